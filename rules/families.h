@@ -1,0 +1,23 @@
+#pragma once
+// The entry points each family implements. Only rules/ includes this header: make_game() and
+// perft() dispatch here by family, so nothing above rules/ ever names a family.
+
+#include "rules/game.h"
+#include "rules/perft.h"
+
+namespace rules::chess {
+Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options);
+Result<PerftReport> chess_perft(std::string_view fen, const PerftOptions& options);
+} // namespace rules::chess
+
+namespace rules::draughts {
+Result<std::unique_ptr<Game>> make_draughts_game(VariantId id, std::string_view fen,
+                                                 const GameOptions& options);
+Result<PerftReport> draughts_perft(VariantId id, std::string_view fen,
+                                   const PerftOptions& options);
+} // namespace rules::draughts
+
+namespace rules::turkish {
+Result<std::unique_ptr<Game>> make_turkish_game(std::string_view fen, const GameOptions& options);
+Result<PerftReport> turkish_perft(std::string_view fen, const PerftOptions& options);
+} // namespace rules::turkish

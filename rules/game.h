@@ -1,0 +1,128 @@
+#pragma once
+// The variant-neutral face of the rules library: everything above rules/ (lobby, server, the
+// command line) sees games only through this header. One implementation per family hides
+// behind make_game(); a variant is never branched on outside rules/.
+
+#include "rules/result.h"
+#include "rules/variant.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace rules {
+
+enum class Color : std::uint8_t { White, Black };
+
+constexpr Color opposite(Color c) { return c == Color::White ? Color::Black : Color::White; }
+
+// How a game stands. `reason` is a stable name the server passes on to players:
+// "checkmate", "stalemate", "insufficient", "threefold", "fifty-move", "fivefold",
+// "seventyfive-move", "no-moves", "25-move", "16-move", … (empty while ongoing).
+struct Outcome {
+    enum class Status : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
+    Status status = Status::Ongoing;
+    std::string reason;
+
+    bool over() const { return status != Status::Ongoing; }
+    friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+// When the draw rules (repetition, move counters) end a game.
+enum class DrawRules : std::uint8_t {
+    Automatic, // Tabula's default: the game ends as soon as any draw rule holds
+    Claim,     // FIDE way: threefold and fifty-move are claimed (claimable_draw); fivefold
+               // and seventy-five-move still end the game automatically
+    ReportOnly // analysis and replay: no draw rule ends the game; outcome() reports the first
+               // rule that holds in the current position, and play() goes on while a move exists
+};
+
+struct GameOptions {
+    DrawRules draw_rules = DrawRules::Automatic;
+};
+
+// A board as a grid, the same for every family, so a client can draw any variant without
+// knowing its rules. Row 0 is the far side as White sees it (rank 8, or the row Black starts
+// on), column 0 is White's left. Cells: '.' an empty playable square, ' ' a square no piece
+// may stand on (the light squares in draughts); chess pieces are FEN letters (PNBRQK white,
+// pnbrqk black); draughts pieces are 'w' white man, 'W' white king, 'b' black man,
+// 'B' black king.
+struct BoardView {
+    int rows = 8;
+    int cols = 8;
+    std::string cells;  // rows * cols characters, row by row
+    int check_cell = -1; // chess: the cell of the king in check, else -1
+};
+
+// One move as players see it. `path` lists cells (row * cols + col) from the origin through
+// every landing square to the destination; `captures` the cells of the pieces it takes.
+struct MoveView {
+    std::string notation; // canonical: UCI for chess ("e7e8q"), PDN for draughts ("28x19x10")
+    std::string display;  // for the move list: SAN for chess ("e8=Q+"), PDN for draughts
+    std::vector<int> path;
+    std::vector<int> captures;
+};
+
+// Tags for a PGN / PDN record. The result comes from the game's outcome unless `outcome`
+// is set, which the table does when the game ended outside the rules (flag, resignation,
+// agreement); then `termination` says how.
+struct RecordTags {
+    std::string event = "Tabula game";
+    std::string site = "Tabula";
+    std::string date = "????.??.??";
+    std::string round = "-";
+    std::string white = "?";
+    std::string black = "?";
+    std::optional<Outcome> outcome;
+    std::string termination;
+    std::vector<std::pair<std::string, std::string>> extra;
+};
+
+// A game in progress. One implementation per family (chess, draughts, turkish).
+class Game {
+public:
+    virtual ~Game() = default;
+
+    virtual VariantId variant() const = 0;
+    virtual Color to_move() const = 0;
+    virtual int ply() const = 0; // plies played since the start position
+
+    // Legal moves in canonical notation; empty when the game is over.
+    virtual std::vector<std::string> legal_moves() const = 0;
+    virtual std::vector<MoveView> legal_move_views() const = 0;
+
+    // Plays a move written in any notation the family reads (chess: UCI or SAN; draughts:
+    // numeric PDN, short or full path, or algebraic squares). Accepted only if it names
+    // exactly one legal move; otherwise nothing changes and the error says why
+    // (codes: "illegal_move", "ambiguous_move", "bad_move_syntax", "game_over").
+    virtual Result<MoveView> play(std::string_view move) = 0;
+
+    // Canonical notation of every move played, in order.
+    virtual const std::vector<std::string>& moves() const = 0;
+
+    virtual Outcome outcome() const = 0;
+
+    // Under DrawRules::Claim: the draw a player may claim now (threefold, fifty-move), if any.
+    virtual std::optional<Outcome> claimable_draw() const = 0;
+
+    // False when `side` could not win by any series of legal moves (FIDE 6.9 for chess:
+    // when the flag falls, the game is drawn instead of lost if the opponent cannot win).
+    virtual bool can_win(Color side) const = 0;
+
+    virtual std::string position() const = 0;       // FEN / draughts FEN, canonical form
+    virtual std::string start_position() const = 0; // the position the game started from
+    virtual BoardView board() const = 0;
+    virtual std::string record(const RecordTags& tags) const = 0; // PGN / PDN
+    virtual std::unique_ptr<Game> clone() const = 0;
+};
+
+// Starts a game of a variant. `position` empty means the standard start position; a bad
+// position is an Error (code "bad_fen") with the reason, never an exception or a crash.
+Result<std::unique_ptr<Game>> make_game(VariantId id, std::string_view position = {},
+                                        const GameOptions& options = {});
+
+} // namespace rules

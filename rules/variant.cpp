@@ -1,0 +1,57 @@
+#include "rules/variant.h"
+
+#include <array>
+
+namespace rules {
+namespace {
+
+struct VariantEntry {
+    VariantId id;
+    std::string_view name;
+    Family family;
+};
+
+constexpr std::array<VariantEntry, 12> variant_table{{
+    {VariantId::Chess, "chess", Family::Chess},
+    {VariantId::International, "international", Family::Draughts},
+    {VariantId::Brazilian, "brazilian", Family::Draughts},
+    {VariantId::Russian, "russian", Family::Draughts},
+    {VariantId::English, "english", Family::Draughts},
+    {VariantId::Italian, "italian", Family::Draughts},
+    {VariantId::Spanish, "spanish", Family::Draughts},
+    {VariantId::Pool, "pool", Family::Draughts},
+    {VariantId::Czech, "czech", Family::Draughts},
+    {VariantId::Turkish, "turkish", Family::Turkish},
+    {VariantId::Antidraughts, "antidraughts", Family::Draughts},
+    {VariantId::RussianGiveaway, "russian-giveaway", Family::Draughts},
+}};
+
+constexpr std::array<VariantId, variant_table.size()> variant_ids = [] {
+    std::array<VariantId, variant_table.size()> ids{};
+    for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = variant_table[i].id;
+    return ids;
+}();
+
+const VariantEntry& entry(VariantId id) {
+    for (const auto& e : variant_table)
+        if (e.id == id) return e;
+    return variant_table[0];
+}
+
+} // namespace
+
+std::string_view variant_name(VariantId id) { return entry(id).name; }
+
+std::optional<VariantId> variant_from_name(std::string_view name) {
+    for (const auto& e : variant_table)
+        if (e.name == name) return e.id;
+    if (name == "polish") return VariantId::International;
+    if (name == "checkers") return VariantId::English;
+    return std::nullopt;
+}
+
+Family family_of(VariantId id) { return entry(id).family; }
+
+std::span<const VariantId> all_variants() { return variant_ids; }
+
+} // namespace rules

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs what is missing, then builds and runs every test:
+#   1. Release build, warnings as errors: every unit, server and slow (deep perft) test;
+#   2. the same unit and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. the browser tests in headless Chromium against a running server.
+# Ends with one summary line: "tests: N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --test
+jobs=$(nproc)
+passed=0
+failed=0
+log_dir=build/test-logs
+mkdir -p "$log_dir"
+
+# count_ctest <log>: adds the pass/fail counts of a ctest run to the totals.
+count_ctest() {
+    local line total fails
+    line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$1" | tail -n 1 || true)
+    if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
+    fails=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+    total=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
+    passed=$((passed + total - fails))
+    failed=$((failed + fails))
+}
+
+echo "== Release build (warnings as errors)"
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DTABULA_WERROR=ON >/dev/null
+cmake --build build/release -j"$jobs"
+echo "== Release tests"
+(cd build/release && ctest --output-on-failure -j"$jobs" --timeout 1500) 2>&1 \
+    | tee "$log_dir/release.log" || true
+count_ctest "$log_dir/release.log"
+
+echo "== ASan + UBSan build"
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_SANITIZE=ON -DTABULA_WERROR=ON >/dev/null
+cmake --build build/asan -j"$jobs"
+echo "== ASan + UBSan tests (slow ones skipped: they ran in Release)"
+(cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --output-on-failure -j"$jobs" -LE slow --timeout 1500) 2>&1 \
+    | tee "$log_dir/asan.log" || true
+count_ctest "$log_dir/asan.log"
+
+if [ -f tests/browser/run.sh ]; then
+    echo "== Browser tests (headless Chromium)"
+    if bash tests/browser/run.sh build/release/server/tabula 2>&1 | tee "$log_dir/browser.log"; then
+        :
+    fi
+    line=$(grep -E '^browser: [0-9]+ passed, [0-9]+ failed' "$log_dir/browser.log" | tail -n 1 || true)
+    if [ -n "$line" ]; then
+        passed=$((passed + $(sed -E 's/browser: ([0-9]+) passed.*/\1/' <<<"$line")))
+        failed=$((failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+    else
+        failed=$((failed + 1))
+    fi
+fi
+
+echo
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

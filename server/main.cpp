@@ -1,0 +1,65 @@
+// tabula: one binary, several subcommands; `serve` is the default.
+#include "server/cli/commands.h"
+
+#include <iostream>
+#include <string_view>
+
+namespace {
+
+struct Subcommand {
+    std::string_view name;
+    std::string_view usage;
+    int (*run)(const server::cli::Args&);
+};
+
+constexpr Subcommand subcommands[] = {
+    {"serve", "serve [--config FILE] [--port N] [--db FILE] [--web DIR] [--threads N] ...\n"
+              "        run the game server (the default; `tabula serve --help` lists options)",
+     server::cli::run_serve},
+    {"perft", "perft <variant> <depth> [--fen \"<FEN>\"] [--divide] [--keep-duplicates]\n"
+              "        count leaf nodes of the legal move tree; the last line is the count",
+     server::cli::run_perft},
+    {"replay", "replay <variant> <file.pgn|file.pdn>...\n"
+               "        replay every game of the records and report how each ends",
+     server::cli::run_replay},
+    {"backup", "backup <file> [--db FILE]\n"
+               "        copy the live database consistently (SQLite online backup)",
+     server::cli::run_backup},
+    {"user", "user list|create|reset-password|disable ... [--db FILE]\n"
+             "        manage accounts as the operator",
+     server::cli::run_user},
+};
+
+void print_help(std::ostream& out) {
+    out << "usage: tabula [subcommand] [arguments]\n\n"
+           "Tabula: a server for chess and the draughts family.\n\nsubcommands:\n";
+    for (const auto& s : subcommands) out << "  " << s.usage << "\n";
+    out << "  help\n        show this list\n  --version\n        print the version\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    server::cli::Args args(argv + 1, argv + argc);
+    std::string_view command = "serve";
+    if (!args.empty() && !args.front().starts_with("-")) {
+        command = args.front();
+        args.erase(args.begin());
+    } else if (!args.empty() && (args.front() == "--help" || args.front() == "-h")) {
+        print_help(std::cout);
+        return 0;
+    }
+    if (command == "help") {
+        print_help(std::cout);
+        return 0;
+    }
+    if (!args.empty() && args.front() == "--version") {
+        std::cout << "tabula " << TABULA_VERSION << "\n";
+        return 0;
+    }
+    for (const auto& s : subcommands)
+        if (s.name == command) return s.run(args);
+    std::cerr << "tabula: unknown subcommand '" << command << "'\n\n";
+    print_help(std::cerr);
+    return 2;
+}
