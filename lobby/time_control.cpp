@@ -1,0 +1,113 @@
+#include "lobby/time_control.h"
+
+#include "lobby/errors.h"
+
+#include <array>
+#include <chrono>
+
+namespace lobby {
+
+using namespace std::chrono_literals;
+
+namespace {
+constexpr int max_correspondence_days = 30;
+constexpr auto max_base = std::chrono::hours(24 * 7);
+
+constexpr std::array<std::string_view, 6> speed_names = {
+    "ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"};
+} // namespace
+
+std::optional<Millis> TimeControl::move_limit() const {
+    if (is_correspondence()) return std::chrono::duration_cast<Millis>(
+        std::chrono::days(correspondence_days));
+    if (per_move > Millis{0}) return per_move;
+    return std::nullopt;
+}
+
+TimeControl fischer(Millis base, Millis increment) {
+    return TimeControl{.base = base, .increment = increment};
+}
+
+TimeControl bronstein(Millis base, Millis delay) { return TimeControl{.base = base, .delay = delay}; }
+
+TimeControl correspondence(int days_per_move) {
+    return TimeControl{.correspondence_days = days_per_move};
+}
+
+std::optional<rules::Error> validate(const TimeControl& c) {
+    if (c.base < 0ms || c.increment < 0ms || c.delay < 0ms || c.per_move < 0ms ||
+        c.correspondence_days < 0)
+        return refuse(errc::bad_setup, "times cannot be negative");
+    if (c.is_correspondence()) {
+        if (c.base > 0ms || c.increment > 0ms || c.delay > 0ms || c.per_move > 0ms)
+            return refuse(errc::bad_setup, "a correspondence game has only days per move");
+        if (c.correspondence_days > max_correspondence_days)
+            return refuse(errc::bad_setup, "at most 30 days per move");
+        return std::nullopt;
+    }
+    if (c.base == 0ms && c.per_move == 0ms)
+        return refuse(errc::bad_setup, "a game needs a total time or a limit per move");
+    if (c.base > max_base || c.increment > 1h || c.delay > 1h || c.per_move > 24h)
+        return refuse(errc::bad_setup, "time control too long; use correspondence");
+    if (c.base == 0ms && (c.increment > 0ms || c.delay > 0ms))
+        return refuse(errc::bad_setup, "an increment or delay needs a total time");
+    return std::nullopt;
+}
+
+std::string_view speed_name(SpeedCategory speed) {
+    return speed_names[static_cast<std::size_t>(speed)];
+}
+
+std::optional<SpeedCategory> speed_from_name(std::string_view name) {
+    for (std::size_t i = 0; i < speed_names.size(); ++i)
+        if (speed_names[i] == name) return static_cast<SpeedCategory>(i);
+    return std::nullopt;
+}
+
+Millis estimated_duration(const TimeControl& c) {
+    if (c.is_correspondence()) return *c.move_limit() * 40;
+    if (c.base == 0ms) return c.per_move * 40;
+    return c.base + 40 * (c.increment + c.delay);
+}
+
+SpeedCategory speed_of(const TimeControl& c) {
+    if (c.is_correspondence()) return SpeedCategory::Correspondence;
+    const Millis estimate = estimated_duration(c);
+    if (estimate < 30s) return SpeedCategory::UltraBullet;
+    if (estimate < 3min) return SpeedCategory::Bullet;
+    if (estimate < 8min) return SpeedCategory::Blitz;
+    if (estimate < 25min) return SpeedCategory::Rapid;
+    return SpeedCategory::Classical;
+}
+
+namespace {
+std::string amount(Millis t) {
+    if (t % 1min == 0ms) return std::to_string(t / 1min);
+    if (t % 1s == 0ms) return std::to_string(t / 1s) + "s";
+    return std::to_string(t.count()) + "ms";
+}
+std::string seconds(Millis t) {
+    if (t % 1s == 0ms) return std::to_string(t / 1s);
+    return std::to_string(t.count()) + "ms";
+}
+} // namespace
+
+std::string describe(const TimeControl& c) {
+    if (c.is_correspondence())
+        return std::to_string(c.correspondence_days) +
+               (c.correspondence_days == 1 ? " day/move" : " days/move");
+    std::string text;
+    if (c.base > 0ms) {
+        text = amount(c.base) + "+" + seconds(c.increment);
+        if (c.delay > 0ms) text += " d" + seconds(c.delay);
+    }
+    if (c.per_move > 0ms) {
+        if (!text.empty()) text += ", ";
+        text += (c.per_move % 1s == 0ms ? std::to_string(c.per_move / 1s) + "s"
+                                        : std::to_string(c.per_move.count()) + "ms") +
+                "/move";
+    }
+    return text;
+}
+
+} // namespace lobby

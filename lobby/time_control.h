@@ -1,0 +1,66 @@
+#pragma once
+// How much time the players get: total time, Fischer increment, Bronstein delay, a limit per
+// move, or correspondence (days per move). Shared by tables, seek pools and ratings (which
+// keep one rating per speed category).
+
+#include "lobby/time.h"
+#include "rules/result.h"
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lobby {
+
+struct TimeControl {
+    Millis base{0};           // total time per player; 0 = no total (per-move limit only)
+    Millis increment{0};      // Fischer: added to the mover's clock after each move
+    Millis delay{0};          // Bronstein: the first `delay` of each move is not charged
+    Millis per_move{0};       // limit for a single move; 0 = none
+    int correspondence_days = 0; // > 0: correspondence, this many days per move, no total
+
+    bool is_correspondence() const { return correspondence_days > 0; }
+    bool has_total() const { return !is_correspondence() && base > Millis{0}; }
+    // The effective limit per move (correspondence days included), if any.
+    std::optional<Millis> move_limit() const;
+
+    friend bool operator==(const TimeControl&, const TimeControl&) = default;
+    friend auto operator<=>(const TimeControl&, const TimeControl&) = default;
+};
+
+// Named helpers: 5+3 is blitz(5min, 3s).
+TimeControl fischer(Millis base, Millis increment);
+TimeControl bronstein(Millis base, Millis delay);
+TimeControl correspondence(int days_per_move);
+
+// "bad_setup" with the reason when the numbers make no game (negative, nothing timed, a
+// correspondence game with a clock, more than 30 days per move, ...).
+std::optional<rules::Error> validate(const TimeControl& control);
+
+enum class SpeedCategory : std::uint8_t {
+    UltraBullet,
+    Bullet,
+    Blitz,
+    Rapid,
+    Classical,
+    Correspondence
+};
+
+std::string_view speed_name(SpeedCategory speed); // "ultrabullet", "bullet", ...
+std::optional<SpeedCategory> speed_from_name(std::string_view name);
+
+// The expected length of one player's time as lichess estimates it: base + 40 x increment
+// (a Bronstein delay counts like an increment; a game with only a per-move limit counts
+// 40 x that limit).
+Millis estimated_duration(const TimeControl& control);
+
+// Lichess's boundaries on the estimate: under 30 s ultrabullet, under 3 min bullet, under
+// 8 min blitz, under 25 min rapid, else classical; correspondence is its own category.
+SpeedCategory speed_of(const TimeControl& control);
+
+// "5+3", "15+0 d2", "60s/move", "3 days/move": for logs and lists.
+std::string describe(const TimeControl& control);
+
+} // namespace lobby

@@ -1,0 +1,48 @@
+#include "lobby/time_control.h"
+
+#include <doctest/doctest.h>
+
+using namespace lobby;
+using namespace std::chrono_literals;
+
+TEST_CASE("speed categories follow lichess: base + 40 x increment") {
+    CHECK(speed_of(fischer(15s, 0s)) == SpeedCategory::UltraBullet);
+    CHECK(speed_of(fischer(1min, 0s)) == SpeedCategory::Bullet);
+    CHECK(speed_of(fischer(2min, 1s)) == SpeedCategory::Bullet);    // 160 s
+    CHECK(speed_of(fischer(3min, 0s)) == SpeedCategory::Blitz);     // 180 s
+    CHECK(speed_of(fischer(5min, 3s)) == SpeedCategory::Blitz);     // 420 s
+    CHECK(speed_of(fischer(8min, 0s)) == SpeedCategory::Rapid);     // 480 s
+    CHECK(speed_of(fischer(15min, 10s)) == SpeedCategory::Rapid);   // 1300 s
+    CHECK(speed_of(fischer(25min, 0s)) == SpeedCategory::Classical);
+    CHECK(speed_of(fischer(30min, 20s)) == SpeedCategory::Classical);
+    CHECK(speed_of(correspondence(3)) == SpeedCategory::Correspondence);
+    CHECK(speed_of(bronstein(2min, 2s)) == SpeedCategory::Blitz);   // delay counts like increment
+    CHECK(speed_of(TimeControl{.per_move = 60s}) == SpeedCategory::Classical); // 40 min
+}
+
+TEST_CASE("speed names round-trip") {
+    for (auto s : {SpeedCategory::UltraBullet, SpeedCategory::Bullet, SpeedCategory::Blitz,
+                   SpeedCategory::Rapid, SpeedCategory::Classical, SpeedCategory::Correspondence})
+        CHECK(speed_from_name(speed_name(s)) == s);
+    CHECK_FALSE(speed_from_name("hyperbullet"));
+}
+
+TEST_CASE("time controls that make no game are refused with bad_setup") {
+    CHECK_FALSE(validate(fischer(5min, 3s)));
+    CHECK_FALSE(validate(TimeControl{.base = 15min, .per_move = 60s}));
+    CHECK_FALSE(validate(correspondence(3)));
+    CHECK(validate(TimeControl{})->code == "bad_setup");
+    CHECK(validate(fischer(-1s, 0s))->code == "bad_setup");
+    CHECK(validate(TimeControl{.increment = 2s, .per_move = 10s})->code == "bad_setup");
+    CHECK(validate(TimeControl{.base = 1min, .correspondence_days = 1})->code == "bad_setup");
+    CHECK(validate(correspondence(31))->code == "bad_setup");
+}
+
+TEST_CASE("time controls describe themselves") {
+    CHECK(describe(fischer(5min, 3s)) == "5+3");
+    CHECK(describe(fischer(30s, 0s)) == "30s+0");
+    CHECK(describe(bronstein(15min, 5s)) == "15+0 d5");
+    CHECK(describe(TimeControl{.base = 15min, .per_move = 60s}) == "15+0, 60s/move");
+    CHECK(describe(correspondence(1)) == "1 day/move");
+    CHECK(describe(correspondence(3)) == "3 days/move");
+}
