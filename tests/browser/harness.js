@@ -1,0 +1,98 @@
+// A small test harness for the browser tests: registration, one shared Chromium, a fresh
+// context per test, a time limit per test, and auto-retrying assertions (playwright-core has
+// no `expect`). Tests are plain async functions receiving {browser, page, context, env}.
+
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const registered = [];
+
+// needs: 'static' (served web/ and fixtures) or 'tabula' (a running game server).
+export function test(name, fn, { needs = 'static', timeout_ms = 30000 } = {}) {
+    registered.push({ name, fn, needs, timeout_ms });
+}
+
+// Retries `check` (which throws on failure) until it passes or `timeout_ms` runs out; then
+// throws the last failure.
+export async function eventually(check, timeout_ms = 5000, what = 'condition') {
+    const deadline = Date.now() + timeout_ms;
+    let last;
+    for (;;) {
+        try {
+            return await check();
+        } catch (err) {
+            last = err;
+        }
+        if (Date.now() > deadline) {
+            throw new Error(`${what} not met within ${timeout_ms} ms: ${last && last.message}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+    }
+}
+
+export async function expect_count(locator, n, timeout_ms = 5000) {
+    await eventually(async () => assert.equal(await locator.count(), n), timeout_ms, `count ${n}`);
+}
+
+export async function expect_text(locator, pattern, timeout_ms = 5000) {
+    await eventually(async () => {
+        const text = await locator.first().textContent({ timeout: 500 });
+        assert.match(text || '', pattern);
+    }, timeout_ms, `text ${pattern}`);
+}
+
+export async function expect_value(fn, expected, timeout_ms = 5000) {
+    await eventually(async () => assert.deepEqual(await fn(), expected), timeout_ms,
+                     `value ${JSON.stringify(expected)}`);
+}
+
+function with_timeout(promise, ms, name) {
+    let timer;
+    return Promise.race([
+        promise,
+        new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`${name}: timed out after ${ms} ms`)), ms);
+        }),
+    ]).finally(() => clearTimeout(timer));
+}
+
+// Runs every registered test whose needs are met; a test whose server is missing fails with
+// the reason. Returns {passed, failed}.
+export async function run_all(env) {
+    const browser = await chromium.launch({ executablePath: env.chromium || '/usr/bin/chromium',
+                                            args: CHROMIUM_ARGS, timeout: 30000 });
+    let passed = 0;
+    let failed = 0;
+    try {
+        for (const t of registered) {
+            const base = t.needs === 'tabula' ? env.tabula_url : env.static_url;
+            if (!base) {
+                failed++;
+                console.log(`not ok - ${t.name}: ${env.tabula_failure || 'no server'}`);
+                continue;
+            }
+            const context = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+            const page = await context.newPage();
+            const errors = [];
+            page.on('pageerror', (e) => errors.push(e.message));
+            const started = Date.now();
+            try {
+                await with_timeout(t.fn({ browser, context, page, base, env }), t.timeout_ms, t.name);
+                if (errors.length) throw new Error(`page error: ${errors[0]}`);
+                passed++;
+                console.log(`ok - ${t.name} (${Date.now() - started} ms)`);
+            } catch (err) {
+                failed++;
+                console.log(`not ok - ${t.name}: ${err.message.split('\n')[0]}`);
+            } finally {
+                await context.close().catch(() => {});
+            }
+        }
+    } finally {
+        await browser.close();
+    }
+    return { passed, failed };
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Runs the browser tests in headless Chromium (Debian's /usr/bin/chromium, driven by
+# playwright-core). Starts `tabula serve` on a free 127.0.0.1 port with a temporary database
+# for the lobby tests; the board tests use a small static server of their own.
+#   bash tests/browser/run.sh <path to the tabula binary>
+# The last line is always "browser: N passed, N failed"; the exit code is non-zero on failure.
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+tabula="${1:-$repo/build/release/server/tabula}"
+case "$tabula" in /*) ;; *) tabula="$PWD/$tabula" ;; esac
+
+summary() { echo "browser: $1 passed, $2 failed"; }
+
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+    echo "browser tests: playwright-core is missing; run: (cd tests/browser && npm ci)"
+    summary 0 1
+    exit 1
+fi
+if [ ! -x /usr/bin/chromium ]; then
+    echo "browser tests: /usr/bin/chromium is missing; install Debian's chromium package"
+    summary 0 1
+    exit 1
+fi
+
+tmp="$(mktemp -d)"
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid" 2>/dev/null
+        for _ in $(seq 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$server_pid" 2>/dev/null
+    fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# Starts tabula serve and waits until it answers; sets TABULA_URL or TABULA_FAILURE.
+export TABULA_URL="" TABULA_FAILURE=""
+port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+if [ ! -x "$tabula" ]; then
+    TABULA_FAILURE="no tabula binary at $tabula"
+else
+    "$tabula" serve --port "$port" --db "$tmp/t.db" --web "$repo/web" >"$tmp/server.log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 100); do
+        if ! kill -0 "$server_pid" 2>/dev/null; then
+            TABULA_FAILURE="tabula serve exited: $(tail -n 3 "$tmp/server.log" | tr '\n' ' ')"
+            break
+        fi
+        if curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
+            TABULA_URL="http://127.0.0.1:$port"
+            break
+        fi
+        sleep 0.1
+    done
+    if [ -z "$TABULA_URL" ] && [ -z "$TABULA_FAILURE" ]; then
+        TABULA_FAILURE="tabula serve did not answer on port $port within 10 s"
+    fi
+fi
+if [ -n "$TABULA_FAILURE" ]; then
+    echo "browser tests: the game server is not available ($TABULA_FAILURE);" \
+         "the tests that need it fail"
+fi
+
+export RESULT_FILE="$tmp/result"
+(cd "$here" && timeout 600 node runner.js)
+status=$?
+if [ -f "$RESULT_FILE" ]; then
+    read -r passed failed <"$RESULT_FILE"
+else
+    echo "browser tests: the runner stopped without a result (exit $status)"
+    passed=0
+    failed=1
+fi
+if [ -n "$server_pid" ] && ! kill -0 "$server_pid" 2>/dev/null && [ -n "$TABULA_URL" ]; then
+    echo "browser tests: tabula serve died during the run; its log:"
+    tail -n 20 "$tmp/server.log"
+fi
+summary "$passed" "$failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,38 @@
+// Runs the browser tests: starts a static server for web/ (board and gallery tests), takes
+// the game server's address from TABULA_URL (lobby tests), writes "passed failed" to the file
+// named by RESULT_FILE and prints the summary. Called by run.sh.
+
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { start_static_server } from './static_server.js';
+import { run_all } from './harness.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const web_dir = path.resolve(here, '../../web');
+
+const files = ['gallery.test.js', 'board_input.test.js'];
+for (const f of files) await import(`./tests/${f}`);
+
+const server = await start_static_server(web_dir);
+const env = {
+    static_url: `http://127.0.0.1:${server.address().port}`,
+    tabula_url: process.env.TABULA_URL || '',
+    tabula_failure: process.env.TABULA_FAILURE || '',
+    artifacts: path.join(here, 'artifacts'),
+};
+await fs.mkdir(env.artifacts, { recursive: true });
+let result = { passed: 0, failed: 1 };
+try {
+    result = await run_all(env);
+} catch (err) {
+    console.log(`browser tests could not run: ${err.message}`);
+} finally {
+    server.close();
+}
+if (process.env.RESULT_FILE) {
+    await fs.writeFile(process.env.RESULT_FILE, `${result.passed} ${result.failed}\n`);
+} else {
+    console.log(`browser: ${result.passed} passed, ${result.failed} failed`);
+}
+process.exit(result.failed ? 1 : 0);

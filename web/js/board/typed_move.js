@@ -1,0 +1,45 @@
+// A text field for typing a move (for screen-reader and keyboard users): submits the legal
+// move whose notation or display form matches what was typed, or says why nothing matched.
+
+import { match_typed_move } from './move_picker.js';
+
+let next_id = 0;
+
+export class TypedMoveField {
+    constructor(form, on_move) {
+        const id = `typed-move-${++next_id}`;
+        this.moves = [];
+        this.on_move = on_move;
+        form.classList.add('typed-move');
+        form.innerHTML = `
+            <label for="${id}">Type a move</label>
+            <div class="typed-move-row">
+              <input id="${id}" name="move" autocomplete="off" autocapitalize="off"
+                     spellcheck="false" placeholder="e.g. e4, Nf3, 32-28" aria-describedby="${id}-msg">
+              <button type="submit">Play</button>
+            </div>
+            <p id="${id}-msg" class="error" aria-live="assertive"></p>`;
+        this.input = form.querySelector('input');
+        this.message = form.querySelector('.error');
+        form.addEventListener('submit', (e) => {
+            e.preventDefault();
+            this.submit(this.input.value);
+        });
+    }
+
+    set_moves(moves) {
+        this.moves = moves || [];
+        this.input.disabled = this.moves.length === 0;
+    }
+
+    submit(text) {
+        const found = match_typed_move(this.moves, text);
+        if (found.error) {
+            this.message.textContent = found.error;
+            return;
+        }
+        this.message.textContent = '';
+        this.input.value = '';
+        this.on_move(found.move);
+    }
+}
