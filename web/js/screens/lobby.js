@@ -1,0 +1,189 @@
+// The lobby: play now (auto-match), the live list of public tables, create a table (or
+// challenge a player), join by code, and incoming challenges with accept, decline, counter.
+
+import { h, fill, field } from '../ui/dom.js';
+import { setup_form } from '../ui/setup_form.js';
+import { variant_name, VARIANTS } from '../ui/variants.js';
+import { format_time_control } from '../ui/time_format.js';
+import { play_sound } from '../ui/sound.js';
+import { go } from '../router.js';
+
+const QUICK = [
+    ['1+0', { base_s: 60, increment_s: 0 }], ['3+2', { base_s: 180, increment_s: 2 }],
+    ['5+3', { base_s: 300, increment_s: 3 }], ['10+5', { base_s: 600, increment_s: 5 }],
+    ['15+10', { base_s: 900, increment_s: 10 }], ['30+0', { base_s: 1800, increment_s: 0 }],
+    ['15 min · 60 s/move', { base_s: 900, increment_s: 0, per_move_s: 60 }],
+    ['3 days/move', { days: 3 }],
+];
+const JOIN_CODE = /^[A-Za-z0-9]{4,12}$/;
+
+export class LobbyScreen {
+    constructor(root, app) {
+        this.app = app;
+        this.tables = new Map();
+        this.challenges = new Map();
+        this.off = [];
+        this.build(root);
+        const { api, socket } = app;
+        this.off.push(
+            api.on('lobby', (tables) => { this.tables = new Map(tables.map((t) => [t.code, t])); this.render_tables(); }),
+            api.on('lobby_table', (t) => { this.tables.set(t.code, t); this.render_tables(); }),
+            api.on('lobby_table_gone', (code) => { this.tables.delete(code); this.render_tables(); }),
+            api.on('matched', (code) => go(`#/table/${code}`)),
+            api.on('challenge', (c) => { this.challenges.set(c.id, c); this.render_challenges(); play_sound('notify'); }),
+            api.on('challenge_gone', (m) => { this.challenges.delete(m.id); this.render_challenges(); }),
+            socket.on('hello', () => this.subscribe()),
+        );
+        if (socket.state === 'open') this.subscribe();
+    }
+
+    destroy() {
+        for (const off of this.off) off();
+        if (this.app.socket.state === 'open') this.app.api.unsubscribe_lobby().catch(() => {});
+        if (this.seeking) this.app.api.cancel_seek().catch(() => {});
+    }
+
+    async subscribe() {
+        try {
+            const reply = await this.app.api.subscribe_lobby();
+            if (reply && Array.isArray(reply.tables)) {
+                this.tables = new Map(reply.tables.map((t) => [t.code, t]));
+            }
+            this.list_status = '';
+        } catch (err) {
+            this.list_status = `The table list is not available: ${err.message}`;
+        }
+        this.render_tables();
+    }
+
+    build(root) {
+        this.tables_body = h('div', { class: 'table-list', 'aria-live': 'polite' });
+        this.challenges_body = h('div', { class: 'challenges' });
+        this.seek_status = h('p', { class: 'notice', role: 'status' });
+        const variant = h('select', { id: 'quick-variant' },
+            VARIANTS.map(([id, label]) => h('option', { value: id }, label)));
+        const quick = h('div', { class: 'quick-grid' }, QUICK.map(([label, time]) =>
+            h('button', { type: 'button', class: 'quick', onclick: () => this.seek(variant.value, time) }, label)));
+        const join_input = h('input', { id: 'join-code', name: 'code', autocomplete: 'off', autocapitalize: 'characters',
+                                        spellcheck: 'false', maxlength: 12, placeholder: 'e.g. K7QF3X' });
+        const join_error = h('p', { class: 'error', role: 'alert' });
+        const join_form = h('form', { class: 'join-form', onsubmit: (e) => {
+            e.preventDefault();
+            const code = join_input.value.trim().toUpperCase();
+            if (!JOIN_CODE.test(code)) {
+                join_error.textContent = 'A join code is 6 letters and digits.';
+                return;
+            }
+            go(`#/table/${code}`);
+        } }, h('label', { for: 'join-code' }, 'Join a table by code'),
+        h('div', { class: 'inline' }, join_input, h('button', { type: 'submit', class: 'primary' }, 'Join')), join_error);
+
+        const create = setup_form({
+            submit_label: 'Create table',
+            with_opponent: true,
+            on_submit: (setup) => this.create(setup),
+        });
+        fill(root,
+            h('div', { class: 'lobby' },
+                h('section', { class: 'card play-now', 'aria-labelledby': 'play-now-title' },
+                    h('h2', { id: 'play-now-title' }, 'Play now'),
+                    field('Variant', variant), quick, this.seek_status),
+                h('section', { class: 'card tables', 'aria-labelledby': 'tables-title' },
+                    h('h2', { id: 'tables-title' }, 'Public tables'), this.tables_body),
+                h('aside', { class: 'lobby-side' },
+                    h('section', { class: 'card', 'aria-labelledby': 'create-title' },
+                        h('h2', { id: 'create-title' }, 'Create a table'), create),
+                    h('section', { class: 'card' }, join_form),
+                    h('section', { class: 'card', 'aria-labelledby': 'challenges-title' },
+                        h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body))));
+        this.render_tables();
+        this.render_challenges();
+    }
+
+    async create(setup) {
+        const { opponent, ...rest } = setup;
+        try {
+            if (opponent) {
+                await this.app.api.challenge(opponent, rest);
+                this.seek_status.textContent = `Challenge sent to ${opponent}.`;
+                return;
+            }
+            const code = await this.app.api.create_table(rest);
+            go(`#/table/${code}`);
+        } catch (err) {
+            throw new Error(err.message || 'The table could not be created.');
+        }
+    }
+
+    async seek(variant, time) {
+        this.seek_status.textContent = `Looking for an opponent (${variant_name(variant)}, ${format_time_control(time)})…`;
+        try {
+            await this.app.api.seek({ variant, time, rated: !!this.app.session.user });
+            this.seeking = true;
+        } catch (err) {
+            this.seek_status.textContent = `Could not start: ${err.message}`;
+        }
+    }
+
+    render_tables() {
+        const rows = [...this.tables.values()];
+        if (!rows.length) {
+            fill(this.tables_body, h('p', { class: 'muted empty' },
+                this.list_status || 'No open tables right now. Create one, or press a time control above to be paired.'));
+            return;
+        }
+        fill(this.tables_body, h('table', { class: 'list' },
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Host'), h('th', { scope: 'col' }, 'Variant'),
+                h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, 'Mode'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+            h('tbody', {}, rows.map((t) => h('tr', { dataset: { code: t.code } },
+                h('td', {}, t.host ? `${t.host.name}${t.host.rating ? ` (${t.host.rating})` : ''}` : '—'),
+                h('td', {}, variant_name(t.variant)),
+                h('td', {}, format_time_control(t.time)),
+                h('td', {}, t.rated ? 'Rated' : 'Casual', t.status === 'playing' ? h('span', { class: 'pill' }, 'playing') : null),
+                h('td', { class: 'actions' },
+                    t.status !== 'playing' ? h('button', { type: 'button', class: 'small primary', onclick: () => go(`#/table/${t.code}`) }, 'Join') : null,
+                    h('button', { type: 'button', class: 'small', onclick: () => go(`#/table/${t.code}/watch`) }, 'Watch')))))));
+    }
+
+    render_challenges() {
+        const list = [...this.challenges.values()];
+        if (!list.length) {
+            fill(this.challenges_body, h('p', { class: 'muted' }, 'No challenges.'));
+            return;
+        }
+        fill(this.challenges_body, list.map((c) => {
+            const counter_holder = h('div', {});
+            const error = h('p', { class: 'error', role: 'alert' });
+            const act = (fn) => async () => {
+                error.textContent = '';
+                try {
+                    await fn();
+                } catch (err) {
+                    error.textContent = err.message;
+                }
+            };
+            return h('article', { class: 'challenge', dataset: { id: c.id } },
+                h('p', {}, h('strong', {}, c.from), ` challenges you: ${variant_name(c.variant)}, `,
+                    format_time_control(c.time), c.rated ? ', rated' : ', casual'),
+                h('div', { class: 'inline' },
+                    h('button', { type: 'button', class: 'small primary', onclick: act(async () => {
+                        const reply = await this.app.api.accept_challenge(c.id);
+                        if (reply && reply.code) go(`#/table/${reply.code}`);
+                    }) }, 'Accept'),
+                    h('button', { type: 'button', class: 'small', onclick: act(async () => {
+                        await this.app.api.decline_challenge(c.id, 'declined');
+                        this.challenges.delete(c.id);
+                        this.render_challenges();
+                    }) }, 'Decline'),
+                    h('button', { type: 'button', class: 'small', onclick: () => fill(counter_holder, setup_form({
+                        submit_label: 'Send counter-offer', with_visibility: false, initial: c,
+                        on_submit: async (setup) => {
+                            await this.app.api.counter_challenge(c.id, setup);
+                            this.challenges.delete(c.id);
+                            this.render_challenges();
+                        },
+                    })) }, 'Counter')),
+                error, counter_holder);
+        }));
+    }
+}

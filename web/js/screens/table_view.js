@@ -1,0 +1,75 @@
+// Pieces of the table screen that only display state: player bars with clocks, the move list,
+// the result line and the chat log.
+
+import { h, fill } from '../ui/dom.js';
+import { format_clock } from '../ui/time_format.js';
+
+const REASONS = {
+    checkmate: 'checkmate', stalemate: 'stalemate', insufficient: 'insufficient material',
+    threefold: 'threefold repetition', 'fifty-move': 'fifty-move rule', fivefold: 'fivefold repetition',
+    'seventyfive-move': 'seventy-five-move rule', 'no-moves': 'no moves left', flag: 'time',
+    resignation: 'resignation', agreement: 'agreement', abort: 'aborted', abandonment: 'abandonment',
+};
+
+export function result_text(result) {
+    if (!result) return '';
+    const reason = REASONS[result.reason] || (result.reason || '').replace(/-/g, ' ');
+    if (result.reason === 'abort' || result.reason === 'aborted') return 'Game aborted';
+    const who = result.winner ? `${result.winner === 'white' ? 'White' : 'Black'} wins` : 'Draw';
+    return reason ? `${who} · ${reason}` : who;
+}
+
+export function low_time_ms(time) {
+    const base = time && time.base_s ? time.base_s * 1000 : 0;
+    return Math.max(10000, Math.min(30000, base * 0.1));
+}
+
+export function player_bar(colour) {
+    const name = h('span', { class: 'player-name' });
+    const rating = h('span', { class: 'player-rating muted' });
+    const presence = h('span', { class: 'presence', role: 'img' });
+    const clock = h('time', { class: 'clock', role: 'timer', 'aria-live': 'off' }, '–');
+    const bar = h('div', { class: `player-bar player-${colour}`, dataset: { colour } },
+        h('span', { class: `side-dot side-${colour}`, 'aria-hidden': 'true' }), presence, name, rating, clock);
+    return {
+        bar, colour,
+        show(player, label) {
+            name.textContent = player ? player.name : `Waiting for ${label}…`;
+            rating.textContent = player && player.rating ? `${player.rating}${player.provisional ? '?' : ''}` : '';
+            const online = player ? player.online !== false : false;
+            presence.classList.toggle('online', !!player && online);
+            presence.setAttribute('aria-label', !player ? 'seat free' : online ? 'connected' : 'disconnected');
+            presence.title = presence.getAttribute('aria-label');
+        },
+        show_clock(ms, running, low_ms) {
+            if (ms === null || ms === undefined) {
+                clock.textContent = '–';
+                clock.classList.remove('running', 'low');
+                return;
+            }
+            clock.textContent = format_clock(ms);
+            clock.classList.toggle('running', !!running);
+            clock.classList.toggle('low', ms < low_ms);
+        },
+    };
+}
+
+export function render_move_list(list, moves, current_ply) {
+    const items = [];
+    for (let i = 0; i < moves.length; i += 2) {
+        items.push(h('li', {},
+            h('span', { class: 'move', dataset: { ply: i } }, moves[i].display || moves[i].move),
+            moves[i + 1] ? h('span', { class: 'move', dataset: { ply: i + 1 } }, moves[i + 1].display || moves[i + 1].move) : null));
+    }
+    fill(list, items);
+    const last = list.querySelector(`[data-ply="${current_ply - 1}"]`);
+    if (last) {
+        last.classList.add('current');
+        last.scrollIntoView({ block: 'nearest' });
+    }
+}
+
+export function render_chat(log, chat) {
+    fill(log, chat.map((m) => h('p', { class: 'chat-line' }, h('strong', {}, m.from), ' ', m.text)));
+    log.scrollTop = log.scrollHeight;
+}

@@ -1,0 +1,19 @@
+// The connection status: a "Reconnecting…" banner while the socket is down, and a short
+// status text in the header (server name and version from the hello).
+
+export function attach_connection_banner(socket, banner, status) {
+    const show = (state) => {
+        const down = state === 'reconnecting';
+        banner.hidden = !down;
+        status.dataset.state = state;
+        if (state === 'open') {
+            status.textContent = `Connected · ${socket.server?.server || 'server'}`;
+        } else if (state === 'reconnecting') {
+            status.textContent = 'Offline';
+        } else {
+            status.textContent = 'Connecting…';
+        }
+    };
+    socket.on('state', show);
+    show(socket.state);
+}

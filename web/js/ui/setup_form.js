@@ -1,0 +1,91 @@
+// The game setup form (variant, time control, rated, colour, visibility) used to create a
+// table, to challenge a player and to counter a challenge. read_setup() returns the `setup`
+// object api.js sends: {variant, time: {base_s, increment_s, per_move_s, days}, rated,
+// colour, private}.
+
+import { h, field, segmented, uid } from './dom.js';
+import { VARIANTS } from './variants.js';
+
+export function setup_form({ submit_label, on_submit, with_visibility = true, with_opponent = false,
+                             initial = {} }) {
+    const name = uid('setup');
+    const time = initial.time || { base_s: 300, increment_s: 3 };
+    const variant = h('select', { name: 'variant' },
+        VARIANTS.map(([id, label]) => h('option', { value: id, selected: id === (initial.variant || 'chess') }, label)));
+    const mode = segmented('Time control', `${name}-mode`,
+        [['live', 'Real time'], ['correspondence', 'Correspondence']], time.days ? 'correspondence' : 'live');
+    const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 180, step: 0.5,
+                                 value: time.base_s !== undefined ? time.base_s / 60 : 5, inputmode: 'decimal' });
+    const increment = h('input', { type: 'number', name: 'increment', min: 0, max: 60,
+                                   value: time.increment_s || 0, inputmode: 'numeric' });
+    const per_move = h('input', { type: 'number', name: 'per_move', min: 0, max: 600,
+                                  value: time.per_move_s || 0, inputmode: 'numeric' });
+    const days = h('input', { type: 'number', name: 'days', min: 1, max: 14, value: time.days || 3,
+                              inputmode: 'numeric' });
+    const live_fields = h('div', { class: 'field-row live-fields' },
+        field('Minutes each', minutes), field('Increment (s)', increment),
+        field('Per-move limit (s)', per_move, '0 = none'));
+    const corr_fields = h('div', { class: 'field-row corr-fields' }, field('Days per move', days));
+    const opponent = with_opponent
+        ? field('Challenge a player (optional)', h('input', { name: 'opponent', autocomplete: 'off',
+                                                             placeholder: 'user name' }))
+        : null;
+    const error = h('p', { class: 'error', role: 'alert' });
+    const form = h('form', { class: 'setup-form' },
+        field('Variant', variant),
+        mode, live_fields, corr_fields,
+        segmented('Rating', `${name}-rated`, [['casual', 'Casual'], ['rated', 'Rated']],
+                  initial.rated ? 'rated' : 'casual'),
+        segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
+                  initial.colour || 'random'),
+        with_visibility ? segmented('Table', `${name}-visibility`, [['public', 'Public'], ['private', 'Private']],
+                                    initial.private ? 'private' : 'public') : null,
+        opponent,
+        error,
+        h('button', { type: 'submit', class: 'primary wide' }, submit_label));
+    const sync_mode = () => {
+        const corr = form.querySelector(`input[name="${name}-mode"]:checked`).value === 'correspondence';
+        live_fields.hidden = corr;
+        corr_fields.hidden = !corr;
+    };
+    form.addEventListener('change', sync_mode);
+    sync_mode();
+    form.addEventListener('submit', async (e) => {
+        e.preventDefault();
+        error.textContent = '';
+        const button = form.querySelector('button[type="submit"]');
+        button.disabled = true;
+        try {
+            await on_submit(read_setup(form, name), form);
+        } catch (err) {
+            error.textContent = err.message || String(err);
+        } finally {
+            button.disabled = false;
+        }
+    });
+    return form;
+}
+
+function checked(form, name) {
+    const input = form.querySelector(`input[name="${name}"]:checked`);
+    return input ? input.value : null;
+}
+
+export function read_setup(form, name) {
+    const number = (n) => Number(form.querySelector(`[name="${n}"]`).value) || 0;
+    const corr = checked(form, `${name}-mode`) === 'correspondence';
+    const time = corr ? { days: Math.max(1, Math.round(number('days'))) }
+        : { base_s: Math.round(number('minutes') * 60), increment_s: Math.round(number('increment')),
+            per_move_s: Math.round(number('per_move')) };
+    const setup = {
+        variant: form.querySelector('[name="variant"]').value,
+        time,
+        rated: checked(form, `${name}-rated`) === 'rated',
+        colour: checked(form, `${name}-colour`) || 'random',
+    };
+    const visibility = checked(form, `${name}-visibility`);
+    if (visibility) setup.private = visibility === 'private';
+    const opponent = form.querySelector('[name="opponent"]');
+    if (opponent && opponent.value.trim()) setup.opponent = opponent.value.trim();
+    return setup;
+}

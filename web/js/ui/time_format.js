@@ -1,0 +1,28 @@
+// Clock and time-control text: "4:59", "0:09.4" (tenths below ten seconds), "5+3",
+// "30 s/move", "3 days/move".
+
+export function format_clock(ms) {
+    const clamped = Math.max(0, ms);
+    if (clamped < 10000) {
+        const tenths = Math.floor(clamped / 100);
+        return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+    }
+    const total = Math.floor(clamped / 1000);
+    const hours = Math.floor(total / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    const seconds = String(total % 60).padStart(2, '0');
+    return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+// `time` as api.js sends it: {base_s, increment_s, delay_s, per_move_s, days}.
+export function format_time_control(time) {
+    if (!time) return 'Unlimited';
+    if (time.days) return `${time.days} day${time.days === 1 ? '' : 's'}/move`;
+    const parts = [];
+    if (time.base_s) {
+        const base = time.base_s % 60 === 0 ? String(time.base_s / 60) : `${(time.base_s / 60).toFixed(1)}`;
+        parts.push(`${base}+${time.increment_s || 0}`);
+    }
+    if (time.per_move_s) parts.push(`${time.per_move_s} s/move`);
+    return parts.length ? parts.join(', ') : 'Unlimited';
+}

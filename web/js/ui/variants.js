@@ -1,0 +1,24 @@
+// Variant ids and their names for people; the family decides how pieces are read.
+export const VARIANTS = [
+    ['chess', 'Chess'],
+    ['international', 'International draughts'],
+    ['brazilian', 'Brazilian draughts'],
+    ['russian', 'Russian draughts'],
+    ['english', 'English draughts (checkers)'],
+    ['italian', 'Italian draughts'],
+    ['spanish', 'Spanish draughts'],
+    ['pool', 'Pool checkers'],
+    ['czech', 'Czech draughts'],
+    ['turkish', 'Turkish draughts'],
+    ['antidraughts', 'Antidraughts'],
+    ['russian-giveaway', 'Russian giveaway'],
+];
+
+export function variant_name(id) {
+    const found = VARIANTS.find(([v]) => v === id);
+    return found ? found[1] : id;
+}
+
+export function record_format(variant) {
+    return variant === 'chess' ? 'pgn' : 'pdn';
+}
