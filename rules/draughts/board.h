@@ -1,0 +1,95 @@
+#pragma once
+// The bitboard layout shared by every diagonal variant: the playable squares of an N x N
+// board in one 64-bit word with one "ghost" bit after every two rows, so that the four
+// diagonal steps are plain shifts by N/2 and N/2 + 1 (the layout of the engines Scan and
+// Kingsrow). Internal square s (0-based, row 0 = Black's side, left to right as White sees
+// a standard board) lives at bit s + s / N. Ghost bits are never set.
+//
+//   10 x 10: bits  0.. 4 row 0 | 5.. 9 row 1 | 10 ghost | 11..15 row 2 | 16..20 row 3 | 21 ghost
+//            ... up to bit 53 (square 49).        8 x 8: ghosts at 8, 17, 26; last bit 34.
+//
+// How internal squares map to each federation's numbers and to the grid is in notation.h.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace rules::draughts {
+
+using Bits = std::uint64_t;
+
+// The four diagonal directions. Up is toward row 0 (White's forward direction).
+enum Direction : int { UpLeft = 0, UpRight = 1, DownLeft = 2, DownRight = 3 };
+
+constexpr int opposite_direction(int d) { return 3 - d; }
+
+template <int N>
+struct Geometry {
+    static constexpr int size = N;
+    static constexpr int half = N / 2;
+    static constexpr int squares = N * N / 2;
+    static constexpr int bit_count = squares + squares / N; // last bit + 1 (no trailing ghost)
+
+    static constexpr int bit_of(int square) { return square + square / N; }
+    static constexpr int square_of(int bit) { return bit - bit / (N + 1); }
+    static constexpr int row_of_square(int square) { return square / half; }
+
+    // Shift of each direction in bits.
+    static constexpr std::array<int, 4> shift{-(half + 1), -half, half, half + 1};
+
+    static constexpr Bits valid = [] {
+        Bits b = 0;
+        for (int s = 0; s < squares; ++s) b |= Bits{1} << bit_of(s);
+        return b;
+    }();
+    // The row on which White men are crowned (row 0) and Black men (row N - 1).
+    static constexpr Bits white_crown_row = [] {
+        Bits b = 0;
+        for (int s = 0; s < half; ++s) b |= Bits{1} << bit_of(s);
+        return b;
+    }();
+    static constexpr Bits black_crown_row = [] {
+        Bits b = 0;
+        for (int s = squares - half; s < squares; ++s) b |= Bits{1} << bit_of(s);
+        return b;
+    }();
+
+    // next[bit][direction]: the bit one step away, or -1 off the board.
+    static constexpr std::array<std::array<std::int8_t, 4>, 64> next = [] {
+        std::array<std::array<std::int8_t, 4>, 64> t{};
+        for (auto& row : t) row.fill(-1);
+        for (int s = 0; s < squares; ++s) {
+            const int b = bit_of(s);
+            for (int d = 0; d < 4; ++d) {
+                const int n = b + shift[static_cast<std::size_t>(d)];
+                if (n >= 0 && n < 64 && ((valid >> n) & 1U) != 0)
+                    t[static_cast<std::size_t>(b)][static_cast<std::size_t>(d)] =
+                        static_cast<std::int8_t>(n);
+            }
+        }
+        return t;
+    }();
+
+    // Moves every bit one step in direction d, dropping bits that leave the board.
+    static constexpr Bits step(Bits b, int d) {
+        const int s = shift[static_cast<std::size_t>(d)];
+        return (s < 0 ? b >> -s : b << s) & valid;
+    }
+};
+
+constexpr Bits bit(int b) { return Bits{1} << b; }
+constexpr int lowest_bit(Bits b) { return std::countr_zero(b); }
+constexpr int count(Bits b) { return std::popcount(b); }
+
+// A position: who stands where and who is to move. Captured pieces leave at the end of the
+// move, so a position between moves never holds them.
+struct Position {
+    Bits white = 0;
+    Bits black = 0;
+    Bits kings = 0;
+    bool black_to_move = false;
+
+    friend bool operator==(const Position&, const Position&) = default;
+};
+
+} // namespace rules::draughts

@@ -1,0 +1,24 @@
+#pragma once
+// Draughts FEN as PDN 3.0 defines it, e.g. "W:W31-50:B1-20" (International start):
+//   <side to move W|B> ":" <colour W|B><pieces> ":" <colour W|B><pieces> ["."]
+// where <pieces> is a comma-separated list of squares in the variant's numbering
+// (squares.h), each optionally prefixed by "K" for a king, and "a-b" stands for every square
+// from a to b. Both colours appear once, in either order; a list may be empty. The 8 x 8
+// games also accept algebraic squares ("W:Wc1,Kd2:Bb4"), as Russian and Czech records write.
+// Reading is strict: anything else is an error with the reason. Writing is canonical: White's
+// list first, squares ascending, runs of three or more men as ranges, kings one by one.
+
+#include "rules/draughts/board.h"
+#include "rules/draughts/variants.h"
+#include "rules/result.h"
+
+#include <string>
+#include <string_view>
+
+namespace rules::draughts {
+
+Position start_position(const Rules& rules);
+Result<Position> read_fen(const Rules& rules, std::string_view fen);
+std::string write_fen(const Rules& rules, const Position& position);
+
+} // namespace rules::draughts

@@ -1,0 +1,323 @@
+#pragma once
+// Legal move generation for every diagonal variant, compiled once per Rules row so the
+// variant switches cost nothing at run time.
+//
+// Common rules (FMJD art. 4.1, 4.5, 4.6 and their equivalents elsewhere): capturing is
+// compulsory; a capture goes on while the capturing piece can take more; a piece may not be
+// jumped twice, and taken pieces stay on the board (blocking) until the move is complete
+// (the "Turkish strike"). Which complete sequences are legal then depends on
+// Rules::capture; see precedence().
+
+#include "rules/draughts/board.h"
+#include "rules/draughts/variants.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace rules::draughts {
+
+// The most pieces one capture can take (20 on 10 x 10) and so the longest path.
+inline constexpr int max_path = 20;
+
+// One legal move in internal bit indices. For captures `path` holds every landing square in
+// order (the last one is `to`) and `taken` the captured pieces in the order they were jumped;
+// both are filled only when the generator is asked for paths.
+struct Move {
+    Bits captured = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    std::uint8_t taken_count = 0;
+    bool crowns = false; // ends the move as a new king
+    std::array<std::uint8_t, max_path> path{};
+    std::array<std::uint8_t, max_path> taken{};
+
+    bool is_capture() const { return taken_count != 0; }
+    // Same origin, destination, captured set and result: the "drop duplicates" identity.
+    bool same_result(const Move& o) const {
+        return from == o.from && to == o.to && captured == o.captured && crowns == o.crowns;
+    }
+};
+
+struct GenerateOptions {
+    bool keep_duplicates = false; // keep every capture path, not one per distinct result
+    bool paths = false;           // fill Move::path and Move::taken
+};
+
+template <const Rules& R>
+class Generator {
+    using G = Geometry<R.board_size>;
+
+public:
+    // Appends the legal moves of `pos` to `out` (which it clears first).
+    static void generate(const Position& pos, std::vector<Move>& out, GenerateOptions options) {
+        out.clear();
+        Generator gen(pos, out, options);
+        gen.captures();
+        if (out.empty()) gen.quiet_moves();
+    }
+
+    // The number of legal moves, counted without listing quiet moves one by one.
+    static std::uint64_t count_moves(const Position& pos, std::vector<Move>& scratch,
+                                     GenerateOptions options) {
+        scratch.clear();
+        Generator gen(pos, scratch, options);
+        gen.captures();
+        if (!scratch.empty()) return scratch.size();
+        return gen.count_quiet_moves();
+    }
+
+    static Position apply(const Position& pos, const Move& m) {
+        Position next = pos;
+        Bits& mine = pos.black_to_move ? next.black : next.white;
+        Bits& theirs = pos.black_to_move ? next.white : next.black;
+        const Bits from = bit(m.from);
+        const Bits to = bit(m.to);
+        const bool was_king = (pos.kings & from) != 0;
+        mine = (mine & ~from) | to;
+        theirs &= ~m.captured;
+        next.kings &= ~(m.captured | from);
+        if (was_king || m.crowns) next.kings |= to;
+        next.black_to_move = !pos.black_to_move;
+        return next;
+    }
+
+private:
+    Generator(const Position& pos, std::vector<Move>& out, GenerateOptions options)
+        : out_(out), options_(options), black_(pos.black_to_move),
+          mine_(pos.black_to_move ? pos.black : pos.white),
+          enemy_(pos.black_to_move ? pos.white : pos.black), kings_(pos.kings),
+          empty_(G::valid & ~(pos.white | pos.black)),
+          crown_row_(pos.black_to_move ? G::black_crown_row : G::white_crown_row) {}
+
+    // Men step forward: up for White, down for Black.
+    int forward(int i) const { return black_ ? DownLeft + i : UpLeft + i; }
+
+    // --- captures -------------------------------------------------------------------------
+
+    void captures() {
+        Bits targets = enemy_;
+        const Bits men = mine_ & ~kings_;
+        const Bits man_targets = R.men_capture_kings ? targets : (targets & ~kings_);
+        Bits capturing_men = 0;
+        for (int d = 0; d < 4; ++d) {
+            if (!R.men_capture_backward && d != forward(0) && d != forward(1)) continue;
+            const int back = opposite_direction(d);
+            // a man on x can capture toward d if x+d is a target and x+2d is empty
+            const Bits landing_ok = G::step(empty_, back) & man_targets;
+            capturing_men |= G::step(landing_ok, back) & men;
+        }
+        for (Bits k = mine_ & kings_; k != 0; k &= k - 1) start_capture(lowest_bit(k), true);
+        for (Bits m = capturing_men; m != 0; m &= m - 1) start_capture(lowest_bit(m), false);
+    }
+
+    void start_capture(int from, bool king) {
+        from_ = from;
+        mover_is_king_ = king;
+        empty_ |= bit(from); // the capturing piece has left its square
+        if (king)
+            king_capture(from, -1, 0, 0, false);
+        else
+            man_capture(from, 0, 0);
+        empty_ &= ~bit(from);
+    }
+
+    void man_capture(int sq, Bits taken, int depth) {
+        bool extended = false;
+        for (int d = 0; d < 4; ++d) {
+            if (!R.men_capture_backward && d != forward(0) && d != forward(1)) continue;
+            const int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
+            if (over < 0) continue;
+            const Bits over_bit = bit(over);
+            if ((enemy_ & over_bit) == 0 || (taken & over_bit) != 0) continue;
+            if (!R.men_capture_kings && (kings_ & over_bit) != 0) continue;
+            const int land = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
+            if (land < 0 || (empty_ & bit(land)) == 0) continue;
+            extended = true;
+            record_step(depth, over, land);
+            if (R.crown_mid_capture && (crown_row_ & bit(land)) != 0)
+                king_capture(land, d, taken | over_bit, depth + 1, true); // crowned at once
+            else
+                man_capture(land, taken | over_bit, depth + 1);
+        }
+        if (!extended && depth > 0) emit(sq, taken, depth, (crown_row_ & bit(sq)) != 0);
+    }
+
+    void king_capture(int sq, int came_from, Bits taken, int depth, bool crowned) {
+        bool extended = false;
+        for (int d = 0; d < 4; ++d) {
+            if (came_from >= 0 && d == opposite_direction(came_from)) continue;
+            int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
+            if (R.flying_kings)
+                while (over >= 0 && (empty_ & bit(over)) != 0)
+                    over = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
+            if (over < 0) continue;
+            const Bits over_bit = bit(over);
+            if ((enemy_ & over_bit) == 0 || (taken & over_bit) != 0) continue;
+            const int first_land =
+                G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
+            if (first_land < 0 || (empty_ & bit(first_land)) == 0) continue;
+            extended = true;
+            const Bits now_taken = taken | over_bit;
+            // A flying king may stop on any empty square behind the piece, but if it can take
+            // more from some of them it must stop on one of those (the capture goes on as long
+            // as it can: FMJD art. 4.5, FShR 1.x, CSDS, APCA).
+            bool must_continue = false;
+            if (R.flying_kings)
+                for (int land = first_land; land >= 0 && (empty_ & bit(land)) != 0 && !must_continue;
+                     land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)])
+                    must_continue = king_can_capture(land, d, now_taken);
+            for (int land = first_land; land >= 0 && (empty_ & bit(land)) != 0;
+                 land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)]) {
+                if (!must_continue || king_can_capture(land, d, now_taken)) {
+                    record_step(depth, over, land);
+                    king_capture(land, d, now_taken, depth + 1, crowned);
+                }
+                if (!R.flying_kings) break;
+            }
+        }
+        if (!extended && depth > 0) emit(sq, taken, depth, crowned);
+    }
+
+    // Whether a king on `sq`, having arrived moving in direction `came_from`, can take again.
+    bool king_can_capture(int sq, int came_from, Bits taken) const {
+        for (int d = 0; d < 4; ++d) {
+            if (d == opposite_direction(came_from)) continue;
+            int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
+            while (over >= 0 && (empty_ & bit(over)) != 0)
+                over = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
+            if (over < 0 || (enemy_ & bit(over)) == 0 || (taken & bit(over)) != 0) continue;
+            const int land = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
+            if (land >= 0 && (empty_ & bit(land)) != 0) return true;
+        }
+        return false;
+    }
+
+    void record_step(int depth, int over, int land) {
+        if (!options_.paths && R.capture != CaptureChoice::ItalianOrder) return;
+        path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(land);
+        taken_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(over);
+    }
+
+    // The order in which complete captures rank; only the highest rank is legal.
+    std::uint64_t precedence(Bits taken, int depth) const {
+        const auto pieces = static_cast<std::uint64_t>(depth);
+        const auto kings_taken = static_cast<std::uint64_t>(count(taken & kings_));
+        switch (R.capture) {
+        case CaptureChoice::Free:
+            return 0;
+        case CaptureChoice::Maximum: // FMJD art. 4.13
+            return pieces;
+        case CaptureChoice::SpanishQuality: // quantity, then quality
+            return (pieces << 8) | kings_taken;
+        case CaptureChoice::KingPriority: // a king must capture if a king can
+            return mover_is_king_ ? 1 : 0;
+        case CaptureChoice::ItalianOrder:
+            return (pieces << 40) | (std::uint64_t{mover_is_king_} << 39) | (kings_taken << 32) |
+                   italian_king_order(depth);
+        }
+        return 0;
+    }
+
+    // Italian rule 4: the capture that meets a king first ranks higher. Bit 31 - j is set when
+    // the j-th piece taken is a king, so a larger value means kings taken earlier.
+    std::uint64_t italian_king_order(int depth) const {
+        std::uint64_t order = 0;
+        for (int j = 0; j < depth; ++j)
+            if ((kings_ & bit(taken_[static_cast<std::size_t>(j)])) != 0)
+                order |= std::uint64_t{1} << (31 - j);
+        return order;
+    }
+
+    void emit(int to, Bits taken, int depth, bool crowns) {
+        const std::uint64_t rank = precedence(taken, depth);
+        if (out_.empty() || rank > best_) {
+            out_.clear();
+            best_ = rank;
+        } else if (rank < best_) {
+            return;
+        }
+        Move m;
+        m.captured = taken;
+        m.from = static_cast<std::uint8_t>(from_);
+        m.to = static_cast<std::uint8_t>(to);
+        m.taken_count = static_cast<std::uint8_t>(depth);
+        m.crowns = crowns && !mover_is_king_;
+        if (!options_.keep_duplicates)
+            for (const Move& o : out_)
+                if (o.same_result(m)) return;
+        if (options_.paths) {
+            m.path = path_;
+            m.taken = taken_;
+        }
+        out_.push_back(m);
+    }
+
+    // --- quiet moves ----------------------------------------------------------------------
+
+    void quiet_moves() {
+        const Bits men = mine_ & ~kings_;
+        for (int i = 0; i < 2; ++i) {
+            const int d = forward(i);
+            const int back = opposite_direction(d);
+            for (Bits t = G::step(men, d) & empty_; t != 0; t &= t - 1) {
+                const int to = lowest_bit(t);
+                add_quiet(G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(back)],
+                          to, (crown_row_ & bit(to)) != 0);
+            }
+        }
+        for (Bits k = mine_ & kings_; k != 0; k &= k - 1) {
+            const int from = lowest_bit(k);
+            for (int d = 0; d < 4; ++d) {
+                int to = G::next[static_cast<std::size_t>(from)][static_cast<std::size_t>(d)];
+                while (to >= 0 && (empty_ & bit(to)) != 0) {
+                    add_quiet(from, to, false);
+                    if (!R.flying_kings) break;
+                    to = G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(d)];
+                }
+            }
+        }
+    }
+
+    void add_quiet(int from, int to, bool crowns) {
+        Move m;
+        m.from = static_cast<std::uint8_t>(from);
+        m.to = static_cast<std::uint8_t>(to);
+        m.crowns = crowns;
+        out_.push_back(m);
+    }
+
+    std::uint64_t count_quiet_moves() const {
+        const Bits men = mine_ & ~kings_;
+        std::uint64_t n = static_cast<std::uint64_t>(count(G::step(men, forward(0)) & empty_)) +
+                          static_cast<std::uint64_t>(count(G::step(men, forward(1)) & empty_));
+        for (Bits k = mine_ & kings_; k != 0; k &= k - 1) {
+            const int from = lowest_bit(k);
+            for (int d = 0; d < 4; ++d) {
+                int to = G::next[static_cast<std::size_t>(from)][static_cast<std::size_t>(d)];
+                while (to >= 0 && (empty_ & bit(to)) != 0) {
+                    ++n;
+                    if (!R.flying_kings) break;
+                    to = G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(d)];
+                }
+            }
+        }
+        return n;
+    }
+
+    std::vector<Move>& out_;
+    GenerateOptions options_;
+    bool black_;
+    Bits mine_;
+    Bits enemy_;
+    Bits kings_;
+    Bits empty_;
+    Bits crown_row_;
+    int from_ = 0;
+    bool mover_is_king_ = false;
+    std::uint64_t best_ = 0;
+    std::array<std::uint8_t, max_path> path_{};
+    std::array<std::uint8_t, max_path> taken_{};
+};
+
+} // namespace rules::draughts

@@ -1,0 +1,120 @@
+#pragma once
+// The diagonal draughts variants as rows of data. One generator (movegen.h) reads these
+// fields; nothing else in the family branches on the variant for move rules.
+//
+// Sources: FMJD Official Rules for International Draughts (art. 3 moves, art. 4 capture);
+// FMJD-64 / Russian Draughts Federation rules; EDA/ACF laws of checkers; FID (Italian
+// federation) Regolamento; FEDA (Spanish) rules; APCA pool checkers rules; Czech draughts
+// federation (ČSDS) rules. The article numbers cited are those of these texts as we could
+// check them; see the report for the ones that could not be verified.
+
+#include "rules/variant.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace rules::draughts {
+
+// Which capture sequences a player may choose among when capturing is compulsory.
+enum class CaptureChoice : std::uint8_t {
+    Free,           // any complete sequence (Russian, English, pool)
+    Maximum,        // the most pieces; kings and men count the same (FMJD art. 4.13)
+    ItalianOrder,   // most pieces, then with a king, then most kings, then kings taken first
+    SpanishQuality, // most pieces (quantity), then most kings (quality)
+    KingPriority,   // Czech: a king must capture if a king can; otherwise free choice
+};
+
+// How squares are numbered and which corner is playable (see notation.h for the pictures).
+enum class Numbering : std::uint8_t {
+    Standard, // PDN: 1 at the far left playable square, left to right, away from White
+    Italian,  // board turned: dark corner at each player's right, 1 at a8
+    Spanish,  // light squares, long diagonal at the player's right, 1 at h1 on White's side
+};
+
+// Which draw-by-counter rules a variant has (threefold repetition is common to all).
+enum class DrawFamily : std::uint8_t {
+    Fmjd,      // 25-move, 16-move, 5-move (FMJD rules, draw articles)
+    Russian,   // 15-move kings only, 3 kings v 1, long diagonal, 30/60-move material rules
+    English,   // 40-move rule
+    Spanish,   // 3 kings v 1 king: 12 moves
+    Threefold, // threefold repetition only (see the report for why)
+};
+
+struct Rules {
+    VariantId id = VariantId::International;
+    int board_size = 8;
+    bool black_moves_first = false;               // English, pool: Black (dark) starts
+    bool men_capture_backward = false;            // FMJD art. 4.2
+    bool flying_kings = false;                    // FMJD art. 3.9 / 4.3
+    CaptureChoice capture = CaptureChoice::Free;  // FMJD art. 4.13
+    bool crown_mid_capture = false;               // Russian: crowned at once, goes on as king
+    bool men_capture_kings = true;                // Italian: a man may not take a king
+    bool giveaway = false;                        // whoever cannot move wins
+    Numbering numbering = Numbering::Standard;
+    DrawFamily draws = DrawFamily::Fmjd;
+};
+
+// FMJD Official Rules: 10x10, White first (art. 2.4), men capture backward (art. 4.2), flying
+// kings (art. 3.9, 4.3), the most pieces must be taken (art. 4.13), a man crowned only if it
+// ends its move on the far row (art. 4.15).
+inline constexpr Rules international{.id = VariantId::International, .board_size = 10,
+                                     .men_capture_backward = true, .flying_kings = true,
+                                     .capture = CaptureChoice::Maximum};
+
+// Brazilian draughts (CBD rules): the FMJD rules on an 8x8 board.
+inline constexpr Rules brazilian{.id = VariantId::Brazilian, .board_size = 8,
+                                 .men_capture_backward = true, .flying_kings = true,
+                                 .capture = CaptureChoice::Maximum};
+
+// Russian draughts (FShR / FMJD-64 rules, sec. 1.x): free choice of capture; a man that
+// reaches the far row during a capture is crowned at once and goes on capturing as a king.
+inline constexpr Rules russian{.id = VariantId::Russian, .board_size = 8,
+                               .men_capture_backward = true, .flying_kings = true,
+                               .crown_mid_capture = true, .draws = DrawFamily::Russian};
+
+// English draughts / checkers (EDA laws): Black moves first, men capture forward only,
+// kings move one square, free choice but the chosen sequence must be completed; a man that
+// reaches the king row ends its move there.
+inline constexpr Rules english{.id = VariantId::English, .board_size = 8,
+                               .black_moves_first = true, .draws = DrawFamily::English};
+
+// Italian draughts (FID Regolamento): board turned, men forward only and may not take kings,
+// short kings; precedence: most pieces, then with a king, then most kings, then kings first.
+inline constexpr Rules italian{.id = VariantId::Italian, .board_size = 8,
+                               .capture = CaptureChoice::ItalianOrder,
+                               .men_capture_kings = false, .numbering = Numbering::Italian,
+                               .draws = DrawFamily::Threefold};
+
+// Spanish draughts (FEDA): light squares, long diagonal at the right, flying kings, men
+// forward only; law of quantity, then law of quality.
+inline constexpr Rules spanish{.id = VariantId::Spanish, .board_size = 8, .flying_kings = true,
+                               .capture = CaptureChoice::SpanishQuality,
+                               .numbering = Numbering::Spanish, .draws = DrawFamily::Spanish};
+
+// American pool checkers (APCA): Black first, men capture backward, flying kings, free
+// choice; a man passing the king row during a capture goes on as a man.
+inline constexpr Rules pool{.id = VariantId::Pool, .board_size = 8, .black_moves_first = true,
+                            .men_capture_backward = true, .flying_kings = true,
+                            .draws = DrawFamily::Threefold};
+
+// Czech draughts (CSDS rules): men forward only, flying kings, a king must capture when a
+// king can, otherwise free choice.
+inline constexpr Rules czech{.id = VariantId::Czech, .board_size = 8, .flying_kings = true,
+                             .capture = CaptureChoice::KingPriority,
+                             .draws = DrawFamily::Threefold};
+
+// Antidraughts: the international rules, but whoever cannot move wins.
+inline constexpr Rules antidraughts{.id = VariantId::Antidraughts, .board_size = 10,
+                                    .men_capture_backward = true, .flying_kings = true,
+                                    .capture = CaptureChoice::Maximum, .giveaway = true};
+
+// Russian giveaway (poddavki): the Russian rules, but whoever cannot move wins.
+inline constexpr Rules russian_giveaway{.id = VariantId::RussianGiveaway, .board_size = 8,
+                                        .men_capture_backward = true, .flying_kings = true,
+                                        .crown_mid_capture = true, .giveaway = true,
+                                        .draws = DrawFamily::Threefold};
+
+// The row of a diagonal variant; nullopt for chess and Turkish draughts.
+std::optional<Rules> rules_of(VariantId id);
+
+} // namespace rules::draughts

@@ -1,0 +1,95 @@
+// perft against published counts: tests/data/<variant>.perft (each count's source is in the
+// file). Counts up to fast_limit nodes run in every pass; the rest in "deep perft", which the
+// Release pass runs (CTest label "slow").
+#include "rules/perft.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct PerftCase {
+    std::string id;
+    std::string fen;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    bool keep_duplicates = false;
+};
+
+std::vector<PerftCase> read_perft_file(const std::string& variant) {
+    const std::string path = std::string(TABULA_TEST_DATA_DIR) + "/" + variant + ".perft";
+    std::ifstream in(path);
+    REQUIRE_MESSAGE(in, "cannot open " << path);
+    std::vector<PerftCase> cases;
+    PerftCase current;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::string key;
+        words >> key;
+        if (key == "id") {
+            words >> current.id;
+            current.keep_duplicates = false;
+        } else if (key == "fen") {
+            std::getline(words >> std::ws, current.fen);
+        } else if (key == "keep-duplicates") {
+            current.keep_duplicates = true;
+        } else if (key == "perft") {
+            words >> current.depth >> current.nodes;
+            cases.push_back(current);
+        } else {
+            FAIL("unknown line in " << path << ": " << line);
+        }
+    }
+    return cases;
+}
+
+const std::vector<std::string> variants{"international", "brazilian", "russian", "english",
+                                        "italian",       "spanish",   "pool",    "czech",
+                                        "antidraughts",  "russian-giveaway"};
+
+void check_counts(bool deep) {
+    constexpr std::uint64_t fast_limit = 200'000;
+    for (const auto& name : variants) {
+        const auto variant = rules::variant_from_name(name);
+        REQUIRE(variant);
+        for (const auto& c : read_perft_file(name)) {
+            if ((c.nodes > fast_limit) != deep) continue;
+            rules::PerftOptions options;
+            options.depth = c.depth;
+            options.keep_duplicates = c.keep_duplicates;
+            const auto report = rules::perft(*variant, c.fen, options);
+            REQUIRE_MESSAGE(report.ok(), name << " " << c.id << ": " << report.error().detail);
+            CHECK_MESSAGE(report->nodes == c.nodes,
+                          name << " " << c.id << " depth " << c.depth);
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("draughts: perft equals the published counts (shallow)") { check_counts(false); }
+
+TEST_CASE("draughts: deep perft equals the published counts" * doctest::skip()) {
+    check_counts(true);
+}
+
+TEST_CASE("draughts: perft --divide sums to the total and names moves in PDN") {
+    rules::PerftOptions options;
+    options.depth = 2;
+    options.divide = true;
+    const auto report = rules::perft(rules::VariantId::International, "", options);
+    REQUIRE(report.ok());
+    CHECK(report->nodes == 81);
+    REQUIRE(report->divide.size() == 9);
+    CHECK(report->divide.front().first == "31-26");
+    std::uint64_t sum = 0;
+    for (const auto& [move, n] : report->divide) sum += n;
+    CHECK(sum == 81);
+}
