@@ -1,0 +1,75 @@
+#pragma once
+// The move path: one writer with group commit (STYLE.md §5, DESIGN.md "Data flow of one move").
+//
+// Contract:
+// - Calls return at once and may come from any thread. The writer takes everything queued,
+//   writes it in ONE transaction, commits, and only then runs the callbacks, in the order the
+//   calls were made. "Acknowledged" (a callback with ok()) means committed: with
+//   Durability::Full the commit is on disk and survives a power loss.
+// - Each request runs inside its own savepoint: one that fails (unknown game, a ply already
+//   stored) reports the error to its own callback and leaves the others of the batch intact.
+//   If the COMMIT itself fails, every callback of the batch gets that error.
+// - Callbacks run on the writer thread: keep them short (post to a strand) and never call
+//   flush() from one.
+
+#include "storage/records.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storage {
+
+// Success, or the backend's message saying why a write did not happen.
+struct WriteStatus {
+    std::string error; // empty: committed
+
+    bool ok() const { return error.empty(); }
+    explicit operator bool() const { return ok(); }
+};
+
+using WriteCallback = std::function<void(const WriteStatus&)>;
+using CreateGameCallback = std::function<void(const WriteStatus&, GameId)>;
+
+// Computes the new ratings when a rated game ends. It runs on the writer thread inside the
+// transaction that stores the result, so a read-modify-write cannot race with another game:
+// `current[i]` is the stored rating for `FinishGame::rated_players[i]` (nullopt: none yet).
+// Return the rows to store (insert or replace); return nothing to leave ratings alone.
+using RatingUpdater =
+    std::function<std::vector<RatingRow>(const std::vector<std::optional<RatingRow>>& current)>;
+
+struct FinishGame {
+    GameEnd end;
+    std::vector<RatingKey> rated_players; // empty for a casual game
+    RatingUpdater rate;                   // may be empty
+};
+
+// Reports the ratings that were written (empty when none).
+using FinishGameCallback =
+    std::function<void(const WriteStatus&, const std::vector<RatingRow>& written)>;
+
+struct WriterStats {
+    std::uint64_t requests = 0;     // requests written (successful or not)
+    std::uint64_t transactions = 0; // committed transactions
+    std::uint64_t failures = 0;     // requests whose callback got an error
+};
+
+class GameWriter {
+public:
+    virtual ~GameWriter() = default; // drains the queue, then stops
+
+    // Stores a new game; the callback gets its id. `game.id` is ignored.
+    virtual void create_game(GameRow game, CreateGameCallback done) = 0;
+    // Stores one move. A ply already stored for the game is an error (never overwritten).
+    virtual void append_move(GameId game, MoveRow move, WriteCallback done) = 0;
+    // Stores the end of a game and, in the same transaction, the ratings from `finish.rate`.
+    virtual void finish_game(FinishGame finish, FinishGameCallback done) = 0;
+
+    // Blocks until everything queued before the call is committed and called back.
+    virtual void flush() = 0;
+    virtual WriterStats stats() const = 0;
+};
+
+} // namespace storage

@@ -1,0 +1,169 @@
+#pragma once
+// Plain records that storage/ reads and writes. Storage knows no game types: variants, moves,
+// results and speed categories are strings chosen by the layers above; times are wall-clock
+// milliseconds (the same type as lobby::TimePoint).
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storage {
+
+using Millis = std::chrono::milliseconds;
+using TimePoint = std::chrono::sys_time<std::chrono::milliseconds>;
+
+using UserId = std::int64_t;
+using GameId = std::int64_t;
+using LadderId = std::int64_t;
+using ChallengeId = std::int64_t;
+
+// An account. `name` keeps the spelling chosen at registration; uniqueness ignores case.
+// `password_hash` is an encoded Argon2id string that carries its own parameters.
+struct UserRow {
+    UserId id = 0;
+    std::string name;
+    std::string password_hash;
+    TimePoint created_at{};
+    bool disabled = false;
+};
+
+// A login session. Only a hash of the token is ever stored.
+struct SessionRow {
+    std::string token_hash;
+    UserId user_id = 0;
+    TimePoint created_at{};
+    TimePoint expires_at{};
+    TimePoint last_seen_at{};
+};
+
+// Which rating: one per user, variant and speed category ("bullet", "blitz", ...).
+struct RatingKey {
+    UserId user_id = 0;
+    std::string variant;
+    std::string speed;
+
+    friend bool operator==(const RatingKey&, const RatingKey&) = default;
+};
+
+// A Glicko-2 rating as stored: rating, deviation (RD) and volatility on the Glicko scale.
+struct RatingRow {
+    RatingKey key;
+    double rating = 0;
+    double deviation = 0;
+    double volatility = 0;
+    int games = 0;
+    TimePoint updated_at{};
+};
+
+// A leaderboard line: the rating and the player's display name.
+struct LeaderboardRow {
+    RatingRow rating;
+    std::string name;
+};
+
+// One game. A guest seat has no user id, only a display name. `result` is empty and
+// `ended_at` absent while the game is unfinished.
+struct GameRow {
+    GameId id = 0;
+    std::string variant;
+    std::string start_position; // empty: the variant's start position
+    std::optional<UserId> white_user_id;
+    std::optional<UserId> black_user_id;
+    std::string white_name;
+    std::string black_name;
+    std::string time_control; // e.g. "300+3", "corr:3d"; the lobby's notation
+    bool rated = false;
+    std::string table_code;
+    TimePoint started_at{};
+    std::optional<TimePoint> ended_at;
+    std::string result;      // e.g. "1-0", "0-1", "1/2-1/2"; empty while unfinished
+    std::string termination; // e.g. "checkmate", "flag", "resign", "aborted"
+};
+
+// One move (ply counts from 1) with both clocks as they stood after it and when it was made.
+struct MoveRow {
+    int ply = 0;
+    std::string move;
+    Millis white_remaining{};
+    Millis black_remaining{};
+    TimePoint at{};
+
+    friend bool operator==(const MoveRow&, const MoveRow&) = default;
+};
+
+struct GameWithMoves {
+    GameRow game;
+    std::vector<MoveRow> moves; // in ply order
+};
+
+// How a game ended, as written by GameWriter::finish_game.
+struct GameEnd {
+    GameId game_id = 0;
+    std::string result;
+    std::string termination;
+    TimePoint ended_at{};
+};
+
+// A page of a user's game history, newest first. Keyset paging: pass the last id of the
+// previous page as `before_game_id` to get the next page.
+struct HistoryQuery {
+    int limit = 20;
+    std::optional<GameId> before_game_id;
+};
+
+// A ladder: one variant and time control, challenges up to `max_rungs_up` rungs above,
+// answered within `response_time`.
+struct LadderRow {
+    LadderId id = 0;
+    std::string name;
+    std::string variant;
+    std::string time_control;
+    int max_rungs_up = 5;
+    Millis response_time{};
+    std::optional<UserId> organiser_user_id; // absent: created by the operator
+    TimePoint created_at{};
+};
+
+// A player's place on a ladder; rung 1 is the top.
+struct LadderRungRow {
+    UserId user_id = 0;
+    std::string name;
+    int rung = 0;
+};
+
+// Stored challenge states (fixed keys): "open", "accepted", "challenger_won",
+// "challenger_lost", "forfeited" (the challenged player did not answer in time), "cancelled".
+struct LadderChallengeRow {
+    ChallengeId id = 0;
+    LadderId ladder_id = 0;
+    UserId challenger_user_id = 0;
+    UserId challenged_user_id = 0;
+    TimePoint created_at{};
+    TimePoint deadline_at{};
+    std::optional<GameId> game_id;
+    std::string status = "open";
+};
+
+// One line of a player's ladder history: what happened and the rung before and after
+// (0 = not on the ladder).
+struct LadderHistoryRow {
+    LadderId ladder_id = 0;
+    UserId user_id = 0;
+    TimePoint at{};
+    std::string event; // e.g. "joined", "won_challenge", "moved_down", "removed"
+    int rung_before = 0;
+    int rung_after = 0;
+    std::optional<ChallengeId> challenge_id;
+};
+
+// One block: `user_id` does not want to play or hear from `blocked_user_id`.
+struct BlockRow {
+    UserId user_id = 0;
+    UserId blocked_user_id = 0;
+    std::string blocked_name;
+    TimePoint created_at{};
+};
+
+} // namespace storage

@@ -1,0 +1,113 @@
+#pragma once
+// RAII wrappers around sqlite3* and sqlite3_stmt*. Values are always bound, never pasted into
+// SQL; every return code is checked and a failure throws StorageError with SQLite's message.
+// A Connection and its Statements belong to one thread.
+
+#include "storage/errors.h"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace storage::sqlite {
+
+// How hard a commit works to reach the disk. Full: an acknowledged commit survives a power
+// loss (fsync of the WAL at every commit). Normal: survives a crash of the process, but the
+// last commits may be lost if the machine loses power (WAL synced at checkpoints only).
+enum class Durability : std::uint8_t { Full, Normal };
+
+struct OpenOptions {
+    Durability durability = Durability::Full;
+    std::chrono::milliseconds busy_timeout{5000};
+    bool create = true;   // create the file if it is missing
+    bool migrate = true;  // bring the schema to the latest version
+    bool read_only = false;
+};
+
+class Statement;
+
+class Connection {
+public:
+    // Opens `path`, sets WAL, synchronous, foreign_keys and busy_timeout, and migrates.
+    Connection(const std::string& path, const OpenOptions& options);
+    ~Connection();
+    Connection(Connection&& other) noexcept;
+    Connection& operator=(Connection&& other) noexcept;
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    // Runs SQL without parameters (schema, PRAGMA, BEGIN/COMMIT).
+    void exec(std::string_view sql);
+    Statement prepare(std::string_view sql);
+    std::int64_t last_insert_id() const;
+    int changes() const; // rows changed by the last statement
+    int user_version();
+
+    sqlite3* handle() const { return db_; }
+    const std::string& path() const { return path_; }
+
+    // Throws StorageError for a failing return code, with `what` and SQLite's message.
+    void check(int rc, std::string_view what) const;
+
+private:
+    sqlite3* db_ = nullptr;
+    std::string path_;
+};
+
+// A prepared statement. Bind by 1-based index, step, read columns by 0-based index.
+class Statement {
+public:
+    Statement(sqlite3* db, std::string_view sql);
+    ~Statement();
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind_int(int index, std::int64_t value);
+    Statement& bind_double(int index, double value);
+    Statement& bind_text(int index, std::string_view value);
+    Statement& bind_null(int index);
+    Statement& bind_optional_int(int index, std::optional<std::int64_t> value);
+    Statement& bind_time(int index, std::chrono::sys_time<std::chrono::milliseconds> value);
+
+    // True when a row is ready, false when the statement is done.
+    [[nodiscard]] bool step();
+    // Steps a statement that returns no rows.
+    void run();
+    // Clears bindings and rewinds, to run the statement again.
+    void reset();
+
+    std::int64_t column_int(int index) const;
+    double column_double(int index) const;
+    std::string column_text(int index) const;
+    bool column_is_null(int index) const;
+    std::optional<std::int64_t> column_optional_int(int index) const;
+    std::chrono::sys_time<std::chrono::milliseconds> column_time(int index) const;
+
+private:
+    sqlite3* db_ = nullptr;
+    sqlite3_stmt* stmt_ = nullptr;
+    void check(int rc, std::string_view what) const;
+};
+
+// BEGIN IMMEDIATE ... COMMIT; rolls back when destroyed uncommitted (an exception escaped).
+class Transaction {
+public:
+    explicit Transaction(Connection& connection);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Connection& connection_;
+    bool done_ = false;
+};
+
+} // namespace storage::sqlite

@@ -1,0 +1,163 @@
+#include "storage/sqlite/migrations.h"
+
+#include "storage/sqlite/connection.h"
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace storage::sqlite {
+namespace {
+
+// Times are INTEGER milliseconds since the Unix epoch (UTC). Booleans are 0/1 with a CHECK.
+
+// 1: accounts, sessions, ratings, games and moves, blocks.
+constexpr std::string_view migration_1 = R"sql(
+CREATE TABLE users (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT    NOT NULL,
+    name_key      TEXT    NOT NULL UNIQUE,  -- lower-case name: uniqueness ignores case
+    password_hash TEXT    NOT NULL,         -- encoded Argon2id, parameters included
+    created_at    INTEGER NOT NULL,
+    disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1))
+) STRICT;
+
+CREATE TABLE sessions (
+    token_hash   TEXT    PRIMARY KEY,       -- SHA-256 of the token; the token is never stored
+    user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at   INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX sessions_by_user ON sessions(user_id);
+CREATE INDEX sessions_by_expiry ON sessions(expires_at);
+
+CREATE TABLE ratings (
+    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    variant    TEXT    NOT NULL,
+    speed      TEXT    NOT NULL,
+    rating     REAL    NOT NULL,
+    deviation  REAL    NOT NULL CHECK (deviation > 0),
+    volatility REAL    NOT NULL CHECK (volatility > 0),
+    games      INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, variant, speed)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX ratings_by_board ON ratings(variant, speed, rating DESC);
+
+CREATE TABLE games (
+    id             INTEGER PRIMARY KEY,
+    variant        TEXT    NOT NULL,
+    start_position TEXT    NOT NULL DEFAULT '',
+    white_user_id  INTEGER REFERENCES users(id),  -- NULL: a guest
+    black_user_id  INTEGER REFERENCES users(id),
+    white_name     TEXT    NOT NULL,
+    black_name     TEXT    NOT NULL,
+    time_control   TEXT    NOT NULL,
+    rated          INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    table_code     TEXT    NOT NULL DEFAULT '',
+    started_at     INTEGER NOT NULL,
+    ended_at       INTEGER,                       -- NULL while the game goes on
+    result         TEXT    NOT NULL DEFAULT '',
+    termination    TEXT    NOT NULL DEFAULT '',
+    CHECK ((ended_at IS NULL) = (result = ''))
+) STRICT;
+CREATE INDEX games_unfinished ON games(id) WHERE ended_at IS NULL;
+CREATE INDEX games_by_white ON games(white_user_id, id);
+CREATE INDEX games_by_black ON games(black_user_id, id);
+
+CREATE TABLE moves (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply      INTEGER NOT NULL CHECK (ply >= 1),
+    move     TEXT    NOT NULL,
+    white_ms INTEGER NOT NULL,   -- clocks remaining after the move
+    black_ms INTEGER NOT NULL,
+    at_ms    INTEGER NOT NULL,   -- when the server accepted it
+    PRIMARY KEY (game_id, ply)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE blocks (
+    user_id         INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    blocked_user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at      INTEGER NOT NULL,
+    PRIMARY KEY (user_id, blocked_user_id),
+    CHECK (user_id <> blocked_user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX blocks_by_blocked ON blocks(blocked_user_id, user_id);
+)sql";
+
+// 2: rated ladders.
+constexpr std::string_view migration_2 = R"sql(
+CREATE TABLE ladders (
+    id                INTEGER PRIMARY KEY,
+    name              TEXT    NOT NULL UNIQUE,
+    variant           TEXT    NOT NULL,
+    time_control      TEXT    NOT NULL,
+    max_rungs_up      INTEGER NOT NULL DEFAULT 5 CHECK (max_rungs_up >= 1),
+    response_time_ms  INTEGER NOT NULL CHECK (response_time_ms > 0),
+    organiser_user_id INTEGER REFERENCES users(id),  -- NULL: made by the operator
+    created_at        INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE ladder_rungs (
+    ladder_id INTEGER NOT NULL REFERENCES ladders(id) ON DELETE CASCADE,
+    user_id   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    rung      INTEGER NOT NULL CHECK (rung >= 1),    -- 1 is the top
+    PRIMARY KEY (ladder_id, user_id),
+    UNIQUE (ladder_id, rung)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE ladder_challenges (
+    id                 INTEGER PRIMARY KEY,
+    ladder_id          INTEGER NOT NULL REFERENCES ladders(id) ON DELETE CASCADE,
+    challenger_user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    challenged_user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at         INTEGER NOT NULL,
+    deadline_at        INTEGER NOT NULL,
+    game_id            INTEGER REFERENCES games(id),
+    status             TEXT    NOT NULL CHECK (status IN ('open', 'accepted', 'challenger_won',
+                                   'challenger_lost', 'forfeited', 'cancelled')),
+    CHECK (challenger_user_id <> challenged_user_id)
+) STRICT;
+CREATE INDEX ladder_challenges_open ON ladder_challenges(ladder_id) WHERE status = 'open'
+    OR status = 'accepted';
+
+CREATE TABLE ladder_history (
+    id           INTEGER PRIMARY KEY,
+    ladder_id    INTEGER NOT NULL REFERENCES ladders(id) ON DELETE CASCADE,
+    user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    at           INTEGER NOT NULL,
+    event        TEXT    NOT NULL,
+    rung_before  INTEGER NOT NULL CHECK (rung_before >= 0),   -- 0: not on the ladder
+    rung_after   INTEGER NOT NULL CHECK (rung_after >= 0),
+    challenge_id INTEGER REFERENCES ladder_challenges(id) ON DELETE SET NULL
+) STRICT;
+CREATE INDEX ladder_history_by_user ON ladder_history(ladder_id, user_id, id);
+)sql";
+
+constexpr std::array<std::string_view, 2> migrations{migration_1, migration_2};
+
+} // namespace
+
+int latest_schema_version() { return static_cast<int>(migrations.size()); }
+
+void migrate(Connection& connection, int target) {
+    if (target < 0) target = latest_schema_version();
+    if (target > latest_schema_version())
+        throw StorageError("no migration to schema version " + std::to_string(target));
+    while (true) {
+        Transaction transaction(connection); // BEGIN IMMEDIATE: one migrator at a time
+        const int version = connection.user_version();
+        if (version > latest_schema_version())
+            throw StorageError(connection.path() + " has schema version " +
+                               std::to_string(version) + ", newer than this program's " +
+                               std::to_string(latest_schema_version()));
+        if (version >= target) return;
+        connection.exec(migrations[static_cast<std::size_t>(version)]);
+        // PRAGMA takes no bound parameters; the number is ours, not input.
+        connection.exec("PRAGMA user_version = " + std::to_string(version + 1));
+        transaction.commit();
+    }
+}
+
+} // namespace storage::sqlite

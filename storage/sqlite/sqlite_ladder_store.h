@@ -1,0 +1,32 @@
+#pragma once
+// LadderStore on SQLite. Owns its connection; one thread at a time.
+
+#include "storage/sqlite/connection.h"
+#include "storage/stores.h"
+
+namespace storage::sqlite {
+
+class SqliteLadderStore final : public LadderStore {
+public:
+    explicit SqliteLadderStore(Connection connection) : db_(std::move(connection)) {}
+
+    std::optional<LadderId> create_ladder(const LadderRow& ladder) override;
+    std::optional<LadderRow> find_ladder(LadderId id) override;
+    std::vector<LadderRow> list_ladders() override;
+    bool delete_ladder(LadderId id) override;
+
+    std::vector<LadderRungRow> standings(LadderId ladder) override;
+    void save_standings(LadderId ladder, const std::vector<UserId>& top_first,
+                        const std::vector<LadderHistoryRow>& history) override;
+
+    ChallengeId add_challenge(const LadderChallengeRow& challenge) override;
+    bool update_challenge(const LadderChallengeRow& challenge) override;
+    std::vector<LadderChallengeRow> open_challenges(LadderId ladder) override;
+    std::vector<LadderChallengeRow> challenges_of(LadderId ladder, UserId user) override;
+    std::vector<LadderHistoryRow> history(LadderId ladder, UserId user) override;
+
+private:
+    Connection db_;
+};
+
+} // namespace storage::sqlite

@@ -1,0 +1,101 @@
+#pragma once
+// The storage interfaces the server programs against (STYLE.md §5). SQLite implements them in
+// storage/sqlite/; another backend (PostgreSQL) can sit beside it.
+//
+// Threading: one store object belongs to one thread at a time (it owns its own database
+// connection). Make one per thread through storage::Backend. Every method may throw
+// storage::StorageError when the database itself fails; expected refusals are return values.
+
+#include "storage/records.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace storage {
+
+// Accounts, login sessions and blocks.
+class UserStore {
+public:
+    virtual ~UserStore() = default;
+
+    // Creates an account. nullopt: the name is taken (names are unique ignoring case).
+    // The caller has already checked the name rules and hashed the password.
+    [[nodiscard]] virtual std::optional<UserId> create_user(std::string_view name,
+                                                            std::string_view password_hash,
+                                                            TimePoint now) = 0;
+    virtual std::optional<UserRow> find_user(UserId id) = 0;
+    virtual std::optional<UserRow> find_user_by_name(std::string_view name) = 0; // any case
+    virtual std::vector<UserRow> list_users() = 0;                               // by name
+    // Both return false for an unknown user. Each also ends every session of the user.
+    virtual bool set_password_hash(UserId id, std::string_view password_hash) = 0;
+    virtual bool set_disabled(UserId id, bool disabled) = 0;
+    // Replaces the stored hash without ending sessions (raising Argon2 parameters at login).
+    virtual bool rehash_password(UserId id, std::string_view password_hash) = 0;
+
+    virtual void create_session(const SessionRow& session) = 0;
+    // The session if it exists, has not expired at `now` and its user is not disabled.
+    virtual std::optional<SessionRow> find_session(std::string_view token_hash,
+                                                   TimePoint now) = 0;
+    virtual void touch_session(std::string_view token_hash, TimePoint now) = 0;
+    virtual bool delete_session(std::string_view token_hash) = 0;
+    virtual int delete_expired_sessions(TimePoint now) = 0; // how many went
+
+    // Blocks: add is idempotent (false if already blocked), remove false if there was none.
+    virtual bool add_block(UserId user, UserId blocked, TimePoint now) = 0;
+    virtual bool remove_block(UserId user, UserId blocked) = 0;
+    virtual std::vector<BlockRow> list_blocks(UserId user) = 0;
+    // True when either user has blocked the other.
+    virtual bool is_blocked_either_way(UserId a, UserId b) = 0;
+};
+
+// Ratings per user, variant and speed. Ratings after a game are written by
+// GameWriter::finish_game, in the same transaction as the result; put_rating is for tools.
+class RatingStore {
+public:
+    virtual ~RatingStore() = default;
+    virtual std::optional<RatingRow> find_rating(const RatingKey& key) = 0;
+    virtual std::vector<RatingRow> ratings_of(UserId user) = 0; // by variant, speed
+    virtual void put_rating(const RatingRow& rating) = 0;       // insert or replace
+    // Best first; only ratings with deviation < max_deviation and enabled users.
+    virtual std::vector<LeaderboardRow> leaderboard(std::string_view variant,
+                                                    std::string_view speed,
+                                                    double max_deviation, int limit) = 0;
+};
+
+// Reading games. Writing goes through GameWriter (game_writer.h).
+class GameStore {
+public:
+    virtual ~GameStore() = default;
+    virtual std::optional<GameWithMoves> find_game(GameId id) = 0;
+    // The user's games (either colour), newest first.
+    virtual std::vector<GameRow> history(UserId user, const HistoryQuery& query) = 0;
+    virtual int count_games(UserId user) = 0;
+    // Every game without an end, with its moves: what a restarted server resumes.
+    virtual std::vector<GameWithMoves> load_unfinished_games() = 0;
+};
+
+// Ladders: definitions, standings, challenges and history.
+class LadderStore {
+public:
+    virtual ~LadderStore() = default;
+    // nullopt: a ladder with this name exists already.
+    [[nodiscard]] virtual std::optional<LadderId> create_ladder(const LadderRow& ladder) = 0;
+    virtual std::optional<LadderRow> find_ladder(LadderId id) = 0;
+    virtual std::vector<LadderRow> list_ladders() = 0;
+    virtual bool delete_ladder(LadderId id) = 0;
+
+    virtual std::vector<LadderRungRow> standings(LadderId ladder) = 0; // top (rung 1) first
+    // Replaces the standings (players top first) and appends history, in one transaction.
+    virtual void save_standings(LadderId ladder, const std::vector<UserId>& top_first,
+                                const std::vector<LadderHistoryRow>& history) = 0;
+
+    [[nodiscard]] virtual ChallengeId add_challenge(const LadderChallengeRow& challenge) = 0;
+    virtual bool update_challenge(const LadderChallengeRow& challenge) = 0; // by id
+    virtual std::vector<LadderChallengeRow> open_challenges(LadderId ladder) = 0;
+    virtual std::vector<LadderChallengeRow> challenges_of(LadderId ladder, UserId user) = 0;
+    virtual std::vector<LadderHistoryRow> history(LadderId ladder, UserId user) = 0;
+};
+
+} // namespace storage

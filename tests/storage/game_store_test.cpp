@@ -1,0 +1,169 @@
+#include "storage/sqlite/sqlite_backend.h"
+#include "tests/storage/temp_database.h"
+#include "tests/storage/writer_helpers.h"
+
+#include <doctest/doctest.h>
+
+#include <future>
+
+using namespace storage;
+using namespace storage_test;
+
+TEST_CASE("a game with its moves round-trips through the writer and the reader") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
+    auto writer = backend.game_writer();
+    auto game = sample_game(ann, std::nullopt);
+    game.start_position = "W:W31-50:B1-20";
+    const auto [created, id] = create_now(*writer, game);
+    REQUIRE(created.ok());
+    REQUIRE(id > 0);
+    CHECK(append_now(*writer, id, move_at(1, "e4")).ok());
+    CHECK(append_now(*writer, id, move_at(2, "e5")).ok());
+
+    const auto stored = backend.game_store()->find_game(id);
+    REQUIRE(stored);
+    CHECK(stored->game.variant == "chess");
+    CHECK(stored->game.start_position == "W:W31-50:B1-20");
+    CHECK(stored->game.white_user_id == ann);
+    CHECK_FALSE(stored->game.black_user_id);
+    CHECK(stored->game.black_name == "guest-b");
+    CHECK(stored->game.time_control == "180+2");
+    CHECK(stored->game.table_code == "K7QF");
+    CHECK(stored->game.started_at == game.started_at);
+    CHECK_FALSE(stored->game.ended_at);
+    CHECK(stored->game.result.empty());
+    REQUIRE(stored->moves.size() == 2);
+    CHECK(stored->moves[0] == move_at(1, "e4"));
+    CHECK(stored->moves[1] == move_at(2, "e5"));
+    CHECK_FALSE(backend.game_store()->find_game(id + 1));
+}
+
+TEST_CASE("a stored ply is never overwritten and a finished game takes no moves") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto writer = backend.game_writer();
+    const GameId id = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    REQUIRE(append_now(*writer, id, move_at(1, "e4")).ok());
+    CHECK_FALSE(append_now(*writer, id, move_at(1, "d4")).ok());
+
+    std::promise<WriteStatus> finished;
+    writer->finish_game(FinishGame{{id, "1-0", "resign", at_ms(2'000'000)}, {}, {}},
+                        [&](const WriteStatus& s, const auto&) { finished.set_value(s); });
+    REQUIRE(finished.get_future().get().ok());
+    const auto late = append_now(*writer, id, move_at(2, "e5"));
+    CHECK_FALSE(late.ok());
+    CHECK(late.error.find("not in progress") != std::string::npos);
+
+    const auto stored = backend.game_store()->find_game(id);
+    REQUIRE(stored->moves.size() == 1);
+    CHECK(stored->moves[0].move == "e4");
+    CHECK(stored->game.result == "1-0");
+    CHECK(stored->game.termination == "resign");
+    CHECK(stored->game.ended_at == at_ms(2'000'000));
+}
+
+TEST_CASE("finishing a rated game writes the result and both ratings in one go") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    backend.rating_store()->put_rating({{bob, "chess", "blitz"}, 1600, 90, 0.06, 30, at_ms(0)});
+    auto writer = backend.game_writer();
+    const GameId id = create_now(*writer, sample_game(ann, bob, true)).second;
+
+    std::vector<std::optional<RatingRow>> seen;
+    FinishGame finish{{id, "1-0", "checkmate", at_ms(9)},
+                      {{ann, "chess", "blitz"}, {bob, "chess", "blitz"}},
+                      [&](const std::vector<std::optional<RatingRow>>& current) {
+                          seen = current;
+                          return std::vector<RatingRow>{
+                              {{ann, "chess", "blitz"}, 1700, 300, 0.09, 1, at_ms(9)},
+                              {{bob, "chess", "blitz"}, 1580, 88, 0.06, 31, at_ms(9)}};
+                      }};
+    std::promise<std::pair<WriteStatus, std::size_t>> done;
+    writer->finish_game(std::move(finish), [&](const WriteStatus& s, const auto& written) {
+        done.set_value({s, written.size()});
+    });
+    const auto [status, written] = done.get_future().get();
+    REQUIRE(status.ok());
+    CHECK(written == 2);
+    REQUIRE(seen.size() == 2);
+    CHECK_FALSE(seen[0]);
+    REQUIRE(seen[1]);
+    CHECK(seen[1]->rating == 1600);
+    auto ratings = backend.rating_store();
+    CHECK(ratings->find_rating({ann, "chess", "blitz"})->rating == 1700);
+    CHECK(ratings->find_rating({bob, "chess", "blitz"})->games == 31);
+}
+
+TEST_CASE("a failing rating update leaves the game unfinished and the ratings untouched") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
+    auto writer = backend.game_writer();
+    const GameId id = create_now(*writer, sample_game(ann, std::nullopt, true)).second;
+    FinishGame finish{{id, "0-1", "flag", at_ms(9)},
+                      {{ann, "chess", "blitz"}},
+                      [&](const auto&) {
+                          // deviation 0 breaks the CHECK constraint: the write must fail
+                          return std::vector<RatingRow>{
+                              {{ann, "chess", "blitz"}, 1400, 0, 0.09, 1, at_ms(9)}};
+                      }};
+    std::promise<WriteStatus> done;
+    writer->finish_game(std::move(finish),
+                        [&](const WriteStatus& s, const auto&) { done.set_value(s); });
+    CHECK_FALSE(done.get_future().get().ok());
+    CHECK_FALSE(backend.game_store()->find_game(id)->game.ended_at);
+    CHECK_FALSE(backend.rating_store()->find_rating({ann, "chess", "blitz"}));
+}
+
+TEST_CASE("history pages newest first with a keyset, and counts both colours") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    auto writer = backend.game_writer();
+    std::vector<GameId> ids;
+    for (int i = 0; i < 5; ++i)
+        ids.push_back(
+            create_now(*writer, i % 2 == 0 ? sample_game(ann, bob) : sample_game(bob, ann))
+                .second);
+    create_now(*writer, sample_game(bob, std::nullopt)); // not ann's
+
+    auto games = backend.game_store();
+    CHECK(games->count_games(ann) == 5);
+    CHECK(games->count_games(bob) == 6);
+    const auto first = games->history(ann, {.limit = 2, .before_game_id = std::nullopt});
+    REQUIRE(first.size() == 2);
+    CHECK(first[0].id == ids[4]);
+    CHECK(first[1].id == ids[3]);
+    const auto second = games->history(ann, {.limit = 2, .before_game_id = first[1].id});
+    REQUIRE(second.size() == 2);
+    CHECK(second[0].id == ids[2]);
+    CHECK(second[1].id == ids[1]);
+    const auto last = games->history(ann, {.limit = 2, .before_game_id = second[1].id});
+    REQUIRE(last.size() == 1);
+    CHECK(last[0].id == ids[0]);
+}
+
+TEST_CASE("unfinished games are loaded with their moves: finished ones are not") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto writer = backend.game_writer();
+    const GameId open = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    const GameId done = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    for (int ply = 1; ply <= 3; ++ply) REQUIRE(append_now(*writer, open, move_at(ply, "m")).ok());
+    writer->finish_game({{done, "1/2-1/2", "agreement", at_ms(5)}, {}, {}}, {});
+    writer->flush();
+
+    const auto unfinished = backend.game_store()->load_unfinished_games();
+    REQUIRE(unfinished.size() == 1);
+    CHECK(unfinished[0].game.id == open);
+    REQUIRE(unfinished[0].moves.size() == 3);
+    CHECK(unfinished[0].moves[2].ply == 3);
+    CHECK(unfinished[0].moves[2].white_remaining == move_at(3, "m").white_remaining);
+}
