@@ -14,8 +14,8 @@ namespace lobby {
 using PlayerId = std::string;
 
 struct Player {
-    PlayerId id;
-    std::string display_name;
+    PlayerId id{};
+    std::string display_name{};
     bool registered = false;
     int rating = 1500; // for pairing; the ratings module owns the real number
 

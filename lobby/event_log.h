@@ -1,0 +1,35 @@
+#pragma once
+// The last N events of a table, by version, for clients that reconnect.
+
+#include "lobby/table_events.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace lobby {
+
+class EventLog {
+public:
+    // `first_version`: the version the next event gets (a restored table continues its count).
+    explicit EventLog(std::size_t capacity, std::uint64_t first_version = 1);
+
+    // Stamps the next version on `body` and keeps it, dropping the oldest beyond capacity.
+    EventPtr append(TimePoint at, TableEventBody body);
+
+    // The events after `seen` (the last version the client has), oldest first; empty when it
+    // is up to date; nullopt when they are no longer all kept (or `seen` is from the future,
+    // e.g. before a server restart): the client needs the full state.
+    std::optional<std::vector<EventPtr>> since(std::uint64_t seen) const;
+
+    std::uint64_t version() const { return next_version_ - 1; } // of the last event, 0 if none
+
+private:
+    std::size_t capacity_;
+    std::uint64_t next_version_;
+    std::deque<EventPtr> events_;
+};
+
+} // namespace lobby

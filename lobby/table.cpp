@@ -1,0 +1,241 @@
+#include "lobby/table.h"
+
+#include <algorithm>
+
+namespace lobby {
+
+namespace {
+std::size_t index(Color c) { return c == Color::White ? 0 : 1; }
+} // namespace
+
+GameFactory rules_game_factory() {
+    return [](rules::VariantId id, std::string_view position, const rules::GameOptions& options) {
+        return rules::make_game(id, position, options);
+    };
+}
+
+std::string_view status_name(TableStatus status) {
+    switch (status) {
+    case TableStatus::Waiting: return "waiting";
+    case TableStatus::Playing: return "playing";
+    case TableStatus::Finished: return "finished";
+    case TableStatus::Closed: return "closed";
+    }
+    return "closed";
+}
+
+Table::Table(std::string code, TableSetup setup, Player host, TableContext context,
+             std::unique_ptr<rules::Game> game)
+    : code_(std::move(code)), setup_(std::move(setup)), host_(std::move(host)),
+      context_(std::move(context)), game_(std::move(game)),
+      clock_(setup_.time_control, context_.limits.lag), log_(context_.limits.event_history) {}
+
+rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup setup,
+                                                    Player host, TableContext context,
+                                                    RandomSource& random, TimePoint now) {
+    if (auto error = validate(setup)) return *error;
+    if (setup.rated && !host.registered)
+        return refuse(errc::not_allowed, "rated games are for registered players");
+    rules::GameOptions options{.draw_rules = setup.draw_rules};
+    auto game = context.make_game(setup.variant, setup.start_position, options);
+    if (!game) return refuse(errc::bad_setup, game.error().detail);
+    Color color = Color::White;
+    if (setup.color == ColorChoice::Black) color = Color::Black;
+    if (setup.color == ColorChoice::Random && random.below(2) == 1) color = Color::Black;
+    std::unique_ptr<Table> table(new Table(std::move(code), std::move(setup), host,
+                                           std::move(context), std::move(game).value()));
+    table->seats_[index(color)] = Seat{.player = host};
+    table->emit(now, PlayerSeated{color, std::move(host)});
+    return table;
+}
+
+// --- seats, spectators, chat ----------------------------------------------------------------
+
+rules::Result<Color> Table::join(const Player& player, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (seat_of(player.id)) return refuse(errc::already_seated, "you already sit at this table");
+    if (status_ != TableStatus::Waiting) return refuse(errc::table_full, "both seats are taken");
+    if (setup_.rated && !player.registered)
+        return refuse(errc::not_allowed, "rated games are for registered players");
+    if (blocked_from(player.id))
+        return refuse(errc::blocked, "you cannot join this table");
+    const Color color = seats_[0] ? Color::Black : Color::White;
+    spectators_.erase(player.id);
+    seats_[index(color)] = Seat{.player = player};
+    emit(now, PlayerSeated{color, player});
+    if (seats_[0] && seats_[1]) start_game(now);
+    return color;
+}
+
+Refusal Table::leave(const PlayerId& player, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (spectators_.erase(player) > 0) {
+        emit(now, SpectatorLeft{player});
+        return std::nullopt;
+    }
+    const auto color = seat_of(player);
+    if (!color) return refuse(errc::not_seated, "you are not at this table");
+    if (status_ == TableStatus::Playing)
+        return refuse(errc::already_started, "the game is on: resign or abort instead");
+    if (status_ == TableStatus::Finished) {
+        Seat& seat = *seats_[index(*color)];
+        if (seat.left) return std::nullopt;
+        seat.left = true;
+        rematch_offers_ = {};
+        emit(now, PlayerLeft{*color, player});
+        return std::nullopt;
+    }
+    // Waiting: the one seated player is the host (a second player starts the game at once).
+    status_ = TableStatus::Closed;
+    emit(now, TableClosed{"host-left"});
+    return std::nullopt;
+}
+
+Refusal Table::cancel(const PlayerId& host, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (host != host_.id) return refuse(errc::not_host, "only the host can cancel the table");
+    if (status_ != TableStatus::Waiting)
+        return refuse(errc::already_started, "the game has started: resign or abort instead");
+    status_ = TableStatus::Closed;
+    emit(now, TableClosed{"cancelled"});
+    return std::nullopt;
+}
+
+Refusal Table::watch(const Player& spectator, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (seat_of(spectator.id)) return refuse(errc::already_seated, "you sit at this table");
+    if (spectators_.contains(spectator.id)) return std::nullopt;
+    if (blocked_from(spectator.id)) return refuse(errc::blocked, "you cannot watch this table");
+    if (spectators_.size() >= context_.limits.max_spectators)
+        return refuse(errc::table_full, "this table has as many spectators as it can take");
+    spectators_.emplace(spectator.id, spectator);
+    emit(now, SpectatorJoined{spectator});
+    return std::nullopt;
+}
+
+Refusal Table::chat(const PlayerId& from, std::string_view text, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    const Seat* seat = seat_for(from);
+    const auto spectator = spectators_.find(from);
+    if (!seat && spectator == spectators_.end())
+        return refuse(errc::not_seated, "join or watch the table to chat");
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return refuse(errc::empty_message, "the message is empty");
+    const TableLimits& limits = context_.limits;
+    if (text.size() > limits.max_chat_length)
+        return refuse(errc::message_too_long, "at most " +
+                                                  std::to_string(limits.max_chat_length) +
+                                                  " characters per message");
+    auto bucket = chat_buckets_.find(from);
+    if (bucket == chat_buckets_.end())
+        bucket = chat_buckets_
+                     .emplace(from, TokenBucket(limits.chat_burst, limits.chat_per_second, now))
+                     .first;
+    if (!bucket->second.try_take(now))
+        return refuse(errc::rate_limited, "you are chatting too fast; wait a moment");
+    const Player& who = seat ? seat->player : spectator->second;
+    emit(now, ChatPosted{.from = who.id,
+                         .display_name = who.display_name,
+                         .spectator = seat == nullptr,
+                         .text = std::string(text)});
+    return std::nullopt;
+}
+
+// --- reading ----------------------------------------------------------------------------------
+
+std::optional<std::vector<EventPtr>> Table::events_since(std::uint64_t seen) const {
+    return log_.since(seen);
+}
+
+std::optional<Color> Table::seat_of(const PlayerId& player) const {
+    for (const Color c : {Color::White, Color::Black})
+        if (seats_[index(c)] && seats_[index(c)]->player.id == player) return c;
+    return std::nullopt;
+}
+
+std::optional<ClockState> Table::clock_state() const {
+    if (status_ == TableStatus::Waiting || status_ == TableStatus::Closed) return std::nullopt;
+    return clock_.state();
+}
+
+TableSummary Table::summary() const {
+    TableSummary s{.code = code_, .setup = setup_, .host = host_, .status = status_,
+                   .game_number = game_number_, .spectators = spectators_.size()};
+    for (std::size_t i = 0; i < 2; ++i)
+        if (seats_[i]) s.seats[i] = seats_[i]->player;
+    return s;
+}
+
+TableState Table::state(TimePoint now) const {
+    TableState s{.code = code_, .setup = setup_, .host = host_, .status = status_,
+                 .game_number = game_number_};
+    for (std::size_t i = 0; i < 2; ++i)
+        if (seats_[i])
+            s.seats[i] = SeatView{seats_[i]->player, seats_[i]->connected,
+                                  seats_[i]->disconnected_since};
+    for (const auto& [id, player] : spectators_) s.spectators.push_back(player);
+    s.start_position = game_->start_position();
+    s.position = game_->position();
+    s.board = game_->board();
+    for (const auto& m : moves_) s.moves.push_back(m.move);
+    s.moves_display = moves_display_;
+    if (status_ == TableStatus::Playing) s.legal_moves = game_->legal_move_views();
+    s.clocks = clock_view(now);
+    s.first_move_deadline = first_move_deadline();
+    s.draw_offer = draw_offer_;
+    s.takeback_request = takeback_by_;
+    s.rematch_offers = rematch_offers_;
+    s.result = result_;
+    s.version = log_.version();
+    return s;
+}
+
+TableRecord Table::record() const {
+    TableRecord r{.code = code_, .setup = setup_, .host = host_, .status = status_,
+                  .game_number = game_number_, .started_at = started_at_, .moves = moves_,
+                  .clock = clock_state(), .result = result_, .version = log_.version()};
+    for (std::size_t i = 0; i < 2; ++i)
+        if (seats_[i]) r.seats[i] = seats_[i]->player;
+    return r;
+}
+
+// --- helpers ----------------------------------------------------------------------------------
+
+void Table::emit(TimePoint now, TableEventBody body) { emit_and_get(now, std::move(body)); }
+
+EventPtr Table::emit_and_get(TimePoint now, TableEventBody body) {
+    EventPtr event = log_.append(now, std::move(body));
+    if (context_.listener) context_.listener->on_table_event(code_, event);
+    return event;
+}
+
+ClockView Table::clock_view(TimePoint now) const {
+    ClockView view{.to_move = clock_.running() ? clock_.to_move() : game_->to_move(),
+                   .running = clock_.running(),
+                   .at = now};
+    view.remaining = {clock_.remaining(Color::White, now), clock_.remaining(Color::Black, now)};
+    return view;
+}
+
+Table::Seat* Table::seat_for(const PlayerId& player) {
+    const auto color = seat_of(player);
+    return color ? &*seats_[index(*color)] : nullptr;
+}
+
+const Table::Seat* Table::seat_for(const PlayerId& player) const {
+    const auto color = seat_of(player);
+    return color ? &*seats_[index(*color)] : nullptr;
+}
+
+bool Table::blocked_from(const PlayerId& player) const {
+    if (!context_.blocks) return false;
+    for (const auto& seat : seats_)
+        if (seat && context_.blocks->either_blocks(seat->player.id, player)) return true;
+    return false;
+}
+
+rules::GameOptions Table::game_options() const {
+    return rules::GameOptions{.draw_rules = setup_.draw_rules};
+}
+
+} // namespace lobby

@@ -1,0 +1,197 @@
+#pragma once
+// One table: two seats, spectators, chat and the game played at it, with its clock, offers and
+// endings. Pure logic: time comes in as `now`, events go out through the TableListener (and
+// into the table's own history for reconnecting clients).
+//
+// Threading: a Table is single-threaded. The server owns each one on its own strand and calls
+// every method there; the listener is called synchronously from inside those calls.
+//
+// Every refusal (a Refusal or an Error in a Result) changes nothing. Exception by design: a
+// move that arrives after the flag fell (or after the first-move window closed) ends the game
+// on the clock first, emits GameEnded, and is then refused with "game_over".
+
+#include "lobby/block_list.h"
+#include "lobby/errors.h"
+#include "lobby/event_log.h"
+#include "lobby/game_clock.h"
+#include "lobby/random.h"
+#include "lobby/table_events.h"
+#include "lobby/table_setup.h"
+#include "lobby/table_state.h"
+#include "lobby/token_bucket.h"
+
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lobby {
+
+// Makes games: rules::make_game in the server, a scripted fake in tests.
+using GameFactory = std::function<rules::Result<std::unique_ptr<rules::Game>>(
+    rules::VariantId, std::string_view position, const rules::GameOptions&)>;
+GameFactory rules_game_factory();
+
+// Receives every event a table appends, in version order, as it happens.
+class TableListener {
+public:
+    virtual ~TableListener() = default;
+    virtual void on_table_event(const std::string& table_code, const EventPtr& event) = 0;
+};
+
+// What a table uses but does not own. `blocks` and `listener` may be null (no blocks, no
+// listener); both must outlive the table.
+struct TableContext {
+    GameFactory make_game = rules_game_factory();
+    const BlockList* blocks = nullptr;
+    TableListener* listener = nullptr;
+    TableLimits limits{};
+};
+
+// The answer to an accepted move.
+struct MoveAck {
+    bool duplicate = false; // a resend of the last move: nothing happened
+    EventPtr event{};         // the MovePlayed event (for a duplicate: the original one, or
+                            // null when the table was restored since)
+};
+
+enum class AbandonmentClaim : std::uint8_t { Win, Draw };
+
+class Table {
+public:
+    // A new table with `host` seated: on the chosen colour, or one drawn from `random`.
+    // "bad_setup" / "not_allowed" for a setup that makes no game (bad position included).
+    static rules::Result<std::unique_ptr<Table>> create(std::string code, TableSetup setup,
+                                                        Player host, TableContext context,
+                                                        RandomSource& random, TimePoint now);
+    // Rebuilds a stored table (see TableRecord); the players are marked disconnected as of
+    // `now` until they come back. Refuses a record whose moves do not replay.
+    static rules::Result<std::unique_ptr<Table>> restore(const TableRecord& record,
+                                                         TableContext context, TimePoint now);
+
+    // --- seats, spectators, chat ------------------------------------------------------------
+    // Takes the open seat; the game starts when both are taken. Returns the colour.
+    rules::Result<Color> join(const Player& player, TimePoint now);
+    // A spectator stops watching. Before the start the host leaving closes the table (the
+    // second player starts the game by joining). After the game: the player goes and no
+    // rematch can follow. During the game: "already_started" (resign or abort instead).
+    [[nodiscard]] Refusal leave(const PlayerId& player, TimePoint now);
+    [[nodiscard]] Refusal cancel(const PlayerId& host, TimePoint now); // host, before the start
+    [[nodiscard]] Refusal watch(const Player& spectator, TimePoint now);
+    [[nodiscard]] Refusal chat(const PlayerId& from, std::string_view text, TimePoint now);
+
+    // --- the game ---------------------------------------------------------------------------
+    // `ply` is the number of plies played before this move (0 for the first move). A resend
+    // of the last move with its ply is a duplicate success. `measured_lag` comes from the
+    // server's ping/pong, never from the client.
+    rules::Result<MoveAck> play(const PlayerId& player, int ply, std::string_view move,
+                                TimePoint now, Millis measured_lag = Millis{0});
+    [[nodiscard]] Refusal offer_draw(const PlayerId& player, TimePoint now); // or accept one
+    [[nodiscard]] Refusal accept_draw(const PlayerId& player, TimePoint now);
+    [[nodiscard]] Refusal decline_draw(const PlayerId& player, TimePoint now);
+    [[nodiscard]] Refusal claim_draw(const PlayerId& player, TimePoint now); // DrawRules::Claim
+    [[nodiscard]] Refusal resign(const PlayerId& player, TimePoint now);
+    [[nodiscard]] Refusal abort(const PlayerId& player, TimePoint now); // before both moved
+    [[nodiscard]] Refusal request_takeback(const PlayerId& player, TimePoint now); // casual
+    [[nodiscard]] Refusal accept_takeback(const PlayerId& player, TimePoint now);
+    [[nodiscard]] Refusal decline_takeback(const PlayerId& player, TimePoint now);
+    [[nodiscard]] Refusal offer_rematch(const PlayerId& player, TimePoint now); // or accept
+    [[nodiscard]] Refusal decline_rematch(const PlayerId& player, TimePoint now);
+
+    // --- connections and timers -------------------------------------------------------------
+    // A seated player's socket went away or came back; the seat and the clock stay.
+    [[nodiscard]] Refusal set_connected(const PlayerId& player, bool connected, TimePoint now);
+    // After the absent opponent's grace period (abandonment_grace): win or draw.
+    [[nodiscard]] Refusal claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
+                                            TimePoint now);
+    // What the server's timer calls: flag fall, first-move timeout, abandonment notices.
+    void check_timeouts(TimePoint now);
+    // When check_timeouts() next has something to do; nullopt: nothing is pending.
+    std::optional<TimePoint> next_deadline() const;
+
+    // --- reading ----------------------------------------------------------------------------
+    // The events after version `seen`, or nullopt: too far behind, send state() instead.
+    std::optional<std::vector<EventPtr>> events_since(std::uint64_t seen) const;
+    TableState state(TimePoint now) const;
+    TableSummary summary() const;
+    TableRecord record() const;
+
+    const std::string& code() const { return code_; }
+    const TableSetup& setup() const { return setup_; }
+    const Player& host() const { return host_; }
+    TableStatus status() const { return status_; }
+    std::uint64_t version() const { return log_.version(); }
+    int game_number() const { return game_number_; }
+    std::optional<Color> seat_of(const PlayerId& player) const;
+    bool is_spectator(const PlayerId& player) const { return spectators_.contains(player); }
+    const rules::Game& game() const { return *game_; }
+    const std::vector<RecordedMove>& recorded_moves() const { return moves_; }
+    std::optional<ClockState> clock_state() const;
+    const std::optional<GameResult>& result() const { return result_; }
+
+private:
+    struct Seat {
+        Player player{};
+        bool connected = true;
+        std::optional<TimePoint> disconnected_since{};
+        bool abandonment_announced = false;
+        bool left = false; // went away after the game
+    };
+
+    Table(std::string code, TableSetup setup, Player host, TableContext context,
+          std::unique_ptr<rules::Game> game);
+
+    std::string code_;
+    TableSetup setup_;
+    Player host_;
+    TableContext context_;
+    TableStatus status_ = TableStatus::Waiting;
+    int game_number_ = 1;
+    std::array<std::optional<Seat>, 2> seats_; // [White, Black]
+    std::map<PlayerId, Player, std::less<>> spectators_;
+    std::map<PlayerId, TokenBucket, std::less<>> chat_buckets_;
+    std::unique_ptr<rules::Game> game_;
+    GameClock clock_;
+    std::vector<RecordedMove> moves_;
+    std::vector<std::string> moves_display_;
+    TimePoint started_at_;
+    TimePoint turn_started_; // of the side to move; for the first-move window
+    std::optional<Color> draw_offer_;
+    std::optional<Color> takeback_by_;
+    int takeback_plies_ = 0;
+    std::array<bool, 2> rematch_offers_;
+    std::optional<GameResult> result_;
+    EventPtr last_move_event_; // for recognising a resend
+    std::string last_move_sent_; // the last move as its sender wrote it
+    EventLog log_;
+
+    // table.cpp
+    void emit(TimePoint now, TableEventBody body);
+    EventPtr emit_and_get(TimePoint now, TableEventBody body);
+    ClockView clock_view(TimePoint now) const;
+    Seat* seat_for(const PlayerId& player);
+    const Seat* seat_for(const PlayerId& player) const;
+    bool blocked_from(const PlayerId& player) const;
+    rules::GameOptions game_options() const;
+    // table_play.cpp
+    void start_game(TimePoint now);
+    std::optional<TimePoint> first_move_deadline() const;
+    bool end_on_time(TimePoint now, Millis measured_lag);
+    void end_game(GameResult result, TimePoint now);
+    void end_by_flag(TimePoint now);
+    bool is_resend(Color color, int ply, std::string_view move) const;
+    void record_move(const rules::MoveView& view, TimePoint now, Millis lag);
+    // table_actions.cpp
+    rules::Result<Color> playing_seat(const PlayerId& player) const;
+    [[nodiscard]] Refusal take_back(TimePoint now);
+    void start_rematch(TimePoint now);
+    rules::Result<std::unique_ptr<rules::Game>> replay(std::size_t plies) const;
+    // table_restore.cpp
+    [[nodiscard]] Refusal replay_record(const TableRecord& record, TimePoint now);
+};
+
+} // namespace lobby

@@ -1,0 +1,242 @@
+#include "lobby/table.h"
+
+namespace lobby {
+
+namespace {
+
+std::size_t index(Color c) { return c == Color::White ? 0 : 1; }
+
+GameResult::Kind win_for(Color c) {
+    return c == Color::White ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
+}
+
+} // namespace
+
+// The seat of a player in a game that is on, or the refusal that fits.
+rules::Result<Color> Table::playing_seat(const PlayerId& player) const {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    const auto color = seat_of(player);
+    if (!color) return refuse(errc::not_seated, "only the seated players can do this");
+    if (status_ == TableStatus::Waiting)
+        return refuse(errc::not_started, "the game has not started");
+    if (status_ == TableStatus::Finished) return refuse(errc::game_over, "the game is over");
+    return *color;
+}
+
+// --- draws ------------------------------------------------------------------------------------
+
+Refusal Table::offer_draw(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (draw_offer_ == rules::opposite(*color)) return accept_draw(player, now);
+    if (draw_offer_ == *color) return std::nullopt; // already offered
+    draw_offer_ = *color;
+    emit(now, DrawOffered{*color});
+    return std::nullopt;
+}
+
+Refusal Table::accept_draw(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (draw_offer_ != rules::opposite(*color))
+        return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
+    end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "agreement"}, now);
+    return std::nullopt;
+}
+
+Refusal Table::decline_draw(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (draw_offer_ != rules::opposite(*color))
+        return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
+    draw_offer_.reset();
+    emit(now, DrawDeclined{*color});
+    return std::nullopt;
+}
+
+Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (setup_.draw_rules != rules::DrawRules::Claim)
+        return refuse(errc::nothing_to_claim, "draws by rule end this game by themselves");
+    const auto claim = game_->claimable_draw();
+    if (!claim) return refuse(errc::nothing_to_claim, "no draw can be claimed in this position");
+    end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = claim->reason}, now);
+    return std::nullopt;
+}
+
+// --- resign, abort ----------------------------------------------------------------------------
+
+Refusal Table::resign(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    end_game(GameResult{.kind = win_for(rules::opposite(*color)), .reason = "resign"}, now);
+    return std::nullopt;
+}
+
+Refusal Table::abort(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (moves_.size() >= 2)
+        return refuse(errc::not_allowed, "both sides have moved: resign or offer a draw");
+    end_game(GameResult{.kind = GameResult::Kind::Aborted, .reason = "abort"}, now);
+    return std::nullopt;
+}
+
+// --- takebacks (casual games only) -----------------------------------------------------------
+
+Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (setup_.rated) return refuse(errc::not_allowed, "no takebacks in rated games");
+    if (takeback_by_ == rules::opposite(*color)) return accept_takeback(player, now);
+    if (takeback_by_ == *color) return std::nullopt; // already asked
+    // Back to the requester's last move: one ply if the opponent has not replied yet, else two.
+    const int plies = game_->to_move() == *color ? 2 : 1;
+    if (moves_.size() < static_cast<std::size_t>(plies))
+        return refuse(errc::not_allowed, "you have no move to take back");
+    takeback_by_ = *color;
+    takeback_plies_ = plies;
+    emit(now, TakebackRequested{*color, plies});
+    return std::nullopt;
+}
+
+Refusal Table::accept_takeback(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (takeback_by_ != rules::opposite(*color))
+        return refuse(errc::nothing_to_accept, "your opponent has not asked for a takeback");
+    return take_back(now);
+}
+
+Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    if (takeback_by_ != rules::opposite(*color))
+        return refuse(errc::nothing_to_accept, "your opponent has not asked for a takeback");
+    takeback_by_.reset();
+    emit(now, TakebackDeclined{*color});
+    return std::nullopt;
+}
+
+// A fresh game from the start position with the first `plies` moves replayed: Game has no
+// undo, so a takeback rebuilds.
+rules::Result<std::unique_ptr<rules::Game>> Table::replay(std::size_t plies) const {
+    auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
+    if (!game) return game.error();
+    for (std::size_t i = 0; i < plies; ++i) {
+        auto played = game.value()->play(moves_[i].move);
+        if (!played) return refuse(errc::internal_error, "the game does not replay");
+    }
+    return game;
+}
+
+Refusal Table::take_back(TimePoint now) {
+    const auto plies = static_cast<std::size_t>(takeback_plies_);
+    auto rebuilt = replay(moves_.size() - plies);
+    if (!rebuilt) return rebuilt.error();
+    game_ = std::move(rebuilt).value();
+    moves_.resize(moves_.size() - plies);
+    moves_display_.resize(moves_display_.size() - plies);
+    if (clock_.running()) clock_.switch_to(game_->to_move(), now);
+    // Back before both first moves: the clock waits again and the first-move window reopens.
+    if (moves_.size() < 2) clock_.stop(now);
+    turn_started_ = now;
+    takeback_by_.reset();
+    draw_offer_.reset();
+    last_move_event_.reset();
+    std::vector<std::string> moves;
+    for (const auto& m : moves_) moves.push_back(m.move);
+    emit(now, TakebackDone{.plies_undone = static_cast<int>(plies),
+                           .ply = static_cast<int>(moves_.size()),
+                           .moves = std::move(moves),
+                           .position = game_->position(),
+                           .board = game_->board(),
+                           .legal_moves = game_->legal_move_views(),
+                           .clocks = clock_view(now)});
+    return std::nullopt;
+}
+
+// --- rematch ----------------------------------------------------------------------------------
+
+Refusal Table::offer_rematch(const PlayerId& player, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    const auto color = seat_of(player);
+    if (!color) return refuse(errc::not_seated, "only the players can ask for a rematch");
+    if (status_ != TableStatus::Finished)
+        return refuse(errc::not_allowed, "a rematch follows a finished game");
+    if (seats_[0]->left || seats_[1]->left)
+        return refuse(errc::not_allowed, "a player has left the table");
+    if (rematch_offers_[index(*color)]) return std::nullopt;
+    rematch_offers_[index(*color)] = true;
+    if (rematch_offers_[index(rules::opposite(*color))]) {
+        start_rematch(now);
+        return std::nullopt;
+    }
+    emit(now, RematchOffered{*color});
+    return std::nullopt;
+}
+
+Refusal Table::decline_rematch(const PlayerId& player, TimePoint now) {
+    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    const auto color = seat_of(player);
+    if (!color) return refuse(errc::not_seated, "only the players can answer a rematch");
+    if (status_ != TableStatus::Finished || !rematch_offers_[index(rules::opposite(*color))])
+        return refuse(errc::nothing_to_accept, "your opponent has not offered a rematch");
+    rematch_offers_ = {};
+    emit(now, RematchDeclined{*color});
+    return std::nullopt;
+}
+
+// Both agreed: the same players, colours swapped, a fresh game from the same start.
+void Table::start_rematch(TimePoint now) {
+    auto game = context_.make_game(setup_.variant, setup_.start_position, game_options());
+    if (!game) return; // the setup made a game before; the factory cannot refuse it now
+    std::swap(seats_[0], seats_[1]);
+    for (auto& seat : seats_) seat->abandonment_announced = false;
+    game_ = std::move(game).value();
+    ++game_number_;
+    moves_.clear();
+    moves_display_.clear();
+    result_.reset();
+    last_move_event_.reset();
+    last_move_sent_.clear();
+    rematch_offers_ = {};
+    start_game(now);
+}
+
+// --- connections ------------------------------------------------------------------------------
+
+Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint now) {
+    Seat* seat = seat_for(player);
+    if (!seat) return refuse(errc::not_seated, "only seated players have a connection status");
+    if (seat->connected == connected) return std::nullopt;
+    seat->connected = connected;
+    seat->abandonment_announced = false;
+    seat->disconnected_since = connected ? std::nullopt : std::optional<TimePoint>(now);
+    std::optional<TimePoint> claimable_at;
+    if (const auto grace = abandonment_grace(setup_.time_control); grace && !connected)
+        claimable_at = now + *grace;
+    emit(now, ConnectionChanged{*seat_of(player), connected, claimable_at});
+    return std::nullopt;
+}
+
+Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim, TimePoint now) {
+    const auto color = playing_seat(player);
+    if (!color) return color.error();
+    const Seat& opponent = *seats_[index(rules::opposite(*color))];
+    const auto grace = abandonment_grace(setup_.time_control);
+    if (!grace)
+        return refuse(errc::not_allowed, "in correspondence games the move limit decides");
+    if (opponent.connected || !opponent.disconnected_since)
+        return refuse(errc::not_allowed, "your opponent is connected");
+    if (now < *opponent.disconnected_since + *grace)
+        return refuse(errc::too_early, "your opponent may still come back");
+    if (claim == AbandonmentClaim::Win)
+        end_game(GameResult{.kind = win_for(*color), .reason = "abandonment"}, now);
+    else
+        end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "abandonment"}, now);
+    return std::nullopt;
+}
+
+} // namespace lobby

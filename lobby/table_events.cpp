@@ -1,0 +1,46 @@
+#include "lobby/table_events.h"
+
+namespace lobby {
+
+namespace {
+template <class... F> struct Overload : F... { using F::operator()...; };
+template <class... F> Overload(F...) -> Overload<F...>;
+} // namespace
+
+std::string_view result_name(GameResult::Kind kind) {
+    switch (kind) {
+    case GameResult::Kind::WhiteWins: return "1-0";
+    case GameResult::Kind::BlackWins: return "0-1";
+    case GameResult::Kind::Draw: return "1/2-1/2";
+    case GameResult::Kind::Aborted: return "aborted";
+    }
+    return "aborted";
+}
+
+std::string_view event_name(const TableEventBody& body) {
+    return std::visit(
+        Overload{
+            [](const PlayerSeated&) { return std::string_view("seated"); },
+            [](const PlayerLeft&) { return std::string_view("left"); },
+            [](const SpectatorJoined&) { return std::string_view("spectator_joined"); },
+            [](const SpectatorLeft&) { return std::string_view("spectator_left"); },
+            [](const GameStarted&) { return std::string_view("started"); },
+            [](const MovePlayed&) { return std::string_view("move"); },
+            [](const DrawOffered&) { return std::string_view("draw_offered"); },
+            [](const DrawDeclined&) { return std::string_view("draw_declined"); },
+            [](const DrawOfferWithdrawn&) { return std::string_view("draw_withdrawn"); },
+            [](const TakebackRequested&) { return std::string_view("takeback_requested"); },
+            [](const TakebackDeclined&) { return std::string_view("takeback_declined"); },
+            [](const TakebackDone&) { return std::string_view("takeback_done"); },
+            [](const RematchOffered&) { return std::string_view("rematch_offered"); },
+            [](const RematchDeclined&) { return std::string_view("rematch_declined"); },
+            [](const ConnectionChanged&) { return std::string_view("connection"); },
+            [](const AbandonmentClaimable&) { return std::string_view("abandonment_claimable"); },
+            [](const ChatPosted&) { return std::string_view("chat"); },
+            [](const GameEnded&) { return std::string_view("ended"); },
+            [](const TableClosed&) { return std::string_view("closed"); },
+        },
+        body);
+}
+
+} // namespace lobby

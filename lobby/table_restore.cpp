@@ -1,0 +1,75 @@
+#include "lobby/table.h"
+
+namespace lobby {
+
+namespace {
+
+GameResult from_rules(const rules::Outcome& outcome) {
+    GameResult result{.kind = GameResult::Kind::Draw, .reason = outcome.reason};
+    if (outcome.status == rules::Outcome::Status::WhiteWins)
+        result.kind = GameResult::Kind::WhiteWins;
+    if (outcome.status == rules::Outcome::Status::BlackWins)
+        result.kind = GameResult::Kind::BlackWins;
+    return result;
+}
+
+} // namespace
+
+rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
+                                                     TableContext context, TimePoint now) {
+    if (auto error = validate(record.setup)) return *error;
+    if (record.status == TableStatus::Closed)
+        return refuse(errc::table_closed, "a closed table is not restored");
+    const bool both = record.seats[0] && record.seats[1];
+    if (record.status != TableStatus::Waiting && !both)
+        return refuse(errc::bad_setup, "a started game needs both players");
+    if (record.status == TableStatus::Waiting && (both || !record.moves.empty()))
+        return refuse(errc::bad_setup, "a waiting table has an open seat and no moves");
+    auto game = context.make_game(record.setup.variant, record.setup.start_position,
+                                  rules::GameOptions{.draw_rules = record.setup.draw_rules});
+    if (!game) return refuse(errc::bad_setup, game.error().detail);
+    std::unique_ptr<Table> table(new Table(record.code, record.setup, record.host,
+                                           std::move(context), std::move(game).value()));
+    table->log_ = EventLog(table->context_.limits.event_history, record.version + 1);
+    if (auto error = table->replay_record(record, now)) return *error;
+    return table;
+}
+
+// Seats the players (absent until they reconnect) and replays the moves with their times, so
+// the clock comes back exactly as it was (or as stored, when the record has it).
+Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
+    for (std::size_t i = 0; i < 2; ++i)
+        if (record.seats[i])
+            seats_[i] = Seat{.player = *record.seats[i],
+                             .connected = false,
+                             .disconnected_since = now};
+    game_number_ = record.game_number;
+    if (record.status == TableStatus::Waiting) return std::nullopt;
+    status_ = TableStatus::Playing;
+    started_at_ = record.started_at;
+    turn_started_ = record.started_at;
+    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+        const RecordedMove& move = record.moves[i];
+        auto played = game_->play(move.move);
+        if (!played)
+            return refuse(errc::bad_setup, "stored move " + std::to_string(i + 1) + " (" +
+                                               move.move + ") does not replay: " +
+                                               played.error().detail);
+        if (clock_.running()) clock_.press(move.at, move.lag);
+        moves_.push_back(move);
+        moves_display_.push_back(played.value().display);
+        turn_started_ = move.at;
+        if (!clock_.running() && moves_.size() >= 2 && !game_->outcome().over())
+            clock_.start(game_->to_move(), move.at);
+    }
+    if (record.clock) clock_ = GameClock::restore(setup_.time_control, *record.clock,
+                                                  context_.limits.lag);
+    if (record.result || game_->outcome().over()) {
+        result_ = record.result ? *record.result : from_rules(game_->outcome());
+        status_ = TableStatus::Finished;
+        clock_.stop(moves_.empty() ? started_at_ : moves_.back().at);
+    }
+    return std::nullopt;
+}
+
+} // namespace lobby

@@ -1,0 +1,56 @@
+#pragma once
+// What a table is for: the game and how it is played, chosen by its host (or agreed in a
+// challenge, or given by a seek pool). Plus the limits and durations the table applies.
+
+#include "lobby/game_clock.h"
+#include "lobby/time_control.h"
+#include "rules/game.h"
+#include "rules/variant.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace lobby {
+
+enum class ColorChoice : std::uint8_t { White, Black, Random };
+
+struct TableSetup {
+    rules::VariantId variant = rules::VariantId::Chess;
+    std::string start_position{};  // empty: the variant's standard start
+    TimeControl time_control = fischer(std::chrono::minutes(5), std::chrono::seconds(3));
+    bool rated = false;
+    bool is_public = true;       // listed in the lobby; private tables are found by code only
+    ColorChoice color = ColorChoice::Random; // the host's (challenger's) colour
+    rules::DrawRules draw_rules = rules::DrawRules::Automatic;
+
+    friend bool operator==(const TableSetup&, const TableSetup&) = default;
+};
+
+// "bad_setup" when the time control makes no game; "not_allowed" for a rated game from a
+// custom position or with DrawRules::ReportOnly.
+std::optional<rules::Error> validate(const TableSetup& setup);
+
+// Limits and durations of a table. The defaults are what the server uses unless configured.
+struct TableLimits {
+    std::size_t event_history = 256;     // events kept for events_since(); older: full state
+    std::size_t max_chat_length = 400;   // bytes
+    double chat_burst = 5;               // chat token bucket: burst ...
+    double chat_per_second = 0.5;        // ... and sustained rate (one line every 2 s)
+    std::size_t max_spectators = 1000;
+    std::chrono::milliseconds first_move_timeout{std::chrono::seconds(30)}; // real-time games
+    LagPolicy lag{};
+};
+
+// How long the side to move may wait before its first move (each side gets its own window):
+// limits.first_move_timeout for real-time games; a correspondence game's whole move period.
+Millis first_move_window(const TimeControl& control, const TableLimits& limits);
+
+// How long a seated player may stay disconnected before the opponent may claim the game:
+// estimated_duration / 10, clamped to [15 s, 3 min]. So bullet 1+0 gives 15 s, blitz 5+3
+// 42 s, rapid 15+10 130 s, classical 3 min. Correspondence games have none (nullopt): being
+// offline is normal there and the days-per-move limit decides.
+std::optional<Millis> abandonment_grace(const TimeControl& control);
+
+} // namespace lobby

@@ -1,0 +1,95 @@
+#pragma once
+// Views of a table: the short summary for lobby lists, the full state a (re)connecting client
+// gets, and the record the server stores so it can rebuild the table after a restart.
+
+#include "lobby/game_clock.h"
+#include "lobby/player.h"
+#include "lobby/table_events.h"
+#include "lobby/table_setup.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lobby {
+
+enum class TableStatus : std::uint8_t {
+    Waiting,  // a seat is open
+    Playing,  // both seated, the game is on
+    Finished, // the game ended; a rematch may follow
+    Closed    // cancelled or left before the start; the server drops the table
+};
+
+std::string_view status_name(TableStatus status); // "waiting", "playing", "finished", "closed"
+
+// One line of the lobby's table list.
+struct TableSummary {
+    std::string code{};
+    TableSetup setup{};
+    Player host{};
+    std::array<std::optional<Player>, 2> seats{}; // [White, Black]
+    TableStatus status = TableStatus::Waiting;
+    int game_number = 1;
+    std::size_t spectators = 0;
+
+    friend bool operator==(const TableSummary&, const TableSummary&) = default;
+};
+
+struct SeatView {
+    Player player{};
+    bool connected = true;
+    std::optional<TimePoint> disconnected_since{};
+};
+
+// Everything a client needs to draw the table from scratch.
+struct TableState {
+    std::string code{};
+    TableSetup setup{};
+    Player host{};
+    TableStatus status = TableStatus::Waiting;
+    int game_number = 1;
+    std::array<std::optional<SeatView>, 2> seats{}; // [White, Black]
+    std::vector<Player> spectators{};
+    std::string start_position{};
+    std::string position{};
+    rules::BoardView board{};
+    std::vector<std::string> moves{};        // canonical
+    std::vector<std::string> moves_display{}; // SAN / PDN for the move list
+    std::vector<rules::MoveView> legal_moves{};
+    ClockView clocks{};
+    std::optional<TimePoint> first_move_deadline{};
+    std::optional<Color> draw_offer{};      // who offered
+    std::optional<Color> takeback_request{}; // who asked
+    std::array<bool, 2> rematch_offers{};
+    std::optional<GameResult> result{};
+    std::uint64_t version = 0; // of the last event included in this state
+};
+
+// One move as stored: enough to replay the game and its clock exactly.
+struct RecordedMove {
+    std::string move{}; // canonical notation
+    TimePoint at{};   // when the server received it
+    Millis lag{0};    // the lag the server measured for it (the credit follows from the quota)
+
+    friend bool operator==(const RecordedMove&, const RecordedMove&) = default;
+};
+
+// What the server stores to rebuild a table after a restart: setup, start, moves with times.
+struct TableRecord {
+    std::string code{};
+    TableSetup setup{};
+    Player host{};
+    std::array<std::optional<Player>, 2> seats{}; // this game's White and Black
+    TableStatus status = TableStatus::Playing;
+    int game_number = 1;
+    TimePoint started_at{};            // when both seats were taken
+    std::vector<RecordedMove> moves{};
+    std::optional<ClockState> clock{};   // if stored: used as is; else rebuilt from the moves
+    std::optional<GameResult> result{};  // for a finished game
+    std::uint64_t version = 0;         // the last event version the clients saw
+};
+
+} // namespace lobby

@@ -1,0 +1,119 @@
+#pragma once
+// Shared pieces of the table tests: players, a listener that records events, a block list,
+// and a fixture with a two-player table over the fake game.
+
+#include "fake_game.h"
+#include "lobby/table.h"
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <set>
+#include <utility>
+
+namespace lobby::testing {
+
+using namespace std::chrono_literals;
+using rules::Color;
+
+inline const TimePoint t0{};
+
+inline Player player(const std::string& id, int rating = 1500, bool registered = true) {
+    return Player{.id = id, .display_name = id, .registered = registered, .rating = rating};
+}
+
+class RecordingListener final : public TableListener {
+public:
+    std::vector<EventPtr> events;
+    void on_table_event(const std::string&, const EventPtr& event) override {
+        events.push_back(event);
+    }
+    std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        for (const auto& e : events) out.emplace_back(event_name(e->body));
+        return out;
+    }
+    template <class T> const T& last() const {
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (const T* body = std::get_if<T>(&(*it)->body)) return *body;
+        FAIL("no event of the asked type");
+        throw 0;
+    }
+    template <class T> std::size_t count() const {
+        std::size_t n = 0;
+        for (const auto& e : events) n += std::holds_alternative<T>(e->body) ? 1 : 0;
+        return n;
+    }
+};
+
+class FakeBlocks final : public BlockList {
+public:
+    std::set<std::pair<PlayerId, PlayerId>> pairs; // (blocker, blocked)
+    bool blocks(const PlayerId& blocker, const PlayerId& other) const override {
+        return pairs.contains({blocker, other});
+    }
+};
+
+// alice hosts as White, bob joins as Black: the game is on at t0.
+struct TableFixture {
+    std::shared_ptr<FakeScript> script = std::make_shared<FakeScript>();
+    RecordingListener listener;
+    FakeBlocks blocks;
+    SeededRandom random{1};
+    Player alice = player("alice", 1600);
+    Player bob = player("bob", 1500);
+    Player carol = player("carol", 1400);
+    std::unique_ptr<Table> table;
+
+    TableContext context() {
+        TableContext c;
+        c.make_game = fake_factory(script);
+        c.blocks = &blocks;
+        c.listener = &listener;
+        c.limits.lag = LagPolicy{.initial_quota = 0ms, .quota_gain = 0ms, .max_quota = 0ms};
+        return c;
+    }
+    TableSetup setup(TimeControl control = fischer(5min, 3s), bool rated = false) {
+        return TableSetup{.time_control = control, .rated = rated, .color = ColorChoice::White};
+    }
+    void open(TableSetup s) {
+        auto created = Table::create("ABCDEF", std::move(s), alice, context(), random, t0);
+        REQUIRE(created.ok());
+        table = std::move(created).value();
+    }
+    void start(TableSetup s) {
+        open(std::move(s));
+        REQUIRE(table->join(bob, t0).ok());
+        REQUIRE(table->status() == TableStatus::Playing);
+    }
+    void start() { start(setup()); }
+    // Plays the next move of whoever is to move (the first legal one) at `at`.
+    void move(TimePoint at) {
+        const Color side = table->game().to_move();
+        const PlayerId& who = side == Color::White ? alice.id : bob.id;
+        const auto ply = static_cast<int>(table->recorded_moves().size());
+        const auto legal = table->game().legal_moves();
+        REQUIRE_FALSE(legal.empty());
+        REQUIRE(table->play(who, ply, legal.front(), at).ok());
+    }
+};
+
+// Everything a refusal must leave alone, to compare before and after.
+struct Fingerprint {
+    std::uint64_t version;
+    TableStatus status;
+    std::string position;
+    std::size_t moves;
+    std::optional<Color> draw_offer;
+    std::optional<Color> takeback;
+    std::optional<ClockState> clock;
+    friend bool operator==(const Fingerprint&, const Fingerprint&) = default;
+};
+
+inline Fingerprint fingerprint(const Table& table, TimePoint now) {
+    const TableState s = table.state(now);
+    return Fingerprint{s.version,       s.status, s.position, s.moves.size(),
+                       s.draw_offer,    s.takeback_request, table.clock_state()};
+}
+
+} // namespace lobby::testing
