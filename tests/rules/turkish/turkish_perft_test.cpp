@@ -1,0 +1,96 @@
+// perft of Turkish draughts against tests/data/turkish.perft (sources in that file).
+#include "rules/perft.h"
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+namespace {
+
+struct PerftCase {
+    std::string id;
+    std::string fen;
+    bool keep_duplicates = false;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+constexpr std::uint64_t fast_limit = 1'000'000;
+
+std::vector<PerftCase> read_cases() {
+    std::ifstream in(TABULA_TEST_DATA_DIR "/turkish.perft");
+    REQUIRE(in.good());
+    std::vector<PerftCase> cases;
+    std::string id;
+    std::string fen;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#')
+            continue;
+        std::istringstream words(line);
+        std::string key;
+        words >> key;
+        if (key == "id") {
+            words >> id;
+            fen.clear();
+        } else if (key == "fen") {
+            words >> fen;
+        } else {
+            PerftCase c{id, fen, key == "perft-keep", 0, 0};
+            REQUIRE((key == "perft" || key == "perft-keep"));
+            words >> c.depth >> c.nodes;
+            REQUIRE(words);
+            cases.push_back(c);
+        }
+    }
+    REQUIRE(cases.size() > 20);
+    return cases;
+}
+
+void check_cases(bool slow) {
+    for (const auto& c : read_cases()) {
+        if ((c.nodes > fast_limit) != slow)
+            continue;
+        CAPTURE(c.id);
+        CAPTURE(c.depth);
+        CAPTURE(c.keep_duplicates);
+        const auto report =
+            rules::perft(rules::VariantId::Turkish, c.fen,
+                         {.depth = c.depth, .divide = false, .keep_duplicates = c.keep_duplicates});
+        REQUIRE(report.ok());
+        CHECK(report->nodes == c.nodes);
+    }
+}
+
+} // namespace
+
+TEST_CASE("turkish: perft counts of tests/data/turkish.perft up to a million nodes") {
+    check_cases(false);
+}
+
+TEST_CASE("turkish: deep perft counts of tests/data/turkish.perft (slow)" * doctest::skip()) {
+    check_cases(true);
+}
+
+TEST_CASE("turkish: perft divide lists each root move with its count") {
+    const auto report = rules::perft(rules::VariantId::Turkish, "", {.depth = 2, .divide = true});
+    REQUIRE(report.ok());
+    REQUIRE(report->divide.size() == 8);
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : report->divide) {
+        CHECK(count == 8);
+        total += count;
+    }
+    CHECK(total == 64);
+    CHECK(report->nodes == 64);
+}
+
+TEST_CASE("turkish: perft refuses a bad position with the reason") {
+    const auto report = rules::perft(rules::VariantId::Turkish, "W:Wz9:B", {.depth = 1});
+    REQUIRE_FALSE(report.ok());
+    CHECK(report.error().code == "bad_fen");
+}
