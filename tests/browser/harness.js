@@ -67,7 +67,9 @@ export async function run_all(env) {
     let passed = 0;
     let failed = 0;
     try {
+        const only = env.filter ? new RegExp(env.filter) : null;
         for (const t of registered) {
+            if (only && !only.test(t.name)) continue;
             const base = t.needs === 'tabula' ? env.tabula_url : env.static_url;
             if (!base) {
                 failed++;
@@ -78,6 +80,9 @@ export async function run_all(env) {
             const page = await context.newPage();
             const errors = [];
             page.on('pageerror', (e) => errors.push(e.message));
+            page.on('console', (m) => {
+                if (m.type() === 'error' && m.text().startsWith('handler for')) errors.push(m.text());
+            });
             const started = Date.now();
             try {
                 await with_timeout(t.fn({ browser, context, page, base, env }), t.timeout_ms, t.name);
@@ -86,7 +91,7 @@ export async function run_all(env) {
                 console.log(`ok - ${t.name} (${Date.now() - started} ms)`);
             } catch (err) {
                 failed++;
-                console.log(`not ok - ${t.name}: ${err.message.split('\n')[0]}`);
+                console.log(`not ok - ${t.name}: ${err.message.split('\n').slice(0, 4).join(' | ')}`);
             } finally {
                 await context.close().catch(() => {});
             }

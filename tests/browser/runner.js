@@ -11,7 +11,7 @@ import { run_all } from './harness.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web_dir = path.resolve(here, '../../web');
 
-const files = ['gallery.test.js', 'board_input.test.js'];
+const files = ['gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'lobby.test.js'];
 for (const f of files) await import(`./tests/${f}`);
 
 const server = await start_static_server(web_dir);
@@ -19,6 +19,7 @@ const env = {
     static_url: `http://127.0.0.1:${server.address().port}`,
     tabula_url: process.env.TABULA_URL || '',
     tabula_failure: process.env.TABULA_FAILURE || '',
+    filter: process.env.TEST_FILTER || '',
     artifacts: path.join(here, 'artifacts'),
 };
 await fs.mkdir(env.artifacts, { recursive: true });

@@ -195,8 +195,12 @@ export class TableScreen {
     render_board() {
         const s = this.state;
         const last = s.moves[s.moves.length - 1];
-        this.board.set({ grid: s.position, variant: s.variant, last_move: last || null,
-                         moves: this.my_turn() ? s.legal_moves : [] });
+        try {
+            this.board.set({ grid: s.position, variant: s.variant, last_move: last || null,
+                             moves: this.my_turn() ? s.legal_moves : [] });
+        } catch (err) {
+            this.error.textContent = `This board cannot be drawn: ${err.message}`;
+        }
         this.typed.set_moves(this.my_turn() ? s.legal_moves : []);
     }
 

@@ -1,0 +1,110 @@
+// The app shell without a game server behind it (served statically): the reconnecting
+// banner, join links, the theme and sound switches, and the table screen fed with a pushed
+// table state, whose board sends moves through the api module with their ply.
+
+import assert from 'node:assert/strict';
+import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
+import { cell } from '../fixtures/positions.js';
+
+test('without a server the shell shows the reconnecting banner', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await page.locator('#reconnecting').waitFor({ state: 'visible', timeout: 5000 });
+    await expect_text(page.locator('#connection-status'), /Offline/);
+    await expect_text(page.locator('h2#tables-title'), /Public tables/);
+});
+
+test('a join link /t/<CODE> opens the table screen for that code', async ({ page, base }) => {
+    await page.goto(`${base}/t/k7qf3x`);
+    await expect_text(page.locator('.table-status'), /Joining table K7QF3X/);
+    await expect_value(() => page.evaluate(() => document.body.dataset.screen), 'table');
+});
+
+test('the theme switch goes light and is remembered', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.click('#theme-toggle');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+    await page.reload();
+    await expect_value(() => page.evaluate(() => document.documentElement.dataset.theme), 'light');
+});
+
+test('the sound switch is saved in localStorage', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await expect_text(page.locator('#sound-toggle'), /Sound on/);
+    await page.click('#sound-toggle');
+    await expect_text(page.locator('#sound-toggle'), /Sound off/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('tabula.sound')), 'off');
+});
+
+// A table after 1. e4 e5 2. Nf3 with White (you) to move, 8.4 s left, a draw offered.
+function table_after_three_plies() {
+    const mv = (m, d, from, to) => ({ move: m, display: d, path: [cell(from), cell(to)], captures: [] });
+    return {
+        code: 'K7QF3X', variant: 'chess', private: true, rated: false, time: { base_s: 300, increment_s: 3 },
+        version: 5, status: 'playing', you: 'white', spectators: 2,
+        seats: { white: { name: 'alice', rating: 1532, online: true },
+                 black: { name: 'bob', rating: 1490, online: false } },
+        position: { rows: 8, cols: 8, check: -1,
+                    cells: ['rnbqkbnr', 'pppp.ppp', '........', '....p...', '....P...', '.....N..',
+                            'PPPP.PPP', 'RNBQKB.R'].join('') },
+        to_move: 'white', ply: 3,
+        legal_moves: [mv('d2d4', 'd4', 'd2', 'd4'), mv('f1c4', 'Bc4', 'f1', 'c4')],
+        moves: [mv('e2e4', 'e4', 'e2', 'e4'), mv('e7e5', 'e5', 'e7', 'e5'), mv('g1f3', 'Nf3', 'g1', 'f3')],
+        clocks: { white_ms: 8400, black_ms: 287000, running: 'white' }, draw_offer: 'black',
+        chat: [{ from: 'bob', text: 'good luck!' }],
+    };
+}
+
+test('the table screen shows a pushed state and sends a move with its ply', async ({ page, base }) => {
+    await page.goto(`${base}/#/table/K7QF3X`);
+    await page.waitForFunction(() => window.tabula);
+    await page.evaluate((table) => {
+        window.sent = [];
+        window.tabula.socket.request = (t, fields) => {
+            window.sent.push({ t, ...fields });
+            return new Promise(() => {});
+        };
+        window.tabula.api.on_push({ t: 'table', table });
+    }, table_after_three_plies());
+    await expect_text(page.locator('.player-bar[data-colour="black"] .player-name'), /bob/);
+    await expect_text(page.locator('.player-bar[data-colour="white"] .clock'), /^0:0[0-8]\.\d$/);
+    await expect_count(page.locator('.player-bar[data-colour="white"] .clock.low'), 1);
+    await expect_count(page.locator('.move-list .move'), 3);
+    await expect_text(page.locator('.join-code'), /K7QF3X/);
+    await expect_text(page.locator('.offers'), /offers a draw/);
+    await expect_count(page.locator('.presence.online'), 1);
+    await page.locator(`.board rect.square[data-cell="${cell('d2')}"]`).click();
+    await page.locator(`.board rect.square[data-cell="${cell('d4')}"]`).click();
+    await eventually(async () => {
+        const sent = await page.evaluate(() => window.sent);
+        assert.deepEqual(sent, [{ t: 'move', table: 'K7QF3X', ply: 3, move: 'd2d4' }]);
+    });
+    await page.click('text=Accept draw');
+    await eventually(async () => {
+        const sent = await page.evaluate(() => window.sent.map((m) => m.t));
+        assert.deepEqual(sent, ['move', 'accept_draw']);
+    });
+});
+
+test('a table event with the next version updates the board and the move list', async ({ page, base }) => {
+    await page.goto(`${base}/#/table/K7QF3X`);
+    await page.waitForFunction(() => window.tabula);
+    const table = table_after_three_plies();
+    await page.evaluate((t) => window.tabula.api.on_push({ t: 'table', table: t }), table);
+    await expect_count(page.locator('.move-list .move'), 3);
+    const cells = table.position.cells.split('');
+    cells[cell('d4')] = 'P';
+    cells[cell('d2')] = '.';
+    await page.evaluate((e) => window.tabula.api.on_push(e), {
+        t: 'table_event', table: 'K7QF3X', version: 6,
+        event: { type: 'moved', ply: 3, move: { move: 'd2d4', display: 'd4', path: [cell('d2'), cell('d4')], captures: [] },
+                 position: { rows: 8, cols: 8, cells: cells.join(''), check: -1 }, legal_moves: [], to_move: 'black',
+                 clocks: { white_ms: 11000, black_ms: 287000, running: 'black' } },
+    });
+    await expect_count(page.locator('.move-list .move'), 4);
+    await expect_text(page.locator('.move-list .move.current'), /d4/);
+    await expect_count(page.locator(`.board g.piece[data-cell="${cell('d4')}"]`), 1);
+    await expect_text(page.locator('.table-status'), /Waiting for your opponent/);
+    await expect_count(page.locator('.offers'), 1);
+    await expect_value(() => page.locator('.offers').isVisible(), false);
+});
