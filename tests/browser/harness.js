@@ -10,7 +10,8 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 const registered = [];
 
-// needs: 'static' (served web/ and fixtures) or 'tabula' (a running game server).
+// needs: 'static' (served web/ and fixtures), 'mock' (the same with the mock /ws of
+// mock_socket_server.js) or 'tabula' (a running game server).
 export function test(name, fn, { needs = 'static', timeout_ms = 30000 } = {}) {
     registered.push({ name, fn, needs, timeout_ms });
 }
@@ -70,7 +71,7 @@ export async function run_all(env) {
         const only = env.filter ? new RegExp(env.filter) : null;
         for (const t of registered) {
             if (only && !only.test(t.name)) continue;
-            const base = t.needs === 'tabula' ? env.tabula_url : env.static_url;
+            const base = { tabula: env.tabula_url, mock: env.mock_url }[t.needs] ?? env.static_url;
             if (!base) {
                 failed++;
                 console.log(`not ok - ${t.name}: ${env.tabula_failure || 'no server'}`);

@@ -6,17 +6,22 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start_static_server } from './static_server.js';
+import { attach_mock_socket } from './mock_socket_server.js';
 import { run_all } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web_dir = path.resolve(here, '../../web');
 
-const files = ['gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'lobby.test.js'];
+const files = ['gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'socket.test.js',
+               'lobby.test.js'];
 for (const f of files) await import(`./tests/${f}`);
 
 const server = await start_static_server(web_dir);
+const mock_server = await start_static_server(web_dir);
+attach_mock_socket(mock_server);
 const env = {
     static_url: `http://127.0.0.1:${server.address().port}`,
+    mock_url: `http://127.0.0.1:${mock_server.address().port}`,
     tabula_url: process.env.TABULA_URL || '',
     tabula_failure: process.env.TABULA_FAILURE || '',
     filter: process.env.TEST_FILTER || '',
@@ -30,6 +35,8 @@ try {
     console.log(`browser tests could not run: ${err.message}`);
 } finally {
     server.close();
+    mock_server.closeAllConnections?.();
+    mock_server.close();
 }
 if (process.env.RESULT_FILE) {
     await fs.writeFile(process.env.RESULT_FILE, `${result.passed} ${result.failed}\n`);
