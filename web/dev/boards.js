@@ -38,7 +38,7 @@ function load_sandbox(position) {
     played.value = '';
     played.textContent = '';
     sandbox.set(position);
-    typed.set_moves(position.moves || []);
+    typed.set_moves(position.moves || [], (c) => sandbox.cell_name(c));
 }
 
 window.tabula_dev = { render_gallery, load_sandbox, sandbox };

@@ -163,3 +163,14 @@ test('the typed-move field plays SAN and rejects an illegal move', async ({ page
     await input.press('Enter');
     await expect_value(() => played(page), 'g1f3');
 });
+
+test('a draughts capture can be typed by its squares', async ({ page, base }) => {
+    await open_sandbox(page, base, DRAUGHTS_TWO_PATHS);
+    const input = page.getByLabel('Type a move');
+    await input.fill('e1-e5');
+    await input.press('Enter');
+    await expect_text(page.locator('#sandbox-typed .error'), /could mean several moves/);
+    await input.fill('e1xg3xe5');
+    await input.press('Enter');
+    await expect_value(() => played(page), 'e1:g3:e5');
+});

@@ -195,6 +195,11 @@ export class Board {
                                         'data-cell': this.cursor }));
     }
 
+    // The algebraic name of a cell on the board shown ("e4"), or '' without a board.
+    cell_name(cell) {
+        return this.grid ? cell_name(cell, this.grid.rows, this.grid.cols) : '';
+    }
+
     describe(cell) {
         return `${cell_name(cell, this.grid.rows, this.grid.cols)} ${piece_name(this.grid.cells[cell], this.family)}`;
     }

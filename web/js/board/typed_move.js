@@ -27,13 +27,15 @@ export class TypedMoveField {
         });
     }
 
-    set_moves(moves) {
+    // `name_cell(cell)` (optional) names a cell so moves can also be typed by their squares.
+    set_moves(moves, name_cell) {
         this.moves = moves || [];
+        this.name_cell = name_cell;
         this.input.disabled = this.moves.length === 0;
     }
 
     submit(text) {
-        const found = match_typed_move(this.moves, text);
+        const found = match_typed_move(this.moves, text, this.name_cell);
         if (found.error) {
             this.message.textContent = found.error;
             return;

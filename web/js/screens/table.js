@@ -201,7 +201,7 @@ export class TableScreen {
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }
-        this.typed.set_moves(this.my_turn() ? s.legal_moves : []);
+        this.typed.set_moves(this.my_turn() ? s.legal_moves : [], (c) => this.board.cell_name(c));
     }
 
     render_clocks() {

@@ -63,10 +63,8 @@ export function render_move_list(list, moves, current_ply) {
     }
     fill(list, items);
     const last = list.querySelector(`[data-ply="${current_ply - 1}"]`);
-    if (last) {
-        last.classList.add('current');
-        last.scrollIntoView({ block: 'nearest' });
-    }
+    if (last) last.classList.add('current');
+    list.scrollTop = list.scrollHeight; // the list only, never the page
 }
 
 export function render_chat(log, chat) {
