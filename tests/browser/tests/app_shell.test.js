@@ -108,3 +108,25 @@ test('a table event with the next version updates the board and the move list', 
     await expect_count(page.locator('.offers'), 1);
     await expect_value(() => page.locator('.offers').isVisible(), false);
 });
+
+test('events named as in lobby/table_events.h update the table too', async ({ page, base }) => {
+    await page.goto(`${base}/#/table/K7QF3X`);
+    await page.waitForFunction(() => window.tabula);
+    const table = table_after_three_plies();
+    await page.evaluate((t) => window.tabula.api.on_push({ t: 'table', table: t }), table);
+    await expect_count(page.locator('.move-list .move'), 3);
+    const push = (version, event) => page.evaluate((m) => window.tabula.api.on_push(m),
+                                                   { t: 'table_event', table: 'K7QF3X', version, event });
+    await push(6, { type: 'move_played', ply: 3, by: 'white',
+                    move: { move: 'f1c4', display: 'Bc4', path: [cell('f1'), cell('c4')], captures: [] },
+                    position: 'fen', board: table.position, legal_moves: [],
+                    clocks: { remaining: [9500, 280000], to_move: 'black', running: true } });
+    await expect_count(page.locator('.move-list .move'), 4);
+    await expect_text(page.locator('.player-bar[data-colour="white"] .clock'), /^0:09\.\d$/);
+    await push(7, { type: 'connection_changed', color: 'black', connected: true });
+    await expect_count(page.locator('.presence.online'), 2);
+    await push(8, { type: 'game_ended', result: { kind: '0-1', reason: 'resign' } });
+    await expect_text(page.locator('.result'), /Black wins/);
+    await expect_text(page.locator('.table-status'), /Game over/);
+    await expect_count(page.locator('button:text("Rematch")'), 1);
+});

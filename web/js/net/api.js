@@ -22,7 +22,9 @@
 // Server pushes:
 //   lobby {tables} | lobby_table {table: TableSummary} | lobby_table_gone {code}
 //   table {table: TableState}                 full state (on join, resync, or when far behind)
-//   table_event {table: code, version, event: {type, ...}}   see table_state.js for the types
+//   table_event {table: code, version, event: {type, ...}}   types: table_state.js reads both
+//       its first guesses (moved, seated, ended, ...) and the snake_case names of the events in
+//       lobby/table_events.h (move_played, player_seated, game_ended, connection_changed, ...)
 //   matched {code}                            auto-match found a table
 //   challenge {challenge: {id, from, to, variant, time, rated, colour}} | challenge_gone {id, reason}
 // `time` is {base_s, increment_s, delay_s, per_move_s, days}; `colour` 'white'|'black'|'random'.

@@ -25,63 +25,126 @@ export function normalise_table(t) {
         to_move: t.to_move || 'white',
         ply: Number.isInteger(t.ply) ? t.ply : (t.moves || []).length,
         moves: t.moves || [],
-        clocks: t.clocks || null,
+        clocks: normalise_clocks(t.clocks),
         clocks_at: performance.now(),
         draw_offer: t.draw_offer || null,
         takeback_offer: t.takeback_offer || null,
         rematch_offer: t.rematch_offer || null,
-        result: t.result || null,
+        result: normalise_result(t.result),
         chat: t.chat || [],
     };
 }
 
+// Clocks as sent: {white_ms, black_ms, running} or lobby's ClockView shape
+// {remaining: [white, black], to_move, running}.
+export function normalise_clocks(c) {
+    if (!c) return null;
+    if (Array.isArray(c.remaining)) {
+        return { white_ms: c.remaining[0], black_ms: c.remaining[1], running: c.running ? c.to_move : null };
+    }
+    return c;
+}
+
+// A result as sent: {winner, reason} or {kind: '1-0'|'0-1'|'1/2-1/2'|'aborted'|'white_wins'|..., reason}.
+export function normalise_result(r) {
+    if (!r) return null;
+    if ('winner' in r) return r;
+    const kind = String(r.kind || '').toLowerCase();
+    const winner = kind === '1-0' || kind.startsWith('white') ? 'white'
+        : kind === '0-1' || kind.startsWith('black') ? 'black' : null;
+    return { winner, reason: kind === 'aborted' && !r.reason ? 'abort' : r.reason };
+}
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+
+// Event types are accepted under the client's first guesses ('moved', 'seated', ...) and under
+// the names of lobby/table_events.h in snake case ('move_played', 'player_seated', ...).
 // Returns the new state, the same state for an old event, or null when events were missed.
 export function apply_event(state, msg) {
     if (!Number.isInteger(msg.version)) return state;
     if (msg.version <= state.version) return state;
     if (msg.version !== state.version + 1) return null;
     const e = msg.event || {};
+    const colour = e.colour || e.color;
+    const grid = (x) => (x && typeof x === 'object' ? x : null);
     const next = { ...state, version: msg.version };
     switch (e.type) {
     case 'moved':
-        next.moves = [...state.moves, e.move];
+    case 'move_played':
+        next.moves = [...state.moves.slice(0, e.ply), e.move];
         next.ply = e.ply + 1;
-        next.position = e.position;
+        next.position = grid(e.board) || grid(e.position) || state.position;
         next.legal_moves = e.legal_moves || [];
-        next.to_move = e.to_move || (state.to_move === 'white' ? 'black' : 'white');
+        next.to_move = e.to_move || other(e.by || state.to_move);
         next.draw_offer = null;
         next.takeback_offer = null;
         next.status = 'playing';
         break;
+    case 'started':
+    case 'game_started':
+        next.status = 'playing';
+        next.result = null;
+        next.rematch_offer = null;
+        if (e.white || e.black) next.seats = { white: e.white || state.seats.white, black: e.black || state.seats.black };
+        if (grid(e.board)) {
+            next.position = e.board;
+            next.moves = [];
+            next.ply = 0;
+            next.to_move = 'white';
+        }
+        if (e.legal_moves) next.legal_moves = e.legal_moves;
+        break;
+    case 'takeback_done':
+        next.ply = e.ply;
+        next.moves = state.moves.slice(0, e.ply);
+        next.position = grid(e.board) || state.position;
+        next.legal_moves = e.legal_moves || [];
+        next.to_move = (e.plies_undone ?? state.ply - e.ply) % 2 ? other(state.to_move) : state.to_move;
+        next.takeback_offer = null;
+        break;
     case 'seated':
-        next.seats = { ...state.seats, [e.colour]: e.player };
+    case 'player_seated':
+        next.seats = { ...state.seats, [colour]: e.player };
+        break;
+    case 'player_left':
+        next.seats = { ...state.seats, [colour]: null };
         break;
     case 'presence':
-        if (state.seats[e.colour]) {
-            next.seats = { ...state.seats, [e.colour]: { ...state.seats[e.colour], online: !!e.online } };
-        }
+    case 'connection_changed': {
+        const online = 'online' in e ? !!e.online : !!e.connected;
+        if (state.seats[colour]) next.seats = { ...state.seats, [colour]: { ...state.seats[colour], online } };
         break;
-    case 'started':
-        next.status = 'playing';
-        break;
+    }
     case 'draw_offered': next.draw_offer = e.by; break;
-    case 'draw_declined': next.draw_offer = null; break;
-    case 'takeback_offered': next.takeback_offer = e.by; break;
+    case 'draw_declined':
+    case 'draw_offer_withdrawn': next.draw_offer = null; break;
+    case 'takeback_offered':
+    case 'takeback_requested': next.takeback_offer = e.by; break;
     case 'takeback_declined': next.takeback_offer = null; break;
     case 'rematch_offered': next.rematch_offer = e.by; break;
+    case 'rematch_declined': next.rematch_offer = null; break;
     case 'ended':
+    case 'game_ended':
         next.status = 'over';
-        next.result = e.result;
+        next.result = normalise_result(e.result);
         next.legal_moves = [];
         next.draw_offer = null;
         next.takeback_offer = null;
         break;
-    case 'chat': next.chat = [...state.chat, { from: e.from, text: e.text }]; break;
+    case 'table_closed':
+        next.status = 'over';
+        next.result = { winner: null, reason: e.reason || 'closed' };
+        next.legal_moves = [];
+        break;
+    case 'chat':
+    case 'chat_posted': next.chat = [...state.chat, { from: e.from_name || e.display_name || e.from, text: e.text }]; break;
     case 'spectators': next.spectators = e.count; break;
+    case 'spectator_joined': next.spectators = state.spectators + 1; break;
+    case 'spectator_left': next.spectators = Math.max(0, state.spectators - 1); break;
     default: break;
     }
     if (e.clocks) {
-        next.clocks = e.clocks;
+        next.clocks = normalise_clocks(e.clocks);
         next.clocks_at = performance.now();
     }
     return next;

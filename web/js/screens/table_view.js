@@ -8,13 +8,17 @@ const REASONS = {
     checkmate: 'checkmate', stalemate: 'stalemate', insufficient: 'insufficient material',
     threefold: 'threefold repetition', 'fifty-move': 'fifty-move rule', fivefold: 'fivefold repetition',
     'seventyfive-move': 'seventy-five-move rule', 'no-moves': 'no moves left', flag: 'time',
-    resignation: 'resignation', agreement: 'agreement', abort: 'aborted', abandonment: 'abandonment',
+    resignation: 'resignation', resign: 'resignation', agreement: 'agreement', abort: 'aborted',
+    abandonment: 'abandonment', 'flag-vs-insufficient': 'time, but the opponent could not win',
+    'first-move-timeout': 'the first move was not made in time', '25-move': '25-move rule',
+    '16-move': '16-move rule',
 };
 
 export function result_text(result) {
     if (!result) return '';
     const reason = REASONS[result.reason] || (result.reason || '').replace(/-/g, ' ');
     if (result.reason === 'abort' || result.reason === 'aborted') return 'Game aborted';
+    if (result.reason === 'first-move-timeout') return `Game aborted · ${reason}`;
     const who = result.winner ? `${result.winner === 'white' ? 'White' : 'Black'} wins` : 'Draw';
     return reason ? `${who} · ${reason}` : who;
 }
