@@ -4,7 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value } from '../harness.js';
-import { cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, DRAUGHTS_DOUBLE_CAPTURE } from '../fixtures/positions.js';
+import { cell, square_cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, DRAUGHTS_DOUBLE_CAPTURE,
+         INTERNATIONAL_START } from '../fixtures/positions.js';
 
 async function open_sandbox(page, base, position) {
     await page.goto(`${base}/dev/boards.html`);
@@ -173,4 +174,21 @@ test('a draughts capture can be typed by its squares', async ({ page, base }) =>
     await input.fill('e1xg3xe5');
     await input.press('Enter');
     await expect_value(() => played(page), 'e1:g3:e5');
+});
+
+test('draughts square numbers are learnt from numeric moves and shown on the board', async ({ page, base }) => {
+    await open_sandbox(page, base, INTERNATIONAL_START);
+    await expect_count(page.locator('#sandbox-board .square-number'), 50);
+    const label = (n) => page.locator(`#sandbox-board .square-number[data-cell="${square_cell(n)}"]`).textContent();
+    assert.equal(await label(1), '1');
+    assert.equal(await label(46), '46');
+    await page.locator(`#sandbox-board rect.square[data-cell="${square_cell(32)}"]`).click();
+    await page.locator(`#sandbox-board rect.square[data-cell="${square_cell(28)}"]`).click();
+    await expect_value(() => played(page), '32-28');
+});
+
+test('a chess board keeps letters and digits', async ({ page, base }) => {
+    await open_sandbox(page, base, CHESS_START);
+    await expect_count(page.locator('#sandbox-board .square-number'), 0);
+    await expect_count(page.locator('#sandbox-board .coord'), 16);
 });

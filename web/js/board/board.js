@@ -3,7 +3,7 @@
 // keyboard cursor. Input (pointer, keyboard) lives in board_input.js and reaches the board
 // through activate(cell), drag_*() and cancel().
 
-import { parse_grid, grid_family, is_dark_cell, is_piece, piece_name, cell_name } from './grid.js';
+import { parse_grid, grid_family, is_dark_cell, is_piece, piece_name, cell_name, square_numbers } from './grid.js';
 import { MovePicker } from './move_picker.js';
 import { piece_element, SVG_NS } from './pieces.js';
 import { choose_promotion } from './promotion.js';
@@ -29,6 +29,7 @@ export class Board {
         this.orientation = 'white';
         this.coordinates = options.coordinates !== false;
         this.last_move = null;
+        this.numbers = null; // {shape, map: Map(cell -> draughts square number)} once learnt
         this.cursor = -1;
         this.drag = null;
         this.busy = false;
@@ -38,7 +39,7 @@ export class Board {
                                 'aria-roledescription': 'board',
                                 'aria-label': options.label || 'Board' });
         this.layers = {};
-        for (const name of ['squares', 'marks', 'coords', 'pieces', 'hints', 'cursor', 'drag']) {
+        for (const name of ['squares', 'marks', 'pieces', 'coords', 'hints', 'cursor', 'drag']) {
             this.layers[name] = this.svg.appendChild(svg('g', { class: `layer-${name}` }));
         }
         this.live = document.createElement('p');
@@ -56,6 +57,11 @@ export class Board {
         if (state.orientation) this.orientation = state.orientation;
         this.last_move = state.last_move || null;
         this.picker.set_moves(state.moves || []);
+        // Square numbers stay known for the rest of the game once learnt from the moves.
+        const numbers = square_numbers(this.grid, state.moves);
+        const shape = `${this.grid.rows}x${this.grid.cols}:${state.variant || ''}`;
+        if (numbers) this.numbers = { shape, map: numbers };
+        else if (this.numbers && this.numbers.shape !== shape) this.numbers = null;
         if (this.cursor < 0 || this.cursor >= this.grid.cells.length) {
             this.cursor = this.view_to_cell(this.grid.rows - 1, 0);
         }
@@ -122,6 +128,16 @@ export class Board {
         layer.replaceChildren();
         if (!this.coordinates) return;
         const { rows, cols } = this.grid;
+        if (this.numbers) {
+            for (const [cell, n] of this.numbers.map) {
+                const [vr, vc] = this.cell_to_view(cell);
+                const text = svg('text', { x: vc * CELL + 4, y: vr * CELL + 17, class: 'coord square-number on-dark',
+                                           'data-cell': cell });
+                text.textContent = String(n);
+                layer.appendChild(text);
+            }
+            return;
+        }
         for (let vc = 0; vc < cols; vc++) {
             const cell = this.view_to_cell(rows - 1, vc);
             const text = svg('text', { x: vc * CELL + CELL - 6, y: rows * CELL - 7,
@@ -201,7 +217,9 @@ export class Board {
     }
 
     describe(cell) {
-        return `${cell_name(cell, this.grid.rows, this.grid.cols)} ${piece_name(this.grid.cells[cell], this.family)}`;
+        const number = this.numbers && this.numbers.map.get(cell);
+        const name = number ? `square ${number}` : cell_name(cell, this.grid.rows, this.grid.cols);
+        return `${name} ${piece_name(this.grid.cells[cell], this.family)}`;
     }
 
     announce(text) {
@@ -229,7 +247,8 @@ export class Board {
     activate(cell) {
         if (!this.grid || this.busy || cell < 0) return { kind: 'none' };
         const result = this.picker.click(cell);
-        const name = cell_name(cell, this.grid.rows, this.grid.cols);
+        const number = this.numbers && this.numbers.map.get(cell);
+        const name = number ? String(number) : cell_name(cell, this.grid.rows, this.grid.cols);
         if (result.kind === 'select') {
             const n = this.picker.candidates().length;
             this.announce(`${this.describe(cell)} selected, ${n} move${n === 1 ? '' : 's'}`);

@@ -64,3 +64,31 @@ export function is_dark_cell(grid, cell) {
     const col = cell % grid.cols;
     return (grid.rows - 1 - row + col) % 2 === 0;
 }
+
+// Draughts square numbers, learnt from the server's own moves: when every legal move written
+// with numbers ("32-28", "28x19x10") starts and ends on the cells its path gives under one of
+// the usual orders (playable cells counted row by row from White's top left, or from the top
+// right), returns Map(cell -> number); otherwise null. Chess and algebraic draughts notations
+// never match, so those boards show letters and digits instead.
+export function square_numbers(grid, moves) {
+    const numeric = (moves || []).filter((m) => /^\d+([-x:]\d+)+$/.test(m.move || ''));
+    if (!numeric.length || !grid.cells.includes(' ')) return null;
+    const orders = [(r, c) => r * grid.cols + c, (r, c) => r * grid.cols + (grid.cols - 1 - c)];
+    for (const order of orders) {
+        const numbers = new Map();
+        let n = 0;
+        for (let r = 0; r < grid.rows; r++) {
+            for (let c = 0; c < grid.cols; c++) {
+                const cell = order(r, c);
+                if (grid.cells[cell] !== ' ') numbers.set(cell, ++n);
+            }
+        }
+        const fits = numeric.every((m) => {
+            const parts = m.move.split(/[-x:]/).map(Number);
+            return numbers.get(m.path[0]) === parts[0]
+                && numbers.get(m.path[m.path.length - 1]) === parts[parts.length - 1];
+        });
+        if (fits) return numbers;
+    }
+    return null;
+}
