@@ -1,0 +1,177 @@
+#include "rules/chess/chess_game.h"
+
+#include "rules/chess/fen.h"
+#include "rules/chess/material.h"
+#include "rules/chess/move_generator.h"
+#include "rules/chess/notation.h"
+#include "rules/chess/pgn_writer.h"
+#include "rules/families.h"
+
+namespace rules::chess {
+namespace {
+
+constexpr std::string_view fen_letters = "PNBRQK";
+
+int cell_of(int square) { return (7 - rank_of(square)) * 8 + file_of(square); }
+
+Outcome draw(std::string reason) { return Outcome{Outcome::Status::Draw, std::move(reason)}; }
+
+std::string result_token(const Outcome& outcome) {
+    switch (outcome.status) {
+    case Outcome::Status::WhiteWins: return "1-0";
+    case Outcome::Status::BlackWins: return "0-1";
+    case Outcome::Status::Draw: return "1/2-1/2";
+    case Outcome::Status::Ongoing: break;
+    }
+    return "*";
+}
+
+} // namespace
+
+ChessGame::ChessGame(const Position& start, const GameOptions& options)
+    : start_(start), position_(start), options_(options), history_{key_of(start)} {}
+
+ChessGame::RepetitionKey ChessGame::key_of(const Position& p) {
+    RepetitionKey key;
+    for (int t = 0; t < 6; ++t) key.by_type[t] = p.by_type[t];
+    key.by_color[white] = p.by_color[white];
+    key.by_color[black] = p.by_color[black];
+    key.side = p.side;
+    key.castling = p.castling;
+    key.en_passant = has_legal_en_passant(p) ? p.en_passant : no_square;
+    return key;
+}
+
+int ChessGame::occurrences() const {
+    // Only positions since the last capture or pawn move can repeat the current one.
+    const std::size_t last = history_.size() - 1;
+    const std::size_t reach =
+        std::min(last, static_cast<std::size_t>(position_.halfmove_clock));
+    int count = 1;
+    for (std::size_t back = 2; back <= reach; back += 2)
+        if (history_[last - back] == history_[last]) ++count;
+    return count;
+}
+
+Outcome ChessGame::first_rule(bool with_claimable) const {
+    MoveList list;
+    generate_legal(position_, list);
+    if (list.size == 0) {
+        if (position_.in_check()) // FIDE 5.1.1: checkmate wins
+            return Outcome{position_.side == white ? Outcome::Status::BlackWins
+                                                   : Outcome::Status::WhiteWins,
+                           "checkmate"};
+        return draw("stalemate"); // FIDE 5.2.1
+    }
+    if (insufficient_material(position_)) return draw("insufficient"); // FIDE 5.2.2
+    const int repeated = occurrences();
+    if (repeated >= 5) return draw("fivefold");                      // FIDE 9.6.1
+    if (with_claimable && repeated >= 3) return draw("threefold");   // FIDE 9.2
+    if (position_.halfmove_clock >= 150) return draw("seventyfive-move"); // FIDE 9.6.2
+    if (with_claimable && position_.halfmove_clock >= 100) return draw("fifty-move"); // 9.3
+    return Outcome{};
+}
+
+Outcome ChessGame::outcome() const {
+    return first_rule(options_.draw_rules != DrawRules::Claim);
+}
+
+std::optional<Outcome> ChessGame::claimable_draw() const {
+    if (options_.draw_rules != DrawRules::Claim || outcome().over()) return std::nullopt;
+    if (occurrences() >= 3) return draw("threefold");
+    if (position_.halfmove_clock >= 100) return draw("fifty-move");
+    return std::nullopt;
+}
+
+bool ChessGame::accepts_moves() const {
+    if (options_.draw_rules != DrawRules::ReportOnly) return !outcome().over();
+    MoveList list;
+    generate_legal(position_, list);
+    return list.size > 0;
+}
+
+bool ChessGame::can_win(Color side) const {
+    return can_checkmate(position_, side == Color::White ? white : black);
+}
+
+std::vector<std::string> ChessGame::legal_moves() const {
+    std::vector<std::string> result;
+    if (!accepts_moves()) return result;
+    MoveList list;
+    generate_legal(position_, list);
+    result.reserve(static_cast<std::size_t>(list.size));
+    for (const Move move : list) result.push_back(uci(move));
+    return result;
+}
+
+MoveView ChessGame::view_of(Move move) const {
+    MoveView view{uci(move), san(position_, move), {cell_of(move.from()), cell_of(move.to())},
+                  {}};
+    if (move.kind() == MoveKind::EnPassant)
+        view.captures.push_back(cell_of(move.to() + (position_.side == white ? -8 : 8)));
+    else if (position_.by_color[position_.side ^ 1] & bit(move.to()))
+        view.captures.push_back(cell_of(move.to()));
+    return view;
+}
+
+std::vector<MoveView> ChessGame::legal_move_views() const {
+    std::vector<MoveView> result;
+    if (!accepts_moves()) return result;
+    MoveList list;
+    generate_legal(position_, list);
+    result.reserve(static_cast<std::size_t>(list.size));
+    for (const Move move : list) result.push_back(view_of(move));
+    return result;
+}
+
+Result<MoveView> ChessGame::play(std::string_view text) {
+    if (!accepts_moves()) {
+        const Outcome over = first_rule(true);
+        return Error{"game_over", "the game is over (" + over.reason + ")"};
+    }
+    const auto move = read_move(position_, text);
+    if (!move.ok()) return move.error();
+    MoveView view = view_of(*move);
+    position_.play(*move);
+    moves_.push_back(view.notation);
+    sans_.push_back(view.display);
+    history_.push_back(key_of(position_));
+    return view;
+}
+
+std::string ChessGame::position() const { return write_fen(position_); }
+
+std::string ChessGame::start_position() const { return write_fen(start_); }
+
+BoardView ChessGame::board() const {
+    BoardView view;
+    view.cells.assign(64, '.');
+    for (int square = 0; square < 64; ++square) {
+        const PieceType type = position_.type_on(square);
+        if (type == PieceType::None) continue;
+        const char letter = fen_letters[static_cast<std::size_t>(type)];
+        view.cells[static_cast<std::size_t>(cell_of(square))] =
+            position_.color_on(square) == white ? letter : static_cast<char>(letter - 'A' + 'a');
+    }
+    if (position_.in_check()) view.check_cell = cell_of(position_.king_square(position_.side));
+    return view;
+}
+
+std::string ChessGame::record(const RecordTags& tags) const {
+    const Outcome result = tags.outcome ? *tags.outcome : outcome();
+    const std::string start = write_fen(start_);
+    return write_pgn(PgnGame{.tags = tags,
+                             .start_fen = start == start_fen ? std::string() : start,
+                             .first_move_number = start_.fullmove_number,
+                             .black_moves_first = start_.side == black,
+                             .sans = sans_,
+                             .result = result_token(result)});
+}
+
+Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options) {
+    auto position = fen.empty() ? Result<Position>(chess::start_position()) : parse_fen(fen);
+    if (!position.ok()) return position.error();
+    return std::unique_ptr<Game>(std::make_unique<ChessGame>(*position, options));
+}
+
+} // namespace rules::chess

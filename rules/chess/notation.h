@@ -1,0 +1,27 @@
+#pragma once
+// Move notation both ways: UCI long algebraic ("e2e4", "e7e8q", castling as the king's move
+// "e1g1") and Standard Algebraic Notation (PGN standard 8.2.3: "Nbd7", "exd6", "e8=Q+",
+// "O-O-O#"). A string is read only by matching it against the legal moves, so the reader can
+// never accept a move the generator would not make.
+
+#include "rules/chess/move_generator.h"
+#include "rules/chess/position.h"
+#include "rules/result.h"
+
+#include <string>
+#include <string_view>
+
+namespace rules::chess {
+
+std::string uci(Move move);
+
+// SAN of a legal move in `position`, with the minimal disambiguation and the check (+) or
+// checkmate (#) suffix.
+std::string san(const Position& position, Move move);
+
+// Finds the one legal move that `text` names, written as UCI or SAN (also the lenient forms
+// people type: "0-0", "e8Q", "exd6e.p.", annotations like "!?" after the move). Errors:
+// "bad_move_syntax", "illegal_move", "ambiguous_move".
+Result<Move> read_move(const Position& position, std::string_view text);
+
+} // namespace rules::chess

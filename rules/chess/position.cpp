@@ -1,0 +1,108 @@
+#include "rules/chess/position.h"
+
+namespace rules::chess {
+namespace {
+
+// Rights kept when a move starts from or lands on a square: a king or rook that moves, or a
+// rook that is captured, takes its rights away (FIDE 3.8.2.1).
+struct CastlingMasks {
+    std::uint8_t keep[64];
+    constexpr CastlingMasks() : keep{} {
+        for (auto& k : keep) k = 15;
+        keep[make_square(4, 0)] = 15 & ~(white_king_side | white_queen_side);
+        keep[make_square(0, 0)] = 15 & ~white_queen_side;
+        keep[make_square(7, 0)] = 15 & ~white_king_side;
+        keep[make_square(4, 7)] = 15 & ~(black_king_side | black_queen_side);
+        keep[make_square(0, 7)] = 15 & ~black_queen_side;
+        keep[make_square(7, 7)] = 15 & ~black_king_side;
+    }
+};
+constexpr CastlingMasks castling_masks;
+
+} // namespace
+
+PieceType Position::type_on(int square) const {
+    const Bitboard b = bit(square);
+    for (int t = 0; t < 6; ++t)
+        if (by_type[t] & b) return static_cast<PieceType>(t);
+    return PieceType::None;
+}
+
+int Position::color_on(int square) const {
+    if (by_color[white] & bit(square)) return white;
+    if (by_color[black] & bit(square)) return black;
+    return -1;
+}
+
+Bitboard Position::attackers(int square, int by, Bitboard occupied) const {
+    const Bitboard them = by_color[by];
+    const Bitboard queens = by_type[int(PieceType::Queen)];
+    return them & ((knight_attacks(square) & by_type[int(PieceType::Knight)]) |
+                   (king_attacks(square) & by_type[int(PieceType::King)]) |
+                   (pawn_attacks(by ^ 1, square) & by_type[int(PieceType::Pawn)]) |
+                   (bishop_attacks(square, occupied) &
+                    (by_type[int(PieceType::Bishop)] | queens)) |
+                   (rook_attacks(square, occupied) & (by_type[int(PieceType::Rook)] | queens)));
+}
+
+void Position::play(Move move) {
+    const int us = side;
+    const int them = us ^ 1;
+    const int from = move.from();
+    const int to = move.to();
+    const PieceType moving = type_on(from);
+    const Bitboard from_to = bit(from) | bit(to);
+
+    ++halfmove_clock;
+    if (move.kind() == MoveKind::EnPassant) {
+        const int victim = to + (us == white ? -8 : 8);
+        by_type[int(PieceType::Pawn)] ^= bit(victim);
+        by_color[them] ^= bit(victim);
+    } else if (by_color[them] & bit(to)) {
+        by_type[int(type_on(to))] ^= bit(to);
+        by_color[them] ^= bit(to);
+        halfmove_clock = 0;
+    }
+    by_type[int(moving)] ^= from_to;
+    by_color[us] ^= from_to;
+
+    if (move.kind() == MoveKind::Promotion) {
+        by_type[int(PieceType::Pawn)] ^= bit(to);
+        by_type[int(move.promotion())] ^= bit(to);
+    } else if (move.kind() == MoveKind::Castling) {
+        const bool king_side = to > from;
+        const int rook_from = king_side ? to + 1 : to - 2;
+        const int rook_to = king_side ? to - 1 : to + 1;
+        const Bitboard rook_move = bit(rook_from) | bit(rook_to);
+        by_type[int(PieceType::Rook)] ^= rook_move;
+        by_color[us] ^= rook_move;
+    }
+
+    en_passant = no_square;
+    if (moving == PieceType::Pawn) {
+        halfmove_clock = 0;
+        if ((from ^ to) == 16) en_passant = (from + to) / 2;
+    }
+    castling = static_cast<std::uint8_t>(castling & castling_masks.keep[from] &
+                                         castling_masks.keep[to]);
+    if (us == black) ++fullmove_number;
+    side = them;
+}
+
+Position start_position() {
+    ensure_attack_tables();
+    Position p;
+    constexpr PieceType back_rank[8] = {PieceType::Rook,  PieceType::Knight, PieceType::Bishop,
+                                        PieceType::Queen, PieceType::King,   PieceType::Bishop,
+                                        PieceType::Knight, PieceType::Rook};
+    for (int file = 0; file < 8; ++file) {
+        p.put(white, back_rank[file], make_square(file, 0));
+        p.put(white, PieceType::Pawn, make_square(file, 1));
+        p.put(black, PieceType::Pawn, make_square(file, 6));
+        p.put(black, back_rank[file], make_square(file, 7));
+    }
+    p.castling = white_king_side | white_queen_side | black_king_side | black_queen_side;
+    return p;
+}
+
+} // namespace rules::chess

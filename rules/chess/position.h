@@ -1,0 +1,85 @@
+#pragma once
+// A chess position as bitboards, and the moves that change it. A Position is a small value
+// (a few bitboards and counters): copy it to try a move.
+
+#include "rules/chess/bitboard.h"
+
+#include <cstdint>
+
+namespace rules::chess {
+
+enum class PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King, None };
+
+constexpr int white = 0;
+constexpr int black = 1;
+
+// Castling rights, one bit each (FIDE 3.8.2.1: lost for good once king or rook has moved).
+enum CastlingRight : std::uint8_t {
+    white_king_side = 1,
+    white_queen_side = 2,
+    black_king_side = 4,
+    black_queen_side = 8,
+};
+
+enum class MoveKind : std::uint8_t { Normal, Promotion, EnPassant, Castling };
+
+// A move in 16 bits: from (6), to (6), promotion piece (2: knight … queen), kind (2).
+// Castling is written as the king's move (e1g1), as in UCI.
+struct Move {
+    std::uint16_t bits = 0;
+
+    static constexpr Move make(int from, int to, MoveKind kind = MoveKind::Normal,
+                               PieceType promotion = PieceType::Knight) {
+        return Move{static_cast<std::uint16_t>(from | (to << 6) |
+                                               ((int(promotion) - int(PieceType::Knight)) << 12) |
+                                               (int(kind) << 14))};
+    }
+    constexpr int from() const { return bits & 63; }
+    constexpr int to() const { return (bits >> 6) & 63; }
+    constexpr MoveKind kind() const { return static_cast<MoveKind>(bits >> 14); }
+    constexpr PieceType promotion() const {
+        return static_cast<PieceType>(((bits >> 12) & 3) + int(PieceType::Knight));
+    }
+    friend constexpr bool operator==(Move, Move) = default;
+};
+
+struct Position {
+    Bitboard by_type[6] = {};  // indexed by PieceType
+    Bitboard by_color[2] = {}; // white, black
+    int side = white;          // the side to move
+    std::uint8_t castling = 0; // CastlingRight bits
+    int en_passant = no_square; // the square a pawn skipped with its double step, if any
+    int halfmove_clock = 0;     // plies since the last capture or pawn move (FIDE 9.3)
+    int fullmove_number = 1;
+
+    Bitboard occupied() const { return by_color[white] | by_color[black]; }
+    Bitboard pieces(int color, PieceType type) const {
+        return by_color[color] & by_type[int(type)];
+    }
+    int king_square(int color) const { return lsb(pieces(color, PieceType::King)); }
+
+    PieceType type_on(int square) const;
+    int color_on(int square) const; // white, black, or -1 when empty
+
+    // Pieces of `by` that attack `square` given the occupancy `occupied`.
+    Bitboard attackers(int square, int by, Bitboard occupied) const;
+    Bitboard checkers() const {
+        return attackers(king_square(side), side ^ 1, occupied());
+    }
+    bool in_check() const { return checkers() != 0; }
+
+    void put(int color, PieceType type, int square) {
+        by_type[int(type)] |= bit(square);
+        by_color[color] |= bit(square);
+    }
+
+    // Plays a legal move (from the generator) on this position.
+    void play(Move move);
+
+    friend bool operator==(const Position&, const Position&) = default;
+};
+
+// The standard start position.
+Position start_position();
+
+} // namespace rules::chess
