@@ -1,5 +1,6 @@
 // The draughts family's entry points (rules/families.h): perft and make_game for the
 // diagonal variants.
+#include "rules/draughts/draughts_game.h"
 #include "rules/draughts/engine.h"
 #include "rules/draughts/fen.h"
 #include "rules/draughts/move_notation.h"
@@ -36,8 +37,14 @@ Result<PerftReport> draughts_perft(VariantId id, std::string_view fen,
     return report;
 }
 
-Result<std::unique_ptr<Game>> make_draughts_game(VariantId, std::string_view, const GameOptions&) {
-    return Error{"unsupported_variant", "draughts is not built yet"};
+Result<std::unique_ptr<Game>> make_draughts_game(VariantId id, std::string_view fen,
+                                                 const GameOptions& options) {
+    const Engine* engine = engine_of(id);
+    if (engine == nullptr) return Error{"unsupported_variant", "not a diagonal draughts variant"};
+    auto position =
+        fen.empty() ? Result<Position>(start_position(*engine->rules)) : read_fen(*engine->rules, fen);
+    if (!position.ok()) return position.error();
+    return std::unique_ptr<Game>(std::make_unique<DraughtsGame>(*engine, *position, options));
 }
 
 } // namespace rules::draughts

@@ -220,6 +220,12 @@ private:
         while (!token.empty() && (token.back() == '!' || token.back() == '?'))
             token.remove_suffix(1);
         if (token.empty() || token == "e.p.") return;
+        // Old PDN files align square numbers with a space ("1- 7"): rejoin the halves.
+        if (!moves.empty() && !moves.back().empty() && is_digit(token.front()) &&
+            (moves.back().back() == '-' || moves.back().back() == 'x')) {
+            moves.back() += token;
+            return;
+        }
         moves.emplace_back(token);
     }
 };

@@ -1,0 +1,175 @@
+#include "rules/draughts/draughts_game.h"
+
+#include "rules/draughts/fen.h"
+#include "rules/draughts/move_input.h"
+#include "rules/draughts/move_notation.h"
+#include "rules/draughts/squares.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace rules::draughts {
+namespace {
+
+// Whether `written` (origin, optional intermediate landings in order, destination) names
+// this capture or step path.
+bool names_path(const std::vector<int>& written, const Move& m, int size) {
+    const auto square = [size](int b) { return bit_to_square(size, b); };
+    if (written.front() != square(m.from) || written.back() != square(m.to)) return false;
+    if (!m.is_capture()) return written.size() == 2;
+    std::size_t next = 1;
+    for (int i = 0; i + 1 < m.taken_count && next + 1 < written.size(); ++i)
+        if (square(m.path[static_cast<std::size_t>(i)]) == written[next]) ++next;
+    return next + 1 == written.size();
+}
+
+} // namespace
+
+DraughtsGame::DraughtsGame(const Engine& engine, const Position& start,
+                           const GameOptions& options)
+    : engine_(&engine), options_(options), start_(start), position_(start),
+      since_irreversible_{start} {
+    refresh_legal_moves();
+}
+
+void DraughtsGame::refresh_legal_moves() {
+    std::vector<Move> all;
+    engine_->generate(position_, all, GenerateOptions{.keep_duplicates = true, .paths = true});
+    legal_.clear();
+    std::vector<Move> distinct;
+    for (const Move& m : all) {
+        auto it = std::find_if(legal_.begin(), legal_.end(), [&](const LegalMove& l) {
+            return l.paths.front().same_result(m);
+        });
+        if (it != legal_.end()) {
+            it->paths.push_back(m);
+        } else {
+            legal_.push_back(LegalMove{{m}, {}});
+            distinct.push_back(m);
+        }
+    }
+    const auto names = canonical_notations(rules(), distinct);
+    for (std::size_t i = 0; i < legal_.size(); ++i) legal_[i].notation = names[i];
+    // Listed by origin, then destination, in the variant's square numbers.
+    const int n = rules().board_size;
+    const auto key = [&](const LegalMove& l) {
+        const Move& m = l.paths.front();
+        return std::tuple(square_number(rules(), bit_to_square(n, m.from)),
+                          square_number(rules(), bit_to_square(n, m.to)), l.notation);
+    };
+    std::sort(legal_.begin(), legal_.end(),
+              [&](const LegalMove& a, const LegalMove& b) { return key(a) < key(b); });
+}
+
+int DraughtsGame::repetitions() const {
+    return static_cast<int>(
+        std::count(since_irreversible_.begin(), since_irreversible_.end(), position_));
+}
+
+// Under DrawRules::ReportOnly only the lack of a move ends the game; otherwise a draw rule
+// that holds ends it too (draughts has no claimed draws: Automatic and Claim agree).
+bool DraughtsGame::over() const {
+    if (legal_.empty()) return true;
+    return options_.draw_rules != DrawRules::ReportOnly && outcome().over();
+}
+
+std::vector<std::string> DraughtsGame::legal_moves() const {
+    std::vector<std::string> out;
+    if (over()) return out;
+    for (const auto& m : legal_) out.push_back(m.notation);
+    return out;
+}
+
+std::vector<MoveView> DraughtsGame::legal_move_views() const {
+    std::vector<MoveView> out;
+    if (over()) return out;
+    for (const auto& m : legal_) out.push_back(view_of(m));
+    return out;
+}
+
+MoveView DraughtsGame::view_of(const LegalMove& move) const {
+    const Move& m = move.paths.front();
+    const int n = rules().board_size;
+    const auto cell = [&](int b) { return square_cell(rules(), bit_to_square(n, b)); };
+    MoveView view{move.notation, move.notation, {cell(m.from)}, {}};
+    if (!m.is_capture()) {
+        view.path.push_back(cell(m.to));
+        return view;
+    }
+    for (int i = 0; i < m.taken_count; ++i) {
+        view.path.push_back(cell(m.path[static_cast<std::size_t>(i)]));
+        view.captures.push_back(cell(m.taken[static_cast<std::size_t>(i)]));
+    }
+    return view;
+}
+
+Result<MoveView> DraughtsGame::play(std::string_view text) {
+    if (over()) return Error{"game_over", "the game is over"};
+    const auto written = read_move_squares(rules(), text);
+    if (!written.ok()) return written.error();
+    std::vector<const LegalMove*> matches;
+    for (const auto& legal : legal_)
+        if (std::any_of(legal.paths.begin(), legal.paths.end(), [&](const Move& m) {
+                return names_path(*written, m, rules().board_size);
+            }))
+            matches.push_back(&legal);
+    const std::string shown(text.substr(0, std::min<std::size_t>(text.size(), 40)));
+    if (matches.empty()) return Error{"illegal_move", shown + " is not legal here"};
+    if (matches.size() > 1) {
+        std::string detail = shown + " could be ";
+        for (std::size_t i = 0; i < matches.size(); ++i)
+            detail += (i == 0 ? "" : " or ") + matches[i]->notation;
+        return Error{"ambiguous_move", detail + "; write the full path"};
+    }
+    const LegalMove chosen = *matches.front();
+    const Move& m = chosen.paths.front();
+    const MoveView view = view_of(chosen);
+    const bool man_moved = (position_.kings & bit(m.from)) == 0;
+    position_ = engine_->apply(position_, m);
+    counters_ = advance(counters_, m.is_capture(), man_moved, m.crowns);
+    if (m.is_capture() || man_moved) since_irreversible_.clear();
+    since_irreversible_.push_back(position_);
+    moves_.push_back(chosen.notation);
+    refresh_legal_moves();
+    return view;
+}
+
+Outcome DraughtsGame::outcome() const {
+    if (legal_.empty()) {
+        // The side to move cannot move: it loses (FMJD art. 6.1 and every federation), or
+        // wins in the giveaway games.
+        const bool white_to_move = !position_.black_to_move;
+        const bool white_wins = rules().giveaway ? white_to_move : !white_to_move;
+        return Outcome{white_wins ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins,
+                       "no-moves"};
+    }
+    if (auto rule = draw_rule_holding(rules(), position_, counters_, repetitions()))
+        return Outcome{Outcome::Status::Draw, *rule};
+    return Outcome{};
+}
+
+bool DraughtsGame::can_win(Color side) const {
+    const Bits mine = side == Color::White ? position_.white : position_.black;
+    const Bits theirs = side == Color::White ? position_.black : position_.white;
+    if (rules().giveaway) return theirs != 0; // one who has lost everything has already won
+    return mine != 0;
+}
+
+std::string DraughtsGame::position() const { return write_fen(rules(), position_); }
+
+std::string DraughtsGame::start_position() const { return write_fen(rules(), start_); }
+
+BoardView DraughtsGame::board() const {
+    const int n = rules().board_size;
+    BoardView view{n, n, std::string(static_cast<std::size_t>(n * n), ' '), -1};
+    for (int s = 0; s < n * n / 2; ++s) {
+        const Bits b = bit(square_to_bit(n, s));
+        char c = '.';
+        if ((position_.white & b) != 0) c = (position_.kings & b) != 0 ? 'W' : 'w';
+        if ((position_.black & b) != 0) c = (position_.kings & b) != 0 ? 'B' : 'b';
+        view.cells[static_cast<std::size_t>(square_cell(rules(), s))] = c;
+    }
+    return view;
+}
+
+} // namespace rules::draughts
