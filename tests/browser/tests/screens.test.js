@@ -1,0 +1,143 @@
+// The lobby and account screens wired to the api module, with the socket's request function
+// recorded (no game server) and the HTTP API answered by page.route: what each form sends,
+// and what each screen shows from the replies and pushes.
+
+import assert from 'node:assert/strict';
+import { test, expect_text, expect_count, eventually } from '../harness.js';
+
+// Records every request instead of sending it; `replies[type]` answers it.
+async function record_requests(page, replies = {}) {
+    await page.waitForFunction(() => window.tabula);
+    await page.evaluate((r) => {
+        window.sent = [];
+        window.tabula.socket.request = (t, fields = {}) => {
+            window.sent.push({ t, ...fields });
+            return Promise.resolve(r[t] || { t: 'ok' });
+        };
+    }, replies);
+}
+
+const sent = (page) => page.evaluate(() => window.sent);
+
+test('the create form sends the setup and opens the new table', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await record_requests(page, { create_table: { t: 'table_created', code: 'ABC234' } });
+    const form = page.locator('.setup-form').first();
+    await form.locator('select[name="variant"]').selectOption('russian');
+    await form.getByText('Correspondence').click();
+    await form.getByLabel('Days per move').fill('5');
+    await form.getByText('Rated', { exact: true }).click();
+    await form.getByText('Black', { exact: true }).click();
+    await form.getByText('Private', { exact: true }).click();
+    await form.locator('button[type="submit"]').click();
+    await eventually(async () => assert.deepEqual(await sent(page), [{
+        t: 'create_table', variant: 'russian', time: { days: 5 }, rated: true, colour: 'black', private: true,
+    }]));
+    await expect_text(page.locator('.table-status'), /Joining table ABC234/);
+});
+
+test('play now seeks the chosen variant and time control', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await record_requests(page, { seek: { t: 'seeking' } });
+    await page.getByLabel('Variant').first().selectOption('turkish');
+    await page.getByRole('button', { name: '5+3' }).click();
+    await eventually(async () => assert.deepEqual(await sent(page), [{
+        t: 'seek', variant: 'turkish', time: { base_s: 300, increment_s: 3 }, rated: false,
+    }]));
+    await expect_text(page.locator('.play-now .notice'), /Looking for an opponent \(Turkish draughts, 5\+3\)/);
+});
+
+test('join by code checks the code and opens the table', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await page.fill('#join-code', 'a!');
+    await page.click('.join-form button[type="submit"]');
+    await expect_text(page.locator('.join-form .error'), /6 letters and digits/);
+    await page.fill('#join-code', 'k7qf3x');
+    await page.click('.join-form button[type="submit"]');
+    await expect_text(page.locator('.table-status'), /Joining table K7QF3X/);
+});
+
+test('the public table list follows the lobby pushes', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await record_requests(page);
+    const push = (m) => page.evaluate((msg) => window.tabula.api.on_push(msg), m);
+    await push({ t: 'lobby', tables: [
+        { code: 'AAA111', variant: 'chess', time: { base_s: 180, increment_s: 2 }, rated: true,
+          host: { name: 'alice', rating: 1650 }, status: 'waiting' },
+        { code: 'BBB222', variant: 'international', time: { days: 3 }, rated: false,
+          host: { name: 'bob' }, status: 'playing' }] });
+    await expect_count(page.locator('.table-list tbody tr'), 2);
+    await expect_text(page.locator('.table-list tr[data-code="AAA111"]'), /alice \(1650\).*Chess.*3\+2.*Rated/);
+    await expect_count(page.locator('.table-list tr[data-code="BBB222"] button', { hasText: 'Join' }), 0);
+    await push({ t: 'lobby_table_gone', code: 'AAA111' });
+    await expect_count(page.locator('.table-list tbody tr'), 1);
+    await page.locator('.table-list tr[data-code="BBB222"] button', { hasText: 'Watch' }).click();
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/BBB222/watch'));
+});
+
+test('an incoming challenge can be accepted, or answered with a counter-offer', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await record_requests(page, { accept_challenge: { t: 'ok', code: 'CCC333' } });
+    const challenge = (id) => page.evaluate((c) => window.tabula.api.on_push({ t: 'challenge', challenge: c }),
+        { id, from: 'carol', variant: 'chess', time: { base_s: 300, increment_s: 3 }, rated: false, colour: 'random' });
+    await challenge('c1');
+    await expect_text(page.locator('.challenge[data-id="c1"]'), /carol challenges you: Chess, 5\+3, casual/);
+    await page.locator('.challenge[data-id="c1"]').getByRole('button', { name: 'Counter' }).click();
+    const counter = page.locator('.challenge[data-id="c1"] .setup-form');
+    await counter.getByLabel('Minutes each').fill('10');
+    await counter.getByLabel('Increment (s)').fill('0');
+    await counter.locator('button[type="submit"]').click();
+    await eventually(async () => assert.deepEqual(await sent(page), [{
+        t: 'counter_challenge', challenge: 'c1', variant: 'chess',
+        time: { base_s: 600, increment_s: 0, per_move_s: 0 }, rated: false, colour: 'random',
+    }]));
+    await expect_count(page.locator('.challenge'), 0);
+    await challenge('c2');
+    await page.locator('.challenge[data-id="c2"]').getByRole('button', { name: 'Accept' }).click();
+    await expect_text(page.locator('.table-status'), /Joining table CCC333/);
+});
+
+// Answers the HTTP API: a guest until POST /api/login succeeds for alice.
+async function fake_http_api(page) {
+    let user = null;
+    const json = (route, status, body) => route.fulfill({ status, contentType: 'application/json',
+                                                          body: JSON.stringify(body) });
+    await page.route('**/api/**', async (route) => {
+        const req = route.request();
+        const url = new URL(req.url());
+        if (url.pathname === '/api/me') return user ? json(route, 200, { name: user }) : json(route, 401, { error: { code: 'not_logged_in', message: 'Not logged in.' } });
+        if (url.pathname === '/api/login') {
+            const body = JSON.parse(req.postData() || '{}');
+            if (body.name === 'alice' && body.password === 'correct horse') {
+                user = 'alice';
+                return json(route, 200, { name: 'alice' });
+            }
+            return json(route, 401, { error: { code: 'bad_credentials', message: 'Wrong user name or password.' } });
+        }
+        if (url.pathname === '/api/users/alice') {
+            return json(route, 200, { name: 'alice', ratings: [{ variant: 'chess', speed: 'blitz', rating: 1612.4, rd: 80, games: 12 }] });
+        }
+        if (url.pathname === '/api/users/alice/games') {
+            return json(route, 200, { games: [{ id: 'g1', variant: 'russian', white: 'alice', black: 'bob', result: '1-0',
+                                               reason: 'no-moves', ended_at: '2026-11-20T10:00:00Z' }] });
+        }
+        return json(route, 404, { error: { code: 'not_found', message: 'no such path' } });
+    });
+}
+
+test('logging in shows the profile with ratings, history and downloads', async ({ page, base }) => {
+    await fake_http_api(page);
+    await page.goto(`${base}/#/account`);
+    const login = page.locator('form[data-form="login"]');
+    await login.getByLabel('User name').fill('alice');
+    await login.getByLabel('Password').fill('wrong');
+    await login.locator('button[type="submit"]').click();
+    await expect_text(login.locator('.error'), /Wrong user name or password/);
+    await login.getByLabel('Password').fill('correct horse');
+    await login.locator('button[type="submit"]').click();
+    await expect_text(page.locator('.account-body h2').first(), /alice/);
+    await expect_text(page.locator('.account-body table.list').first(), /Chess.*blitz.*1612 ± 160.*12/);
+    const download = page.locator('.account-body a', { hasText: 'PDN' }).last();
+    assert.equal(await download.getAttribute('href'), '/api/games/g1.pdn');
+    await expect_count(page.locator('.account-body a[href="/api/users/alice/games.pgn"]'), 1);
+});
