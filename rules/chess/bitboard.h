@@ -13,18 +13,32 @@ using Bitboard = std::uint64_t;
 
 constexpr int no_square = 64;
 
-constexpr Bitboard bit(int square) { return Bitboard{1} << square; }
-constexpr int file_of(int square) { return square & 7; }
-constexpr int rank_of(int square) { return square >> 3; }
-constexpr int make_square(int file, int rank) { return rank * 8 + file; }
-inline int lsb(Bitboard b) { return std::countr_zero(b); }
-inline int popcount(Bitboard b) { return std::popcount(b); }
+constexpr Bitboard bit(int square) {
+    return Bitboard{1} << square;
+}
+constexpr int file_of(int square) {
+    return square & 7;
+}
+constexpr int rank_of(int square) {
+    return square >> 3;
+}
+constexpr int make_square(int file, int rank) {
+    return rank * 8 + file;
+}
+inline int lsb(Bitboard b) {
+    return std::countr_zero(b);
+}
+inline int popcount(Bitboard b) {
+    return std::popcount(b);
+}
 inline int pop_lsb(Bitboard& b) {
     const int square = lsb(b);
     b &= b - 1;
     return square;
 }
-constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+constexpr bool more_than_one(Bitboard b) {
+    return (b & (b - 1)) != 0;
+}
 
 constexpr Bitboard file_a = 0x0101010101010101ULL;
 constexpr Bitboard file_h = file_a << 7;
@@ -48,7 +62,7 @@ struct Magic {
 struct AttackTables {
     Bitboard knight[64];
     Bitboard king[64];
-    Bitboard pawn[2][64]; // [color][square]: the squares a pawn of that colour attacks
+    Bitboard pawn[2][64];     // [color][square]: the squares a pawn of that colour attacks
     Bitboard between[64][64]; // squares strictly between two aligned squares, else 0
     Bitboard line[64][64];    // the whole line through two aligned squares, else 0
     Magic rook[64];
@@ -59,11 +73,21 @@ extern AttackTables tables;
 
 void ensure_attack_tables();
 
-inline Bitboard knight_attacks(int square) { return tables.knight[square]; }
-inline Bitboard king_attacks(int square) { return tables.king[square]; }
-inline Bitboard pawn_attacks(int color, int square) { return tables.pawn[color][square]; }
-inline Bitboard between(int a, int b) { return tables.between[a][b]; }
-inline Bitboard line_through(int a, int b) { return tables.line[a][b]; }
+inline Bitboard knight_attacks(int square) {
+    return tables.knight[square];
+}
+inline Bitboard king_attacks(int square) {
+    return tables.king[square];
+}
+inline Bitboard pawn_attacks(int color, int square) {
+    return tables.pawn[color][square];
+}
+inline Bitboard between(int a, int b) {
+    return tables.between[a][b];
+}
+inline Bitboard line_through(int a, int b) {
+    return tables.line[a][b];
+}
 inline Bitboard rook_attacks(int square, Bitboard occupied) {
     const Magic& m = tables.rook[square];
     return m.attacks[m.index(occupied)];

@@ -12,16 +12,24 @@ namespace {
 
 constexpr std::string_view fen_letters = "PNBRQK";
 
-int cell_of(int square) { return (7 - rank_of(square)) * 8 + file_of(square); }
+int cell_of(int square) {
+    return (7 - rank_of(square)) * 8 + file_of(square);
+}
 
-Outcome draw(std::string reason) { return Outcome{Outcome::Status::Draw, std::move(reason)}; }
+Outcome draw(std::string reason) {
+    return Outcome{Outcome::Status::Draw, std::move(reason)};
+}
 
 std::string result_token(const Outcome& outcome) {
     switch (outcome.status) {
-    case Outcome::Status::WhiteWins: return "1-0";
-    case Outcome::Status::BlackWins: return "0-1";
-    case Outcome::Status::Draw: return "1/2-1/2";
-    case Outcome::Status::Ongoing: break;
+    case Outcome::Status::WhiteWins:
+        return "1-0";
+    case Outcome::Status::BlackWins:
+        return "0-1";
+    case Outcome::Status::Draw:
+        return "1/2-1/2";
+    case Outcome::Status::Ongoing:
+        break;
     }
     return "*";
 }
@@ -29,11 +37,13 @@ std::string result_token(const Outcome& outcome) {
 } // namespace
 
 ChessGame::ChessGame(const Position& start, const GameOptions& options)
-    : start_(start), position_(start), options_(options), history_{key_of(start)} {}
+    : start_(start), position_(start), options_(options), history_{key_of(start)} {
+}
 
 ChessGame::RepetitionKey ChessGame::key_of(const Position& p) {
     RepetitionKey key;
-    for (int t = 0; t < 6; ++t) key.by_type[t] = p.by_type[t];
+    for (int t = 0; t < 6; ++t)
+        key.by_type[t] = p.by_type[t];
     key.by_color[white] = p.by_color[white];
     key.by_color[black] = p.by_color[black];
     key.side = p.side;
@@ -45,11 +55,11 @@ ChessGame::RepetitionKey ChessGame::key_of(const Position& p) {
 int ChessGame::occurrences() const {
     // Only positions since the last capture or pawn move can repeat the current one.
     const std::size_t last = history_.size() - 1;
-    const std::size_t reach =
-        std::min(last, static_cast<std::size_t>(position_.halfmove_clock));
+    const std::size_t reach = std::min(last, static_cast<std::size_t>(position_.halfmove_clock));
     int count = 1;
     for (std::size_t back = 2; back <= reach; back += 2)
-        if (history_[last - back] == history_[last]) ++count;
+        if (history_[last - back] == history_[last])
+            ++count;
     return count;
 }
 
@@ -63,12 +73,17 @@ Outcome ChessGame::first_rule(bool with_claimable) const {
                            "checkmate"};
         return draw("stalemate"); // FIDE 5.2.1
     }
-    if (insufficient_material(position_)) return draw("insufficient"); // FIDE 5.2.2
+    if (insufficient_material(position_))
+        return draw("insufficient"); // FIDE 5.2.2
     const int repeated = occurrences();
-    if (repeated >= 5) return draw("fivefold");                      // FIDE 9.6.1
-    if (with_claimable && repeated >= 3) return draw("threefold");   // FIDE 9.2
-    if (position_.halfmove_clock >= 150) return draw("seventyfive-move"); // FIDE 9.6.2
-    if (with_claimable && position_.halfmove_clock >= 100) return draw("fifty-move"); // 9.3
+    if (repeated >= 5)
+        return draw("fivefold"); // FIDE 9.6.1
+    if (with_claimable && repeated >= 3)
+        return draw("threefold"); // FIDE 9.2
+    if (position_.halfmove_clock >= 150)
+        return draw("seventyfive-move"); // FIDE 9.6.2
+    if (with_claimable && position_.halfmove_clock >= 100)
+        return draw("fifty-move"); // 9.3
     return Outcome{};
 }
 
@@ -77,14 +92,18 @@ Outcome ChessGame::outcome() const {
 }
 
 std::optional<Outcome> ChessGame::claimable_draw() const {
-    if (options_.draw_rules != DrawRules::Claim || outcome().over()) return std::nullopt;
-    if (occurrences() >= 3) return draw("threefold");
-    if (position_.halfmove_clock >= 100) return draw("fifty-move");
+    if (options_.draw_rules != DrawRules::Claim || outcome().over())
+        return std::nullopt;
+    if (occurrences() >= 3)
+        return draw("threefold");
+    if (position_.halfmove_clock >= 100)
+        return draw("fifty-move");
     return std::nullopt;
 }
 
 bool ChessGame::accepts_moves() const {
-    if (options_.draw_rules != DrawRules::ReportOnly) return !outcome().over();
+    if (options_.draw_rules != DrawRules::ReportOnly)
+        return !outcome().over();
     MoveList list;
     generate_legal(position_, list);
     return list.size > 0;
@@ -96,17 +115,18 @@ bool ChessGame::can_win(Color side) const {
 
 std::vector<std::string> ChessGame::legal_moves() const {
     std::vector<std::string> result;
-    if (!accepts_moves()) return result;
+    if (!accepts_moves())
+        return result;
     MoveList list;
     generate_legal(position_, list);
     result.reserve(static_cast<std::size_t>(list.size));
-    for (const Move move : list) result.push_back(uci(move));
+    for (const Move move : list)
+        result.push_back(uci(move));
     return result;
 }
 
 MoveView ChessGame::view_of(Move move) const {
-    MoveView view{uci(move), san(position_, move), {cell_of(move.from()), cell_of(move.to())},
-                  {}};
+    MoveView view{uci(move), san(position_, move), {cell_of(move.from()), cell_of(move.to())}, {}};
     if (move.kind() == MoveKind::EnPassant)
         view.captures.push_back(cell_of(move.to() + (position_.side == white ? -8 : 8)));
     else if (position_.by_color[position_.side ^ 1] & bit(move.to()))
@@ -116,11 +136,13 @@ MoveView ChessGame::view_of(Move move) const {
 
 std::vector<MoveView> ChessGame::legal_move_views() const {
     std::vector<MoveView> result;
-    if (!accepts_moves()) return result;
+    if (!accepts_moves())
+        return result;
     MoveList list;
     generate_legal(position_, list);
     result.reserve(static_cast<std::size_t>(list.size));
-    for (const Move move : list) result.push_back(view_of(move));
+    for (const Move move : list)
+        result.push_back(view_of(move));
     return result;
 }
 
@@ -130,7 +152,8 @@ Result<MoveView> ChessGame::play(std::string_view text) {
         return Error{"game_over", "the game is over (" + over.reason + ")"};
     }
     const auto move = read_move(position_, text);
-    if (!move.ok()) return move.error();
+    if (!move.ok())
+        return move.error();
     MoveView view = view_of(*move);
     position_.play(*move);
     moves_.push_back(view.notation);
@@ -139,21 +162,27 @@ Result<MoveView> ChessGame::play(std::string_view text) {
     return view;
 }
 
-std::string ChessGame::position() const { return write_fen(position_); }
+std::string ChessGame::position() const {
+    return write_fen(position_);
+}
 
-std::string ChessGame::start_position() const { return write_fen(start_); }
+std::string ChessGame::start_position() const {
+    return write_fen(start_);
+}
 
 BoardView ChessGame::board() const {
     BoardView view;
     view.cells.assign(64, '.');
     for (int square = 0; square < 64; ++square) {
         const PieceType type = position_.type_on(square);
-        if (type == PieceType::None) continue;
+        if (type == PieceType::None)
+            continue;
         const char letter = fen_letters[static_cast<std::size_t>(type)];
         view.cells[static_cast<std::size_t>(cell_of(square))] =
             position_.color_on(square) == white ? letter : static_cast<char>(letter - 'A' + 'a');
     }
-    if (position_.in_check()) view.check_cell = cell_of(position_.king_square(position_.side));
+    if (position_.in_check())
+        view.check_cell = cell_of(position_.king_square(position_.side));
     return view;
 }
 
@@ -170,7 +199,8 @@ std::string ChessGame::record(const RecordTags& tags) const {
 
 Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options) {
     auto position = fen.empty() ? Result<Position>(chess::start_position()) : parse_fen(fen);
-    if (!position.ok()) return position.error();
+    if (!position.ok())
+        return position.error();
     return std::unique_ptr<Game>(std::make_unique<ChessGame>(*position, options));
 }
 

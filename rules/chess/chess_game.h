@@ -56,8 +56,8 @@ private:
     Position start_;
     Position position_;
     GameOptions options_;
-    std::vector<std::string> moves_; // UCI
-    std::vector<std::string> sans_;  // the same moves in SAN, for the record
+    std::vector<std::string> moves_;     // UCI
+    std::vector<std::string> sans_;      // the same moves in SAN, for the record
     std::vector<RepetitionKey> history_; // every position of the game, the current one last
 };
 

@@ -15,8 +15,8 @@
 
 #include "rules/chess/move_generator.h"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 #include <vector>
@@ -24,7 +24,9 @@
 namespace rules::chess {
 namespace {
 
-Error bad_fen(std::string detail) { return Error{"bad_fen", std::move(detail)}; }
+Error bad_fen(std::string detail) {
+    return Error{"bad_fen", std::move(detail)};
+}
 
 constexpr std::string_view piece_letters = "PNBRQK";
 
@@ -34,7 +36,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     while (true) {
         const std::size_t end = text.find(separator, start);
         parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
-        if (end == std::string_view::npos) return parts;
+        if (end == std::string_view::npos)
+            return parts;
         start = end + 1;
     }
 }
@@ -64,8 +67,9 @@ std::optional<Error> read_placement(std::string_view field, Position& p) {
                 return bad_fen(std::string("'") + c + "' on " + where +
                                " is not a piece letter (PNBRQK for White, pnbrqk for Black) "
                                "or a digit 1-8");
-            if (file < 8) p.put(c == upper ? white : black, static_cast<PieceType>(type),
-                                make_square(file, rank));
+            if (file < 8)
+                p.put(c == upper ? white : black, static_cast<PieceType>(type),
+                      make_square(file, rank));
             ++file;
         }
         if (file != 8)
@@ -83,7 +87,8 @@ std::optional<Error> check_material(const Position& p) {
         if (kings != 1)
             return bad_fen(side + " must have exactly one king, found " + std::to_string(kings));
         const int pawns = popcount(p.pieces(c, PieceType::Pawn));
-        if (pawns > 8) return bad_fen(side + " has " + std::to_string(pawns) + " pawns; at most 8");
+        if (pawns > 8)
+            return bad_fen(side + " has " + std::to_string(pawns) + " pawns; at most 8");
         if (popcount(p.by_color[c]) > 16)
             return bad_fen(side + " has more than 16 pieces");
         // Every piece beyond the starting set came from a promoted pawn.
@@ -94,8 +99,8 @@ std::optional<Error> check_material(const Position& p) {
                                         start_count[static_cast<std::size_t>(t - 1)]);
         if (promoted > 8 - pawns)
             return bad_fen(side + " has " + std::to_string(promoted) +
-                           " pieces beyond the starting set but only " +
-                           std::to_string(8 - pawns) + " missing pawns to have promoted");
+                           " pieces beyond the starting set but only " + std::to_string(8 - pawns) +
+                           " missing pawns to have promoted");
     }
     if (p.by_type[int(PieceType::Pawn)] & (rank_1 | rank_8))
         return bad_fen("a pawn stands on the first or last rank, which no pawn can reach");
@@ -103,7 +108,8 @@ std::optional<Error> check_material(const Position& p) {
 }
 
 std::optional<Error> read_castling(std::string_view field, Position& p) {
-    if (field == "-") return std::nullopt;
+    if (field == "-")
+        return std::nullopt;
     constexpr std::string_view order = "KQkq";
     std::size_t next = 0;
     for (const char c : field) {
@@ -111,23 +117,27 @@ std::optional<Error> read_castling(std::string_view field, Position& p) {
         if (index == std::string_view::npos)
             return bad_fen(std::string("castling field has '") + c +
                            "'; use '-' or letters from KQkq");
-        if (index < next) return bad_fen("castling rights must be written once each, in the order KQkq");
+        if (index < next)
+            return bad_fen("castling rights must be written once each, in the order KQkq");
         next = index + 1;
         p.castling = static_cast<std::uint8_t>(p.castling | (1 << index));
     }
-    if (field.empty()) return bad_fen("castling field is empty; use '-' for none");
+    if (field.empty())
+        return bad_fen("castling field is empty; use '-' for none");
     struct Need {
         CastlingRight right;
         int color;
         int rook;
         const char* text;
     };
-    constexpr std::array<Need, 4> needs{{{white_king_side, white, 7, "K needs the white king on e1 and a white rook on h1"},
-                                         {white_queen_side, white, 0, "Q needs the white king on e1 and a white rook on a1"},
-                                         {black_king_side, black, 63, "k needs the black king on e8 and a black rook on h8"},
-                                         {black_queen_side, black, 56, "q needs the black king on e8 and a black rook on a8"}}};
+    constexpr std::array<Need, 4> needs{
+        {{white_king_side, white, 7, "K needs the white king on e1 and a white rook on h1"},
+         {white_queen_side, white, 0, "Q needs the white king on e1 and a white rook on a1"},
+         {black_king_side, black, 63, "k needs the black king on e8 and a black rook on h8"},
+         {black_queen_side, black, 56, "q needs the black king on e8 and a black rook on a8"}}};
     for (const Need& need : needs) {
-        if (!(p.castling & need.right)) continue;
+        if (!(p.castling & need.right))
+            continue;
         const int king_home = need.color == white ? 4 : 60;
         if (!(p.pieces(need.color, PieceType::King) & bit(king_home)) ||
             !(p.pieces(need.color, PieceType::Rook) & bit(need.rook)))
@@ -137,7 +147,8 @@ std::optional<Error> read_castling(std::string_view field, Position& p) {
 }
 
 std::optional<Error> read_en_passant(std::string_view field, Position& p) {
-    if (field == "-") return std::nullopt;
+    if (field == "-")
+        return std::nullopt;
     if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
         return bad_fen("en passant field '" + std::string(field) + "' is not '-' or a square");
     const int square = make_square(field[0] - 'a', field[1] - '1');
@@ -154,9 +165,8 @@ std::optional<Error> read_en_passant(std::string_view field, Position& p) {
                        (them == white ? "white" : "black") + " pawn on " + square_name(pawn) +
                        " that could just have moved two squares");
     if (p.occupied() & (bit(square) | bit(origin)))
-        return bad_fen("en passant square " + std::string(field) + " needs " +
-                       std::string(field) + " and " + square_name(origin) +
-                       " empty, as the pawn just crossed them");
+        return bad_fen("en passant square " + std::string(field) + " needs " + std::string(field) +
+                       " and " + square_name(origin) + " empty, as the pawn just crossed them");
     p.en_passant = square;
     return std::nullopt;
 }
@@ -173,13 +183,17 @@ std::optional<Error> read_counter(std::string_view field, const char* name, int 
 }
 
 std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Position& p) {
-    if (auto error = read_placement(fields[0], p)) return error;
-    if (auto error = check_material(p)) return error;
+    if (auto error = read_placement(fields[0], p))
+        return error;
+    if (auto error = check_material(p))
+        return error;
     if (fields[1] != "w" && fields[1] != "b")
         return bad_fen("side to move '" + std::string(fields[1]) + "' must be 'w' or 'b'");
     p.side = fields[1] == "w" ? white : black;
-    if (auto error = read_castling(fields[2], p)) return error;
-    if (auto error = read_en_passant(fields[3], p)) return error;
+    if (auto error = read_castling(fields[2], p))
+        return error;
+    if (auto error = read_en_passant(fields[3], p))
+        return error;
     if (auto error = read_counter(fields[5], "fullmove number", 1, 9999, p.fullmove_number))
         return error;
     const int plies_played = 2 * (p.fullmove_number - 1) + p.side;
@@ -214,16 +228,21 @@ Result<Position> parse_fen(std::string_view fen) {
     ensure_attack_tables();
     while (!fen.empty() && (fen.back() == ' ' || fen.back() == '\n' || fen.back() == '\r'))
         fen.remove_suffix(1);
-    while (!fen.empty() && fen.front() == ' ') fen.remove_prefix(1);
-    if (fen.empty()) return bad_fen("the FEN is empty");
+    while (!fen.empty() && fen.front() == ' ')
+        fen.remove_prefix(1);
+    if (fen.empty())
+        return bad_fen("the FEN is empty");
     const auto fields = split(fen, ' ');
     for (const auto field : fields)
-        if (field.empty()) return bad_fen("FEN fields must be separated by single spaces");
+        if (field.empty())
+            return bad_fen("FEN fields must be separated by single spaces");
     if (fields.size() != 6)
         return bad_fen("a FEN has 6 fields (placement, side, castling, en passant, halfmove "
-                       "clock, fullmove number), found " + std::to_string(fields.size()));
+                       "clock, fullmove number), found " +
+                       std::to_string(fields.size()));
     Position p;
-    if (auto error = read_fields(fields, p)) return *error;
+    if (auto error = read_fields(fields, p))
+        return *error;
     return p;
 }
 
@@ -238,19 +257,24 @@ std::string write_fen(const Position& p) {
                 ++empty;
                 continue;
             }
-            if (empty) fen += static_cast<char>('0' + empty);
+            if (empty)
+                fen += static_cast<char>('0' + empty);
             empty = 0;
             const char letter = piece_letters[static_cast<std::size_t>(type)];
             fen += p.color_on(square) == white ? letter : static_cast<char>(letter - 'A' + 'a');
         }
-        if (empty) fen += static_cast<char>('0' + empty);
-        if (rank) fen += '/';
+        if (empty)
+            fen += static_cast<char>('0' + empty);
+        if (rank)
+            fen += '/';
     }
     fen += p.side == white ? " w " : " b ";
-    if (!p.castling) fen += '-';
+    if (!p.castling)
+        fen += '-';
     constexpr std::string_view letters = "KQkq";
     for (std::size_t i = 0; i < 4; ++i)
-        if (p.castling & (1 << i)) fen += letters[i];
+        if (p.castling & (1 << i))
+            fen += letters[i];
     fen += ' ';
     fen += has_legal_en_passant(p) ? square_name(p.en_passant) : "-";
     fen += ' ' + std::to_string(p.halfmove_clock) + ' ' + std::to_string(p.fullmove_number);

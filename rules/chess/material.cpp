@@ -6,7 +6,8 @@ namespace {
 bool only_same_coloured_bishops(const Position& p) {
     const Bitboard kings = p.by_type[int(PieceType::King)];
     const Bitboard others = p.occupied() & ~kings;
-    if (others != p.by_type[int(PieceType::Bishop)]) return false;
+    if (others != p.by_type[int(PieceType::Bishop)])
+        return false;
     return !(others & dark_squares) || !(others & ~dark_squares);
 }
 
@@ -16,7 +17,8 @@ bool insufficient_material(const Position& p) {
     const Bitboard kings = p.by_type[int(PieceType::King)];
     const Bitboard others = p.occupied() & ~kings;
     const Bitboard minors = p.by_type[int(PieceType::Knight)] | p.by_type[int(PieceType::Bishop)];
-    if (!more_than_one(others) && (others & ~minors) == 0) return true; // K v K, K+minor v K
+    if (!more_than_one(others) && (others & ~minors) == 0)
+        return true; // K v K, K+minor v K
     return only_same_coloured_bishops(p);
 }
 
@@ -24,7 +26,8 @@ bool can_checkmate(const Position& p, int color) {
     const Bitboard kings = p.by_type[int(PieceType::King)];
     const Bitboard ours = p.by_color[color] & ~kings;
     const Bitboard theirs = p.by_color[color ^ 1] & ~kings;
-    if (!ours) return false;
+    if (!ours)
+        return false;
     if (!theirs && !more_than_one(ours) && (ours & p.by_type[int(PieceType::Knight)]))
         return false;
     if (!theirs && !more_than_one(ours) && (ours & p.by_type[int(PieceType::Bishop)]))

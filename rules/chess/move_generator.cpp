@@ -3,7 +3,9 @@
 namespace rules::chess {
 namespace {
 
-constexpr Bitboard rank_of_bitboard(int rank) { return rank_1 << (8 * rank); }
+constexpr Bitboard rank_of_bitboard(int rank) {
+    return rank_1 << (8 * rank);
+}
 
 // Squares the pieces of `by` attack, for the king's moves: the king of the other side is taken
 // off the board so it cannot hide behind itself from a slider.
@@ -12,7 +14,8 @@ Bitboard attacked_squares(const Position& p, int by, Bitboard occupied) {
     const Bitboard pawns = p.pieces(by, PieceType::Pawn);
     attacked |= by == white ? ((pawns & ~file_a) << 7) | ((pawns & ~file_h) << 9)
                             : ((pawns & ~file_a) >> 9) | ((pawns & ~file_h) >> 7);
-    for (Bitboard b = p.pieces(by, PieceType::Knight); b;) attacked |= knight_attacks(pop_lsb(b));
+    for (Bitboard b = p.pieces(by, PieceType::Knight); b;)
+        attacked |= knight_attacks(pop_lsb(b));
     const Bitboard queens = p.pieces(by, PieceType::Queen);
     for (Bitboard b = p.pieces(by, PieceType::Bishop) | queens; b;)
         attacked |= bishop_attacks(pop_lsb(b), occupied);
@@ -33,13 +36,15 @@ Bitboard pinned_pieces(const Position& p, int us, int king) {
     Bitboard pinned = 0;
     while (snipers) {
         const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
-        if (blockers && !more_than_one(blockers)) pinned |= blockers & p.by_color[us];
+        if (blockers && !more_than_one(blockers))
+            pinned |= blockers & p.by_color[us];
     }
     return pinned;
 }
 
 Move* add_targets(Move* out, int from, Bitboard targets) {
-    while (targets) *out++ = Move::make(from, pop_lsb(targets));
+    while (targets)
+        *out++ = Move::make(from, pop_lsb(targets));
     return out;
 }
 
@@ -83,21 +88,28 @@ Move* generate_pawn_moves(const Position& p, Move* out, int king, Bitboard pinne
     for (Bitboard b = single & check_mask; b;) {
         const int to = pop_lsb(b);
         const int from = to - up;
-        if (!allowed(from, to)) continue;
-        if (bit(to) & promotion_rank) out = add_promotions(out, from, to);
-        else *out++ = Move::make(from, to);
+        if (!allowed(from, to))
+            continue;
+        if (bit(to) & promotion_rank)
+            out = add_promotions(out, from, to);
+        else
+            *out++ = Move::make(from, to);
     }
     for (Bitboard b = double_step; b;) {
         const int to = pop_lsb(b);
-        if (allowed(to - 2 * up, to)) *out++ = Move::make(to - 2 * up, to);
+        if (allowed(to - 2 * up, to))
+            *out++ = Move::make(to - 2 * up, to);
     }
     for (Bitboard b = pawns; b;) {
         const int from = pop_lsb(b);
         for (Bitboard t = pawn_attacks(Us, from) & enemies; t;) {
             const int to = pop_lsb(t);
-            if (!allowed(from, to)) continue;
-            if (bit(to) & promotion_rank) out = add_promotions(out, from, to);
-            else *out++ = Move::make(from, to);
+            if (!allowed(from, to))
+                continue;
+            if (bit(to) & promotion_rank)
+                out = add_promotions(out, from, to);
+            else
+                *out++ = Move::make(from, to);
         }
     }
     if (p.en_passant != no_square) {
@@ -117,8 +129,7 @@ Move* generate_pawn_moves(const Position& p, Move* out, int king, Bitboard pinne
 
 // Castling (FIDE 3.8.2): rights intact, squares between king and rook empty, the king not in
 // check and not crossing or landing on an attacked square.
-template <int Us>
-Move* generate_castling(const Position& p, Move* out, Bitboard attacked) {
+template <int Us> Move* generate_castling(const Position& p, Move* out, Bitboard attacked) {
     constexpr int king = Us == white ? 4 : 60;
     constexpr std::uint8_t king_side = Us == white ? white_king_side : black_king_side;
     constexpr std::uint8_t queen_side = Us == white ? white_queen_side : black_queen_side;
@@ -133,8 +144,7 @@ Move* generate_castling(const Position& p, Move* out, Bitboard attacked) {
     return out;
 }
 
-template <int Us>
-Move* generate(const Position& p, Move* out) {
+template <int Us> Move* generate(const Position& p, Move* out) {
     constexpr int them = Us ^ 1;
     const Bitboard us_bb = p.by_color[Us];
     const Bitboard occupied = p.occupied();
@@ -143,7 +153,8 @@ Move* generate(const Position& p, Move* out) {
     const Bitboard attacked = attacked_squares(p, them, occupied ^ bit(king));
 
     out = add_targets(out, king, king_attacks(king) & ~us_bb & ~attacked);
-    if (more_than_one(checkers)) return out; // double check: only the king may move
+    if (more_than_one(checkers))
+        return out; // double check: only the king may move
 
     const Bitboard check_mask = checkers ? between(king, lsb(checkers)) | checkers : ~Bitboard{0};
     const Bitboard targets = ~us_bb & check_mask;
@@ -158,16 +169,19 @@ Move* generate(const Position& p, Move* out) {
     for (Bitboard b = p.pieces(Us, PieceType::Bishop) | queens; b;) {
         const int from = pop_lsb(b);
         Bitboard t = bishop_attacks(from, occupied) & targets;
-        if (pinned & bit(from)) t &= line_through(king, from);
+        if (pinned & bit(from))
+            t &= line_through(king, from);
         out = add_targets(out, from, t);
     }
     for (Bitboard b = p.pieces(Us, PieceType::Rook) | queens; b;) {
         const int from = pop_lsb(b);
         Bitboard t = rook_attacks(from, occupied) & targets;
-        if (pinned & bit(from)) t &= line_through(king, from);
+        if (pinned & bit(from))
+            t &= line_through(king, from);
         out = add_targets(out, from, t);
     }
-    if (!checkers) out = generate_castling<Us>(p, out, attacked);
+    if (!checkers)
+        out = generate_castling<Us>(p, out, attacked);
     return out;
 }
 
@@ -180,11 +194,13 @@ void generate_legal(const Position& position, MoveList& list) {
 }
 
 bool has_legal_en_passant(const Position& position) {
-    if (position.en_passant == no_square) return false;
+    if (position.en_passant == no_square)
+        return false;
     MoveList list;
     generate_legal(position, list);
     for (const Move move : list)
-        if (move.kind() == MoveKind::EnPassant) return true;
+        if (move.kind() == MoveKind::EnPassant)
+            return true;
     return false;
 }
 

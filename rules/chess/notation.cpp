@@ -10,16 +10,29 @@ namespace {
 
 constexpr std::string_view san_letters = "PNBRQK";
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
+bool is_file(char c) {
+    return c >= 'a' && c <= 'h';
+}
+bool is_rank(char c) {
+    return c >= '1' && c <= '8';
+}
 
 std::optional<PieceType> promotion_from_letter(char c) {
     switch (c) {
-    case 'N': case 'n': return PieceType::Knight;
-    case 'B': case 'b': return PieceType::Bishop;
-    case 'R': case 'r': return PieceType::Rook;
-    case 'Q': case 'q': return PieceType::Queen;
-    default: return std::nullopt;
+    case 'N':
+    case 'n':
+        return PieceType::Knight;
+    case 'B':
+    case 'b':
+        return PieceType::Bishop;
+    case 'R':
+    case 'r':
+        return PieceType::Rook;
+    case 'Q':
+    case 'q':
+        return PieceType::Queen;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -48,7 +61,8 @@ std::string_view strip_suffixes(std::string_view text) {
             text.remove_suffix(1);
         } else if (text.size() > 4 && text.substr(text.size() - 4) == "e.p.") {
             text.remove_suffix(4);
-            while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+            while (!text.empty() && text.back() == ' ')
+                text.remove_suffix(1);
         } else {
             break;
         }
@@ -71,12 +85,14 @@ std::optional<SanPattern> parse_san(std::string_view s) {
         pattern.promotion = promotion_from_letter(s.back());
         s.remove_suffix(1);
     }
-    if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back())) return std::nullopt;
+    if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back()))
+        return std::nullopt;
     pattern.to = make_square(s[s.size() - 2] - 'a', s.back() - '1');
     s.remove_suffix(2);
     if (!s.empty() && s.front() >= 'A' && s.front() <= 'Z') {
         const std::size_t type = san_letters.find(s.front());
-        if (type == std::string_view::npos || type == 0) return std::nullopt;
+        if (type == std::string_view::npos || type == 0)
+            return std::nullopt;
         pattern.piece = static_cast<PieceType>(type);
         s.remove_prefix(1);
     }
@@ -92,8 +108,10 @@ std::optional<SanPattern> parse_san(std::string_view s) {
         pattern.from_rank = s.front() - '1';
         s.remove_prefix(1);
     }
-    if (!s.empty()) return std::nullopt;
-    if (pattern.promotion && pattern.piece != PieceType::Pawn) return std::nullopt;
+    if (!s.empty())
+        return std::nullopt;
+    if (pattern.promotion && pattern.piece != PieceType::Pawn)
+        return std::nullopt;
     return pattern;
 }
 
@@ -101,14 +119,20 @@ bool san_matches(const Position& p, Move move, const SanPattern& pattern) {
     if (pattern.castle)
         return move.kind() == MoveKind::Castling &&
                (move.to() > move.from()) == pattern.castle_king_side;
-    if (move.kind() == MoveKind::Castling || move.to() != pattern.to) return false;
-    if (p.type_on(move.from()) != pattern.piece) return false;
-    if (pattern.from_file >= 0 && file_of(move.from()) != pattern.from_file) return false;
-    if (pattern.from_rank >= 0 && rank_of(move.from()) != pattern.from_rank) return false;
+    if (move.kind() == MoveKind::Castling || move.to() != pattern.to)
+        return false;
+    if (p.type_on(move.from()) != pattern.piece)
+        return false;
+    if (pattern.from_file >= 0 && file_of(move.from()) != pattern.from_file)
+        return false;
+    if (pattern.from_rank >= 0 && rank_of(move.from()) != pattern.from_rank)
+        return false;
     const bool capture = is_capture(p, move);
-    if (pattern.capture && !capture) return false;
+    if (pattern.capture && !capture)
+        return false;
     // A pawn written without its file ("e4") only pushes.
-    if (pattern.piece == PieceType::Pawn && pattern.from_file < 0 && capture) return false;
+    if (pattern.piece == PieceType::Pawn && pattern.from_file < 0 && capture)
+        return false;
     if (pattern.promotion)
         return move.kind() == MoveKind::Promotion && move.promotion() == *pattern.promotion;
     return true; // a promotion with no piece named matches all four: reported as ambiguous
@@ -124,7 +148,8 @@ bool uci_matches(Move move, std::string_view s) {
         move.to() != make_square(s[2] - 'a', s[3] - '1'))
         return false;
     if (s.size() == 5)
-        return move.kind() == MoveKind::Promotion && move.promotion() == promotion_from_letter(s[4]);
+        return move.kind() == MoveKind::Promotion &&
+               move.promotion() == promotion_from_letter(s[4]);
     return true;
 }
 
@@ -133,7 +158,8 @@ bool uci_matches(Move move, std::string_view s) {
 std::string uci(Move move) {
     std::string text = square_name(move.from()) + square_name(move.to());
     if (move.kind() == MoveKind::Promotion)
-        text += static_cast<char>(san_letters[static_cast<std::size_t>(move.promotion())] - 'A' + 'a');
+        text +=
+            static_cast<char>(san_letters[static_cast<std::size_t>(move.promotion())] - 'A' + 'a');
     return text;
 }
 
@@ -147,7 +173,8 @@ std::string san(const Position& p, Move move) {
         const PieceType type = p.type_on(from);
         const bool capture = is_capture(p, move);
         if (type == PieceType::Pawn) {
-            if (capture) text += static_cast<char>('a' + file_of(from));
+            if (capture)
+                text += static_cast<char>('a' + file_of(from));
         } else {
             text += san_letters[static_cast<std::size_t>(type)];
             MoveList list;
@@ -160,10 +187,13 @@ std::string san(const Position& p, Move move) {
                 same_file |= file_of(other.from()) == file_of(from);
                 same_rank |= rank_of(other.from()) == rank_of(from);
             }
-            if (clash && (!same_file || same_rank)) text += static_cast<char>('a' + file_of(from));
-            if (clash && same_file) text += static_cast<char>('1' + rank_of(from));
+            if (clash && (!same_file || same_rank))
+                text += static_cast<char>('a' + file_of(from));
+            if (clash && same_file)
+                text += static_cast<char>('1' + rank_of(from));
         }
-        if (capture) text += 'x';
+        if (capture)
+            text += 'x';
         text += square_name(to);
         if (move.kind() == MoveKind::Promotion) {
             text += '=';
@@ -188,19 +218,25 @@ Result<Move> read_move(const Position& position, std::string_view text) {
     std::vector<Move> found;
     if (looks_like_uci(s)) {
         for (const Move move : list)
-            if (uci_matches(move, s)) found.push_back(move);
+            if (uci_matches(move, s))
+                found.push_back(move);
     } else if (const auto pattern = parse_san(s)) {
         for (const Move move : list)
-            if (san_matches(position, move, *pattern)) found.push_back(move);
+            if (san_matches(position, move, *pattern))
+                found.push_back(move);
     } else {
         return Error{"bad_move_syntax",
-                     "'" + written + "' is not a move in UCI (e2e4, e7e8q) or SAN (Nf3, O-O, "
-                     "e8=Q) notation"};
+                     "'" + written +
+                         "' is not a move in UCI (e2e4, e7e8q) or SAN (Nf3, O-O, "
+                         "e8=Q) notation"};
     }
-    if (found.size() == 1) return found.front();
-    if (found.empty()) return Error{"illegal_move", written + " is not legal here"};
+    if (found.size() == 1)
+        return found.front();
+    if (found.empty())
+        return Error{"illegal_move", written + " is not legal here"};
     std::string options;
-    for (const Move move : found) options += (options.empty() ? "" : ", ") + san(position, move);
+    for (const Move move : found)
+        options += (options.empty() ? "" : ", ") + san(position, move);
     return Error{"ambiguous_move", written + " could be any of " + options};
 }
 

@@ -8,10 +8,12 @@
 namespace rules::chess {
 
 std::uint64_t count_leaves(const Position& position, int depth) {
-    if (depth == 0) return 1;
+    if (depth == 0)
+        return 1;
     MoveList list;
     generate_legal(position, list);
-    if (depth == 1) return static_cast<std::uint64_t>(list.size);
+    if (depth == 1)
+        return static_cast<std::uint64_t>(list.size);
     std::uint64_t nodes = 0;
     for (const Move move : list) {
         Position next = position;
@@ -23,8 +25,10 @@ std::uint64_t count_leaves(const Position& position, int depth) {
 
 Result<PerftReport> chess_perft(std::string_view fen, const PerftOptions& options) {
     auto position = fen.empty() ? Result<Position>(start_position()) : parse_fen(fen);
-    if (!position.ok()) return position.error();
-    if (options.depth < 0) return Error{"bad_depth", "depth must be 0 or more"};
+    if (!position.ok())
+        return position.error();
+    if (options.depth < 0)
+        return Error{"bad_depth", "depth must be 0 or more"};
     PerftReport report;
     if (!options.divide || options.depth == 0) {
         report.nodes = count_leaves(*position, options.depth);

@@ -12,8 +12,10 @@ std::string tag_line(std::string_view name, std::string_view value) {
     line += name;
     line += " \"";
     for (const char c : value) {
-        if (c == '"' || c == '\\') line += '\\'; // PGN 8.1.1: escaped quote and backslash
-        if (c != '\n' && c != '\r') line += c;
+        if (c == '"' || c == '\\')
+            line += '\\'; // PGN 8.1.1: escaped quote and backslash
+        if (c != '\n' && c != '\r')
+            line += c;
     }
     return line + "\"]\n";
 }
@@ -26,7 +28,8 @@ public:
             text_ += line_ + '\n';
             line_.clear();
         }
-        if (!line_.empty()) line_ += ' ';
+        if (!line_.empty())
+            line_ += ' ';
         line_ += token;
     }
     std::string finish() { return text_ + line_ + '\n'; }
@@ -44,19 +47,25 @@ std::string write_pgn(const PgnGame& game) {
                       tag_line("Date", tags.date) + tag_line("Round", tags.round) +
                       tag_line("White", tags.white) + tag_line("Black", tags.black) +
                       tag_line("Result", game.result);
-    if (!game.start_fen.empty()) pgn += tag_line("SetUp", "1") + tag_line("FEN", game.start_fen);
-    if (!tags.termination.empty()) pgn += tag_line("Termination", tags.termination);
-    for (const auto& [name, value] : tags.extra) pgn += tag_line(name, value);
+    if (!game.start_fen.empty())
+        pgn += tag_line("SetUp", "1") + tag_line("FEN", game.start_fen);
+    if (!tags.termination.empty())
+        pgn += tag_line("Termination", tags.termination);
+    for (const auto& [name, value] : tags.extra)
+        pgn += tag_line(name, value);
     pgn += '\n';
 
     LineWrapper movetext;
     int number = game.first_move_number;
     bool white_to_move = !game.black_moves_first;
     for (std::size_t i = 0; i < game.sans.size(); ++i) {
-        if (white_to_move) movetext.add(std::to_string(number) + ".");
-        else if (i == 0) movetext.add(std::to_string(number) + "...");
+        if (white_to_move)
+            movetext.add(std::to_string(number) + ".");
+        else if (i == 0)
+            movetext.add(std::to_string(number) + "...");
         movetext.add(game.sans[i]);
-        if (!white_to_move) ++number;
+        if (!white_to_move)
+            ++number;
         white_to_move = !white_to_move;
     }
     movetext.add(game.result);

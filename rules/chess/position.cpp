@@ -8,7 +8,8 @@ namespace {
 struct CastlingMasks {
     std::uint8_t keep[64];
     constexpr CastlingMasks() : keep{} {
-        for (auto& k : keep) k = 15;
+        for (auto& k : keep)
+            k = 15;
         keep[make_square(4, 0)] = 15 & ~(white_king_side | white_queen_side);
         keep[make_square(0, 0)] = 15 & ~white_queen_side;
         keep[make_square(7, 0)] = 15 & ~white_king_side;
@@ -24,13 +25,16 @@ constexpr CastlingMasks castling_masks;
 PieceType Position::type_on(int square) const {
     const Bitboard b = bit(square);
     for (int t = 0; t < 6; ++t)
-        if (by_type[t] & b) return static_cast<PieceType>(t);
+        if (by_type[t] & b)
+            return static_cast<PieceType>(t);
     return PieceType::None;
 }
 
 int Position::color_on(int square) const {
-    if (by_color[white] & bit(square)) return white;
-    if (by_color[black] & bit(square)) return black;
+    if (by_color[white] & bit(square))
+        return white;
+    if (by_color[black] & bit(square))
+        return black;
     return -1;
 }
 
@@ -40,8 +44,7 @@ Bitboard Position::attackers(int square, int by, Bitboard occupied) const {
     return them & ((knight_attacks(square) & by_type[int(PieceType::Knight)]) |
                    (king_attacks(square) & by_type[int(PieceType::King)]) |
                    (pawn_attacks(by ^ 1, square) & by_type[int(PieceType::Pawn)]) |
-                   (bishop_attacks(square, occupied) &
-                    (by_type[int(PieceType::Bishop)] | queens)) |
+                   (bishop_attacks(square, occupied) & (by_type[int(PieceType::Bishop)] | queens)) |
                    (rook_attacks(square, occupied) & (by_type[int(PieceType::Rook)] | queens)));
 }
 
@@ -81,19 +84,21 @@ void Position::play(Move move) {
     en_passant = no_square;
     if (moving == PieceType::Pawn) {
         halfmove_clock = 0;
-        if ((from ^ to) == 16) en_passant = (from + to) / 2;
+        if ((from ^ to) == 16)
+            en_passant = (from + to) / 2;
     }
-    castling = static_cast<std::uint8_t>(castling & castling_masks.keep[from] &
-                                         castling_masks.keep[to]);
-    if (us == black) ++fullmove_number;
+    castling =
+        static_cast<std::uint8_t>(castling & castling_masks.keep[from] & castling_masks.keep[to]);
+    if (us == black)
+        ++fullmove_number;
     side = them;
 }
 
 Position start_position() {
     ensure_attack_tables();
     Position p;
-    constexpr PieceType back_rank[8] = {PieceType::Rook,  PieceType::Knight, PieceType::Bishop,
-                                        PieceType::Queen, PieceType::King,   PieceType::Bishop,
+    constexpr PieceType back_rank[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
+                                        PieceType::Queen,  PieceType::King,   PieceType::Bishop,
                                         PieceType::Knight, PieceType::Rook};
     for (int file = 0; file < 8; ++file) {
         p.put(white, back_rank[file], make_square(file, 0));

@@ -44,10 +44,10 @@ struct Move {
 };
 
 struct Position {
-    Bitboard by_type[6] = {};  // indexed by PieceType
-    Bitboard by_color[2] = {}; // white, black
-    int side = white;          // the side to move
-    std::uint8_t castling = 0; // CastlingRight bits
+    Bitboard by_type[6] = {};   // indexed by PieceType
+    Bitboard by_color[2] = {};  // white, black
+    int side = white;           // the side to move
+    std::uint8_t castling = 0;  // CastlingRight bits
     int en_passant = no_square; // the square a pawn skipped with its double step, if any
     int halfmove_clock = 0;     // plies since the last capture or pawn move (FIDE 9.3)
     int fullmove_number = 1;
@@ -63,9 +63,7 @@ struct Position {
 
     // Pieces of `by` that attack `square` given the occupancy `occupied`.
     Bitboard attackers(int square, int by, Bitboard occupied) const;
-    Bitboard checkers() const {
-        return attackers(king_square(side), side ^ 1, occupied());
-    }
+    Bitboard checkers() const { return attackers(king_square(side), side ^ 1, occupied()); }
     bool in_check() const { return checkers() != 0; }
 
     void put(int color, PieceType type, int square) {
