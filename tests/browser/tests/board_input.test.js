@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value } from '../harness.js';
+import { START_GRIDS, SPANISH_START_MOVES } from '../fixtures/start_grids.js';
 import { cell, square_cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, DRAUGHTS_DOUBLE_CAPTURE,
          INTERNATIONAL_START } from '../fixtures/positions.js';
 
@@ -191,4 +192,13 @@ test('a chess board keeps letters and digits', async ({ page, base }) => {
     await open_sandbox(page, base, CHESS_START);
     await expect_count(page.locator('#sandbox-board .square-number'), 0);
     await expect_count(page.locator('#sandbox-board .coord'), 16);
+});
+
+test("Spanish square numbers run from White's bottom right", async ({ page, base }) => {
+    await open_sandbox(page, base, { variant: 'spanish', moves: SPANISH_START_MOVES,
+                                     grid: START_GRIDS.find((g) => g.variant === 'spanish').grid });
+    await expect_count(page.locator('#sandbox-board .square-number'), 32);
+    const label = (c) => page.locator(`#sandbox-board .square-number[data-cell="${c}"]`).textContent();
+    assert.equal(await label(63), '1');
+    assert.equal(await label(0), '32');
 });

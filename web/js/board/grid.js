@@ -67,13 +67,20 @@ export function is_dark_cell(grid, cell) {
 
 // Draughts square numbers, learnt from the server's own moves: when every legal move written
 // with numbers ("32-28", "28x19x10") starts and ends on the cells its path gives under one of
-// the usual orders (playable cells counted row by row from White's top left, or from the top
-// right), returns Map(cell -> number); otherwise null. Chess and algebraic draughts notations
-// never match, so those boards show letters and digits instead.
+// the usual orders (playable cells counted row by row from one of the four corners: from
+// White's top left in international draughts, from White's bottom right in Spanish), returns
+// Map(cell -> number); otherwise null. Chess and algebraic draughts notations never match,
+// so those boards show letters and digits instead.
 export function square_numbers(grid, moves) {
     const numeric = (moves || []).filter((m) => /^\d+([-x:]\d+)+$/.test(m.move || ''));
     if (!numeric.length || !grid.cells.includes(' ')) return null;
-    const orders = [(r, c) => r * grid.cols + c, (r, c) => r * grid.cols + (grid.cols - 1 - c)];
+    const { rows, cols } = grid;
+    const orders = [
+        (r, c) => r * cols + c,
+        (r, c) => r * cols + (cols - 1 - c),
+        (r, c) => (rows - 1 - r) * cols + (cols - 1 - c),
+        (r, c) => (rows - 1 - r) * cols + c,
+    ];
     for (const order of orders) {
         const numbers = new Map();
         let n = 0;
