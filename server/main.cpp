@@ -41,7 +41,7 @@ void print_help(std::ostream& out) {
 
 int main(int argc, char** argv) {
     server::cli::Args args(argv + 1, argv + argc);
-    std::string_view command = "serve";
+    std::string command = "serve"; // a copy: erasing args.front() below would leave a view dangling
     if (!args.empty() && !args.front().starts_with("-")) {
         command = args.front();
         args.erase(args.begin());
