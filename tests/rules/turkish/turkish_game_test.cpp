@@ -1,0 +1,243 @@
+// The rules::Game face of Turkish draughts: notation, position strings, outcomes, records.
+#include "rules/game.h"
+#include "rules/record/record_reader.h"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+namespace {
+
+using rules::DrawRules;
+using rules::Outcome;
+using rules::VariantId;
+
+const std::string start_fen = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
+                              ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+
+std::unique_ptr<rules::Game> game_at(std::string_view fen, DrawRules draw = DrawRules::Automatic) {
+    auto game = rules::make_game(VariantId::Turkish, fen, {.draw_rules = draw});
+    REQUIRE(game.ok());
+    return std::move(game).value();
+}
+
+void play_all(rules::Game& game, const std::vector<std::string>& moves) {
+    for (const auto& move : moves)
+        REQUIRE(game.play(move).ok());
+}
+
+} // namespace
+
+TEST_CASE("turkish: the start position has 16 men a side on rows 2-3 and 6-7, White to move") {
+    const auto game = game_at("");
+    CHECK(game->variant() == VariantId::Turkish);
+    CHECK(game->to_move() == rules::Color::White);
+    CHECK(game->position() == start_fen);
+    CHECK(game->start_position() == start_fen);
+    CHECK(game->legal_moves() == std::vector<std::string>{"a3-a4", "b3-b4", "c3-c4", "d3-d4",
+                                                          "e3-e4", "f3-f4", "g3-g4", "h3-h4"});
+    const auto board = game->board();
+    CHECK(board.rows == 8);
+    CHECK(board.cols == 8);
+    CHECK(board.cells == std::string(8, '.') + std::string(16, 'b') + std::string(16, '.') +
+                             std::string(16, 'w') + std::string(8, '.'));
+    CHECK(game->outcome() == Outcome{});
+}
+
+TEST_CASE("turkish: a move is read with -, x, : or no separator, in either case") {
+    for (const std::string text : {"c3-c4", "c3xc4", "c3:c4", "c3c4", "C3-C4"}) {
+        CAPTURE(text);
+        auto game = game_at("");
+        const auto played = game->play(text);
+        REQUIRE(played.ok());
+        CHECK(played->notation == "c3-c4");
+        CHECK(played->path == std::vector<int>{42, 34});
+        CHECK(game->moves() == std::vector<std::string>{"c3-c4"});
+        CHECK(game->ply() == 1);
+        CHECK(game->to_move() == rules::Color::Black);
+    }
+}
+
+TEST_CASE("turkish: a refused move says why and changes nothing") {
+    auto game = game_at("");
+    const auto check_refused = [&](std::string_view text, std::string_view code) {
+        CAPTURE(text);
+        const auto played = game->play(text);
+        REQUIRE_FALSE(played.ok());
+        CHECK(played.error().code == code);
+        CHECK_FALSE(played.error().detail.empty());
+        CHECK(game->position() == start_fen);
+        CHECK(game->ply() == 0);
+    };
+    check_refused("", "bad_move_syntax");
+    check_refused("c3", "bad_move_syntax");
+    check_refused("c3-", "bad_move_syntax");
+    check_refused("c3--c4", "bad_move_syntax");
+    check_refused("i3-i4", "bad_move_syntax");
+    check_refused("c3-c4 ", "bad_move_syntax");
+    check_refused("c3-c5", "illegal_move");
+    check_refused("c2-c3", "illegal_move");
+    check_refused("c6-c5", "illegal_move");
+    check_refused("c3-c4-c5", "illegal_move");
+}
+
+TEST_CASE("turkish: a short form naming two captures is ambiguous and the full path is accepted") {
+    auto game = game_at("W:WKh5:Bf2,f3,h4,b7");
+    const auto short_form = game->play("h5xb8");
+    REQUIRE_FALSE(short_form.ok());
+    CHECK(short_form.error().code == "ambiguous_move");
+    CHECK(game->ply() == 0);
+    const auto full = game->play("h5:h2:b2:b8");
+    REQUIRE(full.ok());
+    CHECK(full->notation == "h5xh2xb2xb8");
+    CHECK(game->position() == "B:WKb8:Bf3");
+}
+
+TEST_CASE(
+    "turkish: any landing path of a capture names it, and its canonical form is the short one") {
+    auto game = game_at("W:WKa3:Bc3,f3,a4,d5,b6");
+    const auto views = game->legal_move_views();
+    REQUIRE(views.size() == 2);
+    CHECK(views[0].notation == "a3xg3");
+    CHECK(views[0].display == "a3xg3");
+    REQUIRE(game->play("a3xd3xd6xa6xa3xg3").ok());
+    CHECK(game->moves() == std::vector<std::string>{"a3xg3"});
+}
+
+TEST_CASE("turkish: position strings are read strictly and written canonically") {
+    CHECK(game_at("W:Bd5:WKd4,a2")->position() == "W:Wa2,Kd4:Bd5");
+    CHECK(game_at("B:W:BKh8")->position() == "B:W:BKh8");
+    for (const std::string bad :
+         {"X:Wa2:Bb7", "W", "W:Wa2", "W:Wa2:Bb7:Wc2", "W:Wa2:Wb2", "W:Wa2,:Bb7", "W:Wa2,a2:Bb7",
+          "W:Wa2:Ba2", "W:Wa9:Bb7", "W:Wa8:Bb7", "W:Wa2:Bb1", "W:Wk2:Bb7", "W:Wa2 :Bb7",
+          "w:Wa2:Bb7", "W:WKK2:Bb7", "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3,a4:Bb7"}) {
+        CAPTURE(bad);
+        const auto game = rules::make_game(VariantId::Turkish, bad);
+        REQUIRE_FALSE(game.ok());
+        CHECK(game.error().code == "bad_fen");
+        CHECK_FALSE(game.error().detail.empty());
+    }
+}
+
+TEST_CASE("turkish: the side to move without a legal move loses (no-moves)") {
+    // Black has no pieces left.
+    CHECK(game_at("B:WKg3:B")->outcome() == Outcome{Outcome::Status::WhiteWins, "no-moves"});
+    // White's man on a7 is blocked by a8, b7 and c7.
+    const auto blocked = game_at("W:Wa7:Ba8,b7,c7");
+    CHECK(blocked->outcome() == Outcome{Outcome::Status::BlackWins, "no-moves"});
+    CHECK(blocked->legal_moves().empty());
+    CHECK(blocked->play("a7-b7").error().code == "game_over");
+}
+
+TEST_CASE("turkish: a lone man against a king loses (lone-man)") {
+    CHECK(game_at("W:Wa2:BKh8,h7")->outcome() == Outcome{Outcome::Status::BlackWins, "lone-man"});
+    // White takes d2 and leaves Black a single man against its king.
+    auto game = game_at("W:WKa2:Bd2,a8");
+    REQUIRE(game->play("a2xe2").ok());
+    CHECK(game->outcome() == Outcome{Outcome::Status::WhiteWins, "lone-man"});
+    CHECK(game->legal_moves().empty());
+    CHECK(game_at("W:Wa2,b2:BKh8")->outcome() == Outcome{}); // two men: play on
+}
+
+TEST_CASE("turkish: one piece each is a draw (one-each), even when draws are claimed") {
+    CHECK(game_at("W:WKa1:BKh8")->outcome() == Outcome{Outcome::Status::Draw, "one-each"});
+    CHECK(game_at("W:Wa2:Bh7")->outcome() == Outcome{Outcome::Status::Draw, "one-each"});
+    CHECK(game_at("W:WKa1:BKh8", DrawRules::Claim)->legal_moves().empty());
+    CHECK_FALSE(game_at("W:WKa1:BKh8")->can_win(rules::Color::White));
+    // Report only: the rule is reported and play goes on.
+    auto report = game_at("W:WKa1:BKh8", DrawRules::ReportOnly);
+    CHECK(report->outcome() == Outcome{Outcome::Status::Draw, "one-each"});
+    CHECK(report->play("a1-a2").ok());
+}
+
+TEST_CASE("turkish: the third repetition of a position is a draw (threefold)") {
+    const std::vector<std::string> shuffle{"a1-a2", "h8-h7", "a2-a1", "h7-h8"};
+    auto game = game_at("W:WKa1,Kb1:BKg8,Kh8");
+    play_all(*game, shuffle);
+    CHECK(game->outcome() == Outcome{}); // twice
+    play_all(*game, shuffle);
+    CHECK(game->outcome() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK(game->legal_moves().empty());
+
+    auto claim = game_at("W:WKa1,Kb1:BKg8,Kh8", DrawRules::Claim);
+    play_all(*claim, shuffle);
+    CHECK_FALSE(claim->claimable_draw());
+    play_all(*claim, shuffle);
+    CHECK(claim->outcome() == Outcome{});
+    CHECK(claim->claimable_draw() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK_FALSE(claim->legal_moves().empty());
+
+    auto report = game_at("W:WKa1,Kb1:BKg8,Kh8", DrawRules::ReportOnly);
+    play_all(*report, shuffle);
+    play_all(*report, shuffle);
+    CHECK(report->outcome() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK(report->play("a1-a2").ok());
+}
+
+TEST_CASE("turkish: a capture or a forward man move starts the repetition count afresh") {
+    auto game = game_at("W:WKa1,b3:BKg8,Kh8");
+    play_all(*game,
+             {"a1-a2", "h8-h7", "a2-a1", "h7-h8", "b3-b4", "h8-h7", "a1-a2", "h7-h8", "a2-a1"});
+    CHECK(game->outcome() == Outcome{});
+    // Sideways man moves repeat positions like king moves do.
+    auto sideways = game_at("W:Wa3,Ka1:BKh8,Kg8");
+    play_all(*sideways, {"a3-b3", "h8-h7", "b3-a3", "h7-h8", "a3-b3", "h8-h7", "b3-a3", "h7-h8"});
+    CHECK(sideways->outcome() == Outcome{Outcome::Status::Draw, "threefold"});
+}
+
+TEST_CASE("turkish: can_win is false without pieces or with one piece each") {
+    const auto game = game_at("B:WKg3,a2:Bh7,h6");
+    CHECK(game->can_win(rules::Color::White));
+    CHECK(game->can_win(rules::Color::Black));
+    CHECK_FALSE(game_at("B:WKg3:B")->can_win(rules::Color::Black));
+}
+
+TEST_CASE("turkish: a clone goes its own way") {
+    auto game = game_at("");
+    REQUIRE(game->play("a3-a4").ok());
+    auto copy = game->clone();
+    REQUIRE(copy->play("a6-a5").ok());
+    CHECK(game->ply() == 1);
+    CHECK(copy->ply() == 2);
+    CHECK(copy->moves() == std::vector<std::string>{"a3-a4", "a6-a5"});
+}
+
+TEST_CASE("turkish: the record is PDN with GameType 30 and reads back to the same game") {
+    auto game = game_at("");
+    play_all(*game, {"d3-d4", "e6-e5", "d4-d5", "d6xd4"});
+    rules::RecordTags tags;
+    tags.white = "Ayşe";
+    tags.black = "Mehmet \"Usta\"";
+    const std::string pdn = game->record(tags);
+    CHECK(pdn.find("[GameType \"30\"]") != std::string::npos);
+    CHECK(pdn.find("[Result \"*\"]") != std::string::npos);
+    CHECK(pdn.find("[Black \"Mehmet \\\"Usta\\\"\"]") != std::string::npos);
+    CHECK(pdn.find("[FEN") == std::string::npos);
+    CHECK(pdn.find("1. d3-d4 e6-e5 2. d4-d5 d6xd4 *") != std::string::npos);
+
+    const auto records = rules::read_records(pdn);
+    REQUIRE(records.size() == 1);
+    REQUIRE(records[0].ok());
+    auto replay = game_at("");
+    play_all(*replay, records[0]->moves);
+    CHECK(replay->position() == game->position());
+}
+
+TEST_CASE("turkish: a record from a set-up position carries its FEN and the result") {
+    auto game = game_at("B:WKa2:Bd2,a8,h8");
+    REQUIRE(game->play("h8-h7").ok());
+    REQUIRE(game->play("a2xh8").ok()); // takes d2 and h7: a8 is left alone
+    const std::string pdn = game->record({});
+    CHECK(pdn.find("[FEN \"B:WKa2:Bd2,a8,h8\"]") != std::string::npos);
+    CHECK(pdn.find("[Result \"1-0\"]") != std::string::npos);
+    CHECK(pdn.find("1... h8-h7 2. a2xh8 1-0") != std::string::npos);
+    rules::RecordTags resigned;
+    resigned.outcome = Outcome{Outcome::Status::BlackWins, "resignation"};
+    resigned.termination = "resignation";
+    const std::string other = game->record(resigned);
+    CHECK(other.find("[Result \"0-1\"]") != std::string::npos);
+    CHECK(other.find("[Termination \"resignation\"]") != std::string::npos);
+}
