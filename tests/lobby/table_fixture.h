@@ -41,7 +41,7 @@ public:
     }
     template <class T> std::size_t count() const {
         std::size_t n = 0;
-        for (const auto& e : events) n += std::holds_alternative<T>(e->body) ? 1 : 0;
+        for (const auto& e : events) n += std::holds_alternative<T>(e->body) ? 1U : 0U;
         return n;
     }
 };

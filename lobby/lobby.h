@@ -1,0 +1,112 @@
+#pragma once
+// The lobby registry: table codes and the public table list, auto-match pools, challenges and
+// the first-move cool-down. It holds no Table objects (each lives on its own strand); it
+// issues codes, hands out Matches for the server to seat, and keeps summaries the tables
+// report back (table_changed / table_gone).
+//
+// Threading: single-threaded; the server runs it on the lobby strand. Events go out through
+// the LobbyListener synchronously from inside the calls.
+
+#include "lobby/block_list.h"
+#include "lobby/challenges.h"
+#include "lobby/errors.h"
+#include "lobby/join_codes.h"
+#include "lobby/lobby_events.h"
+#include "lobby/random.h"
+#include "lobby/seek_pools.h"
+#include "lobby/table_state.h"
+
+#include <map>
+#include <set>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lobby {
+
+struct LobbyLimits {
+    Millis no_start_cooldown{std::chrono::seconds(60)};
+    SeekRange seek_range;
+    ChallengeLimits challenges;
+    std::size_t max_waiting_tables_per_host = 3;
+};
+
+class Lobby {
+public:
+    // `random` must be unpredictable in production (SystemRandom): it draws the join codes.
+    // `blocks` and `listener` may be null; all three must outlive the lobby.
+    Lobby(RandomSource& random, const BlockList* blocks, LobbyListener* listener,
+          LobbyLimits limits = {});
+
+    // --- tables -----------------------------------------------------------------------------
+    // Checks the setup and reserves a fresh code; the server then makes the Table with it and
+    // reports its summary with table_changed(). Public tables are announced when reported.
+    rules::Result<std::string> open_table(const Player& host, const TableSetup& setup);
+    // A table's summary after it changed (seat taken, started, finished). Public tables are
+    // announced to everyone: created, seat_taken, seat_freed, started; gone when finished.
+    void table_changed(const TableSummary& summary);
+    // The table no longer exists: its code is released.
+    void table_gone(const std::string& code);
+    // A table reloaded after a restart takes back its code; false if the code is taken.
+    [[nodiscard]] bool adopt_table(const TableSummary& summary);
+    // The canonical code of a live table from a code a person typed or a /t/<CODE> link;
+    // "bad_join_code" otherwise. Works for private tables: the code is the key.
+    rules::Result<std::string> find_by_code(std::string_view typed) const;
+    std::optional<TableSummary> summary(const std::string& code) const;
+    // The public tables that are waiting or playing, for a client entering the lobby.
+    std::vector<TableSummary> public_tables() const;
+
+    // --- first-move cool-down ---------------------------------------------------------------
+    // A player did not make the first move (GameEnded with did_not_start): no seeking for a
+    // while ("You did not start your previous game. Please wait 60 seconds").
+    void record_no_start(const PlayerId& player, TimePoint now);
+    std::optional<Millis> cooldown_left(const PlayerId& player, TimePoint now) const;
+
+    // --- auto-match -------------------------------------------------------------------------
+    // Seeks a game; returns the Match at once if someone fits, else waits (check_timeouts
+    // pairs later as ranges widen). "cooldown", "not_allowed" (rated needs an account),
+    // "bad_setup".
+    rules::Result<std::optional<Match>> seek(const Player& player, const SeekPool& pool,
+                                             TimePoint now);
+    bool cancel_seek(const PlayerId& player);
+    const SeekPools& seeks() const { return seeks_; }
+
+    // --- challenges -------------------------------------------------------------------------
+    rules::Result<ChallengeId> challenge(const Player& from, const PlayerId& to,
+                                         const TableSetup& setup, TimePoint now);
+    rules::Result<Match> accept_challenge(ChallengeId id, const Player& by, TimePoint now);
+    [[nodiscard]] Refusal decline_challenge(ChallengeId id, const PlayerId& by,
+                                            DeclineReason reason);
+    [[nodiscard]] Refusal counter_challenge(ChallengeId id, const Player& by,
+                                            const TableSetup& setup, TimePoint now);
+    [[nodiscard]] Refusal cancel_challenge(ChallengeId id, const PlayerId& by);
+    std::vector<Challenge> challenges_of(const PlayerId& player) const;
+
+    // A player left the site: their seek and the challenges they proposed go.
+    void forget_player(const PlayerId& player);
+
+    // --- timers -----------------------------------------------------------------------------
+    // Pairs seekers whose ranges have widened to meet, expires challenges, drops old
+    // cool-downs. next_deadline() says when to call again.
+    void check_timeouts(TimePoint now);
+    std::optional<TimePoint> next_deadline() const;
+
+private:
+    RandomSource& random_;
+    const BlockList* blocks_;
+    LobbyListener* listener_;
+    LobbyLimits limits_;
+    JoinCodeRegistry codes_;
+    std::map<std::string, TableSummary, std::less<>> tables_; // by code; reported summaries
+    std::set<std::string, std::less<>> listed_; // public tables announced in the list
+    std::map<PlayerId, TimePoint, std::less<>> cooldown_until_;
+    SeekPools seeks_;
+    ChallengeBook challenges_;
+
+    void emit(std::vector<PlayerId> to, LobbyEventBody body);
+    Match make_match(const Player& a, const Player& b, TableSetup setup, bool a_chooses);
+    bool blocked(const PlayerId& a, const PlayerId& b) const;
+};
+
+} // namespace lobby

@@ -1,0 +1,124 @@
+#include "lobby/seek_pools.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace lobby {
+
+namespace {
+int gap(const Seek& a, const Seek& b) { return std::abs(a.player.rating - b.player.rating); }
+} // namespace
+
+double SeekPools::reach(TimePoint since, TimePoint now) const {
+    const std::chrono::duration<double> waited = std::max(Millis{0}, now - since);
+    return std::min(static_cast<double>(range_.max),
+                    range_.initial + range_.growth_per_second * waited.count());
+}
+
+bool SeekPools::compatible(const Seek& a, const Seek& b, TimePoint now) const {
+    if (a.player.id == b.player.id) return false;
+    if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id)) return false;
+    if (a.pool.rated && (!a.player.registered || !b.player.registered)) return false;
+    const double g = gap(a, b);
+    return g <= reach(a.since, now) && g <= reach(b.since, now);
+}
+
+std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& pool,
+                                       TimePoint now) {
+    remove(player.id);
+    auto& waiting = pools_[pool];
+    const Seek seek{player, pool, now};
+    auto best = waiting.end();
+    for (auto it = waiting.begin(); it != waiting.end(); ++it) {
+        if (!compatible(seek, *it, now)) continue;
+        if (best == waiting.end() || gap(seek, *it) < gap(seek, *best)) best = it;
+    }
+    if (best == waiting.end()) {
+        waiting.push_back(seek);
+        return std::nullopt;
+    }
+    SeekPair pair{pool, best->player, player};
+    waiting.erase(best);
+    if (waiting.empty()) pools_.erase(pool);
+    return pair;
+}
+
+bool SeekPools::remove(const PlayerId& player) {
+    for (auto pool = pools_.begin(); pool != pools_.end(); ++pool) {
+        auto& waiting = pool->second;
+        const auto it = std::find_if(waiting.begin(), waiting.end(),
+                                     [&](const Seek& s) { return s.player.id == player; });
+        if (it == waiting.end()) continue;
+        waiting.erase(it);
+        if (waiting.empty()) pools_.erase(pool);
+        return true;
+    }
+    return false;
+}
+
+std::optional<SeekPool> SeekPools::pool_of(const PlayerId& player) const {
+    for (const auto& [pool, waiting] : pools_)
+        for (const auto& s : waiting)
+            if (s.player.id == player) return pool;
+    return std::nullopt;
+}
+
+std::size_t SeekPools::waiting(const SeekPool& pool) const {
+    const auto it = pools_.find(pool);
+    return it == pools_.end() ? 0 : it->second.size();
+}
+
+std::vector<SeekPair> SeekPools::match_waiting(TimePoint now) {
+    std::vector<SeekPair> pairs;
+    for (auto pool = pools_.begin(); pool != pools_.end();) {
+        auto& waiting = pool->second;
+        for (;;) {
+            // the compatible pair with the smallest gap; earlier arrivals win ties
+            std::optional<std::pair<std::size_t, std::size_t>> best;
+            for (std::size_t i = 0; i < waiting.size(); ++i)
+                for (std::size_t j = i + 1; j < waiting.size(); ++j)
+                    if (compatible(waiting[i], waiting[j], now) &&
+                        (!best || gap(waiting[i], waiting[j]) <
+                                      gap(waiting[best->first], waiting[best->second])))
+                        best = std::pair{i, j};
+            if (!best) break;
+            pairs.push_back(SeekPair{pool->first, waiting[best->first].player,
+                                     waiting[best->second].player});
+            waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(best->second));
+            waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(best->first));
+        }
+        pool = waiting.empty() ? pools_.erase(pool) : std::next(pool);
+    }
+    return pairs;
+}
+
+// When both reaches have grown to the gap between a and b (nullopt: never).
+std::optional<TimePoint> SeekPools::meeting_time(const Seek& a, const Seek& b) const {
+    if (a.player.id == b.player.id) return std::nullopt;
+    if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id)) return std::nullopt;
+    if (a.pool.rated && (!a.player.registered || !b.player.registered)) return std::nullopt;
+    const int g = gap(a, b);
+    if (g > range_.max) return std::nullopt;
+    const auto when = [&](TimePoint since) {
+        if (g <= range_.initial) return since;
+        if (range_.growth_per_second <= 0) return TimePoint::max();
+        const double ms = std::ceil((g - range_.initial) * 1000.0 / range_.growth_per_second);
+        return since + Millis{static_cast<Millis::rep>(ms)};
+    };
+    const TimePoint t = std::max(when(a.since), when(b.since));
+    if (t == TimePoint::max()) return std::nullopt;
+    return t;
+}
+
+std::optional<TimePoint> SeekPools::next_match_time() const {
+    std::optional<TimePoint> next;
+    for (const auto& [pool, waiting] : pools_)
+        for (std::size_t i = 0; i < waiting.size(); ++i)
+            for (std::size_t j = i + 1; j < waiting.size(); ++j)
+                if (const auto t = meeting_time(waiting[i], waiting[j]); t && (!next || *t < *next))
+                    next = t;
+    return next;
+}
+
+} // namespace lobby

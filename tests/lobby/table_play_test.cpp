@@ -1,0 +1,167 @@
+#include "table_fixture.h"
+
+using namespace lobby;
+using namespace lobby::testing;
+
+TEST_CASE("a legal move is played, versioned and described for the clients") {
+    TableFixture f;
+    f.start();
+    const std::uint64_t v = f.table->version();
+    const auto ack = f.table->play("alice", 0, "b2", t0 + 2s);
+    REQUIRE(ack.ok());
+    CHECK_FALSE(ack.value().duplicate);
+    REQUIRE(ack.value().event);
+    CHECK(ack.value().event->version == v + 1);
+    const auto& move = std::get<MovePlayed>(ack.value().event->body);
+    CHECK(move.ply == 0);
+    CHECK(move.by == Color::White);
+    CHECK(move.move.notation == "b2");
+    CHECK(move.move.display == "B2");
+    CHECK(move.move.path == std::vector<int>{0, 9});
+    CHECK(move.position == "fake-start b2");
+    CHECK(move.legal_moves.size() == 3);
+    CHECK(move.first_move_deadline == t0 + 2s + 30s); // Black's first move is due
+    CHECK(f.listener.events.back() == ack.value().event); // the same shared event
+    CHECK(f.table->recorded_moves().back() == RecordedMove{"b2", t0 + 2s, 0ms});
+}
+
+TEST_CASE("a resend of the last move with its ply is a no-op success") {
+    TableFixture f;
+    f.start();
+    const auto first = f.table->play("alice", 0, "a1", t0 + 1s);
+    REQUIRE(first.ok());
+    const std::uint64_t v = f.table->version();
+    const auto again = f.table->play("alice", 0, "a1", t0 + 3s);
+    REQUIRE(again.ok());
+    CHECK(again.value().duplicate);
+    CHECK(again.value().event == first.value().event);
+    CHECK(f.table->version() == v);
+    CHECK(f.table->recorded_moves().size() == 1);
+}
+
+TEST_CASE("every refusal of a move has its code and changes nothing") {
+    TableFixture f;
+    f.start();
+    f.move(t0 + 1s); // alice a1
+    const auto before = fingerprint(*f.table, t0 + 2s);
+
+    SUBCASE("not_your_turn") {
+        CHECK(f.table->play("alice", 1, "a1", t0 + 2s).error().code == "not_your_turn");
+    }
+    SUBCASE("stale_ply: behind") {
+        CHECK(f.table->play("bob", 0, "a1", t0 + 2s).error().code == "stale_ply");
+    }
+    SUBCASE("stale_ply: ahead and negative") {
+        CHECK(f.table->play("bob", 5, "a1", t0 + 2s).error().code == "stale_ply");
+        CHECK(f.table->play("bob", -1, "a1", t0 + 2s).error().code == "stale_ply");
+    }
+    SUBCASE("a resend with a different move is not a duplicate") {
+        CHECK(f.table->play("alice", 0, "b2", t0 + 2s).error().code == "not_your_turn");
+    }
+    SUBCASE("illegal_move with the rules' detail") {
+        const auto refused = f.table->play("bob", 1, "z9", t0 + 2s);
+        CHECK(refused.error().code == "illegal_move");
+        CHECK(refused.error().detail == "z9 is not legal here");
+        CHECK(f.table->play("bob", 1, "", t0 + 2s).error().code == "illegal_move");
+        CHECK(f.table->play("bob", 1, std::string(5000, 'x'), t0 + 2s).error().code ==
+              "illegal_move");
+    }
+    SUBCASE("not_seated") {
+        CHECK(f.table->play("mallory", 1, "a1", t0 + 2s).error().code == "not_seated");
+    }
+    CHECK(fingerprint(*f.table, t0 + 2s) == before);
+}
+
+TEST_CASE("moves before the start or after the end are refused") {
+    TableFixture f;
+    f.open(f.setup());
+    CHECK(f.table->play("alice", 0, "a1", t0).error().code == "not_started");
+    REQUIRE(f.table->join(f.bob, t0).ok());
+    REQUIRE_FALSE(f.table->resign("bob", t0 + 1s));
+    const auto before = fingerprint(*f.table, t0 + 2s);
+    CHECK(f.table->play("alice", 0, "a1", t0 + 2s).error().code == "game_over");
+    CHECK(f.table->offer_draw("alice", t0 + 2s)->code == "game_over");
+    CHECK(f.table->resign("alice", t0 + 2s)->code == "game_over");
+    CHECK(fingerprint(*f.table, t0 + 2s) == before);
+}
+
+TEST_CASE("an outcome from the rules ends the game for all with its reason") {
+    TableFixture f;
+    f.script->outcome_after[3] = {rules::Outcome::Status::WhiteWins, "checkmate"};
+    f.start();
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    f.move(t0 + 3s);
+    CHECK(f.table->status() == TableStatus::Finished);
+    const auto& ended = f.listener.last<GameEnded>();
+    CHECK(ended.result.kind == GameResult::Kind::WhiteWins);
+    CHECK(ended.result.reason == "checkmate");
+    CHECK(ended.moves.size() == 3);
+    CHECK(f.listener.names().back() == "ended");
+    CHECK(f.listener.last<MovePlayed>().legal_moves.empty());
+    CHECK_FALSE(f.table->state(t0 + 4s).clocks.running);
+    // the mating move resent after the end is still a duplicate success
+    CHECK(f.table->play("alice", 2, "a1", t0 + 5s).value().duplicate);
+}
+
+TEST_CASE("a draw outcome from the rules (threefold) ends the game drawn") {
+    TableFixture f;
+    f.script->outcome_after[4] = {rules::Outcome::Status::Draw, "threefold"};
+    f.start();
+    for (int i = 0; i < 4; ++i) f.move(t0 + std::chrono::seconds(i + 1));
+    CHECK(f.listener.last<GameEnded>().result ==
+          GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
+}
+
+TEST_CASE("the clock starts after both first moves and charges from then on") {
+    TableFixture f;
+    f.start(f.setup(fischer(1min, 2s)));
+    f.move(t0 + 10s); // White's first move: no clock yet
+    CHECK_FALSE(f.table->state(t0 + 10s).clocks.running);
+    f.move(t0 + 20s); // Black's first move starts White's clock
+    const ClockView after = f.listener.last<MovePlayed>().clocks;
+    CHECK(after.running);
+    CHECK(after.to_move == Color::White);
+    CHECK(after.remaining == std::array<Millis, 2>{1min, 1min});
+    f.move(t0 + 25s); // White thinks 5 s, gets 2 s
+    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 57s);
+    CHECK(f.table->state(t0 + 30s).clocks.remaining[1] == 55s);
+}
+
+TEST_CASE("the measured lag is credited against the quota on a real move") {
+    TableFixture f;
+    f.open(f.setup(fischer(1min, 0s)));
+    REQUIRE(f.table->join(f.bob, t0).ok());
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    // the fixture's quota is zero: no credit
+    REQUIRE(f.table->play("alice", 2, "a1", t0 + 12s, 400ms).ok());
+    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 50s);
+    CHECK(f.table->recorded_moves().back().lag == 400ms);
+
+    TableFixture g;
+    auto context = g.context();
+    context.limits.lag = LagPolicy{}; // 300 ms quota
+    auto created = Table::create("LAGLAG", g.setup(fischer(1min, 0s)), g.alice, context,
+                                 g.random, t0);
+    REQUIRE(created.ok());
+    auto& table = *created.value();
+    REQUIRE(table.join(g.bob, t0).ok());
+    REQUIRE(table.play("alice", 0, "a1", t0 + 1s).ok());
+    REQUIRE(table.play("bob", 1, "a1", t0 + 2s).ok());
+    REQUIRE(table.play("alice", 2, "a1", t0 + 12s, 400ms).ok());
+    CHECK(g.listener.last<MovePlayed>().clocks.remaining[0] == 50s + 300ms);
+}
+
+TEST_CASE("a move that arrives after the flag ends the game on time, then is refused") {
+    TableFixture f;
+    f.start(f.setup(fischer(1min, 0s)));
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    const auto refused = f.table->play("alice", 2, "a1", t0 + 2s + 61s);
+    CHECK(refused.error().code == "game_over");
+    CHECK(f.table->recorded_moves().size() == 2);
+    const auto& ended = f.listener.last<GameEnded>();
+    CHECK(ended.result == GameResult{.kind = GameResult::Kind::BlackWins, .reason = "flag"});
+    CHECK(ended.clocks.remaining[0] == 0ms);
+}

@@ -1,0 +1,98 @@
+#include "table_fixture.h"
+
+using namespace lobby;
+using namespace lobby::testing;
+
+TEST_CASE("the flag falls on the server's timer with no traffic at all") {
+    TableFixture f;
+    f.start(f.setup(fischer(1min, 0s)));
+    f.move(t0 + 1s);
+    f.move(t0 + 2s); // White's clock runs from t0 + 2s
+    CHECK(f.table->next_deadline() == t0 + 62s);
+    f.table->check_timeouts(t0 + 61s);
+    CHECK(f.table->status() == TableStatus::Playing);
+    f.table->check_timeouts(t0 + 62s);
+    CHECK(f.table->status() == TableStatus::Finished);
+    CHECK(f.listener.last<GameEnded>().result ==
+          GameResult{.kind = GameResult::Kind::BlackWins, .reason = "flag"});
+    CHECK_FALSE(f.table->next_deadline());
+}
+
+TEST_CASE("a flag is a draw when the opponent could not have won") {
+    TableFixture f;
+    f.script->can_win = {true, false}; // Black has no mating material
+    f.start(f.setup(fischer(1min, 0s)));
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    f.table->check_timeouts(t0 + 2min);
+    CHECK(f.listener.last<GameEnded>().result ==
+          GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"});
+}
+
+TEST_CASE("the per-move limit ends the game even with total time left") {
+    TableFixture f;
+    f.start(f.setup(TimeControl{.base = 15min, .per_move = 60s}));
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    f.move(t0 + 50s); // White within the minute
+    CHECK(f.table->next_deadline() == t0 + 50s + 60s);
+    f.table->check_timeouts(t0 + 50s + 60s);
+    CHECK(f.listener.last<GameEnded>().result ==
+          GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
+}
+
+TEST_CASE("a Bronstein delay shows in the clock after a move") {
+    TableFixture f;
+    f.start(f.setup(bronstein(1min, 5s)));
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    f.move(t0 + 5s); // 3 s, under the delay
+    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 1min);
+    f.move(t0 + 15s); // Black 10 s: 5 charged
+    CHECK(f.listener.last<MovePlayed>().clocks.remaining[1] == 55s);
+}
+
+TEST_CASE("a correspondence game flags after its days per move") {
+    TableFixture f;
+    f.start(f.setup(correspondence(3)));
+    CHECK(f.table->next_deadline() == t0 + 72h); // first move window: the move period
+    f.move(t0 + 70h);
+    f.move(t0 + 100h);
+    f.table->check_timeouts(t0 + 100h + 71h);
+    CHECK(f.table->status() == TableStatus::Playing);
+    f.table->check_timeouts(t0 + 100h + 72h);
+    CHECK(f.listener.last<GameEnded>().result.reason == "flag");
+}
+
+TEST_CASE("first-move timeout: White does not start, the game is aborted") {
+    TableFixture f;
+    f.start();
+    CHECK(f.table->next_deadline() == t0 + 30s);
+    f.table->check_timeouts(t0 + 29s);
+    CHECK(f.table->status() == TableStatus::Playing);
+    f.table->check_timeouts(t0 + 30s);
+    const auto& ended = f.listener.last<GameEnded>();
+    CHECK(ended.result.kind == GameResult::Kind::Aborted);
+    CHECK(ended.result.reason == "first-move-timeout");
+    CHECK(ended.result.did_not_start == Color::White);
+    CHECK_FALSE(ended.result.counts());
+}
+
+TEST_CASE("first-move timeout: Black has its own window after White's first move") {
+    TableFixture f;
+    f.start();
+    f.move(t0 + 20s);
+    CHECK(f.table->next_deadline() == t0 + 50s);
+    const auto refused = f.table->play("bob", 1, "a1", t0 + 50s);
+    CHECK(refused.error().code == "game_over");
+    CHECK(f.listener.last<GameEnded>().result.did_not_start == Color::Black);
+}
+
+TEST_CASE("after both first moves there is no first-move window, only the clock") {
+    TableFixture f;
+    f.start(f.setup(fischer(10min, 0s)));
+    f.move(t0 + 20s);
+    f.move(t0 + 40s);
+    CHECK(f.table->next_deadline() == t0 + 40s + 10min);
+    CHECK_FALSE(f.listener.last<MovePlayed>().first_move_deadline);
+}
