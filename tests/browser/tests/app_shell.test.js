@@ -130,3 +130,29 @@ test('events named as in lobby/table_events.h update the table too', async ({ pa
     await expect_text(page.locator('.table-status'), /Game over/);
     await expect_count(page.locator('button:text("Rematch")'), 1);
 });
+
+test("after the opponent's grace period the player may claim the win", async ({ page, base }) => {
+    await page.goto(`${base}/#/table/K7QF3X`);
+    await record_requests(page);
+    const table = table_after_three_plies();
+    await page.evaluate((t) => window.tabula.api.on_push({ t: 'table', table: t }), table);
+    await page.evaluate(() => window.tabula.api.on_push({ t: 'table_event', table: 'K7QF3X', version: 6,
+                                                          event: { type: 'abandonment_claimable', absent: 'black' } }));
+    await page.getByRole('button', { name: 'Claim the win' }).click();
+    await eventually(async () => assert.deepEqual(await page.evaluate(() => window.sent),
+                                                  [{ t: 'claim_win', table: 'K7QF3X' }]));
+    await page.evaluate(() => window.tabula.api.on_push({ t: 'table_event', table: 'K7QF3X', version: 7,
+                                                          event: { type: 'connection_changed', color: 'black', connected: true } }));
+    await expect_count(page.getByRole('button', { name: 'Claim the win' }), 0);
+});
+
+async function record_requests(page) {
+    await page.waitForFunction(() => window.tabula);
+    await page.evaluate(() => {
+        window.sent = [];
+        window.tabula.socket.request = (t, fields = {}) => {
+            window.sent.push({ t, ...fields });
+            return Promise.resolve({ t: 'ok' });
+        };
+    });
+}

@@ -182,6 +182,7 @@ export class Board {
         };
         if (this.last_move && Array.isArray(this.last_move.path)) {
             for (const cell of this.last_move.path) square(cell, 'mark-last');
+            for (const cell of this.last_move.captures || []) square(cell, 'mark-last-capture');
         }
         if (this.grid.check >= 0) square(this.grid.check, 'mark-check');
         for (const cell of this.picker.prefix) square(cell, 'mark-selected');

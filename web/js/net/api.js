@@ -13,7 +13,8 @@
 //   cancel_seek {}
 //   move {table, ply, move}                  -> {t:'ok'}; the move itself arrives as an event
 //   offer_draw / accept_draw / decline_draw / resign / abort / offer_rematch /
-//   accept_rematch / request_takeback / accept_takeback / decline_takeback {table}
+//   accept_rematch / request_takeback / accept_takeback / decline_takeback /
+//   claim_win / claim_draw {table}          (the last two after the opponent's grace ran out)
 //   chat {table, text}
 //   resync {table, since}                    -> {t:'table', table} or the missed table_events
 //   challenge {to, variant, time, rated, colour}          -> {t:'challenge_sent', challenge}
@@ -88,6 +89,8 @@ export class Api extends Emitter {
     request_takeback(table) { return this.action('request_takeback', table); }
     accept_takeback(table) { return this.action('accept_takeback', table); }
     decline_takeback(table) { return this.action('decline_takeback', table); }
+    claim_win(table) { return this.action('claim_win', table); }
+    claim_draw(table) { return this.action('claim_draw', table); }
     chat(table, text) { return this.socket.request('chat', { table, text }); }
     resync(table, since) { return this.socket.request('resync', { table, since }); }
 

@@ -4,7 +4,8 @@
 //    you: 'white'|'black'|null, spectators, position: grid, legal_moves: [MoveView],
 //    to_move: 'white'|'black', ply, moves: [MoveView], clocks: {white_ms, black_ms, running},
 //    draw_offer, takeback_offer, rematch_offer: 'white'|'black'|null,
-//    result: null | {winner: 'white'|'black'|null, reason}, chat: [{from, text}]}
+//    result: null | {winner: 'white'|'black'|null, reason}, chat: [{from, text}],
+//    absent: 'white'|'black'|null}
 // apply_event() folds one versioned table_event into it; a gap in versions returns null so
 // the caller asks for a resync.
 
@@ -32,6 +33,7 @@ export function normalise_table(t) {
         rematch_offer: t.rematch_offer || null,
         result: normalise_result(t.result),
         chat: t.chat || [],
+        absent: t.absent || null, // a seat whose grace period ran out: the other may claim
     };
 }
 
@@ -113,6 +115,7 @@ export function apply_event(state, msg) {
     case 'connection_changed': {
         const online = 'online' in e ? !!e.online : !!e.connected;
         if (state.seats[colour]) next.seats = { ...state.seats, [colour]: { ...state.seats[colour], online } };
+        if (online && state.absent === colour) next.absent = null;
         break;
     }
     case 'draw_offered': next.draw_offer = e.by; break;
@@ -126,6 +129,7 @@ export function apply_event(state, msg) {
     case 'ended':
     case 'game_ended':
         next.status = 'over';
+        next.absent = null;
         next.result = normalise_result(e.result);
         next.legal_moves = [];
         next.draw_offer = null;
@@ -138,6 +142,7 @@ export function apply_event(state, msg) {
         break;
     case 'chat':
     case 'chat_posted': next.chat = [...state.chat, { from: e.from_name || e.display_name || e.from, text: e.text }]; break;
+    case 'abandonment_claimable': next.absent = e.absent || colour; break;
     case 'spectators': next.spectators = e.count; break;
     case 'spectator_joined': next.spectators = state.spectators + 1; break;
     case 'spectator_left': next.spectators = Math.max(0, state.spectators - 1); break;

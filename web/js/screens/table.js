@@ -262,6 +262,11 @@ export class TableScreen {
                 offers.push(h('p', {}, 'Your opponent asks to take back a move.'),
                     act('Accept takeback', (c) => api.accept_takeback(c), 'small primary'), act('Decline', (c) => api.decline_takeback(c)));
             }
+            if (s.absent === other) {
+                offers.push(h('p', {}, 'Your opponent has left and did not come back in time.'),
+                    act('Claim the win', (c) => api.claim_win(c), 'small primary'),
+                    act('Call it a draw', (c) => api.claim_draw(c)));
+            }
             const both_moved = s.ply >= 2;
             if (!both_moved) buttons.push(act('Abort', (c) => api.abort(c)));
             if (s.draw_offer !== s.you) buttons.push(act('Offer draw', (c) => api.offer_draw(c)));
