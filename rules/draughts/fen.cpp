@@ -97,7 +97,7 @@ Position start_position(const Rules& rules) {
 
 Result<Position> read_fen(const Rules& rules, std::string_view fen) {
     if (!fen.empty() && fen.back() == '.') fen.remove_suffix(1);
-    if (fen.size() < 5 || (fen[0] != 'W' && fen[0] != 'B') || fen[1] != ':')
+    if (fen.size() < 2 || (fen[0] != 'W' && fen[0] != 'B') || fen[1] != ':')
         return bad_fen("a draughts FEN starts with the side to move, W or B, and a colon");
     Position p;
     p.black_to_move = fen[0] == 'B';
