@@ -91,9 +91,9 @@ export class LobbyScreen {
                 h('section', { class: 'card tables', 'aria-labelledby': 'tables-title' },
                     h('h2', { id: 'tables-title' }, 'Public tables'), this.tables_body),
                 h('aside', { class: 'lobby-side' },
+                    h('section', { class: 'card' }, join_form),
                     h('section', { class: 'card', 'aria-labelledby': 'create-title' },
                         h('h2', { id: 'create-title' }, 'Create a table'), create),
-                    h('section', { class: 'card' }, join_form),
                     h('section', { class: 'card', 'aria-labelledby': 'challenges-title' },
                         h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body))));
         this.render_tables();

@@ -5,6 +5,10 @@ export function attach_connection_banner(socket, banner, status) {
     const show = (state) => {
         const down = state === 'reconnecting';
         banner.hidden = !down;
+        if (down) {
+            banner.textContent = socket.ever_opened ? 'Connection lost — reconnecting…'
+                : 'Cannot reach the server — retrying…';
+        }
         status.dataset.state = state;
         if (state === 'open') {
             status.textContent = `Connected · ${socket.server?.server || 'server'}`;
