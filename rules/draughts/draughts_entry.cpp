@@ -24,9 +24,9 @@ Result<PerftReport> draughts_perft(VariantId id, std::string_view fen,
         report.nodes = 1;
         return report;
     }
-    std::vector<Move> moves;
+    std::vector<TracedMove> moves;
     engine->generate(*position, moves,
-                     GenerateOptions{.keep_duplicates = options.keep_duplicates, .paths = true});
+                     GenerateOptions{.keep_duplicates = options.keep_duplicates});
     const auto names = canonical_notations(rules, moves);
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const auto n = engine->perft(engine->apply(*position, moves[i]), options.depth - 1,

@@ -13,7 +13,7 @@ namespace {
 
 // Whether `written` (origin, optional intermediate landings in order, destination) names
 // this capture or step path.
-bool names_path(const std::vector<int>& written, const Move& m, int size) {
+bool names_path(const std::vector<int>& written, const TracedMove& m, int size) {
     const auto square = [size](int b) { return bit_to_square(size, b); };
     if (written.front() != square(m.from) || written.back() != square(m.to)) return false;
     if (!m.is_capture()) return written.size() == 2;
@@ -33,11 +33,11 @@ DraughtsGame::DraughtsGame(const Engine& engine, const Position& start,
 }
 
 void DraughtsGame::refresh_legal_moves() {
-    std::vector<Move> all;
-    engine_->generate(position_, all, GenerateOptions{.keep_duplicates = true, .paths = true});
+    std::vector<TracedMove> all;
+    engine_->generate(position_, all, GenerateOptions{.keep_duplicates = true});
     legal_.clear();
-    std::vector<Move> distinct;
-    for (const Move& m : all) {
+    std::vector<TracedMove> distinct;
+    for (const TracedMove& m : all) {
         auto it = std::find_if(legal_.begin(), legal_.end(), [&](const LegalMove& l) {
             return l.paths.front().same_result(m);
         });
@@ -53,7 +53,7 @@ void DraughtsGame::refresh_legal_moves() {
     // Listed by origin, then destination, in the variant's square numbers.
     const int n = rules().board_size;
     const auto key = [&](const LegalMove& l) {
-        const Move& m = l.paths.front();
+        const TracedMove& m = l.paths.front();
         return std::tuple(square_number(rules(), bit_to_square(n, m.from)),
                           square_number(rules(), bit_to_square(n, m.to)), l.notation);
     };
@@ -88,7 +88,7 @@ std::vector<MoveView> DraughtsGame::legal_move_views() const {
 }
 
 MoveView DraughtsGame::view_of(const LegalMove& move) const {
-    const Move& m = move.paths.front();
+    const TracedMove& m = move.paths.front();
     const int n = rules().board_size;
     const auto cell = [&](int b) { return square_cell(rules(), bit_to_square(n, b)); };
     MoveView view{move.notation, move.notation, {cell(m.from)}, {}};
@@ -109,7 +109,7 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
     if (!written.ok()) return written.error();
     std::vector<const LegalMove*> matches;
     for (const auto& legal : legal_)
-        if (std::any_of(legal.paths.begin(), legal.paths.end(), [&](const Move& m) {
+        if (std::any_of(legal.paths.begin(), legal.paths.end(), [&](const TracedMove& m) {
                 return names_path(*written, m, rules().board_size);
             }))
             matches.push_back(&legal);
@@ -122,7 +122,7 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
         return Error{"ambiguous_move", detail + "; write the full path"};
     }
     const LegalMove chosen = *matches.front();
-    const Move& m = chosen.paths.front();
+    const TracedMove& m = chosen.paths.front();
     const MoveView view = view_of(chosen);
     const bool man_moved = (position_.kings & bit(m.from)) == 0;
     position_ = engine_->apply(position_, m);

@@ -13,7 +13,7 @@ namespace rules::draughts {
 
 // A legal move as the players see it: one result, reached by one or more capture paths.
 struct LegalMove {
-    std::vector<Move> paths; // every path with this result; paths.front() is canonical
+    std::vector<TracedMove> paths; // every path with this result; paths.front() is canonical
     std::string notation;
 };
 

@@ -22,12 +22,12 @@ std::uint64_t perft(const Position& pos, int depth, bool keep_duplicates) {
     if (depth <= 0) return 1;
     std::vector<std::vector<Move>> lists(static_cast<std::size_t>(depth) + 1);
     for (auto& l : lists) l.reserve(128);
-    return perft_below<R>(pos, depth, GenerateOptions{.keep_duplicates = keep_duplicates}, lists);
+    return perft_below<R>(pos, depth, GenerateOptions{keep_duplicates}, lists);
 }
 
 template <const Rules& R>
 constexpr Engine make_engine() {
-    return Engine{&R, &Generator<R>::generate, &Generator<R>::apply, &perft<R>};
+    return Engine{&R, &Generator<R, TracedMove>::generate, &Generator<R>::apply, &perft<R>};
 }
 
 constexpr std::array<Engine, 10> engines{

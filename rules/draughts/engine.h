@@ -11,7 +11,7 @@ namespace rules::draughts {
 
 struct Engine {
     const Rules* rules;
-    void (*generate)(const Position&, std::vector<Move>&, GenerateOptions);
+    void (*generate)(const Position&, std::vector<TracedMove>&, GenerateOptions);
     Position (*apply)(const Position&, const Move&);
     // Leaf nodes at `depth`; the last ply is counted in bulk.
     std::uint64_t (*perft)(const Position&, int depth, bool keep_duplicates);

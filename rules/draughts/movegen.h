@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace rules::draughts {
@@ -20,17 +21,13 @@ namespace rules::draughts {
 // The most pieces one capture can take (20 on 10 x 10) and so the longest path.
 inline constexpr int max_path = 20;
 
-// One legal move in internal bit indices. For captures `path` holds every landing square in
-// order (the last one is `to`) and `taken` the captured pieces in the order they were jumped;
-// both are filled only when the generator is asked for paths.
+// One legal move in internal bit indices: all perft needs.
 struct Move {
     Bits captured = 0;
     std::uint8_t from = 0;
     std::uint8_t to = 0;
     std::uint8_t taken_count = 0;
     bool crowns = false; // ends the move as a new king
-    std::array<std::uint8_t, max_path> path{};
-    std::array<std::uint8_t, max_path> taken{};
 
     bool is_capture() const { return taken_count != 0; }
     // Same origin, destination, captured set and result: the "drop duplicates" identity.
@@ -39,18 +36,26 @@ struct Move {
     }
 };
 
-struct GenerateOptions {
-    bool keep_duplicates = false; // keep every capture path, not one per distinct result
-    bool paths = false;           // fill Move::path and Move::taken
+// A move with its capture path, for notation and display: `path` holds every landing square
+// in order (the last one is `to`), `taken` the captured pieces in the order they were jumped.
+struct TracedMove : Move {
+    std::array<std::uint8_t, max_path> path{};
+    std::array<std::uint8_t, max_path> taken{};
 };
 
-template <const Rules& R>
+struct GenerateOptions {
+    bool keep_duplicates = false; // keep every capture path, not one per distinct result
+};
+
+// MoveT is Move (perft) or TracedMove (the game, which shows paths).
+template <const Rules& R, class MoveT = Move>
 class Generator {
     using G = Geometry<R.board_size>;
+    static constexpr bool traced = std::is_same_v<MoveT, TracedMove>;
 
 public:
-    // Appends the legal moves of `pos` to `out` (which it clears first).
-    static void generate(const Position& pos, std::vector<Move>& out, GenerateOptions options) {
+    // Fills `out` (cleared first) with the legal moves of `pos`.
+    static void generate(const Position& pos, std::vector<MoveT>& out, GenerateOptions options) {
         out.clear();
         Generator gen(pos, out, options);
         gen.captures();
@@ -58,7 +63,7 @@ public:
     }
 
     // The number of legal moves, counted without listing quiet moves one by one.
-    static std::uint64_t count_moves(const Position& pos, std::vector<Move>& scratch,
+    static std::uint64_t count_moves(const Position& pos, std::vector<MoveT>& scratch,
                                      GenerateOptions options) {
         scratch.clear();
         Generator gen(pos, scratch, options);
@@ -83,7 +88,7 @@ public:
     }
 
 private:
-    Generator(const Position& pos, std::vector<Move>& out, GenerateOptions options)
+    Generator(const Position& pos, std::vector<MoveT>& out, GenerateOptions options)
         : out_(out), options_(options), black_(pos.black_to_move),
           mine_(pos.black_to_move ? pos.black : pos.white),
           enemy_(pos.black_to_move ? pos.white : pos.black), kings_(pos.kings),
@@ -194,7 +199,7 @@ private:
     }
 
     void record_step(int depth, int over, int land) {
-        if (!options_.paths && R.capture != CaptureChoice::ItalianOrder) return;
+        if (!traced && R.capture != CaptureChoice::ItalianOrder) return;
         path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(land);
         taken_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(over);
     }
@@ -237,16 +242,16 @@ private:
         } else if (rank < best_) {
             return;
         }
-        Move m;
+        MoveT m;
         m.captured = taken;
         m.from = static_cast<std::uint8_t>(from_);
         m.to = static_cast<std::uint8_t>(to);
         m.taken_count = static_cast<std::uint8_t>(depth);
         m.crowns = crowns && !mover_is_king_;
         if (!options_.keep_duplicates)
-            for (const Move& o : out_)
+            for (const MoveT& o : out_)
                 if (o.same_result(m)) return;
-        if (options_.paths) {
+        if constexpr (traced) {
             m.path = path_;
             m.taken = taken_;
         }
@@ -280,7 +285,7 @@ private:
     }
 
     void add_quiet(int from, int to, bool crowns) {
-        Move m;
+        MoveT m;
         m.from = static_cast<std::uint8_t>(from);
         m.to = static_cast<std::uint8_t>(to);
         m.crowns = crowns;
@@ -305,7 +310,7 @@ private:
         return n;
     }
 
-    std::vector<Move>& out_;
+    std::vector<MoveT>& out_;
     GenerateOptions options_;
     bool black_;
     Bits mine_;
