@@ -10,8 +10,8 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 const registered = [];
 
-// needs: 'static' (served web/ and fixtures), 'mock' (the same with the mock /ws of
-// mock_socket_server.js) or 'tabula' (a running game server).
+// needs: 'node' (a pure module test, no browser), 'static' (served web/ and fixtures), 'mock'
+// (the same with the mock /ws of mock_socket_server.js) or 'tabula' (a running game server).
 export function test(name, fn, { needs = 'static', timeout_ms = 30000 } = {}) {
     registered.push({ name, fn, needs, timeout_ms });
 }
@@ -71,6 +71,18 @@ export async function run_all(env) {
         const only = env.filter ? new RegExp(env.filter) : null;
         for (const t of registered) {
             if (only && !only.test(t.name)) continue;
+            if (t.needs === 'node') {
+                const started = Date.now();
+                try {
+                    await with_timeout(Promise.resolve().then(() => t.fn({ env })), t.timeout_ms, t.name);
+                    passed++;
+                    console.log(`ok - ${t.name} (${Date.now() - started} ms)`);
+                } catch (err) {
+                    failed++;
+                    console.log(`not ok - ${t.name}: ${err.message.split('\n').slice(0, 4).join(' | ')}`);
+                }
+                continue;
+            }
             const base = { tabula: env.tabula_url, mock: env.mock_url }[t.needs] ?? env.static_url;
             if (!base) {
                 failed++;

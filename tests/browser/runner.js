@@ -12,7 +12,7 @@ import { run_all } from './harness.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web_dir = path.resolve(here, '../../web');
 
-const files = ['gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'screens.test.js',
+const files = ['modules.test.js', 'gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'screens.test.js',
                'socket.test.js',
                'lobby.test.js'];
 for (const f of files) await import(`./tests/${f}`);

@@ -1,0 +1,115 @@
+// The client's pure modules, imported straight into Node (they touch no DOM): move picking,
+// typed moves, square numbers, table events and time formats.
+
+import assert from 'node:assert/strict';
+import { test } from '../harness.js';
+import { MovePicker, match_typed_move } from '../../../web/js/board/move_picker.js';
+import { parse_grid, grid_family, piece_side, square_numbers } from '../../../web/js/board/grid.js';
+import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
+import { format_clock, format_time_control } from '../../../web/js/ui/time_format.js';
+import { cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, INTERNATIONAL_START } from '../fixtures/positions.js';
+
+const node = { needs: 'node' };
+
+test('picker: select, move, reselect another piece, cancel', () => {
+    const p = new MovePicker(CHESS_START.moves);
+    assert.deepEqual(p.click(cell('e4')), { kind: 'none' });
+    assert.equal(p.click(cell('e2')).kind, 'select');
+    assert.deepEqual([...p.hints().next].sort(), [cell('e4'), cell('e3')].sort());
+    assert.equal(p.click(cell('g1')).kind, 'select');
+    const done = p.click(cell('f3'));
+    assert.equal(done.kind, 'move');
+    assert.deepEqual(done.moves.map((m) => m.move), ['g1f3']);
+    assert.equal(p.click(cell('b1')).kind, 'select');
+    assert.equal(p.click(cell('b1')).kind, 'cancel');
+    assert.equal(p.selected(), -1);
+}, node);
+
+test('picker: a promotion gives every piece to choose from', () => {
+    const p = new MovePicker(CHESS_PROMOTION.moves);
+    p.click(cell('b7'));
+    const done = p.click(cell('b8'));
+    assert.equal(done.kind, 'move');
+    assert.deepEqual(done.moves.map((m) => m.move).sort(), ['b7b8b', 'b7b8n', 'b7b8q', 'b7b8r']);
+}, node);
+
+test('picker: two paths to one square need the path', () => {
+    const p = new MovePicker(DRAUGHTS_TWO_PATHS.moves);
+    p.click(cell('e1'));
+    const first = p.click(cell('e5'));
+    assert.equal(first.kind, 'ambiguous');
+    assert.equal(first.paths.length, 2);
+    const done = p.click(cell('c3'));
+    assert.deepEqual(done.moves.map((m) => m.move), ['e1:c3:e5']);
+}, node);
+
+test('picker: a path step shared by two captures extends the selection', () => {
+    const moves = [
+        { move: 'a', path: [1, 2, 3], captures: [] },
+        { move: 'b', path: [1, 2, 4], captures: [] },
+    ];
+    const p = new MovePicker(moves);
+    p.click(1);
+    assert.deepEqual(p.click(2), { kind: 'extend', prefix: [1, 2] });
+    assert.deepEqual(p.click(4).moves.map((m) => m.move), ['b']);
+}, node);
+
+test('typed moves: SAN, UCI with a dash, case, and errors', () => {
+    assert.equal(match_typed_move(CHESS_START.moves, 'Nf3').move.move, 'g1f3');
+    assert.equal(match_typed_move(CHESS_START.moves, 'e2-e4').move.move, 'e2e4');
+    assert.equal(match_typed_move(CHESS_START.moves, 'E2E4').move.move, 'e2e4');
+    assert.match(match_typed_move(CHESS_START.moves, 'Ke2').error, /not a legal move/);
+    assert.match(match_typed_move(CHESS_START.moves, '  ').error, /Type a move/);
+    assert.equal(match_typed_move(CHESS_PROMOTION.moves, 'b8=N').move.move, 'b7b8n');
+    assert.equal(match_typed_move(CHESS_PROMOTION.moves, 'b8Q').move.move, 'b7b8q');
+}, node);
+
+test('grids: bad shapes are refused with a reason, families read b and B apart', () => {
+    assert.throws(() => parse_grid({ rows: 8, cols: 8, cells: 'x'.repeat(64) }), /unknown piece/);
+    assert.throws(() => parse_grid({ rows: 8, cols: 8, cells: '...' }), /64 characters/);
+    assert.throws(() => parse_grid({ rows: 0, cols: 8, cells: '' }), /rows/);
+    assert.throws(() => parse_grid(null), /not an object/);
+    assert.equal(parse_grid({ rows: 1, cols: 2, cells: '..', check: 7 }).check, -1);
+    assert.equal(grid_family(CHESS_START.grid), 'chess');
+    assert.equal(grid_family(INTERNATIONAL_START.grid), 'draughts');
+    assert.equal(piece_side('B', 'chess'), 'white');
+    assert.equal(piece_side('B', 'draughts'), 'black');
+}, node);
+
+test('square numbers: international from the moves, none for chess', () => {
+    const numbers = square_numbers(INTERNATIONAL_START.grid, INTERNATIONAL_START.moves);
+    assert.equal(numbers.size, 50);
+    assert.equal(numbers.get(1), 1);   // b10
+    assert.equal(numbers.get(90), 46); // a1
+    assert.equal(square_numbers(CHESS_START.grid, CHESS_START.moves), null);
+    const wrong = INTERNATIONAL_START.moves.map((m) => ({ ...m, move: '1-2' }));
+    assert.equal(square_numbers(INTERNATIONAL_START.grid, wrong), null);
+}, node);
+
+test('table events: in order, old ones ignored, a gap asks for a resync', () => {
+    const start = normalise_table({ code: 'X', version: 3, status: 'playing', position: CHESS_START.grid,
+                                    moves: [], legal_moves: CHESS_START.moves, to_move: 'white' });
+    assert.equal(apply_event(start, { version: 3, event: { type: 'spectators', count: 9 } }), start);
+    assert.equal(apply_event(start, { version: 5, event: { type: 'spectators', count: 9 } }), null);
+    const moved = apply_event(start, { version: 4, event: {
+        type: 'move_played', ply: 0, by: 'white', move: CHESS_START.moves[9], board: CHESS_START.grid,
+        legal_moves: [], clocks: { remaining: [1000, 2000], to_move: 'black', running: true } } });
+    assert.equal(moved.ply, 1);
+    assert.equal(moved.to_move, 'black');
+    assert.deepEqual(moved.clocks, { white_ms: 1000, black_ms: 2000, running: 'black' });
+    const ended = apply_event(moved, { version: 5, event: { type: 'game_ended', result: { kind: '1/2-1/2', reason: 'agreement' } } });
+    assert.deepEqual(ended.result, { winner: null, reason: 'agreement' });
+    assert.equal(ended.status, 'over');
+}, node);
+
+test('time formats: tenths below ten seconds, hours, time controls', () => {
+    assert.equal(format_clock(9960), '0:09.9');
+    assert.equal(format_clock(10000), '0:10');
+    assert.equal(format_clock(65000), '1:05');
+    assert.equal(format_clock(3600000), '1:00:00');
+    assert.equal(format_clock(-5), '0:00.0');
+    assert.equal(format_time_control({ base_s: 300, increment_s: 3 }), '5+3');
+    assert.equal(format_time_control({ base_s: 900, increment_s: 0, per_move_s: 60 }), '15+0, 60 s/move');
+    assert.equal(format_time_control({ days: 1 }), '1 day/move');
+    assert.equal(format_time_control(null), 'Unlimited');
+}, node);
