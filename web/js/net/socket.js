@@ -7,6 +7,8 @@
 
 import { Emitter } from './emitter.js';
 
+// The protocol version this client speaks (the `protocol` of the server's hello).
+export const PROTOCOL_VERSION = 1;
 const REQUEST_TIMEOUT_MS = 15000;
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;
@@ -23,7 +25,7 @@ export class Socket extends Emitter {
         this.ws = null;
         this.state = 'idle';
         this.next_id = 1;
-        this.pending = new Map(); // id -> {resolve, reject, timer, frame}
+        this.pending = new Map(); // id -> {resolve, reject, timer, sent}
         this.outbox = [];         // frames waiting for the connection to open
         this.attempt = 0;
         this.ever_opened = false;

@@ -1,6 +1,8 @@
 // The connection status: a "Reconnecting…" banner while the socket is down, and a short
 // status text in the header (server name and version from the hello).
 
+import { PROTOCOL_VERSION } from '../net/socket.js';
+
 export function attach_connection_banner(socket, banner, status) {
     const show = (state) => {
         const down = state === 'reconnecting';
@@ -11,7 +13,9 @@ export function attach_connection_banner(socket, banner, status) {
         }
         status.dataset.state = state;
         if (state === 'open') {
-            status.textContent = `Connected · ${socket.server?.server || 'server'}`;
+            const version = socket.server?.protocol;
+            status.textContent = `Connected · ${socket.server?.server || 'server'}` +
+                (version !== PROTOCOL_VERSION ? ` · protocol ${version}: reload the page` : '');
         } else if (state === 'reconnecting') {
             status.textContent = 'Offline';
         } else {
