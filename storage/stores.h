@@ -22,9 +22,8 @@ public:
 
     // Creates an account. nullopt: the name is taken (names are unique ignoring case).
     // The caller has already checked the name rules and hashed the password.
-    [[nodiscard]] virtual std::optional<UserId> create_user(std::string_view name,
-                                                            std::string_view password_hash,
-                                                            TimePoint now) = 0;
+    [[nodiscard]] virtual std::optional<UserId>
+    create_user(std::string_view name, std::string_view password_hash, TimePoint now) = 0;
     virtual std::optional<UserRow> find_user(UserId id) = 0;
     virtual std::optional<UserRow> find_user_by_name(std::string_view name) = 0; // any case
     virtual std::vector<UserRow> list_users() = 0;                               // by name
@@ -36,8 +35,7 @@ public:
 
     virtual void create_session(const SessionRow& session) = 0;
     // The session if it exists, has not expired at `now` and its user is not disabled.
-    virtual std::optional<SessionRow> find_session(std::string_view token_hash,
-                                                   TimePoint now) = 0;
+    virtual std::optional<SessionRow> find_session(std::string_view token_hash, TimePoint now) = 0;
     virtual void touch_session(std::string_view token_hash, TimePoint now) = 0;
     virtual bool delete_session(std::string_view token_hash) = 0;
     virtual int delete_expired_sessions(TimePoint now) = 0; // how many went
@@ -60,8 +58,8 @@ public:
     virtual void put_rating(const RatingRow& rating) = 0;       // insert or replace
     // Best first; only ratings with deviation < max_deviation and enabled users.
     virtual std::vector<LeaderboardRow> leaderboard(std::string_view variant,
-                                                    std::string_view speed,
-                                                    double max_deviation, int limit) = 0;
+                                                    std::string_view speed, double max_deviation,
+                                                    int limit) = 0;
 };
 
 // Reading games. Writing goes through GameWriter (game_writer.h).

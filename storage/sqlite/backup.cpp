@@ -3,10 +3,10 @@
 #include "storage/errors.h"
 #include "storage/sqlite/connection.h"
 
-#include <sqlite3.h>
-
 #include <filesystem>
 #include <system_error>
+
+#include <sqlite3.h>
 
 namespace storage::sqlite {
 namespace {
@@ -17,7 +17,8 @@ struct TemporaryFile {
     bool keep = false;
     ~TemporaryFile() {
         std::error_code ignored;
-        if (!keep) std::filesystem::remove(path, ignored);
+        if (!keep)
+            std::filesystem::remove(path, ignored);
     }
 };
 
@@ -28,14 +29,13 @@ void copy_pages(Connection& from, Connection& to) {
     int rc = SQLITE_OK;
     do {
         rc = sqlite3_backup_step(backup, -1); // all pages in one step: one snapshot
-        if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) sqlite3_sleep(50);
+        if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+            sqlite3_sleep(50);
     } while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
     const int finished = sqlite3_backup_finish(backup);
     if (rc != SQLITE_DONE || finished != SQLITE_OK)
-        throw StorageError(std::string("backup failed: ") + sqlite3_errstr(rc != SQLITE_DONE
-                                                                               ? rc
-                                                                               : finished),
-                           rc);
+        throw StorageError(
+            std::string("backup failed: ") + sqlite3_errstr(rc != SQLITE_DONE ? rc : finished), rc);
 }
 
 } // namespace
@@ -58,7 +58,8 @@ void backup_database(const std::string& source, const std::string& destination,
         copy_pages(from, to);
     }
     fs::rename(temporary.path, destination, ec);
-    if (ec) throw StorageError("cannot move the backup to " + destination + ": " + ec.message());
+    if (ec)
+        throw StorageError("cannot move the backup to " + destination + ": " + ec.message());
     temporary.keep = true;
 }
 

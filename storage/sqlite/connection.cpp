@@ -2,10 +2,10 @@
 
 #include "storage/sqlite/migrations.h"
 
-#include <sqlite3.h>
-
 #include <limits>
 #include <utility>
+
+#include <sqlite3.h>
 
 namespace storage::sqlite {
 namespace {
@@ -20,7 +20,8 @@ namespace {
 // Reads the single text answer of a PRAGMA that returns one row.
 std::string pragma_text(Connection& connection, std::string_view sql) {
     auto statement = connection.prepare(sql);
-    if (!statement.step()) return {};
+    if (!statement.step())
+        return {};
     return statement.column_text(0);
 }
 
@@ -35,7 +36,8 @@ int text_length(std::string_view text) {
 Connection::Connection(const std::string& path, const OpenOptions& options) : path_(path) {
     int flags = SQLITE_OPEN_NOMUTEX;
     flags |= options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
-    if (options.create && !options.read_only) flags |= SQLITE_OPEN_CREATE;
+    if (options.create && !options.read_only)
+        flags |= SQLITE_OPEN_CREATE;
     const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
         std::string message = "cannot open database " + path + ": ";
@@ -55,19 +57,23 @@ Connection::Connection(const std::string& path, const OpenOptions& options) : pa
     }
     exec(options.durability == Durability::Full ? "PRAGMA synchronous=FULL"
                                                 : "PRAGMA synchronous=NORMAL");
-    if (options.migrate && !options.read_only) migrate(*this);
+    if (options.migrate && !options.read_only)
+        migrate(*this);
 }
 
 Connection::~Connection() {
-    if (db_ != nullptr) sqlite3_close_v2(db_);
+    if (db_ != nullptr)
+        sqlite3_close_v2(db_);
 }
 
 Connection::Connection(Connection&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {
+}
 
 Connection& Connection::operator=(Connection&& other) noexcept {
     if (this != &other) {
-        if (db_ != nullptr) sqlite3_close_v2(db_);
+        if (db_ != nullptr)
+            sqlite3_close_v2(db_);
         db_ = std::exchange(other.db_, nullptr);
         path_ = std::move(other.path_);
     }
@@ -75,7 +81,8 @@ Connection& Connection::operator=(Connection&& other) noexcept {
 }
 
 void Connection::check(int rc, std::string_view what) const {
-    if (rc != SQLITE_OK) fail(db_, rc, what);
+    if (rc != SQLITE_OK)
+        fail(db_, rc, what);
 }
 
 void Connection::exec(std::string_view sql) {
@@ -90,33 +97,44 @@ void Connection::exec(std::string_view sql) {
     }
 }
 
-Statement Connection::prepare(std::string_view sql) { return Statement(db_, sql); }
+Statement Connection::prepare(std::string_view sql) {
+    return Statement(db_, sql);
+}
 
-std::int64_t Connection::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Connection::last_insert_id() const {
+    return sqlite3_last_insert_rowid(db_);
+}
 
-int Connection::changes() const { return sqlite3_changes(db_); }
+int Connection::changes() const {
+    return sqlite3_changes(db_);
+}
 
 int Connection::user_version() {
     auto statement = prepare("PRAGMA user_version");
-    if (!statement.step()) throw StorageError("PRAGMA user_version returned nothing");
+    if (!statement.step())
+        throw StorageError("PRAGMA user_version returned nothing");
     return static_cast<int>(statement.column_int(0));
 }
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
     const int rc = sqlite3_prepare_v2(db_, sql.data(), text_length(sql), &stmt_, nullptr);
-    if (rc != SQLITE_OK) fail(db_, rc, "cannot prepare \"" + std::string(sql.substr(0, 60)) + "\"");
+    if (rc != SQLITE_OK)
+        fail(db_, rc, "cannot prepare \"" + std::string(sql.substr(0, 60)) + "\"");
 }
 
 Statement::~Statement() {
-    if (stmt_ != nullptr) sqlite3_finalize(stmt_);
+    if (stmt_ != nullptr)
+        sqlite3_finalize(stmt_);
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
+    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {
+}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
     if (this != &other) {
-        if (stmt_ != nullptr) sqlite3_finalize(stmt_);
+        if (stmt_ != nullptr)
+            sqlite3_finalize(stmt_);
         db_ = other.db_;
         stmt_ = std::exchange(other.stmt_, nullptr);
     }
@@ -124,7 +142,8 @@ Statement& Statement::operator=(Statement&& other) noexcept {
 }
 
 void Statement::check(int rc, std::string_view what) const {
-    if (rc != SQLITE_OK) fail(db_, rc, what);
+    if (rc != SQLITE_OK)
+        fail(db_, rc, what);
 }
 
 Statement& Statement::bind_int(int index, std::int64_t value) {
@@ -159,13 +178,16 @@ Statement& Statement::bind_time(int index, std::chrono::sys_time<std::chrono::mi
 
 bool Statement::step() {
     const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
+    if (rc == SQLITE_ROW)
+        return true;
+    if (rc == SQLITE_DONE)
+        return false;
     fail(db_, rc, "step");
 }
 
 void Statement::run() {
-    if (step()) throw StorageError("statement returned a row where none was expected");
+    if (step())
+        throw StorageError("statement returned a row where none was expected");
 }
 
 void Statement::reset() {
@@ -173,14 +195,19 @@ void Statement::reset() {
     check(sqlite3_clear_bindings(stmt_), "clear bindings");
 }
 
-std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
+std::int64_t Statement::column_int(int index) const {
+    return sqlite3_column_int64(stmt_, index);
+}
 
-double Statement::column_double(int index) const { return sqlite3_column_double(stmt_, index); }
+double Statement::column_double(int index) const {
+    return sqlite3_column_double(stmt_, index);
+}
 
 std::string Statement::column_text(int index) const {
     const auto* text = sqlite3_column_text(stmt_, index);
     const int size = sqlite3_column_bytes(stmt_, index);
-    if (text == nullptr) return {};
+    if (text == nullptr)
+        return {};
     return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 
@@ -189,7 +216,8 @@ bool Statement::column_is_null(int index) const {
 }
 
 std::optional<std::int64_t> Statement::column_optional_int(int index) const {
-    if (column_is_null(index)) return std::nullopt;
+    if (column_is_null(index))
+        return std::nullopt;
     return column_int(index);
 }
 
@@ -203,7 +231,8 @@ Transaction::Transaction(Connection& connection) : connection_(connection) {
 }
 
 Transaction::~Transaction() {
-    if (done_) return;
+    if (done_)
+        return;
     try {
         connection_.exec("ROLLBACK");
     } catch (const StorageError&) { // nothing more to do: the transaction is gone either way

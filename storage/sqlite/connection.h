@@ -24,8 +24,8 @@ enum class Durability : std::uint8_t { Full, Normal };
 struct OpenOptions {
     Durability durability = Durability::Full;
     std::chrono::milliseconds busy_timeout{5000};
-    bool create = true;   // create the file if it is missing
-    bool migrate = true;  // bring the schema to the latest version
+    bool create = true;  // create the file if it is missing
+    bool migrate = true; // bring the schema to the latest version
     bool read_only = false;
 };
 

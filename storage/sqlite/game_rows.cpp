@@ -23,7 +23,8 @@ GameRow game_from_row(const Statement& s) {
     game.rated = s.column_int(8) != 0;
     game.table_code = s.column_text(9);
     game.started_at = s.column_time(10);
-    if (!s.column_is_null(11)) game.ended_at = s.column_time(11);
+    if (!s.column_is_null(11))
+        game.ended_at = s.column_time(11);
     game.result = s.column_text(12);
     game.termination = s.column_text(13);
     return game;
@@ -36,7 +37,8 @@ std::string select_games(std::string_view where_and_order) {
 std::optional<GameRow> read_game(Connection& db, GameId id) {
     auto s = db.prepare(select_games("WHERE id = ?1"));
     s.bind_int(1, id);
-    if (!s.step()) return std::nullopt;
+    if (!s.step())
+        return std::nullopt;
     return game_from_row(s);
 }
 
@@ -60,8 +62,10 @@ std::vector<GameWithMoves> read_unfinished_games(Connection& db) {
     try {
         std::vector<GameWithMoves> games;
         auto s = db.prepare(select_games("WHERE ended_at IS NULL ORDER BY id"));
-        while (s.step()) games.push_back(GameWithMoves{game_from_row(s), {}});
-        for (auto& g : games) g.moves = read_moves(db, g.game.id);
+        while (s.step())
+            games.push_back(GameWithMoves{game_from_row(s), {}});
+        for (auto& g : games)
+            g.moves = read_moves(db, g.game.id);
         db.exec("COMMIT");
         return games;
     } catch (...) {

@@ -139,10 +139,13 @@ constexpr std::array<std::string_view, 2> migrations{migration_1, migration_2};
 
 } // namespace
 
-int latest_schema_version() { return static_cast<int>(migrations.size()); }
+int latest_schema_version() {
+    return static_cast<int>(migrations.size());
+}
 
 void migrate(Connection& connection, int target) {
-    if (target < 0) target = latest_schema_version();
+    if (target < 0)
+        target = latest_schema_version();
     if (target > latest_schema_version())
         throw StorageError("no migration to schema version " + std::to_string(target));
     while (true) {
@@ -152,7 +155,8 @@ void migrate(Connection& connection, int target) {
             throw StorageError(connection.path() + " has schema version " +
                                std::to_string(version) + ", newer than this program's " +
                                std::to_string(latest_schema_version()));
-        if (version >= target) return;
+        if (version >= target)
+            return;
         connection.exec(migrations[static_cast<std::size_t>(version)]);
         // PRAGMA takes no bound parameters; the number is ours, not input.
         connection.exec("PRAGMA user_version = " + std::to_string(version + 1));

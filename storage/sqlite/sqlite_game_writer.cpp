@@ -11,18 +11,18 @@ namespace storage::sqlite {
 
 SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
     : db_(std::move(connection)),
-      insert_game_(db_.prepare(
-          "INSERT INTO games (variant, start_position, white_user_id, black_user_id, "
-          "white_name, black_name, time_control, rated, table_code, started_at) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
+      insert_game_(
+          db_.prepare("INSERT INTO games (variant, start_position, white_user_id, black_user_id, "
+                      "white_name, black_name, time_control, rated, table_code, started_at) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
       // Only a game in progress takes moves; an unknown or finished game inserts nothing.
-      insert_move_(db_.prepare(
-          "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms) "
-          "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
-          "(SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)")),
+      insert_move_(db_.prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms) "
+                               "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
+                               "(SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)")),
       end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4 "
                             "WHERE id = ?1 AND ended_at IS NULL")),
-      options_(options), thread_([this] { run(); }) {}
+      options_(options), thread_([this] { run(); }) {
+}
 
 SqliteGameWriter::~SqliteGameWriter() {
     {
@@ -70,14 +70,16 @@ void SqliteGameWriter::run() {
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty()) return; // stopping, and everything is written
+            if (queue_.empty())
+                return; // stopping, and everything is written
             while (!queue_.empty() && batch.size() < options_.max_batch) {
                 batch.push_back(std::move(queue_.front()));
                 queue_.pop_front();
             }
         }
         write_batch(batch);
-        for (auto& request : batch) report(request);
+        for (auto& request : batch)
+            report(request);
         batch.clear();
     }
 }
@@ -86,32 +88,39 @@ void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
     const bool only_flushes = std::all_of(batch.begin(), batch.end(), [](const Request& r) {
         return std::holds_alternative<FlushRequest>(r.what);
     });
-    if (only_flushes) return; // nothing to write: no empty transaction
+    if (only_flushes)
+        return; // nothing to write: no empty transaction
     try {
         Transaction transaction(db_);
-        for (auto& request : batch) write_one(request);
+        for (auto& request : batch)
+            write_one(request);
         transaction.commit();
         transactions_.fetch_add(1);
     } catch (const std::exception& e) {
         // BEGIN or COMMIT failed: nothing of the batch is on disk.
         for (auto& request : batch)
-            if (request.status.ok()) request.status.error = e.what();
+            if (request.status.ok())
+                request.status.error = e.what();
     }
     for (auto& request : batch) {
-        if (std::holds_alternative<FlushRequest>(request.what)) continue;
+        if (std::holds_alternative<FlushRequest>(request.what))
+            continue;
         requests_.fetch_add(1);
-        if (!request.status.ok()) failures_.fetch_add(1);
+        if (!request.status.ok())
+            failures_.fetch_add(1);
     }
 }
 
 // One request inside its own savepoint, so that its failure leaves the rest of the batch.
 void SqliteGameWriter::write_one(Request& request) {
-    if (std::holds_alternative<FlushRequest>(request.what)) return;
+    if (std::holds_alternative<FlushRequest>(request.what))
+        return;
     db_.exec("SAVEPOINT request");
     try {
         std::visit(
             [this](auto& r) {
-                if constexpr (!std::is_same_v<std::decay_t<decltype(r)>, FlushRequest>) write(r);
+                if constexpr (!std::is_same_v<std::decay_t<decltype(r)>, FlushRequest>)
+                    write(r);
             },
             request.what);
         db_.exec("RELEASE request");
@@ -146,18 +155,21 @@ void SqliteGameWriter::write(MoveRequest& request) {
 
 void SqliteGameWriter::write(FinishRequest& request) {
     const GameEnd& end = request.finish.end;
-    if (end.result.empty()) throw StorageError("a finished game needs a result");
+    if (end.result.empty())
+        throw StorageError("a finished game needs a result");
     end_game_.reset();
     end_game_.bind_int(1, end.game_id).bind_time(2, end.ended_at).bind_text(3, end.result);
     end_game_.bind_text(4, end.termination).run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(end.game_id) + " is not in progress");
-    if (!request.finish.rate || request.finish.rated_players.empty()) return;
+    if (!request.finish.rate || request.finish.rated_players.empty())
+        return;
     std::vector<std::optional<RatingRow>> current;
     for (const auto& key : request.finish.rated_players)
         current.push_back(find_rating_on(db_, key));
     request.written = request.finish.rate(current);
-    for (const auto& row : request.written) put_rating_on(db_, row);
+    for (const auto& row : request.written)
+        put_rating_on(db_, row);
 }
 
 void SqliteGameWriter::report(Request& request) {
@@ -167,12 +179,16 @@ void SqliteGameWriter::report(Request& request) {
             [&request](auto& r) {
                 using T = std::decay_t<decltype(r)>;
                 if constexpr (std::is_same_v<T, CreateRequest>) {
-                    if (r.done) r.done(request.status, request.status.ok() ? r.id : 0);
+                    if (r.done)
+                        r.done(request.status, request.status.ok() ? r.id : 0);
                 } else if constexpr (std::is_same_v<T, MoveRequest>) {
-                    if (r.done) r.done(request.status);
+                    if (r.done)
+                        r.done(request.status);
                 } else if constexpr (std::is_same_v<T, FinishRequest>) {
-                    if (!request.status.ok()) r.written.clear();
-                    if (r.done) r.done(request.status, r.written);
+                    if (!request.status.ok())
+                        r.written.clear();
+                    if (r.done)
+                        r.done(request.status, r.written);
                 } else {
                     r.reached->set_value();
                 }

@@ -36,7 +36,8 @@ LadderChallengeRow read_challenge(const Statement& s) {
 
 std::vector<LadderChallengeRow> read_challenges(Statement& s) {
     std::vector<LadderChallengeRow> rows;
-    while (s.step()) rows.push_back(read_challenge(s));
+    while (s.step())
+        rows.push_back(read_challenge(s));
     return rows;
 }
 
@@ -49,21 +50,24 @@ std::optional<LadderId> SqliteLadderStore::create_ladder(const LadderRow& ladder
     s.bind_text(1, ladder.name).bind_text(2, ladder.variant).bind_text(3, ladder.time_control);
     s.bind_int(4, ladder.max_rungs_up).bind_int(5, ladder.response_time.count());
     s.bind_optional_int(6, ladder.organiser_user_id).bind_time(7, ladder.created_at).run();
-    if (db_.changes() == 0) return std::nullopt;
+    if (db_.changes() == 0)
+        return std::nullopt;
     return db_.last_insert_id();
 }
 
 std::optional<LadderRow> SqliteLadderStore::find_ladder(LadderId id) {
     auto s = db_.prepare(std::string("SELECT ") + ladder_columns + " FROM ladders WHERE id = ?1");
     s.bind_int(1, id);
-    if (!s.step()) return std::nullopt;
+    if (!s.step())
+        return std::nullopt;
     return read_ladder(s);
 }
 
 std::vector<LadderRow> SqliteLadderStore::list_ladders() {
     auto s = db_.prepare(std::string("SELECT ") + ladder_columns + " FROM ladders ORDER BY name");
     std::vector<LadderRow> rows;
-    while (s.step()) rows.push_back(read_ladder(s));
+    while (s.step())
+        rows.push_back(read_ladder(s));
     return rows;
 }
 

@@ -5,14 +5,13 @@ namespace {
 
 // Columns: user_id, variant, speed, rating, deviation, volatility, games, updated_at.
 RatingRow read_rating(const Statement& s) {
-    return RatingRow{.key = {.user_id = s.column_int(0),
-                             .variant = s.column_text(1),
-                             .speed = s.column_text(2)},
-                     .rating = s.column_double(3),
-                     .deviation = s.column_double(4),
-                     .volatility = s.column_double(5),
-                     .games = static_cast<int>(s.column_int(6)),
-                     .updated_at = s.column_time(7)};
+    return RatingRow{
+        .key = {.user_id = s.column_int(0), .variant = s.column_text(1), .speed = s.column_text(2)},
+        .rating = s.column_double(3),
+        .deviation = s.column_double(4),
+        .volatility = s.column_double(5),
+        .games = static_cast<int>(s.column_int(6)),
+        .updated_at = s.column_time(7)};
 }
 
 constexpr const char* rating_columns =
@@ -24,7 +23,8 @@ std::optional<RatingRow> find_rating_on(Connection& db, const RatingKey& key) {
     auto s = db.prepare(std::string("SELECT ") + rating_columns +
                         " FROM ratings r WHERE user_id = ?1 AND variant = ?2 AND speed = ?3");
     s.bind_int(1, key.user_id).bind_text(2, key.variant).bind_text(3, key.speed);
-    if (!s.step()) return std::nullopt;
+    if (!s.step())
+        return std::nullopt;
     return read_rating(s);
 }
 
@@ -47,11 +47,14 @@ std::vector<RatingRow> SqliteRatingStore::ratings_of(UserId user) {
                          " FROM ratings r WHERE user_id = ?1 ORDER BY variant, speed");
     s.bind_int(1, user);
     std::vector<RatingRow> rows;
-    while (s.step()) rows.push_back(read_rating(s));
+    while (s.step())
+        rows.push_back(read_rating(s));
     return rows;
 }
 
-void SqliteRatingStore::put_rating(const RatingRow& rating) { put_rating_on(db_, rating); }
+void SqliteRatingStore::put_rating(const RatingRow& rating) {
+    put_rating_on(db_, rating);
+}
 
 std::vector<LeaderboardRow> SqliteRatingStore::leaderboard(std::string_view variant,
                                                            std::string_view speed,
@@ -63,7 +66,8 @@ std::vector<LeaderboardRow> SqliteRatingStore::leaderboard(std::string_view vari
     s.bind_text(1, variant).bind_text(2, speed).bind_double(3, max_deviation);
     s.bind_int(4, limit);
     std::vector<LeaderboardRow> rows;
-    while (s.step()) rows.push_back(LeaderboardRow{read_rating(s), s.column_text(8)});
+    while (s.step())
+        rows.push_back(LeaderboardRow{read_rating(s), s.column_text(8)});
     return rows;
 }
 

@@ -14,7 +14,8 @@ UserRow read_user(const Statement& s) {
 }
 
 std::optional<UserRow> one_user(Statement& statement) {
-    if (!statement.step()) return std::nullopt;
+    if (!statement.step())
+        return std::nullopt;
     return read_user(statement);
 }
 
@@ -23,19 +24,20 @@ std::optional<UserRow> one_user(Statement& statement) {
 std::string name_key(std::string_view name) {
     std::string key(name);
     for (char& c : key)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
     return key;
 }
 
 std::optional<UserId> SqliteUserStore::create_user(std::string_view name,
-                                                   std::string_view password_hash,
-                                                   TimePoint now) {
+                                                   std::string_view password_hash, TimePoint now) {
     // ON CONFLICT DO NOTHING: a taken name inserts no row, which is the answer, not an error.
     auto insert = db_.prepare("INSERT INTO users (name, name_key, password_hash, created_at) "
                               "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name_key) DO NOTHING");
     insert.bind_text(1, name).bind_text(2, name_key(name)).bind_text(3, password_hash);
     insert.bind_time(4, now).run();
-    if (db_.changes() == 0) return std::nullopt;
+    if (db_.changes() == 0)
+        return std::nullopt;
     return db_.last_insert_id();
 }
 
@@ -46,8 +48,7 @@ std::optional<UserRow> SqliteUserStore::find_user(UserId id) {
 }
 
 std::optional<UserRow> SqliteUserStore::find_user_by_name(std::string_view name) {
-    auto s =
-        db_.prepare("SELECT " + std::string(user_columns) + " FROM users WHERE name_key = ?1");
+    auto s = db_.prepare("SELECT " + std::string(user_columns) + " FROM users WHERE name_key = ?1");
     s.bind_text(1, name_key(name));
     return one_user(s);
 }
@@ -55,7 +56,8 @@ std::optional<UserRow> SqliteUserStore::find_user_by_name(std::string_view name)
 std::vector<UserRow> SqliteUserStore::list_users() {
     auto s = db_.prepare("SELECT " + std::string(user_columns) + " FROM users ORDER BY name_key");
     std::vector<UserRow> users;
-    while (s.step()) users.push_back(read_user(s));
+    while (s.step())
+        users.push_back(read_user(s));
     return users;
 }
 
@@ -63,7 +65,8 @@ bool SqliteUserStore::set_password_hash(UserId id, std::string_view password_has
     Transaction transaction(db_);
     auto update = db_.prepare("UPDATE users SET password_hash = ?2 WHERE id = ?1");
     update.bind_int(1, id).bind_text(2, password_hash).run();
-    if (db_.changes() == 0) return false;
+    if (db_.changes() == 0)
+        return false;
     db_.prepare("DELETE FROM sessions WHERE user_id = ?1").bind_int(1, id).run();
     transaction.commit();
     return true;
@@ -73,7 +76,8 @@ bool SqliteUserStore::set_disabled(UserId id, bool disabled) {
     Transaction transaction(db_);
     auto update = db_.prepare("UPDATE users SET disabled = ?2 WHERE id = ?1");
     update.bind_int(1, id).bind_int(2, disabled ? 1 : 0).run();
-    if (db_.changes() == 0) return false;
+    if (db_.changes() == 0)
+        return false;
     db_.prepare("DELETE FROM sessions WHERE user_id = ?1").bind_int(1, id).run();
     transaction.commit();
     return true;
@@ -99,7 +103,8 @@ std::optional<SessionRow> SqliteUserStore::find_session(std::string_view token_h
                          "s.last_seen_at FROM sessions s JOIN users u ON u.id = s.user_id "
                          "WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND u.disabled = 0");
     s.bind_text(1, token_hash).bind_time(2, now);
-    if (!s.step()) return std::nullopt;
+    if (!s.step())
+        return std::nullopt;
     return SessionRow{.token_hash = s.column_text(0),
                       .user_id = s.column_int(1),
                       .created_at = s.column_time(2),

@@ -3,10 +3,10 @@
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
-#include <doctest/doctest.h>
-
 #include <filesystem>
 #include <fstream>
+
+#include <doctest/doctest.h>
 
 using namespace storage;
 using namespace storage_test;
@@ -17,10 +17,12 @@ TEST_CASE("a backup of a live database holds every committed row") {
     (void)backend.user_store()->create_user("ann", "h", at_ms(0));
     auto writer = backend.game_writer(); // stays open: the server is running
     const GameId game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
-    for (int ply = 1; ply <= 20; ++ply) REQUIRE(append_now(*writer, game, move_at(ply, "m")).ok());
+    for (int ply = 1; ply <= 20; ++ply)
+        REQUIRE(append_now(*writer, game, move_at(ply, "m")).ok());
 
     sqlite::backup_database(dir.db(), dir.file("copy.db"));
-    for (int ply = 21; ply <= 25; ++ply) REQUIRE(append_now(*writer, game, move_at(ply, "m")).ok());
+    for (int ply = 21; ply <= 25; ++ply)
+        REQUIRE(append_now(*writer, game, move_at(ply, "m")).ok());
 
     sqlite::SqliteBackend copy(dir.file("copy.db"));
     CHECK(copy.user_store()->find_user_by_name("ann"));

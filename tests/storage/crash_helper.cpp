@@ -3,11 +3,10 @@
 // crash_restart_test.cpp runs it, kills it with SIGKILL mid-stream and checks the database.
 #include "storage/sqlite/sqlite_backend.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <unistd.h>
 
 int main(int argc, char** argv) {
     if (argc != 3) {
@@ -20,14 +19,17 @@ int main(int argc, char** argv) {
     for (int ply = 1;; ++ply) {
         std::string text = "m"; // built in two steps: GCC 12 warns falsely on "m" + string
         text += std::to_string(ply);
-        storage::MoveRow move{ply, std::move(text), storage::Millis(ply),
-                              storage::Millis(2 * ply), storage::TimePoint(storage::Millis(ply))};
+        storage::MoveRow move{ply, std::move(text), storage::Millis(ply), storage::Millis(2 * ply),
+                              storage::TimePoint(storage::Millis(ply))};
         writer->append_move(game, std::move(move), [ply](const storage::WriteStatus& s) {
-            if (!s.ok()) std::_Exit(3);
+            if (!s.ok())
+                std::_Exit(3);
             const std::string line = "ack " + std::to_string(ply) + "\n";
             // write(2) straight to the pipe: the line is out before the next callback.
-            if (::write(STDOUT_FILENO, line.data(), line.size()) < 0) std::_Exit(4);
+            if (::write(STDOUT_FILENO, line.data(), line.size()) < 0)
+                std::_Exit(4);
         });
-        if (ply % 64 == 0) ::usleep(1000); // let batches of different sizes form
+        if (ply % 64 == 0)
+            ::usleep(1000); // let batches of different sizes form
     }
 }

@@ -2,13 +2,13 @@
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
-#include <doctest/doctest.h>
+#include <cstdio>
 #include <signal.h>
+#include <string>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <string>
+#include <doctest/doctest.h>
 
 using namespace storage;
 using namespace storage_test;
@@ -54,7 +54,8 @@ TEST_CASE("after SIGKILL mid-stream every acknowledged move is back on reopening
     ::kill(pid, SIGKILL);
     // Acks already in the pipe when the kill landed count too.
     while (std::fgets(line, sizeof line, acks) != nullptr)
-        if (std::sscanf(line, "ack %d", &last_ack) != 1) break;
+        if (std::sscanf(line, "ack %d", &last_ack) != 1)
+            break;
     std::fclose(acks);
     int status = 0;
     ::waitpid(pid, &status, 0);

@@ -2,9 +2,9 @@
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
-#include <doctest/doctest.h>
-
 #include <future>
+
+#include <doctest/doctest.h>
 
 using namespace storage;
 using namespace storage_test;
@@ -105,13 +105,11 @@ TEST_CASE("a failing rating update leaves the game unfinished and the ratings un
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     auto writer = backend.game_writer();
     const GameId id = create_now(*writer, sample_game(ann, std::nullopt, true)).second;
-    FinishGame finish{{id, "0-1", "flag", at_ms(9)},
-                      {{ann, "chess", "blitz"}},
-                      [&](const auto&) {
-                          // deviation 0 breaks the CHECK constraint: the write must fail
-                          return std::vector<RatingRow>{
-                              {{ann, "chess", "blitz"}, 1400, 0, 0.09, 1, at_ms(9)}};
-                      }};
+    FinishGame finish{
+        {id, "0-1", "flag", at_ms(9)}, {{ann, "chess", "blitz"}}, [&](const auto&) {
+            // deviation 0 breaks the CHECK constraint: the write must fail
+            return std::vector<RatingRow>{{{ann, "chess", "blitz"}, 1400, 0, 0.09, 1, at_ms(9)}};
+        }};
     std::promise<WriteStatus> done;
     writer->finish_game(std::move(finish),
                         [&](const WriteStatus& s, const auto&) { done.set_value(s); });
@@ -130,8 +128,7 @@ TEST_CASE("history pages newest first with a keyset, and counts both colours") {
     std::vector<GameId> ids;
     for (int i = 0; i < 5; ++i)
         ids.push_back(
-            create_now(*writer, i % 2 == 0 ? sample_game(ann, bob) : sample_game(bob, ann))
-                .second);
+            create_now(*writer, i % 2 == 0 ? sample_game(ann, bob) : sample_game(bob, ann)).second);
     create_now(*writer, sample_game(bob, std::nullopt)); // not ann's
 
     auto games = backend.game_store();
@@ -156,7 +153,8 @@ TEST_CASE("unfinished games are loaded with their moves: finished ones are not")
     auto writer = backend.game_writer();
     const GameId open = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     const GameId done = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
-    for (int ply = 1; ply <= 3; ++ply) REQUIRE(append_now(*writer, open, move_at(ply, "m")).ok());
+    for (int ply = 1; ply <= 3; ++ply)
+        REQUIRE(append_now(*writer, open, move_at(ply, "m")).ok());
     writer->finish_game({{done, "1/2-1/2", "agreement", at_ms(5)}, {}, {}}, {});
     writer->flush();
 

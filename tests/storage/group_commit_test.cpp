@@ -2,13 +2,13 @@
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
-#include <doctest/doctest.h>
-
 #include <atomic>
 #include <future>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 using namespace storage;
 using namespace storage_test;
@@ -65,7 +65,8 @@ TEST_CASE("moves queued together are committed in one transaction, callbacks aft
                                         }
                                     });
         });
-    for (auto& p : producers) p.join();
+    for (auto& p : producers)
+        p.join();
     all_queued.set_value();
     writer->flush();
 
@@ -76,7 +77,8 @@ TEST_CASE("moves queued together are committed in one transaction, callbacks aft
     CHECK(after.transactions - before.transactions == 2);
     // Each thread's last callback saw all of that game's moves already committed.
     REQUIRE(visible_at_ack.size() == threads);
-    for (int seen : visible_at_ack) CHECK(seen >= per_thread);
+    for (int seen : visible_at_ack)
+        CHECK(seen >= per_thread);
 }
 
 TEST_CASE("callbacks run in the order the calls were made") {
@@ -87,11 +89,13 @@ TEST_CASE("callbacks run in the order the calls were made") {
     std::vector<int> order;
     for (int ply = 1; ply <= 100; ++ply)
         writer->append_move(game, move_at(ply, "m"), [&order, ply](const WriteStatus& s) {
-            if (s.ok()) order.push_back(ply);
+            if (s.ok())
+                order.push_back(ply);
         });
     writer->flush();
     REQUIRE(order.size() == 100);
-    for (int i = 0; i < 100; ++i) CHECK(order[static_cast<std::size_t>(i)] == i + 1);
+    for (int i = 0; i < 100; ++i)
+        CHECK(order[static_cast<std::size_t>(i)] == i + 1);
 }
 
 TEST_CASE("a failing write reports its error and does not lose the others of its batch") {
@@ -134,7 +138,8 @@ TEST_CASE("destroying the writer writes everything still queued") {
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         for (int ply = 1; ply <= 50; ++ply)
             writer->append_move(game, move_at(ply, "m"), [&](const WriteStatus& s) {
-                if (s.ok()) ++acknowledged;
+                if (s.ok())
+                    ++acknowledged;
             });
     }
     CHECK(acknowledged == 50);

@@ -80,15 +80,21 @@ TEST_CASE("an unknown challenge status and a self-challenge are refused") {
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = backend.user_store()->create_user("bob", "h", at_ms(0)).value();
     auto ladders = backend.ladder_store();
-    const LadderId id =
-        ladders->create_ladder({.name = "L", .variant = "chess", .time_control = "60+0",
-                                .response_time = std::chrono::hours(1),
-                                .organiser_user_id = std::nullopt,
-                                .created_at = at_ms(0)})
-            .value();
-    LadderChallengeRow bad{.ladder_id = id, .challenger_user_id = ann,
-                           .challenged_user_id = bob, .created_at = at_ms(0),
-                           .deadline_at = at_ms(1), .game_id = std::nullopt, .status = "maybe"};
+    const LadderId id = ladders
+                            ->create_ladder({.name = "L",
+                                             .variant = "chess",
+                                             .time_control = "60+0",
+                                             .response_time = std::chrono::hours(1),
+                                             .organiser_user_id = std::nullopt,
+                                             .created_at = at_ms(0)})
+                            .value();
+    LadderChallengeRow bad{.ladder_id = id,
+                           .challenger_user_id = ann,
+                           .challenged_user_id = bob,
+                           .created_at = at_ms(0),
+                           .deadline_at = at_ms(1),
+                           .game_id = std::nullopt,
+                           .status = "maybe"};
     CHECK_THROWS_AS((void)ladders->add_challenge(bad), StorageError);
     bad.status = "open";
     bad.challenged_user_id = ann;
@@ -100,12 +106,14 @@ TEST_CASE("a failed standings save changes nothing") {
     sqlite::SqliteBackend backend(dir.db());
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     auto ladders = backend.ladder_store();
-    const LadderId id =
-        ladders->create_ladder({.name = "L", .variant = "chess", .time_control = "60+0",
-                                .response_time = std::chrono::hours(1),
-                                .organiser_user_id = std::nullopt,
-                                .created_at = at_ms(0)})
-            .value();
+    const LadderId id = ladders
+                            ->create_ladder({.name = "L",
+                                             .variant = "chess",
+                                             .time_control = "60+0",
+                                             .response_time = std::chrono::hours(1),
+                                             .organiser_user_id = std::nullopt,
+                                             .created_at = at_ms(0)})
+                            .value();
     ladders->save_standings(id, {ann}, {});
     CHECK_THROWS_AS(ladders->save_standings(id, {ann, 12345}, {}), StorageError); // no user
     const auto standings = ladders->standings(id);

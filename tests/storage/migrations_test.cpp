@@ -3,10 +3,10 @@
 #include "storage/sqlite/sqlite_user_store.h"
 #include "tests/storage/temp_database.h"
 
-#include <doctest/doctest.h>
-
 #include <set>
 #include <string>
+
+#include <doctest/doctest.h>
 
 using namespace storage;
 using namespace storage::sqlite;
@@ -17,7 +17,8 @@ namespace {
 std::set<std::string> table_names(Connection& db) {
     auto s = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'");
     std::set<std::string> names;
-    while (s.step()) names.insert(s.column_text(0));
+    while (s.step())
+        names.insert(s.column_text(0));
     return names;
 }
 
@@ -34,10 +35,9 @@ TEST_CASE("an empty file is migrated to the latest schema with every table") {
     Connection db(dir.db(), {});
     CHECK(db.user_version() == latest_schema_version());
     CHECK(latest_schema_version() >= 2);
-    const std::set<std::string> expected{"users",        "sessions",     "ratings",
-                                         "games",        "moves",        "blocks",
-                                         "ladders",      "ladder_rungs", "ladder_challenges",
-                                         "ladder_history"};
+    const std::set<std::string> expected{
+        "users",   "sessions",     "ratings",           "games",         "moves", "blocks",
+        "ladders", "ladder_rungs", "ladder_challenges", "ladder_history"};
     CHECK(table_names(db) == expected);
 }
 

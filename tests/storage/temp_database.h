@@ -15,7 +15,8 @@ public:
     TempDir() {
         std::string pattern =
             (std::filesystem::temp_directory_path() / "tabula-storage-XXXXXX").string();
-        if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+        if (mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("mkdtemp failed");
         path_ = pattern;
     }
     ~TempDir() {

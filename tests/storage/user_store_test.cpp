@@ -95,8 +95,7 @@ TEST_CASE("a session for an unknown user is refused by the foreign key") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
     auto users = backend.user_store();
-    CHECK_THROWS_AS(users->create_session({"t", 42, at_ms(0), at_ms(10), at_ms(0)}),
-                    StorageError);
+    CHECK_THROWS_AS(users->create_session({"t", 42, at_ms(0), at_ms(10), at_ms(0)}), StorageError);
 }
 
 TEST_CASE("blocks: add, list, either way, remove") {

@@ -1,0 +1,25 @@
+#include "lobby/rating/rating_policy.h"
+
+#include <cmath>
+
+namespace lobby::rating {
+
+double leaderboard_max_deviation(bool standard_chess) {
+    const double threshold =
+        standard_chess ? standard_rankable_deviation : variant_rankable_deviation;
+    return std::nextafter(threshold, threshold + 1); // "< bound" means "<= threshold"
+}
+
+bool is_rankable(double deviation, bool standard_chess) {
+    return deviation < leaderboard_max_deviation(standard_chess);
+}
+
+bool changes_ratings(const GameFacts& game) {
+    if (!game.rated || game.aborted)
+        return false;
+    if (!game.white_user || !game.black_user)
+        return false;
+    return *game.white_user != *game.black_user;
+}
+
+} // namespace lobby::rating
