@@ -20,7 +20,14 @@ namespace lobby {
 using ChallengeId = std::uint64_t;
 
 enum class DeclineReason : std::uint8_t {
-    Generic, Later, TooFast, TooSlow, TimeControl, Rated, Casual, Variant
+    Generic,
+    Later,
+    TooFast,
+    TooSlow,
+    TimeControl,
+    Rated,
+    Casual,
+    Variant
 };
 // "generic", "later", "too_fast", "too_slow", "time_control", "rated", "casual", "variant"
 std::string_view decline_reason_name(DeclineReason reason);
@@ -32,16 +39,17 @@ struct Challenge {
     PlayerId challenged{};
     std::optional<Player> challenged_player{}; // known once the invitee has answered
     TableSetup setup{};
-    PlayerId awaiting{};    // who must answer now
-    int counters = 0;     // counter-offers so far
+    PlayerId awaiting{}; // who must answer now
+    int counters = 0;    // counter-offers so far
     TimePoint expires_at{};
 
-    const PlayerId& proposer() const { return awaiting == challenger.id ? challenged
-                                                                        : challenger.id; }
+    const PlayerId& proposer() const {
+        return awaiting == challenger.id ? challenged : challenger.id;
+    }
 };
 
 struct ChallengeLimits {
-    Millis ttl{std::chrono::minutes(5)};                // real-time games
+    Millis ttl{std::chrono::minutes(5)}; // real-time games
     Millis correspondence_ttl{std::chrono::days(7)};
     int max_counters = 10;
     std::size_t max_open_per_player = 5;

@@ -8,7 +8,9 @@ namespace lobby {
 using namespace std::chrono_literals;
 
 namespace {
-std::size_t index(Color c) { return c == Color::White ? 0 : 1; }
+std::size_t index(Color c) {
+    return c == Color::White ? 0 : 1;
+}
 } // namespace
 
 GameClock::GameClock(const TimeControl& control, const LagPolicy& lag)
@@ -25,7 +27,8 @@ GameClock GameClock::restore(const TimeControl& control, const ClockState& state
 }
 
 Millis GameClock::initial_remaining() const {
-    if (control_.has_total()) return control_.base;
+    if (control_.has_total())
+        return control_.base;
     return control_.move_limit().value_or(0ms);
 }
 
@@ -40,14 +43,16 @@ Millis GameClock::charge_for(Millis thinking) const {
 }
 
 bool GameClock::out_of_time(Millis thinking) const {
-    if (const auto limit = control_.move_limit(); limit && thinking >= *limit) return true;
+    if (const auto limit = control_.move_limit(); limit && thinking >= *limit)
+        return true;
     if (control_.has_total())
         return charge_for(thinking) >= state_.remaining[index(state_.to_move)];
     return false;
 }
 
 bool GameClock::would_flag(TimePoint now, Millis measured_lag) const {
-    if (!state_.running) return false;
+    if (!state_.running)
+        return false;
     const Millis quota = state_.lag_quota[index(state_.to_move)];
     const Millis credit = std::clamp(measured_lag, 0ms, quota);
     return out_of_time(std::max(0ms, now - state_.turn_started - credit));
@@ -58,10 +63,10 @@ ClockPress GameClock::press(TimePoint now, Millis measured_lag) {
     const std::size_t mover = index(state_.to_move);
     ClockPress result;
     result.thinking = std::max(0ms, now - state_.turn_started);
-    result.lag_credited = std::clamp(measured_lag, 0ms, std::min(state_.lag_quota[mover],
-                                                                 result.thinking));
-    state_.lag_quota[mover] = std::min(
-        lag_.max_quota, state_.lag_quota[mover] - result.lag_credited + lag_.quota_gain);
+    result.lag_credited =
+        std::clamp(measured_lag, 0ms, std::min(state_.lag_quota[mover], result.thinking));
+    state_.lag_quota[mover] =
+        std::min(lag_.max_quota, state_.lag_quota[mover] - result.lag_credited + lag_.quota_gain);
     const Millis spent = result.thinking - result.lag_credited;
     if (control_.has_total()) {
         result.charged = charge_for(spent);
@@ -78,7 +83,8 @@ ClockPress GameClock::press(TimePoint now, Millis measured_lag) {
 }
 
 void GameClock::stop(TimePoint now) {
-    if (!state_.running) return;
+    if (!state_.running)
+        return;
     const std::size_t mover = index(state_.to_move);
     if (control_.has_total())
         state_.remaining[mover] = remaining(state_.to_move, now);
@@ -99,23 +105,28 @@ bool GameClock::flagged(TimePoint now) const {
 }
 
 std::optional<TimePoint> GameClock::flag_time() const {
-    if (!state_.running) return std::nullopt;
+    if (!state_.running)
+        return std::nullopt;
     const Millis grace = state_.lag_quota[index(state_.to_move)];
     std::optional<TimePoint> when;
-    if (const auto limit = control_.move_limit()) when = state_.turn_started + grace + *limit;
+    if (const auto limit = control_.move_limit())
+        when = state_.turn_started + grace + *limit;
     if (control_.has_total()) {
-        const TimePoint total_out = state_.turn_started + grace + control_.delay +
-                                    state_.remaining[index(state_.to_move)];
-        if (!when || total_out < *when) when = total_out;
+        const TimePoint total_out =
+            state_.turn_started + grace + control_.delay + state_.remaining[index(state_.to_move)];
+        if (!when || total_out < *when)
+            when = total_out;
     }
     return when;
 }
 
 Millis GameClock::remaining(Color side, TimePoint now) const {
     const std::size_t i = index(side);
-    if (!state_.running || side != state_.to_move) return state_.remaining[i];
+    if (!state_.running || side != state_.to_move)
+        return state_.remaining[i];
     const Millis thinking = std::max(0ms, now - state_.turn_started);
-    if (control_.has_total()) return std::max(0ms, state_.remaining[i] - charge_for(thinking));
+    if (control_.has_total())
+        return std::max(0ms, state_.remaining[i] - charge_for(thinking));
     return std::max(0ms, initial_remaining() - thinking);
 }
 

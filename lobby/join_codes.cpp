@@ -6,11 +6,15 @@ namespace lobby {
 
 namespace {
 
-char upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
+char upper(char c) {
+    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+}
 
 std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
     return text;
 }
 
@@ -42,12 +46,17 @@ std::string random_code(RandomSource& random, std::size_t length) {
 std::string JoinCodeRegistry::issue(RandomSource& random) {
     for (;;) {
         std::string code = random_code(random, join_code_length);
-        if (live_.insert(code).second) return code;
+        if (live_.insert(code).second)
+            return code;
     }
 }
 
-bool JoinCodeRegistry::reserve(const std::string& code) { return live_.insert(code).second; }
+bool JoinCodeRegistry::reserve(const std::string& code) {
+    return live_.insert(code).second;
+}
 
-void JoinCodeRegistry::release(const std::string& code) { live_.erase(code); }
+void JoinCodeRegistry::release(const std::string& code) {
+    live_.erase(code);
+}
 
 } // namespace lobby

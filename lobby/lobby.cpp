@@ -8,7 +8,9 @@ namespace {
 
 using Change = TableListChanged::Change;
 
-bool listed_status(TableStatus s) { return s == TableStatus::Waiting || s == TableStatus::Playing; }
+bool listed_status(TableStatus s) {
+    return s == TableStatus::Waiting || s == TableStatus::Playing;
+}
 
 std::size_t seats_taken(const TableSummary& s) {
     return (s.seats[0] ? 1U : 0U) + (s.seats[1] ? 1U : 0U);
@@ -19,10 +21,12 @@ std::size_t seats_taken(const TableSummary& s) {
 Lobby::Lobby(RandomSource& random, const BlockList* blocks, LobbyListener* listener,
              LobbyLimits limits)
     : random_(random), blocks_(blocks), listener_(listener), limits_(limits),
-      seeks_(limits.seek_range, blocks), challenges_(limits.challenges) {}
+      seeks_(limits.seek_range, blocks), challenges_(limits.challenges) {
+}
 
 void Lobby::emit(std::vector<PlayerId> to, LobbyEventBody body) {
-    if (listener_) listener_->on_lobby_event(LobbyEvent{std::move(to), std::move(body)});
+    if (listener_)
+        listener_->on_lobby_event(LobbyEvent{std::move(to), std::move(body)});
 }
 
 bool Lobby::blocked(const PlayerId& a, const PlayerId& b) const {
@@ -32,7 +36,8 @@ bool Lobby::blocked(const PlayerId& a, const PlayerId& b) const {
 // --- tables -----------------------------------------------------------------------------------
 
 rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetup& setup) {
-    if (auto error = validate(setup)) return *error;
+    if (auto error = validate(setup))
+        return *error;
     if (setup.rated && !host.registered)
         return refuse(errc::not_allowed, "rated games are for registered players");
     const auto waiting = std::count_if(tables_.begin(), tables_.end(), [&](const auto& entry) {
@@ -47,9 +52,11 @@ rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetu
 
 void Lobby::table_changed(const TableSummary& summary) {
     const auto it = tables_.find(summary.code);
-    if (it == tables_.end()) return; // gone already, or never ours
+    if (it == tables_.end())
+        return; // gone already, or never ours
     const TableSummary before = std::exchange(it->second, summary);
-    if (!summary.setup.is_public) return;
+    if (!summary.setup.is_public)
+        return;
     const bool was_listed = listed_.contains(summary.code);
     if (!listed_status(summary.status)) {
         if (was_listed) {
@@ -75,24 +82,29 @@ void Lobby::table_changed(const TableSummary& summary) {
 
 void Lobby::table_gone(const std::string& code) {
     const auto it = tables_.find(code);
-    if (it == tables_.end()) return;
+    if (it == tables_.end())
+        return;
     const TableSummary last = it->second;
     tables_.erase(it);
     codes_.release(code);
-    if (listed_.erase(code) > 0) emit({}, TableListChanged{Change::Gone, last});
+    if (listed_.erase(code) > 0)
+        emit({}, TableListChanged{Change::Gone, last});
 }
 
 bool Lobby::adopt_table(const TableSummary& summary) {
-    if (!codes_.reserve(summary.code)) return false;
-    tables_.emplace(summary.code, TableSummary{.code = summary.code, .setup = summary.setup,
-                                               .host = summary.host});
+    if (!codes_.reserve(summary.code))
+        return false;
+    tables_.emplace(
+        summary.code,
+        TableSummary{.code = summary.code, .setup = summary.setup, .host = summary.host});
     table_changed(summary);
     return true;
 }
 
 rules::Result<std::string> Lobby::find_by_code(std::string_view typed) const {
     auto code = normalize_join_code(typed);
-    if (!code) return code.error();
+    if (!code)
+        return code.error();
     if (!tables_.contains(code.value()))
         return refuse(errc::bad_join_code, "no table has this code");
     return code;
@@ -100,13 +112,15 @@ rules::Result<std::string> Lobby::find_by_code(std::string_view typed) const {
 
 std::optional<TableSummary> Lobby::summary(const std::string& code) const {
     const auto it = tables_.find(code);
-    if (it == tables_.end()) return std::nullopt;
+    if (it == tables_.end())
+        return std::nullopt;
     return it->second;
 }
 
 std::vector<TableSummary> Lobby::public_tables() const {
     std::vector<TableSummary> list;
-    for (const auto& code : listed_) list.push_back(tables_.at(code));
+    for (const auto& code : listed_)
+        list.push_back(tables_.at(code));
     return list;
 }
 
@@ -119,7 +133,8 @@ void Lobby::record_no_start(const PlayerId& player, TimePoint now) {
 
 std::optional<Millis> Lobby::cooldown_left(const PlayerId& player, TimePoint now) const {
     const auto it = cooldown_until_.find(player);
-    if (it == cooldown_until_.end() || it->second <= now) return std::nullopt;
+    if (it == cooldown_until_.end() || it->second <= now)
+        return std::nullopt;
     return it->second - now;
 }
 
@@ -127,9 +142,12 @@ std::optional<Millis> Lobby::cooldown_left(const PlayerId& player, TimePoint now
 
 rules::Result<std::optional<Match>> Lobby::seek(const Player& player, const SeekPool& pool,
                                                 TimePoint now) {
-    const TableSetup setup{.variant = pool.variant, .time_control = pool.time_control,
-                           .rated = pool.rated, .is_public = false};
-    if (auto error = validate(setup)) return *error;
+    const TableSetup setup{.variant = pool.variant,
+                           .time_control = pool.time_control,
+                           .rated = pool.rated,
+                           .is_public = false};
+    if (auto error = validate(setup))
+        return *error;
     if (pool.rated && !player.registered)
         return refuse(errc::not_allowed, "rated games are for registered players; log in");
     if (const auto left = cooldown_left(player.id, now)) {
@@ -138,21 +156,28 @@ rules::Result<std::optional<Match>> Lobby::seek(const Player& player, const Seek
                                           std::to_string(seconds) + " seconds");
     }
     const auto pair = seeks_.add(player, pool, now);
-    if (!pair) return std::optional<Match>{};
+    if (!pair)
+        return std::optional<Match>{};
     Match match = make_match(pair->first, pair->second, setup, false);
     emit({match.white.id, match.black.id}, SeekMatched{match});
     return std::optional<Match>{match};
 }
 
-bool Lobby::cancel_seek(const PlayerId& player) { return seeks_.remove(player); }
+bool Lobby::cancel_seek(const PlayerId& player) {
+    return seeks_.remove(player);
+}
 
 // Reserves a code and decides the colours: `a`'s choice from the setup, or at random.
 Match Lobby::make_match(const Player& a, const Player& b, TableSetup setup, bool a_chooses) {
     bool a_white = random_.below(2) == 0;
-    if (a_chooses && setup.color == ColorChoice::White) a_white = true;
-    if (a_chooses && setup.color == ColorChoice::Black) a_white = false;
+    if (a_chooses && setup.color == ColorChoice::White)
+        a_white = true;
+    if (a_chooses && setup.color == ColorChoice::Black)
+        a_white = false;
     setup.color = ColorChoice::White; // the host of the new table is White
-    Match match{.table_code = codes_.issue(random_), .setup = setup, .white = a_white ? a : b,
+    Match match{.table_code = codes_.issue(random_),
+                .setup = setup,
+                .white = a_white ? a : b,
                 .black = a_white ? b : a};
     tables_.emplace(match.table_code,
                     TableSummary{.code = match.table_code, .setup = setup, .host = match.white});

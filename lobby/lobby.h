@@ -17,8 +17,8 @@
 #include "lobby/table_state.h"
 
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -99,7 +99,7 @@ private:
     LobbyLimits limits_;
     JoinCodeRegistry codes_;
     std::map<std::string, TableSummary, std::less<>> tables_; // by code; reported summaries
-    std::set<std::string, std::less<>> listed_; // public tables announced in the list
+    std::set<std::string, std::less<>> listed_;               // public tables announced in the list
     std::map<PlayerId, TimePoint, std::less<>> cooldown_until_;
     SeekPools seeks_;
     ChallengeBook challenges_;

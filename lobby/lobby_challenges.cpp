@@ -4,9 +4,11 @@ namespace lobby {
 
 rules::Result<ChallengeId> Lobby::challenge(const Player& from, const PlayerId& to,
                                             const TableSetup& setup, TimePoint now) {
-    if (blocked(from.id, to)) return refuse(errc::blocked, "you cannot challenge this player");
+    if (blocked(from.id, to))
+        return refuse(errc::blocked, "you cannot challenge this player");
     auto opened = challenges_.open(from, to, setup, now);
-    if (!opened) return opened.error();
+    if (!opened)
+        return opened.error();
     emit({to, from.id}, ChallengeIssued{opened.value()});
     return opened.value().id;
 }
@@ -14,7 +16,8 @@ rules::Result<ChallengeId> Lobby::challenge(const Player& from, const PlayerId& 
 rules::Result<Match> Lobby::accept_challenge(ChallengeId id, const Player& by, TimePoint now) {
     (void)now;
     auto found = challenges_.awaiting(id, by.id);
-    if (!found) return found.error();
+    if (!found)
+        return found.error();
     const Challenge& c = found.value();
     if (c.setup.rated && !by.registered)
         return refuse(errc::not_allowed, "rated games are for registered players");
@@ -25,7 +28,8 @@ rules::Result<Match> Lobby::accept_challenge(ChallengeId id, const Player& by, T
         return refuse(errc::internal_error, "the invitee is unknown");
     const Player invitee = by_challenged ? by : *c.challenged_player;
     auto closed = challenges_.close_answered(id, by.id);
-    if (!closed) return closed.error();
+    if (!closed)
+        return closed.error();
     Match match = make_match(c.challenger, invitee, c.setup, true);
     emit({c.challenger.id, c.challenged}, ChallengeAccepted{closed.value(), match});
     return match;
@@ -33,7 +37,8 @@ rules::Result<Match> Lobby::accept_challenge(ChallengeId id, const Player& by, T
 
 Refusal Lobby::decline_challenge(ChallengeId id, const PlayerId& by, DeclineReason reason) {
     auto closed = challenges_.close_answered(id, by);
-    if (!closed) return closed.error();
+    if (!closed)
+        return closed.error();
     const Challenge& c = closed.value();
     emit({c.challenger.id, c.challenged}, ChallengeDeclined{c, by, reason});
     return std::nullopt;
@@ -42,7 +47,8 @@ Refusal Lobby::decline_challenge(ChallengeId id, const PlayerId& by, DeclineReas
 Refusal Lobby::counter_challenge(ChallengeId id, const Player& by, const TableSetup& setup,
                                  TimePoint now) {
     auto countered = challenges_.counter(id, by, setup, now);
-    if (!countered) return countered.error();
+    if (!countered)
+        return countered.error();
     const Challenge& c = countered.value();
     emit({c.challenger.id, c.challenged}, ChallengeCountered{c, by.id});
     return std::nullopt;
@@ -50,7 +56,8 @@ Refusal Lobby::counter_challenge(ChallengeId id, const Player& by, const TableSe
 
 Refusal Lobby::cancel_challenge(ChallengeId id, const PlayerId& by) {
     auto closed = challenges_.close_proposed(id, by);
-    if (!closed) return closed.error();
+    if (!closed)
+        return closed.error();
     const Challenge& c = closed.value();
     emit({c.challenger.id, c.challenged}, ChallengeCancelled{c, by});
     return std::nullopt;
@@ -63,7 +70,8 @@ std::vector<Challenge> Lobby::challenges_of(const PlayerId& player) const {
 void Lobby::forget_player(const PlayerId& player) {
     seeks_.remove(player);
     for (const Challenge& c : challenges_.involving(player))
-        if (c.proposer() == player) (void)cancel_challenge(c.id, player);
+        if (c.proposer() == player)
+            (void)cancel_challenge(c.id, player);
 }
 
 // --- timers -----------------------------------------------------------------------------------

@@ -31,13 +31,32 @@ struct TableListChanged {
     TableSummary table{};
 };
 
-struct SeekMatched { Match match{}; };
-struct ChallengeIssued { Challenge challenge{}; };
-struct ChallengeCountered { Challenge challenge{}; PlayerId by{}; };
-struct ChallengeAccepted { Challenge challenge{}; Match match{}; };
-struct ChallengeDeclined { Challenge challenge{}; PlayerId by{}; DeclineReason reason{}; };
-struct ChallengeCancelled { Challenge challenge{}; PlayerId by{}; };
-struct ChallengeExpired { Challenge challenge{}; };
+struct SeekMatched {
+    Match match{};
+};
+struct ChallengeIssued {
+    Challenge challenge{};
+};
+struct ChallengeCountered {
+    Challenge challenge{};
+    PlayerId by{};
+};
+struct ChallengeAccepted {
+    Challenge challenge{};
+    Match match{};
+};
+struct ChallengeDeclined {
+    Challenge challenge{};
+    PlayerId by{};
+    DeclineReason reason{};
+};
+struct ChallengeCancelled {
+    Challenge challenge{};
+    PlayerId by{};
+};
+struct ChallengeExpired {
+    Challenge challenge{};
+};
 
 using LobbyEventBody =
     std::variant<TableListChanged, SeekMatched, ChallengeIssued, ChallengeCountered,

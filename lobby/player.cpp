@@ -5,11 +5,14 @@
 namespace lobby {
 
 bool is_guest_id(std::string_view id) {
-    if (id.size() < guest_prefix.size()) return false;
+    if (id.size() < guest_prefix.size())
+        return false;
     for (std::size_t i = 0; i < guest_prefix.size(); ++i) {
         char c = id[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != guest_prefix[i]) return false;
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+        if (c != guest_prefix[i])
+            return false;
     }
     return true;
 }
@@ -17,9 +20,11 @@ bool is_guest_id(std::string_view id) {
 PlayerId make_guest_id(RandomSource& random, const std::function<bool(std::string_view)>& taken) {
     std::size_t length = 4;
     for (int attempt = 0;; ++attempt) {
-        if (attempt > 0 && attempt % 8 == 0) ++length; // the short space is crowded
+        if (attempt > 0 && attempt % 8 == 0)
+            ++length; // the short space is crowded
         PlayerId id = std::string(guest_prefix) + random_code(random, length);
-        if (!taken(id)) return id;
+        if (!taken(id))
+            return id;
     }
 }
 

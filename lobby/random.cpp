@@ -12,7 +12,8 @@ std::uint64_t RandomSource::below(std::uint64_t bound) {
     const std::uint64_t limit = max - (max % bound + 1) % bound;
     for (;;) {
         const std::uint64_t value = next();
-        if (value <= limit) return value % bound;
+        if (value <= limit)
+            return value % bound;
     }
 }
 

@@ -7,7 +7,9 @@
 namespace lobby {
 
 namespace {
-int gap(const Seek& a, const Seek& b) { return std::abs(a.player.rating - b.player.rating); }
+int gap(const Seek& a, const Seek& b) {
+    return std::abs(a.player.rating - b.player.rating);
+}
 } // namespace
 
 double SeekPools::reach(TimePoint since, TimePoint now) const {
@@ -17,22 +19,26 @@ double SeekPools::reach(TimePoint since, TimePoint now) const {
 }
 
 bool SeekPools::compatible(const Seek& a, const Seek& b, TimePoint now) const {
-    if (a.player.id == b.player.id) return false;
-    if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id)) return false;
-    if (a.pool.rated && (!a.player.registered || !b.player.registered)) return false;
+    if (a.player.id == b.player.id)
+        return false;
+    if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id))
+        return false;
+    if (a.pool.rated && (!a.player.registered || !b.player.registered))
+        return false;
     const double g = gap(a, b);
     return g <= reach(a.since, now) && g <= reach(b.since, now);
 }
 
-std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& pool,
-                                       TimePoint now) {
+std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& pool, TimePoint now) {
     remove(player.id);
     auto& waiting = pools_[pool];
     const Seek seek{player, pool, now};
     auto best = waiting.end();
     for (auto it = waiting.begin(); it != waiting.end(); ++it) {
-        if (!compatible(seek, *it, now)) continue;
-        if (best == waiting.end() || gap(seek, *it) < gap(seek, *best)) best = it;
+        if (!compatible(seek, *it, now))
+            continue;
+        if (best == waiting.end() || gap(seek, *it) < gap(seek, *best))
+            best = it;
     }
     if (best == waiting.end()) {
         waiting.push_back(seek);
@@ -40,7 +46,8 @@ std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& poo
     }
     SeekPair pair{pool, best->player, player};
     waiting.erase(best);
-    if (waiting.empty()) pools_.erase(pool);
+    if (waiting.empty())
+        pools_.erase(pool);
     return pair;
 }
 
@@ -49,9 +56,11 @@ bool SeekPools::remove(const PlayerId& player) {
         auto& waiting = pool->second;
         const auto it = std::find_if(waiting.begin(), waiting.end(),
                                      [&](const Seek& s) { return s.player.id == player; });
-        if (it == waiting.end()) continue;
+        if (it == waiting.end())
+            continue;
         waiting.erase(it);
-        if (waiting.empty()) pools_.erase(pool);
+        if (waiting.empty())
+            pools_.erase(pool);
         return true;
     }
     return false;
@@ -60,7 +69,8 @@ bool SeekPools::remove(const PlayerId& player) {
 std::optional<SeekPool> SeekPools::pool_of(const PlayerId& player) const {
     for (const auto& [pool, waiting] : pools_)
         for (const auto& s : waiting)
-            if (s.player.id == player) return pool;
+            if (s.player.id == player)
+                return pool;
     return std::nullopt;
 }
 
@@ -82,9 +92,10 @@ std::vector<SeekPair> SeekPools::match_waiting(TimePoint now) {
                         (!best || gap(waiting[i], waiting[j]) <
                                       gap(waiting[best->first], waiting[best->second])))
                         best = std::pair{i, j};
-            if (!best) break;
-            pairs.push_back(SeekPair{pool->first, waiting[best->first].player,
-                                     waiting[best->second].player});
+            if (!best)
+                break;
+            pairs.push_back(
+                SeekPair{pool->first, waiting[best->first].player, waiting[best->second].player});
             waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(best->second));
             waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(best->first));
         }
@@ -95,19 +106,26 @@ std::vector<SeekPair> SeekPools::match_waiting(TimePoint now) {
 
 // When both reaches have grown to the gap between a and b (nullopt: never).
 std::optional<TimePoint> SeekPools::meeting_time(const Seek& a, const Seek& b) const {
-    if (a.player.id == b.player.id) return std::nullopt;
-    if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id)) return std::nullopt;
-    if (a.pool.rated && (!a.player.registered || !b.player.registered)) return std::nullopt;
+    if (a.player.id == b.player.id)
+        return std::nullopt;
+    if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id))
+        return std::nullopt;
+    if (a.pool.rated && (!a.player.registered || !b.player.registered))
+        return std::nullopt;
     const int g = gap(a, b);
-    if (g > range_.max) return std::nullopt;
+    if (g > range_.max)
+        return std::nullopt;
     const auto when = [&](TimePoint since) {
-        if (g <= range_.initial) return since;
-        if (range_.growth_per_second <= 0) return TimePoint::max();
+        if (g <= range_.initial)
+            return since;
+        if (range_.growth_per_second <= 0)
+            return TimePoint::max();
         const double ms = std::ceil((g - range_.initial) * 1000.0 / range_.growth_per_second);
         return since + Millis{static_cast<Millis::rep>(ms)};
     };
     const TimePoint t = std::max(when(a.since), when(b.since));
-    if (t == TimePoint::max()) return std::nullopt;
+    if (t == TimePoint::max())
+        return std::nullopt;
     return t;
 }
 

@@ -29,7 +29,7 @@ struct SeekPool {
 };
 
 struct SeekRange {
-    int initial = 100;          // rating points either side at once
+    int initial = 100;             // rating points either side at once
     double growth_per_second = 10; // so +50 every 5 s
     int max = 1000;
 };
@@ -43,7 +43,7 @@ struct Seek {
 // Two seekers to put at a table.
 struct SeekPair {
     SeekPool pool{};
-    Player first{};  // waited longer
+    Player first{}; // waited longer
     Player second{};
 };
 

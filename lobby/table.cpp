@@ -5,7 +5,9 @@
 namespace lobby {
 
 namespace {
-std::size_t index(Color c) { return c == Color::White ? 0 : 1; }
+std::size_t index(Color c) {
+    return c == Color::White ? 0 : 1;
+}
 } // namespace
 
 GameFactory rules_game_factory() {
@@ -16,10 +18,14 @@ GameFactory rules_game_factory() {
 
 std::string_view status_name(TableStatus status) {
     switch (status) {
-    case TableStatus::Waiting: return "waiting";
-    case TableStatus::Playing: return "playing";
-    case TableStatus::Finished: return "finished";
-    case TableStatus::Closed: return "closed";
+    case TableStatus::Waiting:
+        return "waiting";
+    case TableStatus::Playing:
+        return "playing";
+    case TableStatus::Finished:
+        return "finished";
+    case TableStatus::Closed:
+        return "closed";
     }
     return "closed";
 }
@@ -28,20 +34,25 @@ Table::Table(std::string code, TableSetup setup, Player host, TableContext conte
              std::unique_ptr<rules::Game> game)
     : code_(std::move(code)), setup_(std::move(setup)), host_(std::move(host)),
       context_(std::move(context)), game_(std::move(game)),
-      clock_(setup_.time_control, context_.limits.lag), log_(context_.limits.event_history) {}
+      clock_(setup_.time_control, context_.limits.lag), log_(context_.limits.event_history) {
+}
 
-rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup setup,
-                                                    Player host, TableContext context,
-                                                    RandomSource& random, TimePoint now) {
-    if (auto error = validate(setup)) return *error;
+rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup setup, Player host,
+                                                    TableContext context, RandomSource& random,
+                                                    TimePoint now) {
+    if (auto error = validate(setup))
+        return *error;
     if (setup.rated && !host.registered)
         return refuse(errc::not_allowed, "rated games are for registered players");
     rules::GameOptions options{.draw_rules = setup.draw_rules};
     auto game = context.make_game(setup.variant, setup.start_position, options);
-    if (!game) return refuse(errc::bad_setup, game.error().detail);
+    if (!game)
+        return refuse(errc::bad_setup, game.error().detail);
     Color color = Color::White;
-    if (setup.color == ColorChoice::Black) color = Color::Black;
-    if (setup.color == ColorChoice::Random && random.below(2) == 1) color = Color::Black;
+    if (setup.color == ColorChoice::Black)
+        color = Color::Black;
+    if (setup.color == ColorChoice::Random && random.below(2) == 1)
+        color = Color::Black;
     std::unique_ptr<Table> table(new Table(std::move(code), std::move(setup), host,
                                            std::move(context), std::move(game).value()));
     table->seats_[index(color)] = Seat{.player = host};
@@ -52,9 +63,12 @@ rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup
 // --- seats, spectators, chat ----------------------------------------------------------------
 
 rules::Result<Color> Table::join(const Player& player, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
-    if (seat_of(player.id)) return refuse(errc::already_seated, "you already sit at this table");
-    if (status_ != TableStatus::Waiting) return refuse(errc::table_full, "both seats are taken");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
+    if (seat_of(player.id))
+        return refuse(errc::already_seated, "you already sit at this table");
+    if (status_ != TableStatus::Waiting)
+        return refuse(errc::table_full, "both seats are taken");
     if (setup_.rated && !player.registered)
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (blocked_from(player.id))
@@ -63,23 +77,27 @@ rules::Result<Color> Table::join(const Player& player, TimePoint now) {
     spectators_.erase(player.id);
     seats_[index(color)] = Seat{.player = player};
     emit(now, PlayerSeated{color, player});
-    if (seats_[0] && seats_[1]) start_game(now);
+    if (seats_[0] && seats_[1])
+        start_game(now);
     return color;
 }
 
 Refusal Table::leave(const PlayerId& player, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
     if (spectators_.erase(player) > 0) {
         emit(now, SpectatorLeft{player});
         return std::nullopt;
     }
     const auto color = seat_of(player);
-    if (!color) return refuse(errc::not_seated, "you are not at this table");
+    if (!color)
+        return refuse(errc::not_seated, "you are not at this table");
     if (status_ == TableStatus::Playing)
         return refuse(errc::already_started, "the game is on: resign or abort instead");
     if (status_ == TableStatus::Finished) {
         Seat& seat = *seats_[index(*color)];
-        if (seat.left) return std::nullopt;
+        if (seat.left)
+            return std::nullopt;
         seat.left = true;
         rematch_offers_ = {};
         emit(now, PlayerLeft{*color, player});
@@ -92,8 +110,10 @@ Refusal Table::leave(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::cancel(const PlayerId& host, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
-    if (host != host_.id) return refuse(errc::not_host, "only the host can cancel the table");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
+    if (host != host_.id)
+        return refuse(errc::not_host, "only the host can cancel the table");
     if (status_ != TableStatus::Waiting)
         return refuse(errc::already_started, "the game has started: resign or abort instead");
     status_ = TableStatus::Closed;
@@ -102,10 +122,14 @@ Refusal Table::cancel(const PlayerId& host, TimePoint now) {
 }
 
 Refusal Table::watch(const Player& spectator, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
-    if (seat_of(spectator.id)) return refuse(errc::already_seated, "you sit at this table");
-    if (spectators_.contains(spectator.id)) return std::nullopt;
-    if (blocked_from(spectator.id)) return refuse(errc::blocked, "you cannot watch this table");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
+    if (seat_of(spectator.id))
+        return refuse(errc::already_seated, "you sit at this table");
+    if (spectators_.contains(spectator.id))
+        return std::nullopt;
+    if (blocked_from(spectator.id))
+        return refuse(errc::blocked, "you cannot watch this table");
     if (spectators_.size() >= context_.limits.max_spectators)
         return refuse(errc::table_full, "this table has as many spectators as it can take");
     spectators_.emplace(spectator.id, spectator);
@@ -114,7 +138,8 @@ Refusal Table::watch(const Player& spectator, TimePoint now) {
 }
 
 Refusal Table::chat(const PlayerId& from, std::string_view text, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
     const Seat* seat = seat_for(from);
     const auto spectator = spectators_.find(from);
     if (!seat && spectator == spectators_.end())
@@ -123,14 +148,13 @@ Refusal Table::chat(const PlayerId& from, std::string_view text, TimePoint now) 
         return refuse(errc::empty_message, "the message is empty");
     const TableLimits& limits = context_.limits;
     if (text.size() > limits.max_chat_length)
-        return refuse(errc::message_too_long, "at most " +
-                                                  std::to_string(limits.max_chat_length) +
+        return refuse(errc::message_too_long, "at most " + std::to_string(limits.max_chat_length) +
                                                   " characters per message");
     auto bucket = chat_buckets_.find(from);
     if (bucket == chat_buckets_.end())
-        bucket = chat_buckets_
-                     .emplace(from, TokenBucket(limits.chat_burst, limits.chat_per_second, now))
-                     .first;
+        bucket =
+            chat_buckets_.emplace(from, TokenBucket(limits.chat_burst, limits.chat_per_second, now))
+                .first;
     if (!bucket->second.try_take(now))
         return refuse(errc::rate_limited, "you are chatting too fast; wait a moment");
     const Player& who = seat ? seat->player : spectator->second;
@@ -149,37 +173,50 @@ std::optional<std::vector<EventPtr>> Table::events_since(std::uint64_t seen) con
 
 std::optional<Color> Table::seat_of(const PlayerId& player) const {
     for (const Color c : {Color::White, Color::Black})
-        if (seats_[index(c)] && seats_[index(c)]->player.id == player) return c;
+        if (seats_[index(c)] && seats_[index(c)]->player.id == player)
+            return c;
     return std::nullopt;
 }
 
 std::optional<ClockState> Table::clock_state() const {
-    if (status_ == TableStatus::Waiting || status_ == TableStatus::Closed) return std::nullopt;
+    if (status_ == TableStatus::Waiting || status_ == TableStatus::Closed)
+        return std::nullopt;
     return clock_.state();
 }
 
 TableSummary Table::summary() const {
-    TableSummary s{.code = code_, .setup = setup_, .host = host_, .status = status_,
-                   .game_number = game_number_, .spectators = spectators_.size()};
+    TableSummary s{.code = code_,
+                   .setup = setup_,
+                   .host = host_,
+                   .status = status_,
+                   .game_number = game_number_,
+                   .spectators = spectators_.size()};
     for (std::size_t i = 0; i < 2; ++i)
-        if (seats_[i]) s.seats[i] = seats_[i]->player;
+        if (seats_[i])
+            s.seats[i] = seats_[i]->player;
     return s;
 }
 
 TableState Table::state(TimePoint now) const {
-    TableState s{.code = code_, .setup = setup_, .host = host_, .status = status_,
+    TableState s{.code = code_,
+                 .setup = setup_,
+                 .host = host_,
+                 .status = status_,
                  .game_number = game_number_};
     for (std::size_t i = 0; i < 2; ++i)
         if (seats_[i])
-            s.seats[i] = SeatView{seats_[i]->player, seats_[i]->connected,
-                                  seats_[i]->disconnected_since};
-    for (const auto& [id, player] : spectators_) s.spectators.push_back(player);
+            s.seats[i] =
+                SeatView{seats_[i]->player, seats_[i]->connected, seats_[i]->disconnected_since};
+    for (const auto& [id, player] : spectators_)
+        s.spectators.push_back(player);
     s.start_position = game_->start_position();
     s.position = game_->position();
     s.board = game_->board();
-    for (const auto& m : moves_) s.moves.push_back(m.move);
+    for (const auto& m : moves_)
+        s.moves.push_back(m.move);
     s.moves_display = moves_display_;
-    if (status_ == TableStatus::Playing) s.legal_moves = game_->legal_move_views();
+    if (status_ == TableStatus::Playing)
+        s.legal_moves = game_->legal_move_views();
     s.clocks = clock_view(now);
     s.first_move_deadline = first_move_deadline();
     s.draw_offer = draw_offer_;
@@ -191,21 +228,32 @@ TableState Table::state(TimePoint now) const {
 }
 
 TableRecord Table::record() const {
-    TableRecord r{.code = code_, .setup = setup_, .host = host_, .status = status_,
-                  .game_number = game_number_, .started_at = started_at_, .moves = moves_,
-                  .clock = clock_state(), .result = result_, .version = log_.version()};
+    TableRecord r{.code = code_,
+                  .setup = setup_,
+                  .host = host_,
+                  .status = status_,
+                  .game_number = game_number_,
+                  .started_at = started_at_,
+                  .moves = moves_,
+                  .clock = clock_state(),
+                  .result = result_,
+                  .version = log_.version()};
     for (std::size_t i = 0; i < 2; ++i)
-        if (seats_[i]) r.seats[i] = seats_[i]->player;
+        if (seats_[i])
+            r.seats[i] = seats_[i]->player;
     return r;
 }
 
 // --- helpers ----------------------------------------------------------------------------------
 
-void Table::emit(TimePoint now, TableEventBody body) { emit_and_get(now, std::move(body)); }
+void Table::emit(TimePoint now, TableEventBody body) {
+    emit_and_get(now, std::move(body));
+}
 
 EventPtr Table::emit_and_get(TimePoint now, TableEventBody body) {
     EventPtr event = log_.append(now, std::move(body));
-    if (context_.listener) context_.listener->on_table_event(code_, event);
+    if (context_.listener)
+        context_.listener->on_table_event(code_, event);
     return event;
 }
 
@@ -228,9 +276,11 @@ const Table::Seat* Table::seat_for(const PlayerId& player) const {
 }
 
 bool Table::blocked_from(const PlayerId& player) const {
-    if (!context_.blocks) return false;
+    if (!context_.blocks)
+        return false;
     for (const auto& seat : seats_)
-        if (seat && context_.blocks->either_blocks(seat->player.id, player)) return true;
+        if (seat && context_.blocks->either_blocks(seat->player.id, player))
+            return true;
     return false;
 }
 

@@ -55,7 +55,7 @@ struct TableContext {
 // The answer to an accepted move.
 struct MoveAck {
     bool duplicate = false; // a resend of the last move: nothing happened
-    EventPtr event{};         // the MovePlayed event (for a duplicate: the original one, or
+    EventPtr event{};       // the MovePlayed event (for a duplicate: the original one, or
                             // null when the table was restored since)
 };
 
@@ -165,7 +165,7 @@ private:
     int takeback_plies_ = 0;
     std::array<bool, 2> rematch_offers_;
     std::optional<GameResult> result_;
-    EventPtr last_move_event_; // for recognising a resend
+    EventPtr last_move_event_;   // for recognising a resend
     std::string last_move_sent_; // the last move as its sender wrote it
     EventLog log_;
 

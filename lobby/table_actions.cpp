@@ -4,7 +4,9 @@ namespace lobby {
 
 namespace {
 
-std::size_t index(Color c) { return c == Color::White ? 0 : 1; }
+std::size_t index(Color c) {
+    return c == Color::White ? 0 : 1;
+}
 
 GameResult::Kind win_for(Color c) {
     return c == Color::White ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
@@ -14,12 +16,15 @@ GameResult::Kind win_for(Color c) {
 
 // The seat of a player in a game that is on, or the refusal that fits.
 rules::Result<Color> Table::playing_seat(const PlayerId& player) const {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
     const auto color = seat_of(player);
-    if (!color) return refuse(errc::not_seated, "only the seated players can do this");
+    if (!color)
+        return refuse(errc::not_seated, "only the seated players can do this");
     if (status_ == TableStatus::Waiting)
         return refuse(errc::not_started, "the game has not started");
-    if (status_ == TableStatus::Finished) return refuse(errc::game_over, "the game is over");
+    if (status_ == TableStatus::Finished)
+        return refuse(errc::game_over, "the game is over");
     return *color;
 }
 
@@ -27,9 +32,12 @@ rules::Result<Color> Table::playing_seat(const PlayerId& player) const {
 
 Refusal Table::offer_draw(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
-    if (draw_offer_ == rules::opposite(*color)) return accept_draw(player, now);
-    if (draw_offer_ == *color) return std::nullopt; // already offered
+    if (!color)
+        return color.error();
+    if (draw_offer_ == rules::opposite(*color))
+        return accept_draw(player, now);
+    if (draw_offer_ == *color)
+        return std::nullopt; // already offered
     draw_offer_ = *color;
     emit(now, DrawOffered{*color});
     return std::nullopt;
@@ -37,7 +45,8 @@ Refusal Table::offer_draw(const PlayerId& player, TimePoint now) {
 
 Refusal Table::accept_draw(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     if (draw_offer_ != rules::opposite(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
     end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "agreement"}, now);
@@ -46,7 +55,8 @@ Refusal Table::accept_draw(const PlayerId& player, TimePoint now) {
 
 Refusal Table::decline_draw(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     if (draw_offer_ != rules::opposite(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
     draw_offer_.reset();
@@ -56,11 +66,13 @@ Refusal Table::decline_draw(const PlayerId& player, TimePoint now) {
 
 Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     if (setup_.draw_rules != rules::DrawRules::Claim)
         return refuse(errc::nothing_to_claim, "draws by rule end this game by themselves");
     const auto claim = game_->claimable_draw();
-    if (!claim) return refuse(errc::nothing_to_claim, "no draw can be claimed in this position");
+    if (!claim)
+        return refuse(errc::nothing_to_claim, "no draw can be claimed in this position");
     end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = claim->reason}, now);
     return std::nullopt;
 }
@@ -69,14 +81,16 @@ Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
 
 Refusal Table::resign(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     end_game(GameResult{.kind = win_for(rules::opposite(*color)), .reason = "resign"}, now);
     return std::nullopt;
 }
 
 Refusal Table::abort(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     if (moves_.size() >= 2)
         return refuse(errc::not_allowed, "both sides have moved: resign or offer a draw");
     end_game(GameResult{.kind = GameResult::Kind::Aborted, .reason = "abort"}, now);
@@ -87,10 +101,14 @@ Refusal Table::abort(const PlayerId& player, TimePoint now) {
 
 Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
-    if (setup_.rated) return refuse(errc::not_allowed, "no takebacks in rated games");
-    if (takeback_by_ == rules::opposite(*color)) return accept_takeback(player, now);
-    if (takeback_by_ == *color) return std::nullopt; // already asked
+    if (!color)
+        return color.error();
+    if (setup_.rated)
+        return refuse(errc::not_allowed, "no takebacks in rated games");
+    if (takeback_by_ == rules::opposite(*color))
+        return accept_takeback(player, now);
+    if (takeback_by_ == *color)
+        return std::nullopt; // already asked
     // Back to the requester's last move: one ply if the opponent has not replied yet, else two.
     const int plies = game_->to_move() == *color ? 2 : 1;
     if (moves_.size() < static_cast<std::size_t>(plies))
@@ -103,7 +121,8 @@ Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
 
 Refusal Table::accept_takeback(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     if (takeback_by_ != rules::opposite(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not asked for a takeback");
     return take_back(now);
@@ -111,7 +130,8 @@ Refusal Table::accept_takeback(const PlayerId& player, TimePoint now) {
 
 Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     if (takeback_by_ != rules::opposite(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not asked for a takeback");
     takeback_by_.reset();
@@ -123,10 +143,12 @@ Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
 // undo, so a takeback rebuilds.
 rules::Result<std::unique_ptr<rules::Game>> Table::replay(std::size_t plies) const {
     auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
-    if (!game) return game.error();
+    if (!game)
+        return game.error();
     for (std::size_t i = 0; i < plies; ++i) {
         auto played = game.value()->play(moves_[i].move);
-        if (!played) return refuse(errc::internal_error, "the game does not replay");
+        if (!played)
+            return refuse(errc::internal_error, "the game does not replay");
     }
     return game;
 }
@@ -134,19 +156,23 @@ rules::Result<std::unique_ptr<rules::Game>> Table::replay(std::size_t plies) con
 Refusal Table::take_back(TimePoint now) {
     const auto plies = static_cast<std::size_t>(takeback_plies_);
     auto rebuilt = replay(moves_.size() - plies);
-    if (!rebuilt) return rebuilt.error();
+    if (!rebuilt)
+        return rebuilt.error();
     game_ = std::move(rebuilt).value();
     moves_.resize(moves_.size() - plies);
     moves_display_.resize(moves_display_.size() - plies);
-    if (clock_.running()) clock_.switch_to(game_->to_move(), now);
+    if (clock_.running())
+        clock_.switch_to(game_->to_move(), now);
     // Back before both first moves: the clock waits again and the first-move window reopens.
-    if (moves_.size() < 2) clock_.stop(now);
+    if (moves_.size() < 2)
+        clock_.stop(now);
     turn_started_ = now;
     takeback_by_.reset();
     draw_offer_.reset();
     last_move_event_.reset();
     std::vector<std::string> moves;
-    for (const auto& m : moves_) moves.push_back(m.move);
+    for (const auto& m : moves_)
+        moves.push_back(m.move);
     emit(now, TakebackDone{.plies_undone = static_cast<int>(plies),
                            .ply = static_cast<int>(moves_.size()),
                            .moves = std::move(moves),
@@ -160,14 +186,17 @@ Refusal Table::take_back(TimePoint now) {
 // --- rematch ----------------------------------------------------------------------------------
 
 Refusal Table::offer_rematch(const PlayerId& player, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
     const auto color = seat_of(player);
-    if (!color) return refuse(errc::not_seated, "only the players can ask for a rematch");
+    if (!color)
+        return refuse(errc::not_seated, "only the players can ask for a rematch");
     if (status_ != TableStatus::Finished)
         return refuse(errc::not_allowed, "a rematch follows a finished game");
     if (seats_[0]->left || seats_[1]->left)
         return refuse(errc::not_allowed, "a player has left the table");
-    if (rematch_offers_[index(*color)]) return std::nullopt;
+    if (rematch_offers_[index(*color)])
+        return std::nullopt;
     rematch_offers_[index(*color)] = true;
     if (rematch_offers_[index(rules::opposite(*color))]) {
         start_rematch(now);
@@ -178,9 +207,11 @@ Refusal Table::offer_rematch(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::decline_rematch(const PlayerId& player, TimePoint now) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
     const auto color = seat_of(player);
-    if (!color) return refuse(errc::not_seated, "only the players can answer a rematch");
+    if (!color)
+        return refuse(errc::not_seated, "only the players can answer a rematch");
     if (status_ != TableStatus::Finished || !rematch_offers_[index(rules::opposite(*color))])
         return refuse(errc::nothing_to_accept, "your opponent has not offered a rematch");
     rematch_offers_ = {};
@@ -191,9 +222,11 @@ Refusal Table::decline_rematch(const PlayerId& player, TimePoint now) {
 // Both agreed: the same players, colours swapped, a fresh game from the same start.
 void Table::start_rematch(TimePoint now) {
     auto game = context_.make_game(setup_.variant, setup_.start_position, game_options());
-    if (!game) return; // the setup made a game before; the factory cannot refuse it now
+    if (!game)
+        return; // the setup made a game before; the factory cannot refuse it now
     std::swap(seats_[0], seats_[1]);
-    for (auto& seat : seats_) seat->abandonment_announced = false;
+    for (auto& seat : seats_)
+        seat->abandonment_announced = false;
     game_ = std::move(game).value();
     ++game_number_;
     moves_.clear();
@@ -209,8 +242,10 @@ void Table::start_rematch(TimePoint now) {
 
 Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint now) {
     Seat* seat = seat_for(player);
-    if (!seat) return refuse(errc::not_seated, "only seated players have a connection status");
-    if (seat->connected == connected) return std::nullopt;
+    if (!seat)
+        return refuse(errc::not_seated, "only seated players have a connection status");
+    if (seat->connected == connected)
+        return std::nullopt;
     seat->connected = connected;
     seat->abandonment_announced = false;
     seat->disconnected_since = connected ? std::nullopt : std::optional<TimePoint>(now);
@@ -223,7 +258,8 @@ Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint n
 
 Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim, TimePoint now) {
     const auto color = playing_seat(player);
-    if (!color) return color.error();
+    if (!color)
+        return color.error();
     const Seat& opponent = *seats_[index(rules::opposite(*color))];
     const auto grace = abandonment_grace(setup_.time_control);
     if (!grace)

@@ -9,10 +9,14 @@ template <class... F> Overload(F...) -> Overload<F...>;
 
 std::string_view result_name(GameResult::Kind kind) {
     switch (kind) {
-    case GameResult::Kind::WhiteWins: return "1-0";
-    case GameResult::Kind::BlackWins: return "0-1";
-    case GameResult::Kind::Draw: return "1/2-1/2";
-    case GameResult::Kind::Aborted: return "aborted";
+    case GameResult::Kind::WhiteWins:
+        return "1-0";
+    case GameResult::Kind::BlackWins:
+        return "0-1";
+    case GameResult::Kind::Draw:
+        return "1/2-1/2";
+    case GameResult::Kind::Aborted:
+        return "aborted";
     }
     return "aborted";
 }

@@ -44,10 +44,20 @@ struct GameResult {
 
 std::string_view result_name(GameResult::Kind kind); // "1-0", "0-1", "1/2-1/2", "aborted"
 
-struct PlayerSeated { Color color{}; Player player{}; };
-struct PlayerLeft { Color color{}; PlayerId player{}; };
-struct SpectatorJoined { Player player{}; };
-struct SpectatorLeft { PlayerId player{}; };
+struct PlayerSeated {
+    Color color{};
+    Player player{};
+};
+struct PlayerLeft {
+    Color color{};
+    PlayerId player{};
+};
+struct SpectatorJoined {
+    Player player{};
+};
+struct SpectatorLeft {
+    PlayerId player{};
+};
 
 struct GameStarted {
     int game_number = 1; // 2, 3, ... for rematches at the same table
@@ -61,25 +71,36 @@ struct GameStarted {
 };
 
 struct MovePlayed {
-    int ply = 0;                // plies before this move: 0 for the first move
+    int ply = 0; // plies before this move: 0 for the first move
     Color by = Color::White;
-    rules::MoveView move{};       // canonical notation, display, path and captures
-    std::string position{};       // after the move
-    rules::BoardView board{};     // after the move
+    rules::MoveView move{};                     // canonical notation, display, path and captures
+    std::string position{};                     // after the move
+    rules::BoardView board{};                   // after the move
     std::vector<rules::MoveView> legal_moves{}; // for the side now to move
-    ClockView clocks{};           // after the move
+    ClockView clocks{};                         // after the move
     std::optional<TimePoint> first_move_deadline{}; // set while the next side's first move is due
 };
 
-struct DrawOffered { Color by{}; };
-struct DrawDeclined { Color by{}; };          // by: who declined
-struct DrawOfferWithdrawn { Color by{}; };    // by: who had offered; the opponent moved instead
+struct DrawOffered {
+    Color by{};
+};
+struct DrawDeclined {
+    Color by{};
+}; // by: who declined
+struct DrawOfferWithdrawn {
+    Color by{};
+}; // by: who had offered; the opponent moved instead
 
-struct TakebackRequested { Color by; int plies = 1; };
-struct TakebackDeclined { Color by{}; };      // by: who declined
+struct TakebackRequested {
+    Color by;
+    int plies = 1;
+};
+struct TakebackDeclined {
+    Color by{};
+}; // by: who declined
 struct TakebackDone {
     int plies_undone = 1;
-    int ply = 0; // plies played now
+    int ply = 0;                      // plies played now
     std::vector<std::string> moves{}; // the game's moves now, canonical
     std::string position{};
     rules::BoardView board{};
@@ -87,8 +108,12 @@ struct TakebackDone {
     ClockView clocks{};
 };
 
-struct RematchOffered { Color by{}; };
-struct RematchDeclined { Color by{}; };
+struct RematchOffered {
+    Color by{};
+};
+struct RematchDeclined {
+    Color by{};
+};
 
 struct ConnectionChanged {
     Color color{};
@@ -96,7 +121,9 @@ struct ConnectionChanged {
     std::optional<TimePoint> claimable_at{}; // when the opponent may claim (while disconnected)
 };
 // The grace period of an absent player has run out: the opponent may claim win or draw.
-struct AbandonmentClaimable { Color absent{}; };
+struct AbandonmentClaimable {
+    Color absent{};
+};
 
 struct ChatPosted {
     PlayerId from{};
@@ -114,13 +141,15 @@ struct GameEnded {
 };
 
 // The table is gone: "cancelled" by its host, "host-left" before the start.
-struct TableClosed { std::string reason{}; };
+struct TableClosed {
+    std::string reason{};
+};
 
 using TableEventBody =
-    std::variant<PlayerSeated, PlayerLeft, SpectatorJoined, SpectatorLeft, GameStarted,
-                 MovePlayed, DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested,
-                 TakebackDeclined, TakebackDone, RematchOffered, RematchDeclined,
-                 ConnectionChanged, AbandonmentClaimable, ChatPosted, GameEnded, TableClosed>;
+    std::variant<PlayerSeated, PlayerLeft, SpectatorJoined, SpectatorLeft, GameStarted, MovePlayed,
+                 DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested, TakebackDeclined,
+                 TakebackDone, RematchOffered, RematchDeclined, ConnectionChanged,
+                 AbandonmentClaimable, ChatPosted, GameEnded, TableClosed>;
 
 struct TableEvent {
     std::uint64_t version = 0;

@@ -6,7 +6,9 @@ namespace lobby {
 
 namespace {
 
-std::size_t index(Color c) { return c == Color::White ? 0 : 1; }
+std::size_t index(Color c) {
+    return c == Color::White ? 0 : 1;
+}
 
 GameResult::Kind win_for(Color c) {
     return c == Color::White ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
@@ -15,10 +17,18 @@ GameResult::Kind win_for(Color c) {
 GameResult from_outcome(const rules::Outcome& outcome) {
     GameResult result{.reason = outcome.reason};
     switch (outcome.status) {
-    case rules::Outcome::Status::WhiteWins: result.kind = GameResult::Kind::WhiteWins; break;
-    case rules::Outcome::Status::BlackWins: result.kind = GameResult::Kind::BlackWins; break;
-    case rules::Outcome::Status::Draw: result.kind = GameResult::Kind::Draw; break;
-    case rules::Outcome::Status::Ongoing: result.kind = GameResult::Kind::Aborted; break;
+    case rules::Outcome::Status::WhiteWins:
+        result.kind = GameResult::Kind::WhiteWins;
+        break;
+    case rules::Outcome::Status::BlackWins:
+        result.kind = GameResult::Kind::BlackWins;
+        break;
+    case rules::Outcome::Status::Draw:
+        result.kind = GameResult::Kind::Draw;
+        break;
+    case rules::Outcome::Status::Ongoing:
+        result.kind = GameResult::Kind::Aborted;
+        break;
     }
     return result;
 }
@@ -39,19 +49,25 @@ void Table::start_game(TimePoint now) {
                           .clocks = clock_view(now),
                           .first_move_deadline = *first_move_deadline()});
     // A start position with the game already decided (no legal move) ends at once.
-    if (game_->outcome().over()) end_game(from_outcome(game_->outcome()), now);
+    if (game_->outcome().over())
+        end_game(from_outcome(game_->outcome()), now);
 }
 
 rules::Result<MoveAck> Table::play(const PlayerId& player, int ply, std::string_view move,
                                    TimePoint now, Millis measured_lag) {
-    if (status_ == TableStatus::Closed) return refuse(errc::table_closed, "the table is closed");
+    if (status_ == TableStatus::Closed)
+        return refuse(errc::table_closed, "the table is closed");
     const auto color = seat_of(player);
-    if (!color) return refuse(errc::not_seated, "only the seated players can move");
+    if (!color)
+        return refuse(errc::not_seated, "only the seated players can move");
     if (status_ == TableStatus::Waiting)
         return refuse(errc::not_started, "the game starts when both seats are taken");
-    if (is_resend(*color, ply, move)) return MoveAck{.duplicate = true, .event = last_move_event_};
-    if (status_ == TableStatus::Finished) return refuse(errc::game_over, "the game is over");
-    if (game_->to_move() != *color) return refuse(errc::not_your_turn, "it is not your turn");
+    if (is_resend(*color, ply, move))
+        return MoveAck{.duplicate = true, .event = last_move_event_};
+    if (status_ == TableStatus::Finished)
+        return refuse(errc::game_over, "the game is over");
+    if (game_->to_move() != *color)
+        return refuse(errc::not_your_turn, "it is not your turn");
     const auto played_plies = static_cast<int>(moves_.size());
     if (ply != played_plies)
         return refuse(errc::stale_ply, "the game is at ply " + std::to_string(played_plies) +
@@ -79,38 +95,43 @@ bool Table::is_resend(Color color, int ply, std::string_view move) const {
 
 void Table::record_move(const rules::MoveView& view, TimePoint now, Millis lag) {
     const Color mover = rules::opposite(game_->to_move());
-    if (clock_.running()) clock_.press(now, lag);
+    if (clock_.running())
+        clock_.press(now, lag);
     const int ply = static_cast<int>(moves_.size());
     moves_.push_back(RecordedMove{.move = view.notation, .at = now, .lag = lag});
     moves_display_.push_back(view.display);
     turn_started_ = now;
     const bool over = game_->outcome().over();
-    if (!clock_.running() && moves_.size() >= 2 && !over) clock_.start(game_->to_move(), now);
+    if (!clock_.running() && moves_.size() >= 2 && !over)
+        clock_.start(game_->to_move(), now);
     takeback_by_.reset();
-    last_move_event_ = emit_and_get(
-        now, MovePlayed{.ply = ply,
-                        .by = mover,
-                        .move = view,
-                        .position = game_->position(),
-                        .board = game_->board(),
-                        .legal_moves = over ? std::vector<rules::MoveView>{}
-                                            : game_->legal_move_views(),
-                        .clocks = clock_view(now),
-                        .first_move_deadline = first_move_deadline()});
+    last_move_event_ =
+        emit_and_get(now, MovePlayed{.ply = ply,
+                                     .by = mover,
+                                     .move = view,
+                                     .position = game_->position(),
+                                     .board = game_->board(),
+                                     .legal_moves = over ? std::vector<rules::MoveView>{}
+                                                         : game_->legal_move_views(),
+                                     .clocks = clock_view(now),
+                                     .first_move_deadline = first_move_deadline()});
     if (draw_offer_ && *draw_offer_ != mover) {
         emit(now, DrawOfferWithdrawn{*draw_offer_});
         draw_offer_.reset();
     }
-    if (over) end_game(from_outcome(game_->outcome()), now);
+    if (over)
+        end_game(from_outcome(game_->outcome()), now);
 }
 
 std::optional<TimePoint> Table::first_move_deadline() const {
-    if (status_ != TableStatus::Playing || moves_.size() >= 2) return std::nullopt;
+    if (status_ != TableStatus::Playing || moves_.size() >= 2)
+        return std::nullopt;
     return turn_started_ + first_move_window(setup_.time_control, context_.limits);
 }
 
 bool Table::end_on_time(TimePoint now, Millis measured_lag) {
-    if (status_ != TableStatus::Playing) return false;
+    if (status_ != TableStatus::Playing)
+        return false;
     if (const auto deadline = first_move_deadline(); deadline && now >= *deadline) {
         end_game(GameResult{.kind = GameResult::Kind::Aborted,
                             .reason = "first-move-timeout",
@@ -130,8 +151,7 @@ void Table::end_by_flag(TimePoint now) {
     if (game_->can_win(winner))
         end_game(GameResult{.kind = win_for(winner), .reason = "flag"}, now);
     else
-        end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"},
-                 now);
+        end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"}, now);
 }
 
 void Table::end_game(GameResult result, TimePoint now) {
@@ -143,7 +163,8 @@ void Table::end_game(GameResult result, TimePoint now) {
     rematch_offers_ = {};
     std::vector<std::string> moves;
     moves.reserve(moves_.size());
-    for (const auto& m : moves_) moves.push_back(m.move);
+    for (const auto& m : moves_)
+        moves.push_back(m.move);
     emit(now, GameEnded{.game_number = game_number_,
                         .result = std::move(result),
                         .clocks = clock_view(now),
@@ -152,7 +173,8 @@ void Table::end_game(GameResult result, TimePoint now) {
 }
 
 void Table::check_timeouts(TimePoint now) {
-    if (status_ != TableStatus::Playing) return;
+    if (status_ != TableStatus::Playing)
+        return;
     if (const auto deadline = first_move_deadline(); deadline && now >= *deadline) {
         end_on_time(now, Millis{0});
         return;
@@ -162,21 +184,26 @@ void Table::check_timeouts(TimePoint now) {
         return;
     }
     const auto grace = abandonment_grace(setup_.time_control);
-    if (!grace) return;
+    if (!grace)
+        return;
     for (const Color c : {Color::White, Color::Black}) {
         Seat& seat = *seats_[index(c)];
-        if (seat.connected || seat.abandonment_announced || !seat.disconnected_since) continue;
-        if (now < *seat.disconnected_since + *grace) continue;
+        if (seat.connected || seat.abandonment_announced || !seat.disconnected_since)
+            continue;
+        if (now < *seat.disconnected_since + *grace)
+            continue;
         seat.abandonment_announced = true;
         emit(now, AbandonmentClaimable{c});
     }
 }
 
 std::optional<TimePoint> Table::next_deadline() const {
-    if (status_ != TableStatus::Playing) return std::nullopt;
+    if (status_ != TableStatus::Playing)
+        return std::nullopt;
     std::optional<TimePoint> next = first_move_deadline();
     const auto consider = [&next](std::optional<TimePoint> t) {
-        if (t && (!next || *t < *next)) next = t;
+        if (t && (!next || *t < *next))
+            next = t;
     };
     consider(clock_.flag_time());
     if (const auto grace = abandonment_grace(setup_.time_control))

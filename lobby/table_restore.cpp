@@ -17,7 +17,8 @@ GameResult from_rules(const rules::Outcome& outcome) {
 
 rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
                                                      TableContext context, TimePoint now) {
-    if (auto error = validate(record.setup)) return *error;
+    if (auto error = validate(record.setup))
+        return *error;
     if (record.status == TableStatus::Closed)
         return refuse(errc::table_closed, "a closed table is not restored");
     const bool both = record.seats[0] && record.seats[1];
@@ -27,11 +28,13 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
         return refuse(errc::bad_setup, "a waiting table has an open seat and no moves");
     auto game = context.make_game(record.setup.variant, record.setup.start_position,
                                   rules::GameOptions{.draw_rules = record.setup.draw_rules});
-    if (!game) return refuse(errc::bad_setup, game.error().detail);
+    if (!game)
+        return refuse(errc::bad_setup, game.error().detail);
     std::unique_ptr<Table> table(new Table(record.code, record.setup, record.host,
                                            std::move(context), std::move(game).value()));
     table->log_ = EventLog(table->context_.limits.event_history, record.version + 1);
-    if (auto error = table->replay_record(record, now)) return *error;
+    if (auto error = table->replay_record(record, now))
+        return *error;
     return table;
 }
 
@@ -40,11 +43,11 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
 Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     for (std::size_t i = 0; i < 2; ++i)
         if (record.seats[i])
-            seats_[i] = Seat{.player = *record.seats[i],
-                             .connected = false,
-                             .disconnected_since = now};
+            seats_[i] =
+                Seat{.player = *record.seats[i], .connected = false, .disconnected_since = now};
     game_number_ = record.game_number;
-    if (record.status == TableStatus::Waiting) return std::nullopt;
+    if (record.status == TableStatus::Waiting)
+        return std::nullopt;
     status_ = TableStatus::Playing;
     started_at_ = record.started_at;
     turn_started_ = record.started_at;
@@ -53,17 +56,18 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
         auto played = game_->play(move.move);
         if (!played)
             return refuse(errc::bad_setup, "stored move " + std::to_string(i + 1) + " (" +
-                                               move.move + ") does not replay: " +
-                                               played.error().detail);
-        if (clock_.running()) clock_.press(move.at, move.lag);
+                                               move.move +
+                                               ") does not replay: " + played.error().detail);
+        if (clock_.running())
+            clock_.press(move.at, move.lag);
         moves_.push_back(move);
         moves_display_.push_back(played.value().display);
         turn_started_ = move.at;
         if (!clock_.running() && moves_.size() >= 2 && !game_->outcome().over())
             clock_.start(game_->to_move(), move.at);
     }
-    if (record.clock) clock_ = GameClock::restore(setup_.time_control, *record.clock,
-                                                  context_.limits.lag);
+    if (record.clock)
+        clock_ = GameClock::restore(setup_.time_control, *record.clock, context_.limits.lag);
     if (record.result || game_->outcome().over()) {
         result_ = record.result ? *record.result : from_rules(game_->outcome());
         status_ = TableStatus::Finished;

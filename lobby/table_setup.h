@@ -18,10 +18,10 @@ enum class ColorChoice : std::uint8_t { White, Black, Random };
 
 struct TableSetup {
     rules::VariantId variant = rules::VariantId::Chess;
-    std::string start_position{};  // empty: the variant's standard start
+    std::string start_position{}; // empty: the variant's standard start
     TimeControl time_control = fischer(std::chrono::minutes(5), std::chrono::seconds(3));
     bool rated = false;
-    bool is_public = true;       // listed in the lobby; private tables are found by code only
+    bool is_public = true; // listed in the lobby; private tables are found by code only
     ColorChoice color = ColorChoice::Random; // the host's (challenger's) colour
     rules::DrawRules draw_rules = rules::DrawRules::Automatic;
 
@@ -34,10 +34,10 @@ std::optional<rules::Error> validate(const TableSetup& setup);
 
 // Limits and durations of a table. The defaults are what the server uses unless configured.
 struct TableLimits {
-    std::size_t event_history = 256;     // events kept for events_since(); older: full state
-    std::size_t max_chat_length = 400;   // bytes
-    double chat_burst = 5;               // chat token bucket: burst ...
-    double chat_per_second = 0.5;        // ... and sustained rate (one line every 2 s)
+    std::size_t event_history = 256;   // events kept for events_since(); older: full state
+    std::size_t max_chat_length = 400; // bytes
+    double chat_burst = 5;             // chat token bucket: burst ...
+    double chat_per_second = 0.5;      // ... and sustained rate (one line every 2 s)
     std::size_t max_spectators = 1000;
     std::chrono::milliseconds first_move_timeout{std::chrono::seconds(30)}; // real-time games
     LagPolicy lag{};

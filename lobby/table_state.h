@@ -56,12 +56,12 @@ struct TableState {
     std::string start_position{};
     std::string position{};
     rules::BoardView board{};
-    std::vector<std::string> moves{};        // canonical
+    std::vector<std::string> moves{};         // canonical
     std::vector<std::string> moves_display{}; // SAN / PDN for the move list
     std::vector<rules::MoveView> legal_moves{};
     ClockView clocks{};
     std::optional<TimePoint> first_move_deadline{};
-    std::optional<Color> draw_offer{};      // who offered
+    std::optional<Color> draw_offer{};       // who offered
     std::optional<Color> takeback_request{}; // who asked
     std::array<bool, 2> rematch_offers{};
     std::optional<GameResult> result{};
@@ -71,8 +71,8 @@ struct TableState {
 // One move as stored: enough to replay the game and its clock exactly.
 struct RecordedMove {
     std::string move{}; // canonical notation
-    TimePoint at{};   // when the server received it
-    Millis lag{0};    // the lag the server measured for it (the credit follows from the quota)
+    TimePoint at{};     // when the server received it
+    Millis lag{0};      // the lag the server measured for it (the credit follows from the quota)
 
     friend bool operator==(const RecordedMove&, const RecordedMove&) = default;
 };
@@ -85,11 +85,11 @@ struct TableRecord {
     std::array<std::optional<Player>, 2> seats{}; // this game's White and Black
     TableStatus status = TableStatus::Playing;
     int game_number = 1;
-    TimePoint started_at{};            // when both seats were taken
+    TimePoint started_at{}; // when both seats were taken
     std::vector<RecordedMove> moves{};
-    std::optional<ClockState> clock{};   // if stored: used as is; else rebuilt from the moves
-    std::optional<GameResult> result{};  // for a finished game
-    std::uint64_t version = 0;         // the last event version the clients saw
+    std::optional<ClockState> clock{};  // if stored: used as is; else rebuilt from the moves
+    std::optional<GameResult> result{}; // for a finished game
+    std::uint64_t version = 0;          // the last event version the clients saw
 };
 
 } // namespace lobby

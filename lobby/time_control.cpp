@@ -18,9 +18,10 @@ constexpr std::array<std::string_view, 6> speed_names = {
 } // namespace
 
 std::optional<Millis> TimeControl::move_limit() const {
-    if (is_correspondence()) return std::chrono::duration_cast<Millis>(
-        std::chrono::days(correspondence_days));
-    if (per_move > Millis{0}) return per_move;
+    if (is_correspondence())
+        return std::chrono::duration_cast<Millis>(std::chrono::days(correspondence_days));
+    if (per_move > Millis{0})
+        return per_move;
     return std::nullopt;
 }
 
@@ -28,7 +29,9 @@ TimeControl fischer(Millis base, Millis increment) {
     return TimeControl{.base = base, .increment = increment};
 }
 
-TimeControl bronstein(Millis base, Millis delay) { return TimeControl{.base = base, .delay = delay}; }
+TimeControl bronstein(Millis base, Millis delay) {
+    return TimeControl{.base = base, .delay = delay};
+}
 
 TimeControl correspondence(int days_per_move) {
     return TimeControl{.correspondence_days = days_per_move};
@@ -60,34 +63,45 @@ std::string_view speed_name(SpeedCategory speed) {
 
 std::optional<SpeedCategory> speed_from_name(std::string_view name) {
     for (std::size_t i = 0; i < speed_names.size(); ++i)
-        if (speed_names[i] == name) return static_cast<SpeedCategory>(i);
+        if (speed_names[i] == name)
+            return static_cast<SpeedCategory>(i);
     return std::nullopt;
 }
 
 Millis estimated_duration(const TimeControl& c) {
-    if (c.is_correspondence()) return *c.move_limit() * 40;
-    if (c.base == 0ms) return c.per_move * 40;
+    if (c.is_correspondence())
+        return *c.move_limit() * 40;
+    if (c.base == 0ms)
+        return c.per_move * 40;
     return c.base + 40 * (c.increment + c.delay);
 }
 
 SpeedCategory speed_of(const TimeControl& c) {
-    if (c.is_correspondence()) return SpeedCategory::Correspondence;
+    if (c.is_correspondence())
+        return SpeedCategory::Correspondence;
     const Millis estimate = estimated_duration(c);
-    if (estimate < 30s) return SpeedCategory::UltraBullet;
-    if (estimate < 3min) return SpeedCategory::Bullet;
-    if (estimate < 8min) return SpeedCategory::Blitz;
-    if (estimate < 25min) return SpeedCategory::Rapid;
+    if (estimate < 30s)
+        return SpeedCategory::UltraBullet;
+    if (estimate < 3min)
+        return SpeedCategory::Bullet;
+    if (estimate < 8min)
+        return SpeedCategory::Blitz;
+    if (estimate < 25min)
+        return SpeedCategory::Rapid;
     return SpeedCategory::Classical;
 }
 
 namespace {
 std::string amount(Millis t) {
-    if (t % 1min == 0ms) return std::to_string(t / 1min);
-    if (t % 1s == 0ms) return std::to_string(t / 1s) + "s";
+    if (t % 1min == 0ms)
+        return std::to_string(t / 1min);
+    if (t % 1s == 0ms)
+        return std::to_string(t / 1s) + "s";
     return std::to_string(t.count()) + "ms";
 }
 std::string seconds(Millis t) {
-    if (t % 1s == 0ms) return std::to_string(t / 1s);
+    if (t % 1s == 0ms)
+        return std::to_string(t / 1s);
     return std::to_string(t.count()) + "ms";
 }
 } // namespace
@@ -99,10 +113,12 @@ std::string describe(const TimeControl& c) {
     std::string text;
     if (c.base > 0ms) {
         text = amount(c.base) + "+" + seconds(c.increment);
-        if (c.delay > 0ms) text += " d" + seconds(c.delay);
+        if (c.delay > 0ms)
+            text += " d" + seconds(c.delay);
     }
     if (c.per_move > 0ms) {
-        if (!text.empty()) text += ", ";
+        if (!text.empty())
+            text += ", ";
         text += (c.per_move % 1s == 0ms ? std::to_string(c.per_move / 1s) + "s"
                                         : std::to_string(c.per_move.count()) + "ms") +
                 "/move";

@@ -15,10 +15,10 @@
 namespace lobby {
 
 struct TimeControl {
-    Millis base{0};           // total time per player; 0 = no total (per-move limit only)
-    Millis increment{0};      // Fischer: added to the mover's clock after each move
-    Millis delay{0};          // Bronstein: the first `delay` of each move is not charged
-    Millis per_move{0};       // limit for a single move; 0 = none
+    Millis base{0};              // total time per player; 0 = no total (per-move limit only)
+    Millis increment{0};         // Fischer: added to the mover's clock after each move
+    Millis delay{0};             // Bronstein: the first `delay` of each move is not charged
+    Millis per_move{0};          // limit for a single move; 0 = none
     int correspondence_days = 0; // > 0: correspondence, this many days per move, no total
 
     bool is_correspondence() const { return correspondence_days > 0; }

@@ -14,10 +14,10 @@
 namespace lobby::testing {
 
 struct FakeScript {
-    std::vector<std::vector<std::string>> legal; // legal moves at ply 0, 1, ...
+    std::vector<std::vector<std::string>> legal;          // legal moves at ply 0, 1, ...
     std::vector<std::string> otherwise{"a1", "b2", "c3"}; // at plies past `legal`
-    std::map<int, rules::Outcome> outcome_after;   // the game is over once this many plies
-    std::map<int, rules::Outcome> claimable_after; // a draw can be claimed at this ply
+    std::map<int, rules::Outcome> outcome_after;          // the game is over once this many plies
+    std::map<int, rules::Outcome> claimable_after;        // a draw can be claimed at this ply
     std::array<bool, 2> can_win{true, true};
     rules::Color first = rules::Color::White;
     std::string start = "fake-start";
@@ -36,17 +36,20 @@ public:
     int ply() const override { return static_cast<int>(moves_.size()); }
 
     std::vector<std::string> legal_moves() const override {
-        if (outcome().over()) return {};
+        if (outcome().over())
+            return {};
         const auto ply = moves_.size();
         return ply < script_->legal.size() ? script_->legal[ply] : script_->otherwise;
     }
     std::vector<rules::MoveView> legal_move_views() const override {
         std::vector<rules::MoveView> views;
-        for (const auto& m : legal_moves()) views.push_back(view_of(m));
+        for (const auto& m : legal_moves())
+            views.push_back(view_of(m));
         return views;
     }
     rules::Result<rules::MoveView> play(std::string_view move) override {
-        if (outcome().over()) return rules::Error{"game_over", "the game is over"};
+        if (outcome().over())
+            return rules::Error{"game_over", "the game is over"};
         const auto legal = legal_moves();
         if (std::find(legal.begin(), legal.end(), move) == legal.end())
             return rules::Error{"illegal_move", std::string(move) + " is not legal here"};
@@ -60,7 +63,8 @@ public:
     }
     std::optional<rules::Outcome> claimable_draw() const override {
         const auto it = script_->claimable_after.find(ply());
-        if (it == script_->claimable_after.end()) return std::nullopt;
+        if (it == script_->claimable_after.end())
+            return std::nullopt;
         return it->second;
     }
     bool can_win(rules::Color side) const override {
@@ -68,7 +72,8 @@ public:
     }
     std::string position() const override {
         std::string p = start_;
-        for (const auto& m : moves_) p += " " + m;
+        for (const auto& m : moves_)
+            p += " " + m;
         return p;
     }
     std::string start_position() const override { return start_; }
@@ -97,7 +102,8 @@ private:
 inline GameFactory fake_factory(std::shared_ptr<FakeScript> script) {
     return [script](rules::VariantId, std::string_view position,
                     const rules::GameOptions&) -> rules::Result<std::unique_ptr<rules::Game>> {
-        if (position == "bad") return rules::Error{"bad_fen", "not a position"};
+        if (position == "bad")
+            return rules::Error{"bad_fen", "not a position"};
         ++script->games_made;
         std::unique_ptr<rules::Game> game = std::make_unique<FakeGame>(
             script, position.empty() ? script->start : std::string(position));

@@ -71,8 +71,8 @@ TEST_CASE("lag is credited up to a quota that is spent and refills slowly") {
     CHECK(press.lag_credited == 300ms);
     CHECK(press.remaining == 1min - 1700ms);
     CHECK(clock.state().lag_quota[0] == 100ms); // 300 - 300 + 100
-    clock.press(t0 + 3s, 0ms);                   // Black
-    press = clock.press(t0 + 4s, 500ms);         // White again: quota now 100 ms
+    clock.press(t0 + 3s, 0ms);                  // Black
+    press = clock.press(t0 + 4s, 500ms);        // White again: quota now 100 ms
     CHECK(press.lag_credited == 100ms);
     CHECK(clock.state().lag_quota[0] == 100ms);
     clock.press(t0 + 5s, 0ms);

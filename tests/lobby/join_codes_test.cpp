@@ -1,8 +1,8 @@
 #include "lobby/join_codes.h"
 
-#include <doctest/doctest.h>
-
 #include <set>
+
+#include <doctest/doctest.h>
 
 using namespace lobby;
 
@@ -19,7 +19,8 @@ TEST_CASE("issued join codes have 6 characters of the alphabet and are all diffe
     for (int i = 0; i < 2000; ++i) {
         const std::string code = codes.issue(random);
         REQUIRE(code.size() == 6);
-        for (const char c : code) CHECK(join_code_alphabet.find(c) != std::string_view::npos);
+        for (const char c : code)
+            CHECK(join_code_alphabet.find(c) != std::string_view::npos);
         CHECK(seen.insert(code).second);
     }
     CHECK(codes.size() == 2000);

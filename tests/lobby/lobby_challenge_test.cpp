@@ -9,8 +9,7 @@ TEST_CASE("a challenge is issued to the invitee and accepted into a match") {
     REQUIRE(id.ok());
     CHECK(f.listener.last<ChallengeIssued>().challenge.challenged == "bob");
     CHECK(f.listener.events.back().to == std::vector<PlayerId>{"bob", "alice"});
-    CHECK(f.lobby.accept_challenge(id.value(), f.alice, t0).error().code ==
-          "not_your_challenge");
+    CHECK(f.lobby.accept_challenge(id.value(), f.alice, t0).error().code == "not_your_challenge");
     const auto match = f.lobby.accept_challenge(id.value(), f.bob, t0 + 5s);
     REQUIRE(match.ok());
     CHECK(match.value().white.id == "bob"); // alice chose black
@@ -35,8 +34,8 @@ TEST_CASE("a challenge can be declined with a reason") {
 
 TEST_CASE("a counter-offer changes the setup and passes the turn; countering again works") {
     LobbyFixture f;
-    const auto id = f.lobby.challenge(f.alice, "bob", TableSetup{.color = ColorChoice::White},
-                                      t0).value();
+    const auto id =
+        f.lobby.challenge(f.alice, "bob", TableSetup{.color = ColorChoice::White}, t0).value();
     TableSetup slower{.time_control = fischer(15min, 10s), .color = ColorChoice::White};
     REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, slower, t0 + 10s));
     const auto& countered = f.listener.last<ChallengeCountered>();
@@ -81,8 +80,8 @@ TEST_CASE("challenges expire when left unanswered") {
 
 TEST_CASE("correspondence challenges wait longer") {
     LobbyFixture f;
-    REQUIRE(f.lobby.challenge(f.alice, "bob", TableSetup{.time_control = correspondence(3)}, t0)
-                .ok());
+    REQUIRE(
+        f.lobby.challenge(f.alice, "bob", TableSetup{.time_control = correspondence(3)}, t0).ok());
     CHECK(f.lobby.next_deadline() == t0 + std::chrono::days(7));
 }
 
@@ -106,8 +105,7 @@ TEST_CASE("challenges are checked: self, bad setup, rated with a guest, duplicat
     REQUIRE(id.ok());
     CHECK(f.lobby.accept_challenge(id.value(), f.guest, t0).error().code == "not_allowed");
     CHECK(f.lobby.challenges_of("alice").size() == 1); // the refusal changed nothing
-    CHECK(f.lobby.challenge(f.alice, "guest-ABCD", TableSetup{}, t0).error().code ==
-          "not_allowed");
+    CHECK(f.lobby.challenge(f.alice, "guest-ABCD", TableSetup{}, t0).error().code == "not_allowed");
     CHECK(f.lobby.decline_challenge(999, "bob", DeclineReason::Generic)->code ==
           "no_such_challenge");
 }

@@ -12,13 +12,15 @@ public:
     void on_lobby_event(const LobbyEvent& event) override { events.push_back(event); }
     template <class T> const T& last() const {
         for (auto it = events.rbegin(); it != events.rend(); ++it)
-            if (const T* body = std::get_if<T>(&it->body)) return *body;
+            if (const T* body = std::get_if<T>(&it->body))
+                return *body;
         FAIL("no lobby event of the asked type");
         throw 0;
     }
     template <class T> std::size_t count() const {
         std::size_t n = 0;
-        for (const auto& e : events) n += std::holds_alternative<T>(e.body) ? 1U : 0U;
+        for (const auto& e : events)
+            n += std::holds_alternative<T>(e.body) ? 1U : 0U;
         return n;
     }
 };
@@ -34,9 +36,8 @@ struct LobbyFixture {
     Player dave = player("dave", 1900);
     Player guest = player("guest-ABCD", 1500, false);
     SeekPool blitz{.variant = rules::VariantId::Chess, .time_control = fischer(5min, 3s)};
-    SeekPool rated_blitz{.variant = rules::VariantId::Chess,
-                         .time_control = fischer(5min, 3s),
-                         .rated = true};
+    SeekPool rated_blitz{
+        .variant = rules::VariantId::Chess, .time_control = fischer(5min, 3s), .rated = true};
 };
 
 } // namespace lobby::testing

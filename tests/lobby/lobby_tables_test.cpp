@@ -18,7 +18,8 @@ TEST_CASE("a private table gets a code that finds it, in any case, and a wrong c
     CHECK(code.value().size() == 6);
     CHECK(f.lobby.find_by_code(code.value()).value() == code.value());
     std::string lower = code.value();
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : lower)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     CHECK(f.lobby.find_by_code(lower).value() == code.value());
     CHECK(f.lobby.find_by_code("ZZZZZZ").error().code == "bad_join_code");
     CHECK(f.lobby.find_by_code("nope").error().code == "bad_join_code");
@@ -97,7 +98,8 @@ TEST_CASE("open tables are checked and limited per host") {
     CHECK(f.lobby.open_table(f.alice, TableSetup{.time_control = TimeControl{}}).error().code ==
           "bad_setup");
     CHECK(f.lobby.open_table(f.guest, TableSetup{.rated = true}).error().code == "not_allowed");
-    for (int i = 0; i < 3; ++i) REQUIRE(f.lobby.open_table(f.alice, TableSetup{}).ok());
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(f.lobby.open_table(f.alice, TableSetup{}).ok());
     CHECK(f.lobby.open_table(f.alice, TableSetup{}).error().code == "rate_limited");
 }
 
@@ -116,8 +118,7 @@ TEST_CASE("a player who did not start a game must wait before seeking again") {
     const auto refused = f.lobby.seek(f.alice, f.blitz, t0 + 10s);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().code == "cooldown");
-    CHECK(refused.error().detail ==
-          "You did not start your previous game. Please wait 50 seconds");
+    CHECK(refused.error().detail == "You did not start your previous game. Please wait 50 seconds");
     CHECK(f.lobby.seeks().waiting(f.blitz) == 0);
     CHECK(f.lobby.cooldown_left("alice", t0 + 10s) == 50s);
     CHECK(f.lobby.seek(f.alice, f.blitz, t0 + 60s).ok());

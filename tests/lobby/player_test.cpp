@@ -1,8 +1,8 @@
 #include "lobby/player.h"
 
-#include <doctest/doctest.h>
-
 #include <set>
+
+#include <doctest/doctest.h>
 
 using namespace lobby;
 
@@ -21,8 +21,7 @@ TEST_CASE("a guest id is never one that is already taken") {
     SeededRandom first(9);
     const PlayerId taken = make_guest_id(first, [](std::string_view) { return false; });
     SeededRandom replay(9); // would give the same id again
-    const PlayerId next =
-        make_guest_id(replay, [&](std::string_view id) { return id == taken; });
+    const PlayerId next = make_guest_id(replay, [&](std::string_view id) { return id == taken; });
     CHECK(next != taken);
     CHECK(is_guest_id(next));
 }

@@ -132,8 +132,8 @@ TEST_CASE("international draughts: a game played to a win at a table") {
                      .start_position = "W:W32,37,38:B19,13",
                      .time_control = fischer(5min, 3s)};
     RealTable t(setup);
-    t.play({"32-27", "13-18", "27-21", "18-22", "21-16", "19-23", "16-11", "22-27", "11-6",
-            "23-28", "6-1", "27-31", "37x26", "28-32", "38x27"});
+    t.play({"32-27", "13-18", "27-21", "18-22", "21-16", "19-23", "16-11", "22-27", "11-6", "23-28",
+            "6-1", "27-31", "37x26", "28-32", "38x27"});
     const auto& ended = t.listener.last<GameEnded>();
     CHECK(ended.result.kind == GameResult::Kind::WhiteWins);
     CHECK(ended.result.reason == "no-moves");

@@ -25,9 +25,9 @@ TEST_CASE("a draw offer can be declined, and accepting one ends the game by agre
 TEST_CASE("a draw offer is withdrawn when the opponent moves instead of answering") {
     TableFixture f;
     f.start();
-    f.move(t0 + 1s);                                   // alice
+    f.move(t0 + 1s);                                      // alice
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 2s)); // during bob's turn
-    f.move(t0 + 3s);                                   // bob moves instead
+    f.move(t0 + 3s);                                      // bob moves instead
     CHECK(f.listener.last<DrawOfferWithdrawn>().by == Color::White);
     CHECK_FALSE(f.table->state(t0 + 3s).draw_offer);
     CHECK(f.table->accept_draw("bob", t0 + 4s)->code == "nothing_to_accept");
@@ -171,7 +171,8 @@ TEST_CASE("a takeback of one's own move before the reply undoes one ply") {
 TEST_CASE("a takeback after the opponent replied undoes two plies; a decline keeps them") {
     TableFixture f;
     f.start();
-    for (int i = 1; i <= 4; ++i) f.move(t0 + std::chrono::seconds(i)); // 4 plies
+    for (int i = 1; i <= 4; ++i)
+        f.move(t0 + std::chrono::seconds(i));                   // 4 plies
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 5s)); // alice to move: undo 2
     REQUIRE_FALSE(f.table->decline_takeback("bob", t0 + 6s));
     CHECK(f.listener.last<TakebackDeclined>().by == Color::Black);

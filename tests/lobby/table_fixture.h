@@ -5,11 +5,11 @@
 #include "fake_game.h"
 #include "lobby/table.h"
 
-#include <doctest/doctest.h>
-
 #include <chrono>
 #include <set>
 #include <utility>
+
+#include <doctest/doctest.h>
 
 namespace lobby::testing {
 
@@ -30,18 +30,21 @@ public:
     }
     std::vector<std::string> names() const {
         std::vector<std::string> out;
-        for (const auto& e : events) out.emplace_back(event_name(e->body));
+        for (const auto& e : events)
+            out.emplace_back(event_name(e->body));
         return out;
     }
     template <class T> const T& last() const {
         for (auto it = events.rbegin(); it != events.rend(); ++it)
-            if (const T* body = std::get_if<T>(&(*it)->body)) return *body;
+            if (const T* body = std::get_if<T>(&(*it)->body))
+                return *body;
         FAIL("no event of the asked type");
         throw 0;
     }
     template <class T> std::size_t count() const {
         std::size_t n = 0;
-        for (const auto& e : events) n += std::holds_alternative<T>(e->body) ? 1U : 0U;
+        for (const auto& e : events)
+            n += std::holds_alternative<T>(e->body) ? 1U : 0U;
         return n;
     }
 };
@@ -112,8 +115,8 @@ struct Fingerprint {
 
 inline Fingerprint fingerprint(const Table& table, TimePoint now) {
     const TableState s = table.state(now);
-    return Fingerprint{s.version,       s.status, s.position, s.moves.size(),
-                       s.draw_offer,    s.takeback_request, table.clock_state()};
+    return Fingerprint{s.version,    s.status,           s.position,         s.moves.size(),
+                       s.draw_offer, s.takeback_request, table.clock_state()};
 }
 
 } // namespace lobby::testing

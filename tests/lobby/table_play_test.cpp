@@ -20,7 +20,7 @@ TEST_CASE("a legal move is played, versioned and described for the clients") {
     CHECK(move.move.path == std::vector<int>{0, 9});
     CHECK(move.position == "fake-start b2");
     CHECK(move.legal_moves.size() == 3);
-    CHECK(move.first_move_deadline == t0 + 2s + 30s); // Black's first move is due
+    CHECK(move.first_move_deadline == t0 + 2s + 30s);     // Black's first move is due
     CHECK(f.listener.events.back() == ack.value().event); // the same shared event
     CHECK(f.table->recorded_moves().back() == RecordedMove{"b2", t0 + 2s, 0ms});
 }
@@ -108,7 +108,8 @@ TEST_CASE("a draw outcome from the rules (threefold) ends the game drawn") {
     TableFixture f;
     f.script->outcome_after[4] = {rules::Outcome::Status::Draw, "threefold"};
     f.start();
-    for (int i = 0; i < 4; ++i) f.move(t0 + std::chrono::seconds(i + 1));
+    for (int i = 0; i < 4; ++i)
+        f.move(t0 + std::chrono::seconds(i + 1));
     CHECK(f.listener.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
 }
@@ -142,8 +143,8 @@ TEST_CASE("the measured lag is credited against the quota on a real move") {
     TableFixture g;
     auto context = g.context();
     context.limits.lag = LagPolicy{}; // 300 ms quota
-    auto created = Table::create("LAGLAG", g.setup(fischer(1min, 0s)), g.alice, context,
-                                 g.random, t0);
+    auto created =
+        Table::create("LAGLAG", g.setup(fischer(1min, 0s)), g.alice, context, g.random, t0);
     REQUIRE(created.ok());
     auto& table = *created.value();
     REQUIRE(table.join(g.bob, t0).ok());

@@ -26,7 +26,8 @@ TEST_CASE("a client too far behind, or from the future, is told to take the full
     REQUIRE(created.ok());
     auto& table = *created.value();
     REQUIRE(table.join(f.bob, t0).ok()); // versions 1..3
-    for (int i = 0; i < 6; ++i) REQUIRE_FALSE(table.chat("alice", "x", t0 + std::chrono::minutes(i)));
+    for (int i = 0; i < 6; ++i)
+        REQUIRE_FALSE(table.chat("alice", "x", t0 + std::chrono::minutes(i)));
     CHECK(table.version() == 9);
     CHECK_FALSE(table.events_since(0));
     CHECK_FALSE(table.events_since(4)); // version 5 is gone

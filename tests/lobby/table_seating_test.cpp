@@ -71,17 +71,15 @@ TEST_CASE("a setup that makes no game is refused when the table is created") {
     TableFixture f;
     TableSetup bad_position = f.setup();
     bad_position.start_position = "bad";
-    CHECK(Table::create("AAAAAA", bad_position, f.alice, f.context(), f.random, t0)
-              .error()
-              .code == "bad_setup");
+    CHECK(Table::create("AAAAAA", bad_position, f.alice, f.context(), f.random, t0).error().code ==
+          "bad_setup");
     CHECK(Table::create("AAAAAA", f.setup(TimeControl{}), f.alice, f.context(), f.random, t0)
               .error()
               .code == "bad_setup");
     TableSetup rated_custom = f.setup(fischer(5min, 0s), true);
     rated_custom.start_position = "fake-start";
-    CHECK(Table::create("AAAAAA", rated_custom, f.alice, f.context(), f.random, t0)
-              .error()
-              .code == "not_allowed");
+    CHECK(Table::create("AAAAAA", rated_custom, f.alice, f.context(), f.random, t0).error().code ==
+          "not_allowed");
 }
 
 TEST_CASE("the host leaving before the start closes the table; a spectator just goes") {
@@ -163,7 +161,8 @@ TEST_CASE("chat has a length limit and a rate limit, and refusals post nothing")
     CHECK(f.table->chat("alice", "   ", t0)->code == "empty_message");
     CHECK(f.table->chat("dave", "hi", t0)->code == "not_seated");
     CHECK(f.table->version() == v);
-    for (int i = 0; i < 5; ++i) CHECK(f.table->chat("alice", "hi", t0) == std::nullopt);
+    for (int i = 0; i < 5; ++i)
+        CHECK(f.table->chat("alice", "hi", t0) == std::nullopt);
     CHECK(f.table->chat("alice", "hi", t0)->code == "rate_limited");
     CHECK(f.table->chat("bob", "hello", t0) == std::nullopt); // each sender has a bucket
     CHECK(f.table->chat("alice", "again", t0 + 2s) == std::nullopt);

@@ -8,15 +8,15 @@ using namespace std::chrono_literals;
 TEST_CASE("speed categories follow lichess: base + 40 x increment") {
     CHECK(speed_of(fischer(15s, 0s)) == SpeedCategory::UltraBullet);
     CHECK(speed_of(fischer(1min, 0s)) == SpeedCategory::Bullet);
-    CHECK(speed_of(fischer(2min, 1s)) == SpeedCategory::Bullet);    // 160 s
-    CHECK(speed_of(fischer(3min, 0s)) == SpeedCategory::Blitz);     // 180 s
-    CHECK(speed_of(fischer(5min, 3s)) == SpeedCategory::Blitz);     // 420 s
-    CHECK(speed_of(fischer(8min, 0s)) == SpeedCategory::Rapid);     // 480 s
-    CHECK(speed_of(fischer(15min, 10s)) == SpeedCategory::Rapid);   // 1300 s
+    CHECK(speed_of(fischer(2min, 1s)) == SpeedCategory::Bullet);  // 160 s
+    CHECK(speed_of(fischer(3min, 0s)) == SpeedCategory::Blitz);   // 180 s
+    CHECK(speed_of(fischer(5min, 3s)) == SpeedCategory::Blitz);   // 420 s
+    CHECK(speed_of(fischer(8min, 0s)) == SpeedCategory::Rapid);   // 480 s
+    CHECK(speed_of(fischer(15min, 10s)) == SpeedCategory::Rapid); // 1300 s
     CHECK(speed_of(fischer(25min, 0s)) == SpeedCategory::Classical);
     CHECK(speed_of(fischer(30min, 20s)) == SpeedCategory::Classical);
     CHECK(speed_of(correspondence(3)) == SpeedCategory::Correspondence);
-    CHECK(speed_of(bronstein(2min, 2s)) == SpeedCategory::Blitz);   // delay counts like increment
+    CHECK(speed_of(bronstein(2min, 2s)) == SpeedCategory::Blitz); // delay counts like increment
     CHECK(speed_of(TimeControl{.per_move = 60s}) == SpeedCategory::Classical); // 40 min
 }
 
