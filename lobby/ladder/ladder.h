@@ -1,0 +1,62 @@
+#pragma once
+// A rated ladder's rules (issue 6 "Ladders"): a ranked list of players, rung 1 at the top.
+// - A player joins at the bottom.
+// - A player may challenge anyone up to `max_rungs_up` rungs above, with at most
+//   `max_open_challenges` open challenges of their own at once, and one per opponent.
+// - A challenge not accepted before its deadline (created + response time) is forfeited by the
+//   challenged player, which counts as a win for the challenger.
+// - When the lower player (the challenger) wins, they take the loser's rung and everyone in
+//   between moves down one; a loss or a draw moves nobody.
+// - The organiser may remove a player; everyone below moves up one.
+// Pure: time is passed in, ids come from outside (storage), nothing is read or written here.
+
+#include "lobby/ladder/ladder_types.h"
+#include "rules/result.h"
+
+#include <optional>
+#include <vector>
+
+namespace lobby::ladder {
+
+class Ladder {
+public:
+    // A ladder as stored: standings top first and the challenges still open or accepted.
+    explicit Ladder(LadderRules rules, std::optional<PlayerId> organiser = std::nullopt,
+                    std::vector<PlayerId> top_first = {}, std::vector<Challenge> challenges = {});
+
+    const LadderRules& rules() const { return rules_; }
+    const std::vector<PlayerId>& standings() const { return standings_; } // top first
+    int rung_of(PlayerId player) const; // 1 = top; 0 = not on the ladder
+    const std::vector<Challenge>& challenges() const { return challenges_; } // open, accepted
+    int open_challenges_of(PlayerId challenger) const;
+
+    rules::Result<LadderUpdate> join(PlayerId player, TimePoint now);
+
+    // Checks a challenge and returns it ready to store (id 0). Nothing changes until add().
+    rules::Result<Challenge> propose(PlayerId challenger, PlayerId challenged, TimePoint now) const;
+    // Records a proposed challenge once storage gave it an id.
+    void add(const Challenge& challenge);
+    // Only the challenged player, before the deadline.
+    rules::Result<Challenge> accept(ChallengeId id, PlayerId who, TimePoint now);
+    // The challenger takes back a challenge that was not accepted yet.
+    rules::Result<Challenge> withdraw(ChallengeId id, PlayerId who);
+    // Every open challenge whose deadline has passed is forfeited by the challenged player.
+    std::vector<LadderUpdate> expire(TimePoint now);
+    // The result of an accepted challenge's game.
+    rules::Result<LadderUpdate> report(ChallengeId id, ChallengeResult result, TimePoint now);
+    // The organiser removes a player; their challenges are cancelled.
+    rules::Result<LadderUpdate> remove(PlayerId organiser, PlayerId player, TimePoint now);
+
+private:
+    LadderRules rules_;
+    std::optional<PlayerId> organiser_;
+    std::vector<PlayerId> standings_;
+    std::vector<Challenge> challenges_;
+
+    Challenge* find(ChallengeId id);
+    LadderUpdate settle(Challenge challenge, bool challenger_won, const char* winner_event,
+                        const char* loser_event, TimePoint now);
+    void drop_settled();
+};
+
+} // namespace lobby::ladder

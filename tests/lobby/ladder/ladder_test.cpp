@@ -1,0 +1,192 @@
+#include "lobby/ladder/ladder.h"
+
+#include <doctest/doctest.h>
+
+using namespace lobby;
+using namespace lobby::ladder;
+using namespace std::chrono_literals;
+
+namespace {
+
+const TimePoint t0{};
+
+// Players 1..n joined in order: 1 on top.
+Ladder ladder_of(int players, LadderRules rules = {}, PlayerId organiser = 100) {
+    Ladder ladder(rules, organiser);
+    for (PlayerId p = 1; p <= players; ++p)
+        REQUIRE(ladder.join(p, t0).ok());
+    return ladder;
+}
+
+// propose + add, with the id storage would have given.
+ChallengeId challenge(Ladder& ladder, PlayerId from, PlayerId to, ChallengeId id,
+                      TimePoint now = t0) {
+    auto proposed = ladder.propose(from, to, now);
+    REQUIRE_MESSAGE(proposed.ok(), (proposed.ok() ? "" : proposed.error().code));
+    Challenge c = proposed.value();
+    c.id = id;
+    ladder.add(c);
+    return id;
+}
+
+std::vector<PlayerId> ids(std::initializer_list<PlayerId> list) {
+    return list;
+}
+
+std::string refusal(const rules::Result<Challenge>& r) {
+    return r.ok() ? "" : r.error().code;
+}
+
+} // namespace
+
+TEST_CASE("ladder: players join at the bottom, once") {
+    Ladder ladder({}, 100);
+    const auto first = ladder.join(7, t0);
+    REQUIRE(first.ok());
+    CHECK(first->changes[0].rung_after == 1);
+    REQUIRE(ladder.join(3, t0).ok());
+    CHECK(ladder.standings() == ids({7, 3}));
+    CHECK(ladder.rung_of(3) == 2);
+    CHECK(ladder.rung_of(99) == 0);
+    const auto again = ladder.join(7, t0);
+    REQUIRE_FALSE(again.ok());
+    CHECK(again.error().code == "already_on_ladder");
+}
+
+TEST_CASE("ladder: a challenger's win takes the loser's rung and moves those between down") {
+    Ladder ladder = ladder_of(6);
+    const ChallengeId id = challenge(ladder, 6, 2, 11); // 4 rungs up
+    REQUIRE(ladder.accept(id, 2, t0 + 1h).ok());
+    const auto update = ladder.report(id, ChallengeResult::ChallengerWon, t0 + 2h);
+    REQUIRE(update.ok());
+    CHECK(ladder.standings() == ids({1, 6, 2, 3, 4, 5}));
+    CHECK(update->challenge->status == ChallengeStatus::ChallengerWon);
+    REQUIRE(update->changes.size() == 5);
+    CHECK(update->changes[0].player == 6);
+    CHECK(update->changes[0].rung_before == 6);
+    CHECK(update->changes[0].rung_after == 2);
+    CHECK(update->changes[0].event == "won_challenge");
+    CHECK(update->changes[1].player == 2);
+    CHECK(update->changes[1].rung_after == 3);
+    CHECK(update->changes[4].player == 5);
+    CHECK(update->changes[4].rung_after == 6);
+    CHECK(ladder.challenges().empty());
+}
+
+TEST_CASE("ladder: a challenger's loss or draw moves nobody") {
+    Ladder ladder = ladder_of(4);
+    const ChallengeId id = challenge(ladder, 4, 1, 1);
+    REQUIRE(ladder.accept(id, 1, t0).ok());
+    const auto update = ladder.report(id, ChallengeResult::ChallengerLostOrDrew, t0 + 1h);
+    REQUIRE(update.ok());
+    CHECK(ladder.standings() == ids({1, 2, 3, 4}));
+    CHECK(update->challenge->status == ChallengeStatus::ChallengerLost);
+    REQUIRE(update->changes.size() == 2);
+    CHECK(update->changes[0].event == "lost_challenge");
+    CHECK(update->changes[0].rung_before == update->changes[0].rung_after);
+    CHECK(update->changes[1].event == "defended");
+}
+
+TEST_CASE("ladder: challenges reach at most N rungs up and never down") {
+    Ladder ladder = ladder_of(8, {.max_rungs_up = 3});
+    CHECK(ladder.propose(8, 5, t0).ok());
+    CHECK(refusal(ladder.propose(8, 4, t0)) == "too_far_above");
+    CHECK(refusal(ladder.propose(5, 8, t0)) == "not_above");
+    CHECK(refusal(ladder.propose(5, 5, t0)) == "self_challenge");
+    CHECK(refusal(ladder.propose(5, 42, t0)) == "not_on_ladder");
+    CHECK(refusal(ladder.propose(42, 5, t0)) == "not_on_ladder");
+
+    Ladder by_default = ladder_of(8);
+    CHECK(by_default.propose(8, 3, t0).ok()); // 5 rungs up, the default
+    CHECK(refusal(by_default.propose(8, 2, t0)) == "too_far_above");
+}
+
+TEST_CASE("ladder: at most two open challenges, and one per pair") {
+    Ladder ladder = ladder_of(6);
+    challenge(ladder, 6, 5, 1);
+    CHECK(refusal(ladder.propose(6, 5, t0)) == "already_challenged");
+    challenge(ladder, 6, 4, 2);
+    CHECK(ladder.open_challenges_of(6) == 2);
+    CHECK(refusal(ladder.propose(6, 3, t0)) == "too_many_challenges");
+    CHECK(ladder.propose(5, 3, t0).ok()); // others are not limited by 6's challenges
+    REQUIRE(ladder.withdraw(1, 6).ok());
+    CHECK(ladder.propose(6, 3, t0).ok());
+}
+
+TEST_CASE("ladder: only the challenged player accepts, only before the deadline") {
+    Ladder ladder = ladder_of(3, {.response_time = 48h});
+    const ChallengeId id = challenge(ladder, 3, 1, 5);
+    CHECK(ladder.accept(id, 3, t0).error().code == "not_challenged");
+    CHECK(ladder.accept(99, 1, t0).error().code == "unknown_challenge");
+    CHECK(ladder.accept(id, 1, t0 + 48h).error().code == "expired");
+    CHECK(ladder.report(id, ChallengeResult::ChallengerWon, t0).error().code == "not_accepted");
+    const auto accepted = ladder.accept(id, 1, t0 + 47h);
+    REQUIRE(accepted.ok());
+    CHECK(accepted->status == ChallengeStatus::Accepted);
+    CHECK(ladder.withdraw(id, 3).error().code == "not_open");
+}
+
+TEST_CASE("ladder: an unanswered challenge is forfeited by the challenged player at expiry") {
+    Ladder ladder = ladder_of(4, {.response_time = 24h});
+    const ChallengeId late = challenge(ladder, 4, 2, 1, t0);
+    const ChallengeId answered = challenge(ladder, 3, 1, 2, t0);
+    REQUIRE(ladder.accept(answered, 1, t0 + 1h).ok());
+
+    CHECK(ladder.expire(t0 + 24h - 1ms).empty());
+    const auto updates = ladder.expire(t0 + 24h);
+    REQUIRE(updates.size() == 1);
+    CHECK(updates[0].challenge->id == late);
+    CHECK(updates[0].challenge->status == ChallengeStatus::Forfeited);
+    CHECK(updates[0].changes[0].event == "won_by_forfeit");
+    CHECK(updates[0].changes[1].event == "forfeited");
+    CHECK(ladder.standings() == ids({1, 4, 2, 3}));
+    // The accepted challenge is not touched by the clock; its game decides.
+    REQUIRE(ladder.challenges().size() == 1);
+    CHECK(ladder.challenges()[0].id == answered);
+    CHECK(ladder.expire(t0 + 100h).empty());
+}
+
+TEST_CASE("ladder: a challenger who is already above the loser moves nobody") {
+    Ladder ladder = ladder_of(4);
+    const ChallengeId a = challenge(ladder, 4, 3, 1);
+    const ChallengeId b = challenge(ladder, 3, 1, 2);
+    REQUIRE(ladder.accept(a, 3, t0).ok());
+    REQUIRE(ladder.accept(b, 1, t0).ok());
+    REQUIRE(ladder.report(b, ChallengeResult::ChallengerWon, t0).ok()); // 3 to the top
+    CHECK(ladder.standings() == ids({3, 1, 2, 4}));
+    REQUIRE(ladder.report(a, ChallengeResult::ChallengerWon, t0).ok()); // 4 takes 3's rung 1
+    CHECK(ladder.standings() == ids({4, 3, 1, 2}));
+}
+
+TEST_CASE("ladder: the organiser removes a player, those below move up, challenges go") {
+    Ladder ladder = ladder_of(4, {}, 100);
+    challenge(ladder, 4, 2, 1);
+    CHECK(ladder.remove(4, 2, t0).error().code == "not_organiser");
+    const auto update = ladder.remove(100, 2, t0);
+    REQUIRE(update.ok());
+    CHECK(ladder.standings() == ids({1, 3, 4}));
+    REQUIRE(update->changes.size() == 3);
+    CHECK(update->changes[0].event == "removed");
+    CHECK(update->changes[0].rung_after == 0);
+    CHECK(update->changes[2].player == 4);
+    CHECK(update->changes[2].rung_after == 3);
+    REQUIRE(update->cancelled.size() == 1);
+    CHECK(update->cancelled[0].status == ChallengeStatus::Cancelled);
+    CHECK(ladder.challenges().empty());
+    CHECK(ladder.remove(100, 2, t0).error().code == "not_on_ladder");
+    Ladder operator_made({}, std::nullopt, {1, 2});
+    CHECK(operator_made.remove(1, 2, t0).error().code == "not_organiser");
+}
+
+TEST_CASE("ladder: status keys round-trip; a restored ladder keeps only live challenges") {
+    for (auto s :
+         {ChallengeStatus::Open, ChallengeStatus::Accepted, ChallengeStatus::ChallengerWon,
+          ChallengeStatus::ChallengerLost, ChallengeStatus::Forfeited, ChallengeStatus::Cancelled})
+        CHECK(status_from_key(status_key(s)) == s);
+    CHECK_FALSE(status_from_key("won"));
+    Ladder restored({}, 1, {1, 2, 3},
+                    {{1, 3, 2, t0, t0 + 1h, ChallengeStatus::Open},
+                     {2, 3, 1, t0, t0 + 1h, ChallengeStatus::ChallengerLost}});
+    REQUIRE(restored.challenges().size() == 1);
+    CHECK(restored.open_challenges_of(3) == 1);
+}
