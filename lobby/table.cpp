@@ -260,7 +260,8 @@ EventPtr Table::emit_and_get(TimePoint now, TableEventBody body) {
 ClockView Table::clock_view(TimePoint now) const {
     ClockView view{.to_move = clock_.running() ? clock_.to_move() : game_->to_move(),
                    .running = clock_.running(),
-                   .at = now};
+                   .at = now,
+                   .turn_started = clock_.running() ? clock_.state().turn_started : now};
     view.remaining = {clock_.remaining(Color::White, now), clock_.remaining(Color::Black, now)};
     return view;
 }

@@ -20,11 +20,13 @@
 namespace lobby {
 
 // Both clocks as of `at` (the side to move keeps losing time from then on while `running`).
+// `turn_started` lets a client count down a per-move limit or a Bronstein delay itself.
 struct ClockView {
     std::array<Millis, 2> remaining{}; // [White, Black]
     Color to_move = Color::White;
     bool running = false;
     TimePoint at{};
+    TimePoint turn_started{};
 };
 
 // How a game ended. `reason` is a stable name: the rules' own ("checkmate", "stalemate",

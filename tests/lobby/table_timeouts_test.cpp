@@ -35,6 +35,8 @@ TEST_CASE("the per-move limit ends the game even with total time left") {
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     f.move(t0 + 50s); // White within the minute
+    CHECK(f.listener.last<MovePlayed>().clocks.turn_started == t0 + 50s);
+    CHECK(f.table->state(t0 + 70s).clocks.turn_started == t0 + 50s);
     CHECK(f.table->next_deadline() == t0 + 50s + 60s);
     f.table->check_timeouts(t0 + 50s + 60s);
     CHECK(f.listener.last<GameEnded>().result ==
