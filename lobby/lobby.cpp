@@ -180,7 +180,11 @@ Match Lobby::make_match(const Player& a, const Player& b, TableSetup setup, bool
                 .white = a_white ? a : b,
                 .black = a_white ? b : a};
     tables_.emplace(match.table_code,
-                    TableSummary{.code = match.table_code, .setup = setup, .host = match.white});
+                    TableSummary{.code = match.table_code,
+                                 .setup = setup,
+                                 .host = match.white,
+                                 .seats = {match.white, match.black},
+                                 .status = TableStatus::Playing}); // both seated at once
     return match;
 }
 

@@ -20,6 +20,9 @@ TEST_CASE("a seeker is paired at once with the closest-rated compatible player")
     CHECK(f.listener.last<SeekMatched>().match.table_code == match.table_code);
     CHECK(f.listener.events.back().to.size() == 2);
     CHECK(f.lobby.seeks().waiting(f.blitz) == 1); // "far" still waits
+    // the matched table is not a waiting table of its host
+    const Player& host = match.white;
+    for (int i = 0; i < 3; ++i) CHECK(f.lobby.open_table(host, TableSetup{}).ok());
 }
 
 TEST_CASE("seekers in different pools are not paired") {
