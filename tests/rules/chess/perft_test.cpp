@@ -1,0 +1,144 @@
+// perft: leaf counts of the legal move tree against published counts. The fast cases run in
+// every build; the deep ones are skipped here and run by the CTest test chess_perft_deep
+// (label "slow", Release only) with --no-skip.
+#include "tests/rules/chess/chess_test_support.h"
+
+#include "rules/perft.h"
+
+#include <cstdint>
+#include <sstream>
+
+namespace {
+
+struct PerftCase {
+    std::string id;
+    std::string fen;
+    std::vector<std::pair<int, std::uint64_t>> counts; // depth, nodes
+};
+
+std::uint64_t perft(const std::string& fen, int depth) {
+    const auto report = rules::perft(rules::VariantId::Chess, fen, {.depth = depth});
+    REQUIRE_MESSAGE(report.ok(), fen << ": " << report.error().detail);
+    return report->nodes;
+}
+
+// Reads tests/data/chess.perft: blocks of "id", "fen" and "perft <depth> <nodes>" lines;
+// '#' starts a comment (each block's source).
+std::vector<PerftCase> read_perft_file() {
+    std::istringstream in(
+        chess_test::read_text_file(std::string(TABULA_TEST_DATA_DIR) + "/chess.perft"));
+    std::vector<PerftCase> cases;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        const auto space = line.find(' ');
+        const std::string key = line.substr(0, space);
+        const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
+        if (key == "id") {
+            cases.push_back({rest, {}, {}});
+        } else if (key == "fen") {
+            REQUIRE(!cases.empty());
+            cases.back().fen = rest;
+        } else if (key == "perft") {
+            REQUIRE(!cases.empty());
+            std::istringstream numbers(rest);
+            int depth = 0;
+            std::uint64_t nodes = 0;
+            numbers >> depth >> nodes;
+            REQUIRE_FALSE(numbers.fail());
+            cases.back().counts.emplace_back(depth, nodes);
+        } else {
+            FAIL("unexpected line in chess.perft: " << line);
+        }
+    }
+    return cases;
+}
+
+// Runs every count of the file up to `max_nodes` (all of them when 0); each position must
+// have at least one count small enough.
+void check_perft_file(std::uint64_t max_nodes) {
+    const auto cases = read_perft_file();
+    CHECK(cases.size() >= 100);
+    for (const auto& c : cases) {
+        INFO(c.id << ": " << c.fen);
+        int run = 0;
+        for (const auto& [depth, nodes] : c.counts) {
+            if (max_nodes && nodes > max_nodes) continue;
+            CHECK(perft(c.fen, depth) == nodes);
+            ++run;
+        }
+        CHECK(run > 0);
+    }
+}
+
+const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// The positions of chessprogramming.org "Perft Results" (position 2 is "Kiwipete").
+const std::string kiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const std::string position3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const std::string position4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const std::string position4_mirrored =
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1";
+const std::string position5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+const std::string position6 =
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+} // namespace
+
+TEST_CASE("chess perft: start position to depth 4 (chessprogramming.org Perft Results)") {
+    CHECK(perft(start, 0) == 1);
+    CHECK(perft(start, 1) == 20);
+    CHECK(perft(start, 2) == 400);
+    CHECK(perft(start, 3) == 8902);
+    CHECK(perft(start, 4) == 197281);
+}
+
+TEST_CASE("chess perft: Kiwipete and positions 3 to 6 at fast depths (chessprogramming.org)") {
+    CHECK(perft(kiwipete, 1) == 48);
+    CHECK(perft(kiwipete, 2) == 2039);
+    CHECK(perft(kiwipete, 3) == 97862);
+    CHECK(perft(position3, 4) == 43238);
+    CHECK(perft(position3, 5) == 674624);
+    CHECK(perft(position4, 3) == 9467);
+    CHECK(perft(position4, 4) == 422333);
+    CHECK(perft(position4_mirrored, 4) == 422333);
+    CHECK(perft(position5, 3) == 62379);
+    CHECK(perft(position6, 3) == 89890);
+}
+
+TEST_CASE("chess perft: tests/data/chess.perft, every position at its small depths") {
+    check_perft_file(200000);
+}
+
+TEST_CASE("chess perft: divide lists every root move in UCI with its count") {
+    const auto report = rules::perft(rules::VariantId::Chess, kiwipete, {.depth = 2, .divide = true});
+    REQUIRE(report.ok());
+    CHECK(report->divide.size() == 48);
+    CHECK(report->nodes == 2039);
+    std::uint64_t sum = 0;
+    for (const auto& [move, nodes] : report->divide) sum += nodes;
+    CHECK(sum == 2039);
+    bool castles = false;
+    for (const auto& [move, nodes] : report->divide) castles |= move == "e1g1";
+    CHECK(castles);
+    const auto bad = rules::perft(rules::VariantId::Chess, "not a fen", {.depth = 1});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().code == "bad_fen");
+}
+
+TEST_CASE("chess perft deep: start position to depth 6, Kiwipete to depth 5, positions 3-6 "
+          "deeper (chessprogramming.org)" * doctest::skip()) {
+    CHECK(perft(start, 5) == 4865609);
+    CHECK(perft(start, 6) == 119060324);
+    CHECK(perft(kiwipete, 4) == 4085603);
+    CHECK(perft(kiwipete, 5) == 193690690);
+    CHECK(perft(position3, 6) == 11030083);
+    CHECK(perft(position4, 5) == 15833292);
+    CHECK(perft(position5, 4) == 2103487);
+    CHECK(perft(position5, 5) == 89941194);
+    CHECK(perft(position6, 4) == 3894594);
+    CHECK(perft(position6, 5) == 164075551);
+}
+
+TEST_CASE("chess perft deep: tests/data/chess.perft at every depth listed" * doctest::skip()) {
+    check_perft_file(0);
+}
