@@ -1,5 +1,6 @@
 #include "rules/turkish/movegen.h"
 
+#include <algorithm>
 #include <array>
 
 namespace rules::turkish {
@@ -178,14 +179,25 @@ struct CountSink {
     void add(const Move&, const std::uint8_t*, int, const std::uint8_t*, int) { ++count; }
 };
 
-// Keeps every path with its squares (the game face).
+// Keeps the paths with their squares, grouped into moves (the game face).
 struct PathSink {
-    std::vector<MovePath>& out;
+    std::vector<MoveWithPaths>& out;
     void reset() { out.clear(); }
     void add(const Move& move, const std::uint8_t* squares, int square_count,
              const std::uint8_t* taken, int taken_count) {
-        out.push_back(
-            MovePath{move, {squares, squares + square_count}, {taken, taken + taken_count}});
+        auto known = std::find_if(out.begin(), out.end(), [&](const MoveWithPaths& m) {
+            return m.move.captured == move.captured && m.move.from == move.from &&
+                   m.move.to == move.to;
+        });
+        if (known == out.end()) {
+            out.push_back(MoveWithPaths{move, {}});
+            known = out.end() - 1;
+        } else {
+            ++known->move.paths;
+        }
+        if (known->paths.size() < max_paths_kept)
+            known->paths.push_back(
+                MovePath{{squares, squares + square_count}, {taken, taken + taken_count}});
     }
 };
 
@@ -277,18 +289,18 @@ void generate_moves(const Position& position, std::vector<Move>& out) {
     });
 }
 
-std::vector<MovePath> generate_move_paths(const Position& position) {
-    std::vector<MovePath> paths;
+std::vector<MoveWithPaths> generate_move_paths(const Position& position) {
+    std::vector<MoveWithPaths> moves;
     if (any_capture(position)) {
-        PathSink sink{paths};
+        PathSink sink{moves};
         CaptureSearch<PathSink>(position, sink).run(position);
-        return paths;
+        return moves;
     }
-    std::vector<Move> moves;
-    generate_moves(position, moves);
-    for (const Move& move : moves)
-        paths.push_back(MovePath{move, {move.from, move.to}, {}});
-    return paths;
+    std::vector<Move> quiet;
+    generate_moves(position, quiet);
+    for (const Move& move : quiet)
+        moves.push_back(MoveWithPaths{move, {MovePath{{move.from, move.to}, {}}}});
+    return moves;
 }
 
 std::uint64_t count_moves(const Position& position, bool keep_duplicates,

@@ -25,9 +25,8 @@
 //     perft table (depth 1 to 12) we reproduce; see tests/data/turkish.perft.
 //
 // A capture is one move per distinct (origin, destination, set of taken pieces): paths that
-// differ only in order land in the same position and are merged, with `paths` counting them.
-// A king that continues straight on after a jump does so from the first square beyond the
-// piece it took (landing further on would reach the same next piece), so those are not paths.
+// differ only in their landing squares or order land in the same position and are merged,
+// with `paths` counting them (perft with keep_duplicates counts each path, as kish does).
 
 #include "rules/turkish/board.h"
 
@@ -41,22 +40,29 @@ struct Move {
     std::uint8_t from = 0;
     std::uint8_t to = 0;
     bool crowns = false;     // a man that ends the move on its crowning row
-    std::uint16_t paths = 1; // distinct capture paths giving this same move
+    std::uint32_t paths = 1; // distinct capture paths giving this same move
 };
 
 // One capture path, as the game face shows it: every landing square and each taken piece.
 struct MovePath {
-    Move move;
     std::vector<std::uint8_t> squares; // origin, every landing square; back() == move.to
     std::vector<std::uint8_t> taken;   // in the order they were jumped
 };
+
+// A legal move with the paths that play it: all of them up to max_paths_kept (a king with
+// many landing choices can have thousands; move.paths still counts every one).
+struct MoveWithPaths {
+    Move move;
+    std::vector<MovePath> paths;
+};
+inline constexpr std::size_t max_paths_kept = 64;
 
 // Fills `out` (cleared first) with the legal moves of `position`, duplicates merged.
 // `out` keeps its capacity, so a caller that reuses it allocates nothing after warm-up.
 void generate_moves(const Position& position, std::vector<Move>& out);
 
-// The legal moves with every path (the game face: notation and move views).
-std::vector<MovePath> generate_move_paths(const Position& position);
+// The legal moves with their paths (the game face: notation and move views).
+std::vector<MoveWithPaths> generate_move_paths(const Position& position);
 
 // Number of legal moves: duplicates merged, or each path counted if `keep_duplicates`.
 // Counts quiet moves without listing them (bulk counting at the last ply of perft).

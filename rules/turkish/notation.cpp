@@ -7,12 +7,8 @@
 namespace rules::turkish {
 namespace {
 
-bool same_move(const Move& a, const Move& b) {
-    return a.from == b.from && a.to == b.to && a.captured == b.captured;
-}
-
-std::string path_text(const MovePath& path, bool full) {
-    const char separator = path.move.captured ? 'x' : '-';
+std::string path_text(const MovePath& path, bool capture, bool full) {
+    const char separator = capture ? 'x' : '-';
     std::string text = square_name(path.squares.front());
     if (full) {
         for (std::size_t i = 1; i < path.squares.size(); ++i)
@@ -39,21 +35,13 @@ std::optional<int> parse_square(std::string_view text) {
 
 std::vector<LegalMove> legal_moves_with_notation(const Position& position) {
     std::vector<LegalMove> moves;
-    for (auto& path : generate_move_paths(position)) {
-        auto known = std::find_if(moves.begin(), moves.end(),
-                                  [&](const LegalMove& m) { return same_move(m.move, path.move); });
-        if (known == moves.end()) {
-            moves.push_back(LegalMove{path.move, {}, {}});
-            known = moves.end() - 1;
-        }
-        known->paths.push_back(std::move(path));
-    }
+    for (auto& generated : generate_move_paths(position))
+        moves.push_back(LegalMove{generated.move, std::move(generated.paths), {}});
     for (auto& move : moves) {
-        move.move.paths = static_cast<std::uint16_t>(move.paths.size());
         const bool shared_ends = std::any_of(moves.begin(), moves.end(), [&](const LegalMove& m) {
             return &m != &move && m.move.from == move.move.from && m.move.to == move.move.to;
         });
-        move.notation = path_text(move.paths.front(), shared_ends);
+        move.notation = path_text(move.paths.front(), move.move.captured != 0, shared_ends);
     }
     return moves;
 }

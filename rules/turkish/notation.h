@@ -19,14 +19,14 @@ namespace rules::turkish {
 std::string square_name(int square);
 std::optional<int> parse_square(std::string_view text); // "a1".."h8", lowercase only
 
-// A legal move with every path that plays it (more than one when paths differ only in order).
+// A legal move, the paths that play it (see MoveWithPaths) and its canonical notation.
 struct LegalMove {
     Move move;
     std::vector<MovePath> paths;
-    std::string notation; // canonical
+    std::string notation;
 };
 
-// Groups the generated paths into moves and gives each its canonical notation.
+// The legal moves, each with its canonical notation.
 std::vector<LegalMove> legal_moves_with_notation(const Position& position);
 
 // The squares a move string names, in order (at least two), or a "bad_move_syntax" error.

@@ -1,6 +1,6 @@
 // perft for Turkish draughts: leaves of the legal move tree, the last ply counted in bulk.
-// Duplicates (paths differing only in order, same origin, destination and taken set) are
-// merged unless options.keep_duplicates; then each path counts.
+// Duplicates (paths with the same origin, destination and taken set) are merged unless
+// options.keep_duplicates; then each path counts.
 #include "rules/families.h"
 #include "rules/turkish/fen.h"
 #include "rules/turkish/notation.h"
@@ -49,7 +49,7 @@ Result<PerftReport> turkish_perft(std::string_view fen, const PerftOptions& opti
     for (const auto& move : legal_moves_with_notation(*position)) {
         std::uint64_t below = search.count(apply_move(*position, move.move), options.depth - 1);
         if (options.keep_duplicates)
-            below *= move.paths.size();
+            below *= move.move.paths;
         report.divide.emplace_back(move.notation, below);
         report.nodes += below;
     }

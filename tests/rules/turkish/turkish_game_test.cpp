@@ -107,6 +107,15 @@ TEST_CASE(
     CHECK(game->moves() == std::vector<std::string>{"a3xg3"});
 }
 
+TEST_CASE("turkish: a king with thousands of capture paths still lists each move once") {
+    auto game = game_at("W:WKe6:Bd2,c3,g3,a4,b4,e4,c5,c6,f6,a7,e7,h7,d8,f8");
+    CHECK(game->legal_moves().size() == 63);
+    const auto played = game->play("e6xb6");
+    REQUIRE(played.ok());
+    CHECK(played->captures.size() == 14);
+    CHECK(game->outcome() == Outcome{Outcome::Status::WhiteWins, "no-moves"});
+}
+
 TEST_CASE("turkish: position strings are read strictly and written canonically") {
     CHECK(game_at("W:Bd5:WKd4,a2")->position() == "W:Wa2,Kd4:Bd5");
     CHECK(game_at("B:W:BKh8")->position() == "B:W:BKh8");

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -87,6 +88,26 @@ TEST_CASE("turkish: perft divide lists each root move with its count") {
     }
     CHECK(total == 64);
     CHECK(report->nodes == 64);
+}
+
+TEST_CASE("turkish: divide counts every path of a root move when duplicates are kept") {
+    for (const auto& [fen, depth] :
+         {std::pair<std::string, int>{"W:WKe6:Bd2,c3,g3,a4,b4,e4,c5,c6,f6,a7,e7,h7,d8,f8", 1},
+          {"W:Wa2,Kd4,h2:Bd2,d6,a7,h7", 6}}) {
+        CAPTURE(fen);
+        const rules::PerftOptions whole{.depth = depth, .divide = false, .keep_duplicates = true};
+        rules::PerftOptions divided = whole;
+        divided.divide = true;
+        const auto total = rules::perft(rules::VariantId::Turkish, fen, whole);
+        const auto split = rules::perft(rules::VariantId::Turkish, fen, divided);
+        REQUIRE(total.ok());
+        REQUIRE(split.ok());
+        std::uint64_t sum = 0;
+        for (const auto& entry : split->divide)
+            sum += entry.second;
+        CHECK(sum == total->nodes);
+        CHECK(split->nodes == total->nodes);
+    }
 }
 
 TEST_CASE("turkish: perft refuses a bad position with the reason") {
