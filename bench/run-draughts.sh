@@ -43,19 +43,25 @@ declare -A published=(
 
 expected() { # variant depth -> published count or "-"
     local counts=(${published[$1]})
-    if [[ "$2" -ge 1 && "$2" -le ${#counts[@]} ]]; then echo "${counts[$(($2 - 1))]}"; else echo "-"; fi
+    if [[ "$2" -ge 1 && "$2" -le ${#counts[@]} ]]; then
+        echo "${counts[$(($2 - 1))]}"
+    else
+        echo "-"
+    fi
 }
 
 rows=()
 add_row() { # engine variant depth nodes seconds
-    local want check rate
+    local want check rate seconds
     want="$(expected "$2" "$3")"
     if [[ "$4" == "-" ]]; then check="failed"
     elif [[ "$want" == "-" ]]; then check="unpublished"
     elif [[ "$4" == "$want" ]]; then check="ok"
     else check="WRONG (published $want)"; fi
-    rate="$(awk -v n="$4" -v s="$5" 'BEGIN { if (n ~ /^[0-9]+$/ && s + 0 > 0) printf "%.0f", n / s; else print "-" }')"
-    rows+=("$1|$2|$3|$4|$(awk -v s="$5" 'BEGIN { printf "%.4f", s }')|$rate|$check")
+    rate="$(awk -v n="$4" -v s="$5" 'BEGIN {
+        if (n ~ /^[0-9]+$/ && s + 0 > 0) printf "%.0f", n / s; else print "-" }')"
+    seconds="$(awk -v s="$5" 'BEGIN { printf "%.4f", s }')"
+    rows+=("$1|$2|$3|$4|$seconds|$rate|$check")
 }
 
 run_tabula() { # variant depth [extra perft options]

@@ -28,7 +28,8 @@ const libraries = {
                 }
                 return nodes;
             };
-            return (depth) => (depth === 0 ? 1 : perft(EnglishDraughtsEngineFactory.setup(), depth));
+            return (depth) =>
+                depth === 0 ? 1 : perft(EnglishDraughtsEngineFactory.setup(), depth);
         },
     },
     draughts: {
@@ -71,4 +72,6 @@ const started = performance.now();
 const nodes = perft(depth);
 const seconds = (performance.now() - started) / 1000;
 const rate = seconds > 0 ? Math.round(nodes / seconds) : 0;
-console.log(`${name} ${variant} depth ${depth} nodes ${nodes} seconds ${seconds.toFixed(3)} nodes/s ${rate}`);
+console.log(
+    `${name} ${variant} depth ${depth} nodes ${nodes} seconds ${seconds.toFixed(3)} nodes/s ${rate}`,
+);
