@@ -1,9 +1,11 @@
 // The rules::Game face of Turkish draughts: notation, position strings, outcomes, records.
 #include "rules/game.h"
+#include "rules/perft.h"
 #include "rules/record/record_reader.h"
 
 #include <algorithm>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -249,4 +251,33 @@ TEST_CASE("turkish: a record from a set-up position carries its FEN and the resu
     const std::string other = game->record(resigned);
     CHECK(other.find("[Result \"0-1\"]") != std::string::npos);
     CHECK(other.find("[Termination \"resignation\"]") != std::string::npos);
+}
+
+TEST_CASE("turkish: along random games the game face agrees with perft and FEN round trips") {
+    std::mt19937 random(20261121); // fixed seed: the same games every run
+    int plies = 0;
+    for (int game_number = 0; game_number < 40; ++game_number) {
+        auto game = game_at("", DrawRules::ReportOnly);
+        while (plies < 6000) {
+            const auto moves = game->legal_moves();
+            const std::string fen = game->position();
+            CAPTURE(fen);
+            CHECK(game_at(fen)->position() == fen);
+            const Outcome outcome = game->outcome();
+            if (outcome.status == Outcome::Status::WhiteWins ||
+                outcome.status == Outcome::Status::BlackWins) {
+                CHECK(moves.empty()); // decided: no-moves or lone-man
+                break;
+            }
+            const auto count = rules::perft(VariantId::Turkish, fen, {.depth = 1});
+            REQUIRE(count.ok());
+            CHECK(count->nodes == moves.size());
+            if (outcome.over())
+                break; // a draw rule holds (reported, play could go on)
+            const auto& move = moves[random() % moves.size()];
+            REQUIRE(game->play(move).ok());
+            ++plies;
+        }
+    }
+    CHECK(plies > 1000);
 }
