@@ -30,8 +30,6 @@ bool can_checkmate(const Position& p, int color) {
         return false;
     if (!theirs && !more_than_one(ours) && (ours & p.by_type[int(PieceType::Knight)]))
         return false;
-    if (!theirs && !more_than_one(ours) && (ours & p.by_type[int(PieceType::Bishop)]))
-        return false;
     return !only_same_coloured_bishops(p);
 }
 

@@ -19,7 +19,8 @@ bool insufficient_material(const Position& position);
 //   - every piece on the board besides the kings is a bishop and all stand on squares of one
 //     colour: a same-coloured bishop checks only from that colour, the checked king always
 //     has a flight square of the other colour, and no piece of the other colour exists that
-//     could block it (promotion is impossible without pawns).
+//     could block it (promotion is impossible without pawns); this includes king and bishop
+//     against a bare king.
 // Positions made dead by blocked pawns or similar structures are not recognised and count as
 // winnable, the safe side for a flag fall decision being to let the arbiter rule.
 bool can_checkmate(const Position& position, int color);

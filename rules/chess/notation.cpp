@@ -210,9 +210,32 @@ std::string san(const Position& p, Move move) {
     return text;
 }
 
+namespace {
+
+// Long algebraic with a hyphen ("e2-e4", "Ng1-f3", "e7-e8=Q") reads as the same move without it.
+std::string drop_square_hyphen(std::string_view text) {
+    std::string s(text);
+    const std::size_t hyphen = s.find('-');
+    if (hyphen != std::string::npos && hyphen >= 2 && hyphen + 1 < s.size() &&
+        is_file(s[hyphen - 2]) && is_rank(s[hyphen - 1]) && is_file(s[hyphen + 1]))
+        s.erase(hyphen, 1);
+    return s;
+}
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
+}
+
+} // namespace
+
 Result<Move> read_move(const Position& position, std::string_view text) {
-    const std::string written(text);
-    const std::string_view s = strip_suffixes(text);
+    const std::string written(trim(text));
+    const std::string without_hyphen = drop_square_hyphen(strip_suffixes(written));
+    const std::string_view s = without_hyphen;
     MoveList list;
     generate_legal(position, list);
     std::vector<Move> found;

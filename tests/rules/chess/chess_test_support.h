@@ -3,8 +3,6 @@
 
 #include "rules/game.h"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <fstream>
 #include <memory>
@@ -12,13 +10,15 @@
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 namespace doctest {
 // Lets a failed CHECK on two move lists print both lists.
-template <>
-struct StringMaker<std::vector<std::string>> {
+template <> struct StringMaker<std::vector<std::string>> {
     static String convert(const std::vector<std::string>& moves) {
         std::string text = "{";
-        for (const auto& move : moves) text += (text.size() > 1 ? " " : "") + move;
+        for (const auto& move : moves)
+            text += (text.size() > 1 ? " " : "") + move;
         return (text + "}").c_str();
     }
 };
@@ -28,9 +28,8 @@ namespace chess_test {
 
 using Moves = std::vector<std::string>;
 
-inline std::unique_ptr<rules::Game> game_from(const std::string& fen,
-                                              rules::DrawRules draw_rules =
-                                                  rules::DrawRules::Automatic) {
+inline std::unique_ptr<rules::Game>
+game_from(const std::string& fen, rules::DrawRules draw_rules = rules::DrawRules::Automatic) {
     auto game = rules::make_game(rules::VariantId::Chess, fen, {.draw_rules = draw_rules});
     REQUIRE_MESSAGE(game.ok(), fen << ": " << game.error().detail);
     return std::move(game.value());
@@ -41,7 +40,9 @@ inline Moves sorted(Moves moves) {
     return moves;
 }
 
-inline Moves legal_moves_of(const std::string& fen) { return sorted(game_from(fen)->legal_moves()); }
+inline Moves legal_moves_of(const std::string& fen) {
+    return sorted(game_from(fen)->legal_moves());
+}
 
 // Plays moves that must all be legal.
 inline void play_all(rules::Game& game, const Moves& moves) {

@@ -32,7 +32,8 @@ TEST_CASE("chess FEN: good positions are written back exactly") {
 }
 
 TEST_CASE("chess FEN: an en passant square with no legal capture is written as '-'") {
-    const auto game = chess_test::game_from("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    const auto game =
+        chess_test::game_from("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     CHECK(game->position() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 
@@ -43,14 +44,11 @@ TEST_CASE("chess FEN: malformed fields are refused with the reason") {
                    "6 fields"));
     CHECK(mentions(refusal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1"),
                    "single spaces"));
-    CHECK(mentions(refusal("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-                   "8 ranks"));
-    CHECK(mentions(refusal("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-                   "'x'"));
+    CHECK(mentions(refusal("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "8 ranks"));
+    CHECK(mentions(refusal("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "'x'"));
     CHECK(mentions(refusal("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
                    "rank 7 describes 7 squares"));
-    CHECK(mentions(refusal("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-                   "'9'"));
+    CHECK(mentions(refusal("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "'9'"));
     CHECK(mentions(refusal("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
                    "two digits"));
     CHECK(mentions(refusal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),

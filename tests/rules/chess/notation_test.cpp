@@ -1,9 +1,8 @@
 // UCI and SAN, both ways: a string is accepted only when it names exactly one legal move.
-#include "tests/rules/chess/chess_test_support.h"
-
 #include "rules/chess/fen.h"
 #include "rules/chess/move_generator.h"
 #include "rules/chess/notation.h"
+#include "tests/rules/chess/chess_test_support.h"
 
 using chess_test::game_from;
 using chess_test::Moves;
@@ -91,6 +90,10 @@ TEST_CASE("chess notation: lenient forms a person types are read when they name 
     check("e6!?", "e5e6");
     check("Ra1d1", "a1d1");
     check("Rxa8", "a1a8");
+    check("Ra1-d1", "a1d1");
+    check("e5-e6", "e5e6");
+    check("b7-b8=Q", "b7b8q");
+    check(" e6 ", "e5e6");
 }
 
 TEST_CASE("chess notation: ambiguous, illegal and malformed moves are refused, nothing changes") {

@@ -1,7 +1,6 @@
 // How a chess game ends (FIDE Laws 5, 6.9 and 9) under each DrawRules setting.
-#include "tests/rules/chess/chess_test_support.h"
-
 #include "rules/chess/fen.h"
+#include "tests/rules/chess/chess_test_support.h"
 
 using chess_test::game_from;
 using chess_test::Moves;
@@ -11,7 +10,9 @@ using rules::Outcome;
 
 namespace {
 
-Outcome draw(const char* reason) { return Outcome{Outcome::Status::Draw, reason}; }
+Outcome draw(const char* reason) {
+    return Outcome{Outcome::Status::Draw, reason};
+}
 
 const std::string start{rules::chess::start_fen};
 const Moves knight_dance{"Nf3", "Nf6", "Ng1", "Ng8"};
@@ -44,7 +45,8 @@ TEST_CASE("chess outcome: under DrawRules::Claim threefold is claimable and play
 TEST_CASE("chess outcome: fivefold repetition ends the game even when draws are claimed "
           "(FIDE 9.6.1)") {
     auto game = game_from(start, DrawRules::Claim);
-    for (int i = 0; i < 4; ++i) play_all(*game, knight_dance);
+    for (int i = 0; i < 4; ++i)
+        play_all(*game, knight_dance);
     CHECK(game->outcome() == draw("fivefold"));
     CHECK(game->legal_moves().empty());
 }
@@ -143,7 +145,8 @@ TEST_CASE("chess outcome: DrawRules::ReportOnly reports the first rule and plays
     play_all(*game, knight_dance);
     CHECK(game->outcome() == draw("threefold"));
     CHECK_FALSE(game->claimable_draw().has_value());
-    for (int i = 0; i < 2; ++i) play_all(*game, knight_dance);
+    for (int i = 0; i < 2; ++i)
+        play_all(*game, knight_dance);
     CHECK(game->outcome() == draw("fivefold"));
     CHECK(game->play("e4").ok());
     CHECK_FALSE(game->outcome().over());

@@ -1,9 +1,8 @@
 // perft: leaf counts of the legal move tree against published counts. The fast cases run in
 // every build; the deep ones are skipped here and run by the CTest test chess_perft_deep
 // (label "slow", Release only) with --no-skip.
-#include "tests/rules/chess/chess_test_support.h"
-
 #include "rules/perft.h"
+#include "tests/rules/chess/chess_test_support.h"
 
 #include <cstdint>
 #include <sstream>
@@ -29,7 +28,8 @@ std::vector<PerftCase> read_perft_file() {
         chess_test::read_text_file(std::string(TABULA_TEST_DATA_DIR) + "/chess.perft"));
     std::vector<PerftCase> cases;
     for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
+        if (line.empty() || line[0] == '#')
+            continue;
         const auto space = line.find(' ');
         const std::string key = line.substr(0, space);
         const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
@@ -62,7 +62,8 @@ void check_perft_file(std::uint64_t max_nodes) {
         INFO(c.id << ": " << c.fen);
         int run = 0;
         for (const auto& [depth, nodes] : c.counts) {
-            if (max_nodes && nodes > max_nodes) continue;
+            if (max_nodes && nodes > max_nodes)
+                continue;
             CHECK(perft(c.fen, depth) == nodes);
             ++run;
         }
@@ -72,8 +73,7 @@ void check_perft_file(std::uint64_t max_nodes) {
 
 const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // The positions of chessprogramming.org "Perft Results" (position 2 is "Kiwipete").
-const std::string kiwipete =
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const std::string position3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 const std::string position4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
 const std::string position4_mirrored =
@@ -110,15 +110,18 @@ TEST_CASE("chess perft: tests/data/chess.perft, every position at its small dept
 }
 
 TEST_CASE("chess perft: divide lists every root move in UCI with its count") {
-    const auto report = rules::perft(rules::VariantId::Chess, kiwipete, {.depth = 2, .divide = true});
+    const auto report =
+        rules::perft(rules::VariantId::Chess, kiwipete, {.depth = 2, .divide = true});
     REQUIRE(report.ok());
     CHECK(report->divide.size() == 48);
     CHECK(report->nodes == 2039);
     std::uint64_t sum = 0;
-    for (const auto& [move, nodes] : report->divide) sum += nodes;
+    for (const auto& [move, nodes] : report->divide)
+        sum += nodes;
     CHECK(sum == 2039);
     bool castles = false;
-    for (const auto& [move, nodes] : report->divide) castles |= move == "e1g1";
+    for (const auto& [move, nodes] : report->divide)
+        castles |= move == "e1g1";
     CHECK(castles);
     const auto bad = rules::perft(rules::VariantId::Chess, "not a fen", {.depth = 1});
     REQUIRE_FALSE(bad.ok());
@@ -126,7 +129,8 @@ TEST_CASE("chess perft: divide lists every root move in UCI with its count") {
 }
 
 TEST_CASE("chess perft deep: start position to depth 6, Kiwipete to depth 5, positions 3-6 "
-          "deeper (chessprogramming.org)" * doctest::skip()) {
+          "deeper (chessprogramming.org)" *
+          doctest::skip()) {
     CHECK(perft(start, 5) == 4865609);
     CHECK(perft(start, 6) == 119060324);
     CHECK(perft(kiwipete, 4) == 4085603);

@@ -1,8 +1,7 @@
 // PGN export (seven-tag roster, SetUp/FEN, SAN movetext under 80 columns, result) and import
 // through the shared record reader, including real games with a manifest of how each ends.
-#include "tests/rules/chess/chess_test_support.h"
-
 #include "rules/record/record_reader.h"
+#include "tests/rules/chess/chess_test_support.h"
 
 #include <sstream>
 
@@ -32,7 +31,8 @@ std::vector<std::string> split_tabs(const std::string& line) {
     std::vector<std::string> fields;
     std::string field;
     std::istringstream in(line);
-    while (std::getline(in, field, '\t')) fields.push_back(field);
+    while (std::getline(in, field, '\t'))
+        fields.push_back(field);
     return fields;
 }
 
@@ -75,7 +75,8 @@ TEST_CASE("chess PGN: the result comes from the outcome") {
 TEST_CASE("chess PGN: every real game replays to the final position and state of the "
           "manifest, and exports and reads back to the same moves and result") {
     const std::string dir = std::string(TABULA_SHARED_REFDATA_DIR) + "/games/";
-    const auto records = rules::read_records(chess_test::read_text_file(dir + "chess_real_games.pgn"));
+    const auto records =
+        rules::read_records(chess_test::read_text_file(dir + "chess_real_games.pgn"));
     std::istringstream manifest(chess_test::read_text_file(dir + "chess_real_games_manifest.tsv"));
     std::string line;
     std::getline(manifest, line); // header
@@ -104,18 +105,17 @@ TEST_CASE("chess PGN: every real game replays to the final position and state of
         const auto again = replay(*exported[0]);
         CHECK(again->moves() == game->moves());
         CHECK(again->outcome() == game->outcome());
-        CHECK(exported[0]->result == (game->outcome().over()
-                                          ? std::string(game->outcome().status ==
-                                                                rules::Outcome::Status::Draw
-                                                            ? "1/2-1/2"
-                                                            : (game->outcome().status ==
-                                                                       rules::Outcome::Status::
-                                                                           WhiteWins
-                                                                   ? "1-0"
-                                                                   : "0-1"))
-                                          : std::string("*")));
+        CHECK(exported[0]->result ==
+              (game->outcome().over()
+                   ? std::string(game->outcome().status == rules::Outcome::Status::Draw
+                                     ? "1/2-1/2"
+                                     : (game->outcome().status == rules::Outcome::Status::WhiteWins
+                                            ? "1-0"
+                                            : "0-1"))
+                   : std::string("*")));
         std::istringstream lines(game->record({}));
-        for (std::string text; std::getline(lines, text);) CHECK(text.size() < 80);
+        for (std::string text; std::getline(lines, text);)
+            CHECK(text.size() < 80);
         ++checked;
     }
     CHECK(checked == 45);
