@@ -32,7 +32,7 @@ TEST_CASE("a challenge can be declined with a reason") {
     CHECK(f.lobby.challenges_of("alice").empty());
 }
 
-TEST_CASE("a counter-offer changes the setup and passes the turn; countering again works") {
+TEST_CASE("a counter-offer changes the setup and passes the turn, and countering again works") {
     LobbyFixture f;
     const auto id =
         f.lobby.challenge(f.alice, "bob", TableSetup{.color = ColorChoice::White}, t0).value();
@@ -110,7 +110,7 @@ TEST_CASE("challenges are checked: self, bad setup, rated with a guest, duplicat
           "no_such_challenge");
 }
 
-TEST_CASE("the proposer may withdraw a challenge; leaving the site withdraws it too") {
+TEST_CASE("the proposer may withdraw a challenge, and leaving the site withdraws it too") {
     LobbyFixture f;
     const auto a = f.lobby.challenge(f.alice, "bob", TableSetup{}, t0).value();
     CHECK(f.lobby.cancel_challenge(a, "bob")->code == "not_your_challenge");

@@ -22,7 +22,8 @@ TEST_CASE("a seeker is paired at once with the closest-rated compatible player")
     CHECK(f.lobby.seeks().waiting(f.blitz) == 1); // "far" still waits
     // the matched table is not a waiting table of its host
     const Player& host = match.white;
-    for (int i = 0; i < 3; ++i) CHECK(f.lobby.open_table(host, TableSetup{}).ok());
+    for (int i = 0; i < 3; ++i)
+        CHECK(f.lobby.open_table(host, TableSetup{}).ok());
 }
 
 TEST_CASE("seekers in different pools are not paired") {
@@ -72,7 +73,7 @@ TEST_CASE("widening pairs the best matches first") {
     CHECK(f.lobby.seeks().pool_of("a") == f.blitz);
 }
 
-TEST_CASE("rated pools pair only registered players; casual pools pair anyone") {
+TEST_CASE("rated pools pair only registered players, and casual pools pair anyone") {
     LobbyFixture f;
     CHECK(f.lobby.seek(f.guest, f.rated_blitz, t0).error().code == "not_allowed");
     REQUIRE_FALSE(f.lobby.seek(f.guest, f.blitz, t0).value());
@@ -95,7 +96,7 @@ TEST_CASE("blocked players are never paired") {
     CHECK(f.lobby.seek(f.carol, f.blitz, t0 + 1h).value()); // pairs with one of them
 }
 
-TEST_CASE("seeking again replaces the earlier seek; cancelling removes it") {
+TEST_CASE("seeking again replaces the earlier seek, and cancelling removes it") {
     LobbyFixture f;
     REQUIRE_FALSE(f.lobby.seek(f.alice, f.blitz, t0).value());
     REQUIRE_FALSE(f.lobby.seek(f.alice, f.rated_blitz, t0).value());

@@ -168,7 +168,7 @@ TEST_CASE("a takeback of one's own move before the reply undoes one ply") {
     CHECK(f.table->play("alice", 0, "a1", t0 + 4s).ok());
 }
 
-TEST_CASE("a takeback after the opponent replied undoes two plies; a decline keeps them") {
+TEST_CASE("a takeback after the opponent replied undoes two plies, and a decline keeps them") {
     TableFixture f;
     f.start();
     for (int i = 1; i <= 4; ++i)

@@ -85,7 +85,7 @@ TEST_CASE("after the grace period the opponent may instead call it a draw") {
           GameResult{.kind = GameResult::Kind::Draw, .reason = "abandonment"});
 }
 
-TEST_CASE("the abandonment grace grows with the time control; correspondence has none") {
+TEST_CASE("the abandonment grace grows with the time control, and correspondence has none") {
     CHECK(abandonment_grace(fischer(1min, 0s)) == 15s);
     CHECK(abandonment_grace(fischer(5min, 3s)) == 42s);
     CHECK(abandonment_grace(fischer(15min, 10s)) == 130s);

@@ -82,7 +82,7 @@ TEST_CASE("a setup that makes no game is refused when the table is created") {
           "not_allowed");
 }
 
-TEST_CASE("the host leaving before the start closes the table; a spectator just goes") {
+TEST_CASE("the host leaving before the start closes the table, and a spectator just goes") {
     TableFixture f;
     f.open(f.setup());
     REQUIRE_FALSE(f.table->watch(f.carol, t0));
@@ -103,7 +103,7 @@ TEST_CASE("once both seats are taken nobody can leave: resign or abort instead")
     CHECK(f.table->status() == TableStatus::Playing);
 }
 
-TEST_CASE("the host cancels an unstarted table; others cannot") {
+TEST_CASE("the host cancels an unstarted table, and others cannot") {
     TableFixture f;
     f.open(f.setup());
     REQUIRE_FALSE(f.table->watch(f.bob, t0));
