@@ -21,10 +21,11 @@ using Bits = std::uint64_t;
 // The four diagonal directions. Up is toward row 0 (White's forward direction).
 enum Direction : int { UpLeft = 0, UpRight = 1, DownLeft = 2, DownRight = 3 };
 
-constexpr int opposite_direction(int d) { return 3 - d; }
+constexpr int opposite_direction(int d) {
+    return 3 - d;
+}
 
-template <int N>
-struct Geometry {
+template <int N> struct Geometry {
     static constexpr int size = N;
     static constexpr int half = N / 2;
     static constexpr int squares = N * N / 2;
@@ -39,25 +40,29 @@ struct Geometry {
 
     static constexpr Bits valid = [] {
         Bits b = 0;
-        for (int s = 0; s < squares; ++s) b |= Bits{1} << bit_of(s);
+        for (int s = 0; s < squares; ++s)
+            b |= Bits{1} << bit_of(s);
         return b;
     }();
     // The row on which White men are crowned (row 0) and Black men (row N - 1).
     static constexpr Bits white_crown_row = [] {
         Bits b = 0;
-        for (int s = 0; s < half; ++s) b |= Bits{1} << bit_of(s);
+        for (int s = 0; s < half; ++s)
+            b |= Bits{1} << bit_of(s);
         return b;
     }();
     static constexpr Bits black_crown_row = [] {
         Bits b = 0;
-        for (int s = squares - half; s < squares; ++s) b |= Bits{1} << bit_of(s);
+        for (int s = squares - half; s < squares; ++s)
+            b |= Bits{1} << bit_of(s);
         return b;
     }();
 
     // next[bit][direction]: the bit one step away, or -1 off the board.
     static constexpr std::array<std::array<std::int8_t, 4>, 64> next = [] {
         std::array<std::array<std::int8_t, 4>, 64> t{};
-        for (auto& row : t) row.fill(-1);
+        for (auto& row : t)
+            row.fill(-1);
         for (int s = 0; s < squares; ++s) {
             const int b = bit_of(s);
             for (int d = 0; d < 4; ++d) {
@@ -77,9 +82,15 @@ struct Geometry {
     }
 };
 
-constexpr Bits bit(int b) { return Bits{1} << b; }
-constexpr int lowest_bit(Bits b) { return std::countr_zero(b); }
-constexpr int count(Bits b) { return std::popcount(b); }
+constexpr Bits bit(int b) {
+    return Bits{1} << b;
+}
+constexpr int lowest_bit(Bits b) {
+    return std::countr_zero(b);
+}
+constexpr int count(Bits b) {
+    return std::popcount(b);
+}
 
 // A position: who stands where and who is to move. Captured pieces leave at the end of the
 // move, so a position between moves never holds them.

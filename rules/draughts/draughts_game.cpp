@@ -15,20 +15,22 @@ namespace {
 // this capture or step path.
 bool names_path(const std::vector<int>& written, const TracedMove& m, int size) {
     const auto square = [size](int b) { return bit_to_square(size, b); };
-    if (written.front() != square(m.from) || written.back() != square(m.to)) return false;
-    if (!m.is_capture()) return written.size() == 2;
+    if (written.front() != square(m.from) || written.back() != square(m.to))
+        return false;
+    if (!m.is_capture())
+        return written.size() == 2;
     std::size_t next = 1;
     for (int i = 0; i + 1 < m.taken_count && next + 1 < written.size(); ++i)
-        if (square(m.path[static_cast<std::size_t>(i)]) == written[next]) ++next;
+        if (square(m.path[static_cast<std::size_t>(i)]) == written[next])
+            ++next;
     return next + 1 == written.size();
 }
 
 } // namespace
 
-DraughtsGame::DraughtsGame(const Engine& engine, const Position& start,
-                           const GameOptions& options)
-    : engine_(&engine), options_(options), start_(start), position_(start),
-      since_irreversible_{start} {
+DraughtsGame::DraughtsGame(const Engine& engine, const Position& start, const GameOptions& options)
+    : engine_(&engine), options_(options), start_(start),
+      position_(start), since_irreversible_{start} {
     refresh_legal_moves();
 }
 
@@ -38,9 +40,8 @@ void DraughtsGame::refresh_legal_moves() {
     legal_.clear();
     std::vector<TracedMove> distinct;
     for (const TracedMove& m : all) {
-        auto it = std::find_if(legal_.begin(), legal_.end(), [&](const LegalMove& l) {
-            return l.paths.front().same_result(m);
-        });
+        auto it = std::find_if(legal_.begin(), legal_.end(),
+                               [&](const LegalMove& l) { return l.paths.front().same_result(m); });
         if (it != legal_.end()) {
             it->paths.push_back(m);
         } else {
@@ -49,7 +50,8 @@ void DraughtsGame::refresh_legal_moves() {
         }
     }
     const auto names = canonical_notations(rules(), distinct);
-    for (std::size_t i = 0; i < legal_.size(); ++i) legal_[i].notation = names[i];
+    for (std::size_t i = 0; i < legal_.size(); ++i)
+        legal_[i].notation = names[i];
     // Listed by origin, then destination, in the variant's square numbers.
     const int n = rules().board_size;
     const auto key = [&](const LegalMove& l) {
@@ -69,21 +71,26 @@ int DraughtsGame::repetitions() const {
 // Under DrawRules::ReportOnly only the lack of a move ends the game; otherwise a draw rule
 // that holds ends it too (draughts has no claimed draws: Automatic and Claim agree).
 bool DraughtsGame::over() const {
-    if (legal_.empty()) return true;
+    if (legal_.empty())
+        return true;
     return options_.draw_rules != DrawRules::ReportOnly && outcome().over();
 }
 
 std::vector<std::string> DraughtsGame::legal_moves() const {
     std::vector<std::string> out;
-    if (over()) return out;
-    for (const auto& m : legal_) out.push_back(m.notation);
+    if (over())
+        return out;
+    for (const auto& m : legal_)
+        out.push_back(m.notation);
     return out;
 }
 
 std::vector<MoveView> DraughtsGame::legal_move_views() const {
     std::vector<MoveView> out;
-    if (over()) return out;
-    for (const auto& m : legal_) out.push_back(view_of(m));
+    if (over())
+        return out;
+    for (const auto& m : legal_)
+        out.push_back(view_of(m));
     return out;
 }
 
@@ -104,9 +111,11 @@ MoveView DraughtsGame::view_of(const LegalMove& move) const {
 }
 
 Result<MoveView> DraughtsGame::play(std::string_view text) {
-    if (over()) return Error{"game_over", "the game is over"};
+    if (over())
+        return Error{"game_over", "the game is over"};
     const auto written = read_move_squares(rules(), text);
-    if (!written.ok()) return written.error();
+    if (!written.ok())
+        return written.error();
     std::vector<const LegalMove*> matches;
     for (const auto& legal : legal_)
         if (std::any_of(legal.paths.begin(), legal.paths.end(), [&](const TracedMove& m) {
@@ -114,7 +123,8 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
             }))
             matches.push_back(&legal);
     const std::string shown(text.substr(0, std::min<std::size_t>(text.size(), 40)));
-    if (matches.empty()) return Error{"illegal_move", shown + " is not legal here"};
+    if (matches.empty())
+        return Error{"illegal_move", shown + " is not legal here"};
     if (matches.size() > 1) {
         std::string detail = shown + " could be ";
         for (std::size_t i = 0; i < matches.size(); ++i)
@@ -127,7 +137,8 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
     const bool man_moved = (position_.kings & bit(m.from)) == 0;
     position_ = engine_->apply(position_, m);
     counters_ = advance(counters_, m.is_capture(), man_moved, m.crowns);
-    if (m.is_capture() || man_moved) since_irreversible_.clear();
+    if (m.is_capture() || man_moved)
+        since_irreversible_.clear();
     since_irreversible_.push_back(position_);
     moves_.push_back(chosen.notation);
     refresh_legal_moves();
@@ -151,13 +162,18 @@ Outcome DraughtsGame::outcome() const {
 bool DraughtsGame::can_win(Color side) const {
     const Bits mine = side == Color::White ? position_.white : position_.black;
     const Bits theirs = side == Color::White ? position_.black : position_.white;
-    if (rules().giveaway) return theirs != 0; // one who has lost everything has already won
+    if (rules().giveaway)
+        return theirs != 0; // one who has lost everything has already won
     return mine != 0;
 }
 
-std::string DraughtsGame::position() const { return write_fen(rules(), position_); }
+std::string DraughtsGame::position() const {
+    return write_fen(rules(), position_);
+}
 
-std::string DraughtsGame::start_position() const { return write_fen(rules(), start_); }
+std::string DraughtsGame::start_position() const {
+    return write_fen(rules(), start_);
+}
 
 BoardView DraughtsGame::board() const {
     const int n = rules().board_size;
@@ -165,8 +181,10 @@ BoardView DraughtsGame::board() const {
     for (int s = 0; s < n * n / 2; ++s) {
         const Bits b = bit(square_to_bit(n, s));
         char c = '.';
-        if ((position_.white & b) != 0) c = (position_.kings & b) != 0 ? 'W' : 'w';
-        if ((position_.black & b) != 0) c = (position_.kings & b) != 0 ? 'B' : 'b';
+        if ((position_.white & b) != 0)
+            c = (position_.kings & b) != 0 ? 'W' : 'w';
+        if ((position_.black & b) != 0)
+            c = (position_.kings & b) != 0 ? 'B' : 'b';
         view.cells[static_cast<std::size_t>(square_cell(rules(), s))] = c;
     }
     return view;

@@ -9,7 +9,8 @@ template <const Rules& R>
 std::uint64_t perft_below(const Position& pos, int depth, GenerateOptions options,
                           std::vector<std::vector<Move>>& lists) {
     auto& moves = lists[static_cast<std::size_t>(depth)];
-    if (depth == 1) return Generator<R>::count_moves(pos, moves, options);
+    if (depth == 1)
+        return Generator<R>::count_moves(pos, moves, options);
     Generator<R>::generate(pos, moves, options);
     std::uint64_t nodes = 0;
     for (const Move& m : moves)
@@ -19,34 +20,38 @@ std::uint64_t perft_below(const Position& pos, int depth, GenerateOptions option
 
 template <const Rules& R>
 std::uint64_t perft(const Position& pos, int depth, bool keep_duplicates) {
-    if (depth <= 0) return 1;
+    if (depth <= 0)
+        return 1;
     std::vector<std::vector<Move>> lists(static_cast<std::size_t>(depth) + 1);
-    for (auto& l : lists) l.reserve(128);
+    for (auto& l : lists)
+        l.reserve(128);
     return perft_below<R>(pos, depth, GenerateOptions{keep_duplicates}, lists);
 }
 
-template <const Rules& R>
-constexpr Engine make_engine() {
+template <const Rules& R> constexpr Engine make_engine() {
     return Engine{&R, &Generator<R, TracedMove>::generate, &Generator<R>::apply, &perft<R>};
 }
 
 constexpr std::array<Engine, 10> engines{
-    make_engine<international>(), make_engine<brazilian>(), make_engine<russian>(),
-    make_engine<english>(),       make_engine<italian>(),   make_engine<spanish>(),
-    make_engine<pool>(),          make_engine<czech>(),     make_engine<antidraughts>(),
-    make_engine<russian_giveaway>(),
+    make_engine<international>(), make_engine<brazilian>(),
+    make_engine<russian>(),       make_engine<english>(),
+    make_engine<italian>(),       make_engine<spanish>(),
+    make_engine<pool>(),          make_engine<czech>(),
+    make_engine<antidraughts>(),  make_engine<russian_giveaway>(),
 };
 
 } // namespace
 
 const Engine* engine_of(VariantId id) {
     for (const Engine& e : engines)
-        if (e.rules->id == id) return &e;
+        if (e.rules->id == id)
+            return &e;
     return nullptr;
 }
 
 std::optional<Rules> rules_of(VariantId id) {
-    if (const Engine* e = engine_of(id)) return *e->rules;
+    if (const Engine* e = engine_of(id))
+        return *e->rules;
     return std::nullopt;
 }
 

@@ -9,13 +9,17 @@
 namespace rules::draughts {
 namespace {
 
-Error bad_fen(std::string detail) { return Error{"bad_fen", std::move(detail)}; }
+Error bad_fen(std::string detail) {
+    return Error{"bad_fen", std::move(detail)};
+}
 
 std::optional<int> parse_number(std::string_view text) {
-    if (text.empty() || text.size() > 3) return std::nullopt;
+    if (text.empty() || text.size() > 3)
+        return std::nullopt;
     int n = 0;
     for (char c : text) {
-        if (c < '0' || c > '9') return std::nullopt;
+        if (c < '0' || c > '9')
+            return std::nullopt;
         n = n * 10 + (c - '0');
     }
     return n;
@@ -23,8 +27,10 @@ std::optional<int> parse_number(std::string_view text) {
 
 // A square written as a number (the variant's numbering) or, on 8 x 8, algebraically.
 std::optional<int> parse_square(const Rules& rules, std::string_view text) {
-    if (const auto n = parse_number(text)) return square_from_number(rules, *n);
-    if (rules.board_size == 8) return square_from_algebraic(rules, text);
+    if (const auto n = parse_number(text))
+        return square_from_number(rules, *n);
+    if (rules.board_size == 8)
+        return square_from_algebraic(rules, text);
     return std::nullopt;
 }
 
@@ -50,17 +56,21 @@ std::optional<Error> read_pieces(const Rules& rules, std::string_view list, Plac
         const auto comma = list.find(',');
         std::string_view item = list.substr(0, comma);
         list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-        if (item.empty()) return bad_fen("empty square in a piece list");
+        if (item.empty())
+            return bad_fen("empty square in a piece list");
         const bool king = item.front() == 'K';
-        if (king) item.remove_prefix(1);
+        if (king)
+            item.remove_prefix(1);
         const auto dash = item.find('-');
         const auto first = parse_square(rules, item.substr(0, dash));
         const auto last =
             dash == std::string_view::npos ? first : parse_square(rules, item.substr(dash + 1));
-        if (!first || !last) return bad_fen(quoted(item) + " is not a square here");
+        if (!first || !last)
+            return bad_fen(quoted(item) + " is not a square here");
         const int a = square_number(rules, *first);
         const int b = square_number(rules, *last);
-        if (a > b) return bad_fen("range " + quoted(item) + " runs backwards");
+        if (a > b)
+            return bad_fen("range " + quoted(item) + " runs backwards");
         for (int number = a; number <= b; ++number) {
             const int square = *square_from_number(rules, number);
             const Bits b_ = bit(square_to_bit(n, square));
@@ -78,7 +88,8 @@ Bits crown_row(const Rules& rules, bool white) {
     const int half = n / 2;
     Bits b = 0;
     const int first = white ? 0 : n * half - half;
-    for (int s = first; s < first + half; ++s) b |= bit(square_to_bit(n, s));
+    for (int s = first; s < first + half; ++s)
+        b |= bit(square_to_bit(n, s));
     return b;
 }
 
@@ -89,14 +100,17 @@ Position start_position(const Rules& rules) {
     const int half = n / 2;
     const int rows = n / 2 - 1; // 4 rows on 10 x 10, 3 on 8 x 8
     Position p;
-    for (int s = 0; s < rows * half; ++s) p.black |= bit(square_to_bit(n, s));
-    for (int s = n * half - rows * half; s < n * half; ++s) p.white |= bit(square_to_bit(n, s));
+    for (int s = 0; s < rows * half; ++s)
+        p.black |= bit(square_to_bit(n, s));
+    for (int s = n * half - rows * half; s < n * half; ++s)
+        p.white |= bit(square_to_bit(n, s));
     p.black_to_move = rules.black_moves_first;
     return p;
 }
 
 Result<Position> read_fen(const Rules& rules, std::string_view fen) {
-    if (!fen.empty() && fen.back() == '.') fen.remove_suffix(1);
+    if (!fen.empty() && fen.back() == '.')
+        fen.remove_suffix(1);
     if (fen.size() < 2 || (fen[0] != 'W' && fen[0] != 'B') || fen[1] != ':')
         return bad_fen("a draughts FEN starts with the side to move, W or B, and a colon");
     Position p;
@@ -118,16 +132,20 @@ Result<Position> read_fen(const Rules& rules, std::string_view fen) {
             return bad_fen(std::string("the colour ") + part[0] + " is given twice");
         (white ? seen_white : seen_black) = true;
         Placement placed;
-        if (auto error = read_pieces(rules, part.substr(1), placed, occupied)) return *error;
+        if (auto error = read_pieces(rules, part.substr(1), placed, occupied))
+            return *error;
         if ((placed.men & crown_row(rules, white)) != 0)
             return bad_fen(std::string(white ? "a white" : "a black") +
                            " man stands on the row where it would have been crowned");
         (white ? p.white : p.black) = placed.men | placed.kings;
         p.kings |= placed.kings;
-        if (colon == std::string_view::npos) break;
+        if (colon == std::string_view::npos)
+            break;
     }
-    if (!rest.empty()) return bad_fen("unexpected text after the piece fields");
-    if (!seen_white || !seen_black) return bad_fen("both colours' piece fields are required");
+    if (!rest.empty())
+        return bad_fen("unexpected text after the piece fields");
+    if (!seen_white || !seen_black)
+        return bad_fen("both colours' piece fields are required");
     return p;
 }
 
@@ -149,8 +167,10 @@ std::string write_fen(const Rules& rules, const Position& position) {
         bool first = true;
         for (int number = 1; number <= squares; ++number) {
             const int k = kind[static_cast<std::size_t>(number)];
-            if (k == 0) continue;
-            if (!first) out += ',';
+            if (k == 0)
+                continue;
+            if (!first)
+                out += ',';
             first = false;
             if (k == 2) {
                 out += 'K';
@@ -158,7 +178,8 @@ std::string write_fen(const Rules& rules, const Position& position) {
                 continue;
             }
             int last = number;
-            while (kind[static_cast<std::size_t>(last + 1)] == 1) ++last;
+            while (kind[static_cast<std::size_t>(last + 1)] == 1)
+                ++last;
             if (last - number >= 2) {
                 out += std::to_string(number);
                 out += '-';

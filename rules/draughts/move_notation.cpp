@@ -19,7 +19,8 @@ std::string short_notation(const Rules& rules, const Move& move) {
 }
 
 std::string path_notation(const Rules& rules, const TracedMove& move) {
-    if (!move.is_capture()) return short_notation(rules, move);
+    if (!move.is_capture())
+        return short_notation(rules, move);
     std::string out = number_of_bit(rules, move.from);
     for (int i = 0; i < move.taken_count; ++i) {
         out += 'x';
@@ -28,7 +29,8 @@ std::string path_notation(const Rules& rules, const TracedMove& move) {
     return out;
 }
 
-std::vector<std::string> canonical_notations(const Rules& rules, const std::vector<TracedMove>& moves) {
+std::vector<std::string> canonical_notations(const Rules& rules,
+                                             const std::vector<TracedMove>& moves) {
     std::vector<std::string> out;
     out.reserve(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {

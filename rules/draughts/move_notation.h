@@ -14,6 +14,7 @@ std::string short_notation(const Rules& rules, const Move& move);
 std::string path_notation(const Rules& rules, const TracedMove& move);
 
 // The canonical notation of each move of a legal move list, in the same order.
-std::vector<std::string> canonical_notations(const Rules& rules, const std::vector<TracedMove>& moves);
+std::vector<std::string> canonical_notations(const Rules& rules,
+                                             const std::vector<TracedMove>& moves);
 
 } // namespace rules::draughts

@@ -48,8 +48,7 @@ struct GenerateOptions {
 };
 
 // MoveT is Move (perft) or TracedMove (the game, which shows paths).
-template <const Rules& R, class MoveT = Move>
-class Generator {
+template <const Rules& R, class MoveT = Move> class Generator {
     using G = Geometry<R.board_size>;
     static constexpr bool traced = std::is_same_v<MoveT, TracedMove>;
 
@@ -59,7 +58,8 @@ public:
         out.clear();
         Generator gen(pos, out, options);
         gen.captures();
-        if (out.empty()) gen.quiet_moves();
+        if (out.empty())
+            gen.quiet_moves();
     }
 
     // The number of legal moves, counted without listing quiet moves one by one.
@@ -68,7 +68,8 @@ public:
         scratch.clear();
         Generator gen(pos, scratch, options);
         gen.captures();
-        if (!scratch.empty()) return scratch.size();
+        if (!scratch.empty())
+            return scratch.size();
         return gen.count_quiet_moves();
     }
 
@@ -82,7 +83,8 @@ public:
         mine = (mine & ~from) | to;
         theirs &= ~m.captured;
         next.kings &= ~(m.captured | from);
-        if (was_king || m.crowns) next.kings |= to;
+        if (was_king || m.crowns)
+            next.kings |= to;
         next.black_to_move = !pos.black_to_move;
         return next;
     }
@@ -106,14 +108,17 @@ private:
         const Bits man_targets = R.men_capture_kings ? targets : (targets & ~kings_);
         Bits capturing_men = 0;
         for (int d = 0; d < 4; ++d) {
-            if (!R.men_capture_backward && d != forward(0) && d != forward(1)) continue;
+            if (!R.men_capture_backward && d != forward(0) && d != forward(1))
+                continue;
             const int back = opposite_direction(d);
             // a man on x can capture toward d if x+d is a target and x+2d is empty
             const Bits landing_ok = G::step(empty_, back) & man_targets;
             capturing_men |= G::step(landing_ok, back) & men;
         }
-        for (Bits k = mine_ & kings_; k != 0; k &= k - 1) start_capture(lowest_bit(k), true);
-        for (Bits m = capturing_men; m != 0; m &= m - 1) start_capture(lowest_bit(m), false);
+        for (Bits k = mine_ & kings_; k != 0; k &= k - 1)
+            start_capture(lowest_bit(k), true);
+        for (Bits m = capturing_men; m != 0; m &= m - 1)
+            start_capture(lowest_bit(m), false);
     }
 
     void start_capture(int from, bool king) {
@@ -130,14 +135,19 @@ private:
     void man_capture(int sq, Bits taken, int depth) {
         bool extended = false;
         for (int d = 0; d < 4; ++d) {
-            if (!R.men_capture_backward && d != forward(0) && d != forward(1)) continue;
+            if (!R.men_capture_backward && d != forward(0) && d != forward(1))
+                continue;
             const int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
-            if (over < 0) continue;
+            if (over < 0)
+                continue;
             const Bits over_bit = bit(over);
-            if ((enemy_ & over_bit) == 0 || (taken & over_bit) != 0) continue;
-            if (!R.men_capture_kings && (kings_ & over_bit) != 0) continue;
+            if ((enemy_ & over_bit) == 0 || (taken & over_bit) != 0)
+                continue;
+            if (!R.men_capture_kings && (kings_ & over_bit) != 0)
+                continue;
             const int land = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
-            if (land < 0 || (empty_ & bit(land)) == 0) continue;
+            if (land < 0 || (empty_ & bit(land)) == 0)
+                continue;
             extended = true;
             record_step(depth, over, land);
             if (R.crown_mid_capture && (crown_row_ & bit(land)) != 0)
@@ -145,31 +155,37 @@ private:
             else
                 man_capture(land, taken | over_bit, depth + 1);
         }
-        if (!extended && depth > 0) emit(sq, taken, depth, (crown_row_ & bit(sq)) != 0);
+        if (!extended && depth > 0)
+            emit(sq, taken, depth, (crown_row_ & bit(sq)) != 0);
     }
 
     void king_capture(int sq, int came_from, Bits taken, int depth, bool crowned) {
         bool extended = false;
         for (int d = 0; d < 4; ++d) {
-            if (came_from >= 0 && d == opposite_direction(came_from)) continue;
+            if (came_from >= 0 && d == opposite_direction(came_from))
+                continue;
             int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
             if (R.flying_kings)
                 while (over >= 0 && (empty_ & bit(over)) != 0)
                     over = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
-            if (over < 0) continue;
+            if (over < 0)
+                continue;
             const Bits over_bit = bit(over);
-            if ((enemy_ & over_bit) == 0 || (taken & over_bit) != 0) continue;
+            if ((enemy_ & over_bit) == 0 || (taken & over_bit) != 0)
+                continue;
             const int first_land =
                 G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
-            if (first_land < 0 || (empty_ & bit(first_land)) == 0) continue;
+            if (first_land < 0 || (empty_ & bit(first_land)) == 0)
+                continue;
             extended = true;
             const Bits now_taken = taken | over_bit;
             // A flying king may stop on any empty square behind the piece, but if it can take
             // more from some of them it must stop on one of those (the capture goes on as long
-            // as it can: FMJD art. 4.5, FShR 1.x, CSDS, APCA).
+            // as it can: FMJD art. 4, FShR, CSDS and APCA rules).
             bool must_continue = false;
             if (R.flying_kings)
-                for (int land = first_land; land >= 0 && (empty_ & bit(land)) != 0 && !must_continue;
+                for (int land = first_land;
+                     land >= 0 && (empty_ & bit(land)) != 0 && !must_continue;
                      land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)])
                     must_continue = king_can_capture(land, d, now_taken);
             for (int land = first_land; land >= 0 && (empty_ & bit(land)) != 0;
@@ -178,28 +194,34 @@ private:
                     record_step(depth, over, land);
                     king_capture(land, d, now_taken, depth + 1, crowned);
                 }
-                if (!R.flying_kings) break;
+                if (!R.flying_kings)
+                    break;
             }
         }
-        if (!extended && depth > 0) emit(sq, taken, depth, crowned);
+        if (!extended && depth > 0)
+            emit(sq, taken, depth, crowned);
     }
 
     // Whether a king on `sq`, having arrived moving in direction `came_from`, can take again.
     bool king_can_capture(int sq, int came_from, Bits taken) const {
         for (int d = 0; d < 4; ++d) {
-            if (d == opposite_direction(came_from)) continue;
+            if (d == opposite_direction(came_from))
+                continue;
             int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
             while (over >= 0 && (empty_ & bit(over)) != 0)
                 over = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
-            if (over < 0 || (enemy_ & bit(over)) == 0 || (taken & bit(over)) != 0) continue;
+            if (over < 0 || (enemy_ & bit(over)) == 0 || (taken & bit(over)) != 0)
+                continue;
             const int land = G::next[static_cast<std::size_t>(over)][static_cast<std::size_t>(d)];
-            if (land >= 0 && (empty_ & bit(land)) != 0) return true;
+            if (land >= 0 && (empty_ & bit(land)) != 0)
+                return true;
         }
         return false;
     }
 
     void record_step(int depth, int over, int land) {
-        if (!traced && R.capture != CaptureChoice::ItalianOrder) return;
+        if (!traced && R.capture != CaptureChoice::ItalianOrder)
+            return;
         path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(land);
         taken_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(over);
     }
@@ -250,7 +272,8 @@ private:
         m.crowns = crowns && !mover_is_king_;
         if (!options_.keep_duplicates)
             for (const MoveT& o : out_)
-                if (o.same_result(m)) return;
+                if (o.same_result(m))
+                    return;
         if constexpr (traced) {
             m.path = path_;
             m.taken = taken_;
@@ -267,8 +290,8 @@ private:
             const int back = opposite_direction(d);
             for (Bits t = G::step(men, d) & empty_; t != 0; t &= t - 1) {
                 const int to = lowest_bit(t);
-                add_quiet(G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(back)],
-                          to, (crown_row_ & bit(to)) != 0);
+                add_quiet(G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(back)], to,
+                          (crown_row_ & bit(to)) != 0);
             }
         }
         for (Bits k = mine_ & kings_; k != 0; k &= k - 1) {
@@ -277,7 +300,8 @@ private:
                 int to = G::next[static_cast<std::size_t>(from)][static_cast<std::size_t>(d)];
                 while (to >= 0 && (empty_ & bit(to)) != 0) {
                     add_quiet(from, to, false);
-                    if (!R.flying_kings) break;
+                    if (!R.flying_kings)
+                        break;
                     to = G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(d)];
                 }
             }
@@ -302,7 +326,8 @@ private:
                 int to = G::next[static_cast<std::size_t>(from)][static_cast<std::size_t>(d)];
                 while (to >= 0 && (empty_ & bit(to)) != 0) {
                     ++n;
-                    if (!R.flying_kings) break;
+                    if (!R.flying_kings)
+                        break;
                     to = G::next[static_cast<std::size_t>(to)][static_cast<std::size_t>(d)];
                 }
             }

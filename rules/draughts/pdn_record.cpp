@@ -18,10 +18,14 @@ struct TypeTag {
 };
 
 constexpr TypeTag type_tags[] = {
-    {VariantId::International, "20", nullptr}, {VariantId::English, "21", nullptr},
-    {VariantId::Italian, "22", nullptr},       {VariantId::Pool, "23", nullptr},
-    {VariantId::Spanish, "24", nullptr},       {VariantId::Russian, "25", nullptr},
-    {VariantId::Brazilian, "26", nullptr},     {VariantId::Czech, "29", nullptr},
+    {VariantId::International, "20", nullptr},
+    {VariantId::English, "21", nullptr},
+    {VariantId::Italian, "22", nullptr},
+    {VariantId::Pool, "23", nullptr},
+    {VariantId::Spanish, "24", nullptr},
+    {VariantId::Russian, "25", nullptr},
+    {VariantId::Brazilian, "26", nullptr},
+    {VariantId::Czech, "29", nullptr},
     {VariantId::Antidraughts, "20", "antidraughts"},
     {VariantId::RussianGiveaway, "25", "russian-giveaway"},
 };
@@ -31,7 +35,8 @@ std::string quoted_tag(std::string_view name, std::string_view value) {
     out.append(name);
     out += " \"";
     for (char c : value) {
-        if (c == '"' || c == '\\') out += '\\';
+        if (c == '"' || c == '\\')
+            out += '\\';
         out += c;
     }
     out += "\"]\n";
@@ -61,14 +66,18 @@ std::string DraughtsGame::record(const RecordTags& tags) const {
                       quoted_tag("White", tags.white) + quoted_tag("Black", tags.black) +
                       quoted_tag("Result", result);
     for (const auto& t : type_tags) {
-        if (t.id != variant()) continue;
+        if (t.id != variant())
+            continue;
         out += quoted_tag("GameType", t.game_type);
-        if (t.variant != nullptr) out += quoted_tag("Variant", t.variant);
+        if (t.variant != nullptr)
+            out += quoted_tag("Variant", t.variant);
     }
     if (!(start_ == ::rules::draughts::start_position(rules())))
         out += quoted_tag("FEN", start_position());
-    if (!tags.termination.empty()) out += quoted_tag("Termination", tags.termination);
-    for (const auto& [name, value] : tags.extra) out += quoted_tag(name, value);
+    if (!tags.termination.empty())
+        out += quoted_tag("Termination", tags.termination);
+    for (const auto& [name, value] : tags.extra)
+        out += quoted_tag(name, value);
     out += '\n';
     // Move pairs begin with the variant's first mover; a game that starts with the other side
     // to move begins "1...".
@@ -81,15 +90,19 @@ std::string DraughtsGame::record(const RecordTags& tags) const {
             out += line + '\n';
             line.clear();
         }
-        if (!line.empty()) line += ' ';
+        if (!line.empty())
+            line += ' ';
         line += token;
     };
     for (std::size_t i = 0; i < moves_.size(); ++i) {
         const bool opens_pair = black == first_is_black;
-        if (opens_pair) put(std::to_string(number) + ".");
-        else if (i == 0) put(std::to_string(number) + "...");
+        if (opens_pair)
+            put(std::to_string(number) + ".");
+        else if (i == 0)
+            put(std::to_string(number) + "...");
         put(moves_[i]);
-        if (!opens_pair) ++number;
+        if (!opens_pair)
+            ++number;
         black = !black;
     }
     put(result);

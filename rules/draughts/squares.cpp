@@ -3,7 +3,9 @@
 namespace rules::draughts {
 namespace {
 
-bool mirrored(const Rules& rules) { return rules.numbering != Numbering::Standard; }
+bool mirrored(const Rules& rules) {
+    return rules.numbering != Numbering::Standard;
+}
 
 } // namespace
 
@@ -25,7 +27,8 @@ int square_number(const Rules& rules, int square) {
 std::optional<int> square_from_number(const Rules& rules, int number) {
     const int half = rules.board_size / 2;
     const int squares = rules.board_size * half;
-    if (number < 1 || number > squares) return std::nullopt;
+    if (number < 1 || number > squares)
+        return std::nullopt;
     const int n = number - 1;
     switch (rules.numbering) {
     case Numbering::Standard:
@@ -57,18 +60,22 @@ std::string algebraic_name(const Rules& rules, int square) {
 }
 
 std::optional<int> square_from_algebraic(const Rules& rules, std::string_view name) {
-    if (name.size() < 2 || name.size() > 3) return std::nullopt;
+    if (name.size() < 2 || name.size() > 3)
+        return std::nullopt;
     const int col = name[0] - 'a';
     int rank = 0;
     for (std::size_t i = 1; i < name.size(); ++i) {
-        if (name[i] < '0' || name[i] > '9') return std::nullopt;
+        if (name[i] < '0' || name[i] > '9')
+            return std::nullopt;
         rank = rank * 10 + (name[i] - '0');
     }
     const int n = rules.board_size;
-    if (col < 0 || col >= n || rank < 1 || rank > n) return std::nullopt;
+    if (col < 0 || col >= n || rank < 1 || rank > n)
+        return std::nullopt;
     const int row = n - rank;
     const int standard = mirrored(rules) ? n - 1 - col : col;
-    if ((row + standard) % 2 == 0) return std::nullopt; // a square no piece stands on
+    if ((row + standard) % 2 == 0)
+        return std::nullopt; // a square no piece stands on
     return row * (n / 2) + standard / 2;
 }
 

@@ -76,7 +76,11 @@ std::string algebraic_name(const Rules& rules, int square);
 std::optional<int> square_from_algebraic(const Rules& rules, std::string_view name);
 
 // Internal square <-> bit index of the board layout (board.h).
-constexpr int square_to_bit(int size, int square) { return square + square / size; }
-constexpr int bit_to_square(int size, int b) { return b - b / (size + 1); }
+constexpr int square_to_bit(int size, int square) {
+    return square + square / size;
+}
+constexpr int bit_to_square(int size, int b) {
+    return b - b / (size + 1);
+}
 
 } // namespace rules::draughts

@@ -2,11 +2,12 @@
 // The diagonal draughts variants as rows of data. One generator (movegen.h) reads these
 // fields; nothing else in the family branches on the variant for move rules.
 //
-// Sources: FMJD Official Rules for International Draughts (art. 3 moves, art. 4 capture);
-// FMJD-64 / Russian Draughts Federation rules; EDA/ACF laws of checkers; FID (Italian
-// federation) Regolamento; FEDA (Spanish) rules; APCA pool checkers rules; Czech draughts
-// federation (ČSDS) rules. The article numbers cited are those of these texts as we could
-// check them; see the report for the ones that could not be verified.
+// Sources: FMJD Official Rules for International Draughts (art. 3 moves, art. 4 capture;
+// sub-article numbers as STYLE.md and our notes give them, not re-checked against the
+// current FMJD text); the Russian Draughts Federation (FShR) / FMJD-64 rules; the EDA/ACF
+// laws of checkers; the FID (Italian federation) rules; the FEDA (Spanish) rules; the APCA
+// pool checkers rules; the Czech draughts federation (CSDS) rules. Where only the
+// federation is named we could not check an article number.
 
 #include "rules/variant.h"
 
@@ -43,13 +44,13 @@ enum class DrawFamily : std::uint8_t {
 struct Rules {
     VariantId id = VariantId::International;
     int board_size = 8;
-    bool black_moves_first = false;               // English, pool: Black (dark) starts
-    bool men_capture_backward = false;            // FMJD art. 4.2
-    bool flying_kings = false;                    // FMJD art. 3.9 / 4.3
-    CaptureChoice capture = CaptureChoice::Free;  // FMJD art. 4.13
-    bool crown_mid_capture = false;               // Russian: crowned at once, goes on as king
-    bool men_capture_kings = true;                // Italian: a man may not take a king
-    bool giveaway = false;                        // whoever cannot move wins
+    bool black_moves_first = false;              // English, pool: Black (dark) starts
+    bool men_capture_backward = false;           // FMJD art. 4.2
+    bool flying_kings = false;                   // FMJD art. 3.9 / 4.3
+    CaptureChoice capture = CaptureChoice::Free; // FMJD art. 4.13
+    bool crown_mid_capture = false;              // Russian: crowned at once, goes on as king
+    bool men_capture_kings = true;               // Italian: a man may not take a king
+    bool giveaway = false;                       // whoever cannot move wins
     Numbering numbering = Numbering::Standard;
     DrawFamily draws = DrawFamily::Fmjd;
 };
@@ -57,61 +58,86 @@ struct Rules {
 // FMJD Official Rules: 10x10, White first (art. 2.4), men capture backward (art. 4.2), flying
 // kings (art. 3.9, 4.3), the most pieces must be taken (art. 4.13), a man crowned only if it
 // ends its move on the far row (art. 4.15).
-inline constexpr Rules international{.id = VariantId::International, .board_size = 10,
-                                     .men_capture_backward = true, .flying_kings = true,
+inline constexpr Rules international{.id = VariantId::International,
+                                     .board_size = 10,
+                                     .men_capture_backward = true,
+                                     .flying_kings = true,
                                      .capture = CaptureChoice::Maximum};
 
 // Brazilian draughts (CBD rules): the FMJD rules on an 8x8 board.
-inline constexpr Rules brazilian{.id = VariantId::Brazilian, .board_size = 8,
-                                 .men_capture_backward = true, .flying_kings = true,
+inline constexpr Rules brazilian{.id = VariantId::Brazilian,
+                                 .board_size = 8,
+                                 .men_capture_backward = true,
+                                 .flying_kings = true,
                                  .capture = CaptureChoice::Maximum};
 
-// Russian draughts (FShR / FMJD-64 rules, sec. 1.x): free choice of capture; a man that
+// Russian draughts (FShR / FMJD-64 rules): free choice of capture; a man that
 // reaches the far row during a capture is crowned at once and goes on capturing as a king.
-inline constexpr Rules russian{.id = VariantId::Russian, .board_size = 8,
-                               .men_capture_backward = true, .flying_kings = true,
-                               .crown_mid_capture = true, .draws = DrawFamily::Russian};
+inline constexpr Rules russian{.id = VariantId::Russian,
+                               .board_size = 8,
+                               .men_capture_backward = true,
+                               .flying_kings = true,
+                               .crown_mid_capture = true,
+                               .draws = DrawFamily::Russian};
 
 // English draughts / checkers (EDA laws): Black moves first, men capture forward only,
 // kings move one square, free choice but the chosen sequence must be completed; a man that
 // reaches the king row ends its move there.
-inline constexpr Rules english{.id = VariantId::English, .board_size = 8,
-                               .black_moves_first = true, .draws = DrawFamily::English};
+inline constexpr Rules english{.id = VariantId::English,
+                               .board_size = 8,
+                               .black_moves_first = true,
+                               .draws = DrawFamily::English};
 
 // Italian draughts (FID Regolamento): board turned, men forward only and may not take kings,
 // short kings; precedence: most pieces, then with a king, then most kings, then kings first.
-inline constexpr Rules italian{.id = VariantId::Italian, .board_size = 8,
+inline constexpr Rules italian{.id = VariantId::Italian,
+                               .board_size = 8,
                                .capture = CaptureChoice::ItalianOrder,
-                               .men_capture_kings = false, .numbering = Numbering::Italian,
+                               .men_capture_kings = false,
+                               .numbering = Numbering::Italian,
                                .draws = DrawFamily::Threefold};
 
 // Spanish draughts (FEDA): light squares, long diagonal at the right, flying kings, men
 // forward only; law of quantity, then law of quality.
-inline constexpr Rules spanish{.id = VariantId::Spanish, .board_size = 8, .flying_kings = true,
+inline constexpr Rules spanish{.id = VariantId::Spanish,
+                               .board_size = 8,
+                               .flying_kings = true,
                                .capture = CaptureChoice::SpanishQuality,
-                               .numbering = Numbering::Spanish, .draws = DrawFamily::Spanish};
+                               .numbering = Numbering::Spanish,
+                               .draws = DrawFamily::Spanish};
 
 // American pool checkers (APCA): Black first, men capture backward, flying kings, free
 // choice; a man passing the king row during a capture goes on as a man.
-inline constexpr Rules pool{.id = VariantId::Pool, .board_size = 8, .black_moves_first = true,
-                            .men_capture_backward = true, .flying_kings = true,
+inline constexpr Rules pool{.id = VariantId::Pool,
+                            .board_size = 8,
+                            .black_moves_first = true,
+                            .men_capture_backward = true,
+                            .flying_kings = true,
                             .draws = DrawFamily::Threefold};
 
 // Czech draughts (CSDS rules): men forward only, flying kings, a king must capture when a
 // king can, otherwise free choice.
-inline constexpr Rules czech{.id = VariantId::Czech, .board_size = 8, .flying_kings = true,
+inline constexpr Rules czech{.id = VariantId::Czech,
+                             .board_size = 8,
+                             .flying_kings = true,
                              .capture = CaptureChoice::KingPriority,
                              .draws = DrawFamily::Threefold};
 
 // Antidraughts: the international rules, but whoever cannot move wins.
-inline constexpr Rules antidraughts{.id = VariantId::Antidraughts, .board_size = 10,
-                                    .men_capture_backward = true, .flying_kings = true,
-                                    .capture = CaptureChoice::Maximum, .giveaway = true};
+inline constexpr Rules antidraughts{.id = VariantId::Antidraughts,
+                                    .board_size = 10,
+                                    .men_capture_backward = true,
+                                    .flying_kings = true,
+                                    .capture = CaptureChoice::Maximum,
+                                    .giveaway = true};
 
 // Russian giveaway (poddavki): the Russian rules, but whoever cannot move wins.
-inline constexpr Rules russian_giveaway{.id = VariantId::RussianGiveaway, .board_size = 8,
-                                        .men_capture_backward = true, .flying_kings = true,
-                                        .crown_mid_capture = true, .giveaway = true,
+inline constexpr Rules russian_giveaway{.id = VariantId::RussianGiveaway,
+                                        .board_size = 8,
+                                        .men_capture_backward = true,
+                                        .flying_kings = true,
+                                        .crown_mid_capture = true,
+                                        .giveaway = true,
                                         .draws = DrawFamily::Threefold};
 
 // The row of a diagonal variant; nullopt for chess and Turkish draughts.

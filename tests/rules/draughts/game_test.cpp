@@ -57,9 +57,9 @@ TEST_CASE("draughts: FEN is read strictly and written canonically (PDN 3.0)") {
     CHECK(game("russian", "W:Wc1,b6,d6:Bh6,f2.")->position() == "W:W9,10,30:B12,27");
     CHECK(game("english")->position() == "B:W21-32:B1-12");
     CHECK(game("spanish")->position() == "W:W1-12:B21-32");
-    for (const char* bad : {"W", "X:W1:B2", "W:W1", "W:W40:B40", "W:W99:B1", "W:W5:B40",
-                            "W:W31-50:B1-20:H0", "W:W31-50:W1-20", "W:W3-1:B40", "W:W1,,2:B40",
-                            "W:W31-50:B1-20 ", "W:Wc3:B1"}) {
+    for (const char* bad :
+         {"W", "X:W1:B2", "W:W1", "W:W40:B40", "W:W99:B1", "W:W5:B40", "W:W31-50:B1-20:H0",
+          "W:W31-50:W1-20", "W:W3-1:B40", "W:W1,,2:B40", "W:W31-50:B1-20 ", "W:Wc3:B1"}) {
         CAPTURE(bad);
         const auto made = rules::make_game(rules::VariantId::International, bad);
         REQUIRE(!made.ok());
@@ -81,8 +81,7 @@ TEST_CASE("draughts: the board view puts Black's side on row 0 and blanks unplay
 TEST_CASE("draughts: a side that cannot move loses; in the giveaway games it wins") {
     const auto blocked = game("international", "W:W46:B37,41")->outcome();
     CHECK(blocked == rules::Outcome{rules::Outcome::Status::BlackWins, "no-moves"});
-    CHECK(game("international", "W:W:B1")->outcome().status ==
-          rules::Outcome::Status::BlackWins);
+    CHECK(game("international", "W:W:B1")->outcome().status == rules::Outcome::Status::BlackWins);
     CHECK(game("antidraughts", "W:W:B1")->outcome() ==
           rules::Outcome{rules::Outcome::Status::WhiteWins, "no-moves"});
     CHECK(game("russian-giveaway", "B:W22:B")->outcome().status ==

@@ -45,7 +45,7 @@ TEST_CASE("international: captured pieces leave only after the move; one capture
     CHECK(legal("international", "W:W37:B21,22,31,32") == Moves{"37x37"});
 }
 
-TEST_CASE("russian: a man crowned during a capture goes on capturing as a king (FShR 1.x)") {
+TEST_CASE("russian: a man crowned during a capture goes on capturing as a king (FShR rules)") {
     CHECK(legal("russian", "W:W11:B7,9") == Moves{"11x13"});
     CHECK(legal("russian", "W:W11:B6,7") == Moves{"11x9", "11x13"});
     // Brazilian (FMJD rules on 8x8): the man stops on the far row and is crowned there.

@@ -3,13 +3,13 @@
 // Release pass runs (CTest label "slow").
 #include "rules/perft.h"
 
-#include <doctest/doctest.h>
-
 #include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 namespace {
 
@@ -29,7 +29,8 @@ std::vector<PerftCase> read_perft_file(const std::string& variant) {
     PerftCase current;
     std::string line;
     while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
+        if (line.empty() || line[0] == '#')
+            continue;
         std::istringstream words(line);
         std::string key;
         words >> key;
@@ -50,8 +51,8 @@ std::vector<PerftCase> read_perft_file(const std::string& variant) {
     return cases;
 }
 
-const std::vector<std::string> variants{"international", "brazilian", "russian", "english",
-                                        "italian",       "spanish",   "pool",    "czech",
+const std::vector<std::string> variants{"international", "brazilian",       "russian", "english",
+                                        "italian",       "spanish",         "pool",    "czech",
                                         "antidraughts",  "russian-giveaway"};
 
 void check_counts(bool deep) {
@@ -60,21 +61,23 @@ void check_counts(bool deep) {
         const auto variant = rules::variant_from_name(name);
         REQUIRE(variant);
         for (const auto& c : read_perft_file(name)) {
-            if ((c.nodes > fast_limit) != deep) continue;
+            if ((c.nodes > fast_limit) != deep)
+                continue;
             rules::PerftOptions options;
             options.depth = c.depth;
             options.keep_duplicates = c.keep_duplicates;
             const auto report = rules::perft(*variant, c.fen, options);
             REQUIRE_MESSAGE(report.ok(), name << " " << c.id << ": " << report.error().detail);
-            CHECK_MESSAGE(report->nodes == c.nodes,
-                          name << " " << c.id << " depth " << c.depth);
+            CHECK_MESSAGE(report->nodes == c.nodes, name << " " << c.id << " depth " << c.depth);
         }
     }
 }
 
 } // namespace
 
-TEST_CASE("draughts: perft equals the published counts (shallow)") { check_counts(false); }
+TEST_CASE("draughts: perft equals the published counts (shallow)") {
+    check_counts(false);
+}
 
 TEST_CASE("draughts: deep perft equals the published counts" * doctest::skip()) {
     check_counts(true);
@@ -90,6 +93,7 @@ TEST_CASE("draughts: perft --divide sums to the total and names moves in PDN") {
     REQUIRE(report->divide.size() == 9);
     CHECK(report->divide.front().first == "31-26");
     std::uint64_t sum = 0;
-    for (const auto& [move, n] : report->divide) sum += n;
+    for (const auto& [move, n] : report->divide)
+        sum += n;
     CHECK(sum == 81);
 }

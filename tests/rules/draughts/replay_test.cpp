@@ -4,13 +4,13 @@
 #include "rules/game.h"
 #include "rules/record/record_reader.h"
 
-#include <doctest/doctest.h>
-
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 namespace {
 
@@ -28,7 +28,8 @@ std::vector<std::string> split_tabs(const std::string& line) {
     while (true) {
         const auto tab = line.find('\t', start);
         fields.push_back(line.substr(start, tab - start));
-        if (tab == std::string::npos) return fields;
+        if (tab == std::string::npos)
+            return fields;
         start = tab + 1;
     }
 }
@@ -40,9 +41,12 @@ struct Expected {
 };
 
 rules::VariantId variant_of_file(const std::string& file) {
-    if (file.rfind("english", 0) == 0) return rules::VariantId::English;
-    if (file.rfind("russian", 0) == 0) return rules::VariantId::Russian;
-    if (file.rfind("czech", 0) == 0) return rules::VariantId::Czech;
+    if (file.rfind("english", 0) == 0)
+        return rules::VariantId::English;
+    if (file.rfind("russian", 0) == 0)
+        return rules::VariantId::Russian;
+    if (file.rfind("czech", 0) == 0)
+        return rules::VariantId::Czech;
     return rules::VariantId::International;
 }
 
@@ -58,9 +62,11 @@ TEST_CASE("draughts: real games replay to the manifest's plies, final position a
         const auto f = split_tabs(line);
         REQUIRE(f.size() >= 12);
         Expected e;
-        if (!f[9].empty()) e.plies = std::stoi(f[9]);
+        if (!f[9].empty())
+            e.plies = std::stoi(f[9]);
         e.fen = f[10];
-        if (!f[11].empty()) e.legal = std::stoi(f[11]);
+        if (!f[11].empty())
+            e.legal = std::stoi(f[11]);
         expected[f[0]][std::stoi(f[3])] = e;
     }
     REQUIRE(expected.size() == 8);
@@ -85,13 +91,15 @@ TEST_CASE("draughts: real games replay to the manifest's plies, final position a
                                                     << played.error().detail);
                 ++plies;
             }
-            if (e.plies >= 0) CHECK(plies == e.plies);
+            if (e.plies >= 0)
+                CHECK(plies == e.plies);
             if (!e.fen.empty()) {
                 const auto final_position = rules::make_game(variant, e.fen);
                 REQUIRE(final_position.ok());
                 CHECK((*game)->position() == (*final_position)->position());
             }
-            if (e.legal >= 0) CHECK(static_cast<int>((*game)->legal_moves().size()) == e.legal);
+            if (e.legal >= 0)
+                CHECK(static_cast<int>((*game)->legal_moves().size()) == e.legal);
             ++games;
         }
     }

@@ -3,12 +3,12 @@
 
 #include "rules/game.h"
 
-#include <doctest/doctest.h>
-
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 namespace draughts_test {
 
