@@ -139,6 +139,8 @@ struct GameEnded {
     GameResult result{};
     ClockView clocks{};
     bool rated = false;
+    Player white{}; // who played this game, for storage and ratings
+    Player black{};
     std::vector<std::string> moves{}; // the whole game, canonical, for storage and ratings
 };
 

@@ -169,6 +169,8 @@ void Table::end_game(GameResult result, TimePoint now) {
                         .result = std::move(result),
                         .clocks = clock_view(now),
                         .rated = setup_.rated,
+                        .white = seats_[0]->player,
+                        .black = seats_[1]->player,
                         .moves = std::move(moves)});
 }
 
