@@ -46,14 +46,24 @@ Connection::Connection(const std::string& path, const OpenOptions& options) : pa
         db_ = nullptr;
         throw StorageError(message, rc);
     }
+    try {
+        configure(options);
+    } catch (...) { // the destructor does not run for a throwing constructor
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+        throw;
+    }
+}
+
+void Connection::configure(const OpenOptions& options) {
     sqlite3_extended_result_codes(db_, 1);
     check(sqlite3_busy_timeout(db_, static_cast<int>(options.busy_timeout.count())),
           "busy_timeout");
     exec("PRAGMA foreign_keys=ON");
     if (!options.read_only) {
         const auto mode = pragma_text(*this, "PRAGMA journal_mode=WAL");
-        if (mode != "wal" && path != ":memory:")
-            throw StorageError("cannot switch " + path + " to WAL mode (got '" + mode + "')");
+        if (mode != "wal" && path_ != ":memory:")
+            throw StorageError("cannot switch " + path_ + " to WAL mode (got '" + mode + "')");
     }
     exec(options.durability == Durability::Full ? "PRAGMA synchronous=FULL"
                                                 : "PRAGMA synchronous=NORMAL");

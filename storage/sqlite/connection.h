@@ -57,6 +57,7 @@ public:
 private:
     sqlite3* db_ = nullptr;
     std::string path_;
+    void configure(const OpenOptions& options); // pragmas and migrations
 };
 
 // A prepared statement. Bind by 1-based index, step, read columns by 0-based index.
