@@ -27,6 +27,20 @@ std::unique_ptr<rules::Game> replay(const rules::GameRecord& record) {
     return std::move(game.value());
 }
 
+std::string result_token(const rules::Outcome& outcome) {
+    switch (outcome.status) {
+    case rules::Outcome::Status::WhiteWins:
+        return "1-0";
+    case rules::Outcome::Status::BlackWins:
+        return "0-1";
+    case rules::Outcome::Status::Draw:
+        return "1/2-1/2";
+    case rules::Outcome::Status::Ongoing:
+        break;
+    }
+    return "*";
+}
+
 std::vector<std::string> split_tabs(const std::string& line) {
     std::vector<std::string> fields;
     std::string field;
@@ -105,14 +119,7 @@ TEST_CASE("chess PGN: every real game replays to the final position and state of
         const auto again = replay(*exported[0]);
         CHECK(again->moves() == game->moves());
         CHECK(again->outcome() == game->outcome());
-        CHECK(exported[0]->result ==
-              (game->outcome().over()
-                   ? std::string(game->outcome().status == rules::Outcome::Status::Draw
-                                     ? "1/2-1/2"
-                                     : (game->outcome().status == rules::Outcome::Status::WhiteWins
-                                            ? "1-0"
-                                            : "0-1"))
-                   : std::string("*")));
+        CHECK(exported[0]->result == result_token(game->outcome()));
         std::istringstream lines(game->record({}));
         for (std::string text; std::getline(lines, text);)
             CHECK(text.size() < 80);
