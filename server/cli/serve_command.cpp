@@ -1,11 +1,90 @@
-// Temporary: replaced when the serve subcommand lands.
+// tabula serve: reads the configuration (file < TABULA_* environment < flags), checks the
+// database, runs the server until SIGINT/SIGTERM and stops it gracefully. Any startup problem
+// (bad config, port in use, unusable db, web dir or TLS files) prints one line and exits 1.
+#include "server/app/app.h"
+#include "server/app/database_file.h"
+#include "server/app/startup_error.h"
 #include "server/cli/commands.h"
+#include "server/config/config_loader.h"
+#include "server/log.h"
 
+#include <fstream>
 #include <iostream>
+#include <sstream>
+
+extern char** environ; // NOLINT: POSIX
 
 namespace server::cli {
-int run_serve(const Args&) {
-    std::cerr << "tabula serve: not built yet\n";
-    return 1;
+namespace {
+
+Environment tabula_environment() {
+    Environment environment;
+    for (char** entry = environ; entry && *entry; ++entry) {
+        const std::string_view text(*entry);
+        if (!text.starts_with("TABULA_"))
+            continue;
+        const auto eq = text.find('=');
+        if (eq == std::string_view::npos)
+            continue;
+        environment.emplace_back(std::string(text.substr(0, eq)), std::string(text.substr(eq + 1)));
+    }
+    return environment;
 }
+
+// The configuration, or a message for the operator.
+std::variant<LoadedConfig, ConfigError> load_configuration(const Args& args) {
+    ConfigSources sources;
+    sources.environment = tabula_environment();
+    sources.flags = args;
+    const auto choice = choose_config_file(args, sources.environment);
+    if (const auto* error = std::get_if<ConfigError>(&choice))
+        return *error;
+    const auto& file = std::get<ConfigFileChoice>(choice);
+    std::ifstream in(file.path, std::ios::binary);
+    if (in) {
+        std::ostringstream text;
+        text << in.rdbuf();
+        sources.file_text = text.str();
+        sources.file_name = file.path;
+    } else if (file.required) {
+        return ConfigError{"config", "config: cannot read config file \"" + file.path + "\""};
+    }
+    return resolve_config(sources);
+}
+
+} // namespace
+
+int run_serve(const Args& args) {
+    if (wants_help(args)) {
+        std::cout << serve_usage();
+        return 0;
+    }
+    auto loaded = load_configuration(args);
+    if (const auto* error = std::get_if<ConfigError>(&loaded)) {
+        std::cerr << "tabula: " << error->message << "\n";
+        return 1;
+    }
+    const auto& [config, warnings] = std::get<LoadedConfig>(loaded);
+    log::set_level(config.log_level);
+    for (const auto& warning : warnings)
+        log::warn(warning);
+    try {
+        // SEAM: storage::open(config.db, config.db_synchronous) replaces this check when
+        // storage/ lands; the store then goes to the lobby handlers registered below.
+        ensure_database_file(config.db);
+        App app(config);
+        app.catch_shutdown_signals();
+        app.start();
+        app.wait_for_shutdown_signal();
+        app.stop();
+    } catch (const StartupError& e) {
+        std::cerr << "tabula: " << e.what() << "\n";
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "tabula: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace server::cli

@@ -1,0 +1,179 @@
+#include "server/app/app.h"
+
+#include "server/app/server_context.h"
+#include "server/app/startup_error.h"
+#include "server/log.h"
+#include "server/net/listener.h"
+#include "server/tls/tls_context.h"
+#include "server/version.h"
+
+#include <csignal>
+#include <future>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/signal_set.hpp>
+#include <nlohmann/json.hpp>
+
+namespace server {
+
+namespace asio = boost::asio;
+
+struct App::Impl {
+    std::shared_ptr<ServerContext> context = std::make_shared<ServerContext>();
+    std::unique_ptr<asio::ssl::context> tls;
+    asio::io_context io;
+    std::shared_ptr<net::Listener> listener;
+    std::vector<std::thread> threads;
+    std::unique_ptr<asio::signal_set> signals;
+    std::promise<int> signal_received;
+    std::uint16_t port = 0;
+    bool started = false;
+    bool stopped = false;
+
+    void check_web_root();
+    void run_threads();
+};
+
+namespace {
+
+void add_health_route(http::Routes& routes) {
+    routes.add(http::beast_http::verb::get, "/health",
+               [](const http::Request& request, const http::RequestInfo&) {
+                   const nlohmann::json body{{"status", "ok"}, {"version", version()}};
+                   return http::json_response(request, http::beast_http::status::ok, body.dump());
+               });
+}
+
+unsigned thread_count(unsigned configured) {
+    if (configured > 0)
+        return configured;
+    return std::max(1U, std::thread::hardware_concurrency());
+}
+
+} // namespace
+
+App::App(Config config) : impl_(std::make_unique<Impl>()) {
+    impl_->context->config = std::move(config);
+    add_health_route(impl_->context->routes);
+}
+
+App::~App() {
+    stop();
+}
+
+http::Routes& App::routes() {
+    return impl_->context->routes;
+}
+
+void App::add_message_handler(std::shared_ptr<net::MessageHandler> handler) {
+    impl_->context->messages.add(std::move(handler));
+}
+
+void App::set_authenticator(http::Authenticator authenticate) {
+    impl_->context->authenticate = std::move(authenticate);
+}
+
+asio::io_context& App::io_context() {
+    return impl_->io;
+}
+
+const Config& App::config() const {
+    return impl_->context->config;
+}
+
+void App::Impl::check_web_root() {
+    const auto& web = context->config.web;
+    std::error_code ec;
+    auto root = std::filesystem::canonical(web, ec);
+    if (ec || !std::filesystem::is_directory(root, ec))
+        throw StartupError("web: \"" + web + "\" is not a directory");
+    context->web_root = std::move(root);
+}
+
+void App::Impl::run_threads() {
+    const unsigned count = thread_count(context->config.threads);
+    for (unsigned i = 0; i < count; ++i)
+        threads.emplace_back([this] {
+            for (;;) {
+                try {
+                    io.run();
+                    return;
+                } catch (const std::exception& e) {
+                    log::error(std::string("uncaught exception in an I/O thread: ") + e.what());
+                }
+            }
+        });
+}
+
+void App::start() {
+    if (impl_->started)
+        return;
+    const Config& config = impl_->context->config;
+    log::set_level(config.log_level);
+    impl_->check_web_root();
+    if (config.tls_enabled())
+        impl_->tls = tls::make_server_context(config.tls_cert, config.tls_key);
+    boost::system::error_code ec;
+    const auto address = asio::ip::make_address(config.bind, ec);
+    if (ec)
+        throw StartupError("bind: \"" + config.bind + "\" is not an IP address");
+    impl_->listener = std::make_shared<net::Listener>(impl_->io, impl_->context, impl_->tls.get());
+    impl_->listener->open({address, config.port});
+    impl_->port = impl_->listener->port();
+    impl_->listener->start();
+    impl_->started = true;
+    impl_->run_threads();
+    log::info(std::string("listening on ") + (config.tls_enabled() ? "https" : "http") + "://" +
+              config.bind + ":" + std::to_string(impl_->port) + " (web " +
+              impl_->context->web_root.string() + ", " + std::to_string(impl_->threads.size()) +
+              " threads)");
+}
+
+std::uint16_t App::port() const {
+    return impl_->port;
+}
+
+std::size_t App::connection_count() const {
+    return impl_->context->registry.size();
+}
+
+void App::catch_shutdown_signals() {
+    if (impl_->signals)
+        return;
+    impl_->signals = std::make_unique<asio::signal_set>(impl_->io, SIGINT, SIGTERM);
+    impl_->signals->async_wait(
+        [impl = impl_.get()](const boost::system::error_code& ec, int signal) {
+            impl->signal_received.set_value(ec ? 0 : signal);
+        });
+}
+
+int App::wait_for_shutdown_signal() {
+    catch_shutdown_signals();
+    const int signal = impl_->signal_received.get_future().get();
+    log::info(std::string("received ") + (signal == SIGINT ? "SIGINT" : "SIGTERM") +
+              ", shutting down");
+    return signal;
+}
+
+void App::stop(std::chrono::milliseconds grace) {
+    if (!impl_->started || impl_->stopped)
+        return;
+    impl_->stopped = true;
+    const auto begun = std::chrono::steady_clock::now();
+    impl_->context->stopping.store(true);
+    impl_->listener->stop();
+    impl_->context->registry.close_all(net::CloseCode::GoingAway, "server shutting down");
+    if (!impl_->context->registry.wait_until_empty(grace))
+        log::warn("shutdown: " + std::to_string(impl_->context->registry.size()) +
+                  " connections did not close in time");
+    impl_->io.stop();
+    for (auto& thread : impl_->threads)
+        thread.join();
+    impl_->threads.clear();
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - begun);
+    log::info("stopped in " + std::to_string(took.count()) + " ms");
+}
+
+} // namespace server

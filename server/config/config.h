@@ -1,0 +1,37 @@
+#pragma once
+// The server's configuration: one plain value, filled from built-in defaults, then the config
+// file, then TABULA_<KEY> environment variables, then command-line flags (config_loader.h).
+// Every key is documented in config/README.md; config/tabula.json lists each with its default.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace server {
+
+enum class LogLevel : std::uint8_t { Error, Warn, Info, Debug };
+
+struct Config {
+    std::uint16_t port = 8080;                // 0 = any free port (tests)
+    std::string bind = "0.0.0.0";             // IPv4 or IPv6 address to listen on
+    std::string db = "tabula.db";             // SQLite database file, created if missing
+    std::string web = "web";                  // static browser client
+    unsigned threads = 0;                     // io threads; 0 = one per core
+    std::string tls_cert;                     // PEM chain; empty (with tls_key) = plain HTTP
+    std::string tls_key;                      // PEM private key
+    std::vector<std::string> allowed_origins; // empty = same host only
+    std::size_t read_message_max = 4096;      // largest WebSocket message, bytes
+    std::size_t max_queued_messages = 256;    // outgoing queue per connection
+    double messages_per_second = 20;          // sustained WebSocket message rate
+    double burst = 40;                        // messages allowed at once
+    std::size_t http_body_limit = 64 * 1024;  // largest HTTP request body, bytes
+    std::string db_synchronous = "full";      // SQLite synchronous: "full" or "normal"
+    LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
+    std::chrono::seconds ping_interval{15};   // WebSocket ping (keepalive and lag)
+
+    bool tls_enabled() const { return !tls_cert.empty(); }
+};
+
+} // namespace server

@@ -1,0 +1,165 @@
+#include "server/config/config_keys.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <boost/asio/ip/address.hpp>
+
+namespace server::config_keys {
+namespace {
+
+using Problem = std::optional<std::string>;
+
+// Stores an integer in [min, max] into `field`.
+template <class T>
+Problem store_integer(T& field, const Value& value, std::int64_t min, std::int64_t max) {
+    const auto n = std::get<std::int64_t>(value);
+    if (n < min || n > max)
+        return "must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    field = static_cast<T>(n);
+    return std::nullopt;
+}
+
+Problem store_positive(double& field, const Value& value, double max) {
+    const auto x = std::get<double>(value);
+    if (!std::isfinite(x) || x <= 0 || x > max)
+        return "must be a number above 0 and at most " + std::to_string(static_cast<int>(max));
+    field = x;
+    return std::nullopt;
+}
+
+Problem store_choice(std::string& field, const Value& value,
+                     std::initializer_list<std::string_view> choices) {
+    const auto& text = std::get<std::string>(value);
+    if (std::find(choices.begin(), choices.end(), text) == choices.end()) {
+        std::string list;
+        for (auto c : choices)
+            list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
+        return "must be one of " + list;
+    }
+    field = text;
+    return std::nullopt;
+}
+
+Problem store_path(std::string& field, const Value& value) {
+    const auto& text = std::get<std::string>(value);
+    if (text.empty())
+        return std::string("must not be empty");
+    if (text.find('\0') != std::string::npos)
+        return std::string("must not contain NUL");
+    field = text;
+    return std::nullopt;
+}
+
+Problem store_optional_path(std::string& field, const Value& value) {
+    const auto& text = std::get<std::string>(value);
+    if (text.find('\0') != std::string::npos)
+        return std::string("must not contain NUL");
+    field = text;
+    return std::nullopt;
+}
+
+Problem store_bind(Config& c, const Value& value) {
+    const auto& text = std::get<std::string>(value);
+    boost::system::error_code ec;
+    (void)boost::asio::ip::make_address(text, ec);
+    if (ec)
+        return std::string("must be an IPv4 or IPv6 address such as 0.0.0.0 or ::1");
+    c.bind = text;
+    return std::nullopt;
+}
+
+Problem store_origins(Config& c, const Value& value) {
+    auto origins = std::get<std::vector<std::string>>(value);
+    for (auto& origin : origins) {
+        if (!origin.starts_with("http://") && !origin.starts_with("https://"))
+            return "origin \"" + origin + "\" must start with http:// or https://";
+        while (origin.ends_with('/'))
+            origin.pop_back();
+    }
+    c.allowed_origins = std::move(origins);
+    return std::nullopt;
+}
+
+Problem store_log_level(Config& c, const Value& value) {
+    const auto& text = std::get<std::string>(value);
+    constexpr std::array<std::pair<std::string_view, LogLevel>, 4> levels{{
+        {"error", LogLevel::Error},
+        {"warn", LogLevel::Warn},
+        {"info", LogLevel::Info},
+        {"debug", LogLevel::Debug},
+    }};
+    for (const auto& [name, level] : levels)
+        if (text == name) {
+            c.log_level = level;
+            return std::nullopt;
+        }
+    return std::string(R"(must be one of "error", "warn", "info", "debug")");
+}
+
+Problem store_ping_interval(Config& c, const Value& value) {
+    std::int64_t seconds = 0;
+    if (auto p = store_integer(seconds, value, 1, 3600))
+        return p;
+    c.ping_interval = std::chrono::seconds(seconds);
+    return std::nullopt;
+}
+
+constexpr std::int64_t mib = 1024 * 1024;
+
+const std::array<KeySpec, 16> keys{{
+    {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
+     [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
+    {"bind", Kind::Text, "address to listen on", store_bind},
+    {"db", Kind::Text, "SQLite database file, created if missing",
+     [](Config& c, const Value& v) { return store_path(c.db, v); }},
+    {"web", Kind::Text, "directory of the static browser client",
+     [](Config& c, const Value& v) { return store_path(c.web, v); }},
+    {"threads", Kind::Integer, "I/O threads (0 = one per core)",
+     [](Config& c, const Value& v) { return store_integer(c.threads, v, 0, 256); }},
+    {"tls_cert", Kind::Text, "PEM certificate chain; with tls_key serves https/wss",
+     [](Config& c, const Value& v) { return store_optional_path(c.tls_cert, v); }},
+    {"tls_key", Kind::Text, "PEM private key for tls_cert",
+     [](Config& c, const Value& v) { return store_optional_path(c.tls_key, v); }},
+    {"allowed_origins", Kind::TextList,
+     "origins allowed to open /ws and POST (comma list; empty = same host)", store_origins},
+    {"read_message_max", Kind::Integer, "largest WebSocket message in bytes",
+     [](Config& c, const Value& v) { return store_integer(c.read_message_max, v, 64, mib); }},
+    {"max_queued_messages", Kind::Integer, "outgoing messages queued per connection",
+     [](Config& c, const Value& v) {
+         return store_integer(c.max_queued_messages, v, 1, 1'000'000);
+     }},
+    {"messages_per_second", Kind::Number, "sustained WebSocket messages per second",
+     [](Config& c, const Value& v) { return store_positive(c.messages_per_second, v, 100000); }},
+    {"burst", Kind::Number, "WebSocket messages allowed at once",
+     [](Config& c, const Value& v) {
+         if (std::get<double>(v) < 1)
+             return Problem("must be a number of at least 1");
+         return store_positive(c.burst, v, 100000);
+     }},
+    {"http_body_limit", Kind::Integer, "largest HTTP request body in bytes",
+     [](Config& c, const Value& v) { return store_integer(c.http_body_limit, v, 0, 64 * mib); }},
+    {"db_synchronous", Kind::Text, "SQLite synchronous mode: full or normal",
+     [](Config& c, const Value& v) {
+         return store_choice(c.db_synchronous, v, {"full", "normal"});
+     }},
+    {"log_level", Kind::Text, "error, warn, info or debug", store_log_level},
+    {"ping_interval_seconds", Kind::Integer, "WebSocket ping period (keepalive, lag)",
+     store_ping_interval},
+}};
+
+} // namespace
+
+std::span<const KeySpec> all() {
+    return keys;
+}
+
+const KeySpec* find(std::string_view name) {
+    for (const auto& key : keys)
+        if (key.name == name)
+            return &key;
+    return nullptr;
+}
+
+} // namespace server::config_keys

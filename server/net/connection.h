@@ -1,0 +1,62 @@
+#pragma once
+// EXTENSION POINT: one live WebSocket connection, as the lobby and accounts see it.
+//
+// The server creates one per accepted /ws upgrade (websocket_session.h implements it) and hands
+// it to every registered MessageHandler (message_handler.h). All members are safe to call from
+// any thread: send() and close() post to the connection's strand and return at once.
+//
+//   conn->send(std::make_shared<const std::string>(R"({"t":"table","code":"K7QF"})"));
+//   conn->close(CloseCode::PolicyViolation, "banned");
+//
+// A broadcast serializes once and shares the same shared_ptr among all connections. A
+// connection whose outgoing queue exceeds max_queued_messages is dropped (the client resyncs
+// when it reconnects); send() never blocks.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace server::net {
+
+using ConnectionId = std::uint64_t; // unique per process run, never reused
+
+// Who is behind a connection. Filled at the upgrade by the Authenticator (server/app/app.h)
+// from the request's cookie, or later by set_identity() (e.g. after a login message).
+struct Identity {
+    std::string user_id;      // stable account id; empty for a guest
+    std::string display_name; // what other players see
+    bool guest = true;
+};
+
+// WebSocket close codes the server uses (RFC 6455 section 7.4.1).
+enum class CloseCode : std::uint16_t {
+    Normal = 1000,
+    GoingAway = 1001,       // server shutting down
+    PolicyViolation = 1008, // sustained abuse (rate limit, oversized messages)
+    TooBig = 1009,
+};
+
+class Connection {
+public:
+    virtual ~Connection() = default;
+
+    virtual ConnectionId id() const = 0;
+    // Queues one text frame. Any thread; never blocks.
+    virtual void send(std::shared_ptr<const std::string> message) = 0;
+    // Sends a close frame with `code` and `reason`, then ends the connection. Any thread.
+    virtual void close(CloseCode code, std::string reason) = 0;
+    // The peer's IP address as text ("127.0.0.1", "::1").
+    virtual const std::string& remote_address() const = 0;
+    // The Origin header of the upgrade request; empty if the client sent none.
+    virtual const std::string& origin() const = 0;
+    // The latest round trip of a WebSocket ping/pong control frame; nothing before the first
+    // pong. Pings go out every ping_interval_seconds.
+    virtual std::optional<std::chrono::microseconds> round_trip() const = 0;
+    // Who is connected; nullptr for an anonymous connection.
+    virtual std::shared_ptr<const Identity> identity() const = 0;
+    virtual void set_identity(std::shared_ptr<const Identity> identity) = 0;
+};
+
+} // namespace server::net

@@ -1,0 +1,161 @@
+#include "server/net/http_session.h"
+
+#include "server/http/origin_check.h"
+#include "server/http/request_dispatch.h"
+#include "server/log.h"
+#include "server/net/websocket_session.h"
+
+#include <type_traits>
+
+#include <boost/asio/post.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+
+namespace server::net {
+namespace {
+
+namespace beast = boost::beast;
+namespace beast_http = boost::beast::http;
+
+constexpr auto request_timeout = std::chrono::seconds(30);
+constexpr std::uint32_t header_limit = 16 * 1024;
+
+} // namespace
+
+template <class Stream>
+HttpSession<Stream>::HttpSession(Stream&& stream, std::shared_ptr<ServerContext> context,
+                                 std::string remote_address)
+    : stream_(std::move(stream)), context_(std::move(context)),
+      remote_address_(std::move(remote_address)) {
+}
+
+template <class Stream> void HttpSession<Stream>::run() {
+    if constexpr (std::is_same_v<Stream, TlsStream>) {
+        beast::get_lowest_layer(stream_).expires_after(request_timeout);
+        stream_.async_handshake(boost::asio::ssl::stream_base::server,
+                                [self = this->shared_from_this()](ErrorCode ec) {
+                                    if (ec)
+                                        return log::debug("tls handshake: " + ec.message());
+                                    self->do_read();
+                                });
+    } else {
+        do_read();
+    }
+}
+
+template <class Stream> void HttpSession<Stream>::do_read() {
+    parser_.emplace();
+    parser_->body_limit(context_->config.http_body_limit);
+    parser_->header_limit(header_limit);
+    beast::get_lowest_layer(stream_).expires_after(request_timeout);
+    beast_http::async_read(
+        stream_, buffer_, *parser_,
+        [self = this->shared_from_this()](ErrorCode ec, std::size_t) { self->on_read(ec); });
+}
+
+template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
+    if (ec == beast_http::error::end_of_stream)
+        return do_close();
+    if (ec == beast_http::error::body_limit) {
+        const http::Request& partial = parser_->get();
+        auto response = http::error_response(partial, beast_http::status::payload_too_large,
+                                             "body_too_large", "request body too large");
+        response.keep_alive(false);
+        return write(std::move(response));
+    }
+    if (ec &&
+        ec.category() == beast_http::make_error_code(beast_http::error::bad_target).category()) {
+        // A request Beast cannot parse (bad target, NUL, bad header): 400, then close.
+        http::Request bad;
+        bad.version(11);
+        auto response = http::error_response(bad, beast_http::status::bad_request, "bad_request",
+                                             "malformed HTTP request");
+        response.keep_alive(false);
+        return write(std::move(response));
+    }
+    if (ec)
+        return log::debug("http read: " + ec.message());
+    if (beast::websocket::is_upgrade(parser_->get()))
+        return upgrade(parser_->release());
+
+    http::RequestInfo info{remote_address_, nullptr, std::is_same_v<Stream, TlsStream>};
+    if (context_->authenticate)
+        info.identity = context_->authenticate(parser_->get());
+    const http::Request& request = parser_->get();
+    http::answer_request(*context_, request, info,
+                         [self = this->shared_from_this()](http::AnyResponse response) {
+                             self->deliver(std::move(response));
+                         });
+}
+
+template <class Stream> void HttpSession<Stream>::upgrade(http::Request request) {
+    const auto target = request.target();
+    const auto path = target.substr(0, std::min(target.find('?'), target.size()));
+    auto refuse = [&](beast_http::status status, const char* code, const char* message) {
+        auto response = http::error_response(request, status, code, message);
+        response.keep_alive(false);
+        write(std::move(response));
+    };
+    if (path != "/ws")
+        return refuse(beast_http::status::not_found, "not_found", "no such path");
+    if (context_->stopping.load())
+        return refuse(beast_http::status::service_unavailable, "shutting_down",
+                      "server shutting down");
+    const auto origin = request[beast_http::field::origin];
+    if (!http::origin_allowed(origin, request[beast_http::field::host],
+                              context_->config.allowed_origins))
+        return refuse(beast_http::status::forbidden, "bad_origin", "origin not allowed");
+    PeerInfo peer{remote_address_, std::string(origin), nullptr};
+    if (context_->authenticate)
+        peer.identity = context_->authenticate(request);
+    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer))
+        ->run(std::move(request));
+}
+
+template <class Stream> void HttpSession<Stream>::deliver(http::AnyResponse response) {
+    boost::asio::post(stream_.get_executor(),
+                      [self = this->shared_from_this(), r = std::move(response)]() mutable {
+                          self->write(std::move(r));
+                      });
+}
+
+template <class Stream> void HttpSession<Stream>::write(http::AnyResponse response) {
+    std::visit(
+        [this](auto& message) {
+            using Message = std::decay_t<decltype(message)>;
+            auto kept = std::make_shared<Message>(std::move(message));
+            response_ = kept;
+            const bool keep_alive = kept->keep_alive();
+            beast_http::async_write(
+                stream_, *kept,
+                [self = this->shared_from_this(), keep_alive](ErrorCode ec, std::size_t) {
+                    self->on_write(keep_alive, ec);
+                });
+        },
+        response);
+}
+
+template <class Stream> void HttpSession<Stream>::on_write(bool keep_alive, ErrorCode ec) {
+    response_.reset();
+    if (ec)
+        return log::debug("http write: " + ec.message());
+    if (!keep_alive || context_->stopping.load())
+        return do_close();
+    do_read();
+}
+
+template <class Stream> void HttpSession<Stream>::do_close() {
+    if constexpr (std::is_same_v<Stream, TlsStream>) {
+        beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+        stream_.async_shutdown([self = this->shared_from_this()](ErrorCode) {});
+    } else {
+        ErrorCode ignored;
+        stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+    }
+}
+
+template class HttpSession<PlainStream>;
+template class HttpSession<TlsStream>;
+
+} // namespace server::net

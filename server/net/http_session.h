@@ -1,0 +1,50 @@
+#pragma once
+// One accepted TCP (or TLS) connection while it speaks HTTP: reads requests one at a time,
+// answers them through request_dispatch.h, and hands the stream to a WebSocketSession when a
+// request upgrades at /ws (after the Origin check and the Authenticator).
+
+#include "server/app/server_context.h"
+#include "server/http/http_types.h"
+#include "server/net/stream_types.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/parser.hpp>
+
+namespace server::net {
+
+template <class Stream>
+class HttpSession final : public std::enable_shared_from_this<HttpSession<Stream>> {
+public:
+    HttpSession(Stream&& stream, std::shared_ptr<ServerContext> context,
+                std::string remote_address);
+
+    // Starts the TLS handshake (TLS only), then reads the first request.
+    void run();
+
+private:
+    using ErrorCode = boost::beast::error_code;
+
+    Stream stream_;
+    boost::beast::flat_buffer buffer_;
+    std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+    std::shared_ptr<void> response_; // keeps the message alive while it is written
+    std::shared_ptr<ServerContext> context_;
+    std::string remote_address_;
+
+    void do_read();
+    void on_read(ErrorCode ec);
+    void upgrade(http::Request request);
+    void deliver(http::AnyResponse response); // any thread
+    void write(http::AnyResponse response);
+    void on_write(bool keep_alive, ErrorCode ec);
+    void do_close();
+};
+
+extern template class HttpSession<PlainStream>;
+extern template class HttpSession<TlsStream>;
+
+} // namespace server::net

@@ -1,0 +1,87 @@
+#include "server/net/listener.h"
+
+#include "server/app/startup_error.h"
+#include "server/log.h"
+#include "server/net/http_session.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+namespace server::net {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+Listener::Listener(asio::io_context& io, std::shared_ptr<ServerContext> context,
+                   asio::ssl::context* tls)
+    : io_(io), acceptor_(asio::make_strand(io)), context_(std::move(context)), tls_(tls) {
+}
+
+void Listener::open(const tcp::endpoint& endpoint) {
+    boost::system::error_code ec;
+    const std::string where =
+        endpoint.address().to_string() + " port " + std::to_string(endpoint.port());
+    acceptor_.open(endpoint.protocol(), ec);
+    if (!ec)
+        acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec)
+        acceptor_.bind(endpoint, ec);
+    if (ec == asio::error::address_in_use)
+        throw StartupError("port: " + where + " is already in use");
+    if (ec == asio::error::access_denied)
+        throw StartupError("port: no permission to listen on " + where);
+    if (ec == boost::system::errc::address_not_available)
+        throw StartupError("bind: address " + endpoint.address().to_string() +
+                           " is not available on this machine");
+    if (!ec)
+        acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+    if (ec)
+        throw StartupError("cannot listen on " + where + ": " + ec.message());
+}
+
+std::uint16_t Listener::port() const {
+    return acceptor_.local_endpoint().port();
+}
+
+void Listener::start() {
+    do_accept();
+}
+
+void Listener::stop() {
+    asio::post(acceptor_.get_executor(), [self = shared_from_this()] {
+        boost::system::error_code ignored;
+        self->acceptor_.close(ignored);
+    });
+}
+
+void Listener::do_accept() {
+    acceptor_.async_accept(
+        asio::make_strand(io_),
+        [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+            self->on_accept(ec, std::move(socket));
+        });
+}
+
+void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !acceptor_.is_open())
+        return;
+    if (ec) {
+        log::warn("accept: " + ec.message());
+        return do_accept(); // e.g. too many open files: keep serving the others
+    }
+    boost::system::error_code endpoint_ec;
+    const auto remote = socket.remote_endpoint(endpoint_ec);
+    std::string address = endpoint_ec ? "unknown" : remote.address().to_string();
+    if (tls_) {
+        std::make_shared<HttpSession<TlsStream>>(TlsStream(std::move(socket), *tls_), context_,
+                                                 std::move(address))
+            ->run();
+    } else {
+        std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), context_,
+                                                   std::move(address))
+            ->run();
+    }
+    do_accept();
+}
+
+} // namespace server::net

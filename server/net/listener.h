@@ -1,0 +1,39 @@
+#pragma once
+// Accepts TCP connections and starts an HttpSession (plain or TLS) for each, every one on its
+// own strand.
+
+#include "server/app/server_context.h"
+
+#include <memory>
+#include <utility>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+
+namespace server::net {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+public:
+    // `tls` is nullptr for plain HTTP; it must outlive the listener and its sessions.
+    Listener(boost::asio::io_context& io, std::shared_ptr<ServerContext> context,
+             boost::asio::ssl::context* tls);
+
+    // Binds and listens; a StartupError names the cause (port in use, bad address).
+    void open(const boost::asio::ip::tcp::endpoint& endpoint);
+    std::uint16_t port() const;
+    void start();
+    // Stops accepting (posted; any thread).
+    void stop();
+
+private:
+    boost::asio::io_context& io_;
+    boost::asio::ip::tcp::acceptor acceptor_;
+    std::shared_ptr<ServerContext> context_;
+    boost::asio::ssl::context* tls_;
+
+    void do_accept();
+    void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+};
+
+} // namespace server::net

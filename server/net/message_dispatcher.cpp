@@ -1,0 +1,66 @@
+#include "server/net/message_dispatcher.h"
+
+#include "server/log.h"
+
+#include <exception>
+
+namespace server::net {
+
+void MessageDispatcher::add(std::shared_ptr<MessageHandler> handler) {
+    handlers_.push_back(std::move(handler));
+}
+
+void MessageDispatcher::open(const std::shared_ptr<Connection>& conn) const {
+    for (const auto& handler : handlers_) {
+        try {
+            handler->on_open(conn);
+        } catch (const std::exception& e) {
+            log::error(std::string("message handler on_open threw: ") + e.what());
+        }
+    }
+}
+
+void MessageDispatcher::close(const std::shared_ptr<Connection>& conn) const {
+    for (const auto& handler : handlers_) {
+        try {
+            handler->on_close(conn);
+        } catch (const std::exception& e) {
+            log::error(std::string("message handler on_close threw: ") + e.what());
+        }
+    }
+}
+
+bool MessageDispatcher::offer(const std::shared_ptr<Connection>& conn,
+                              const protocol::Envelope& message) const {
+    for (const auto& handler : handlers_)
+        if (handler->on_message(conn, message))
+            return true;
+    return false;
+}
+
+void MessageDispatcher::dispatch(const std::shared_ptr<Connection>& conn,
+                                 std::string_view text) const {
+    auto parsed = protocol::parse_envelope(text);
+    if (auto* error = std::get_if<protocol::ProtocolError>(&parsed)) {
+        conn->send(shared_text(protocol::make_error(*error)));
+        return;
+    }
+    const auto& message = std::get<protocol::Envelope>(parsed);
+    if (message.type == "ping") {
+        conn->send(shared_text(protocol::make_pong(message.id)));
+        return;
+    }
+    try {
+        if (offer(conn, message))
+            return;
+    } catch (const std::exception& e) {
+        log::error("message handler for \"" + message.type + "\" threw: " + e.what());
+        conn->send(shared_text(protocol::make_error(message.id, protocol::code::internal_error,
+                                                    "the server failed on this message")));
+        return;
+    }
+    conn->send(shared_text(protocol::make_error(message.id, protocol::code::unknown_type,
+                                                "unknown message type \"" + message.type + "\"")));
+}
+
+} // namespace server::net

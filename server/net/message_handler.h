@@ -1,0 +1,35 @@
+#pragma once
+// EXTENSION POINT: what the server calls for WebSocket events (the lobby, chat, accounts ...).
+//
+// Register handlers before App::start() with App::add_message_handler(). For each incoming
+// message the server first answers the built-in types (ping), then offers the envelope to the
+// handlers in registration order until one returns true; if none does, the client gets an
+// `unknown_type` error. Malformed, oversized and rate-limited messages never reach a handler.
+//
+// Threads: all three calls for one connection run on that connection's strand, one at a time,
+// in order (on_open, on_message..., on_close). Calls for different connections run
+// concurrently. A handler must not block: post work to its own strand (the lobby's, a table's)
+// and reply later with conn->send(). Exceptions escaping a handler are logged and answered with
+// `internal_error`; do not rely on that.
+
+#include "server/net/connection.h"
+#include "server/protocol/envelope.h"
+
+#include <memory>
+
+namespace server::net {
+
+class MessageHandler {
+public:
+    virtual ~MessageHandler() = default;
+
+    // After the hello was queued.
+    virtual void on_open(const std::shared_ptr<Connection>& /*conn*/) {}
+    // True when the handler owns message.type (it answered or will answer, errors included).
+    virtual bool on_message(const std::shared_ptr<Connection>& conn,
+                            const protocol::Envelope& message) = 0;
+    // Once, when the connection has ended for any reason.
+    virtual void on_close(const std::shared_ptr<Connection>& /*conn*/) {}
+};
+
+} // namespace server::net

@@ -1,0 +1,246 @@
+#include "server/net/websocket_session.h"
+
+#include "server/log.h"
+#include "server/protocol/envelope.h"
+#include "server/version.h"
+
+#include <algorithm>
+
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+
+namespace server::net {
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = boost::beast::websocket;
+
+// Beast's own frame limit, far above the protocol limit: a frame between the two gets a
+// message_too_large error and the connection lives on; past this Beast closes with 1009.
+constexpr std::size_t hard_message_max = 1024 * 1024;
+
+lobby::TimePoint wall_now() {
+    return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
+} // namespace
+
+template <class Stream>
+WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context,
+                                           PeerInfo peer)
+    : ws_(std::move(stream)), context_(std::move(context)), peer_(std::move(peer)),
+      id_(context_->next_connection_id.fetch_add(1)), limiter_(context_->config, wall_now()),
+      ping_timer_(ws_.get_executor()) {
+}
+
+template <class Stream> void WebSocketSession<Stream>::configure() {
+    beast::get_lowest_layer(ws_).expires_never(); // the WebSocket timeouts take over
+    websocket::stream_base::timeout timeouts{};
+    timeouts.handshake_timeout = std::chrono::seconds(10);
+    timeouts.idle_timeout = 3 * context_->config.ping_interval; // our pings keep it busy
+    timeouts.keep_alive_pings = false;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+        response.set(beast::http::field::server, "tabula");
+    }));
+    ws_.read_message_max(std::max(hard_message_max, context_->config.read_message_max + 1));
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+        on_control_frame(kind, payload);
+    });
+}
+
+template <class Stream> void WebSocketSession<Stream>::run(http::Request request) {
+    configure();
+    ws_.async_accept(request,
+                     [self = this->shared_from_this()](ErrorCode ec) { self->on_accept(ec); });
+}
+
+template <class Stream> void WebSocketSession<Stream>::on_accept(ErrorCode ec) {
+    if (ec)
+        return fail(ec, "websocket accept");
+    open_ = true;
+    ws_.text(true);
+    const std::shared_ptr<Connection> self = this->shared_from_this();
+    context_->registry.add(self);
+    log::debug("connection " + std::to_string(id_) + " opened from " + peer_.remote_address);
+    enqueue(std::make_shared<const std::string>(protocol::make_hello(version())));
+    context_->messages.open(self);
+    if (context_->stopping.load())
+        start_close(CloseCode::GoingAway, "server shutting down");
+    schedule_ping();
+    do_read();
+}
+
+template <class Stream> void WebSocketSession<Stream>::do_read() {
+    ws_.async_read(buffer_, [self = this->shared_from_this()](ErrorCode ec, std::size_t bytes) {
+        self->on_read(ec, bytes);
+    });
+}
+
+template <class Stream> void WebSocketSession<Stream>::on_read(ErrorCode ec, std::size_t bytes) {
+    if (ec) {
+        fail(ec, "websocket read");
+        return finish();
+    }
+    if (!closing_) {
+        const auto admission = limiter_.admit(bytes, wall_now());
+        if (admission.error_code) {
+            enqueue(std::make_shared<const std::string>(
+                protocol::make_error(nullptr, *admission.error_code, admission.error_message)));
+            if (admission.close)
+                start_close(CloseCode::PolicyViolation, "too many refused messages");
+        } else {
+            handle_message();
+        }
+    }
+    buffer_.consume(buffer_.size());
+    do_read();
+}
+
+template <class Stream> void WebSocketSession<Stream>::handle_message() {
+    if (!ws_.got_text()) {
+        enqueue(std::make_shared<const std::string>(protocol::make_error(
+            nullptr, protocol::code::bad_message, "binary frames are not supported")));
+        return;
+    }
+    const auto data = buffer_.cdata();
+    const std::string_view text(static_cast<const char*>(data.data()), data.size());
+    context_->messages.dispatch(this->shared_from_this(), text);
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> message) {
+    boost::asio::post(ws_.get_executor(),
+                      [self = this->shared_from_this(), m = std::move(message)]() mutable {
+                          self->enqueue(std::move(m));
+                      });
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::enqueue(std::shared_ptr<const std::string> message) {
+    if (finished_ || closing_)
+        return;
+    if (queue_.size() >= context_->config.max_queued_messages) {
+        // A client that cannot keep up is dropped; it resyncs when it reconnects.
+        log::warn("connection " + std::to_string(id_) + " dropped: send queue full");
+        closing_ = true;
+        ErrorCode ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+        return;
+    }
+    queue_.push_back(std::move(message));
+    if (queue_.size() == 1)
+        write_front(); // else a write is in flight; on_write continues
+}
+
+template <class Stream> void WebSocketSession<Stream>::write_front() {
+    ws_.async_write(
+        boost::asio::buffer(*queue_.front()),
+        [self = this->shared_from_this()](ErrorCode ec, std::size_t) { self->on_write(ec); });
+}
+
+template <class Stream> void WebSocketSession<Stream>::on_write(ErrorCode ec) {
+    if (ec) {
+        queue_.clear();
+        return fail(ec, "websocket write");
+    }
+    queue_.pop_front();
+    if (!queue_.empty())
+        write_front();
+}
+
+template <class Stream> void WebSocketSession<Stream>::close(CloseCode code, std::string reason) {
+    boost::asio::post(ws_.get_executor(),
+                      [self = this->shared_from_this(), code, r = std::move(reason)]() mutable {
+                          self->start_close(code, std::move(r));
+                      });
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::start_close(CloseCode code, std::string reason) {
+    if (!open_ || closing_ || finished_)
+        return;
+    closing_ = true;
+    ping_timer_.cancel();
+    const websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
+    ws_.async_close(why, [self = this->shared_from_this()](ErrorCode ec) {
+        if (ec)
+            self->fail(ec, "websocket close");
+    });
+}
+
+template <class Stream> void WebSocketSession<Stream>::schedule_ping() {
+    ping_timer_.expires_after(context_->config.ping_interval);
+    ping_timer_.async_wait(
+        [self = this->shared_from_this()](ErrorCode ec) { self->on_ping_timer(ec); });
+}
+
+template <class Stream> void WebSocketSession<Stream>::on_ping_timer(ErrorCode ec) {
+    if (ec || closing_ || finished_)
+        return;
+    if (!ping_in_flight_) {
+        ping_in_flight_ = true;
+        ping_payload_ = std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
+        ping_sent_ = std::chrono::steady_clock::now();
+        ws_.async_ping(websocket::ping_data(ping_payload_.c_str()),
+                       [self = this->shared_from_this()](ErrorCode ping_ec) {
+                           self->ping_in_flight_ = false;
+                           if (ping_ec)
+                               self->fail(ping_ec, "websocket ping");
+                       });
+    }
+    schedule_ping();
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::on_control_frame(websocket::frame_type kind,
+                                                beast::string_view payload) {
+    if (kind != websocket::frame_type::pong || payload != ping_payload_)
+        return;
+    const auto elapsed = std::chrono::steady_clock::now() - ping_sent_;
+    round_trip_us_.store(std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count());
+}
+
+template <class Stream>
+std::optional<std::chrono::microseconds> WebSocketSession<Stream>::round_trip() const {
+    const auto us = round_trip_us_.load();
+    if (us < 0)
+        return std::nullopt;
+    return std::chrono::microseconds(us);
+}
+
+template <class Stream> std::shared_ptr<const Identity> WebSocketSession<Stream>::identity() const {
+    const std::lock_guard lock(identity_mutex_);
+    return peer_.identity;
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::set_identity(std::shared_ptr<const Identity> identity) {
+    const std::lock_guard lock(identity_mutex_);
+    peer_.identity = std::move(identity);
+}
+
+template <class Stream> void WebSocketSession<Stream>::finish() {
+    if (finished_)
+        return;
+    finished_ = true;
+    ping_timer_.cancel();
+    if (!open_)
+        return;
+    const std::shared_ptr<Connection> self = this->shared_from_this();
+    context_->messages.close(self);
+    context_->registry.remove(id_);
+    log::debug("connection " + std::to_string(id_) + " closed");
+}
+
+template <class Stream> void WebSocketSession<Stream>::fail(ErrorCode ec, const char* what) {
+    if (ec == boost::asio::error::operation_aborted || ec == websocket::error::closed)
+        return;
+    log::debug(std::string(what) + ": " + ec.message() + " (connection " + std::to_string(id_) +
+               ")");
+}
+
+template class WebSocketSession<PlainStream>;
+template class WebSocketSession<TlsStream>;
+
+} // namespace server::net

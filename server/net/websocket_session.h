@@ -1,0 +1,96 @@
+#pragma once
+// One WebSocket connection after the upgrade: the Connection the lobby sees.
+//
+// It owns the stream, the read buffer and a bounded send queue (STYLE.md section 4). Every
+// member function runs on the connection's strand; send() and close() post there from any
+// thread. Incoming messages pass the MessageLimiter (rate and size), then go to the
+// MessageDispatcher. A WebSocket ping every ping_interval keeps the connection alive and
+// measures the round trip (read by Connection::round_trip()).
+
+#include "lobby/time.h"
+#include "server/app/server_context.h"
+#include "server/http/http_types.h"
+#include "server/net/connection.h"
+#include "server/net/message_limiter.h"
+#include "server/net/stream_types.h"
+
+#include <atomic>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+namespace server::net {
+
+// What the HTTP session learned about the peer before the upgrade.
+struct PeerInfo {
+    std::string remote_address;
+    std::string origin;
+    std::shared_ptr<const Identity> identity;
+};
+
+template <class Stream>
+class WebSocketSession final : public Connection,
+                               public std::enable_shared_from_this<WebSocketSession<Stream>> {
+public:
+    WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context, PeerInfo peer);
+
+    // Completes the upgrade answering `request`, then starts reading.
+    void run(http::Request request);
+
+    ConnectionId id() const override { return id_; }
+    void send(std::shared_ptr<const std::string> message) override;
+    void close(CloseCode code, std::string reason) override;
+    const std::string& remote_address() const override { return peer_.remote_address; }
+    const std::string& origin() const override { return peer_.origin; }
+    std::optional<std::chrono::microseconds> round_trip() const override;
+    std::shared_ptr<const Identity> identity() const override;
+    void set_identity(std::shared_ptr<const Identity> identity) override;
+
+private:
+    using WebSocket = boost::beast::websocket::stream<Stream>;
+    using ErrorCode = boost::beast::error_code;
+
+    WebSocket ws_;
+    boost::beast::flat_buffer buffer_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
+    std::shared_ptr<ServerContext> context_;
+    PeerInfo peer_;
+    mutable std::mutex identity_mutex_;
+    ConnectionId id_;
+    MessageLimiter limiter_;
+    boost::asio::steady_timer ping_timer_;
+    std::string ping_payload_;
+    std::chrono::steady_clock::time_point ping_sent_;
+    std::atomic<std::int64_t> round_trip_us_{-1};
+    bool ping_in_flight_ = false;
+    bool open_ = false;
+    bool closing_ = false;
+    bool finished_ = false;
+
+    void configure();
+    void on_accept(ErrorCode ec);
+    void do_read();
+    void on_read(ErrorCode ec, std::size_t bytes);
+    void handle_message();
+    void enqueue(std::shared_ptr<const std::string> message);
+    void write_front();
+    void on_write(ErrorCode ec);
+    void start_close(CloseCode code, std::string reason);
+    void schedule_ping();
+    void on_ping_timer(ErrorCode ec);
+    void on_control_frame(boost::beast::websocket::frame_type kind,
+                          boost::beast::string_view payload);
+    void finish();
+    void fail(ErrorCode ec, const char* what);
+};
+
+extern template class WebSocketSession<PlainStream>;
+extern template class WebSocketSession<TlsStream>;
+
+} // namespace server::net

@@ -1,0 +1,214 @@
+#include "server/config/config_loader.h"
+
+#include <fstream>
+#include <iterator>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+using server::Config;
+using server::ConfigError;
+using server::ConfigSources;
+using server::LoadedConfig;
+
+namespace {
+
+// Resolves the sources; fails the test when it is an error.
+Config resolved(const ConfigSources& sources) {
+    auto result = server::resolve_config(sources);
+    if (auto* error = std::get_if<ConfigError>(&result))
+        FAIL(error->message);
+    return std::get<LoadedConfig>(result).config;
+}
+
+ConfigError refused(const ConfigSources& sources) {
+    auto result = server::resolve_config(sources);
+    REQUIRE(std::holds_alternative<ConfigError>(result));
+    return std::get<ConfigError>(result);
+}
+
+ConfigSources file(std::string text) {
+    ConfigSources sources;
+    sources.file_text = std::move(text);
+    sources.file_name = "test.json";
+    return sources;
+}
+
+ConfigSources flags(std::vector<std::string> args) {
+    ConfigSources sources;
+    sources.flags = std::move(args);
+    return sources;
+}
+
+} // namespace
+
+TEST_CASE("config: no sources give the documented defaults") {
+    const Config config = resolved({});
+    CHECK(config.port == 8080);
+    CHECK(config.bind == "0.0.0.0");
+    CHECK(config.db == "tabula.db");
+    CHECK(config.web == "web");
+    CHECK(config.threads == 0);
+    CHECK(config.tls_cert.empty());
+    CHECK(config.tls_key.empty());
+    CHECK(config.allowed_origins.empty());
+    CHECK(config.read_message_max == 4096);
+    CHECK(config.max_queued_messages == 256);
+    CHECK(config.messages_per_second == 20);
+    CHECK(config.burst == 40);
+    CHECK(config.http_body_limit == 65536);
+    CHECK(config.db_synchronous == "full");
+    CHECK(config.log_level == server::LogLevel::Info);
+    CHECK(config.ping_interval == std::chrono::seconds(15));
+}
+
+TEST_CASE("config: the shipped config/tabula.json holds every key with its default") {
+    std::ifstream in(std::string(TABULA_SOURCE_DIR) + "/config/tabula.json");
+    REQUIRE(in);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto parsed = nlohmann::json::parse(text);
+    const Config from_file = resolved(file(text));
+    const Config defaults = resolved({});
+    CHECK(parsed.size() == 16);
+    CHECK(from_file.port == defaults.port);
+    CHECK(from_file.db == defaults.db);
+    CHECK(from_file.read_message_max == defaults.read_message_max);
+    CHECK(from_file.messages_per_second == defaults.messages_per_second);
+    CHECK(from_file.ping_interval == defaults.ping_interval);
+}
+
+TEST_CASE("config: file, then environment, then flags, each overriding the one before") {
+    ConfigSources sources = file(R"({"port": 9000, "db": "file.db", "threads": 3})");
+    sources.environment = {{"TABULA_PORT", "9100"}, {"TABULA_DB", "env.db"}};
+    sources.flags = {"--port", "9200"};
+    const Config config = resolved(sources);
+    CHECK(config.port == 9200);
+    CHECK(config.db == "env.db");
+    CHECK(config.threads == 3);
+}
+
+TEST_CASE("config: flags take --key value and --key=value, dashes for underscores") {
+    const Config config = resolved(
+        flags({"--db=games.db", "--web", "/srv/web", "--threads=4", "--read-message-max", "8192",
+               "--log-level=debug", "--allowed-origins", "https://a.example, https://b.example/",
+               "--bind", "::1", "--db-synchronous", "normal", "--messages-per-second", "2.5",
+               "--burst", "10"}));
+    CHECK(config.db == "games.db");
+    CHECK(config.web == "/srv/web");
+    CHECK(config.threads == 4);
+    CHECK(config.read_message_max == 8192);
+    CHECK(config.log_level == server::LogLevel::Debug);
+    CHECK(config.allowed_origins ==
+          std::vector<std::string>{"https://a.example", "https://b.example"});
+    CHECK(config.bind == "::1");
+    CHECK(config.db_synchronous == "normal");
+    CHECK(config.messages_per_second == 2.5);
+    CHECK(config.burst == 10);
+}
+
+TEST_CASE("config: TLS needs both the certificate and the key") {
+    const Config config = resolved(flags({"--tls-cert", "c.pem", "--tls-key", "k.pem"}));
+    CHECK(config.tls_enabled());
+    CHECK(refused(flags({"--tls-cert", "c.pem"})).key == "tls_key");
+    CHECK(refused(flags({"--tls-key", "k.pem"})).key == "tls_cert");
+}
+
+TEST_CASE("config: every bad value is refused with a message naming the key and source") {
+    struct Case {
+        ConfigSources sources;
+        std::string key;
+        std::string source;
+    };
+    auto env = [](std::string name, std::string value) {
+        ConfigSources sources;
+        sources.environment = {{std::move(name), std::move(value)}};
+        return sources;
+    };
+    const std::vector<Case> cases{
+        {flags({"--port", "70000"}), "port", "--port"},
+        {flags({"--port", "80a"}), "port", "--port"},
+        {flags({"--port", "-1"}), "port", "--port"},
+        {env("TABULA_PORT", "http"), "port", "TABULA_PORT"},
+        {file(R"({"port": "8080"})"), "port", "test.json"},
+        {file(R"({"port": 80.5})"), "port", "test.json"},
+        {flags({"--threads", "1000"}), "threads", "--threads"},
+        {flags({"--bind", "localhost"}), "bind", "--bind"},
+        {flags({"--db", ""}), "db", "--db"},
+        {file(R"({"web": ""})"), "web", "test.json"},
+        {file(R"({"allowed_origins": "https://a.example"})"), "allowed_origins", "test.json"},
+        {file(R"({"allowed_origins": ["ftp://a.example"]})"), "allowed_origins", "test.json"},
+        {flags({"--read-message-max", "10"}), "read_message_max", "--read-message-max"},
+        {flags({"--max-queued-messages", "0"}), "max_queued_messages", "--max-queued-messages"},
+        {flags({"--messages-per-second", "0"}), "messages_per_second", "--messages-per-second"},
+        {flags({"--messages-per-second", "fast"}), "messages_per_second", "--messages-per-second"},
+        {flags({"--burst", "0.5"}), "burst", "--burst"},
+        {flags({"--http-body-limit", "-5"}), "http_body_limit", "--http-body-limit"},
+        {env("TABULA_DB_SYNCHRONOUS", "off"), "db_synchronous", "TABULA_DB_SYNCHRONOUS"},
+        {file(R"({"log_level": "loud"})"), "log_level", "test.json"},
+        {flags({"--ping-interval-seconds", "0"}), "ping_interval_seconds",
+         "--ping-interval-seconds"},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.key);
+        const auto error = refused(c.sources);
+        CHECK(error.key == c.key);
+        CHECK(error.message.find(c.key) != std::string::npos);
+        CHECK(error.message.find(c.source) != std::string::npos);
+    }
+}
+
+TEST_CASE("config: an unknown key in the file is refused by name") {
+    const auto error = refused(file(R"({"prot": 8080})"));
+    CHECK(error.key == "prot");
+    CHECK(error.message.find("unknown key \"prot\"") != std::string::npos);
+}
+
+TEST_CASE("config: bad JSON and a file that is not an object are refused") {
+    CHECK(refused(file("{\"port\": 80,")).message.find("not valid JSON") != std::string::npos);
+    CHECK(refused(file("[1, 2]")).message.find("one JSON object") != std::string::npos);
+}
+
+TEST_CASE("config: an unknown flag, a stray argument and a missing value are refused") {
+    CHECK(refused(flags({"--prot", "1"})).key == "--prot");
+    CHECK(refused(flags({"8080"})).message.find("unexpected argument") != std::string::npos);
+    CHECK(refused(flags({"--port"})).message.find("needs a value") != std::string::npos);
+}
+
+TEST_CASE("config: an unknown TABULA_ variable is a warning, other variables are ignored") {
+    ConfigSources sources;
+    sources.environment = {{"TABULA_PROT", "1"}, {"HOME", "/root"}, {"TABULA_CONFIG", "x"}};
+    auto result = server::resolve_config(sources);
+    REQUIRE(std::holds_alternative<LoadedConfig>(result));
+    const auto& warnings = std::get<LoadedConfig>(result).warnings;
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings.front().find("TABULA_PROT") != std::string::npos);
+}
+
+TEST_CASE("config: the file is --config, else TABULA_CONFIG, else the optional default") {
+    using server::ConfigFileChoice;
+    auto chosen = [](std::vector<std::string> args, server::Environment env) {
+        auto choice = server::choose_config_file(args, env);
+        REQUIRE(std::holds_alternative<ConfigFileChoice>(choice));
+        return std::get<ConfigFileChoice>(choice);
+    };
+    CHECK(chosen({"--config", "a.json"}, {{"TABULA_CONFIG", "b.json"}}).path == "a.json");
+    CHECK(chosen({"--config=a.json"}, {}).required);
+    CHECK(chosen({}, {{"TABULA_CONFIG", "b.json"}}).path == "b.json");
+    CHECK(chosen({}, {}).path == "config/tabula.json");
+    CHECK_FALSE(chosen({}, {}).required);
+    CHECK(std::holds_alternative<ConfigError>(server::choose_config_file({"--config"}, {})));
+    // --config is not an unknown flag for the merge either.
+    CHECK(resolved(flags({"--config", "a.json", "--port", "1"})).port == 1);
+}
+
+TEST_CASE("config: --help is recognised and the usage lists every option") {
+    CHECK(server::wants_help({"--port", "1", "--help"}));
+    CHECK_FALSE(server::wants_help({"--port", "1"}));
+    const auto usage = server::serve_usage();
+    for (const char* option :
+         {"--config", "--port", "--bind", "--db", "--web", "--threads", "--tls-cert", "--tls-key",
+          "--allowed-origins", "--read-message-max", "--max-queued-messages",
+          "--messages-per-second", "--burst", "--http-body-limit", "--db-synchronous",
+          "--log-level", "--ping-interval-seconds"})
+        CHECK_MESSAGE(usage.find(option) != std::string::npos, option);
+}

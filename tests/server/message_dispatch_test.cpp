@@ -1,0 +1,154 @@
+#include "server/net/message_dispatcher.h"
+#include "server/net/message_limiter.h"
+
+#include <stdexcept>
+
+#include <doctest/doctest.h>
+
+using server::net::Connection;
+using server::net::MessageDispatcher;
+using server::protocol::Envelope;
+
+namespace {
+
+// Records what the server would have sent.
+class FakeConnection final : public Connection {
+public:
+    std::vector<nlohmann::json> sent;
+
+    server::net::ConnectionId id() const override { return 1; }
+    void send(std::shared_ptr<const std::string> message) override {
+        sent.push_back(nlohmann::json::parse(*message));
+    }
+    void close(server::net::CloseCode, std::string) override {}
+    const std::string& remote_address() const override { return address_; }
+    const std::string& origin() const override { return address_; }
+    std::optional<std::chrono::microseconds> round_trip() const override { return {}; }
+    std::shared_ptr<const server::net::Identity> identity() const override { return {}; }
+    void set_identity(std::shared_ptr<const server::net::Identity>) override {}
+
+private:
+    std::string address_ = "127.0.0.1";
+};
+
+// Owns "echo"; throws on "boom"; records its lifecycle calls.
+class EchoHandler final : public server::net::MessageHandler {
+public:
+    std::vector<std::string> calls;
+
+    void on_open(const std::shared_ptr<Connection>&) override { calls.push_back("open"); }
+    bool on_message(const std::shared_ptr<Connection>& conn, const Envelope& message) override {
+        calls.push_back(message.type);
+        if (message.type == "boom")
+            throw std::runtime_error("handler bug");
+        if (message.type != "echo")
+            return false;
+        conn->send(
+            server::net::shared_text(nlohmann::json{{"t", "echo"}, {"id", message.id}}.dump()));
+        return true;
+    }
+    void on_close(const std::shared_ptr<Connection>&) override { calls.push_back("close"); }
+};
+
+} // namespace
+
+TEST_CASE("dispatch: ping is answered with pong echoing the id, without the handlers") {
+    MessageDispatcher dispatcher;
+    auto handler = std::make_shared<EchoHandler>();
+    dispatcher.add(handler);
+    auto conn = std::make_shared<FakeConnection>();
+    dispatcher.dispatch(conn, R"({"t":"ping","id":"p1"})");
+    REQUIRE(conn->sent.size() == 1);
+    CHECK(conn->sent[0] == nlohmann::json{{"t", "pong"}, {"id", "p1"}});
+    CHECK(handler->calls.empty());
+}
+
+TEST_CASE("dispatch: handlers are offered messages in order, unhandled types are errors") {
+    MessageDispatcher dispatcher;
+    auto first = std::make_shared<EchoHandler>();
+    auto second = std::make_shared<EchoHandler>();
+    dispatcher.add(first);
+    dispatcher.add(second);
+    auto conn = std::make_shared<FakeConnection>();
+    dispatcher.open(conn);
+    dispatcher.dispatch(conn, R"({"t":"echo","id":1})");
+    dispatcher.dispatch(conn, R"({"t":"fly","id":2})");
+    dispatcher.close(conn);
+    REQUIRE(conn->sent.size() == 2);
+    CHECK(conn->sent[0] == nlohmann::json{{"t", "echo"}, {"id", 1}});
+    CHECK(conn->sent[1]["code"] == "unknown_type");
+    CHECK(conn->sent[1]["id"] == 2);
+    CHECK(first->calls == std::vector<std::string>{"open", "echo", "fly", "close"});
+    CHECK(second->calls == std::vector<std::string>{"open", "fly", "close"});
+}
+
+TEST_CASE("dispatch: malformed messages get errors and never reach a handler") {
+    MessageDispatcher dispatcher;
+    auto handler = std::make_shared<EchoHandler>();
+    dispatcher.add(handler);
+    auto conn = std::make_shared<FakeConnection>();
+    for (const char* text : {"nope", "[]", "{}", R"({"t":1,"id":4})", R"({"t":"echo","id":{}})"})
+        dispatcher.dispatch(conn, text);
+    REQUIRE(conn->sent.size() == 5);
+    CHECK(conn->sent[0]["code"] == "bad_json");
+    CHECK(conn->sent[1]["code"] == "bad_message");
+    CHECK(conn->sent[2]["code"] == "bad_message");
+    CHECK(conn->sent[3]["code"] == "bad_message");
+    CHECK(conn->sent[3]["id"] == 4);
+    CHECK(conn->sent[4]["code"] == "bad_message");
+    CHECK(handler->calls.empty());
+}
+
+TEST_CASE("dispatch: a throwing handler gives internal_error, not a crash") {
+    MessageDispatcher dispatcher;
+    dispatcher.add(std::make_shared<EchoHandler>());
+    auto conn = std::make_shared<FakeConnection>();
+    dispatcher.dispatch(conn, R"({"t":"boom","id":9})");
+    REQUIRE(conn->sent.size() == 1);
+    CHECK(conn->sent[0]["code"] == "internal_error");
+    CHECK(conn->sent[0]["id"] == 9);
+}
+
+TEST_CASE("limiter: a burst passes, then the rate applies and refills with time") {
+    using namespace std::chrono_literals;
+    server::Config config;
+    config.burst = 3;
+    config.messages_per_second = 2;
+    const lobby::TimePoint t0{};
+    server::net::MessageLimiter limiter(config, t0);
+    for (int i = 0; i < 3; ++i)
+        CHECK_FALSE(limiter.admit(10, t0).error_code);
+    const auto refused = limiter.admit(10, t0);
+    CHECK(refused.error_code == "rate_limited");
+    CHECK_FALSE(refused.close);
+    CHECK(limiter.admit(10, t0 + 400ms).error_code == "rate_limited");
+    CHECK_FALSE(limiter.admit(10, t0 + 600ms).error_code); // 1.2 tokens back
+}
+
+TEST_CASE("limiter: a message over read_message_max is refused, the next one passes") {
+    const lobby::TimePoint t0{};
+    server::Config config;
+    server::net::MessageLimiter limiter(config, t0);
+    const auto refused = limiter.admit(4097, t0);
+    CHECK(refused.error_code == "message_too_large");
+    CHECK_FALSE(refused.close);
+    CHECK_FALSE(limiter.admit(4096, t0).error_code);
+}
+
+TEST_CASE("limiter: sustained abuse runs out of strikes and asks to close") {
+    using namespace std::chrono_literals;
+    server::Config config;
+    config.burst = 1;
+    config.messages_per_second = 1;
+    const lobby::TimePoint t0{};
+    server::net::MessageLimiter limiter(config, t0);
+    CHECK_FALSE(limiter.admit(10, t0).error_code);
+    int refusals_before_close = 0;
+    while (!limiter.admit(10, t0).close)
+        ++refusals_before_close;
+    CHECK(refusals_before_close == static_cast<int>(server::net::abuse_strikes));
+    // A well-behaved pace afterwards is accepted again (strikes and tokens refill).
+    server::net::MessageLimiter calm(config, t0);
+    for (int second = 0; second < 100; ++second)
+        CHECK_FALSE(calm.admit(10, t0 + std::chrono::seconds(second)).close);
+}

@@ -1,0 +1,200 @@
+// The real `tabula serve` binary as a child process: startup errors exit 1 with a message,
+// SIGTERM stops it with exit code 0 within 5 s after closing WebSockets with going-away.
+#include "tests/server/test_support.h"
+#include "tests/server/ws_test_client.h"
+
+#include <csignal>
+#include <cstring>
+#include <optional>
+#include <poll.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include <doctest/doctest.h>
+
+using namespace std::chrono_literals;
+
+namespace {
+
+// A child `tabula serve ...` with its stderr on a pipe, killed if still running at the end.
+class ServeProcess {
+public:
+    explicit ServeProcess(std::vector<std::string> args) {
+        int fds[2];
+        REQUIRE(pipe(fds) == 0);
+        pid_ = fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            dup2(fds[1], STDERR_FILENO);
+            dup2(fds[1], STDOUT_FILENO);
+            close(fds[0]);
+            close(fds[1]);
+            std::vector<char*> argv{const_cast<char*>(TABULA_BINARY), const_cast<char*>("serve")};
+            for (auto& a : args)
+                argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(TABULA_BINARY, argv.data());
+            _exit(127);
+        }
+        close(fds[1]);
+        stderr_fd_ = fds[0];
+    }
+    ~ServeProcess() {
+        if (pid_ > 0 && !exit_code_) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, nullptr, 0);
+        }
+        close(stderr_fd_);
+    }
+    ServeProcess(const ServeProcess&) = delete;
+    ServeProcess& operator=(const ServeProcess&) = delete;
+
+    // Reads stderr until `needle` shows up or the deadline passes.
+    bool wait_for_output(const std::string& needle, std::chrono::milliseconds timeout) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        while (output_.find(needle) == std::string::npos) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0)
+                return false;
+            pollfd p{stderr_fd_, POLLIN, 0};
+            if (poll(&p, 1, static_cast<int>(left.count())) <= 0)
+                return false;
+            char chunk[512];
+            const auto n = read(stderr_fd_, chunk, sizeof chunk);
+            if (n <= 0)
+                return output_.find(needle) != std::string::npos;
+            output_.append(chunk, static_cast<std::size_t>(n));
+        }
+        return true;
+    }
+    // The exit code once the process ended within `timeout` (128 + signal when killed).
+    std::optional<int> wait_exit(std::chrono::milliseconds timeout) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        while (std::chrono::steady_clock::now() < deadline) {
+            int status = 0;
+            if (waitpid(pid_, &status, WNOHANG) == pid_) {
+                exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+                wait_for_output("\x01", 200ms); // drain what is left
+                return exit_code_;
+            }
+            std::this_thread::sleep_for(10ms);
+        }
+        return std::nullopt;
+    }
+    void signal(int number) const { kill(pid_, number); }
+    const std::string& output() const { return output_; }
+
+private:
+    pid_t pid_ = -1;
+    int stderr_fd_ = -1;
+    std::string output_;
+    std::optional<int> exit_code_;
+};
+
+// The next `error` message, skipping up to 20 others (pushes from registered handlers).
+nlohmann::json next_error(test::WsTestClient& client) {
+    for (int skipped = 0; skipped < 20; ++skipped) {
+        auto message = client.read_json();
+        if (message["t"] == "error")
+            return message;
+    }
+    return nullptr;
+}
+
+std::uint16_t listening_port(const std::string& output) {
+    const std::string marker = "listening on http://127.0.0.1:";
+    const auto at = output.find(marker);
+    REQUIRE(at != std::string::npos);
+    return static_cast<std::uint16_t>(std::stoi(output.substr(at + marker.size())));
+}
+
+} // namespace
+
+TEST_CASE("serve: SIGTERM closes WebSockets with going-away and exits 0 within 5 s") {
+    const test::SampleWeb sample;
+    const auto db = (sample.dir.path() / "tabula.db").string();
+    ServeProcess serve({"--port", "0", "--bind", "127.0.0.1", "--db", db, "--web",
+                        sample.web.string(), "--threads", "2"});
+    REQUIRE(serve.wait_for_output("listening on", 10s));
+    const auto port = listening_port(serve.output());
+    CHECK(std::filesystem::exists(db));
+    CHECK(test::http_request(port, "GET", "/health").status == 200);
+    test::WsTestClient client{test::WsOptions(port)};
+    CHECK(client.read_json()["t"] == "hello");
+    // Five malformed messages, each answered, still connected. The game service may push its
+    // own messages (a lobby snapshot) in between; those are skipped.
+    for (int i = 0; i < 5; ++i) {
+        client.send_text("{bad json " + std::to_string(i));
+        CHECK(next_error(client)["code"] == "bad_json");
+    }
+    CHECK(client.is_open());
+
+    const auto signalled = std::chrono::steady_clock::now();
+    serve.signal(SIGTERM);
+    CHECK(client.wait_for_close(5s) == 1001);
+    const auto code = serve.wait_exit(5s);
+    const auto took = std::chrono::steady_clock::now() - signalled;
+    REQUIRE(code.has_value());
+    CHECK(*code == 0);
+    CHECK(took < 5s);
+    MESSAGE("SIGTERM to exit: ",
+            std::chrono::duration_cast<std::chrono::milliseconds>(took).count(), " ms");
+}
+
+TEST_CASE("serve: SIGINT stops it too") {
+    const test::SampleWeb sample;
+    ServeProcess serve({"--port", "0", "--bind", "127.0.0.1", "--db",
+                        (sample.dir.path() / "t.db").string(), "--web", sample.web.string()});
+    REQUIRE(serve.wait_for_output("listening on", 10s));
+    serve.signal(SIGINT);
+    CHECK(serve.wait_exit(5s) == 0);
+}
+
+TEST_CASE("serve: a port in use stops startup with exit code 1 naming the port") {
+    const test::RunningServer occupying;
+    const test::SampleWeb sample;
+    ServeProcess serve({"--port", std::to_string(occupying.port()), "--bind", "127.0.0.1", "--db",
+                        (sample.dir.path() / "t.db").string(), "--web", sample.web.string()});
+    CHECK(serve.wait_exit(10s) == 1);
+    CHECK(serve.output().find("already in use") != std::string::npos);
+}
+
+TEST_CASE("serve: bad configuration stops startup with exit code 1 naming the cause") {
+    const test::SampleWeb sample;
+    sample.dir.write("bad.json", R"({"port": 8080, "colour": "blue"})");
+    sample.dir.write("broken.json", R"({"port": )");
+    const auto web = sample.web.string();
+    const auto db = (sample.dir.path() / "t.db").string();
+    struct Case {
+        std::vector<std::string> args;
+        std::string expected;
+    };
+    const std::vector<Case> cases{
+        {{"--prot", "1"}, "--prot"},
+        {{"--port", "seventy"}, "port"},
+        {{"--config", (sample.dir.path() / "bad.json").string()}, "colour"},
+        {{"--config", (sample.dir.path() / "broken.json").string()}, "not valid JSON"},
+        {{"--config", (sample.dir.path() / "missing.json").string()}, "cannot read"},
+        {{"--port", "0", "--db", db, "--web", (sample.dir.path() / "nope").string()}, "web"},
+        {{"--port", "0", "--web", web, "--db", (sample.dir.path() / "no/such/dir/t.db").string()},
+         "db"},
+        {{"--port", "0", "--web", web, "--db", db, "--tls-cert", "/no/cert.pem", "--tls-key",
+          "/no/key.pem"},
+         "tls_cert"},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.expected);
+        ServeProcess serve(c.args);
+        CHECK(serve.wait_exit(10s) == 1);
+        CHECK(serve.output().find(c.expected) != std::string::npos);
+    }
+}
+
+TEST_CASE("serve: --help lists the options and exits 0") {
+    ServeProcess serve({"--help"});
+    CHECK(serve.wait_exit(10s) == 0);
+    CHECK(serve.output().find("--port") != std::string::npos);
+    CHECK(serve.output().find("--tls-cert") != std::string::npos);
+}

@@ -1,0 +1,145 @@
+// In-process HTTP tests: the real server on 127.0.0.1:0, raw HTTP/1.1 requests.
+#include "server/http/routes.h"
+#include "tests/server/test_support.h"
+
+#include <thread>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+using test::http_request;
+using test::raw_http;
+using test::RunningServer;
+
+TEST_CASE("http: static files are served with their content types") {
+    const RunningServer server;
+    const auto index = http_request(server.port(), "GET", "/");
+    CHECK(index.status == 200);
+    CHECK(index.header("content-type") == "text/html; charset=utf-8");
+    CHECK(index.body == "<!doctype html><title>Tabula test</title>");
+    CHECK(index.header("cache-control") == "no-cache");
+    CHECK(index.header("x-content-type-options") == "nosniff");
+
+    const auto script = http_request(server.port(), "GET", "/app.js?v=3");
+    CHECK(script.status == 200);
+    CHECK(script.header("content-type") == "text/javascript; charset=utf-8");
+    CHECK(script.body == "export const answer = 42;\n");
+    CHECK(http_request(server.port(), "GET", "/style.css").header("content-type") ==
+          "text/css; charset=utf-8");
+    CHECK(http_request(server.port(), "GET", "/logo.svg").header("content-type") ==
+          "image/svg+xml");
+    CHECK(http_request(server.port(), "GET", "/data.json").header("content-type") ==
+          "application/json");
+    CHECK(http_request(server.port(), "GET", "/sub/page.html").body == "<p>sub page</p>");
+}
+
+TEST_CASE("http: a join link /t/<CODE> serves index.html, missing files are 404") {
+    const RunningServer server;
+    const auto join = http_request(server.port(), "GET", "/t/K7QF");
+    CHECK(join.status == 200);
+    CHECK(join.body == "<!doctype html><title>Tabula test</title>");
+    CHECK(http_request(server.port(), "GET", "/missing.js").status == 404);
+    CHECK(http_request(server.port(), "GET", "/.hidden").status == 404);
+}
+
+TEST_CASE("http: HEAD gives the headers and no body, a matching ETag gives 304") {
+    const RunningServer server;
+    const auto head = http_request(server.port(), "HEAD", "/app.js");
+    CHECK(head.status == 200);
+    CHECK(head.header("content-length") == "26");
+    CHECK(head.body.empty());
+    const auto tag = head.header("etag");
+    REQUIRE_FALSE(tag.empty());
+    const auto again =
+        http_request(server.port(), "GET", "/app.js", "If-None-Match: " + tag + "\r\n");
+    CHECK(again.status == 304);
+    CHECK(again.body.empty());
+}
+
+TEST_CASE("http: path traversal never leaves the web dir") {
+    const RunningServer server;
+    for (const char* target :
+         {"/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/sub/../../secret.txt",
+          "/..%5csecret.txt", "/..\\secret.txt", "/index.html%00", "//etc/passwd",
+          "/sub/%2e%2e/%2e%2e/secret.txt", "/%252e%252e/secret.txt"}) {
+        CAPTURE(target);
+        const auto reply = http_request(server.port(), "GET", target);
+        CHECK((reply.status == 400 || reply.status == 404));
+        CHECK(reply.body.find("TOP SECRET") == std::string::npos);
+    }
+    // An absolute-form or asterisk target and a raw NUL byte are refused too.
+    CHECK(http_request(server.port(), "GET", "http://127.0.0.1/../secret.txt").status == 400);
+    static constexpr char nul_text[] = "GET /a\0b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    const std::string nul_request(nul_text, sizeof nul_text - 1);
+    const auto nul = raw_http(server.port(), nul_request);
+    CHECK(nul.status == 400);
+}
+
+TEST_CASE("http: /health answers 200 with status and version") {
+    const RunningServer server;
+    const auto health = http_request(server.port(), "GET", "/health");
+    CHECK(health.status == 200);
+    CHECK(health.header("content-type") == "application/json");
+    const auto body = nlohmann::json::parse(health.body);
+    CHECK(body["status"] == "ok");
+    CHECK(body["version"].is_string());
+    CHECK(http_request(server.port(), "HEAD", "/health").status == 200);
+    CHECK(http_request(server.port(), "POST", "/health").status == 405);
+}
+
+TEST_CASE("http: unknown and unsupported methods get 405") {
+    const RunningServer server;
+    CHECK(http_request(server.port(), "DELETE", "/index.html").status == 405);
+    CHECK(http_request(server.port(), "BREW", "/").status == 405);
+    CHECK(http_request(server.port(), "OPTIONS", "/").status == 405);
+}
+
+TEST_CASE("http: registered JSON routes answer, POST from a foreign origin is 403") {
+    using server::http::beast_http::status;
+    using server::http::beast_http::verb;
+    const RunningServer server({}, [](server::App& app) {
+        app.routes().add(
+            verb::post, "/api/echo",
+            [](const server::http::Request& request, const server::http::RequestInfo& info) {
+                nlohmann::json body{{"got", request.body()},
+                                    {"user", info.identity ? info.identity->user_id : ""}};
+                return server::http::json_response(request, status::ok, body.dump());
+            });
+        app.routes().add_prefix_async(
+            verb::get, "/api/games/",
+            [](const server::http::Request& request, const server::http::RequestInfo&,
+               server::http::Respond respond) {
+                auto id = std::string(request.target().substr(11));
+                std::thread([request_copy = request, respond, id] {
+                    respond(server::http::json_response(request_copy, status::ok,
+                                                        nlohmann::json{{"game", id}}.dump()));
+                }).detach();
+            });
+        app.set_authenticator([](const server::http::Request& request) {
+            std::shared_ptr<const server::net::Identity> who;
+            if (request[server::http::beast_http::field::cookie] == "session=alice")
+                who = std::make_shared<const server::net::Identity>(
+                    server::net::Identity{"u-alice", "Alice", false});
+            return who;
+        });
+    });
+    const auto port = std::to_string(server.port());
+    const auto same =
+        http_request(server.port(), "POST", "/api/echo",
+                     "Origin: http://127.0.0.1:" + port + "\r\nCookie: session=alice\r\n", "hi");
+    CHECK(same.status == 200);
+    CHECK(nlohmann::json::parse(same.body) == nlohmann::json{{"got", "hi"}, {"user", "u-alice"}});
+    const auto foreign =
+        http_request(server.port(), "POST", "/api/echo", "Origin: http://evil.example\r\n", "hi");
+    CHECK(foreign.status == 403);
+    CHECK(http_request(server.port(), "GET", "/api/echo").status == 405);
+    const auto game = http_request(server.port(), "GET", "/api/games/g42");
+    CHECK(game.status == 200);
+    CHECK(nlohmann::json::parse(game.body)["game"] == "g42");
+}
+
+TEST_CASE("http: a body over http_body_limit is refused with 413") {
+    const RunningServer server([](server::Config& config) { config.http_body_limit = 100; });
+    const auto reply = http_request(server.port(), "POST", "/health", {}, std::string(500, 'x'));
+    CHECK(reply.status == 413);
+}

@@ -1,0 +1,260 @@
+// In-process WebSocket tests: the real server on 127.0.0.1:0 and a real Beast client.
+#include "server/net/message_dispatcher.h"
+#include "server/net/message_handler.h"
+#include "tests/server/test_support.h"
+#include "tests/server/ws_test_client.h"
+
+#include <mutex>
+#include <thread>
+
+#include <doctest/doctest.h>
+
+using test::RunningServer;
+using test::WsOptions;
+using test::WsTestClient;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Connects and consumes the hello.
+std::unique_ptr<WsTestClient> connected(const RunningServer& server, WsOptions options = {}) {
+    options.port = server.port();
+    auto client = std::make_unique<WsTestClient>(options);
+    const auto hello = client->read_json();
+    REQUIRE(hello["t"] == "hello");
+    return client;
+}
+
+// Answers "whoami" with the connection's id, identity and measured round trip; "flood" sends
+// 2000 messages at once; remembers open/close calls.
+class ProbeHandler final : public server::net::MessageHandler {
+public:
+    std::mutex mutex;
+    int opened = 0;
+    int closed = 0;
+
+    void on_open(const std::shared_ptr<server::net::Connection>&) override {
+        const std::lock_guard lock(mutex);
+        ++opened;
+    }
+    void on_close(const std::shared_ptr<server::net::Connection>&) override {
+        const std::lock_guard lock(mutex);
+        ++closed;
+    }
+    bool on_message(const std::shared_ptr<server::net::Connection>& conn,
+                    const server::protocol::Envelope& message) override {
+        if (message.type == "flood") {
+            auto text = server::net::shared_text(R"({"t":"flood"})");
+            for (int i = 0; i < 2000; ++i)
+                conn->send(text);
+            return true;
+        }
+        if (message.type != "whoami")
+            return false;
+        const auto who = conn->identity();
+        const auto rtt = conn->round_trip();
+        nlohmann::json reply{{"t", "whoami"},
+                             {"id", message.id},
+                             {"connection", conn->id()},
+                             {"user", who ? who->user_id : ""},
+                             {"address", conn->remote_address()},
+                             {"origin", conn->origin()},
+                             {"rtt_us", rtt ? rtt->count() : -1}};
+        conn->send(server::net::shared_text(reply.dump()));
+        return true;
+    }
+};
+
+} // namespace
+
+TEST_CASE("websocket: hello arrives first with the protocol version") {
+    const RunningServer server;
+    WsTestClient client(WsOptions(server.port()));
+    const auto hello = client.read_json();
+    CHECK(hello["t"] == "hello");
+    CHECK(hello["protocol"] == 1);
+    CHECK(hello["server"].get<std::string>().starts_with("tabula "));
+}
+
+TEST_CASE("websocket: ping gets pong echoing the id") {
+    const RunningServer server;
+    auto client = connected(server);
+    client->send_text(R"({"t":"ping","id":17})");
+    CHECK(client->read_json() == nlohmann::json{{"t", "pong"}, {"id", 17}});
+    client->send_text(R"({"t":"ping","id":"abc"})");
+    CHECK(client->read_json() == nlohmann::json{{"t", "pong"}, {"id", "abc"}});
+    client->send_text(R"({"t":"ping"})");
+    CHECK(client->read_json() == nlohmann::json{{"t", "pong"}});
+}
+
+TEST_CASE("websocket: malformed messages each get an error code and the connection stays open") {
+    const RunningServer server;
+    auto client = connected(server);
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"this is not json", "bad_json"},
+        {"[1,2,3]", "bad_message"},
+        {R"({"id":5})", "bad_message"},
+        {R"({"t":42,"id":6})", "bad_message"},
+        {R"({"t":"ping","id":[1]})", "bad_message"},
+        {R"({"t":"teleport","id":8})", "unknown_type"},
+        {"", "bad_json"},
+    };
+    for (const auto& [text, code] : cases) {
+        CAPTURE(text);
+        client->send_text(text);
+        const auto reply = client->read_json();
+        CHECK(reply["t"] == "error");
+        CHECK(reply["code"] == code);
+        CHECK(reply["message"].is_string());
+    }
+    client->send_binary("\x01\x02");
+    CHECK(client->read_json()["code"] == "bad_message");
+    client->send_text(R"({"t":"ping","id":99})");
+    CHECK(client->read_json() == nlohmann::json{{"t", "pong"}, {"id", 99}});
+    CHECK(client->is_open());
+}
+
+TEST_CASE("websocket: errors echo a valid id") {
+    const RunningServer server;
+    auto client = connected(server);
+    client->send_text(R"({"id":5})");
+    CHECK(client->read_json()["id"] == 5);
+    client->send_text(R"({"t":"teleport","id":"q"})");
+    CHECK(client->read_json()["id"] == "q");
+}
+
+TEST_CASE("websocket: an oversized message gets message_too_large and the connection lives") {
+    const RunningServer server;
+    auto client = connected(server);
+    client->send_text(std::string(5000, ' '));
+    const auto reply = client->read_json();
+    CHECK(reply["code"] == "message_too_large");
+    client->send_text(R"({"t":"ping","id":1})");
+    CHECK(client->read_json()["t"] == "pong");
+    // Past the hard cap (1 MiB) the stream itself is closed (1009 when the close frame gets
+    // through before the server drops the socket).
+    try {
+        client->send_text(std::string(1024 * 1024 + 10, ' '));
+    } catch (const std::runtime_error&) { // the server may close while we still write
+    }
+    const auto code = client->wait_for_close(5s);
+    CHECK_FALSE(client->is_open());
+    if (code)
+        CHECK(*code == 1009);
+}
+
+TEST_CASE("websocket: over the rate limit gets rate_limited, sustained abuse is closed (1008)") {
+    const RunningServer server([](server::Config& config) {
+        config.burst = 5;
+        config.messages_per_second = 1;
+    });
+    auto client = connected(server);
+    for (int i = 0; i < 8; ++i)
+        client->send_text(R"({"t":"ping","id":1})");
+    int pongs = 0;
+    int limited = 0;
+    for (int i = 0; i < 8; ++i) {
+        const auto reply = client->read_json();
+        if (reply["t"] == "pong")
+            ++pongs;
+        if (reply["code"] == "rate_limited")
+            ++limited;
+    }
+    CHECK(pongs >= 5);
+    CHECK(pongs <= 6);
+    CHECK(limited == 8 - pongs);
+    CHECK(client->is_open());
+    for (int i = 0; i < 40; ++i)
+        client->send_text(R"({"t":"ping"})");
+    CHECK(client->wait_for_close(5s) == 1008);
+}
+
+TEST_CASE("websocket: a foreign Origin is refused with 403, same host and allowed ones pass") {
+    const RunningServer server;
+    CHECK_THROWS_AS(WsTestClient(WsOptions(server.port()).origin_header("http://evil.example")),
+                    test::UpgradeRefused);
+    try {
+        WsTestClient refused(WsOptions(server.port()).origin_header("http://evil.example"));
+    } catch (const test::UpgradeRefused& e) {
+        CHECK(e.status == 403);
+    }
+    auto same = connected(
+        server, WsOptions().origin_header("http://127.0.0.1:" + std::to_string(server.port())));
+    CHECK(same->is_open());
+
+    const RunningServer listed(
+        [](server::Config& config) { config.allowed_origins = {"https://play.example"}; });
+    auto allowed = connected(listed, WsOptions().origin_header("https://play.example"));
+    CHECK(allowed->is_open());
+    CHECK_THROWS_AS(
+        WsTestClient(WsOptions(listed.port())
+                         .origin_header("http://127.0.0.1:" + std::to_string(listed.port()))),
+        test::UpgradeRefused);
+}
+
+TEST_CASE("websocket: an upgrade anywhere but /ws is refused") {
+    const RunningServer server;
+    CHECK_THROWS_AS(WsTestClient(WsOptions(server.port()).at("/other")), test::UpgradeRefused);
+}
+
+TEST_CASE("websocket: handlers see open/close, the identity from the cookie and the lag") {
+    auto probe = std::make_shared<ProbeHandler>();
+    const RunningServer server([](server::Config& config) { config.ping_interval = 1s; },
+                               [&probe](server::App& app) {
+                                   app.add_message_handler(probe);
+                                   app.set_authenticator([](const server::http::Request& request) {
+                                       std::shared_ptr<const server::net::Identity> who;
+                                       if (request[server::http::beast_http::field::cookie] ==
+                                           "session=bob")
+                                           who = std::make_shared<const server::net::Identity>(
+                                               server::net::Identity{"u-bob", "Bob", false});
+                                       return who;
+                                   });
+                               });
+    {
+        auto client = connected(server, WsOptions().cookie_header("session=bob"));
+        client->send_text(R"({"t":"whoami","id":1})");
+        auto reply = client->read_json();
+        CHECK(reply["user"] == "u-bob");
+        CHECK(reply["address"] == "127.0.0.1");
+        CHECK(reply["rtt_us"] == -1); // no WebSocket ping answered yet
+        // The server pings every second; the client answers while it waits for messages.
+        CHECK_FALSE(client->read_text(1500ms));
+        client->send_text(R"({"t":"whoami","id":2})");
+        reply = client->read_json();
+        CHECK(reply["rtt_us"].get<std::int64_t>() >= 0);
+        CHECK(reply["rtt_us"].get<std::int64_t>() < 1'000'000);
+        CHECK(server.app->connection_count() == 1);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (server.app->connection_count() != 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(10ms);
+    CHECK(server.app->connection_count() == 0);
+    const std::lock_guard lock(probe->mutex);
+    CHECK(probe->opened == 1);
+    CHECK(probe->closed == 1);
+}
+
+TEST_CASE("websocket: a client that cannot keep up with its queue is dropped, not the server") {
+    const RunningServer server(
+        [](server::Config& config) { config.max_queued_messages = 8; },
+        [](server::App& app) { app.add_message_handler(std::make_shared<ProbeHandler>()); });
+    auto client = connected(server);
+    client->send_text(R"({"t":"flood"})");
+    int received = 0;
+    while (client->read_text(3s))
+        ++received;
+    CHECK(received < 2000);
+    CHECK_FALSE(client->is_open());
+    auto other = connected(server); // the server is fine
+    other->send_text(R"({"t":"ping","id":1})");
+    CHECK(other->read_json()["t"] == "pong");
+}
+
+TEST_CASE("websocket: stop() closes connections with going-away (1001)") {
+    RunningServer server;
+    auto client = connected(server);
+    std::thread stopper([&server] { server.app->stop(); });
+    CHECK(client->wait_for_close(5s) == 1001);
+    stopper.join();
+}
