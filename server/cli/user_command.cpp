@@ -1,11 +1,181 @@
-// Temporary: replaced when the user subcommand lands.
+// tabula user list|create <name>|reset-password <name>|disable <name>|enable <name>
+//            [--password-stdin] [--db FILE]
+// Passwords are read from standard input, never from the command line: with --password-stdin
+// the first line of stdin; otherwise a prompt (without echo when stdin is a terminal).
+// Exit status: 0 done, 1 refused or failed (message on stderr), 2 bad arguments.
+#include "server/auth/password_hash.h"
+#include "server/auth/username.h"
 #include "server/cli/commands.h"
+#include "server/cli/database_path.h"
+#include "storage/errors.h"
+#include "storage/sqlite/sqlite_backend.h"
 
+#include <chrono>
+#include <ctime>
 #include <iostream>
+#include <optional>
+#include <termios.h>
+#include <unistd.h>
 
 namespace server::cli {
-int run_user(const Args&) {
-    std::cerr << "tabula user: not built yet\n";
-    return 1;
+namespace {
+
+constexpr const char* usage =
+    "usage: tabula user list [--db FILE]\n"
+    "       tabula user create <name> [--password-stdin] [--db FILE]\n"
+    "       tabula user reset-password <name> [--password-stdin] [--db FILE]\n"
+    "       tabula user disable|enable <name> [--db FILE]\n";
+
+struct UserArgs {
+    std::string action;
+    std::string name;
+    std::string db = default_database_path();
+    bool password_stdin = false;
+};
+
+std::optional<UserArgs> parse(const Args& args) {
+    UserArgs out;
+    std::vector<std::string> words;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--db" && i + 1 < args.size())
+            out.db = args[++i];
+        else if (args[i] == "--password-stdin")
+            out.password_stdin = true;
+        else if (args[i].starts_with("-"))
+            return std::nullopt;
+        else
+            words.push_back(args[i]);
+    }
+    if (words.empty())
+        return std::nullopt;
+    out.action = words[0];
+    const bool takes_name = out.action != "list";
+    if (words.size() != (takes_name ? 2u : 1u))
+        return std::nullopt;
+    if (takes_name)
+        out.name = words[1];
+    return out;
 }
+
+// One line from stdin; with a terminal, prompts on stderr and turns echo off meanwhile.
+std::optional<std::string> read_password(bool quiet, const char* prompt) {
+    const bool terminal = !quiet && ::isatty(STDIN_FILENO) == 1;
+    termios saved{};
+    if (terminal && ::tcgetattr(STDIN_FILENO, &saved) == 0) {
+        termios silent = saved;
+        silent.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent);
+    }
+    if (!quiet)
+        std::cerr << prompt << std::flush;
+    std::string line;
+    const bool got = static_cast<bool>(std::getline(std::cin, line));
+    if (terminal) {
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+        std::cerr << "\n";
+    }
+    if (!got)
+        return std::nullopt;
+    if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+    return line;
+}
+
+// Reads and checks a new password; prints the problem and returns nullopt when unusable.
+std::optional<std::string> new_password(const UserArgs& a) {
+    const auto password = read_password(a.password_stdin, "new password: ");
+    if (!password) {
+        std::cerr << "tabula user: no password on standard input\n";
+        return std::nullopt;
+    }
+    if (auto problem = auth::password_problem(*password)) {
+        std::cerr << "tabula user: " << *problem << "\n";
+        return std::nullopt;
+    }
+    if (!a.password_stdin && ::isatty(STDIN_FILENO) == 1) {
+        const auto again = read_password(false, "again: ");
+        if (!again || *again != *password) {
+            std::cerr << "tabula user: the passwords differ\n";
+            return std::nullopt;
+        }
+    }
+    return password;
+}
+
+std::string date_of(storage::TimePoint t) {
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
+    return text;
+}
+
+int run_action(const UserArgs& a, storage::UserStore& users) {
+    if (a.action == "list") {
+        for (const auto& u : users.list_users())
+            std::cout << u.name << "\t" << date_of(u.created_at) << "\t"
+                      << (u.disabled ? "disabled" : "active") << "\n";
+        return 0;
+    }
+    if (a.action == "create") {
+        if (auto problem = auth::username_problem(a.name)) {
+            std::cerr << "tabula user: " << *problem << "\n";
+            return 1;
+        }
+        const auto password = new_password(a);
+        if (!password)
+            return 1;
+        const auto now = std::chrono::time_point_cast<std::chrono::milliseconds>(
+            std::chrono::system_clock::now());
+        if (!users.create_user(a.name, auth::hash_password(*password), now)) {
+            std::cerr << "tabula user: the name '" << a.name << "' is taken\n";
+            return 1;
+        }
+        std::cout << "created " << a.name << "\n";
+        return 0;
+    }
+    const auto user = users.find_user_by_name(a.name);
+    if (!user) {
+        std::cerr << "tabula user: no user named '" << a.name << "'\n";
+        return 1;
+    }
+    if (a.action == "reset-password") {
+        const auto password = new_password(a);
+        if (!password)
+            return 1;
+        users.set_password_hash(user->id, auth::hash_password(*password));
+        std::cout << "password of " << user->name << " reset; their sessions ended\n";
+    } else {
+        const bool disable = a.action == "disable";
+        users.set_disabled(user->id, disable);
+        std::cout << user->name << (disable ? " disabled; their sessions ended\n" : " enabled\n");
+    }
+    return 0;
+}
+
+} // namespace
+
+int run_user(const Args& args) {
+    const auto parsed = parse(args);
+    static constexpr const char* actions[] = {"list", "create", "reset-password", "disable",
+                                              "enable"};
+    const bool known = parsed && std::find(std::begin(actions), std::end(actions),
+                                           parsed->action) != std::end(actions);
+    if (!known) {
+        std::cerr << usage;
+        return 2;
+    }
+    try {
+        storage::sqlite::OpenOptions options;
+        options.create = parsed->action == "create"; // the first account may come first
+        storage::sqlite::SqliteBackend backend(parsed->db, options);
+        const auto users = backend.user_store();
+        return run_action(*parsed, *users);
+    } catch (const std::exception& e) {
+        std::cerr << "tabula user: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 } // namespace server::cli

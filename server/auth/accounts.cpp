@@ -1,0 +1,91 @@
+#include "server/auth/accounts.h"
+
+#include "server/auth/session_token.h"
+#include "server/auth/username.h"
+
+namespace server::auth {
+namespace {
+
+rules::Error bad_credentials() {
+    return {"bad_credentials", "wrong name or password"};
+}
+
+std::string rate_limited_detail(lobby::Millis wait) {
+    const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
+    return "too many failed logins; try again in " + std::to_string(seconds) + " s";
+}
+
+} // namespace
+
+Accounts::Accounts(storage::UserStore& users, LoginThrottle& throttle, AccountsOptions options)
+    : users_(users), throttle_(throttle), options_(options),
+      dummy_hash_(hash_password("not a password of anyone", options.password)) {
+}
+
+rules::Result<storage::UserId>
+Accounts::register_user(std::string_view name, std::string_view password, lobby::TimePoint now) {
+    if (auto problem = username_problem(name))
+        return rules::Error{"bad_username", *problem};
+    if (auto problem = password_problem(password))
+        return rules::Error{"bad_password", *problem};
+    const auto id = users_.create_user(name, hash_password(password, options_.password), now);
+    if (!id)
+        return rules::Error{"name_taken", "that name is taken"};
+    return *id;
+}
+
+rules::Result<LoginSuccess> Accounts::login(std::string_view name, std::string_view password,
+                                            std::string_view address, lobby::TimePoint now) {
+    if (const auto wait = throttle_.retry_after(address, name, now))
+        return rules::Error{"rate_limited", rate_limited_detail(*wait)};
+    // Bad shapes cost a hash too, so that timing says nothing about which check failed.
+    std::optional<storage::UserRow> user;
+    if (!username_problem(name) && password.size() <= max_password_length)
+        user = users_.find_user_by_name(name);
+    bool match = false;
+    if (user)
+        match = verify_password(user->password_hash, password);
+    else
+        (void)verify_password(dummy_hash_, password); // the same work as for a real user
+    if (!match) {
+        throttle_.record_failure(address, name, now);
+        return bad_credentials();
+    }
+    throttle_.record_success(name);
+    if (user->disabled)
+        return rules::Error{"account_disabled", "this account is disabled"};
+    if (needs_rehash(user->password_hash, options_.password))
+        users_.rehash_password(user->id, hash_password(password, options_.password));
+    const SessionToken token = new_session_token();
+    const lobby::TimePoint expires = now + options_.session_lifetime;
+    users_.create_session({token.hash, user->id, now, expires, now});
+    return LoginSuccess{*user, token.token, expires};
+}
+
+std::optional<storage::UserRow> Accounts::authenticate(std::string_view token,
+                                                       lobby::TimePoint now) {
+    if (!looks_like_session_token(token))
+        return std::nullopt;
+    const auto session = users_.find_session(hash_session_token(token), now);
+    if (!session)
+        return std::nullopt;
+    return users_.find_user(session->user_id);
+}
+
+void Accounts::logout(std::string_view token) {
+    if (looks_like_session_token(token))
+        users_.delete_session(hash_session_token(token));
+}
+
+rules::Result<storage::UserId> Accounts::reset_password(std::string_view name,
+                                                        std::string_view password) {
+    if (auto problem = password_problem(password))
+        return rules::Error{"bad_password", *problem};
+    const auto user = users_.find_user_by_name(name);
+    if (!user)
+        return rules::Error{"unknown_user", "no user named " + std::string(name)};
+    users_.set_password_hash(user->id, hash_password(password, options_.password));
+    return user->id;
+}
+
+} // namespace server::auth

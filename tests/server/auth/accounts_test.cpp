@@ -1,0 +1,133 @@
+#include "server/auth/accounts.h"
+#include "server/auth/session_token.h"
+#include "storage/sqlite/sqlite_backend.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include <doctest/doctest.h>
+
+using namespace server::auth;
+using namespace std::chrono_literals;
+
+namespace {
+
+const lobby::TimePoint t0{std::chrono::hours(24 * 365 * 50)};
+
+// A temporary database and an Accounts with cheap hashing, so tests stay fast.
+struct Fixture {
+    std::filesystem::path dir;
+    std::unique_ptr<storage::sqlite::SqliteBackend> backend;
+    std::unique_ptr<storage::UserStore> users;
+    LoginThrottle throttle{{.per_address = {.max_failures = 20, .window = 15min},
+                            .per_account = {.max_failures = 3, .window = 15min},
+                            .max_keys = 100}};
+    std::unique_ptr<Accounts> accounts;
+
+    Fixture() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "tabula-auth-XXXXXX");
+        REQUIRE(mkdtemp(pattern.data()) != nullptr);
+        dir = pattern;
+        backend = std::make_unique<storage::sqlite::SqliteBackend>((dir / "t.db").string());
+        users = backend->user_store();
+        accounts = std::make_unique<Accounts>(
+            *users, throttle,
+            AccountsOptions{.password = {.memory_kib = 1024, .passes = 1, .lanes = 1},
+                            .session_lifetime = 24h});
+    }
+    ~Fixture() {
+        accounts.reset();
+        users.reset();
+        backend.reset();
+        std::error_code ignored;
+        std::filesystem::remove_all(dir, ignored);
+    }
+};
+
+std::string code(const auto& result) {
+    return result.ok() ? "ok" : result.error().code;
+}
+
+} // namespace
+
+TEST_CASE("accounts: register, log in, authenticate by cookie, log out") {
+    Fixture f;
+    REQUIRE(f.accounts->register_user("Ann", "password1", t0).ok());
+    CHECK(code(f.accounts->register_user("aNN", "password2", t0)) == "name_taken");
+    CHECK(code(f.accounts->register_user("guest7", "password2", t0)) == "bad_username");
+    CHECK(code(f.accounts->register_user("bob", "short", t0)) == "bad_password");
+
+    const auto login = f.accounts->login("ann", "password1", "1.2.3.4", t0);
+    REQUIRE(login.ok());
+    CHECK(login->user.name == "Ann");
+    CHECK(login->expires_at == t0 + 24h);
+    const auto who = f.accounts->authenticate(login->token, t0 + 1h);
+    REQUIRE(who);
+    CHECK(who->name == "Ann");
+    CHECK_FALSE(f.accounts->authenticate(login->token, t0 + 24h)); // expired
+    CHECK_FALSE(f.accounts->authenticate("not a token", t0));
+    // The database holds only the hash of the token.
+    CHECK(f.users->find_session(hash_session_token(login->token), t0));
+    CHECK_FALSE(f.users->find_session(login->token, t0));
+
+    f.accounts->logout(login->token);
+    CHECK_FALSE(f.accounts->authenticate(login->token, t0 + 1h));
+}
+
+TEST_CASE("accounts: a wrong password and an unknown user get the same answer") {
+    Fixture f;
+    REQUIRE(f.accounts->register_user("ann", "password1", t0).ok());
+    const auto wrong = f.accounts->login("ann", "password2", "1.2.3.4", t0);
+    const auto unknown = f.accounts->login("nobody", "password1", "1.2.3.4", t0);
+    REQUIRE_FALSE(wrong.ok());
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(wrong.error().code == "bad_credentials");
+    CHECK(unknown.error().code == wrong.error().code);
+    CHECK(unknown.error().detail == wrong.error().detail);
+}
+
+TEST_CASE("accounts: failed logins are rate-limited, then the right password works again") {
+    Fixture f;
+    REQUIRE(f.accounts->register_user("ann", "password1", t0).ok());
+    for (int i = 0; i < 3; ++i)
+        CHECK(code(f.accounts->login("ann", "nope-nope", "a", t0)) == "bad_credentials");
+    // Locked for this name even with the right password and from another address.
+    CHECK(code(f.accounts->login("ann", "password1", "b", t0 + 1min)) == "rate_limited");
+    CHECK(code(f.accounts->login("ann", "password1", "b", t0 + 15min)) == "ok");
+}
+
+TEST_CASE("accounts: a disabled account cannot log in and its sessions end") {
+    Fixture f;
+    const auto id = f.accounts->register_user("ann", "password1", t0);
+    REQUIRE(id.ok());
+    const auto login = f.accounts->login("ann", "password1", "a", t0);
+    REQUIRE(login.ok());
+    REQUIRE(f.users->set_disabled(*id, true));
+    CHECK_FALSE(f.accounts->authenticate(login->token, t0));
+    CHECK(code(f.accounts->login("ann", "password1", "a", t0)) == "account_disabled");
+    CHECK(code(f.accounts->login("ann", "wrong-pass", "a", t0)) == "bad_credentials");
+}
+
+TEST_CASE("accounts: a weak stored hash is raised at the next login") {
+    Fixture f;
+    const auto id = f.accounts->register_user("ann", "password1", t0);
+    REQUIRE(id.ok());
+    REQUIRE(f.users->rehash_password(
+        *id, hash_password("password1", {.memory_kib = 512, .passes = 1, .lanes = 1})));
+    REQUIRE(f.accounts->login("ann", "password1", "a", t0).ok());
+    const auto params = encoded_params(f.users->find_user(*id)->password_hash);
+    REQUIRE(params);
+    CHECK(params->memory_kib == 1024);
+}
+
+TEST_CASE("accounts: a password reset ends sessions and the old password") {
+    Fixture f;
+    REQUIRE(f.accounts->register_user("ann", "password1", t0).ok());
+    const auto login = f.accounts->login("ann", "password1", "a", t0);
+    REQUIRE(login.ok());
+    REQUIRE(f.accounts->reset_password("ANN", "password9").ok());
+    CHECK_FALSE(f.accounts->authenticate(login->token, t0));
+    CHECK(code(f.accounts->login("ann", "password1", "a", t0)) == "bad_credentials");
+    CHECK(code(f.accounts->login("ann", "password9", "a", t0)) == "ok");
+    CHECK(code(f.accounts->reset_password("zed", "password9")) == "unknown_user");
+}
