@@ -41,14 +41,15 @@ port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>
 if [ ! -x "$tabula" ]; then
     TABULA_FAILURE="no tabula binary at $tabula"
 else
-    "$tabula" serve --port "$port" --db "$tmp/t.db" --web "$repo/web" >"$tmp/server.log" 2>&1 &
+    "$tabula" serve --bind 127.0.0.1 --port "$port" --db "$tmp/t.db" --web "$repo/web" \
+        >"$tmp/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 100); do
         if ! kill -0 "$server_pid" 2>/dev/null; then
             TABULA_FAILURE="tabula serve exited: $(tail -n 3 "$tmp/server.log" | tr '\n' ' ')"
             break
         fi
-        if curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
+        if curl -fs -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
             TABULA_URL="http://127.0.0.1:$port"
             break
         fi
