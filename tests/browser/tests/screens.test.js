@@ -31,7 +31,7 @@ test('the create form sends the setup and opens the new table', async ({ page, b
     await form.getByText('Private', { exact: true }).click();
     await form.locator('button[type="submit"]').click();
     await eventually(async () => assert.deepEqual(await sent(page), [{
-        t: 'create_table', variant: 'russian', time: { days: 5 }, rated: true, colour: 'black', private: true,
+        t: 'create_table', variant: 'russian', time: { days: 5 }, rated: true, color: 'black', private: true,
     }]));
     await expect_text(page.locator('.table-status'), /Joining table ABC234/);
 });
@@ -42,7 +42,7 @@ test('play now seeks the chosen variant and time control', async ({ page, base }
     await page.getByLabel('Variant').first().selectOption('turkish');
     await page.getByRole('button', { name: '5+3' }).click();
     await eventually(async () => assert.deepEqual(await sent(page), [{
-        t: 'seek', variant: 'turkish', time: { base_s: 300, increment_s: 3 }, rated: false,
+        t: 'seek', variant: 'turkish', time: { base_ms: 300000, increment_ms: 3000 }, rated: false,
     }]));
     await expect_text(page.locator('.play-now .notice'), /Looking for an opponent \(Turkish draughts, 5\+3\)/);
 });
@@ -78,8 +78,9 @@ test('the public table list follows the lobby pushes', async ({ page, base }) =>
 test('an incoming challenge can be accepted, or answered with a counter-offer', async ({ page, base }) => {
     await page.goto(`${base}/`);
     await record_requests(page, { accept_challenge: { t: 'ok', code: 'CCC333' } });
-    const challenge = (id) => page.evaluate((c) => window.tabula.api.on_push({ t: 'challenge', challenge: c }),
-        { id, from: 'carol', variant: 'chess', time: { base_s: 300, increment_s: 3 }, rated: false, colour: 'random' });
+    const challenge = (id) => page.evaluate((c) => window.tabula.api.on_push({ t: 'challenge', change: 'issued', challenge: c }),
+        { id, from: { id: 'carol', name: 'carol' }, to: 'me', awaiting: 'me',
+          setup: { variant: 'chess', time: { base_ms: 300000, increment_ms: 3000 }, rated: false, color: 'random' } });
     await challenge('c1');
     await expect_text(page.locator('.challenge[data-id="c1"]'), /carol challenges you: Chess, 5\+3, casual/);
     await page.locator('.challenge[data-id="c1"]').getByRole('button', { name: 'Counter' }).click();
@@ -89,7 +90,7 @@ test('an incoming challenge can be accepted, or answered with a counter-offer', 
     await counter.locator('button[type="submit"]').click();
     await eventually(async () => assert.deepEqual(await sent(page), [{
         t: 'counter_challenge', challenge: 'c1', variant: 'chess',
-        time: { base_s: 600, increment_s: 0, per_move_s: 0 }, rated: false, colour: 'random',
+        time: { base_ms: 600000, increment_ms: 0, per_move_ms: 0 }, rated: false, color: 'random',
     }]));
     await expect_count(page.locator('.challenge'), 0);
     await challenge('c2');

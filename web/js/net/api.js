@@ -1,6 +1,8 @@
 // Every game and account message the client uses, in one place, so it can follow
-// docs/protocol.md by editing this file alone. Written before that document existed: the
-// names and fields below are the client's assumptions (see the report of issue 7).
+// docs/protocol.md by editing this file alone. Written before §7 of that document existed, then
+// brought in line with its draft: times travel in milliseconds and colours as `color`
+// (to_wire_setup), `you` comes beside `table` (with_you), guests get a token in `welcome` and
+// send `identify` after a reconnect. The list below is the client's reading of it.
 //
 // WebSocket requests (each carries an `id`; the reply echoes it; errors reject {code, message}):
 //   lobby_subscribe {}                       -> {t:'lobby', tables:[TableSummary]}
@@ -28,7 +30,8 @@
 //       lobby/table_events.h (move_played, player_seated, game_ended, connection_changed, ...)
 //   matched {code}                            auto-match found a table
 //   challenge {challenge: {id, from, to, variant, time, rated, colour}} | challenge_gone {id, reason}
-// `time` is {base_s, increment_s, delay_s, per_move_s, days}; `colour` 'white'|'black'|'random'.
+// Inside the client `time` is {base_s, increment_s, delay_s, per_move_s, days} and `colour`
+// 'white'|'black'|'random'; on the wire {base_ms, increment_ms, ...} and `color`.
 //
 // HTTP (JSON, the session is an HttpOnly cookie; errors are {error: {code, message}}):
 //   POST /api/register {name, password}, POST /api/login {name, password}, POST /api/logout,
@@ -39,11 +42,65 @@
 
 import { Emitter } from './emitter.js';
 
+// The client's setup ({time: {base_s, increment_s, per_move_s, days}, colour}) in the wire's
+// form of docs/protocol.md §7.1 ({time: {base_ms, increment_ms, per_move_ms, days}, color}).
+export function to_wire_setup(setup) {
+    const { colour, time, ...rest } = setup;
+    const out = { ...rest };
+    if (colour) out.color = colour;
+    if (time) {
+        out.time = {};
+        if (time.days) out.time.days = time.days;
+        for (const key of ['base', 'increment', 'per_move', 'delay']) {
+            if (time[`${key}_s`] !== undefined) out.time[`${key}_ms`] = Math.round(time[`${key}_s`] * 1000);
+        }
+    }
+    return out;
+}
+
+// A time control from the wire (milliseconds) in the client's seconds.
+export function from_wire_time(time) {
+    if (!time) return null;
+    const out = { days: time.days || 0 };
+    for (const key of ['base', 'increment', 'per_move', 'delay']) {
+        if (time[`${key}_ms`] !== undefined) out[`${key}_s`] = time[`${key}_ms`] / 1000;
+        else if (time[`${key}_s`] !== undefined) out[`${key}_s`] = time[`${key}_s`];
+    }
+    return out;
+}
+
+function with_you(reply) {
+    return reply && reply.table ? { ...reply.table, you: reply.you ?? reply.table.you ?? null } : null;
+}
+
 export class Api extends Emitter {
     constructor(socket) {
         super();
         this.socket = socket;
+        this.player = null; // from `welcome`
         socket.on('message', (msg) => this.on_push(msg));
+        // A guest takes back its identity (and seats) after a reconnect (§7.2).
+        socket.on('reopened', () => {
+            const token = sessionStorage.getItem('tabula.guest_token');
+            if (token && !(this.player && this.player.registered)) {
+                socket.request('identify', { token }).catch(() => {});
+            }
+        });
+    }
+
+    on_welcome(msg) {
+        this.player = msg.player || null;
+        if (msg.token) sessionStorage.setItem('tabula.guest_token', msg.token);
+        this.emit('welcome', this.player);
+    }
+
+    // A challenge push as the lobby shows it, or null when it is not ours to answer.
+    challenge_view(c) {
+        const setup = c.setup || c;
+        const me = this.player && this.player.id;
+        if (c.awaiting && me && c.awaiting !== me) return null;
+        return { id: c.id, from: c.from && c.from.name ? c.from.name : c.from, variant: setup.variant,
+                 time: from_wire_time(setup.time), rated: !!setup.rated, colour: setup.color || setup.colour };
     }
 
     on_push(msg) {
@@ -51,11 +108,20 @@ export class Api extends Emitter {
         case 'lobby': return this.emit('lobby', msg.tables || []);
         case 'lobby_table': return this.emit('lobby_table', msg.table);
         case 'lobby_table_gone': return this.emit('lobby_table_gone', msg.code);
-        case 'table': return this.emit('table', msg.table);
+        case 'welcome': return this.on_welcome(msg);
+        case 'table': return this.emit('table', with_you(msg));
         case 'table_event': return this.emit('table_event', msg);
         case 'matched': return this.emit('matched', msg.code);
-        case 'challenge': return this.emit('challenge', msg.challenge);
-        case 'challenge_gone': return this.emit('challenge_gone', msg);
+        case 'challenge': {
+            const view = msg.challenge && this.challenge_view(msg.challenge);
+            if (view) this.emit('challenge', view);
+            else if (msg.challenge) this.emit('challenge_gone', { id: msg.challenge.id });
+            return undefined;
+        }
+        case 'challenge_gone':
+            this.emit('challenge_gone', { ...msg, id: msg.challenge ?? msg.id });
+            if (msg.reason === 'accepted' && msg.code) this.emit('matched', msg.code);
+            return undefined;
         default: return undefined;
         }
     }
@@ -66,14 +132,15 @@ export class Api extends Emitter {
 
     // setup: {variant, time, rated, colour, private}
     async create_table(setup) {
-        const reply = await this.socket.request('create_table', setup);
+        const reply = await this.socket.request('create_table', to_wire_setup(setup));
         return reply.code;
     }
 
-    async join(code) { return (await this.socket.request('join', { code })).table; }
-    async watch(code) { return (await this.socket.request('watch', { code })).table; }
+    async join(code) { return with_you(await this.socket.request('join', { code })); }
+    async watch(code) { return with_you(await this.socket.request('watch', { code })); }
     leave(table) { return this.socket.request('leave', { table }); }
-    seek(setup) { return this.socket.request('seek', setup); }
+    cancel(table) { return this.socket.request('cancel', { table }); }
+    seek(setup) { return this.socket.request('seek', to_wire_setup(setup)); }
     cancel_seek() { return this.socket.request('cancel_seek'); }
 
     // Table actions
@@ -92,13 +159,22 @@ export class Api extends Emitter {
     claim_win(table) { return this.action('claim_win', table); }
     claim_draw(table) { return this.action('claim_draw', table); }
     chat(table, text) { return this.socket.request('chat', { table, text }); }
-    resync(table, since) { return this.socket.request('resync', { table, since }); }
+    // Resolves with {table} (full state, `you` merged in) or {} when the missed events were
+    // pushed as table_event messages.
+    async resync(table, since) {
+        const reply = await this.socket.request('resync', { table, since });
+        return reply && reply.table ? { table: with_you(reply) } : {};
+    }
 
     // Challenges
-    challenge(to, setup) { return this.socket.request('challenge', { to, ...setup }); }
+    challenge(to, setup) { return this.socket.request('challenge', { to, ...to_wire_setup(setup) }); }
     accept_challenge(id) { return this.socket.request('accept_challenge', { challenge: id }); }
-    decline_challenge(id, reason) { return this.socket.request('decline_challenge', { challenge: id, reason }); }
-    counter_challenge(id, setup) { return this.socket.request('counter_challenge', { challenge: id, ...setup }); }
+    decline_challenge(id, reason) {
+        return this.socket.request('decline_challenge', { challenge: id, reason: reason || 'generic' });
+    }
+    counter_challenge(id, setup) {
+        return this.socket.request('counter_challenge', { challenge: id, ...to_wire_setup(setup) });
+    }
 
     // Accounts (HTTP)
     register(name, password) { return http('POST', '/api/register', { name, password }); }

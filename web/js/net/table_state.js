@@ -9,28 +9,45 @@
 // apply_event() folds one versioned table_event into it; a gap in versions returns null so
 // the caller asks for a resync.
 
+import { from_wire_time } from './api.js';
+
+// A seat as sent ({...Player, connected}) with `online` for the view.
+function seat(p) {
+    return p ? { ...p, online: 'connected' in p ? !!p.connected : p.online !== false } : null;
+}
+
+// Moves as sent: MoveView objects, or canonical strings beside `moves_display`.
+function moves_of(t) {
+    return (t.moves || []).map((m, i) => (typeof m === 'string'
+        ? { move: m, display: (t.moves_display || [])[i] || m, path: [], captures: [] } : m));
+}
+
+const STATUS = { finished: 'over', closed: 'over' };
+
 export function normalise_table(t) {
+    const setup = t.setup || t;
+    const offers = t.rematch_offers || {};
     return {
         code: t.code,
-        variant: t.variant || 'chess',
-        private: !!t.private,
-        rated: !!t.rated,
-        time: t.time || null,
+        variant: setup.variant || 'chess',
+        private: !!setup.private,
+        rated: !!setup.rated,
+        time: from_wire_time(setup.time),
         version: Number.isInteger(t.version) ? t.version : 0,
-        status: t.status || 'waiting',
-        seats: { white: t.seats?.white || null, black: t.seats?.black || null },
+        status: STATUS[t.status] || t.status || 'waiting',
+        seats: { white: seat(t.seats?.white), black: seat(t.seats?.black) },
         you: t.you === 'white' || t.you === 'black' ? t.you : null,
-        spectators: t.spectators || 0,
-        position: t.position,
+        spectators: Array.isArray(t.spectators) ? t.spectators.length : t.spectators || 0,
+        position: t.board && typeof t.board === 'object' ? t.board : t.position,
         legal_moves: t.legal_moves || [],
         to_move: t.to_move || 'white',
         ply: Number.isInteger(t.ply) ? t.ply : (t.moves || []).length,
-        moves: t.moves || [],
+        moves: moves_of(t),
         clocks: normalise_clocks(t.clocks),
         clocks_at: performance.now(),
         draw_offer: t.draw_offer || null,
-        takeback_offer: t.takeback_offer || null,
-        rematch_offer: t.rematch_offer || null,
+        takeback_offer: t.takeback_offer || t.takeback_request || null,
+        rematch_offer: t.rematch_offer || (offers.white ? 'white' : offers.black ? 'black' : null),
         result: normalise_result(t.result),
         chat: t.chat || [],
         absent: t.absent || null, // a seat whose grace period ran out: the other may claim
@@ -43,6 +60,9 @@ export function normalise_clocks(c) {
     if (!c) return null;
     if (Array.isArray(c.remaining)) {
         return { white_ms: c.remaining[0], black_ms: c.remaining[1], running: c.running ? c.to_move : null };
+    }
+    if (typeof c.running === 'boolean') {
+        return { white_ms: c.white_ms, black_ms: c.black_ms, running: c.running ? c.to_move : null };
     }
     return c;
 }
@@ -71,6 +91,7 @@ export function apply_event(state, msg) {
     const grid = (x) => (x && typeof x === 'object' ? x : null);
     const next = { ...state, version: msg.version };
     switch (e.type) {
+    case 'move':
     case 'moved':
     case 'move_played':
         next.moves = [...state.moves.slice(0, e.ply), e.move];
@@ -87,7 +108,7 @@ export function apply_event(state, msg) {
         next.status = 'playing';
         next.result = null;
         next.rematch_offer = null;
-        if (e.white || e.black) next.seats = { white: e.white || state.seats.white, black: e.black || state.seats.black };
+        if (e.white || e.black) next.seats = { white: seat(e.white) || state.seats.white, black: seat(e.black) || state.seats.black };
         if (grid(e.board)) {
             next.position = e.board;
             next.moves = [];
@@ -106,12 +127,14 @@ export function apply_event(state, msg) {
         break;
     case 'seated':
     case 'player_seated':
-        next.seats = { ...state.seats, [colour]: e.player };
+        next.seats = { ...state.seats, [colour]: seat(e.player) };
         break;
+    case 'left':
     case 'player_left':
         next.seats = { ...state.seats, [colour]: null };
         break;
     case 'presence':
+    case 'connection':
     case 'connection_changed': {
         const online = 'online' in e ? !!e.online : !!e.connected;
         if (state.seats[colour]) next.seats = { ...state.seats, [colour]: { ...state.seats[colour], online } };
@@ -120,6 +143,7 @@ export function apply_event(state, msg) {
     }
     case 'draw_offered': next.draw_offer = e.by; break;
     case 'draw_declined':
+    case 'draw_withdrawn':
     case 'draw_offer_withdrawn': next.draw_offer = null; break;
     case 'takeback_offered':
     case 'takeback_requested': next.takeback_offer = e.by; break;
@@ -135,6 +159,7 @@ export function apply_event(state, msg) {
         next.draw_offer = null;
         next.takeback_offer = null;
         break;
+    case 'closed':
     case 'table_closed':
         next.status = 'over';
         next.result = { winner: null, reason: e.reason || 'closed' };
