@@ -130,7 +130,7 @@ export class TableScreen {
         if (next === this.state) return;
         const e = msg.event || {};
         this.state = next;
-        if (e.type === 'moved' || e.type === 'move_played' || e.type === 'takeback_done') {
+        if (e.type === 'move' || e.type === 'moved' || e.type === 'move_played' || e.type === 'takeback_done') {
             this.pending_move = false;
             play_sound(e.move && e.move.captures && e.move.captures.length ? 'capture' : 'move');
         } else if (e.type === 'ended' || e.type === 'game_ended') {
