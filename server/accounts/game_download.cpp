@@ -1,0 +1,74 @@
+#include "server/accounts/game_download.h"
+
+#include "rules/game.h"
+#include "rules/variant.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace server::accounts {
+namespace {
+
+// "YYYY.MM.DD", the PGN date form (PGN standard 8.1.1.3).
+std::string record_date(storage::TimePoint at) {
+    const std::chrono::year_month_day day{std::chrono::floor<std::chrono::days>(at)};
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d.%02u.%02u", static_cast<int>(day.year()),
+                  static_cast<unsigned>(day.month()), static_cast<unsigned>(day.day()));
+    return text;
+}
+
+// The stored result as an outcome; nullopt for an unfinished or aborted game ("*").
+std::optional<rules::Outcome> stored_outcome(const storage::GameRow& game) {
+    using Status = rules::Outcome::Status;
+    if (game.result == "1-0")
+        return rules::Outcome{Status::WhiteWins, game.termination};
+    if (game.result == "0-1")
+        return rules::Outcome{Status::BlackWins, game.termination};
+    if (game.result == "1/2-1/2")
+        return rules::Outcome{Status::Draw, game.termination};
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string_view record_extension(std::string_view variant) {
+    const auto id = rules::variant_from_name(variant);
+    if (!id)
+        return {};
+    return rules::family_of(*id) == rules::Family::Chess ? "pgn" : "pdn";
+}
+
+rules::Result<std::string> game_record(const storage::GameWithMoves& stored) {
+    const auto& row = stored.game;
+    const auto variant = rules::variant_from_name(row.variant);
+    if (!variant)
+        return rules::Error{"unknown_variant", "the stored variant \"" + row.variant +
+                                                   "\" is not one this server knows"};
+    auto made = rules::make_game(*variant, row.start_position);
+    if (!made)
+        return rules::Error{"bad_position", made.error().detail};
+    auto& game = *made.value();
+    for (const auto& move : stored.moves) {
+        const auto played = game.play(move.move);
+        if (!played)
+            return rules::Error{"bad_stored_move", "ply " + std::to_string(move.ply) + " (" +
+                                                       move.move + "): " +
+                                                       played.error().detail};
+    }
+    rules::RecordTags tags;
+    tags.event = row.rated ? "Tabula rated game" : "Tabula casual game";
+    tags.date = record_date(row.started_at);
+    tags.white = row.white_name.empty() ? "?" : row.white_name;
+    tags.black = row.black_name.empty() ? "?" : row.black_name;
+    const auto outcome = stored_outcome(row);
+    if (outcome && outcome->status != game.outcome().status)
+        tags.outcome = outcome; // ended outside the rules: flag, resignation, agreement
+    tags.termination = row.termination;
+    tags.extra.emplace_back("GameId", std::to_string(row.id));
+    if (!row.time_control.empty())
+        tags.extra.emplace_back("TabulaTimeControl", row.time_control);
+    return game.record(tags);
+}
+
+} // namespace server::accounts

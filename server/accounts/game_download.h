@@ -1,0 +1,21 @@
+#pragma once
+// A stored game as a record file: the moves replayed through the rules face (rules/game.h) and
+// written as PGN (chess) or PDN (the draughts family and Turkish draughts) with the stored
+// names, date, result and termination.
+
+#include "rules/result.h"
+#include "storage/records.h"
+
+#include <string>
+#include <string_view>
+
+namespace server::accounts {
+
+// "pgn" for chess, "pdn" for every other variant; empty for an unknown variant name.
+std::string_view record_extension(std::string_view variant);
+
+// The record of one game. Errors: "unknown_variant", "bad_position", "bad_stored_move" (the
+// stored moves do not replay; the detail names the ply).
+rules::Result<std::string> game_record(const storage::GameWithMoves& stored);
+
+} // namespace server::accounts

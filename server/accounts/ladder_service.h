@@ -1,0 +1,111 @@
+#pragma once
+// Ladders on top of storage: each action loads the ladder (definition, standings, live
+// challenges), applies the pure rules of lobby/ladder/ladder.h, and stores what changed
+// (standings and history in one transaction, then the challenges). Unanswered challenges past
+// their deadline are forfeited by the challenged player whenever a ladder is read or changed.
+//
+// Not thread-safe: it uses the stores it was given; AccountsService runs it on its worker.
+//
+// HOOKS for the play service (server/play): when a challenge is accepted, LadderService calls
+// LadderGameStarter::start_ladder_game (if one is set) to start the rated game between the two
+// players; when that game ends, the play service reports the result with
+// AccountsService::report_ladder_result (which calls report_result here on the worker).
+
+#include "lobby/ladder/ladder.h"
+#include "rules/result.h"
+#include "storage/stores.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace server::accounts {
+
+// What the play service needs to start the game of an accepted ladder challenge. Ladder games
+// are rated; the challenger is the lower player.
+struct LadderGame {
+    storage::LadderId ladder_id = 0;
+    storage::ChallengeId challenge_id = 0;
+    std::string variant;
+    std::string time_control; // as stored (server/play's time_control_text form)
+    storage::UserId challenger_id = 0;
+    std::string challenger_name;
+    storage::UserId challenged_id = 0;
+    std::string challenged_name;
+};
+
+// HOOK: implemented by the play service. Called on the accounts worker thread: post to your
+// own strand and return at once. Once the game exists, call
+// AccountsService::attach_ladder_game(ladder, challenge, game id); when it ends, call
+// AccountsService::report_ladder_result.
+class LadderGameStarter {
+public:
+    virtual ~LadderGameStarter() = default;
+    virtual void start_ladder_game(const LadderGame& game) = 0;
+};
+
+// A ladder as shown: definition, standings with names, live challenges.
+struct LadderView {
+    storage::LadderRow ladder;
+    std::optional<std::string> organiser_name;
+    std::vector<storage::LadderRungRow> standings;
+    std::vector<storage::LadderChallengeRow> challenges;
+};
+
+class LadderService {
+public:
+    LadderService(storage::LadderStore& ladders, storage::UserStore& users);
+
+    // Errors: "ladder_name_taken".
+    rules::Result<storage::LadderId> create(const storage::LadderRow& ladder);
+    // Errors: "unknown_ladder".
+    rules::Result<LadderView> view(storage::LadderId id, storage::TimePoint now);
+    rules::Result<std::vector<storage::LadderHistoryRow>>
+    history(storage::LadderId id, storage::UserId user, storage::TimePoint now);
+
+    // Errors as lobby/ladder/ladder.h names them, plus "unknown_ladder".
+    rules::Result<int> join(storage::LadderId id, storage::UserId user, storage::TimePoint now);
+    rules::Result<storage::LadderChallengeRow> challenge(storage::LadderId id,
+                                                         storage::UserId challenger,
+                                                         storage::UserId challenged,
+                                                         storage::TimePoint now);
+    // Accepting starts the game through the starter, when one is set.
+    rules::Result<storage::LadderChallengeRow> accept(storage::LadderId id,
+                                                      storage::ChallengeId challenge,
+                                                      storage::UserId who,
+                                                      storage::TimePoint now);
+    // The challenged player declining forfeits (as if the deadline had passed); the challenger
+    // "declining" withdraws the challenge.
+    rules::Result<storage::LadderChallengeRow> decline(storage::LadderId id,
+                                                       storage::ChallengeId challenge,
+                                                       storage::UserId who,
+                                                       storage::TimePoint now);
+    rules::Result<int> remove(storage::LadderId id, storage::UserId organiser,
+                              storage::UserId player, storage::TimePoint now);
+
+    // HOOK targets (see LadderGameStarter).
+    rules::Result<storage::LadderChallengeRow>
+    attach_game(storage::LadderId id, storage::ChallengeId challenge, storage::GameId game);
+    rules::Result<storage::LadderChallengeRow> report_result(storage::LadderId id,
+                                                             storage::ChallengeId challenge,
+                                                             lobby::ladder::ChallengeResult result,
+                                                             storage::TimePoint now);
+
+    void set_game_starter(std::shared_ptr<LadderGameStarter> starter);
+
+private:
+    struct Loaded;
+    storage::LadderStore& ladders_;
+    storage::UserStore& users_;
+    std::shared_ptr<LadderGameStarter> starter_;
+
+    std::optional<Loaded> load(storage::LadderId id, storage::TimePoint now);
+    void store(Loaded& loaded, const lobby::ladder::LadderUpdate& update);
+    void store_challenge(Loaded& loaded, const lobby::ladder::Challenge& challenge);
+    storage::LadderChallengeRow row_of(const Loaded& loaded,
+                                       const lobby::ladder::Challenge& challenge) const;
+    std::string name_of(storage::UserId user);
+};
+
+} // namespace server::accounts

@@ -1,0 +1,57 @@
+#pragma once
+// An in-process server with the accounts endpoints over a temporary SQLite database, a clock
+// the test moves by hand, cheap Argon2 parameters and small login limits. 127.0.0.1 only; every
+// HTTP exchange has a deadline (tests/server/test_support.h).
+
+#include "server/accounts/accounts_service.h"
+#include "storage/sqlite/sqlite_backend.h"
+#include "tests/server/test_support.h"
+
+#include <atomic>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace test {
+
+struct AccountsServerOptions {
+    int failures_per_account = 3;
+    int failures_per_address = 6;
+};
+
+class AccountsServer {
+public:
+    explicit AccountsServer(AccountsServerOptions options = {});
+
+    storage::TimePoint now() const;
+    void advance(std::chrono::milliseconds by) { clock_ms_ += by.count(); }
+
+    HttpReply get(const std::string& target, const std::string& cookie = {});
+    HttpReply post(const std::string& target, const nlohmann::json& body,
+                   const std::string& cookie = {}, const std::string& extra_headers = {});
+    HttpReply post_raw(const std::string& target, const std::string& body,
+                       const std::string& cookie = {}, const std::string& extra_headers = {});
+    HttpReply del(const std::string& target, const std::string& cookie = {});
+
+    // Registers `name` and returns the "tabula_session=<token>" pair to send back.
+    std::string register_user(const std::string& name,
+                              const std::string& password = "correct horse");
+
+private:
+    std::atomic<std::int64_t> clock_ms_;
+
+public:
+    TempDir dir;
+    storage::sqlite::SqliteBackend backend;
+    server::accounts::AccountsService accounts;
+    std::unique_ptr<RunningServer> server;
+};
+
+// The "name=value" part of a Set-Cookie header.
+std::string cookie_pair(const HttpReply& reply);
+// The body as JSON (discarded value when it is not JSON).
+nlohmann::json json_of(const HttpReply& reply);
+// The error code of a coded error body, empty when there is none.
+std::string error_code(const HttpReply& reply);
+
+} // namespace test

@@ -1,0 +1,195 @@
+// Ladders over HTTP: create, join, challenge limits, accept (starting the game through the
+// hook), results through the hook, expiry and decline as forfeits, organiser removal.
+#include "tests/server/accounts/accounts_test_support.h"
+
+#include <doctest/doctest.h>
+
+#include <future>
+#include <mutex>
+
+using test::AccountsServer;
+using test::error_code;
+using test::json_of;
+using ChallengeResult = lobby::ladder::ChallengeResult;
+
+namespace {
+
+class RecordingStarter final : public server::accounts::LadderGameStarter {
+public:
+    void start_ladder_game(const server::accounts::LadderGame& game) override {
+        const std::lock_guard lock(mutex_);
+        started_.push_back(game);
+    }
+    std::vector<server::accounts::LadderGame> started() {
+        const std::lock_guard lock(mutex_);
+        return started_;
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<server::accounts::LadderGame> started_;
+};
+
+std::vector<std::string> standings(AccountsServer& s, std::int64_t ladder) {
+    std::vector<std::string> names;
+    for (const auto& rung : json_of(s.get("/api/ladders/" + std::to_string(ladder)))["ladder"]
+                                       ["standings"])
+        names.push_back(rung["name"].get<std::string>());
+    return names;
+}
+
+rules::Result<storage::LadderChallengeRow> report(AccountsServer& s, std::int64_t ladder,
+                                                  std::int64_t challenge,
+                                                  ChallengeResult result) {
+    std::promise<rules::Result<storage::LadderChallengeRow>> done;
+    s.accounts.report_ladder_result(ladder, challenge, result, [&](const auto& r) {
+        done.set_value(r);
+    });
+    auto future = done.get_future();
+    REQUIRE(future.wait_for(std::chrono::seconds(5)) == std::future_status::ready);
+    return future.get();
+}
+
+} // namespace
+
+TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline and removal") {
+    AccountsServer s;
+    auto starter = std::make_shared<RecordingStarter>();
+    s.accounts.set_ladder_game_starter(starter);
+    std::map<std::string, std::string> cookie;
+    for (const char* name : {"Org", "P1", "P2", "P3", "P4", "P5"})
+        cookie[name] = s.register_user(name);
+
+    const nlohmann::json spec = {{"name", "Club blitz"},       {"variant", "chess"},
+                                 {"base_seconds", 300},         {"increment_seconds", 3},
+                                 {"max_rungs_up", 3},           {"response_hours", 24}};
+    CHECK(error_code(s.post("/api/ladders", spec)) == "not_logged_in");
+    const auto created = s.post("/api/ladders", spec, cookie["Org"]);
+    REQUIRE(created.status == 201);
+    const auto ladder = json_of(created)["ladder"]["id"].get<std::int64_t>();
+    CHECK(error_code(s.post("/api/ladders", spec, cookie["Org"])) == "ladder_name_taken");
+    auto bad = spec;
+    bad["variant"] = "go";
+    CHECK(error_code(s.post("/api/ladders", bad, cookie["Org"])) == "unknown_variant");
+    bad = spec;
+    bad["max_rungs_up"] = 0;
+    CHECK(error_code(s.post("/api/ladders", bad, cookie["Org"])) == "bad_max_rungs_up");
+    bad = spec;
+    bad["days_per_move"] = 3;
+    CHECK(error_code(s.post("/api/ladders", bad, cookie["Org"])) == "bad_time_control");
+    REQUIRE(json_of(s.get("/api/ladders"))["ladders"].size() == 1);
+
+    const auto base = "/api/ladders/" + std::to_string(ladder);
+    for (const char* name : {"P1", "P2", "P3", "P4", "P5"})
+        REQUIRE(s.post(base + "/join", nlohmann::json::object(), cookie[name]).status == 200);
+    CHECK(error_code(s.post(base + "/join", nlohmann::json::object(), cookie["P1"])) ==
+          "already_on_ladder");
+    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P3", "P4", "P5"});
+
+    // P5 (rung 5) may reach rungs 2 to 4, with at most two open challenges.
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "P1"}}, cookie["P5"])) ==
+          "too_far_above");
+    const auto c3 = s.post(base + "/challenge", {{"opponent", "P3"}}, cookie["P5"]);
+    REQUIRE(c3.status == 201);
+    const auto c2 = s.post(base + "/challenge", {{"opponent", "P2"}}, cookie["P5"]);
+    REQUIRE(c2.status == 201);
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "P4"}}, cookie["P5"])) ==
+          "too_many_challenges");
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "P5"}}, cookie["P4"])) ==
+          "not_above");
+    const auto id3 = json_of(c3)["challenge"]["id"].get<std::int64_t>();
+    const auto id2 = json_of(c2)["challenge"]["id"].get<std::int64_t>();
+    CHECK(json_of(s.get(base))["ladder"]["challenges"].size() == 2);
+
+    // Only the challenged player accepts; accepting starts the game through the hook.
+    const auto accept3 = base + "/challenges/" + std::to_string(id3) + "/accept";
+    CHECK(error_code(s.post(accept3, nlohmann::json::object(), cookie["P5"])) ==
+          "not_challenged");
+    REQUIRE(s.post(accept3, nlohmann::json::object(), cookie["P3"]).status == 200);
+    const auto started = starter->started();
+    REQUIRE(started.size() == 1);
+    CHECK(started[0].challenge_id == id3);
+    CHECK(started[0].challenger_name == "P5");
+    CHECK(started[0].challenged_name == "P3");
+    CHECK(started[0].variant == "chess");
+
+    // A result for a challenge without a game is refused; the challenger's win moves rungs.
+    CHECK(report(s, ladder, id2, ChallengeResult::ChallengerWon).error().code == "not_accepted");
+    const auto won = report(s, ladder, id3, ChallengeResult::ChallengerWon);
+    REQUIRE(won.ok());
+    CHECK(won->status == "challenger_won");
+    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P5", "P3", "P4"});
+
+    // A loss moves nobody.
+    REQUIRE(s.post(base + "/challenges/" + std::to_string(id2) + "/accept",
+                   nlohmann::json::object(), cookie["P2"])
+                .status == 200);
+    REQUIRE(report(s, ladder, id2, ChallengeResult::ChallengerLostOrDrew).ok());
+    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P5", "P3", "P4"});
+
+    // Unanswered past the response time: forfeited by the challenged player, seen on read.
+    REQUIRE(s.post(base + "/challenge", {{"opponent", "P3"}}, cookie["P4"]).status == 201);
+    s.advance(std::chrono::hours(25));
+    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P5", "P4", "P3"});
+
+    // Declining is forfeiting too.
+    const auto c = s.post(base + "/challenge", {{"opponent", "P5"}}, cookie["P3"]);
+    REQUIRE(c.status == 201);
+    const auto cid = json_of(c)["challenge"]["id"].get<std::int64_t>();
+    const auto declined = s.post(base + "/challenges/" + std::to_string(cid) + "/decline",
+                                 nlohmann::json::object(), cookie["P5"]);
+    REQUIRE(declined.status == 200);
+    CHECK(json_of(declined)["challenge"]["status"] == "forfeited");
+    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P3", "P5", "P4"});
+
+    // History of one player.
+    const auto history = json_of(s.get(base + "?player=P3"))["ladder"]["history"]["events"];
+    REQUIRE(history.size() >= 3);
+    CHECK(history[0]["event"] == "joined");
+
+    // Only the organiser removes; everyone below moves up.
+    CHECK(error_code(s.post(base + "/remove", {{"user", "P1"}}, cookie["P2"])) ==
+          "not_organiser");
+    REQUIRE(s.post(base + "/remove", {{"user", "P1"}}, cookie["Org"]).status == 200);
+    CHECK(standings(s, ladder) == std::vector<std::string>{"P2", "P3", "P5", "P4"});
+
+    CHECK(error_code(s.get("/api/ladders/999")) == "unknown_ladder");
+    CHECK(error_code(s.post("/api/ladders/999/join", nlohmann::json::object(), cookie["P1"])) ==
+          "unknown_ladder");
+    CHECK(error_code(s.post(base + "/frobnicate", nlohmann::json::object(), cookie["P1"])) ==
+          "not_found");
+}
+
+TEST_CASE("blocks: listed, reported by the block list, and they stop ladder challenges") {
+    AccountsServer s;
+    const auto ann = s.register_user("Ann");
+    const auto bob = s.register_user("Bob");
+    CHECK(error_code(s.get("/api/blocks")) == "not_logged_in");
+    CHECK(error_code(s.post("/api/blocks", {{"name", "Nobody"}}, ann)) == "unknown_user");
+    CHECK(error_code(s.post("/api/blocks", {{"name", "Ann"}}, ann)) == "self_block");
+    REQUIRE(s.post("/api/blocks", {{"name", "bob"}}, ann).status == 201);
+    const auto listed = json_of(s.get("/api/blocks", ann));
+    REQUIRE(listed["blocked"].size() == 1);
+    CHECK(listed["blocked"][0]["name"] == "Bob");
+    const auto blocks = s.accounts.block_list();
+    CHECK(blocks->blocks("Ann", "Bob"));
+    CHECK(blocks->either_blocks("Bob", "Ann"));
+    CHECK_FALSE(blocks->blocks("Bob", "Ann"));
+
+    const auto created = s.post("/api/ladders", {{"name", "L"}, {"variant", "international"},
+                                                 {"base_seconds", 600}}, ann);
+    REQUIRE(created.status == 201);
+    const auto base = "/api/ladders/" + std::to_string(json_of(created)["ladder"]["id"].get<int>());
+    REQUIRE(s.post(base + "/join", nlohmann::json::object(), ann).status == 200);
+    REQUIRE(s.post(base + "/join", nlohmann::json::object(), bob).status == 200);
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "Ann"}}, bob)) == "blocked");
+
+    // A restarted service reads the blocks back from storage.
+    server::accounts::AccountsService again(s.backend);
+    CHECK(again.block_list()->blocks("ann", "bob"));
+
+    REQUIRE(s.del("/api/blocks?name=Bob", ann).status == 200);
+    CHECK_FALSE(blocks->blocks("Ann", "Bob"));
+    CHECK(json_of(s.get("/api/blocks", ann))["blocked"].empty());
+    CHECK(s.post(base + "/challenge", {{"opponent", "Ann"}}, bob).status == 201);
+}
