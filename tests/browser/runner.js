@@ -14,7 +14,7 @@ const web_dir = path.resolve(here, '../../web');
 
 const files = ['modules.test.js', 'gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'screens.test.js',
                'socket.test.js',
-               'lobby.test.js'];
+               'lobby.test.js', 'e2e_game.test.js'];
 for (const f of files) await import(`./tests/${f}`);
 
 const server = await start_static_server(web_dir);

@@ -1,8 +1,7 @@
-// End-to-end games through a running `tabula serve`: NOT registered in runner.js yet, because
-// the lobby protocol (docs/protocol.md) did not exist when this was written. The tests use
-// only the page (clicks, fields, visible text), so what has to match the server is the api
-// module (web/js/net/api.js) and the table state in web/js/net/table_state.js. To enable:
-// add 'e2e_game.pending.js' to `files` in runner.js (and rename it e2e_game.test.js).
+// End-to-end games through a running `tabula serve`: contexts meet at a private table by code
+// and by link, play fool's mate with a spectator watching and a Russian draughts line with a
+// double capture, and resume after a socket drop. The tests use only the page (clicks, fields,
+// visible text); what has to match the server is web/js/net/api.js and table_state.js.
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, eventually } from '../harness.js';
