@@ -35,9 +35,9 @@
 //
 // HTTP (JSON, the session is an HttpOnly cookie; errors are {error: {code, message}}):
 //   POST /api/register {name, password}, POST /api/login {name, password}, POST /api/logout,
-//   GET /api/me, GET /api/users/<name>, GET /api/users/<name>/games?page=N,
+//   GET /api/me, GET /api/users/<name>, GET /api/users/<name>/games,
 //   GET /api/games/<id>.<pgn|pdn>, GET /api/users/<name>/games.<pgn|pdn>,
-//   GET /api/leaderboards?variant=&speed=, GET /api/ladders, GET /api/ladders/<id>,
+//   GET /api/leaderboard?variant=&speed=, GET /api/ladders, GET /api/ladders/<id>,
 //   POST /api/ladders/<id>/join, POST /api/ladders/<id>/challenges {target}.
 
 import { Emitter } from './emitter.js';
@@ -182,10 +182,10 @@ export class Api extends Emitter {
     logout() { return http('POST', '/api/logout'); }
     me() { return http('GET', '/api/me'); }
     profile(name) { return http('GET', `/api/users/${encodeURIComponent(name)}`); }
-    history(name, page = 1) { return http('GET', `/api/users/${encodeURIComponent(name)}/games?page=${page}`); }
+    history(name) { return http('GET', `/api/users/${encodeURIComponent(name)}/games`); }
     leaderboard(variant, speed) {
         const q = new URLSearchParams({ variant, ...(speed ? { speed } : {}) });
-        return http('GET', `/api/leaderboards?${q}`);
+        return http('GET', `/api/leaderboard?${q}`);
     }
     ladders() { return http('GET', '/api/ladders'); }
     ladder(id) { return http('GET', `/api/ladders/${encodeURIComponent(id)}`); }

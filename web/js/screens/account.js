@@ -83,7 +83,7 @@ export class AccountScreen {
                 ratings.length ? h('table', { class: 'list' },
                     h('thead', {}, h('tr', {}, ['Variant', 'Speed', 'Rating', 'Games'].map((c) => h('th', { scope: 'col' }, c)))),
                     h('tbody', {}, ratings.map((r) => h('tr', {}, h('td', {}, variant_name(r.variant)), h('td', {}, r.speed || ''),
-                        h('td', {}, `${Math.round(r.rating)}${r.provisional ? '?' : ''} ± ${Math.round(2 * (r.rd || 0))}`),
+                        h('td', {}, `${Math.round(r.rating)}${r.provisional ? '?' : ''} ± ${Math.round(2 * (r.rd ?? r.deviation ?? 0))}`),
                         h('td', {}, r.games ?? ''))))) : h('p', { class: 'muted' }, 'No rated games yet.')),
             h('section', { class: 'card' },
                 h('div', { class: 'panel-head' }, h('h2', {}, 'Games'),
