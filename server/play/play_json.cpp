@@ -1,0 +1,321 @@
+#include "server/play/play_json.h"
+
+#include "rules/variant.h"
+
+#include <type_traits>
+
+namespace server::play {
+
+namespace {
+
+json color_or_null(const std::optional<lobby::Color>& color) {
+    return color ? json(color_name(*color)) : json(nullptr);
+}
+
+json optional_time(const std::optional<lobby::TimePoint>& at) {
+    return at ? json(unix_ms(*at)) : json(nullptr);
+}
+
+json seats_json(const std::array<std::optional<lobby::Player>, 2>& seats) {
+    return json{{"white", seats[0] ? player_json(*seats[0]) : json(nullptr)},
+                {"black", seats[1] ? player_json(*seats[1]) : json(nullptr)}};
+}
+
+json seat_view_json(const std::optional<lobby::SeatView>& seat) {
+    if (!seat)
+        return nullptr;
+    json out = player_json(seat->player);
+    out["connected"] = seat->connected;
+    out["disconnected_since"] = optional_time(seat->disconnected_since);
+    return out;
+}
+
+// The fields of one event body, without "type".
+struct BodyFields {
+    json& out;
+
+    void operator()(const lobby::PlayerSeated& e) const {
+        out["color"] = color_name(e.color);
+        out["player"] = player_json(e.player);
+    }
+    void operator()(const lobby::PlayerLeft& e) const {
+        out["color"] = color_name(e.color);
+        out["player"] = e.player;
+    }
+    void operator()(const lobby::SpectatorJoined& e) const { out["player"] = player_json(e.player); }
+    void operator()(const lobby::SpectatorLeft& e) const { out["player"] = e.player; }
+    void operator()(const lobby::GameStarted& e) const {
+        out["game_number"] = e.game_number;
+        out["white"] = player_json(e.white);
+        out["black"] = player_json(e.black);
+        out["start_position"] = e.start_position;
+        out["board"] = board_json(e.board);
+        out["legal_moves"] = moves_json(e.legal_moves);
+        out["clocks"] = clock_json(e.clocks);
+        out["first_move_deadline"] = unix_ms(e.first_move_deadline);
+    }
+    void operator()(const lobby::MovePlayed& e) const {
+        out["ply"] = e.ply;
+        out["by"] = color_name(e.by);
+        out["to_move"] = color_name(rules::opposite(e.by));
+        out["move"] = move_json(e.move);
+        out["position"] = e.position;
+        out["board"] = board_json(e.board);
+        out["legal_moves"] = moves_json(e.legal_moves);
+        out["clocks"] = clock_json(e.clocks);
+        out["first_move_deadline"] = optional_time(e.first_move_deadline);
+    }
+    void operator()(const lobby::DrawOffered& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::DrawDeclined& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::DrawOfferWithdrawn& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::TakebackRequested& e) const {
+        out["by"] = color_name(e.by);
+        out["plies"] = e.plies;
+    }
+    void operator()(const lobby::TakebackDeclined& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::TakebackDone& e) const {
+        out["plies_undone"] = e.plies_undone;
+        out["ply"] = e.ply;
+        out["moves"] = e.moves;
+        out["position"] = e.position;
+        out["board"] = board_json(e.board);
+        out["legal_moves"] = moves_json(e.legal_moves);
+        out["clocks"] = clock_json(e.clocks);
+    }
+    void operator()(const lobby::RematchOffered& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::RematchDeclined& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::ConnectionChanged& e) const {
+        out["color"] = color_name(e.color);
+        out["connected"] = e.connected;
+        out["claimable_at"] = optional_time(e.claimable_at);
+    }
+    void operator()(const lobby::AbandonmentClaimable& e) const {
+        out["absent"] = color_name(e.absent);
+    }
+    void operator()(const lobby::ChatPosted& e) const {
+        out["from"] = e.from;
+        out["display_name"] = e.display_name;
+        out["spectator"] = e.spectator;
+        out["text"] = e.text;
+    }
+    void operator()(const lobby::GameEnded& e) const {
+        out["game_number"] = e.game_number;
+        out["result"] = result_json(e.result);
+        out["clocks"] = clock_json(e.clocks);
+        out["rated"] = e.rated;
+        out["moves"] = e.moves;
+    }
+    void operator()(const lobby::TableClosed& e) const { out["reason"] = e.reason; }
+};
+
+json challenge_gone(const lobby::Challenge& challenge, std::string_view reason) {
+    json out{{"t", "challenge_gone"}, {"challenge", challenge.id}, {"reason", reason}};
+    return out;
+}
+
+} // namespace
+
+std::string_view color_name(lobby::Color color) {
+    return color == lobby::Color::White ? "white" : "black";
+}
+
+std::int64_t unix_ms(lobby::TimePoint at) { return at.time_since_epoch().count(); }
+
+json time_control_json(const lobby::TimeControl& control) {
+    return json{{"base_ms", control.base.count()},
+                {"increment_ms", control.increment.count()},
+                {"delay_ms", control.delay.count()},
+                {"per_move_ms", control.per_move.count()},
+                {"days", control.correspondence_days},
+                {"speed", lobby::speed_name(lobby::speed_of(control))},
+                {"text", lobby::describe(control)}};
+}
+
+json setup_json(const lobby::TableSetup& setup) {
+    std::string_view color = "random";
+    if (setup.color == lobby::ColorChoice::White)
+        color = "white";
+    if (setup.color == lobby::ColorChoice::Black)
+        color = "black";
+    return json{{"variant", rules::variant_name(setup.variant)},
+                {"position", setup.start_position},
+                {"time", time_control_json(setup.time_control)},
+                {"rated", setup.rated},
+                {"private", !setup.is_public},
+                {"color", color},
+                {"draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic"}};
+}
+
+json player_json(const lobby::Player& player) {
+    return json{{"id", player.id},
+                {"name", player.display_name},
+                {"registered", player.registered},
+                {"rating", player.rating}};
+}
+
+json clock_json(const lobby::ClockView& clocks) {
+    return json{{"white_ms", clocks.remaining[0].count()},
+                {"black_ms", clocks.remaining[1].count()},
+                {"to_move", color_name(clocks.to_move)},
+                {"running", clocks.running},
+                {"at", unix_ms(clocks.at)},
+                {"turn_started", unix_ms(clocks.turn_started)}};
+}
+
+json board_json(const rules::BoardView& board) {
+    return json{{"rows", board.rows},
+                {"cols", board.cols},
+                {"cells", board.cells},
+                {"check", board.check_cell}};
+}
+
+json move_json(const rules::MoveView& move) {
+    return json{{"move", move.notation},
+                {"display", move.display},
+                {"path", move.path},
+                {"captures", move.captures}};
+}
+
+json moves_json(const std::vector<rules::MoveView>& moves) {
+    json out = json::array();
+    for (const auto& move : moves)
+        out.push_back(move_json(move));
+    return out;
+}
+
+json result_json(const lobby::GameResult& result) {
+    json winner = nullptr;
+    if (result.kind == lobby::GameResult::Kind::WhiteWins)
+        winner = "white";
+    if (result.kind == lobby::GameResult::Kind::BlackWins)
+        winner = "black";
+    return json{{"kind", lobby::result_name(result.kind)},
+                {"winner", winner},
+                {"reason", result.reason},
+                {"did_not_start", color_or_null(result.did_not_start)}};
+}
+
+json summary_json(const lobby::TableSummary& summary) {
+    return json{{"code", summary.code},
+                {"link", "/t/" + summary.code},
+                {"setup", setup_json(summary.setup)},
+                {"host", player_json(summary.host)},
+                {"seats", seats_json(summary.seats)},
+                {"status", lobby::status_name(summary.status)},
+                {"game_number", summary.game_number},
+                {"spectators", summary.spectators}};
+}
+
+json state_json(const lobby::TableState& state) {
+    json spectators = json::array();
+    for (const auto& spectator : state.spectators)
+        spectators.push_back(player_json(spectator));
+    return json{{"code", state.code},
+                {"link", "/t/" + state.code},
+                {"setup", setup_json(state.setup)},
+                {"host", player_json(state.host)},
+                {"status", lobby::status_name(state.status)},
+                {"game_number", state.game_number},
+                {"seats",
+                 {{"white", seat_view_json(state.seats[0])},
+                  {"black", seat_view_json(state.seats[1])}}},
+                {"spectators", spectators},
+                {"start_position", state.start_position},
+                {"position", state.position},
+                {"board", board_json(state.board)},
+                {"ply", state.moves.size()},
+                {"moves", state.moves},
+                {"moves_display", state.moves_display},
+                {"legal_moves", moves_json(state.legal_moves)},
+                {"to_move", color_name(state.clocks.to_move)},
+                {"clocks", clock_json(state.clocks)},
+                {"first_move_deadline", optional_time(state.first_move_deadline)},
+                {"draw_offer", color_or_null(state.draw_offer)},
+                {"takeback_request", color_or_null(state.takeback_request)},
+                {"rematch_offers",
+                 {{"white", state.rematch_offers[0]}, {"black", state.rematch_offers[1]}}},
+                {"result", state.result ? result_json(*state.result) : json(nullptr)},
+                {"version", state.version}};
+}
+
+json challenge_json(const lobby::Challenge& challenge) {
+    return json{{"id", challenge.id},
+                {"from", player_json(challenge.challenger)},
+                {"to", challenge.challenged},
+                {"setup", setup_json(challenge.setup)},
+                {"awaiting", challenge.awaiting},
+                {"counters", challenge.counters},
+                {"expires_at", unix_ms(challenge.expires_at)}};
+}
+
+std::shared_ptr<const std::string> table_event_message(const std::string& code,
+                                                       const lobby::TableEvent& event) {
+    json body{{"type", lobby::event_name(event.body)}};
+    std::visit(BodyFields{body}, event.body);
+    const json message{{"t", "table_event"},
+                       {"table", code},
+                       {"version", event.version},
+                       {"at", unix_ms(event.at)},
+                       {"event", std::move(body)}};
+    return shared_text(message);
+}
+
+std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event) {
+    const json message = std::visit(
+        [](const auto& e) -> json {
+            using T = std::decay_t<decltype(e)>;
+            if constexpr (std::is_same_v<T, lobby::TableListChanged>) {
+                if (e.change == lobby::TableListChanged::Change::Gone)
+                    return json{{"t", "lobby_table_gone"}, {"code", e.table.code}};
+                return json{{"t", "lobby_table"},
+                            {"change", lobby::change_name(e.change)},
+                            {"table", summary_json(e.table)}};
+            } else if constexpr (std::is_same_v<T, lobby::SeekMatched>) {
+                return json{{"t", "matched"},
+                            {"code", e.match.table_code},
+                            {"white", player_json(e.match.white)},
+                            {"black", player_json(e.match.black)},
+                            {"setup", setup_json(e.match.setup)}};
+            } else if constexpr (std::is_same_v<T, lobby::ChallengeIssued>) {
+                return json{{"t", "challenge"},
+                            {"change", "issued"},
+                            {"challenge", challenge_json(e.challenge)}};
+            } else if constexpr (std::is_same_v<T, lobby::ChallengeCountered>) {
+                return json{{"t", "challenge"},
+                            {"change", "countered"},
+                            {"by", e.by},
+                            {"challenge", challenge_json(e.challenge)}};
+            } else if constexpr (std::is_same_v<T, lobby::ChallengeAccepted>) {
+                json out = challenge_gone(e.challenge, "accepted");
+                out["code"] = e.match.table_code;
+                return out;
+            } else if constexpr (std::is_same_v<T, lobby::ChallengeDeclined>) {
+                json out = challenge_gone(e.challenge, "declined");
+                out["by"] = e.by;
+                out["decline_reason"] = lobby::decline_reason_name(e.reason);
+                return out;
+            } else if constexpr (std::is_same_v<T, lobby::ChallengeCancelled>) {
+                json out = challenge_gone(e.challenge, "cancelled");
+                out["by"] = e.by;
+                return out;
+            } else {
+                return challenge_gone(e.challenge, "expired");
+            }
+        },
+        event.body);
+    return shared_text(message);
+}
+
+std::shared_ptr<const std::string> shared_text(const json& message) {
+    return std::make_shared<const std::string>(
+        message.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+json reply(std::string_view type, const json& id) {
+    json out{{"t", type}};
+    if (!id.is_null())
+        out["id"] = id;
+    return out;
+}
+
+} // namespace server::play

@@ -1,0 +1,49 @@
+#pragma once
+// The game service's JSON: lobby values (setups, players, clocks, boards, table summaries and
+// states, table and lobby events) as the protocol sends them (docs/protocol.md, section 7).
+// Times are milliseconds: durations as integers, instants as Unix milliseconds.
+
+#include "lobby/challenges.h"
+#include "lobby/lobby_events.h"
+#include "lobby/table_events.h"
+#include "lobby/table_state.h"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace server::play {
+
+using json = nlohmann::json;
+
+std::string_view color_name(lobby::Color color); // "white" / "black"
+std::int64_t unix_ms(lobby::TimePoint at);
+
+json time_control_json(const lobby::TimeControl& control);
+json setup_json(const lobby::TableSetup& setup);
+json player_json(const lobby::Player& player);
+json clock_json(const lobby::ClockView& clocks);
+json board_json(const rules::BoardView& board);
+json move_json(const rules::MoveView& move);
+json moves_json(const std::vector<rules::MoveView>& moves);
+json result_json(const lobby::GameResult& result);
+json summary_json(const lobby::TableSummary& summary);
+json state_json(const lobby::TableState& state);
+json challenge_json(const lobby::Challenge& challenge);
+
+// {"t":"table_event","table":code,"version":v,"at":ms,"event":{"type":...,...}}, serialized
+// once for every seat and spectator.
+std::shared_ptr<const std::string> table_event_message(const std::string& code,
+                                                       const lobby::TableEvent& event);
+// The lobby's pushes ("lobby_table", "lobby_table_gone", "matched", "challenge",
+// "challenge_gone"), serialized once.
+std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event);
+
+// Serializes a reply, replacing invalid UTF-8 echoed from a client instead of throwing.
+std::shared_ptr<const std::string> shared_text(const json& message);
+// {"t":type,"id":id,...fields}; `id` left out when null.
+json reply(std::string_view type, const json& id);
+
+} // namespace server::play

@@ -1,0 +1,359 @@
+#include "server/play/play_service.h"
+
+#include "server/log.h"
+#include "server/play/play_json.h"
+#include "server/play/stored_game.h"
+#include "server/protocol/envelope.h"
+
+#include <boost/asio/post.hpp>
+
+#include <array>
+#include <charconv>
+#include <cstdio>
+#include <string_view>
+
+namespace server::play {
+
+namespace {
+
+// Every message type this service answers (docs/protocol.md, section 7).
+constexpr std::array<std::string_view, 31> handled_types = {
+    "identify",         "lobby_subscribe",  "lobby_unsubscribe", "create_table",
+    "join",             "watch",            "leave",             "cancel",
+    "move",             "offer_draw",       "accept_draw",       "decline_draw",
+    "claim_draw",       "resign",           "abort",             "offer_rematch",
+    "accept_rematch",   "decline_rematch",  "request_takeback",  "accept_takeback",
+    "decline_takeback", "claim_win",        "chat",              "resync",
+    "seek",             "cancel_seek",      "challenge",         "accept_challenge",
+    "decline_challenge", "counter_challenge", "cancel_challenge"};
+
+bool handles(std::string_view type) {
+    for (const auto known : handled_types)
+        if (known == type)
+            return true;
+    return false;
+}
+
+std::string token_hex(lobby::RandomSource& random) {
+    char text[33];
+    std::snprintf(text, sizeof text, "%016llx%016llx",
+                  static_cast<unsigned long long>(random.next()),
+                  static_cast<unsigned long long>(random.next()));
+    return text;
+}
+
+} // namespace
+
+PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
+                         std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
+    : io_(io), time_(time), writer_(std::move(writer)), options_(options),
+      strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
+      lobby_(random_, nullptr, this, options.lobby_limits) {}
+
+PlayService::~PlayService() = default;
+
+template <class Work>
+void PlayService::post_lobby(Work work) {
+    if (stopped_)
+        return;
+    boost::asio::post(*strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+        work();
+        self->after_lobby_change();
+    });
+}
+
+std::shared_ptr<TableHost> PlayService::make_host() {
+    std::weak_ptr<PlayService> weak = weak_from_this();
+    TableHostContext context;
+    context.time = &time_;
+    context.writer = writer_.get();
+    context.summary_changed = [weak](const lobby::TableSummary& summary) {
+        if (auto self = weak.lock())
+            self->post_lobby([self, summary] { self->lobby_.table_changed(summary); });
+    };
+    context.gone = [weak](const std::string& code) {
+        if (auto self = weak.lock())
+            self->post_lobby([self, code] {
+                self->lobby_.table_gone(code);
+                self->tables_.erase(code);
+            });
+    };
+    context.did_not_start = [weak](const lobby::PlayerId& player) {
+        if (auto self = weak.lock())
+            self->post_lobby([self, player] { self->lobby_.record_no_start(player, self->now()); });
+    };
+    return std::make_shared<TableHost>(io_, std::move(context));
+}
+
+std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& games) {
+    std::size_t restored = 0;
+    // Versions continue far beyond anything issued before the restart (Unix milliseconds), so
+    // a client that resyncs from an old version gets the full state.
+    const auto version = static_cast<std::uint64_t>(unix_ms(now()));
+    for (const auto& stored : games) {
+        auto record = table_record(stored, version);
+        if (!record) {
+            log::warn("play: game " + std::to_string(stored.game.id) +
+                      " not restored: " + record.error().detail);
+            continue;
+        }
+        auto host = make_host();
+        lobby::TableContext context;
+        context.listener = host.get();
+        context.limits = options_.table_limits;
+        auto table = lobby::Table::restore(record.value(), std::move(context), now());
+        if (!table) {
+            log::warn("play: game " + std::to_string(stored.game.id) +
+                      " not restored: " + table.error().detail);
+            continue;
+        }
+        if (!lobby_.adopt_table(table.value()->summary())) {
+            log::warn("play: game " + std::to_string(stored.game.id) + " not restored: code " +
+                      record.value().code + " is taken");
+            continue;
+        }
+        std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
+        if (stored.game.white_user_id)
+            accounts[stored.game.white_name] = *stored.game.white_user_id;
+        if (stored.game.black_user_id)
+            accounts[stored.game.black_name] = *stored.game.black_user_id;
+        host->adopt(std::move(table).value(), std::move(accounts), stored.game.id);
+        tables_[record.value().code] = host;
+        host->post([](TableHost&) {});
+        ++restored;
+    }
+    return restored;
+}
+
+void PlayService::recheck_timers() {
+    post_lobby([self = shared_from_this()] {
+        self->lobby_.check_timeouts(self->now());
+        for (auto& [code, host] : self->tables_)
+            host->post([](TableHost& h) { h.check_timeouts(); });
+    });
+}
+
+void PlayService::stop() {
+    if (stopped_)
+        return;
+    stopped_ = true;
+    if (writer_)
+        writer_->flush();
+    // The threads have stopped: nothing else touches these now.
+    writer_.reset();
+    for (auto& [code, host] : tables_)
+        host->shut_down();
+    tables_.clear();
+    sessions_.clear();
+    players_.clear();
+    lobby_timer_.reset();
+    strand_.reset();
+}
+
+// --- connections ----------------------------------------------------------------------------
+
+void PlayService::on_open(const std::shared_ptr<net::Connection>& conn) {
+    post_lobby([self = shared_from_this(), conn] { self->open_session(conn); });
+}
+
+bool PlayService::on_message(const std::shared_ptr<net::Connection>& conn,
+                             const protocol::Envelope& message) {
+    if (!handles(message.type))
+        return false;
+    post_lobby([self = shared_from_this(), conn, message] { self->handle(conn, message); });
+    return true;
+}
+
+void PlayService::on_close(const std::shared_ptr<net::Connection>& conn) {
+    post_lobby([self = shared_from_this(), id = conn->id()] { self->close_session(id); });
+}
+
+void PlayService::open_session(const std::shared_ptr<net::Connection>& conn) {
+    Session session;
+    session.conn = conn;
+    const auto identity = conn->identity();
+    if (identity && !identity->guest && !identity->display_name.empty()) {
+        session.player = lobby::Player{.id = identity->display_name,
+                                       .display_name = identity->display_name,
+                                       .registered = true};
+        storage::UserId account = 0;
+        const std::string& text = identity->user_id;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), account);
+        if (error == std::errc{} && end == text.data() + text.size())
+            session.account = account;
+    } else {
+        if (++sessions_opened_ % 256 == 0)
+            forget_old_guests();
+        const auto id = lobby::make_guest_id(random_, [this](std::string_view candidate) {
+            return players_.contains(candidate) || guest_ids_.contains(candidate);
+        });
+        session.player = lobby::Player{.id = id, .display_name = id, .registered = false};
+        session.guest_token = token_hex(random_);
+        guests_by_token_[session.guest_token] = Guest{session.player, std::nullopt};
+        guest_ids_.insert(id);
+    }
+    nlohmann::json welcome{{"t", "welcome"}, {"player", player_json(session.player)}};
+    if (!session.guest_token.empty())
+        welcome["token"] = session.guest_token;
+    players_[session.player.id].insert(conn->id());
+    sessions_[conn->id()] = std::move(session);
+    send(conn, welcome);
+}
+
+void PlayService::close_session(net::ConnectionId id) {
+    const auto found = sessions_.find(id);
+    if (found == sessions_.end())
+        return;
+    const Session session = std::move(found->second);
+    sessions_.erase(found);
+    auto& conns = players_[session.player.id];
+    conns.erase(id);
+    if (conns.empty()) {
+        players_.erase(session.player.id);
+        lobby_.forget_player(session.player.id);
+        const auto guest = guests_by_token_.find(session.guest_token);
+        if (guest != guests_by_token_.end())
+            guest->second.gone_since = now();
+    }
+    for (const auto& code : session.tables) {
+        const auto host = tables_.find(code);
+        if (host != tables_.end())
+            host->second->post([id](TableHost& h) { h.remove_audience(id); });
+    }
+}
+
+// A guest away for a day does not come back (its seats were claimable long before).
+void PlayService::forget_old_guests() {
+    const auto cutoff = now() - std::chrono::hours(24);
+    for (auto it = guests_by_token_.begin(); it != guests_by_token_.end();) {
+        const auto& guest = it->second;
+        if (guest.gone_since && *guest.gone_since < cutoff &&
+            !players_.contains(guest.player.id)) {
+            guest_ids_.erase(guest.player.id);
+            it = guests_by_token_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void PlayService::send(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+    conn->send(shared_text(message));
+}
+
+void PlayService::send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
+                             std::string_view code, std::string_view detail) {
+    conn->send(std::make_shared<const std::string>(protocol::make_error(id, code, detail)));
+}
+
+void PlayService::send_to_player(const lobby::PlayerId& player,
+                                 const std::shared_ptr<const std::string>& message) {
+    const auto found = players_.find(player);
+    if (found == players_.end())
+        return;
+    for (const auto id : found->second) {
+        const auto session = sessions_.find(id);
+        if (session != sessions_.end())
+            session->second.conn->send(message);
+    }
+}
+
+// --- the lobby ------------------------------------------------------------------------------
+
+void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
+    const auto message = lobby_event_message(event);
+    if (event.to.empty()) {
+        for (const auto& [id, session] : sessions_)
+            if (session.in_lobby)
+                session.conn->send(message);
+    } else {
+        for (const auto& player : event.to)
+            send_to_player(player, message);
+    }
+    // Seat the pair after the lobby call that found it has returned.
+    const lobby::Match* match = nullptr;
+    if (const auto* matched = std::get_if<lobby::SeekMatched>(&event.body))
+        match = &matched->match;
+    if (const auto* accepted = std::get_if<lobby::ChallengeAccepted>(&event.body))
+        match = &accepted->match;
+    if (match)
+        post_lobby([self = shared_from_this(), m = *match] { self->seat_match(m); });
+}
+
+std::map<lobby::PlayerId, storage::UserId, std::less<>>
+PlayService::accounts_of(const std::vector<lobby::PlayerId>& players) const {
+    std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
+    for (const auto& player : players) {
+        const auto conns = players_.find(player);
+        if (conns == players_.end())
+            continue;
+        for (const auto id : conns->second) {
+            const auto session = sessions_.find(id);
+            if (session != sessions_.end() && session->second.account)
+                accounts[player] = *session->second.account;
+        }
+    }
+    return accounts;
+}
+
+void PlayService::seat_match(const lobby::Match& match) {
+    auto host = make_host();
+    lobby::TableContext context;
+    context.listener = host.get();
+    context.limits = options_.table_limits;
+    lobby::SeededRandom colours(random_.next());
+    auto table = lobby::Table::create(match.table_code, match.setup, match.white,
+                                      std::move(context), colours, now());
+    if (!table) {
+        log::warn("play: a matched table could not be made: " + table.error().detail);
+        lobby_.table_gone(match.table_code);
+        return;
+    }
+    host->adopt(std::move(table).value(), accounts_of({match.white.id, match.black.id}));
+    tables_[match.table_code] = host;
+    std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
+    for (const auto* player : {&match.white, &match.black}) {
+        const auto conns = players_.find(player->id);
+        if (conns == players_.end())
+            continue;
+        for (const auto id : conns->second) {
+            auto& session = sessions_.at(id);
+            session.tables.insert(match.table_code);
+            members.emplace_back(session.conn, player->id);
+        }
+    }
+    host->post([black = match.black, members](TableHost& h) {
+        if (auto joined = h.table().join(black, h.now()); !joined)
+            log::warn("play: a matched player could not be seated: " + joined.error().detail);
+        for (const auto& [conn, player] : members) {
+            h.add_audience(conn, player);
+            h.reply(conn, h.state_message(player, nullptr));
+        }
+    });
+}
+
+void PlayService::after_lobby_change() {
+    if (!stopped_)
+        arm_lobby_timer();
+}
+
+void PlayService::arm_lobby_timer() {
+    const auto deadline = lobby_.next_deadline();
+    if (deadline == lobby_armed_for_)
+        return;
+    lobby_armed_for_ = deadline;
+    lobby_timer_->cancel();
+    if (!deadline)
+        return;
+    const auto wait = std::max(lobby::Millis{0}, *deadline - now());
+    lobby_timer_->expires_after(wait + std::chrono::milliseconds(1));
+    lobby_timer_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (ec)
+            return;
+        self->lobby_armed_for_.reset();
+        self->lobby_.check_timeouts(self->now());
+        self->after_lobby_change();
+    });
+}
+
+} // namespace server::play

@@ -1,0 +1,138 @@
+#pragma once
+// The game service: carries lobby/ over the WebSocket protocol (docs/protocol.md, section 7).
+// The lobby registry, the connections' players and the table directory live on the lobby
+// strand; each table on its own strand (TableHost). Nothing is locked.
+//
+//   auto play = std::make_shared<server::play::PlayService>(app.io_context(), time, writer);
+//   play->restore(game_store.load_unfinished_games());   // before app.start()
+//   app.add_message_handler(play);
+//   app.start(); ... app.stop(); play->stop();           // stop() before the App goes
+//
+// `time` is the only clock the service reads (SystemTimeSource in production, a manual one
+// in tests); the timers wait real time for the deadlines it gives.
+
+#include "lobby/lobby.h"
+#include "lobby/random.h"
+#include "lobby/time.h"
+#include "server/net/message_handler.h"
+#include "server/play/table_host.h"
+#include "storage/game_writer.h"
+#include "storage/records.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace server::play {
+
+struct PlayOptions {
+    lobby::TableLimits table_limits{};
+    lobby::LobbyLimits lobby_limits{};
+};
+
+class PlayService final : public net::MessageHandler,
+                          public lobby::LobbyListener,
+                          public std::enable_shared_from_this<PlayService> {
+public:
+    // `writer` may be null (nothing stored). `time` must outlive the service.
+    PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
+                std::unique_ptr<storage::GameWriter> writer, PlayOptions options = {});
+    ~PlayService() override;
+
+    // Rebuilds the tables of unfinished stored games (before the App starts). Returns how many
+    // came back; games whose moves no longer replay are logged and skipped.
+    std::size_t restore(const std::vector<storage::GameWithMoves>& games);
+    // Checks every table's and the lobby's deadlines now: what the timers do, for tests that
+    // move an injected clock.
+    void recheck_timers();
+    // After App::stop(): waits for storage, cancels the timers, drops the tables.
+    void stop();
+
+    void on_open(const std::shared_ptr<net::Connection>& conn) override;
+    bool on_message(const std::shared_ptr<net::Connection>& conn,
+                    const protocol::Envelope& message) override;
+    void on_close(const std::shared_ptr<net::Connection>& conn) override;
+    void on_lobby_event(const lobby::LobbyEvent& event) override;
+
+private:
+    using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+    struct Session {
+        std::shared_ptr<net::Connection> conn;
+        lobby::Player player;
+        std::optional<storage::UserId> account;
+        std::string guest_token; // guests: proves the identity on reconnect
+        bool in_lobby = false;
+        std::set<std::string> tables;
+    };
+    struct Request {
+        std::shared_ptr<net::Connection> conn;
+        Session* session;
+        const protocol::Envelope& message;
+        const nlohmann::json& id;
+    };
+
+    boost::asio::io_context& io_;
+    const lobby::TimeSource& time_;
+    std::unique_ptr<storage::GameWriter> writer_;
+    PlayOptions options_;
+    // Reset by stop(): strands and timers must go before the io_context does.
+    std::optional<Strand> strand_;
+    std::optional<boost::asio::steady_timer> lobby_timer_;
+    bool stopped_ = false;
+    std::optional<lobby::TimePoint> lobby_armed_for_;
+    lobby::SystemRandom random_;
+    lobby::Lobby lobby_;
+    std::map<std::string, std::shared_ptr<TableHost>, std::less<>> tables_;
+    std::map<net::ConnectionId, Session> sessions_;
+    std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
+    // Guests by their reconnection token; kept a day after their last connection closed.
+    struct Guest {
+        lobby::Player player;
+        std::optional<lobby::TimePoint> gone_since;
+    };
+    std::map<std::string, Guest, std::less<>> guests_by_token_;
+    std::set<lobby::PlayerId, std::less<>> guest_ids_;
+    std::uint64_t sessions_opened_ = 0;
+    void forget_old_guests();
+
+    lobby::TimePoint now() const { return time_.now(); }
+    template <class Work>
+    void post_lobby(Work work);
+
+    // play_service.cpp: sessions, lobby, seats for matches
+    void open_session(const std::shared_ptr<net::Connection>& conn);
+    void close_session(net::ConnectionId id);
+    void handle(const std::shared_ptr<net::Connection>& conn, const protocol::Envelope& message);
+    void send(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message);
+    void send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
+                    std::string_view code, std::string_view detail);
+    void send_to_player(const lobby::PlayerId& player, const std::shared_ptr<const std::string>& m);
+    std::shared_ptr<TableHost> make_host();
+    void seat_match(const lobby::Match& match);
+    void after_lobby_change();
+    void arm_lobby_timer();
+    std::map<lobby::PlayerId, storage::UserId, std::less<>>
+    accounts_of(const std::vector<lobby::PlayerId>& players) const;
+
+    // play_requests.cpp: one function per request
+    void identify(const Request& r);
+    void lobby_subscribe(const Request& r, bool on);
+    void create_table(const Request& r);
+    void join_or_watch(const Request& r, bool join);
+    void table_request(const Request& r);
+    void seek(const Request& r);
+    void cancel_seek(const Request& r);
+    void challenge(const Request& r);
+    void answer_challenge(const Request& r);
+    // The table named by the request's "table" (or "code") field, or an error reply.
+    std::shared_ptr<TableHost> find_table(const Request& r, std::string_view field);
+    void enter_table(const Request& r, const std::shared_ptr<TableHost>& host);
+};
+
+} // namespace server::play

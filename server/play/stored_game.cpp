@@ -1,0 +1,197 @@
+#include "server/play/stored_game.h"
+
+#include "lobby/errors.h"
+#include "lobby/rating/glicko2.h"
+#include "lobby/rating/rating_policy.h"
+#include "lobby/rating/speed.h"
+#include "rules/variant.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace server::play {
+
+namespace {
+
+lobby::Player stored_player(std::optional<storage::UserId> user, const std::string& name) {
+    return lobby::Player{.id = name, .display_name = name, .registered = user.has_value()};
+}
+
+std::string rating_speed(const lobby::TimeControl& control) {
+    const auto speed = lobby::rating::speed_category(
+        std::chrono::duration_cast<std::chrono::seconds>(control.base),
+        std::chrono::duration_cast<std::chrono::seconds>(control.increment),
+        control.is_correspondence());
+    return std::string(lobby::rating::speed_key(speed));
+}
+
+lobby::rating::Glicko glicko_of(const std::optional<storage::RatingRow>& row) {
+    if (!row)
+        return lobby::rating::lichess_default;
+    return {.rating = row->rating, .deviation = row->deviation, .volatility = row->volatility};
+}
+
+storage::RatingRow rating_row(const storage::RatingKey& key, const lobby::rating::Glicko& value,
+                              const std::optional<storage::RatingRow>& before,
+                              lobby::TimePoint at) {
+    return storage::RatingRow{.key = key,
+                              .rating = value.rating,
+                              .deviation = value.deviation,
+                              .volatility = value.volatility,
+                              .games = (before ? before->games : 0) + 1,
+                              .updated_at = at};
+}
+
+} // namespace
+
+std::string time_control_text(const lobby::TimeControl& control) {
+    std::ostringstream out;
+    out << "base_ms=" << control.base.count() << " increment_ms=" << control.increment.count()
+        << " delay_ms=" << control.delay.count() << " per_move_ms=" << control.per_move.count()
+        << " days=" << control.correspondence_days;
+    return out.str();
+}
+
+std::optional<lobby::TimeControl> parse_time_control_text(std::string_view text) {
+    lobby::TimeControl control;
+    const std::pair<std::string_view, lobby::Millis*> fields[] = {
+        {"base_ms=", &control.base},
+        {"increment_ms=", &control.increment},
+        {"delay_ms=", &control.delay},
+        {"per_move_ms=", &control.per_move}};
+    auto number_after = [&](std::string_view key) -> std::optional<std::int64_t> {
+        const auto at = text.find(key);
+        if (at == std::string_view::npos)
+            return std::nullopt;
+        std::int64_t value = 0;
+        const char* begin = text.data() + at + key.size();
+        const auto [end, error] = std::from_chars(begin, text.data() + text.size(), value);
+        if (error != std::errc{} || end == begin)
+            return std::nullopt;
+        return value;
+    };
+    for (const auto& [key, target] : fields) {
+        const auto value = number_after(key);
+        if (!value)
+            return std::nullopt;
+        *target = lobby::Millis{*value};
+    }
+    const auto days = number_after("days=");
+    if (!days)
+        return std::nullopt;
+    control.correspondence_days = static_cast<int>(*days);
+    return control;
+}
+
+storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at,
+                          std::optional<storage::UserId> white_user,
+                          std::optional<storage::UserId> black_user) {
+    const auto summary = table.summary();
+    const lobby::Player white = summary.seats[0].value_or(lobby::Player{});
+    const lobby::Player black = summary.seats[1].value_or(lobby::Player{});
+    storage::GameRow row;
+    row.variant = std::string(rules::variant_name(table.setup().variant));
+    row.start_position = table.setup().start_position;
+    row.white_user_id = white_user;
+    row.black_user_id = black_user;
+    // Players are stored under their id: the user name, or the guest's generated name.
+    row.white_name = white.id;
+    row.black_name = black.id;
+    row.time_control = time_control_text(table.setup().time_control);
+    row.rated = table.setup().rated;
+    row.table_code = table.code();
+    row.started_at = started_at;
+    return row;
+}
+
+storage::MoveRow move_row(const lobby::MovePlayed& move, lobby::TimePoint at) {
+    return storage::MoveRow{.ply = move.ply + 1,
+                            .move = move.move.notation,
+                            .white_remaining = move.clocks.remaining[0],
+                            .black_remaining = move.clocks.remaining[1],
+                            .at = at};
+}
+
+storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
+                               const lobby::GameEnded& ended, lobby::TimePoint at,
+                               std::optional<storage::UserId> white,
+                               std::optional<storage::UserId> black) {
+    storage::FinishGame finish;
+    finish.end = storage::GameEnd{.game_id = id,
+                                  .result = std::string(lobby::result_name(ended.result.kind)),
+                                  .termination = ended.result.reason,
+                                  .ended_at = at};
+    const lobby::rating::GameFacts facts{.rated = ended.rated,
+                                         .aborted = !ended.result.counts(),
+                                         .white_user = white,
+                                         .black_user = black};
+    if (!lobby::rating::changes_ratings(facts))
+        return finish;
+    const std::string variant(rules::variant_name(table.setup().variant));
+    const std::string speed = rating_speed(table.setup().time_control);
+    const storage::RatingKey white_key{*white, variant, speed};
+    const storage::RatingKey black_key{*black, variant, speed};
+    finish.rated_players = {white_key, black_key};
+    double white_score = 0.5;
+    if (ended.result.kind == lobby::GameResult::Kind::WhiteWins)
+        white_score = 1;
+    if (ended.result.kind == lobby::GameResult::Kind::BlackWins)
+        white_score = 0;
+    finish.rate = [white_key, black_key, white_score,
+                   at](const std::vector<std::optional<storage::RatingRow>>& current) {
+        const auto before_white = current.size() > 0 ? current[0] : std::nullopt;
+        const auto before_black = current.size() > 1 ? current[1] : std::nullopt;
+        const auto after = lobby::rating::update_after_game(
+            glicko_of(before_white), glicko_of(before_black), white_score);
+        return std::vector<storage::RatingRow>{
+            rating_row(white_key, after.white, before_white, at),
+            rating_row(black_key, after.black, before_black, at)};
+    };
+    return finish;
+}
+
+rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& stored,
+                                               std::uint64_t version) {
+    const storage::GameRow& row = stored.game;
+    const auto variant = rules::variant_from_name(row.variant);
+    if (!variant)
+        return lobby::refuse(lobby::errc::bad_setup, "unknown variant " + row.variant);
+    const auto control = parse_time_control_text(row.time_control);
+    if (!control)
+        return lobby::refuse(lobby::errc::bad_setup, "unreadable time control " + row.time_control);
+    lobby::TableRecord record;
+    record.code = row.table_code;
+    record.setup = lobby::TableSetup{.variant = *variant,
+                                     .start_position = row.start_position,
+                                     .time_control = *control,
+                                     .rated = row.rated,
+                                     .is_public = false,
+                                     .color = lobby::ColorChoice::White};
+    record.seats[0] = stored_player(row.white_user_id, row.white_name);
+    record.seats[1] = stored_player(row.black_user_id, row.black_name);
+    record.host = *record.seats[0];
+    record.status = lobby::TableStatus::Playing;
+    record.started_at = row.started_at;
+    for (const auto& move : stored.moves)
+        record.moves.push_back(lobby::RecordedMove{.move = move.move, .at = move.at});
+    // The clock as it stood after the last stored move: both times as stored, the other side
+    // to move since that move's arrival. Before both first moves the clock has not started.
+    if (stored.moves.size() >= 2) {
+        auto game = rules::make_game(*variant, row.start_position);
+        if (!game)
+            return lobby::refuse(lobby::errc::bad_setup, game.error().detail);
+        const rules::Color first = game.value()->to_move();
+        const bool odd = stored.moves.size() % 2 == 1;
+        const lobby::LagPolicy lag{};
+        record.clock = lobby::ClockState{
+            .remaining = {stored.moves.back().white_remaining, stored.moves.back().black_remaining},
+            .lag_quota = {lag.initial_quota, lag.initial_quota},
+            .to_move = odd ? rules::opposite(first) : first,
+            .running = true,
+            .turn_started = stored.moves.back().at};
+    }
+    record.version = version;
+    return record;
+}
+
+} // namespace server::play

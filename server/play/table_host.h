@@ -1,0 +1,135 @@
+#pragma once
+// One table on its own strand (STYLE.md §4): the lobby::Table, the connections that receive
+// its events (seats and spectators), its timer, and the way to storage.
+//
+// Durability (issue 6): a MovePlayed or GameEnded event is written through the GameWriter
+// first; it (and everything queued after it, replies included) goes out only when storage
+// has committed it. Events are serialized once and the same string goes to every connection.
+//
+// Threading: every member runs on strand(); use post(). The host is made on the lobby strand
+// and handed over before anything runs on its own strand.
+
+#include "lobby/table.h"
+#include "lobby/time.h"
+#include "server/net/connection.h"
+#include "storage/game_writer.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace server::play {
+
+// What a table host uses from the service. The callbacks post to the lobby strand.
+struct TableHostContext {
+    const lobby::TimeSource* time = nullptr;
+    storage::GameWriter* writer = nullptr; // null: nothing is stored
+    std::function<void(const lobby::TableSummary&)> summary_changed;
+    std::function<void(const std::string& code)> gone;
+    std::function<void(const lobby::PlayerId&)> did_not_start;
+};
+
+class TableHost final : public lobby::TableListener,
+                        public std::enable_shared_from_this<TableHost> {
+public:
+    using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+    TableHost(boost::asio::io_context& io, TableHostContext context);
+
+    // Installs the table (made with this host as its listener). `accounts`: the account ids of
+    // registered players, for the game rows. `stored_game`: the row of a restored game.
+    void adopt(std::unique_ptr<lobby::Table> table,
+               std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
+               std::optional<storage::GameId> stored_game = std::nullopt);
+    void add_account(const lobby::PlayerId& player, storage::UserId id);
+
+    // Runs `work(host)` on the table's strand, then re-arms the timer, reports the summary
+    // and sends what is ready.
+    template <class Work>
+    void post(Work work) {
+        boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+            work(*self);
+            self->after_change();
+        });
+    }
+
+    // --- on the strand -------------------------------------------------------------------
+    lobby::Table& table() { return *table_; }
+    lobby::TimePoint now() const { return context_.time->now(); }
+    // The connection receives every event from now on.
+    void add_audience(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who);
+    // The connection went away: a seated player without another connection here is marked
+    // disconnected, a spectator without one stops watching.
+    void remove_audience(net::ConnectionId id);
+    bool has_connection_of(const lobby::PlayerId& player) const;
+    // Queues a message for one connection after everything queued before (so a move's reply
+    // follows its stored, broadcast event).
+    void reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message);
+    void reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
+                     const rules::Error& error);
+    // {"t":"table","you":color,"table":state} (and the request id when given).
+    nlohmann::json state_message(const lobby::PlayerId& viewer, const nlohmann::json& id) const;
+    // Sends the events after `since` (or the full state), then the reply.
+    void resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,
+                std::uint64_t since, const nlohmann::json& id);
+    // Checks the table's deadlines now (the timer does it too).
+    void check_timeouts();
+    void after_change();
+    // Cancels the timer; the host does nothing more.
+    void shut_down();
+
+    void on_table_event(const std::string& table_code, const lobby::EventPtr& event) override;
+
+private:
+    // A game row being created: moves wait for its id.
+    struct StoredGame {
+        std::optional<storage::GameId> id;
+        std::vector<std::function<void(storage::GameId)>> waiting;
+    };
+    struct Outgoing {
+        std::shared_ptr<const std::string> text;
+        std::shared_ptr<net::Connection> to; // null: the whole audience
+        bool ready = true;
+    };
+    struct Member {
+        std::shared_ptr<net::Connection> conn;
+        lobby::PlayerId player;
+    };
+
+    TableHostContext context_;
+    Strand strand_;
+    boost::asio::steady_timer timer_;
+    std::unique_ptr<lobby::Table> table_;
+    std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts_;
+    std::map<net::ConnectionId, Member> audience_;
+    std::deque<std::shared_ptr<Outgoing>> outbox_;
+    std::shared_ptr<StoredGame> game_;
+    std::optional<lobby::TableSummary> reported_;
+    std::optional<lobby::TimePoint> armed_for_;
+    bool gone_ = false;
+    bool stopped_ = false;
+
+    void flush();
+    void arm_timer();
+    std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready);
+    void with_game_id(std::function<void(storage::GameId)> work);
+    void store_start(lobby::TimePoint at);
+    void store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
+                    std::shared_ptr<Outgoing> item);
+    void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
+                   std::shared_ptr<Outgoing> item);
+    void store_takeback(lobby::TimePoint at);
+    std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
+};
+
+} // namespace server::play

@@ -1,0 +1,135 @@
+#include "tests/server/play/play_fixture.h"
+
+#include "server/http/http_types.h"
+
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <thread>
+
+namespace play_test {
+
+PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
+                       std::shared_ptr<Accounts> accounts) {
+    backend_ = std::make_unique<storage::sqlite::SqliteBackend>(db.string());
+    auto config = test::test_config(web_.web);
+    config.messages_per_second = 200;
+    config.burst = 200;
+    app_ = std::make_unique<server::App>(config);
+    if (accounts)
+        app_->set_authenticator([accounts](const server::http::Request& request)
+                                    -> std::shared_ptr<const server::net::Identity> {
+            const auto cookie = request[server::http::beast_http::field::cookie];
+            const std::string text(cookie);
+            if (!text.starts_with("user="))
+                return nullptr;
+            const auto name = text.substr(5);
+            const auto found = accounts->ids.find(name);
+            if (found == accounts->ids.end())
+                return nullptr;
+            return std::make_shared<const server::net::Identity>(
+                server::net::Identity{std::to_string(found->second), name, false});
+        });
+    play_ = std::make_shared<server::play::PlayService>(app_->io_context(), clock,
+                                                        backend_->game_writer());
+    restored_ = play_->restore(backend_->game_store()->load_unfinished_games());
+    app_->add_message_handler(play_);
+    app_->start();
+}
+
+PlayServer::~PlayServer() {
+    app_->stop(std::chrono::milliseconds(500));
+    play_->stop();
+    play_.reset();
+    app_.reset();
+}
+
+void PlayServer::recheck_timers() {
+    play_->recheck_timers();
+    // The checks run on the strands; give them a moment (bounded: they do not block).
+    std::this_thread::sleep_for(100ms);
+}
+
+Client::Client(std::uint16_t port, std::string cookie)
+    : ws_(test::WsOptions(port).cookie_header(std::move(cookie))) {
+    const auto hello = ws_.read_json();
+    if (hello.value("t", "") != "hello")
+        throw std::runtime_error("expected hello, got " + hello.dump());
+    welcome_ = wait_push("welcome");
+}
+
+json Client::request(json message) {
+    const int id = next_id_++;
+    message["id"] = id;
+    ws_.send_text(message.dump());
+    return wait_for([id](const json& m) { return m.contains("id") && m["id"] == id; });
+}
+
+json Client::wait_for(const std::function<bool(const json&)>& match,
+                      std::chrono::milliseconds timeout) {
+    for (auto it = kept_.begin(); it != kept_.end(); ++it)
+        if (match(*it)) {
+            json found = *it;
+            kept_.erase(it);
+            return found;
+        }
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        const auto text = ws_.read_text(std::max(left, std::chrono::milliseconds(1)));
+        if (!text)
+            break;
+        json message = json::parse(*text);
+        if (match(message))
+            return message;
+        kept_.push_back(std::move(message));
+    }
+    std::string seen;
+    for (const auto& m : kept_)
+        seen += m.dump().substr(0, 200) + "\n";
+    throw std::runtime_error("no matching message within the deadline; kept:\n" + seen);
+}
+
+json Client::wait_event(const std::string& table, const std::string& type) {
+    return wait_for([&](const json& m) {
+        return m.value("t", "") == "table_event" && m.value("table", "") == table &&
+               m["event"].value("type", "") == type;
+    });
+}
+
+json Client::wait_push(const std::string& type) {
+    return wait_for([&](const json& m) { return m.value("t", "") == type; });
+}
+
+bool Client::none_within(const std::function<bool(const json&)>& match,
+                         std::chrono::milliseconds quiet) {
+    try {
+        wait_for(match, quiet);
+        return false;
+    } catch (const std::runtime_error&) {
+        return true;
+    }
+}
+
+std::string create_table(Client& host, json setup) {
+    setup["t"] = "create_table";
+    const auto reply = host.request(setup);
+    REQUIRE_MESSAGE(reply["t"] == "table_created", reply.dump());
+    return reply["code"].get<std::string>();
+}
+
+json join(Client& player, const std::string& code) {
+    const auto reply = player.request({{"t", "join"}, {"code", code}});
+    REQUIRE_MESSAGE(reply["t"] == "table", reply.dump());
+    return reply;
+}
+
+void move(Client& player, const std::string& table, int ply, const std::string& notation) {
+    const auto reply =
+        player.request({{"t", "move"}, {"table", table}, {"ply", ply}, {"move", notation}});
+    const std::string why = notation + ": " + reply.dump();
+    REQUIRE_MESSAGE(reply["t"] == "ok", why);
+}
+
+} // namespace play_test

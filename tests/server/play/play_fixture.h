@@ -1,0 +1,104 @@
+#pragma once
+// The game service in-process for tests: an App on 127.0.0.1:0 with a SQLite database in a
+// temporary directory, a clock the test moves by hand, and WebSocket clients that speak the
+// game protocol with bounded waits.
+
+#include "lobby/time.h"
+#include "server/app/app.h"
+#include "server/play/play_service.h"
+#include "storage/sqlite/sqlite_backend.h"
+#include "tests/server/test_support.h"
+#include "tests/server/ws_test_client.h"
+
+#include <atomic>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace play_test {
+
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+
+// A clock read by the server's threads and moved by the test.
+class TestClock final : public lobby::TimeSource {
+public:
+    TestClock() : ms_(1'700'000'000'000) {}
+    lobby::TimePoint now() const override { return lobby::TimePoint{lobby::Millis{ms_.load()}}; }
+    void advance(lobby::Millis by) { ms_ += by.count(); }
+
+private:
+    std::atomic<std::int64_t> ms_;
+};
+
+// Who the authenticator says a connection is: a cookie "user=<name>" for the accounts the
+// test created, anything else a guest.
+struct Accounts {
+    std::map<std::string, std::int64_t> ids;
+};
+
+// One server run over a database file; a second run over the same file is a restart.
+class PlayServer {
+public:
+    PlayServer(const std::filesystem::path& db, TestClock& clock,
+               std::shared_ptr<Accounts> accounts = nullptr);
+    ~PlayServer();
+    std::uint16_t port() const { return app_->port(); }
+    server::play::PlayService& play() { return *play_; }
+    storage::sqlite::SqliteBackend& backend() { return *backend_; }
+    std::size_t restored() const { return restored_; }
+    // Checks every deadline now (after the test moved the clock) and waits until done.
+    void recheck_timers();
+
+private:
+    test::SampleWeb web_;
+    std::unique_ptr<storage::sqlite::SqliteBackend> backend_;
+    std::unique_ptr<server::App> app_;
+    std::shared_ptr<server::play::PlayService> play_;
+    std::size_t restored_ = 0;
+};
+
+// A player's WebSocket: reads hello and welcome, sends requests with ids and waits for the
+// reply, keeping the pushes that arrive meanwhile for wait_for().
+class Client {
+public:
+    explicit Client(std::uint16_t port, std::string cookie = {});
+    const json& player() const { return welcome_["player"]; }
+    std::string id() const { return player()["id"].get<std::string>(); }
+    std::string token() const { return welcome_.value("token", ""); }
+
+    // Sends `message` with a fresh id and returns the reply carrying that id.
+    json request(json message);
+    // Sends raw text (no id added) and returns the next message with no id or any error.
+    void send_raw(const std::string& text) { ws_.send_text(text); }
+    // The first message (kept or new) for which `match` is true; throws after the deadline.
+    json wait_for(const std::function<bool(const json&)>& match,
+                  std::chrono::milliseconds timeout = 5s);
+    // The table_event of `type` at `table` (kept or new).
+    json wait_event(const std::string& table, const std::string& type);
+    // A push with "t" == type.
+    json wait_push(const std::string& type);
+    // True if no message matching `match` arrives within `quiet`.
+    bool none_within(const std::function<bool(const json&)>& match,
+                     std::chrono::milliseconds quiet = 300ms);
+    // Drops the kept messages.
+    void forget() { kept_.clear(); }
+    const std::deque<json>& kept() const { return kept_; }
+
+private:
+    test::WsTestClient ws_;
+    json welcome_;
+    std::deque<json> kept_;
+    int next_id_ = 1;
+};
+
+// Table helpers: create, join, move (each REQUIREs success inside).
+std::string create_table(Client& host, json setup);
+json join(Client& player, const std::string& code);
+void move(Client& player, const std::string& table, int ply, const std::string& text);
+
+} // namespace play_test

@@ -1,0 +1,117 @@
+// Durability (issue 6): a game survives a restart of the server with its moves and clocks, and
+// its players go on; a rated game between accounts updates both ratings with its result.
+#include "tests/server/play/play_fixture.h"
+
+#include <doctest/doctest.h>
+
+using namespace play_test;
+
+namespace {
+
+std::shared_ptr<Accounts> make_accounts(const std::filesystem::path& db) {
+    storage::sqlite::SqliteBackend backend(db.string());
+    auto users = backend.user_store();
+    auto accounts = std::make_shared<Accounts>();
+    const auto now = lobby::TimePoint{lobby::Millis{1'700'000'000'000}};
+    accounts->ids["alice"] = users->create_user("alice", "hash", now).value();
+    accounts->ids["bob"] = users->create_user("bob", "hash", now).value();
+    return accounts;
+}
+
+} // namespace
+
+TEST_CASE("after a restart the unfinished game is back with its moves and clocks") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = make_accounts(db);
+    TestClock clock;
+    std::string code;
+    json clocks_before;
+    {
+        PlayServer first(db, clock, accounts);
+        Client alice(first.port(), "user=alice");
+        Client bob(first.port(), "user=bob");
+        CHECK(alice.id() == "alice");
+        CHECK(alice.token().empty());
+        code = create_table(alice, {{"variant", "chess"},
+                                    {"time", {{"base_ms", 300000}, {"increment_ms", 2000}}},
+                                    {"color", "white"},
+                                    {"private", true}});
+        join(bob, code);
+        move(alice, code, 0, "e4");
+        clock.advance(4s);
+        move(bob, code, 1, "c5");
+        clock.advance(7s);
+        move(alice, code, 2, "Nf3");
+        clocks_before = bob.wait_for([](const json& m) {
+            return m.value("t", "") == "table_event" && m["event"].value("type", "") == "move" &&
+                   m["event"]["ply"] == 2;
+        })["event"]["clocks"];
+    }
+    clock.advance(1s);
+    PlayServer second(db, clock, accounts);
+    CHECK(second.restored() == 1);
+    Client bob(second.port(), "user=bob");
+    const auto state = bob.request({{"t", "resync"}, {"table", code}, {"since", 5}});
+    REQUIRE(state["t"] == "table");
+    CHECK(state["you"] == "black");
+    CHECK(state["table"]["moves"] == json::array({"e2e4", "c7c5", "g1f3"}));
+    CHECK(state["table"]["status"] == "playing");
+    CHECK(state["table"]["clocks"]["white_ms"] == clocks_before["white_ms"]);
+    // Black's time runs from the last acknowledged move: one second has gone.
+    CHECK(state["table"]["clocks"]["black_ms"].get<std::int64_t>() ==
+          clocks_before["black_ms"].get<std::int64_t>() - 1000);
+    CHECK(state["table"]["version"].get<std::uint64_t>() > 5);
+
+    Client alice(second.port(), "user=alice");
+    CHECK(alice.request({{"t", "resync"}, {"table", code}, {"since", 0}})["t"] == "table");
+    move(bob, code, 3, "d6");
+    CHECK(alice.request({{"t", "resign"}, {"table", code}})["t"] == "ok");
+    CHECK(bob.wait_event(code, "ended")["event"]["result"]["winner"] == "black");
+
+    const auto games = second.backend().game_store()->history(accounts->ids["alice"], {});
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].result == "0-1");
+    CHECK(games[0].termination == "resign");
+    const auto stored = second.backend().game_store()->find_game(games[0].id);
+    REQUIRE(stored);
+    CHECK(stored->moves.size() == 4);
+}
+
+TEST_CASE("a rated game between two accounts updates both ratings; a casual one does not") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = make_accounts(db);
+    TestClock clock;
+    PlayServer server(db, clock, accounts);
+    Client alice(server.port(), "user=alice");
+    Client bob(server.port(), "user=bob");
+    Client guest(server.port());
+    CHECK(guest.request({{"t", "create_table"}, {"rated", true}})["code"] == "not_allowed");
+
+    auto play_to_mate = [&](bool rated) {
+        const auto code = create_table(alice, {{"variant", "chess"},
+                                               {"time", {{"base_ms", 300000}}},
+                                               {"rated", rated},
+                                               {"color", "white"},
+                                               {"private", true}});
+        join(bob, code);
+        move(alice, code, 0, "f3");
+        move(bob, code, 1, "e5");
+        move(alice, code, 2, "g4");
+        move(bob, code, 3, "Qh4#");
+        alice.wait_event(code, "ended");
+    };
+    play_to_mate(false);
+    auto ratings = server.backend().rating_store();
+    CHECK(ratings->ratings_of(accounts->ids["bob"]).empty());
+    play_to_mate(true);
+    const auto bob_rating = ratings->ratings_of(accounts->ids["bob"]);
+    const auto alice_rating = ratings->ratings_of(accounts->ids["alice"]);
+    REQUIRE(bob_rating.size() == 1);
+    REQUIRE(alice_rating.size() == 1);
+    CHECK(bob_rating[0].key.speed == "blitz");
+    CHECK(bob_rating[0].rating > 1500);
+    CHECK(alice_rating[0].rating < 1500);
+    CHECK(bob_rating[0].games == 1);
+}
