@@ -32,8 +32,8 @@ private:
 
 std::vector<std::string> standings(AccountsServer& s, std::int64_t ladder) {
     std::vector<std::string> names;
-    for (const auto& rung : json_of(s.get("/api/ladders/" + std::to_string(ladder)))["ladder"]
-                                       ["standings"])
+    const auto body = json_of(s.get("/api/ladders/" + std::to_string(ladder)));
+    for (const auto& rung : body["ladder"]["standings"])
         names.push_back(rung["name"].get<std::string>());
     return names;
 }
@@ -57,7 +57,7 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
     auto starter = std::make_shared<RecordingStarter>();
     s.accounts.set_ladder_game_starter(starter);
     std::map<std::string, std::string> cookie;
-    for (const char* name : {"Org", "P1", "P2", "P3", "P4", "P5"})
+    for (const char* name : {"Org", "Pl1", "Pl2", "Pl3", "Pl4", "Pl5"})
         cookie[name] = s.register_user(name);
 
     const nlohmann::json spec = {{"name", "Club blitz"},       {"variant", "chess"},
@@ -80,22 +80,22 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
     REQUIRE(json_of(s.get("/api/ladders"))["ladders"].size() == 1);
 
     const auto base = "/api/ladders/" + std::to_string(ladder);
-    for (const char* name : {"P1", "P2", "P3", "P4", "P5"})
+    for (const char* name : {"Pl1", "Pl2", "Pl3", "Pl4", "Pl5"})
         REQUIRE(s.post(base + "/join", nlohmann::json::object(), cookie[name]).status == 200);
-    CHECK(error_code(s.post(base + "/join", nlohmann::json::object(), cookie["P1"])) ==
+    CHECK(error_code(s.post(base + "/join", nlohmann::json::object(), cookie["Pl1"])) ==
           "already_on_ladder");
-    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P3", "P4", "P5"});
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Pl1", "Pl2", "Pl3", "Pl4", "Pl5"});
 
-    // P5 (rung 5) may reach rungs 2 to 4, with at most two open challenges.
-    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "P1"}}, cookie["P5"])) ==
+    // Pl5 (rung 5) may reach rungs 2 to 4, with at most two open challenges.
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "Pl1"}}, cookie["Pl5"])) ==
           "too_far_above");
-    const auto c3 = s.post(base + "/challenge", {{"opponent", "P3"}}, cookie["P5"]);
+    const auto c3 = s.post(base + "/challenge", {{"opponent", "Pl3"}}, cookie["Pl5"]);
     REQUIRE(c3.status == 201);
-    const auto c2 = s.post(base + "/challenge", {{"opponent", "P2"}}, cookie["P5"]);
+    const auto c2 = s.post(base + "/challenge", {{"opponent", "Pl2"}}, cookie["Pl5"]);
     REQUIRE(c2.status == 201);
-    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "P4"}}, cookie["P5"])) ==
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "Pl4"}}, cookie["Pl5"])) ==
           "too_many_challenges");
-    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "P5"}}, cookie["P4"])) ==
+    CHECK(error_code(s.post(base + "/challenge", {{"opponent", "Pl5"}}, cookie["Pl4"])) ==
           "not_above");
     const auto id3 = json_of(c3)["challenge"]["id"].get<std::int64_t>();
     const auto id2 = json_of(c2)["challenge"]["id"].get<std::int64_t>();
@@ -103,14 +103,14 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
 
     // Only the challenged player accepts; accepting starts the game through the hook.
     const auto accept3 = base + "/challenges/" + std::to_string(id3) + "/accept";
-    CHECK(error_code(s.post(accept3, nlohmann::json::object(), cookie["P5"])) ==
+    CHECK(error_code(s.post(accept3, nlohmann::json::object(), cookie["Pl5"])) ==
           "not_challenged");
-    REQUIRE(s.post(accept3, nlohmann::json::object(), cookie["P3"]).status == 200);
+    REQUIRE(s.post(accept3, nlohmann::json::object(), cookie["Pl3"]).status == 200);
     const auto started = starter->started();
     REQUIRE(started.size() == 1);
     CHECK(started[0].challenge_id == id3);
-    CHECK(started[0].challenger_name == "P5");
-    CHECK(started[0].challenged_name == "P3");
+    CHECK(started[0].challenger_name == "Pl5");
+    CHECK(started[0].challenged_name == "Pl3");
     CHECK(started[0].variant == "chess");
 
     // A result for a challenge without a game is refused; the challenger's win moves rungs.
@@ -118,45 +118,45 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
     const auto won = report(s, ladder, id3, ChallengeResult::ChallengerWon);
     REQUIRE(won.ok());
     CHECK(won->status == "challenger_won");
-    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P5", "P3", "P4"});
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Pl1", "Pl2", "Pl5", "Pl3", "Pl4"});
 
     // A loss moves nobody.
     REQUIRE(s.post(base + "/challenges/" + std::to_string(id2) + "/accept",
-                   nlohmann::json::object(), cookie["P2"])
+                   nlohmann::json::object(), cookie["Pl2"])
                 .status == 200);
     REQUIRE(report(s, ladder, id2, ChallengeResult::ChallengerLostOrDrew).ok());
-    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P5", "P3", "P4"});
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Pl1", "Pl2", "Pl5", "Pl3", "Pl4"});
 
     // Unanswered past the response time: forfeited by the challenged player, seen on read.
-    REQUIRE(s.post(base + "/challenge", {{"opponent", "P3"}}, cookie["P4"]).status == 201);
+    REQUIRE(s.post(base + "/challenge", {{"opponent", "Pl3"}}, cookie["Pl4"]).status == 201);
     s.advance(std::chrono::hours(25));
-    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P5", "P4", "P3"});
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Pl1", "Pl2", "Pl5", "Pl4", "Pl3"});
 
     // Declining is forfeiting too.
-    const auto c = s.post(base + "/challenge", {{"opponent", "P5"}}, cookie["P3"]);
+    const auto c = s.post(base + "/challenge", {{"opponent", "Pl5"}}, cookie["Pl3"]);
     REQUIRE(c.status == 201);
     const auto cid = json_of(c)["challenge"]["id"].get<std::int64_t>();
     const auto declined = s.post(base + "/challenges/" + std::to_string(cid) + "/decline",
-                                 nlohmann::json::object(), cookie["P5"]);
+                                 nlohmann::json::object(), cookie["Pl5"]);
     REQUIRE(declined.status == 200);
     CHECK(json_of(declined)["challenge"]["status"] == "forfeited");
-    CHECK(standings(s, ladder) == std::vector<std::string>{"P1", "P2", "P3", "P5", "P4"});
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Pl1", "Pl2", "Pl3", "Pl5", "Pl4"});
 
     // History of one player.
-    const auto history = json_of(s.get(base + "?player=P3"))["ladder"]["history"]["events"];
+    const auto history = json_of(s.get(base + "?player=Pl3"))["ladder"]["history"]["events"];
     REQUIRE(history.size() >= 3);
     CHECK(history[0]["event"] == "joined");
 
     // Only the organiser removes; everyone below moves up.
-    CHECK(error_code(s.post(base + "/remove", {{"user", "P1"}}, cookie["P2"])) ==
+    CHECK(error_code(s.post(base + "/remove", {{"user", "Pl1"}}, cookie["Pl2"])) ==
           "not_organiser");
-    REQUIRE(s.post(base + "/remove", {{"user", "P1"}}, cookie["Org"]).status == 200);
-    CHECK(standings(s, ladder) == std::vector<std::string>{"P2", "P3", "P5", "P4"});
+    REQUIRE(s.post(base + "/remove", {{"user", "Pl1"}}, cookie["Org"]).status == 200);
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Pl2", "Pl3", "Pl5", "Pl4"});
 
     CHECK(error_code(s.get("/api/ladders/999")) == "unknown_ladder");
-    CHECK(error_code(s.post("/api/ladders/999/join", nlohmann::json::object(), cookie["P1"])) ==
+    CHECK(error_code(s.post("/api/ladders/999/join", nlohmann::json::object(), cookie["Pl1"])) ==
           "unknown_ladder");
-    CHECK(error_code(s.post(base + "/frobnicate", nlohmann::json::object(), cookie["P1"])) ==
+    CHECK(error_code(s.post(base + "/frobnicate", nlohmann::json::object(), cookie["Pl1"])) ==
           "not_found");
 }
 
