@@ -1,12 +1,16 @@
 // tabula serve: reads the configuration (file < TABULA_* environment < flags), checks the
 // database, runs the server until SIGINT/SIGTERM and stops it gracefully. Any startup problem
 // (bad config, port in use, unusable db, web dir or TLS files) prints one line and exits 1.
+#include "server/accounts/accounts_service.h"
 #include "server/app/app.h"
 #include "server/app/database_file.h"
 #include "server/app/startup_error.h"
 #include "server/cli/commands.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
+#include "server/play/play_service.h"
+#include "server/play/system_time_source.h"
+#include "storage/sqlite/sqlite_backend.h"
 
 #include <fstream>
 #include <iostream>
@@ -69,14 +73,37 @@ int run_serve(const Args& args) {
     for (const auto& warning : warnings)
         log::warn(warning);
     try {
-        // SEAM: storage::open(config.db, config.db_synchronous) replaces this check when
-        // storage/ lands; the store then goes to the lobby handlers registered below.
         ensure_database_file(config.db);
+        storage::sqlite::OpenOptions open;
+        open.durability = config.db_synchronous == "normal" ? storage::sqlite::Durability::Normal
+                                                            : storage::sqlite::Durability::Full;
+        storage::sqlite::SqliteBackend backend(config.db, open);
+        play::SystemTimeSource clock;
         App app(config);
+        // Accounts, profiles, downloads, leaderboards, ladders and blocks (docs/http-api.md).
+        // Made after the App: it goes first, finishing its queued work while the App's
+        // io_context (where the answers are posted) still exists.
+        accounts::AccountsService accounts(backend);
+        accounts.register_routes(app.routes());
+        app.set_authenticator(accounts.authenticator());
+        // The game service (issues 5 and 6): unfinished games come back before the doors open.
+        // Its stop() runs before the App goes (its strands live on the App's io_context).
+        auto games =
+            std::make_shared<play::PlayService>(app.io_context(), clock, backend.game_writer());
+        const auto restored = games->restore(backend.game_store()->load_unfinished_games());
+        if (restored > 0)
+            log::info("play: " + std::to_string(restored) + " unfinished games restored");
+        app.add_message_handler(games);
         app.catch_shutdown_signals();
-        app.start();
+        try {
+            app.start();
+        } catch (...) {
+            games->stop();
+            throw;
+        }
         app.wait_for_shutdown_signal();
         app.stop();
+        games->stop();
     } catch (const StartupError& e) {
         std::cerr << "tabula: " << e.what() << "\n";
         return 1;
