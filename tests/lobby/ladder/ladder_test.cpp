@@ -178,7 +178,7 @@ TEST_CASE("ladder: the organiser removes a player, those below move up, challeng
     CHECK(operator_made.remove(1, 2, t0).error().code == "not_organiser");
 }
 
-ladder: status keys round-trip, a restored ladder keeps only live challenges") {
+TEST_CASE("ladder: status keys round-trip, a restored ladder keeps only live challenges") {
     for (auto s :
          {ChallengeStatus::Open, ChallengeStatus::Accepted, ChallengeStatus::ChallengerWon,
           ChallengeStatus::ChallengerLost, ChallengeStatus::Forfeited, ChallengeStatus::Cancelled})

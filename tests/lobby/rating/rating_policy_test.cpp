@@ -25,7 +25,7 @@ TEST_CASE("only a rated, played game between two different accounts changes rati
     CHECK_FALSE(changes_ratings(guest));
 }
 
-provisional while RD >= 110, leaderboards at RD <= 75 (chess) and <= 65 (variants)") {
+TEST_CASE("provisional while RD >= 110, leaderboards at RD <= 75 (chess) and <= 65 (variants)") {
     CHECK(is_provisional(500));
     CHECK(is_provisional(110));
     CHECK_FALSE(is_provisional(109.9));

@@ -78,7 +78,7 @@ TEST_CASE("draughts: the board view puts Black's side on row 0 and blanks unplay
     CHECK(game("english", "B:WK1:BK32")->board().cells.substr(0, 8) == " W . . .");
 }
 
-draughts: a side that cannot move loses, in the giveaway games it wins") {
+TEST_CASE("draughts: a side that cannot move loses, in the giveaway games it wins") {
     const auto blocked = game("international", "W:W46:B37,41")->outcome();
     CHECK(blocked == rules::Outcome{rules::Outcome::Status::BlackWins, "no-moves"});
     CHECK(game("international", "W:W:B1")->outcome().status == rules::Outcome::Status::BlackWins);
@@ -97,7 +97,7 @@ TEST_CASE("draughts: can_win is false for a side without pieces") {
     CHECK(giveaway->can_win(rules::Color::Black));
 }
 
-draughts: the third repetition is a draw (threefold), ReportOnly plays on") {
+TEST_CASE("draughts: the third repetition is a draw (threefold), ReportOnly plays on") {
     const Moves shuffle{"46-41", "1-6", "41-46", "6-1", "46-41", "1-6", "41-46", "6-1"};
     auto automatic = game("international", "W:WK46:BK1");
     play_all(*automatic, shuffle);

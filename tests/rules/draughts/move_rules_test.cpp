@@ -39,7 +39,7 @@ TEST_CASE("international: a man passing the far row in a capture stays a man (FM
     CHECK(g->position() == "B:W11:B");
 }
 
-international: captured pieces leave only after the move, one capture per set") {
+TEST_CASE("international: captured pieces leave only after the move, one capture per set") {
     // A ring of four: both ways round take the same pieces and come back to 37 (Turkish
     // strike: the pieces stay until the move ends, none is jumped twice). One legal move.
     CHECK(legal("international", "W:W37:B21,22,31,32") == Moves{"37x37"});
@@ -60,7 +60,7 @@ TEST_CASE("russian: a flying king must land where it can take more") {
     CHECK(legal("russian", "W:WK29:B10,22") == Moves{"29x1", "29x6"});
 }
 
-english: kings step one square, men capture forward only (EDA laws)") {
+TEST_CASE("english: kings step one square, men capture forward only (EDA laws)") {
     CHECK(legal("english", "W:WK18:B1") == Moves{"18-14", "18-15", "18-22", "18-23"});
     CHECK(legal("english", "W:W18:B14,22") == Moves{"18x9"});
     CHECK(legal("pool", "W:W18:B14,22") == Moves{"18x9", "18x25"});
@@ -99,18 +99,18 @@ TEST_CASE("italian: precedence: of equal captures, the one meeting a king first 
     CHECK(view.captures == std::vector<int>{43, 27, 29, 45});
 }
 
-spanish: numbering from White's right, of equal captures, the most kings (FEDA)") {
+TEST_CASE("spanish: numbering from White's right, of equal captures, the most kings (FEDA)") {
     CHECK(legal("spanish", "") ==
           Moves{"9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"});
     CHECK(legal("spanish", "W:WK14:BK11,18") == Moves{"14x4", "14x7"});
 }
 
-czech: a king must capture when a king can, otherwise free choice (CSDS)") {
+TEST_CASE("czech: a king must capture when a king can, otherwise free choice (CSDS)") {
     CHECK(legal("czech", "W:W22,K30:B11,18,25") == Moves{"30x21"});
     CHECK(legal("czech", "W:W22,K32:B11,18,27") == Moves{"32x5", "32x9", "32x14"});
 }
 
-pool: free choice of capture, brazilian must take the most (APCA, CBD)") {
+TEST_CASE("pool: free choice of capture, brazilian must take the most (APCA, CBD)") {
     CHECK(legal("pool", "W:W22:B11,17,18") == Moves{"22x8", "22x13"});
     CHECK(legal("brazilian", "W:W22:B11,17,18") == Moves{"22x8"});
 }

@@ -165,7 +165,7 @@ std::shared_ptr<const server::net::Identity> identity_on_upgrade(const std::stri
 
 } // namespace
 
-the WebSocket upgrade carries the session's identity, without one it is a guest") {
+TEST_CASE("the WebSocket upgrade carries the session's identity, without one it is a guest") {
     const auto registered = identity_on_upgrade("register");
     REQUIRE(registered);
     CHECK(registered->display_name == "Sana");

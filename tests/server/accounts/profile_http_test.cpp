@@ -82,7 +82,7 @@ TEST_CASE("a stored chess game downloads as PGN that reads back and replays") {
     CHECK(s.get("/api/games/1").status == 404);
 }
 
-a resigned draughts game downloads as PDN, a user's games come as one file") {
+TEST_CASE("a resigned draughts game downloads as PDN, a user's games come as one file") {
     AccountsServer s;
     s.register_user("Cees");
     s.register_user("Dirk");
@@ -113,7 +113,7 @@ a resigned draughts game downloads as PDN, a user's games come as one file") {
     CHECK(error_code(s.get("/api/users/nobody/games.pgn")) == "unknown_user");
 }
 
-profiles show ratings with a provisional mark, history pages newest first") {
+TEST_CASE("profiles show ratings with a provisional mark, history pages newest first") {
     AccountsServer s;
     s.register_user("Eva");
     s.register_user("Finn");

@@ -36,7 +36,7 @@ TEST_CASE("a public table appears in the lobby list, is joined from it, and leav
     CHECK(host.wait_event(code, "started")["event"]["board"]["rows"] == 8);
 }
 
-a waiting table's host cancels it, a third player finds it full") {
+TEST_CASE("a waiting table's host cancels it, a third player finds it full") {
     test::TempDir dir;
     TestClock clock;
     PlayServer server(dir.path() / "play.db", clock);

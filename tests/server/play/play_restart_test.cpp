@@ -78,7 +78,7 @@ TEST_CASE("after a restart the unfinished game is back with its moves and clocks
     CHECK(stored->moves.size() == 4);
 }
 
-a rated game between two accounts updates both ratings, a casual one does not") {
+TEST_CASE("a rated game between two accounts updates both ratings, a casual one does not") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
     const auto accounts = make_accounts(db);
