@@ -88,8 +88,10 @@ int run_serve(const Args& args) {
         app.set_authenticator(accounts.authenticator());
         // The game service (issues 5 and 6): unfinished games come back before the doors open.
         // Its stop() runs before the App goes (its strands live on the App's io_context).
-        auto games =
-            std::make_shared<play::PlayService>(app.io_context(), clock, backend.game_writer());
+        play::PlayOptions play_options;
+        play_options.blocks = accounts.block_list();
+        auto games = std::make_shared<play::PlayService>(app.io_context(), clock,
+                                                         backend.game_writer(), play_options);
         const auto restored = games->restore(backend.game_store()->load_unfinished_games());
         if (restored > 0)
             log::info("play: " + std::to_string(restored) + " unfinished games restored");

@@ -165,6 +165,7 @@ void PlayService::create_table(const Request& r) {
     lobby::TableContext context;
     context.listener = host.get();
     context.limits = options_.table_limits;
+    context.blocks = options_.blocks.get();
     lobby::SeededRandom colours(random_.next());
     auto table = lobby::Table::create(code.value(), setup.value(), host_player,
                                       std::move(context), colours, now());

@@ -48,7 +48,7 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
-      lobby_(random_, nullptr, this, options.lobby_limits) {}
+      lobby_(random_, options.blocks.get(), this, options.lobby_limits) {}
 
 PlayService::~PlayService() = default;
 
@@ -101,6 +101,8 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
         lobby::TableContext context;
         context.listener = host.get();
         context.limits = options_.table_limits;
+        context.blocks = options_.blocks.get();
+    context.blocks = options_.blocks.get();
         auto table = lobby::Table::restore(record.value(), std::move(context), now());
         if (!table) {
             log::warn("play: game " + std::to_string(stored.game.id) +
@@ -301,6 +303,7 @@ void PlayService::seat_match(const lobby::Match& match) {
     lobby::TableContext context;
     context.listener = host.get();
     context.limits = options_.table_limits;
+    context.blocks = options_.blocks.get();
     lobby::SeededRandom colours(random_.next());
     auto table = lobby::Table::create(match.table_code, match.setup, match.white,
                                       std::move(context), colours, now());

@@ -34,6 +34,9 @@ namespace server::play {
 struct PlayOptions {
     lobby::TableLimits table_limits{};
     lobby::LobbyLimits lobby_limits{};
+    // Who blocks whom (thread-safe; server/accounts keeps it): a blocked player cannot
+    // challenge, join or be paired with the blocker. Null means nobody blocks anybody.
+    std::shared_ptr<const lobby::BlockList> blocks;
 };
 
 class PlayService final : public net::MessageHandler,

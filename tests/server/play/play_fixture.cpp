@@ -10,7 +10,8 @@
 namespace play_test {
 
 PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
-                       std::shared_ptr<Accounts> accounts) {
+                       std::shared_ptr<Accounts> accounts,
+                       std::shared_ptr<const lobby::BlockList> blocks) {
     backend_ = std::make_unique<storage::sqlite::SqliteBackend>(db.string());
     auto config = test::test_config(web_.web);
     config.messages_per_second = 200;
@@ -30,8 +31,10 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
             return std::make_shared<const server::net::Identity>(
                 server::net::Identity{std::to_string(found->second), name, false});
         });
+    server::play::PlayOptions options;
+    options.blocks = std::move(blocks);
     play_ = std::make_shared<server::play::PlayService>(app_->io_context(), clock,
-                                                        backend_->game_writer());
+                                                        backend_->game_writer(), options);
     restored_ = play_->restore(backend_->game_store()->load_unfinished_games());
     app_->add_message_handler(play_);
     app_->start();

@@ -45,7 +45,8 @@ struct Accounts {
 class PlayServer {
 public:
     PlayServer(const std::filesystem::path& db, TestClock& clock,
-               std::shared_ptr<Accounts> accounts = nullptr);
+               std::shared_ptr<Accounts> accounts = nullptr,
+               std::shared_ptr<const lobby::BlockList> blocks = nullptr);
     ~PlayServer();
     std::uint16_t port() const { return app_->port(); }
     server::play::PlayService& play() { return *play_; }

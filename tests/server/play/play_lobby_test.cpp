@@ -1,6 +1,10 @@
 // The lobby over the protocol: the live public table list, auto-match and challenges.
 #include "tests/server/play/play_fixture.h"
 
+#include <mutex>
+#include <set>
+#include <utility>
+
 #include <doctest/doctest.h>
 
 using namespace play_test;
@@ -60,6 +64,41 @@ TEST_CASE("a waiting table's host cancels it, a third player finds it full") {
             std::this_thread::sleep_for(20ms);
     }
     CHECK(gone);
+}
+
+namespace {
+
+// A block list the test fills once it knows the players' ids.
+class TestBlocks final : public lobby::BlockList {
+public:
+    void block(const std::string& blocker, const std::string& other) {
+        const std::lock_guard lock(mutex_);
+        pairs_.emplace(blocker, other);
+    }
+    bool blocks(const lobby::PlayerId& blocker, const lobby::PlayerId& other) const override {
+        const std::lock_guard lock(mutex_);
+        return pairs_.count({blocker, other}) > 0;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::set<std::pair<std::string, std::string>> pairs_;
+};
+
+} // namespace
+
+TEST_CASE("a player the host has blocked cannot join the host's table, and others still can") {
+    test::TempDir dir;
+    TestClock clock;
+    auto blocks = std::make_shared<TestBlocks>();
+    PlayServer server(dir.path() / "play.db", clock, nullptr, blocks);
+    Client host(server.port());
+    Client blocked(server.port());
+    Client other(server.port());
+    blocks->block(host.id(), blocked.id());
+    const auto code = create_table(host, {{"private", true}});
+    CHECK(blocked.request({{"t", "join"}, {"code", code}})["code"] == "blocked");
+    join(other, code);
 }
 
 TEST_CASE("auto-match pairs two seekers of the same pool") {
