@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test:
 #   1. Release build, warnings as errors: every unit, server and slow (deep perft) test;
-#   2. the same unit and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   2. the same unit and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+#      (warnings shown, not fatal: pass 1 enforces them);
 #   3. the browser tests in headless Chromium against a running server.
 # Ends with one summary line: "tests: N passed, N failed".
 set -euo pipefail
@@ -33,7 +34,10 @@ echo "== Release tests"
 count_ctest "$log_dir/release.log"
 
 echo "== ASan + UBSan build"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_SANITIZE=ON -DTABULA_WERROR=ON >/dev/null
+# Warnings are errors in the Release pass above; this pass is for runtime errors, and GCC's
+# sanitizer instrumentation raises false warnings in third-party headers (Beast), so here they
+# are reported but do not stop the build.
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_SANITIZE=ON -DTABULA_WERROR=OFF >/dev/null
 cmake --build build/asan -j"$jobs"
 echo "== ASan + UBSan tests (slow ones skipped: they ran in Release)"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
