@@ -103,9 +103,9 @@ TEST_CASE("websocket: malformed messages each get an error code and the connecti
         CAPTURE(text);
         client->send_text(text);
         const auto reply = client->read_json();
-        CHECK(reply["t"] == "error");
-        CHECK(reply["code"] == code);
-        CHECK(reply["message"].is_string());
+        CHECK(reply.value("t", "") == "error");
+        CHECK(reply.value("code", "") == code);
+        CHECK(reply.value("message", nlohmann::json()).is_string());
     }
     client->send_binary("\x01\x02");
     CHECK(client->read_json()["code"] == "bad_message");
@@ -155,9 +155,9 @@ TEST_CASE("websocket: over the rate limit gets rate_limited, sustained abuse is 
     int limited = 0;
     for (int i = 0; i < 8; ++i) {
         const auto reply = client->read_json();
-        if (reply["t"] == "pong")
+        if (reply.value("t", "") == "pong")
             ++pongs;
-        if (reply["code"] == "rate_limited")
+        if (reply.value("code", "") == "rate_limited")
             ++limited;
     }
     CHECK(pongs >= 5);
