@@ -30,7 +30,8 @@ bool names_path(const std::vector<int>& written, const TracedMove& m, int size) 
 
 DraughtsGame::DraughtsGame(const Engine& engine, const Position& start, const GameOptions& options)
     : engine_(&engine), options_(options), start_(start),
-      position_(start), since_irreversible_{start} {
+      position_(start), since_irreversible_{start},
+      counters_(start_counters(*engine.rules, start)) {
     refresh_legal_moves();
 }
 
@@ -136,7 +137,8 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
     const MoveView view = view_of(chosen);
     const bool man_moved = (position_.kings & bit(m.from)) == 0;
     position_ = engine_->apply(position_, m);
-    counters_ = advance(counters_, m.is_capture(), man_moved, m.crowns);
+    counters_ =
+        advance(counters_, m.is_capture(), man_moved, m.crowns, ending_of(rules(), position_));
     if (m.is_capture() || man_moved)
         since_irreversible_.clear();
     since_irreversible_.push_back(position_);

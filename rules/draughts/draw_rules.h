@@ -1,44 +1,84 @@
 #pragma once
 // The draw rules of the diagonal variants, each a named counter with its article. Threefold
 // repetition (the same position with the same side to move for the third time) holds in
-// every variant; the counters below depend on Rules::draws.
+// every variant; the counters below depend on Rules::draws. Every counter is kept in plies
+// (one move of each player = 2 plies); "after N moves" means N moves of each player.
 //
-// FMJD (international, brazilian, antidraughts), FMJD Official Rules, draw articles:
-//   "25-move": 25 successive moves of each player with kings only, no capture, no man moved.
-//   "16-move": three kings, two kings and a man, or a king and two men against a lone king:
-//              drawn after 16 moves of each player.
-//   "5-move":  two kings, a king and a man, or one king against a lone king: drawn after
-//              5 moves of each player.
-// Russian (FShR / FMJD-64 rules, draw section):
-//   "15-move":       15 successive moves of each player with kings only, no capture.
-//   "3-kings":       three or more kings against a lone king: drawn if not won within 15
-//                    moves from when that balance arose.
-//   "long-diagonal": three pieces with at least one king against a lone king that stands on
-//                    the long diagonal (a1-h8): drawn if not won within 5 moves.
-//   "30-move":       both sides have kings, 4 or 5 pieces on the board, balance unchanged
-//                    (no capture, no crowning) for 30 moves of each player.
-//   "60-move":       the same with 6 or 7 pieces, for 60 moves of each player.
-// English (EDA laws, the 40-move rule):
-//   "40-move":       40 moves of each player with no capture and no man moved.
-// Spanish (FEDA):
-//   "12-move":       three kings against a lone king: drawn if not won within 12 moves.
-// Every counter is kept in plies (one move of each player = 2 plies).
+// FMJD (international, brazilian, antidraughts): FMJD Official Rules for International
+// Draughts (Annex 1, version November 2015), article 6 "The draw":
+//   "threefold" (6.1): the same position for the third time, the same player to move.
+//   "25-move"   (6.2): 25 successive moves of each player with kings only, no man moved and
+//                      no capture.
+//   "16-move"   (6.3): three kings, two kings and a man, or a king and two men against a
+//                      lone king: drawn after 16 more moves of each player.
+//   "5-move"    (6.4): two kings, a king and a man, or a king against a lone king: drawn
+//                      after 5 more moves of each player.
+//   The 16- and 5-move counts start when that ending arises (KNDB wording: "after a position
+//   of ... has arisen"); a crowning that keeps the ending (king and two men -> two kings and a
+//   man) does not restart them, a capture that makes a new ending does.
+// Russian: FMJD-64 rules of the game (fmjd64.org/rules-of-the-game), article 7.2:
+//   "3-kings"       (7.2.4): three kings or more against a lone king: drawn if not won by the
+//                            15th move counted from when that balance of forces arose.
+//   "15-move"       (7.2.5): 15 moves of each player with kings only, no man moved, no capture.
+//   "30-move"       (7.2.6): both sides have kings, 4 or 5 pieces on the board, the balance
+//                            unchanged (no capture, no man crowned) for 30 moves.
+//   "60-move"       (7.2.6): the same with 6 or 7 pieces, for 60 moves.
+//   "long-diagonal" (7.2.7): three kings, two kings and a man, or a king and two men against a
+//                            lone king standing on the long diagonal (a1-h8): drawn if not
+//                            won by the 5th move. We count from when the lone king (in that
+//                            ending) last stepped onto the diagonal; the text does not say
+//                            whether moves off the diagonal in between count.
+//   "5-move"        (7.2.8): two kings, a king and a man, or a king against a lone king:
+//                            drawn if not won by the 5th move.
+// English: WCDF Rules of Draughts, section one, the drawn game (we could not confirm the
+// article number): neither player has advanced a man and no piece was removed in each
+// player's previous 40 moves.
+//   "40-move":       80 plies with no man moved and no capture.
+// Czech: FMJD's summary of the Czech federation rules (fmjd.org, variant "czech"): drawn "if
+// no jump or move by a piece [man] is done within 15 moves" (no article number given).
+//   "15-move":       30 plies with no man moved and no capture.
+// Spanish: we found no FEDA text. The rule comes from our references (issue 4): "3 kings with
+// the main diagonal against a king: at most 12 moves". We apply it to three kings (no man)
+// against a lone king, wherever they stand, counted from when that ending arose.
+//   "12-move":       24 plies.
+// Italian (FID), pool (APCA), russian-giveaway: threefold repetition only; we found no
+// federation text with a move-count rule for them.
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace rules::draughts {
 
-struct DrawCounters {
-    int kings_only_plies = 0; // since the last capture or man move
-    int balance_plies = 0;    // since the last capture or crowning (the balance of forces)
+// The endings whose count starts when they arise and survives a crowning within the ending.
+enum class Ending : std::uint8_t {
+    None,
+    ThreeAgainstKing, // FMJD 6.3: three pieces, at least one a king, against a lone king
+    TwoAgainstKing,   // FMJD 6.4, FMJD-64 7.2.8: one or two pieces, a king among them, v king
+    LongDiagonal,     // FMJD-64 7.2.7: the 6.3 material, the lone king on the long diagonal
+    ThreeKings,       // Spanish: exactly three kings against a lone king
 };
 
-// Updates the counters for a move: whether it captured, moved a man, and crowned.
-DrawCounters advance(DrawCounters counters, bool captured, bool man_moved, bool crowned);
+struct DrawCounters {
+    int kings_only_plies = 0;     // since the last capture or man move
+    int balance_plies = 0;        // since the last capture or crowning (the balance of forces)
+    Ending ending = Ending::None; // the ending of the current position
+    int ending_plies = 0;         // since `ending` arose
+};
+
+// The ending of `position` as the variant's draw rules see it.
+Ending ending_of(const Rules& rules, const Position& position);
+
+// The counters of a game that starts in `position`.
+DrawCounters start_counters(const Rules& rules, const Position& position);
+
+// Updates the counters for a move: whether it captured, moved a man, and crowned, and the
+// ending of the position it led to.
+DrawCounters advance(DrawCounters counters, bool captured, bool man_moved, bool crowned,
+                     Ending ending_after);
 
 // The name of a draw rule that holds in `position`, if any. `repetitions` is how many times
 // the position (with the same side to move) has occurred, this time included.

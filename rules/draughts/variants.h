@@ -32,13 +32,15 @@ enum class Numbering : std::uint8_t {
     Spanish,  // light squares, long diagonal at the player's right, 1 at h1 on White's side
 };
 
-// Which draw-by-counter rules a variant has (threefold repetition is common to all).
+// Which draw-by-counter rules a variant has (threefold repetition is common to all); the
+// rules, their sources and article numbers are in draw_rules.h.
 enum class DrawFamily : std::uint8_t {
     Fmjd,      // 25-move, 16-move, 5-move (FMJD rules, draw articles)
     Russian,   // 15-move kings only, 3 kings v 1, long diagonal, 30/60-move material rules
     English,   // 40-move rule
+    Czech,     // 15 moves without a man moved or a capture
     Spanish,   // 3 kings v 1 king: 12 moves
-    Threefold, // threefold repetition only (see the report for why)
+    Threefold, // threefold repetition only: no federation text with a counter found
 };
 
 struct Rules {
@@ -121,7 +123,7 @@ inline constexpr Rules czech{.id = VariantId::Czech,
                              .board_size = 8,
                              .flying_kings = true,
                              .capture = CaptureChoice::KingPriority,
-                             .draws = DrawFamily::Threefold};
+                             .draws = DrawFamily::Czech};
 
 // Antidraughts: the international rules, but whoever cannot move wins.
 inline constexpr Rules antidraughts{.id = VariantId::Antidraughts,

@@ -5,6 +5,9 @@
 #include "rules/record/record_reader.h"
 #include "tests/rules/draughts/test_helpers.h"
 
+#include <algorithm>
+#include <utility>
+
 using draughts_test::game;
 using draughts_test::Moves;
 using draughts_test::play_all;
@@ -115,56 +118,170 @@ TEST_CASE("draughts: the third repetition is a draw (threefold), ReportOnly play
 
 namespace {
 
-std::optional<std::string> rule_after(const char* variant, const char* fen, int kings_only,
-                                      int balance) {
+rules::draughts::Rules rules_named(const char* variant) {
     const auto rules = rules::draughts::rules_of(*rules::variant_from_name(variant));
     REQUIRE(rules);
-    const auto position = rules::draughts::read_fen(*rules, fen);
+    return *rules;
+}
+
+// The rule that holds in `fen` after `kings_only` plies without a man move or capture,
+// `balance` plies without a capture or crowning, and `ending` plies in the position's ending.
+std::optional<std::string> rule_after(const char* variant, const char* fen, int kings_only,
+                                      int balance, int ending = 0) {
+    const auto rules = rules_named(variant);
+    const auto position = rules::draughts::read_fen(rules, fen);
     REQUIRE(position.ok());
-    return rules::draughts::draw_rule_holding(*rules, *position, {kings_only, balance}, 1);
+    const rules::draughts::DrawCounters counters{
+        kings_only, balance, rules::draughts::ending_of(rules, *position), ending};
+    return rules::draughts::draw_rule_holding(rules, *position, counters, 1);
+}
+
+rules::draughts::Ending ending(const char* variant, const char* fen) {
+    const auto rules = rules_named(variant);
+    const auto position = rules::draughts::read_fen(rules, fen);
+    REQUIRE(position.ok());
+    return rules::draughts::ending_of(rules, *position);
+}
+
+// Plays `plies` quiet moves: each time the first legal move that captures nothing, leads to a
+// position not seen before and leaves the opponent no capture. Returns the outcome after each.
+std::vector<rules::Outcome> quiet_walk(rules::Game& g, int plies) {
+    std::vector<std::string> seen{g.position()};
+    std::vector<rules::Outcome> outcomes;
+    for (int ply = 0; ply < plies; ++ply) {
+        bool played = false;
+        for (const auto& move : g.legal_moves()) {
+            auto trial = g.clone();
+            if (move.find('x') != std::string::npos || !trial->play(move).ok())
+                continue;
+            const auto replies = trial->legal_moves();
+            const bool gives_capture = std::any_of(replies.begin(), replies.end(), [](auto& r) {
+                return r.find('x') != std::string::npos;
+            });
+            if (gives_capture ||
+                std::find(seen.begin(), seen.end(), trial->position()) != seen.end())
+                continue;
+            REQUIRE(g.play(move).ok());
+            seen.push_back(g.position());
+            played = true;
+            break;
+        }
+        REQUIRE_MESSAGE(played, "no quiet new move at ply " << ply << " in " << g.position());
+        outcomes.push_back(g.outcome());
+        if (g.outcome().over())
+            break;
+    }
+    return outcomes;
+}
+
+// The ply (1-based) at which the walk ended the game, and the rule that ended it.
+std::pair<int, std::string> ended_at(const std::vector<rules::Outcome>& outcomes) {
+    for (std::size_t i = 0; i < outcomes.size(); ++i)
+        if (outcomes[i].over())
+            return {static_cast<int>(i) + 1, outcomes[i].reason};
+    return {0, ""};
 }
 
 } // namespace
 
-TEST_CASE("draughts: the FMJD 25-, 16- and 5-move rules (international, brazilian, anti)") {
+TEST_CASE("draughts: the FMJD 25-, 16- and 5-move rules (FMJD art. 6.2 to 6.4)") {
     CHECK(rule_after("international", "W:WK46,K47:BK5,K4", 50, 50) == "25-move");
     CHECK(rule_after("international", "W:WK46,K47:BK5,K4", 49, 49) == std::nullopt);
-    CHECK(rule_after("international", "W:WK46,K47,K48:BK5", 0, 32) == "16-move");
-    CHECK(rule_after("international", "W:WK46,40,39:BK5", 0, 31) == std::nullopt);
-    CHECK(rule_after("brazilian", "W:WK29,24,23:BK4", 0, 32) == "16-move");
-    CHECK(rule_after("international", "W:WK46,40:BK5", 0, 10) == "5-move");
-    CHECK(rule_after("antidraughts", "W:WK46:BK5", 0, 9) == std::nullopt);
-    CHECK(rule_after("international", "W:W46:BK5", 0, 100) == std::nullopt); // no king
+    CHECK(rule_after("international", "W:WK46,K47,K48:BK5", 0, 0, 32) == "16-move");
+    CHECK(rule_after("international", "W:WK46,K47,K48:BK5", 0, 0, 31) == std::nullopt);
+    CHECK(rule_after("international", "W:WK46,40,39:BK5", 0, 0, 31) == std::nullopt);
+    CHECK(rule_after("international", "W:WK46,40,39:BK5", 0, 0, 32) == "16-move");
+    CHECK(rule_after("brazilian", "W:WK29,24,23:BK4", 0, 0, 32) == "16-move");
+    CHECK(rule_after("international", "W:WK46,40:BK5", 0, 0, 10) == "5-move");
+    CHECK(rule_after("international", "W:WK46,40:BK5", 0, 0, 9) == std::nullopt);
+    CHECK(rule_after("antidraughts", "W:WK46:BK5", 0, 0, 9) == std::nullopt);
+    CHECK(rule_after("antidraughts", "W:WK46:BK5", 0, 0, 10) == "5-move");
+    CHECK(rule_after("international", "W:W46:BK5", 0, 100, 100) == std::nullopt); // no king
+    // Four pieces against a king, or a king against two pieces, is no counted ending.
+    CHECK(rule_after("international", "W:WK46,K47,K48,K49:BK5", 0, 0, 100) == std::nullopt);
 }
 
-TEST_CASE("draughts: the Russian draw rules") {
-    CHECK(rule_after("russian", "W:WK29:BK4", 30, 30) == "15-move");
+TEST_CASE("draughts: the FMJD endings, and which side holds the lone king") {
+    using rules::draughts::Ending;
+    CHECK(ending("international", "W:WK46,40,39:BK5") == Ending::ThreeAgainstKing);
+    CHECK(ending("international", "W:WK5:BK46,40,39") == Ending::ThreeAgainstKing);
+    CHECK(ending("international", "W:W46,40,39:BK5") == Ending::None); // no king
+    CHECK(ending("international", "W:WK46,40:BK5") == Ending::TwoAgainstKing);
+    CHECK(ending("international", "W:WK46:BK5") == Ending::TwoAgainstKing);
+    CHECK(ending("international", "W:WK46:BK5,K4") == Ending::TwoAgainstKing);
+    CHECK(ending("international", "W:WK46,K47:BK5,K4") == Ending::None);
+}
+
+TEST_CASE("draughts: the Russian draw rules (FMJD-64 art. 7.2.4 to 7.2.8)") {
+    CHECK(rule_after("russian", "W:WK29:BK4,K3", 30, 30) == "15-move");
+    CHECK(rule_after("russian", "W:WK29:BK4,K3", 29, 29) == std::nullopt);
     CHECK(rule_after("russian", "W:WK30,K31,K32:BK3", 0, 30) == "3-kings");
     CHECK(rule_after("russian", "W:WK30,K31,K32:BK3", 0, 29) == std::nullopt);
+    CHECK(rule_after("russian", "W:WK30,K31,K32,K26:BK3", 0, 30) == "3-kings");
     // The lone king on the long diagonal a1-h8 (squares 29, 25, 22, 18, 15, 11, 8, 4).
-    CHECK(rule_after("russian", "W:WK30,K31,27:BK15", 0, 10) == "long-diagonal");
-    CHECK(rule_after("russian", "W:WK30,K31,27:BK14", 0, 10) == std::nullopt);
+    CHECK(rule_after("russian", "W:WK30,K31,27:BK15", 0, 10, 10) == "long-diagonal");
+    CHECK(rule_after("russian", "W:WK30,K31,27:BK15", 0, 10, 9) == std::nullopt);
+    CHECK(rule_after("russian", "W:WK30,K31,27:BK14", 0, 10, 10) == std::nullopt);
+    // Two pieces with a king against a lone king (7.2.8), wherever it stands.
+    CHECK(rule_after("russian", "W:WK30,27:BK14", 0, 10, 10) == "5-move");
+    CHECK(rule_after("russian", "W:WK30,27:BK14", 0, 10, 9) == std::nullopt);
+    CHECK(rule_after("russian", "W:WK30:BK14", 0, 0, 10) == "5-move");
     CHECK(rule_after("russian", "W:WK30,27:BK1,5", 0, 60) == "30-move");
+    CHECK(rule_after("russian", "W:WK30,27:BK1,5", 0, 59) == std::nullopt);
     CHECK(rule_after("russian", "W:WK30,27,26:BK1,5,6", 0, 119) == std::nullopt);
     CHECK(rule_after("russian", "W:WK30,27,26:BK1,5,6", 0, 120) == "60-move");
+    CHECK(rule_after("russian", "W:WK30,27,26,25:BK1,5,6,7", 0, 1000) == std::nullopt);
 }
 
-TEST_CASE("draughts: the English 40-move rule and the Spanish 3 kings v 1 rule") {
+TEST_CASE("draughts: the English 40-move, Czech 15-move and Spanish 12-move rules") {
     CHECK(rule_after("english", "W:WK29:BK4", 80, 80) == "40-move");
     CHECK(rule_after("english", "W:WK29:BK4", 79, 79) == std::nullopt);
-    CHECK(rule_after("spanish", "W:WK1,K2,K3:BK32", 0, 24) == "12-move");
-    CHECK(rule_after("spanish", "W:WK1,K2,K3:BK32", 0, 23) == std::nullopt);
-    CHECK(rule_after("czech", "W:WK29:BK4", 1000, 1000) == std::nullopt);
+    CHECK(rule_after("czech", "W:WK29:BK4", 30, 30) == "15-move");
+    CHECK(rule_after("czech", "W:WK29:BK4", 29, 29) == std::nullopt);
+    CHECK(rule_after("spanish", "W:WK1,K2,K3:BK32", 0, 0, 24) == "12-move");
+    CHECK(rule_after("spanish", "W:WK1,K2,K3:BK32", 0, 0, 23) == std::nullopt);
+    CHECK(rule_after("spanish", "W:WK1,K2,10:BK32", 0, 0, 1000) == std::nullopt);
+    CHECK(rule_after("italian", "W:WK29:BK4", 1000, 1000, 1000) == std::nullopt);
+    CHECK(rule_after("pool", "W:WK29:BK4", 1000, 1000, 1000) == std::nullopt);
 }
 
-TEST_CASE("draughts: counters restart on a capture, a man move or a crowning") {
+TEST_CASE("draughts: counters restart on a capture, a man move, a crowning or a new ending") {
     using rules::draughts::advance;
-    const rules::draughts::DrawCounters c{10, 10};
-    CHECK(advance(c, false, false, false).kings_only_plies == 11);
-    CHECK(advance(c, false, true, false).kings_only_plies == 0);
-    CHECK(advance(c, false, true, false).balance_plies == 11);
-    CHECK(advance(c, false, true, true).balance_plies == 0);
-    CHECK(advance(c, true, false, false).balance_plies == 0);
+    using rules::draughts::Ending;
+    const rules::draughts::DrawCounters c{10, 10, Ending::ThreeAgainstKing, 10};
+    CHECK(advance(c, false, false, false, Ending::ThreeAgainstKing).kings_only_plies == 11);
+    CHECK(advance(c, false, true, false, Ending::ThreeAgainstKing).kings_only_plies == 0);
+    CHECK(advance(c, false, true, false, Ending::ThreeAgainstKing).balance_plies == 11);
+    CHECK(advance(c, false, true, true, Ending::ThreeAgainstKing).balance_plies == 0);
+    CHECK(advance(c, true, false, false, Ending::ThreeAgainstKing).balance_plies == 0);
+    // A crowning within the ending does not restart its count; a new ending does.
+    CHECK(advance(c, false, true, true, Ending::ThreeAgainstKing).ending_plies == 11);
+    const auto after_capture = advance(c, true, false, false, Ending::TwoAgainstKing);
+    CHECK(after_capture.ending == Ending::TwoAgainstKing);
+    CHECK(after_capture.ending_plies == 0);
+}
+
+TEST_CASE("draughts: played out, each ending rule fires at its limit and not a ply before") {
+    // FMJD 6.4: a king and a man against a king, 5 moves of each player.
+    auto fmjd = game("international", "W:WK46,40:BK3");
+    CHECK(ended_at(quiet_walk(*fmjd, 12)) == std::pair<int, std::string>{10, "5-move"});
+    // FMJD 6.3: a king and two men against a king, 16 moves of each player.
+    auto sixteen = game("international", "W:WK46,40,39:BK3");
+    CHECK(ended_at(quiet_walk(*sixteen, 40)) == std::pair<int, std::string>{32, "16-move"});
+    // FMJD-64 7.2.8 in Russian: a king and a man against a king.
+    auto russian = game("russian", "W:WK30,26:BK4");
+    CHECK(ended_at(quiet_walk(*russian, 12)) == std::pair<int, std::string>{10, "5-move"});
+    // Czech: 15 moves of each player without a man moved or a capture.
+    auto czech = game("czech", "W:WK30,K29:BK4,K3");
+    CHECK(ended_at(quiet_walk(*czech, 40)) == std::pair<int, std::string>{30, "15-move"});
+}
+
+TEST_CASE("draughts: a crowning within the ending does not restart the FMJD 5-move count") {
+    // White: king 46 and a man on 6, one step from the crown; Black: a lone king on 50.
+    auto g = game("international", "W:WK46,6:BK50");
+    play_all(*g, {"6-1"}); // crowned: two kings against a king, the same ending (art. 6.4)
+    const auto outcomes = quiet_walk(*g, 12);
+    CHECK(ended_at(outcomes) == std::pair<int, std::string>{9, "5-move"});
 }
 
 TEST_CASE("draughts: the PDN record names the variant and reads back move for move") {
