@@ -149,7 +149,7 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
 
 Outcome DraughtsGame::outcome() const {
     if (legal_.empty()) {
-        // The side to move cannot move: it loses (FMJD art. 6.1 and every federation), or
+        // The side to move cannot move: it loses (FMJD art. 7.2.2, 7.2.3; every federation), or
         // wins in the giveaway games.
         const bool white_to_move = !position_.black_to_move;
         const bool white_wins = rules().giveaway ? white_to_move : !white_to_move;
@@ -161,6 +161,14 @@ Outcome DraughtsGame::outcome() const {
     return Outcome{};
 }
 
+// FMJD art. 7.3.3 makes a game drawn when "neither player can win", but no federation text we
+// found defines when a side cannot win, nor scores a flag fall by it (the FMJD competition
+// rules that art. 10.5 refers to were not at hand). In draughts a side with any piece left has
+// a series of legal moves that wins, if the opponent cooperates: its men can advance and be
+// crowned once the squares ahead are cleared, and a king can take any piece. So the only
+// side that cannot win is one that has already lost everything: no pieces (or, in the
+// giveaway games, an opponent with no pieces, who has already won). This is the conservative
+// answer: a flag fall is a loss unless it is certain the opponent could not have won.
 bool DraughtsGame::can_win(Color side) const {
     const Bits mine = side == Color::White ? position_.white : position_.black;
     const Bits theirs = side == Color::White ? position_.black : position_.white;

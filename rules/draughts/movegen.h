@@ -2,11 +2,11 @@
 // Legal move generation for every diagonal variant, compiled once per Rules row so the
 // variant switches cost nothing at run time.
 //
-// Common rules (FMJD art. 4.1, 4.5, 4.6 and their equivalents elsewhere): capturing is
-// compulsory; a capture goes on while the capturing piece can take more; a piece may not be
-// jumped twice, and taken pieces stay on the board (blocking) until the move is complete
-// (the "Turkish strike"). Which complete sequences are legal then depends on
-// Rules::capture; see precedence().
+// Common rules (FMJD Official Rules, Annex 1 of 2015, and their equivalents elsewhere):
+// capturing is compulsory (art. 4.2, 4.3); a capture goes on while the capturing piece can
+// take more (4.5, 4.6); a piece may not be jumped twice (4.8), and taken pieces stay on the
+// board (blocking) until the move is complete (4.11; the "Turkish strike"). Which complete
+// sequences are legal then depends on Rules::capture; see precedence().
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"
@@ -181,7 +181,7 @@ private:
             const Bits now_taken = taken | over_bit;
             // A flying king may stop on any empty square behind the piece, but if it can take
             // more from some of them it must stop on one of those (the capture goes on as long
-            // as it can: FMJD art. 4, FShR, CSDS and APCA rules).
+            // as it can: FMJD art. 4.6, FShR, CSDS and APCA rules).
             bool must_continue = false;
             if (R.flying_kings)
                 for (int land = first_land;

@@ -2,12 +2,11 @@
 // The diagonal draughts variants as rows of data. One generator (movegen.h) reads these
 // fields; nothing else in the family branches on the variant for move rules.
 //
-// Sources: FMJD Official Rules for International Draughts (art. 3 moves, art. 4 capture;
-// sub-article numbers as STYLE.md and our notes give them, not re-checked against the
-// current FMJD text); the Russian Draughts Federation (FShR) / FMJD-64 rules; the EDA/ACF
-// laws of checkers; the FID (Italian federation) rules; the FEDA (Spanish) rules; the APCA
-// pool checkers rules; the Czech draughts federation (CSDS) rules. Where only the
-// federation is named we could not check an article number.
+// Sources: FMJD Official Rules for International Draughts, Annex 1, version November 2015
+// (art. 3 moves, art. 4 capture; the numbers below checked against that text); the Russian Draughts
+// Federation (FShR) / FMJD-64 rules; the EDA/ACF laws of checkers; the FID (Italian federation)
+// rules; the FEDA (Spanish) rules; the APCA pool checkers rules; the Czech draughts federation
+// (CSDS) rules. Where only the federation is named we could not check an article number.
 
 #include "rules/variant.h"
 
@@ -47,7 +46,7 @@ struct Rules {
     VariantId id = VariantId::International;
     int board_size = 8;
     bool black_moves_first = false;              // English, pool: Black (dark) starts
-    bool men_capture_backward = false;           // FMJD art. 4.2
+    bool men_capture_backward = false;           // FMJD art. 4.1
     bool flying_kings = false;                   // FMJD art. 3.9 / 4.3
     CaptureChoice capture = CaptureChoice::Free; // FMJD art. 4.13
     bool crown_mid_capture = false;              // Russian: crowned at once, goes on as king
@@ -57,9 +56,9 @@ struct Rules {
     DrawFamily draws = DrawFamily::Fmjd;
 };
 
-// FMJD Official Rules: 10x10, White first (art. 2.4), men capture backward (art. 4.2), flying
-// kings (art. 3.9, 4.3), the most pieces must be taken (art. 4.13), a man crowned only if it
-// ends its move on the far row (art. 4.15).
+// FMJD Official Rules: 10x10 (art. 2.1), White first (art. 3.3), men capture backward
+// (art. 4.1), flying kings (art. 3.9, 4.3), the most pieces must be taken (art. 4.13), a man
+// crowned only if it ends its move on the far row (art. 3.5, 4.15).
 inline constexpr Rules international{.id = VariantId::International,
                                      .board_size = 10,
                                      .men_capture_backward = true,

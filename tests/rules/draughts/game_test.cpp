@@ -98,6 +98,20 @@ TEST_CASE("draughts: can_win is false for a side without pieces") {
     const auto giveaway = game("antidraughts", "B:W28:B1");
     CHECK(giveaway->can_win(rules::Color::White));
     CHECK(giveaway->can_win(rules::Color::Black));
+    // In the giveaway games, a side whose opponent has no pieces left cannot win any more.
+    const auto given_away = game("russian-giveaway", "W:W:B1");
+    CHECK(given_away->can_win(rules::Color::White));
+    CHECK(!given_away->can_win(rules::Color::Black));
+}
+
+TEST_CASE("draughts: any piece left can still win if the opponent helps (flag fall, FMJD 7.3.3)") {
+    // A lone man against three kings can be crowned and take them one by one.
+    CHECK(game("international", "B:WK46,K47,K48:B1")->can_win(rules::Color::Black));
+    // An Italian man may not take a king, but it can be crowned and a king can.
+    CHECK(game("italian", "W:W28:BK1,K2")->can_win(rules::Color::White));
+    // A lone English man each: either may be crowned and take the other.
+    CHECK(game("english", "B:W28:B1")->can_win(rules::Color::Black));
+    CHECK(game("english", "B:W28:B1")->can_win(rules::Color::White));
 }
 
 TEST_CASE("draughts: the third repetition is a draw (threefold), ReportOnly plays on") {
