@@ -7,6 +7,7 @@
 // Results are "2-0" (White wins), "0-2" (Black wins), "1-1" (draw) and "*" (unfinished).
 #include "rules/draughts/draughts_game.h"
 #include "rules/draughts/fen.h"
+#include "rules/record/record_writer.h"
 
 namespace rules::draughts {
 namespace {
@@ -30,19 +31,6 @@ constexpr TypeTag type_tags[] = {
     {VariantId::RussianGiveaway, "25", "russian-giveaway"},
 };
 
-std::string quoted_tag(std::string_view name, std::string_view value) {
-    std::string out = "[";
-    out.append(name);
-    out += " \"";
-    for (char c : value) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        out += c;
-    }
-    out += "\"]\n";
-    return out;
-}
-
 std::string result_text(const Outcome& outcome) {
     switch (outcome.status) {
     case Outcome::Status::WhiteWins:
@@ -61,53 +49,21 @@ std::string result_text(const Outcome& outcome) {
 
 std::string DraughtsGame::record(const RecordTags& tags) const {
     const std::string result = result_text(tags.outcome ? *tags.outcome : outcome());
-    std::string out = quoted_tag("Event", tags.event) + quoted_tag("Site", tags.site) +
-                      quoted_tag("Date", tags.date) + quoted_tag("Round", tags.round) +
-                      quoted_tag("White", tags.white) + quoted_tag("Black", tags.black) +
-                      quoted_tag("Result", result);
+    std::vector<TagPair> own;
     for (const auto& t : type_tags) {
         if (t.id != variant())
             continue;
-        out += quoted_tag("GameType", t.game_type);
+        own.emplace_back("GameType", t.game_type);
         if (t.variant != nullptr)
-            out += quoted_tag("Variant", t.variant);
+            own.emplace_back("Variant", t.variant);
     }
+    const std::string fen = start_position();
     if (!(start_ == ::rules::draughts::start_position(rules())))
-        out += quoted_tag("FEN", start_position());
-    if (!tags.termination.empty())
-        out += quoted_tag("Termination", tags.termination);
-    for (const auto& [name, value] : tags.extra)
-        out += quoted_tag(name, value);
-    out += '\n';
+        own.emplace_back("FEN", fen);
     // Move pairs begin with the variant's first mover; a game that starts with the other side
     // to move begins "1...".
-    const bool first_is_black = rules().black_moves_first;
-    bool black = start_.black_to_move;
-    int number = 1;
-    std::string line;
-    const auto put = [&](const std::string& token) {
-        if (!line.empty() && line.size() + 1 + token.size() > 79) {
-            out += line + '\n';
-            line.clear();
-        }
-        if (!line.empty())
-            line += ' ';
-        line += token;
-    };
-    for (std::size_t i = 0; i < moves_.size(); ++i) {
-        const bool opens_pair = black == first_is_black;
-        if (opens_pair)
-            put(std::to_string(number) + ".");
-        else if (i == 0)
-            put(std::to_string(number) + "...");
-        put(moves_[i]);
-        if (!opens_pair)
-            ++number;
-        black = !black;
-    }
-    put(result);
-    out += line + '\n';
-    return out;
+    return tag_section(tags, result, own) +
+           movetext(moves_, 1, start_.black_to_move == rules().black_moves_first, result);
 }
 
 } // namespace rules::draughts
