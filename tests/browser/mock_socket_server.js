@@ -1,7 +1,8 @@
 // A tiny WebSocket endpoint (RFC 6455 text frames only) for testing the client's socket
-// module without the game server: it greets with a hello, answers ping with pong, echoes
-// {t:'echo'} as {t:'echoed'}, answers {t:'fail'} with an error, pushes {t:'push_me'} back as a
-// server push, and closes the connection on {t:'drop_me'} — the server dropping the socket.
+// module without the game server: it greets with a hello and a guest's welcome, answers ping
+// with pong, echoes {t:'echo'} as {t:'echoed'}, answers {t:'fail'} with an error, pushes
+// {t:'push_me'} back as a server push, and closes the connection on {t:'drop_me'} — the
+// server dropping the socket.
 
 import crypto from 'node:crypto';
 
@@ -54,6 +55,8 @@ export function attach_mock_socket(server) {
         socket.on('error', () => {});
         const send = (obj) => socket.write(encode(JSON.stringify(obj)));
         send({ t: 'hello', protocol: 1, server: 'mock 0.0.1' });
+        send({ t: 'welcome', player: { id: 'guest-MOCK', name: 'guest-MOCK', registered: false, rating: 1500 },
+               token: 'mock-token' });
         let pending = Buffer.alloc(0);
         socket.on('data', (chunk) => {
             const { frames, rest } = decode(Buffer.concat([pending, chunk]));

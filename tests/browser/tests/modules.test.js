@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from '../harness.js';
 import { MovePicker, match_typed_move } from '../../../web/js/board/move_picker.js';
 import { parse_grid, grid_family, piece_side, square_numbers } from '../../../web/js/board/grid.js';
-import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
+import { normalise_table, apply_event, uci_path, recover_last_move } from '../../../web/js/net/table_state.js';
 import { format_clock, format_time_control } from '../../../web/js/ui/time_format.js';
 import { cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, INTERNATIONAL_START } from '../fixtures/positions.js';
 
@@ -111,5 +111,29 @@ test('time formats: tenths below ten seconds, hours, time controls', () => {
     assert.equal(format_time_control({ base_s: 300, increment_s: 3 }), '5+3');
     assert.equal(format_time_control({ base_s: 900, increment_s: 0, per_move_s: 60 }), '15+0, 60 s/move');
     assert.equal(format_time_control({ days: 1 }), '1 day/move');
+    assert.equal(format_time_control({ base_s: 30, increment_s: 0 }), '0.5+0');
+    assert.equal(format_time_control({ base_s: 12, increment_s: 1 }), '12s+1');
     assert.equal(format_time_control(null), 'Unlimited');
+}, node);
+
+test('table state: a chess state gives its moves their cells from UCI, draughts waits for the event', () => {
+    const board = { rows: 8, cols: 8, cells: '.'.repeat(64), check: -1 };
+    assert.deepEqual(uci_path('e2e4', board), [cell('e2'), cell('e4')]);
+    assert.deepEqual(uci_path('a7a8q', board), [cell('a7'), cell('a8')]);
+    assert.deepEqual(uci_path('e2-e4', board), []);
+    assert.deepEqual(uci_path('e2e4', { rows: 10, cols: 10 }), []);
+    const chess = normalise_table({ code: 'AAAAAA', setup: { variant: 'chess' }, board, version: 9,
+                                    moves: ['e2e4', 'e7e5'], moves_display: ['e4', 'e5'] });
+    assert.deepEqual(chess.moves[1], { move: 'e7e5', display: 'e5', path: [cell('e7'), cell('e5')], captures: [] });
+    const draughts = normalise_table({ code: 'BBBBBB', setup: { variant: 'russian' }, board, version: 7,
+                                       moves: ['22-18', '11-15', '18x11'], moves_display: ['c3-d4', 'f6-e5', 'd4:f6'] });
+    assert.deepEqual(draughts.moves[2].path, []);
+    const played = { move: '18x11', display: 'd4:f6', path: [36, 22], captures: [29] };
+    const event = (ply, move, version = 5) => ({ t: 'table_event', table: 'BBBBBB', version, event: { type: 'move', ply, move } });
+    assert.equal(recover_last_move(draughts, event(1, { ...played, move: '11-15' })), null);
+    assert.equal(recover_last_move(draughts, event(2, { ...played, move: '18-14' })), null);
+    const recovered = recover_last_move(draughts, event(2, played));
+    assert.deepEqual(recovered.moves[2], played);
+    assert.equal(recovered.version, 7);
+    assert.equal(recover_last_move(recovered, event(2, played)), null);
 }, node);

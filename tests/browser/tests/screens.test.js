@@ -98,7 +98,8 @@ test('an incoming challenge can be accepted, or answered with a counter-offer', 
     await expect_text(page.locator('.table-status'), /Joining table CCC333/);
 });
 
-// Answers the HTTP API: a guest until POST /api/login succeeds for alice.
+// Answers the HTTP API in the shapes of docs/http-api.md: a guest until POST /api/login
+// succeeds for alice.
 async function fake_http_api(page) {
     let user = null;
     const json = (route, status, body) => route.fulfill({ status, contentType: 'application/json',
@@ -106,21 +107,27 @@ async function fake_http_api(page) {
     await page.route('**/api/**', async (route) => {
         const req = route.request();
         const url = new URL(req.url());
-        if (url.pathname === '/api/me') return user ? json(route, 200, { name: user }) : json(route, 401, { error: { code: 'not_logged_in', message: 'Not logged in.' } });
+        if (url.pathname === '/api/me') return json(route, 200, { user });
         if (url.pathname === '/api/login') {
             const body = JSON.parse(req.postData() || '{}');
             if (body.name === 'alice' && body.password === 'correct horse') {
-                user = 'alice';
-                return json(route, 200, { name: 'alice' });
+                user = { id: 1, name: 'alice' };
+                return json(route, 200, { user });
             }
             return json(route, 401, { error: { code: 'bad_credentials', message: 'Wrong user name or password.' } });
         }
         if (url.pathname === '/api/users/alice') {
-            return json(route, 200, { name: 'alice', ratings: [{ variant: 'chess', speed: 'blitz', rating: 1612.4, rd: 80, games: 12 }] });
+            return json(route, 200, { name: 'alice', created_at: 1767225600000, disabled: false, games: 2,
+                                      ratings: [{ variant: 'chess', speed: 'blitz', rating: 1612.4, deviation: 80,
+                                                  games: 12, provisional: false }] });
         }
         if (url.pathname === '/api/users/alice/games') {
-            return json(route, 200, { games: [{ id: 'g1', variant: 'russian', white: 'alice', black: 'bob', result: '1-0',
-                                               reason: 'no-moves', ended_at: '2026-11-20T10:00:00Z' }] });
+            return json(route, 200, { games: [
+                { id: 13, variant: 'chess', white: 'carol', black: 'alice', rated: true, time_control: '',
+                  started_at: 1795341600000, ended_at: null, result: '', termination: '' },
+                { id: 12, variant: 'russian', white: 'alice', black: 'bob', rated: false, time_control: '',
+                  started_at: 1795255200000, ended_at: 1795258800000, result: '1-0', termination: 'resign' }],
+                                      next_before: null });
         }
         return json(route, 404, { error: { code: 'not_found', message: 'no such path' } });
     });
@@ -138,7 +145,11 @@ test('logging in shows the profile with ratings, history and downloads', async (
     await login.locator('button[type="submit"]').click();
     await expect_text(page.locator('.account-body h2').first(), /alice/);
     await expect_text(page.locator('.account-body table.list').first(), /Chess.*blitz.*1612 ± 160.*12/);
+    const games = page.locator('.account-body table.list').nth(1);
+    await expect_text(games.locator('tbody tr').nth(0), /Chess.*carol.*alice.*playing/);
+    await expect_text(games.locator('tbody tr').nth(1), /2026-11-21.*Russian draughts.*alice.*bob.*1-0 \(resign\).*PDN/);
+    await expect_count(games.locator('tbody tr').nth(0).locator('a'), 0);
     const download = page.locator('.account-body a', { hasText: 'PDN' }).last();
-    assert.equal(await download.getAttribute('href'), '/api/games/g1.pdn');
+    assert.equal(await download.getAttribute('href'), '/api/games/12.pdn');
     await expect_count(page.locator('.account-body a[href="/api/users/alice/games.pgn"]'), 1);
 });

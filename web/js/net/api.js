@@ -37,10 +37,16 @@
 //   POST /api/register {name, password}, POST /api/login {name, password}, POST /api/logout,
 //   GET /api/me, GET /api/users/<name>, GET /api/users/<name>/games,
 //   GET /api/games/<id>.<pgn|pdn>, GET /api/users/<name>/games.<pgn|pdn>,
-//   GET /api/leaderboard?variant=&speed=, GET /api/ladders, GET /api/ladders/<id>,
-//   POST /api/ladders/<id>/join, POST /api/ladders/<id>/challenges {target}.
+//   GET /api/leaderboard?variant=&speed= -> {variant, speed, players: [{rank, name, rating,
+//   deviation, games}]} (speed is required), GET /api/ladders -> {ladders: [summary]},
+//   GET /api/ladders/<id> -> {ladder: {...summary, organiser, standings: [{rung, name}],
+//   challenges: [{id, challenger, challenged, created_at, deadline_at, status, game_id}]}},
+//   POST /api/ladders/<id>/join, POST /api/ladders/<id>/challenge {opponent},
+//   POST /api/ladders/<id>/challenges/<cid>/accept and .../decline (docs/http-api.md).
 
 import { Emitter } from './emitter.js';
+
+const WELCOME_WAIT_MS = 3000;
 
 // The client's setup ({time: {base_s, increment_s, per_move_s, days}, colour}) in the wire's
 // form of docs/protocol.md §7.1 ({time: {base_ms, increment_ms, per_move_ms, days}, color}).
@@ -78,20 +84,45 @@ export class Api extends Emitter {
         super();
         this.socket = socket;
         this.player = null; // from `welcome`
+        // True once this connection's player is known (its `welcome`, and for a returning
+        // guest the answer to `identify`); table screens join and resync only then, so that
+        // they sit down as the player who holds the seat. 'identity' is emitted each time.
+        this.settled = false;
+        this.settle_timer = null;
         socket.on('message', (msg) => this.on_push(msg));
-        // A guest takes back its identity (and seats) after a reconnect (§7.2).
-        socket.on('reopened', () => {
-            const token = sessionStorage.getItem('tabula.guest_token');
-            if (token && !(this.player && this.player.registered)) {
-                socket.request('identify', { token }).catch(() => {});
-            }
+        socket.on('state', (state) => { if (state !== 'open') this.settled = false; });
+        // A server that sends no welcome still gets the screens going.
+        socket.on('hello', () => {
+            clearTimeout(this.settle_timer);
+            this.settle_timer = setTimeout(() => { if (!this.settled) this.settle(); }, WELCOME_WAIT_MS);
         });
     }
 
+    settle() {
+        clearTimeout(this.settle_timer);
+        this.settled = true;
+        this.emit('identity', this.player);
+    }
+
+    // Every connection is welcomed as someone (§7.2). A guest of this tab (a reload, a
+    // reconnect) takes its earlier identity back with the kept token, and with it its seats.
     on_welcome(msg) {
+        const kept = sessionStorage.getItem('tabula.guest_token');
+        const player = msg.player || null;
+        if (player && !player.registered && kept && msg.token !== kept) {
+            this.socket.request('identify', { token: kept })
+                .then((reply) => this.welcomed(reply))
+                .catch(() => this.welcomed(msg)); // the token is gone (a restart): a new guest
+            return;
+        }
+        this.welcomed(msg);
+    }
+
+    welcomed(msg) {
         this.player = msg.player || null;
         if (msg.token) sessionStorage.setItem('tabula.guest_token', msg.token);
         this.emit('welcome', this.player);
+        this.settle();
     }
 
     // A challenge push as the lobby shows it, or null when it is not ours to answer.
@@ -184,14 +215,17 @@ export class Api extends Emitter {
     profile(name) { return http('GET', `/api/users/${encodeURIComponent(name)}`); }
     history(name) { return http('GET', `/api/users/${encodeURIComponent(name)}/games`); }
     leaderboard(variant, speed) {
-        const q = new URLSearchParams({ variant, ...(speed ? { speed } : {}) });
-        return http('GET', `/api/leaderboard?${q}`);
+        return http('GET', `/api/leaderboard?${new URLSearchParams({ variant, speed })}`);
     }
     ladders() { return http('GET', '/api/ladders'); }
     ladder(id) { return http('GET', `/api/ladders/${encodeURIComponent(id)}`); }
-    join_ladder(id) { return http('POST', `/api/ladders/${encodeURIComponent(id)}/join`); }
-    ladder_challenge(id, target) {
-        return http('POST', `/api/ladders/${encodeURIComponent(id)}/challenges`, { target });
+    join_ladder(id) { return http('POST', `/api/ladders/${encodeURIComponent(id)}/join`, {}); }
+    ladder_challenge(id, opponent) {
+        return http('POST', `/api/ladders/${encodeURIComponent(id)}/challenge`, { opponent });
+    }
+    // answer: 'accept' or 'decline' (the challenged player forfeits, the challenger withdraws).
+    answer_ladder_challenge(id, challenge, answer) {
+        return http('POST', `/api/ladders/${encodeURIComponent(id)}/challenges/${encodeURIComponent(challenge)}/${answer}`, {});
     }
     game_download_url(id, format) { return `/api/games/${encodeURIComponent(id)}.${format}`; }
     all_games_download_url(name, format) {

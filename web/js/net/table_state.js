@@ -16,10 +16,36 @@ function seat(p) {
     return p ? { ...p, online: 'connected' in p ? !!p.connected : p.online !== false } : null;
 }
 
-// Moves as sent: MoveView objects, or canonical strings beside `moves_display`.
-function moves_of(t) {
+// The cells of a chess move from its canonical notation, UCI (§7.1: "e2e4", "e7e8q"), on the
+// board of §7.1 (row 0 = rank 8); [] when it is not UCI.
+export function uci_path(move, board) {
+    const m = /^([a-h])([1-8])([a-h])([1-8])[qrbn]?$/.exec(move);
+    const rows = board && board.rows;
+    const cols = board && board.cols;
+    if (!m || rows !== 8 || cols !== 8) return [];
+    const cell = (file, rank) => (rows - Number(rank)) * cols + (file.charCodeAt(0) - 97);
+    return [cell(m[1], m[2]), cell(m[3], m[4])];
+}
+
+// Moves as sent: MoveView objects, or canonical strings beside `moves_display`. A table state
+// carries no paths; chess moves get theirs from the UCI text (the last-move highlight after a
+// join), draughts moves keep [] until recover_last_move() fills the last one in.
+function moves_of(t, variant) {
+    const board = t.board && typeof t.board === 'object' ? t.board : null;
     return (t.moves || []).map((m, i) => (typeof m === 'string'
-        ? { move: m, display: (t.moves_display || [])[i] || m, path: [], captures: [] } : m));
+        ? { move: m, display: (t.moves_display || [])[i] || m,
+            path: variant === 'chess' ? uci_path(m, board) : [], captures: [] } : m));
+}
+
+// A `move` event seen again (a resync replays the recent ones) that played the last move of
+// `state` gives that move its path and captures; returns the new state, or null when the
+// event is not that move.
+export function recover_last_move(state, msg) {
+    const e = msg.event || {};
+    const last = state.moves[state.moves.length - 1];
+    if (e.type !== 'move' || !last || !e.move || e.ply !== state.moves.length - 1 || e.move.move !== last.move) return null;
+    if (Array.isArray(last.path) && last.path.length) return null;
+    return { ...state, moves: [...state.moves.slice(0, -1), { ...last, ...e.move, display: last.display || e.move.display }] };
 }
 
 const STATUS = { finished: 'over', closed: 'over' };
@@ -42,7 +68,7 @@ export function normalise_table(t) {
         legal_moves: t.legal_moves || [],
         to_move: t.to_move || 'white',
         ply: Number.isInteger(t.ply) ? t.ply : (t.moves || []).length,
-        moves: moves_of(t),
+        moves: moves_of(t, setup.variant || 'chess'),
         clocks: normalise_clocks(t.clocks),
         clocks_at: performance.now(),
         draw_offer: t.draw_offer || null,
@@ -108,7 +134,13 @@ export function apply_event(state, msg) {
         next.status = 'playing';
         next.result = null;
         next.rematch_offer = null;
-        if (e.white || e.black) next.seats = { white: seat(e.white) || state.seats.white, black: seat(e.black) || state.seats.black };
+        if (e.white || e.black) {
+            next.seats = { white: seat(e.white) || state.seats.white, black: seat(e.black) || state.seats.black };
+            // A rematch swaps the colours: follow our own player to its new seat.
+            const mine = state.you && state.seats[state.you] && state.seats[state.you].id;
+            if (mine && e.white && e.white.id === mine) next.you = 'white';
+            else if (mine && e.black && e.black.id === mine) next.you = 'black';
+        }
         if (grid(e.board)) {
             next.position = e.board;
             next.moves = [];

@@ -6,6 +6,16 @@ import { VARIANTS, variant_name, record_format } from '../ui/variants.js';
 import { go } from '../router.js';
 
 const SECTIONS = [['profile', 'Profile'], ['ladders', 'Ladders'], ['leaderboards', 'Leaderboards']];
+const SPEEDS = ['ultrabullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
+
+// Instants of the HTTP API (Unix milliseconds) as UTC text.
+function format_instant(ms) {
+    return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+}
+
+function format_day(ms) {
+    return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : '';
+}
 
 export class AccountScreen {
     constructor(root, app, route) {
@@ -92,69 +102,94 @@ export class AccountScreen {
                 games.length ? h('table', { class: 'list' },
                     h('thead', {}, h('tr', {}, ['Date', 'Variant', 'White', 'Black', 'Result', ''].map((c) => h('th', { scope: 'col' }, c)))),
                     h('tbody', {}, games.map((g) => h('tr', {},
-                        h('td', {}, (g.ended_at || '').slice(0, 10)), h('td', {}, variant_name(g.variant)),
-                        h('td', {}, g.white), h('td', {}, g.black), h('td', {}, `${g.result || ''} ${g.reason ? `(${g.reason})` : ''}`),
-                        h('td', {}, h('a', { href: api.game_download_url(g.id, record_format(g.variant)), download: '' },
-                            record_format(g.variant).toUpperCase())))))) : h('p', { class: 'muted' }, 'No finished games yet.')));
+                        h('td', {}, format_day(g.ended_at ?? g.started_at)), h('td', {}, variant_name(g.variant)),
+                        h('td', {}, g.white), h('td', {}, g.black),
+                        h('td', {}, g.ended_at ? `${g.result || ''}${g.termination ? ` (${g.termination})` : ''}` : 'playing'),
+                        h('td', {}, g.ended_at ? h('a', { href: api.game_download_url(g.id, record_format(g.variant)), download: '' },
+                            record_format(g.variant).toUpperCase()) : null))))) : h('p', { class: 'muted' }, 'No games yet.')));
     }
 
     async render_ladders() {
         fill(this.body, h('p', { class: 'muted' }, 'Loading…'));
         const api = this.app.api;
-        let data;
+        let ladders;
         try {
-            data = await api.ladders();
+            const list = await api.ladders();
+            // The list has the summaries; standings and challenges come with each ladder.
+            ladders = await Promise.all(((list && list.ladders) || []).map(async (l) => (await api.ladder(l.id)).ladder));
         } catch (err) {
             fill(this.body, h('p', { class: 'error' }, `Ladders not available: ${err.message}`));
             return;
         }
-        const me = this.app.session.user && this.app.session.user.name;
-        const ladders = (data && data.ladders) || [];
         if (!ladders.length) {
             fill(this.body, h('p', { class: 'muted' }, 'No ladders yet.'));
             return;
         }
-        fill(this.body, ladders.map((l) => {
-            const error = h('p', { class: 'error', role: 'alert' });
-            const act = (fn) => async () => {
-                try {
-                    await fn();
-                    this.render_ladders();
-                } catch (err) {
-                    error.textContent = err.message;
-                }
-            };
-            const standings = l.standings || [];
-            const my_rung = standings.find((s) => s.name === me)?.rung;
-            const reach = l.challenge_reach || 5;
-            return h('section', { class: 'card ladder' },
-                h('div', { class: 'panel-head' }, h('h2', {}, l.name), h('span', { class: 'muted' }, variant_name(l.variant)),
-                    me && my_rung === undefined ? h('button', { type: 'button', class: 'small primary', onclick: act(() => api.join_ladder(l.id)) }, 'Join') : null),
-                h('table', { class: 'list' },
-                    h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', ''].map((c) => h('th', { scope: 'col' }, c)))),
-                    h('tbody', {}, standings.map((s) => h('tr', {}, h('td', {}, s.rung), h('td', {}, s.name), h('td', {}, s.rating ?? ''),
-                        h('td', {}, my_rung !== undefined && s.rung < my_rung && my_rung - s.rung <= reach
-                            ? h('button', { type: 'button', class: 'small', onclick: act(() => api.ladder_challenge(l.id, s.name)) }, 'Challenge') : null))))),
-                (l.challenges || []).length ? h('div', {}, h('h3', {}, 'Open challenges'),
-                    h('ul', {}, l.challenges.map((c) => h('li', {}, `${c.from} → ${c.to}${c.expires_at ? ` (until ${c.expires_at})` : ''}`)))) : null,
-                error);
-        }));
+        fill(this.body, ladders.map((l) => this.ladder_card(l)));
+    }
+
+    // One ladder: its rules, the standings with a challenge button on every rung the player may
+    // challenge, and the open and accepted challenges with the answers the player may give.
+    ladder_card(l) {
+        const api = this.app.api;
+        const me = this.app.session.user && this.app.session.user.name;
+        const error = h('p', { class: 'error', role: 'alert' });
+        const act = (label, fn, cls = 'small') => h('button', { type: 'button', class: cls, onclick: async () => {
+            error.textContent = '';
+            try {
+                await fn();
+                this.render_ladders();
+            } catch (err) {
+                error.textContent = err.message;
+            }
+        } }, label);
+        const standings = l.standings || [];
+        const my_rung = standings.find((s) => s.name === me)?.rung;
+        const reach = l.max_rungs_up || 0;
+        const can_challenge = (s) => my_rung !== undefined && s.rung < my_rung && my_rung - s.rung <= reach;
+        const challenges = (l.challenges || []).filter((c) => c.status === 'open' || c.status === 'accepted');
+        const rules = [variant_name(l.variant), l.time_control, `challenge up to ${reach} rung${reach === 1 ? '' : 's'} up`,
+                       `${l.response_hours} h to answer`, l.organiser ? `organised by ${l.organiser}` : null];
+        return h('section', { class: 'card ladder', dataset: { ladder: l.id } },
+            h('div', { class: 'panel-head' }, h('h2', {}, l.name),
+                me && my_rung === undefined ? act('Join', () => api.join_ladder(l.id), 'small primary') : null),
+            h('p', { class: 'muted ladder-rules' }, rules.filter(Boolean).join(' · ')),
+            standings.length ? h('table', { class: 'list standings' },
+                h('thead', {}, h('tr', {}, ['Rung', 'Player', ''].map((c) => h('th', { scope: 'col' }, c)))),
+                h('tbody', {}, standings.map((s) => h('tr', { dataset: { rung: s.rung }, class: s.name === me ? 'me' : null },
+                    h('td', {}, s.rung), h('td', {}, s.name),
+                    h('td', {}, can_challenge(s) ? act('Challenge', () => api.ladder_challenge(l.id, s.name)) : null)))))
+                : h('p', { class: 'muted' }, 'Nobody on this ladder yet.'),
+            challenges.length ? h('div', { class: 'ladder-challenges' }, h('h3', {}, 'Open challenges'),
+                h('ul', {}, challenges.map((c) => h('li', { dataset: { challenge: c.id } },
+                    `${c.challenger} → ${c.challenged} · `,
+                    c.status === 'open' ? `answer by ${format_instant(c.deadline_at)}` : 'accepted: the game decides',
+                    c.status === 'open' && c.challenged === me ? [' ',
+                        act('Accept', () => api.answer_ladder_challenge(l.id, c.id, 'accept'), 'small primary'), ' ',
+                        act('Decline', () => api.answer_ladder_challenge(l.id, c.id, 'decline'))] : null,
+                    c.status === 'open' && c.challenger === me ? [' ',
+                        act('Withdraw', () => api.answer_ladder_challenge(l.id, c.id, 'decline'))] : null)))) : null,
+            error);
     }
 
     async render_leaderboards() {
-        const select = h('select', { id: 'leaderboard-variant' },
+        const variant = h('select', { id: 'leaderboard-variant' },
             VARIANTS.map(([id, label]) => h('option', { value: id, selected: id === (this.arg || 'chess') }, label)));
-        const table = h('div', {});
-        select.addEventListener('change', () => go(`#/account/leaderboards/${select.value}`));
-        fill(this.body, h('section', { class: 'card' }, h('h2', {}, 'Leaderboards'), field('Variant', select), table));
+        const speed = h('select', { id: 'leaderboard-speed' },
+            SPEEDS.map((id) => h('option', { value: id, selected: id === (this.speed || 'blitz') }, id)));
+        const table = h('div', { class: 'leaderboard' });
+        variant.addEventListener('change', () => go(`#/account/leaderboards/${variant.value}`));
+        speed.addEventListener('change', () => { this.speed = speed.value; this.render_leaderboards(); });
+        fill(this.body, h('section', { class: 'card' }, h('h2', {}, 'Leaderboards'),
+            h('div', { class: 'inline' }, field('Variant', variant), field('Speed', speed)), table));
         try {
-            const data = await this.app.api.leaderboard(select.value);
-            const rows = (data && data.rows) || [];
-            fill(table, rows.length ? h('table', { class: 'list' },
-                h('thead', {}, h('tr', {}, ['#', 'Player', 'Speed', 'Rating', 'Games'].map((c) => h('th', { scope: 'col' }, c)))),
-                h('tbody', {}, rows.map((r, i) => h('tr', {}, h('td', {}, r.rank || i + 1),
+            const data = await this.app.api.leaderboard(variant.value, speed.value);
+            const players = (data && data.players) || [];
+            fill(table, players.length ? h('table', { class: 'list' },
+                h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Games'].map((c) => h('th', { scope: 'col' }, c)))),
+                h('tbody', {}, players.map((r, i) => h('tr', {}, h('td', {}, r.rank || i + 1),
                     h('td', {}, h('a', { href: `/#/account/profile/${encodeURIComponent(r.name)}` }, r.name)),
-                    h('td', {}, r.speed || ''), h('td', {}, Math.round(r.rating)), h('td', {}, r.games ?? '')))))
+                    h('td', {}, `${Math.round(r.rating)} ± ${Math.round(2 * (r.deviation || 0))}`), h('td', {}, r.games ?? '')))))
                 : h('p', { class: 'muted' }, 'No established ratings yet.'));
         } catch (err) {
             fill(table, h('p', { class: 'error' }, `Leaderboard not available: ${err.message}`));

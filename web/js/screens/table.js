@@ -5,12 +5,15 @@
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { TypedMoveField } from '../board/typed_move.js';
-import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
+import { normalise_table, apply_event, clocks_now, recover_last_move } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { player_bar, render_move_list, render_chat, result_text, low_time_ms } from './table_view.js';
 import { go } from '../router.js';
+
+// How many events before a joined state's version are replayed to find its last move.
+const LAST_MOVE_LOOK_BACK = 24;
 
 export class TableScreen {
     constructor(root, app, route) {
@@ -25,11 +28,11 @@ export class TableScreen {
         this.off.push(
             api.on('table', (t) => { if (t && t.code === this.code) this.replace(t); }),
             api.on('table_event', (m) => this.on_event(m)),
-            socket.on('reopened', () => this.resume()),
+            // Each (re)connection, once its player is known: sit down, or catch up (§7.7).
+            api.on('identity', () => (this.state ? this.resume() : this.enter())),
         );
         this.tick = setInterval(() => this.render_clocks(), 100);
-        if (socket.state === 'open') this.enter();
-        else this.off.push(socket.on('hello', () => { if (!this.state) this.enter(); }));
+        if (socket.state === 'open' && api.settled) this.enter();
     }
 
     destroy() {
@@ -118,10 +121,32 @@ export class TableScreen {
         this.pending_move = false;
         if (this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
+        this.look_back_for_last_move();
+    }
+
+    // A table state names its moves without their squares (draughts; chess has UCI). The
+    // server keeps its recent events, so a resync from a little before the state's version
+    // replays them (§7.7), and on_event takes the last move's path from its `move` event.
+    // Asked once per state version: when the events are gone the answer is the full state again.
+    look_back_for_last_move() {
+        const s = this.state;
+        const last = s.moves[s.moves.length - 1];
+        if (!last || (Array.isArray(last.path) && last.path.length) || s.version < 1) return;
+        if (this.looked_back === s.version) return;
+        this.looked_back = s.version;
+        this.app.api.resync(this.code, Math.max(0, s.version - LAST_MOVE_LOOK_BACK)).catch(() => {});
     }
 
     on_event(msg) {
         if (!this.state || msg.table !== this.code) return;
+        if (Number.isInteger(msg.version) && msg.version <= this.state.version) {
+            const recovered = recover_last_move(this.state, msg);
+            if (recovered) {
+                this.state = recovered;
+                this.render_board();
+            }
+            return;
+        }
         const next = apply_event(this.state, msg);
         if (!next) {
             this.resume();
@@ -133,6 +158,8 @@ export class TableScreen {
         if (e.type === 'move' || e.type === 'moved' || e.type === 'move_played' || e.type === 'takeback_done') {
             this.pending_move = false;
             play_sound(e.move && e.move.captures && e.move.captures.length ? 'capture' : 'move');
+        } else if (e.type === 'started' && next.you) {
+            this.board.orientation = next.you; // a rematch swaps the colours
         } else if (e.type === 'ended' || e.type === 'game_ended') {
             play_sound('end');
         } else if (e.type === 'rematch' && e.code) {

@@ -1,5 +1,5 @@
-// Clock and time-control text: "4:59", "0:09.4" (tenths below ten seconds), "5+3",
-// "30 s/move", "3 days/move".
+// Clock and time-control text: "4:59", "0:09.4" (tenths below ten seconds), "5+3", "0.5+0",
+// "15s+0" (a base that is no whole half minute), "30 s/move", "3 days/move".
 
 export function format_clock(ms) {
     const clamped = Math.max(0, ms);
@@ -20,7 +20,7 @@ export function format_time_control(time) {
     if (time.days) return `${time.days} day${time.days === 1 ? '' : 's'}/move`;
     const parts = [];
     if (time.base_s) {
-        const base = time.base_s % 60 === 0 ? String(time.base_s / 60) : `${(time.base_s / 60).toFixed(1)}`;
+        const base = time.base_s % 30 === 0 ? String(time.base_s / 60) : `${time.base_s}s`;
         parts.push(`${base}+${time.increment_s || 0}`);
     }
     if (time.per_move_s) parts.push(`${time.per_move_s} s/move`);
