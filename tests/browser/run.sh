@@ -25,7 +25,13 @@ fi
 
 tmp="$(mktemp -d)"
 server_pid=""
+# A test may restart the server (tabula_server.js); the pid of the one running is in this file.
+pid_file="$tmp/server.pid"
+current_server_pid() {
+    if [ -s "$pid_file" ]; then cat "$pid_file"; else echo "$server_pid"; fi
+}
 cleanup() {
+    server_pid="$(current_server_pid)"
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
         kill "$server_pid" 2>/dev/null
         for _ in $(seq 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
@@ -41,9 +47,15 @@ port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>
 if [ ! -x "$tabula" ]; then
     TABULA_FAILURE="no tabula binary at $tabula"
 else
-    "$tabula" serve --bind 127.0.0.1 --port "$port" --db "$tmp/t.db" --web "$repo/web" \
-        >"$tmp/server.log" 2>&1 &
+    serve_args=(serve --bind 127.0.0.1 --port "$port" --db "$tmp/t.db" --web "$repo/web")
+    "$tabula" "${serve_args[@]}" >"$tmp/server.log" 2>&1 &
     server_pid=$!
+    disown "$server_pid" # a test may kill it; no "Killed" notice from this shell then
+    echo "$server_pid" >"$pid_file"
+    # How to start it again on the same port and database (tabula_server.js).
+    export TABULA_BIN="$tabula" TABULA_LOG="$tmp/server.log" TABULA_PID_FILE="$pid_file"
+    TABULA_ARGS="$(node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "${serve_args[@]}")"
+    export TABULA_ARGS
     for _ in $(seq 100); do
         if ! kill -0 "$server_pid" 2>/dev/null; then
             TABULA_FAILURE="tabula serve exited: $(tail -n 3 "$tmp/server.log" | tr '\n' ' ')"
@@ -74,6 +86,7 @@ else
     passed=0
     failed=1
 fi
+server_pid="$(current_server_pid)"
 if [ -n "$server_pid" ] && ! kill -0 "$server_pid" 2>/dev/null && [ -n "$TABULA_URL" ]; then
     echo "browser tests: tabula serve died during the run; its log:"
     tail -n 20 "$tmp/server.log"

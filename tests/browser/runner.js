@@ -8,13 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { start_static_server } from './static_server.js';
 import { attach_mock_socket } from './mock_socket_server.js';
 import { run_all } from './harness.js';
+import { restart_available, kill_tabula, start_tabula } from './tabula_server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web_dir = path.resolve(here, '../../web');
 
 const files = ['modules.test.js', 'gallery.test.js', 'board_input.test.js', 'app_shell.test.js', 'screens.test.js',
                'socket.test.js',
-               'lobby.test.js', 'e2e_game.test.js'];
+               'lobby.test.js', 'e2e_game.test.js', 'e2e_table.test.js', 'e2e_accounts.test.js',
+               'e2e_restart.test.js']; // last: it restarts tabula serve
 for (const f of files) await import(`./tests/${f}`);
 
 const server = await start_static_server(web_dir);
@@ -26,6 +28,8 @@ const env = {
     tabula_url: process.env.TABULA_URL || '',
     tabula_failure: process.env.TABULA_FAILURE || '',
     filter: process.env.TEST_FILTER || '',
+    // Kill and start again the real server (same port and database); null without run.sh.
+    tabula_restart: restart_available() ? { kill: () => kill_tabula(), start: () => start_tabula() } : null,
     artifacts: path.join(here, 'artifacts'),
 };
 await fs.mkdir(env.artifacts, { recursive: true });

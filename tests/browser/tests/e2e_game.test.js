@@ -4,42 +4,10 @@
 // visible text); what has to match the server is web/js/net/api.js and table_state.js.
 
 import assert from 'node:assert/strict';
-import { test, expect_text, expect_count, eventually } from '../harness.js';
+import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
 import { cell } from '../fixtures/positions.js';
-
-async function new_player(browser, base) {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 820 } });
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    await expect_text(page.locator('#connection-status'), /Connected/, 10000);
-    return { context, page };
-}
-
-// Creates a private casual table from the lobby form; returns its join code.
-async function create_private_table(page, variant, colour) {
-    const form = page.locator('.setup-form').first();
-    await form.locator('select[name="variant"]').selectOption(variant);
-    await form.locator(`input[type="radio"][value="${colour}"]`).check({ force: true });
-    await form.locator('input[type="radio"][value="private"]').check({ force: true });
-    await form.locator('button[type="submit"]').click();
-    await expect_text(page.locator('.join-code'), /^[A-Z0-9]{6}$/, 10000);
-    return (await page.locator('.join-code').textContent()).trim();
-}
-
-async function join_by_code(page, code) {
-    await page.fill('#join-code', code);
-    await page.click('.join-form button[type="submit"]');
-    await expect_text(page.locator('.table-status'), /move/, 10000);
-}
-
-async function click_move(page, from, to, size = 8) {
-    await page.locator(`.board rect.square[data-cell="${cell(from, size)}"]`).click();
-    await page.locator(`.board rect.square[data-cell="${cell(to, size)}"]`).click();
-}
-
-async function close_all(...players) {
-    for (const p of players) await p.context.close().catch(() => {});
-}
+import { new_player, create_private_table, join_by_code, click_move, close_all, last_move_marks }
+    from '../lib/e2e_helpers.js';
 
 test("two players meet by code, a spectator watches, fool's mate ends the game", async ({ browser, base }) => {
     const white = await new_player(browser, base);
@@ -94,11 +62,30 @@ test('a Russian draughts game with a multi-capture', async ({ browser, base }) =
             await click_move(player.page, from, to);
             await expect_count(white.page.locator('.move-list .move'), i + 1, 10000);
         }
+        const marks = { last: [cell('f6'), cell('d4'), cell('b2')].sort((a, b) => a - b),
+                        captured: [cell('e5'), cell('c3')].sort((a, b) => a - b) };
         for (const p of [white, black]) {
             await expect_count(p.page.locator(`.board g.piece[data-cell="${cell('e5')}"]`), 0);
             await expect_count(p.page.locator(`.board g.piece[data-cell="${cell('c3')}"]`), 0);
             await expect_count(p.page.locator(`.board g.piece[data-cell="${cell('b2')}"][data-piece="b"]`), 1);
             await expect_count(p.page.locator('.board g.piece-white'), 10);
+            await expect_value(() => last_move_marks(p.page), marks);
+        }
+        // After a reload each guest sits down again (its kept token) and the last move, the
+        // double capture, is highlighted again from what the server sends on the join.
+        for (const p of [white, black]) {
+            await p.page.reload();
+            await expect_count(p.page.locator('.move-list .move'), 6, 10000);
+            await expect_value(() => last_move_marks(p.page), marks, 10000);
+        }
+        await expect_text(white.page.locator('.table-status'), /Your move/, 10000);
+        await expect_text(black.page.locator('.table-status'), /Waiting for your opponent/, 10000);
+        // The game goes on: 4. a1:c3 takes the man on b2 (White's only move: captures are compulsory).
+        await click_move(white.page, 'a1', 'c3');
+        for (const p of [white, black]) {
+            await expect_count(p.page.locator('.move-list .move'), 7, 10000);
+            await expect_value(() => last_move_marks(p.page), { last: [cell('a1'), cell('c3')].sort((a, b) => a - b),
+                                                               captured: [cell('b2')] });
         }
     } finally {
         await close_all(white, black);

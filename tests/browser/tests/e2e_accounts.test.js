@@ -1,0 +1,81 @@
+// The account screens against a running `tabula serve`: accounts registered over the HTTP
+// API, a ladder created over it, and then everything else through the page: joining the
+// ladder, the standings, challenging up the ladder, the open challenges as each side sees
+// them, a decline (a forfeit: the challenger takes the rung) and an accept.
+
+import assert from 'node:assert/strict';
+import { test, expect_text, expect_count, eventually } from '../harness.js';
+import { new_account, unique_name, close_all } from '../lib/e2e_helpers.js';
+
+async function show_ladders(player, base) {
+    await player.page.goto(`${base}/#/account/ladders`);
+    await player.page.reload();
+}
+
+// The standings of the ladder card as [[rung, name], ...].
+async function standings(card) {
+    return card.locator('table.standings tbody tr').evaluateAll((rows) => rows.map((r) =>
+        [Number(r.cells[0].textContent), r.cells[1].textContent]));
+}
+
+async function expect_standings(card, expected) {
+    await eventually(async () => assert.deepEqual(await standings(card), expected), 10000, 'standings');
+}
+
+test('a ladder: join, challenge up, decline (forfeit) and accept, all through the ladder screen',
+    async ({ browser, base }) => {
+        const organiser = await new_account(browser, base, 'lorg');
+        const top = await new_account(browser, base, 'ltop');
+        const low = await new_account(browser, base, 'llow');
+        try {
+            const ladder_name = `Club ${unique_name('l')}`;
+            const made = await organiser.context.request.post(`${base}/api/ladders`, { data: {
+                name: ladder_name, variant: 'chess', base_seconds: 300, increment_seconds: 3,
+                max_rungs_up: 3, response_hours: 24 } });
+            assert.equal(made.status(), 201, await made.text());
+            const ladder = (await made.json()).ladder;
+            assert.equal(ladder.name, ladder_name);
+            const joined = await top.context.request.post(`${base}/api/ladders/${ladder.id}/join`, { data: {} });
+            assert.equal(joined.ok(), true, await joined.text());
+            assert.deepEqual(await joined.json(), { rung: 1 });
+
+            // Low joins from the page and lands on rung 2.
+            await show_ladders(low, base);
+            const low_card = low.page.locator(`.ladder[data-ladder="${ladder.id}"]`);
+            await expect_text(low_card.locator('h2'), new RegExp(ladder_name), 10000);
+            await expect_text(low_card.locator('.ladder-rules'),
+                new RegExp(`Chess · 5\\+3 · challenge up to 3 rungs up · 24 h to answer · organised by ${organiser.name}`));
+            await expect_standings(low_card, [[1, top.name]]);
+            await low_card.getByRole('button', { name: 'Join' }).click();
+            await expect_standings(low_card, [[1, top.name], [2, low.name]]);
+            await expect_count(low_card.getByRole('button', { name: 'Join' }), 0);
+
+            // Low challenges Top; both see the open challenge, each with their own answers.
+            await low_card.locator('tr[data-rung="1"]').getByRole('button', { name: 'Challenge' }).click();
+            const open_line = new RegExp(`${low.name} → ${top.name} · answer by \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`);
+            await expect_text(low_card.locator('.ladder-challenges li'), open_line, 10000);
+            await expect_count(low_card.locator('.ladder-challenges li button', { hasText: 'Withdraw' }), 1);
+            await expect_count(low_card.locator('.ladder-challenges li button', { hasText: 'Accept' }), 0);
+            await show_ladders(top, base);
+            const top_card = top.page.locator(`.ladder[data-ladder="${ladder.id}"]`);
+            await expect_text(top_card.locator('.ladder-challenges li'), open_line, 10000);
+            await expect_count(top_card.locator('.ladder-challenges li button', { hasText: 'Accept' }), 1);
+            await expect_count(top_card.locator('table.standings button', { hasText: 'Challenge' }), 0);
+
+            // Top declines: a forfeit, so Low takes rung 1.
+            await top_card.locator('.ladder-challenges li button', { hasText: 'Decline' }).click();
+            await expect_standings(top_card, [[1, low.name], [2, top.name]]);
+            await expect_count(top_card.locator('.ladder-challenges'), 0);
+
+            // Top challenges back and Low accepts: the game decides now.
+            await top_card.locator('tr[data-rung="1"]').getByRole('button', { name: 'Challenge' }).click();
+            await expect_text(top_card.locator('.ladder-challenges li'), new RegExp(`${top.name} → ${low.name}`), 10000);
+            await show_ladders(low, base);
+            await low_card.locator('.ladder-challenges li button', { hasText: 'Accept' }).click();
+            await expect_text(low_card.locator('.ladder-challenges li'),
+                new RegExp(`${top.name} → ${low.name} · accepted: the game decides`), 10000);
+            await expect_standings(low_card, [[1, low.name], [2, top.name]]);
+        } finally {
+            await close_all(organiser, top, low);
+        }
+    }, { needs: 'tabula', timeout_ms: 90000 });
