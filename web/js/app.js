@@ -3,7 +3,7 @@
 
 import { Socket } from './net/socket.js';
 import { Api } from './net/api.js';
-import { parse_route, on_route } from './router.js';
+import { parse_route, on_route, go } from './router.js';
 import { apply_theme, toggle_theme, current_theme } from './ui/theme.js';
 import { sound_enabled, set_sound_enabled } from './ui/sound.js';
 import { attach_connection_banner } from './ui/connection_banner.js';
@@ -52,6 +52,11 @@ function show(route) {
     screen = new SCREENS[route.screen](main, app, route);
     document.body.dataset.screen = route.screen;
 }
+
+// A ladder game made for us opens at once, unless we are at a table already.
+api.on('ladder_game', (msg) => {
+    if (typeof msg.table === 'string' && document.body.dataset.screen !== 'table') go(`#/table/${msg.table}`);
+});
 
 on_route(show);
 show(parse_route());

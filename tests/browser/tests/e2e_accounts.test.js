@@ -72,9 +72,21 @@ test('a ladder: join, challenge up, decline (forfeit) and accept, all through th
             await expect_text(top_card.locator('.ladder-challenges li'), new RegExp(`${top.name} → ${low.name}`), 10000);
             await show_ladders(low, base);
             await low_card.locator('.ladder-challenges li button', { hasText: 'Accept' }).click();
-            await expect_text(low_card.locator('.ladder-challenges li'),
-                new RegExp(`${top.name} → ${low.name} · accepted: the game decides`), 10000);
-            await expect_standings(low_card, [[1, low.name], [2, top.name]]);
+            // The organiser (who plays no game, so no ladder game takes their page away) sees
+            // the accepted challenge waiting for its game, with no answers left to give.
+            const org_card = organiser.page.locator(`.ladder[data-ladder="${ladder.id}"]`);
+            const accepted = new RegExp(`${top.name} → ${low.name} · accepted: the game decides`);
+            await show_ladders(organiser, base);
+            await eventually(async () => {
+                // The accept may still be on its way: look again until it shows.
+                if (!accepted.test(await org_card.locator('.ladder-challenges li').first().textContent({ timeout: 2000 }))) {
+                    await show_ladders(organiser, base);
+                    throw new Error('the challenge is not shown as accepted');
+                }
+            }, 10000, 'accepted challenge');
+            await expect_count(org_card.locator('.ladder-challenges li button'), 0);
+            await expect_count(org_card.getByRole('button', { name: 'Join' }), 1);
+            await expect_standings(org_card, [[1, low.name], [2, top.name]]);
         } finally {
             await close_all(organiser, top, low);
         }

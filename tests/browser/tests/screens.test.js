@@ -153,3 +153,21 @@ test('logging in shows the profile with ratings, history and downloads', async (
     assert.equal(await download.getAttribute('href'), '/api/games/12.pdn');
     await expect_count(page.locator('.account-body a[href="/api/users/alice/games.pgn"]'), 1);
 });
+
+test('the lobby lists the tables of the welcome, and a ladder game push opens its table', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await record_requests(page);
+    const push = (m) => page.evaluate((msg) => window.tabula.api.on_push(msg), m);
+    await push({ t: 'welcome', player: { id: 'ann', name: 'ann', registered: true, rating: 1500 }, tables: ['K7QFZP', 'P4XW2M'] });
+    await expect_count(page.locator('.my-games li'), 2);
+    await expect_text(page.locator('.my-games li[data-code="P4XW2M"] a'), /Table P4XW2M/);
+    await push({ t: 'welcome', player: { id: 'ann', name: 'ann', registered: true, rating: 1500 }, tables: [] });
+    await expect_count(page.locator('.my-games li'), 0);
+    assert.equal(await page.locator('.my-games').isHidden(), true);
+    await push({ t: 'ladder_game', table: 'P4XW2M', ladder: 2, challenge: 7, challenger: 'cal', challenged: 'ann' });
+    await expect_text(page.locator('.table-status'), /Joining table P4XW2M/);
+    // At a table already: a second ladder game does not take the player away.
+    await push({ t: 'ladder_game', table: 'Q5YZ3N', ladder: 2, challenge: 8, challenger: 'cal', challenged: 'ann' });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await page.evaluate(() => location.hash), '#/table/P4XW2M');
+});

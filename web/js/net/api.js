@@ -29,6 +29,8 @@
 //       its first guesses (moved, seated, ended, ...) and the snake_case names of the events in
 //       lobby/table_events.h (move_played, player_seated, game_ended, connection_changed, ...)
 //   matched {code}                            auto-match found a table
+//   ladder_game {table, ladder, challenge, challenger, challenged}   a ladder game was made
+//   welcome {player, token, tables}           `tables`: codes where we hold a seat
 //   challenge {challenge: {id, from, to, variant, time, rated, colour}} | challenge_gone {id, reason}
 // Inside the client `time` is {base_s, increment_s, delay_s, per_move_s, days} and `colour`
 // 'white'|'black'|'random'; on the wire {base_ms, increment_ms, ...} and `color`.
@@ -84,6 +86,7 @@ export class Api extends Emitter {
         super();
         this.socket = socket;
         this.player = null; // from `welcome`
+        this.my_tables = [];
         // True once this connection's player is known (its `welcome`, and for a returning
         // guest the answer to `identify`); table screens join and resync only then, so that
         // they sit down as the player who holds the seat. 'identity' is emitted each time.
@@ -120,6 +123,8 @@ export class Api extends Emitter {
 
     welcomed(msg) {
         this.player = msg.player || null;
+        // Codes of the tables where this player holds a seat in a game not over (§7.2).
+        this.my_tables = Array.isArray(msg.tables) ? msg.tables.filter((c) => typeof c === 'string') : [];
         if (msg.token) sessionStorage.setItem('tabula.guest_token', msg.token);
         this.emit('welcome', this.player);
         this.settle();
@@ -143,6 +148,8 @@ export class Api extends Emitter {
         case 'table': return this.emit('table', with_you(msg));
         case 'table_event': return this.emit('table_event', msg);
         case 'matched': return this.emit('matched', msg.code);
+        // An accepted ladder challenge made a table for us (§7.13); its state follows.
+        case 'ladder_game': return this.emit('ladder_game', msg);
         case 'challenge': {
             const view = msg.challenge && this.challenge_view(msg.challenge);
             if (view) this.emit('challenge', view);

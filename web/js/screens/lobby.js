@@ -33,6 +33,7 @@ export class LobbyScreen {
             api.on('challenge', (c) => { this.challenges.set(c.id, c); this.render_challenges(); play_sound('notify'); }),
             api.on('challenge_gone', (m) => { this.challenges.delete(m.id); this.render_challenges(); }),
             socket.on('hello', () => this.subscribe()),
+            api.on('welcome', () => this.render_my_games()),
         );
         if (socket.state === 'open') this.subscribe();
     }
@@ -59,6 +60,7 @@ export class LobbyScreen {
     build(root) {
         this.tables_body = h('div', { class: 'table-list', 'aria-live': 'polite' });
         this.challenges_body = h('div', { class: 'challenges' });
+        this.my_games = h('section', { class: 'card my-games', 'aria-labelledby': 'my-games-title', hidden: true });
         this.seek_status = h('p', { class: 'notice', role: 'status' });
         const variant = h('select', { id: 'quick-variant' },
             VARIANTS.map(([id, label]) => h('option', { value: id }, label)));
@@ -91,6 +93,7 @@ export class LobbyScreen {
                 h('section', { class: 'card tables', 'aria-labelledby': 'tables-title' },
                     h('h2', { id: 'tables-title' }, 'Public tables'), this.tables_body),
                 h('aside', { class: 'lobby-side' },
+                    this.my_games,
                     h('section', { class: 'card' }, join_form),
                     h('section', { class: 'card', 'aria-labelledby': 'create-title' },
                         h('h2', { id: 'create-title' }, 'Create a table'), create),
@@ -98,6 +101,16 @@ export class LobbyScreen {
                         h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body))));
         this.render_tables();
         this.render_challenges();
+        this.render_my_games();
+    }
+
+    // The games where we hold a seat (after a restart, a ladder game made while away).
+    render_my_games() {
+        const codes = this.app.api.my_tables || [];
+        this.my_games.hidden = !codes.length;
+        fill(this.my_games, h('h2', { id: 'my-games-title' }, 'Your games'),
+            h('ul', {}, codes.map((code) => h('li', { dataset: { code } },
+                h('a', { href: `/#/table/${encodeURIComponent(code)}` }, `Table ${code}`)))));
     }
 
     async create(setup) {
