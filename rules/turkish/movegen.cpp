@@ -182,6 +182,7 @@ struct CountSink {
 // Keeps the paths with their squares, grouped into moves (the game face).
 struct PathSink {
     std::vector<MoveWithPaths>& out;
+    std::size_t paths_kept = max_paths_kept;
     void reset() { out.clear(); }
     void add(const Move& move, const std::uint8_t* squares, int square_count,
              const std::uint8_t* taken, int taken_count) {
@@ -195,9 +196,25 @@ struct PathSink {
         } else {
             ++known->move.paths;
         }
-        if (known->paths.size() < max_paths_kept)
+        if (known->paths.size() < paths_kept)
             known->paths.push_back(
                 MovePath{{squares, squares + square_count}, {taken, taken + taken_count}});
+    }
+};
+
+// Finds the capture whose path is `wanted` (origin and every landing square). A longer
+// capture found later resets the sink, so only a path of a legal capture is kept.
+struct MatchSink {
+    std::span<const int> wanted;
+    std::optional<Move> found;
+    void reset() { found.reset(); }
+    void add(const Move& move, const std::uint8_t* squares, int square_count, const std::uint8_t*,
+             int) {
+        if (found || static_cast<std::size_t>(square_count) != wanted.size())
+            return;
+        if (std::equal(wanted.begin(), wanted.end(), squares,
+                       [](int written, std::uint8_t square) { return written == square; }))
+            found = move;
     }
 };
 
@@ -289,10 +306,10 @@ void generate_moves(const Position& position, std::vector<Move>& out) {
     });
 }
 
-std::vector<MoveWithPaths> generate_move_paths(const Position& position) {
+std::vector<MoveWithPaths> generate_move_paths(const Position& position, std::size_t paths_kept) {
     std::vector<MoveWithPaths> moves;
     if (any_capture(position)) {
-        PathSink sink{moves};
+        PathSink sink{moves, paths_kept};
         CaptureSearch<PathSink>(position, sink).run(position);
         return moves;
     }
@@ -301,6 +318,14 @@ std::vector<MoveWithPaths> generate_move_paths(const Position& position) {
     for (const Move& move : quiet)
         moves.push_back(MoveWithPaths{move, {MovePath{{move.from, move.to}, {}}}});
     return moves;
+}
+
+std::optional<Move> find_capture_path(const Position& position, std::span<const int> squares) {
+    if (squares.size() < 2 || !any_capture(position))
+        return std::nullopt;
+    MatchSink sink{squares, std::nullopt};
+    CaptureSearch<MatchSink>(position, sink).run(position);
+    return sink.found;
 }
 
 std::uint64_t count_moves(const Position& position, bool keep_duplicates,

@@ -31,6 +31,8 @@
 #include "rules/turkish/board.h"
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace rules::turkish {
@@ -61,8 +63,14 @@ inline constexpr std::size_t max_paths_kept = 64;
 // `out` keeps its capacity, so a caller that reuses it allocates nothing after warm-up.
 void generate_moves(const Position& position, std::vector<Move>& out);
 
-// The legal moves with their paths (the game face: notation and move views).
-std::vector<MoveWithPaths> generate_move_paths(const Position& position);
+// The legal moves with their paths (the game face: notation and move views), at most
+// `paths_kept` paths per move.
+std::vector<MoveWithPaths> generate_move_paths(const Position& position,
+                                               std::size_t paths_kept = max_paths_kept);
+
+// The legal capture whose full path (origin, then every landing square) is `squares`, if any:
+// how the game face reads a full path that it did not keep.
+std::optional<Move> find_capture_path(const Position& position, std::span<const int> squares);
 
 // Number of legal moves: duplicates merged, or each path counted if `keep_duplicates`.
 // Counts quiet moves without listing them (bulk counting at the last ply of perft).

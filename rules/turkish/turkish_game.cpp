@@ -84,6 +84,14 @@ Result<const LegalMove*> TurkishGame::find_move(std::string_view text) const {
     for (const auto& move : legal_)
         if (names_move(*squares, move))
             found.push_back(&move);
+    if (found.empty() && squares->size() > 2) {
+        // A full path the move list did not keep (it keeps max_paths_kept paths per move).
+        if (const auto capture = find_capture_path(position_, *squares))
+            for (const auto& move : legal_)
+                if (move.move.from == capture->from && move.move.to == capture->to &&
+                    move.move.captured == capture->captured)
+                    found.push_back(&move);
+    }
     if (found.empty())
         return Error{"illegal_move", join({"\"", text, "\" is not legal here"})};
     if (found.size() > 1) {

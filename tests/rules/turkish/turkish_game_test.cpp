@@ -281,3 +281,58 @@ TEST_CASE("turkish: along random games the game face agrees with perft and FEN r
     }
     CHECK(plies > 1000);
 }
+
+#include "rules/turkish/fen.h"
+#include "rules/turkish/movegen.h"
+#include "rules/turkish/notation.h"
+
+#include <limits>
+
+namespace {
+
+std::string full_path_text(const rules::turkish::MovePath& path) {
+    std::string text = rules::turkish::square_name(path.squares.front());
+    for (std::size_t i = 1; i < path.squares.size(); ++i)
+        text.append(1, 'x').append(rules::turkish::square_name(path.squares[i]));
+    return text;
+}
+
+} // namespace
+
+TEST_CASE("turkish: every full path is read, not only the paths the move list keeps") {
+    // The king takes all fourteen men by 63 moves and 5,338 paths (tests/data/turkish.perft);
+    // the game keeps 64 paths of each move, so a later path must be found by a search.
+    const std::string fen = "W:WKe6:Bd2,c3,g3,a4,b4,e4,c5,c6,f6,a7,e7,h7,d8,f8";
+    const auto position = rules::turkish::parse_position(fen);
+    REQUIRE(position.ok());
+    const auto all =
+        rules::turkish::generate_move_paths(*position, std::numeric_limits<std::size_t>::max());
+    const auto kept = rules::turkish::generate_move_paths(*position);
+    REQUIRE(all.size() == kept.size());
+    std::size_t paths = 0;
+    int beyond_kept = 0;
+    for (std::size_t m = 0; m < all.size(); ++m) {
+        paths += all[m].paths.size();
+        CHECK(all[m].paths.size() == all[m].move.paths);
+        for (std::size_t p = rules::turkish::max_paths_kept; p < all[m].paths.size(); p += 97) {
+            auto game = game_at(fen);
+            const auto played = game->play(full_path_text(all[m].paths[p]));
+            REQUIRE_MESSAGE(played.ok(), full_path_text(all[m].paths[p]));
+            const auto expected = game_at(fen)->play(full_path_text(all[m].paths.front()));
+            REQUIRE(expected.ok());
+            CHECK(played->notation == expected->notation);
+            ++beyond_kept;
+        }
+    }
+    CHECK(paths == 5338);
+    CHECK(beyond_kept > 0);
+    // A path through the same squares in an order no capture takes is still refused.
+    auto path = all.front().paths.front().squares;
+    std::swap(path[1], path[2]);
+    std::string text = rules::turkish::square_name(path.front());
+    for (std::size_t i = 1; i < path.size(); ++i)
+        text.append(1, 'x').append(rules::turkish::square_name(path[i]));
+    const auto refused = game_at(fen)->play(text);
+    REQUIRE(!refused.ok());
+    CHECK(refused.error().code == "illegal_move");
+}
