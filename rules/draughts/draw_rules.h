@@ -16,7 +16,8 @@
 //   The 16- and 5-move counts start when that ending arises (KNDB wording: "after a position
 //   of ... has arisen"); a crowning that keeps the ending (king and two men -> two kings and a
 //   man) does not restart them, a capture that makes a new ending does.
-// Russian: FMJD-64 rules of the game (fmjd64.org/rules-of-the-game), article 7.2:
+// Russian: FMJD-64 rules of the game (fmjd64.org/rules-of-the-game), article 7.2, read as
+// quoted in the lidraughts source (the federation page itself was not at hand):
 //   "3-kings"       (7.2.4): three kings or more against a lone king: drawn if not won by the
 //                            15th move counted from when that balance of forces arose.
 //   "15-move"       (7.2.5): 15 moves of each player with kings only, no man moved, no capture.
