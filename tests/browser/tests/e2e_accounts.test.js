@@ -4,8 +4,8 @@
 // them, a decline (a forfeit: the challenger takes the rung) and an accept.
 
 import assert from 'node:assert/strict';
-import { test, expect_text, expect_count, eventually } from '../harness.js';
-import { new_account, unique_name, close_all } from '../lib/e2e_helpers.js';
+import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
+import { new_account, unique_name, close_all, PASSWORD } from '../lib/e2e_helpers.js';
 
 async function show_ladders(player, base) {
     await player.page.goto(`${base}/#/account/ladders`);
@@ -91,3 +91,31 @@ test('a ladder: join, challenge up, decline (forfeit) and accept, all through th
             await close_all(organiser, top, low);
         }
     }, { needs: 'tabula', timeout_ms: 90000 });
+
+test('register in the page, then the profile, the leaderboards and log out', async ({ page, base }) => {
+    const name = unique_name('reg');
+    await page.goto(`${base}/#/account`);
+    await expect_text(page.locator('#connection-status'), /Connected/, 10000);
+    const form = page.locator('form[data-form="register"]');
+    await form.getByLabel('User name').fill(name);
+    await form.getByLabel('Password').fill('short');
+    await form.locator('button[type="submit"]').click();
+    assert.equal(await page.locator('.account-body h2', { hasText: name }).count(), 0);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.locator('button[type="submit"]').click();
+    await expect_text(page.locator('.account-body h2').first(), new RegExp(`^${name}$`), 10000);
+    await expect_text(page.locator('.account-body'), /No rated games yet\..*No games yet\./s);
+    // The socket reconnects with the session cookie: the server now knows the account.
+    await expect_value(() => page.evaluate(() => window.tabula.api.player && window.tabula.api.player.name), name, 10000);
+    await expect_value(() => page.evaluate(() => window.tabula.api.player.registered), true);
+
+    await page.getByRole('link', { name: 'Leaderboards' }).click();
+    await page.locator('#leaderboard-speed').selectOption('bullet');
+    await expect_text(page.locator('.leaderboard'), /No established ratings yet/, 10000);
+    await expect_count(page.locator('.account-body .error'), 0);
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect_count(page.locator('form[data-form="login"]'), 1, 10000);
+    await expect_value(() => page.evaluate(() => window.tabula.api.player && window.tabula.api.player.registered), false, 10000);
+}, { needs: 'tabula', timeout_ms: 60000 });

@@ -29,6 +29,12 @@ test("two players meet by code, a spectator watches, fool's mate ends the game",
             await expect_text(p.page.locator('.result'), /Black wins · checkmate/, 10000);
             await expect_count(p.page.locator('.board .mark-check'), 1);
         }
+        // Chat reaches the players and the spectator; the spectator's leaving is counted.
+        await black.page.fill('#chat-input', 'good game');
+        await black.page.locator('.chat-form button[type="submit"]').click();
+        for (const p of [white, black, watcher]) await expect_text(p.page.locator('.chat-log .chat-line').last(), /good game$/, 10000);
+        await watcher.context.close();
+        await expect_text(white.page.locator('.spectators'), /0 watching/, 10000);
     } finally {
         await close_all(white, black, watcher);
     }

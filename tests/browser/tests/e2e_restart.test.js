@@ -2,7 +2,8 @@
 // middle of a game between two accounts and started again on the same port and database.
 // Both browsers must show the "reconnecting" banner, come back by themselves (no reload: a
 // marker set on each page before the kill is still there), get the game back from the
-// restored table and finish it. Runs last: the restart ends every guest's seat elsewhere.
+// restored table and finish it; the game is then in the profile's history with its PGN.
+// Runs last: the restart ends every guest's seat elsewhere.
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value } from '../harness.js';
@@ -59,6 +60,17 @@ test('after tabula serve is killed and restarted, both accounts resume and finis
                 await expect_text(p.page.locator('.result'), /White wins · checkmate/, 10000);
                 assert.equal(await p.page.evaluate(() => window.not_reloaded), true, 'the page was reloaded');
             }
+            // The finished game is in White's history, and its PGN download has every move.
+            await white.page.goto(`${base}/#/account`);
+            const games = white.page.locator('.account-body table.list').last();
+            await expect_text(games.locator('tbody tr').first(),
+                new RegExp(`Chess${white.name}${black.name}1-0 \\(checkmate\\)PGN`), 10000);
+            const href = await games.locator('tbody tr').first().locator('a', { hasText: 'PGN' }).getAttribute('href');
+            const pgn = await white.context.request.get(`${base}${href}`);
+            assert.equal(pgn.status(), 200);
+            const text = await pgn.text();
+            assert.match(text, new RegExp(`\\[White "${white.name}"\\]`));
+            assert.match(text, /1\. e4 e5 2\. Bc4 Nc6 3\. Qh5 Nf6 4\. Qxf7# 1-0/);
         } finally {
             await close_all(white, black);
         }

@@ -1,6 +1,6 @@
 // The table screen's controls against a running `tabula serve`: copying a private table's
 // code and link, a takeback asked and granted, resigning, a rematch (colours swapped, the
-// board turned), and the clocks: tenths below ten seconds, the low-time warning, and the
+// board turned), a draw by agreement, and the clocks: tenths below ten seconds, the low-time warning, and the
 // server's flag fall ending the game.
 
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { new_player, create_private_table, join_by_code, click_move, close_all }
 
 const button = (page, where, name) => page.locator(`${where} button`, { hasText: name });
 
-test('copy code and link, a takeback, resign, and a rematch with the colours swapped',
+test('copy code and link, a takeback, resign, a rematch with the colours swapped, a draw agreed',
     async ({ browser, base }) => {
         const host = await new_player(browser, base);
         const guest = await new_player(browser, base);
@@ -61,6 +61,12 @@ test('copy code and link, a takeback, resign, and a rematch with the colours swa
             await expect_text(host.page.locator('.table-status'), /Your move/, 10000);
             await click_move(host.page, 'e7', 'e5');
             for (const p of [host, guest]) await expect_count(p.page.locator('.move-list .move'), 2, 10000);
+            // A draw offered by the host (Black now) and accepted.
+            await button(host.page, '.table-actions', 'Offer draw').click();
+            await expect_text(host.page.locator('.offers'), /Draw offered/, 10000);
+            await expect_text(guest.page.locator('.offers'), /offers a draw/, 10000);
+            await button(guest.page, '.offers', 'Accept draw').click();
+            for (const p of [host, guest]) await expect_text(p.page.locator('.result'), /Draw · agreement/, 10000);
         } finally {
             await close_all(host, guest);
         }
