@@ -119,3 +119,44 @@ test('register in the page, then the profile, the leaderboards and log out', asy
     await expect_count(page.locator('form[data-form="login"]'), 1, 10000);
     await expect_value(() => page.evaluate(() => window.tabula.api.player && window.tabula.api.player.registered), false, 10000);
 }, { needs: 'tabula', timeout_ms: 60000 });
+
+test('lobby challenges between accounts: declined, then countered and accepted into a table',
+    async ({ browser, base }) => {
+        const ann = await new_account(browser, base, 'cha');
+        const bob = await new_account(browser, base, 'chb');
+        try {
+            const challenge = async () => {
+                const form = ann.page.locator('.setup-form').first();
+                await form.locator('select[name="variant"]').selectOption('chess');
+                await form.locator('input[name="opponent"]').fill(bob.name);
+                await form.locator('button[type="submit"]').click();
+                await expect_text(ann.page.locator('.play-now .notice'), new RegExp(`Challenge sent to ${bob.name}`), 10000);
+            };
+            const incoming = bob.page.locator('.challenge');
+            await challenge();
+            await expect_text(incoming, new RegExp(`${ann.name} challenges you: Chess, 5\\+3, casual`), 10000);
+            await incoming.getByRole('button', { name: 'Decline' }).click();
+            await expect_count(incoming, 0, 10000);
+            await expect_count(ann.page.locator('.challenge'), 0);
+
+            await challenge();
+            await expect_text(incoming, new RegExp(`${ann.name} challenges you`), 10000);
+            await incoming.getByRole('button', { name: 'Counter' }).click();
+            const counter = incoming.locator('.setup-form');
+            await counter.getByLabel('Minutes each').fill('10');
+            await counter.getByLabel('Increment (s)').fill('0');
+            await counter.locator('button[type="submit"]').click();
+            await expect_count(incoming, 0, 10000);
+            const back = ann.page.locator('.challenge');
+            await expect_text(back, new RegExp(`${bob.name} proposes: Chess, 10\\+0, casual`), 10000);
+            await back.getByRole('button', { name: 'Accept' }).click();
+            for (const p of [ann, bob]) {
+                await expect_text(p.page.locator('.table-info'), /Chess · 10\+0 · casual/, 10000);
+                await expect_text(p.page.locator('.table-status'), /Your move|Waiting for your opponent/, 10000);
+            }
+            const names = async (p) => p.page.locator('.player-name').allTextContents();
+            await expect_value(async () => (await names(ann)).sort(), [ann.name, bob.name].sort());
+        } finally {
+            await close_all(ann, bob);
+        }
+    }, { needs: 'tabula', timeout_ms: 60000 });

@@ -130,13 +130,17 @@ export class Api extends Emitter {
         this.settle();
     }
 
-    // A challenge push as the lobby shows it, or null when it is not ours to answer.
-    challenge_view(c) {
+    // A challenge push as the lobby shows it, or null when it is not ours to answer. `from`
+    // is the other player; `countered` when the challenge came back to its challenger.
+    challenge_view(c, change) {
         const setup = c.setup || c;
         const me = this.player && this.player.id;
         if (c.awaiting && me && c.awaiting !== me) return null;
-        return { id: c.id, from: c.from && c.from.name ? c.from.name : c.from, variant: setup.variant,
-                 time: from_wire_time(setup.time), rated: !!setup.rated, colour: setup.color || setup.colour };
+        const challenger = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
+        const mine = me && challenger.id === me;
+        return { id: c.id, from: mine ? c.to : challenger.name, countered: change === 'countered' || !!mine,
+                 variant: setup.variant, time: from_wire_time(setup.time), rated: !!setup.rated,
+                 colour: setup.color || setup.colour };
     }
 
     on_push(msg) {
@@ -151,7 +155,7 @@ export class Api extends Emitter {
         // An accepted ladder challenge made a table for us (§7.13); its state follows.
         case 'ladder_game': return this.emit('ladder_game', msg);
         case 'challenge': {
-            const view = msg.challenge && this.challenge_view(msg.challenge);
+            const view = msg.challenge && this.challenge_view(msg.challenge, msg.change);
             if (view) this.emit('challenge', view);
             else if (msg.challenge) this.emit('challenge_gone', { id: msg.challenge.id });
             return undefined;

@@ -176,7 +176,7 @@ export class LobbyScreen {
                 }
             };
             return h('article', { class: 'challenge', dataset: { id: c.id } },
-                h('p', {}, h('strong', {}, c.from), ` challenges you: ${variant_name(c.variant)}, `,
+                h('p', {}, h('strong', {}, c.from), ` ${c.countered ? 'proposes' : 'challenges you'}: ${variant_name(c.variant)}, `,
                     format_time_control(c.time), c.rated ? ', rated' : ', casual'),
                 h('div', { class: 'inline' },
                     h('button', { type: 'button', class: 'small primary', onclick: act(async () => {
@@ -184,7 +184,7 @@ export class LobbyScreen {
                         if (reply && reply.code) go(`#/table/${reply.code}`);
                     }) }, 'Accept'),
                     h('button', { type: 'button', class: 'small', onclick: act(async () => {
-                        await this.app.api.decline_challenge(c.id, 'declined');
+                        await this.app.api.decline_challenge(c.id, 'generic');
                         this.challenges.delete(c.id);
                         this.render_challenges();
                     }) }, 'Decline'),
