@@ -1,7 +1,8 @@
 // End-to-end games through a running `tabula serve`: contexts meet at a private table by code
 // and by link, play fool's mate with a spectator watching and a Russian draughts line with a
-// double capture, and resume after a socket drop. The tests use only the page (clicks, fields,
-// visible text); what has to match the server is web/js/net/api.js and table_state.js.
+// double capture, and resume after a socket drop; play now pairs two players, who abort. The
+// tests use only the page (clicks, fields, visible text); what has to match the server is
+// web/js/net/api.js and table_state.js.
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
@@ -122,3 +123,26 @@ test('after the socket drops, the game resumes with the moves made meanwhile', a
         await close_all(white, black);
     }
 }, { needs: 'tabula', timeout_ms: 90000 });
+
+test('play now pairs two players who pick the same pool, and either may abort before moving',
+    async ({ browser, base }) => {
+        const one = await new_player(browser, base);
+        const two = await new_player(browser, base);
+        try {
+            for (const p of [one, two]) {
+                await p.page.getByLabel('Variant').first().selectOption('international');
+                await p.page.locator('.play-now').getByRole('button', { name: '10+5' }).click();
+            }
+            for (const p of [one, two]) {
+                await expect_text(p.page.locator('.table-info'), /International draughts · 10\+5 · casual/, 15000);
+                await expect_text(p.page.locator('.table-status'), /Your move|Waiting for your opponent/, 10000);
+            }
+            const codes = await Promise.all([one, two].map((p) => p.page.evaluate(() => location.hash)));
+            assert.equal(codes[0], codes[1]);
+            await one.page.locator('.table-actions button', { hasText: 'Abort' }).click();
+            for (const p of [one, two]) await expect_text(p.page.locator('.result'), /Game aborted/, 10000);
+            await expect_count(two.page.locator('.table-actions button', { hasText: 'Abort' }), 0);
+        } finally {
+            await close_all(one, two);
+        }
+    }, { needs: 'tabula', timeout_ms: 60000 });
