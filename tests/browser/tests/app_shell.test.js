@@ -156,3 +156,17 @@ async function record_requests(page) {
         };
     });
 }
+
+test('a table the server dropped (table_gone) shows it is closed and offers only the lobby', async ({ page, base }) => {
+    await page.goto(`${base}/#/table/K7QF3X`);
+    await page.waitForFunction(() => window.tabula);
+    await page.evaluate((t) => window.tabula.api.on_push({ t: 'table', table: t }), table_after_three_plies());
+    await expect_count(page.locator('.move-list .move'), 3);
+    await page.evaluate(() => window.tabula.api.on_push({ t: 'table_gone', table: 'OTHER1' }));
+    await expect_text(page.locator('.table-status'), /Your move/);
+    await page.evaluate(() => window.tabula.api.on_push({ t: 'table_gone', table: 'K7QF3X' }));
+    await expect_text(page.locator('.table-status'), /This table has closed/);
+    assert.deepEqual(await page.locator('.table-actions button').allTextContents(), ['Back to lobby']);
+    await expect_count(page.locator('.board .hint'), 0);
+    await expect_count(page.locator('.move-list .move'), 3);
+});

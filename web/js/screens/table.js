@@ -28,8 +28,9 @@ export class TableScreen {
         this.off.push(
             api.on('table', (t) => { if (t && t.code === this.code) this.replace(t); }),
             api.on('table_event', (m) => this.on_event(m)),
+            api.on('table_gone', (code) => { if (code === this.code) this.gone(); }),
             // Each (re)connection, once its player is known: sit down, or catch up (§7.7).
-            api.on('identity', () => (this.state ? this.resume() : this.enter())),
+            api.on('identity', () => { if (!this.closed) (this.state ? this.resume() : this.enter()); }),
         );
         this.tick = setInterval(() => this.render_clocks(), 100);
         if (socket.state === 'open' && api.settled) this.enter();
@@ -167,6 +168,17 @@ export class TableScreen {
             return;
         }
         this.render();
+    }
+
+    // The server dropped this finished table: nothing more can happen at it.
+    gone() {
+        this.closed = true;
+        if (this.state) {
+            this.state = { ...this.state, status: 'over', legal_moves: [], rematch_offer: null };
+            this.render();
+        }
+        fill(this.actions, h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
+        this.status.textContent = 'This table has closed.';
     }
 
     my_turn() {
