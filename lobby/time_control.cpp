@@ -3,6 +3,7 @@
 #include "lobby/errors.h"
 
 #include <array>
+#include <charconv>
 #include <chrono>
 
 namespace lobby {
@@ -124,6 +125,49 @@ std::string describe(const TimeControl& c) {
                 "/move";
     }
     return text;
+}
+
+namespace {
+// A whole number of at most six digits filling `text`; nullopt otherwise.
+std::optional<int> small_number(std::string_view text) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || text.size() > 6 || error != std::errc{} || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+} // namespace
+
+rules::Result<TimeControl> parse_time_control(std::string_view text) {
+    const auto unreadable = [&] {
+        return refuse(errc::bad_setup, "time control \"" + std::string(text) +
+                                           "\": write 5+3 (minutes + seconds), 30s+0 or 3d");
+    };
+    TimeControl control;
+    if (text.ends_with('d')) {
+        const auto days = small_number(text.substr(0, text.size() - 1));
+        if (!days)
+            return unreadable();
+        control = correspondence(*days);
+    } else {
+        const auto plus = text.find('+');
+        if (plus == std::string_view::npos)
+            return unreadable();
+        std::string_view base = text.substr(0, plus);
+        const bool in_seconds = base.ends_with('s');
+        if (in_seconds)
+            base.remove_suffix(1);
+        const auto amount = small_number(base);
+        const auto increment = small_number(text.substr(plus + 1));
+        if (!amount || !increment)
+            return unreadable();
+        const Millis base_time = in_seconds ? Millis(std::chrono::seconds(*amount))
+                                            : Millis(std::chrono::minutes(*amount));
+        control = fischer(base_time, std::chrono::seconds(*increment));
+    }
+    if (auto problem = validate(control))
+        return *problem;
+    return control;
 }
 
 } // namespace lobby

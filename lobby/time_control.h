@@ -63,4 +63,9 @@ SpeedCategory speed_of(const TimeControl& control);
 // "5+3", "15+0 d2", "60s/move", "3 days/move": for logs and lists.
 std::string describe(const TimeControl& control);
 
+// What an operator types (tabula ladder create --time-control): "5+3" (minutes + increment
+// seconds), "30s+0" (a base in seconds), "3d" (correspondence, days per move). "bad_setup" for
+// anything else, or for numbers that make no game (validate).
+rules::Result<TimeControl> parse_time_control(std::string_view text);
+
 } // namespace lobby

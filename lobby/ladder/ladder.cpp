@@ -168,7 +168,8 @@ std::vector<LadderUpdate> Ladder::expire(TimePoint now) {
         if (c.status != ChallengeStatus::Open || now < c.deadline)
             continue;
         c.status = ChallengeStatus::Forfeited;
-        updates.push_back(settle(c, true, "won_by_forfeit", "forfeited", now));
+        // Recorded when it happened (the deadline), however late the ladder is read.
+        updates.push_back(settle(c, true, "won_by_forfeit", "forfeited", c.deadline));
     }
     drop_settled();
     return updates;
@@ -190,6 +191,14 @@ rules::Result<LadderUpdate> Ladder::report(ChallengeId id, ChallengeResult resul
 rules::Result<LadderUpdate> Ladder::remove(PlayerId organiser, PlayerId player, TimePoint now) {
     if (!organiser_ || *organiser_ != organiser)
         return error("not_organiser", "only the ladder's organiser removes players");
+    return take_off(player, now);
+}
+
+rules::Result<LadderUpdate> Ladder::remove_by_operator(PlayerId player, TimePoint now) {
+    return take_off(player, now);
+}
+
+rules::Result<LadderUpdate> Ladder::take_off(PlayerId player, TimePoint now) {
     const int rung = rung_of(player);
     if (rung == 0)
         return error("not_on_ladder", "that player is not on this ladder");

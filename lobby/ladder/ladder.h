@@ -7,7 +7,7 @@
 //   challenged player, which counts as a win for the challenger.
 // - When the lower player (the challenger) wins, they take the loser's rung and everyone in
 //   between moves down one; a loss or a draw moves nobody.
-// - The organiser may remove a player; everyone below moves up one.
+// - The organiser (or the server's operator) may remove a player; everyone below moves up one.
 // Pure: time is passed in, ids come from outside (storage), nothing is read or written here.
 
 #include "lobby/ladder/ladder_types.h"
@@ -46,6 +46,8 @@ public:
     rules::Result<LadderUpdate> report(ChallengeId id, ChallengeResult result, TimePoint now);
     // The organiser removes a player; their challenges are cancelled.
     rules::Result<LadderUpdate> remove(PlayerId organiser, PlayerId player, TimePoint now);
+    // The server's operator removes a player (tabula ladder remove-player), organiser or not.
+    rules::Result<LadderUpdate> remove_by_operator(PlayerId player, TimePoint now);
 
 private:
     LadderRules rules_;
@@ -54,6 +56,7 @@ private:
     std::vector<Challenge> challenges_;
 
     Challenge* find(ChallengeId id);
+    rules::Result<LadderUpdate> take_off(PlayerId player, TimePoint now);
     LadderUpdate settle(Challenge challenge, bool challenger_won, const char* winner_event,
                         const char* loser_event, TimePoint now);
     void drop_settled();

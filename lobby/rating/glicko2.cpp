@@ -64,15 +64,20 @@ Glicko bounded(Glicko g, const GlickoParameters& p) {
 
 } // namespace
 
+Glicko grow_deviation(const Glicko& player, double periods, const GlickoParameters& parameters) {
+    const double phi = player.deviation / scale;
+    const double sigma = player.volatility;
+    const double phi_star = std::sqrt(phi * phi + std::max(periods, 0.0) * sigma * sigma);
+    return bounded({player.rating, phi_star * scale, sigma}, parameters);
+}
+
 Glicko update(const Glicko& player, std::span<const GameScore> games,
               const GlickoParameters& parameters) {
     const double mu = (player.rating - centre) / scale; // step 2
     const double phi = player.deviation / scale;
     const double sigma = player.volatility;
-    if (games.empty()) { // step 6 only
-        const double phi_star = std::sqrt(phi * phi + sigma * sigma);
-        return bounded({player.rating, phi_star * scale, sigma}, parameters);
-    }
+    if (games.empty()) // step 6 only
+        return grow_deviation(player, 1, parameters);
     double v_inverse = 0;   // step 3
     double improvement = 0; // the sum in step 4
     for (const auto& game : games) {

@@ -39,8 +39,15 @@ struct GameScore {
     double score = 0;
 };
 
+// Step 6 for a player who did not compete for `periods` rating periods (the paper's case is one
+// period; a fraction or several are lichess's extension): phi' = sqrt(phi^2 + periods x sigma^2)
+// on the Glicko-2 scale, rating and volatility unchanged, RD within the parameters' bounds.
+// Zero or negative periods change nothing but the bounds.
+Glicko grow_deviation(const Glicko& player, double periods, const GlickoParameters& parameters);
+
 // The player's rating after a rating period with these games. No games: only the RD grows
-// (step 6 with the old volatility), as the paper says for a player who did not compete.
+// (step 6 with the old volatility, grow_deviation for one period), as the paper says for a
+// player who did not compete.
 Glicko update(const Glicko& player, std::span<const GameScore> games,
               const GlickoParameters& parameters);
 

@@ -2,8 +2,8 @@
 
 #include "lobby/errors.h"
 #include "lobby/rating/glicko2.h"
+#include "lobby/rating/inactivity.h"
 #include "lobby/rating/rating_policy.h"
-#include "lobby/rating/speed.h"
 #include "rules/variant.h"
 
 #include <charconv>
@@ -17,18 +17,15 @@ lobby::Player stored_player(std::optional<storage::UserId> user, const std::stri
     return lobby::Player{.id = name, .display_name = name, .registered = user.has_value()};
 }
 
-std::string rating_speed(const lobby::TimeControl& control) {
-    const auto speed = lobby::rating::speed_category(
-        std::chrono::duration_cast<std::chrono::seconds>(control.base),
-        std::chrono::duration_cast<std::chrono::seconds>(control.increment),
-        control.is_correspondence());
-    return std::string(lobby::rating::speed_key(speed));
-}
-
-lobby::rating::Glicko glicko_of(const std::optional<storage::RatingRow>& row) {
+// The rating as it stands at `now`: a stored one with its RD grown for the time since its
+// last rated game (lobby/rating/inactivity.h), or the starting rating.
+lobby::rating::Glicko glicko_at(const std::optional<storage::RatingRow>& row,
+                                lobby::TimePoint now) {
     if (!row)
         return lobby::rating::lichess_default;
-    return {.rating = row->rating, .deviation = row->deviation, .volatility = row->volatility};
+    return lobby::rating::rating_at(
+        {.rating = row->rating, .deviation = row->deviation, .volatility = row->volatility},
+        row->updated_at, now);
 }
 
 storage::RatingRow rating_row(const storage::RatingKey& key, const lobby::rating::Glicko& value,
@@ -128,7 +125,7 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
     if (!lobby::rating::changes_ratings(facts))
         return finish;
     const std::string variant(rules::variant_name(table.setup().variant));
-    const std::string speed = rating_speed(table.setup().time_control);
+    const std::string speed(lobby::speed_name(lobby::speed_of(table.setup().time_control)));
     const storage::RatingKey white_key{*white, variant, speed};
     const storage::RatingKey black_key{*black, variant, speed};
     finish.rated_players = {white_key, black_key};
@@ -142,7 +139,7 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
         const auto before_white = current.size() > 0 ? current[0] : std::nullopt;
         const auto before_black = current.size() > 1 ? current[1] : std::nullopt;
         const auto after = lobby::rating::update_after_game(
-            glicko_of(before_white), glicko_of(before_black), white_score);
+            glicko_at(before_white, at), glicko_at(before_black, at), white_score);
         return std::vector<storage::RatingRow>{
             rating_row(white_key, after.white, before_white, at),
             rating_row(black_key, after.black, before_black, at)};

@@ -18,6 +18,12 @@ TEST_CASE("speed categories follow lichess: base + 40 x increment") {
     CHECK(speed_of(correspondence(3)) == SpeedCategory::Correspondence);
     CHECK(speed_of(bronstein(2min, 2s)) == SpeedCategory::Blitz); // delay counts like increment
     CHECK(speed_of(TimeControl{.per_move = 60s}) == SpeedCategory::Classical); // 40 min
+    // The boundaries sit on the estimate: 30 s, 3 min, 8 min and 25 min.
+    CHECK(speed_of(fischer(29s, 0s)) == SpeedCategory::UltraBullet);
+    CHECK(speed_of(fischer(30s, 0s)) == SpeedCategory::Bullet);
+    CHECK(speed_of(fischer(479s, 0s)) == SpeedCategory::Blitz);       // 479 s
+    CHECK(speed_of(fischer(15min, 14s)) == SpeedCategory::Rapid);     // 1460 s
+    CHECK(speed_of(fischer(15min, 15s)) == SpeedCategory::Classical); // 1500 s
 }
 
 TEST_CASE("speed names round-trip") {
@@ -45,4 +51,26 @@ TEST_CASE("time controls describe themselves") {
     CHECK(describe(TimeControl{.base = 15min, .per_move = 60s}) == "15+0, 60s/move");
     CHECK(describe(correspondence(1)) == "1 day/move");
     CHECK(describe(correspondence(3)) == "3 days/move");
+}
+
+TEST_CASE("an operator's time control text reads back as the control it names") {
+    CHECK(parse_time_control("5+3").value() == fischer(5min, 3s));
+    CHECK(parse_time_control("30s+0").value() == fischer(30s, 0s));
+    CHECK(parse_time_control("90+30").value() == fischer(90min, 30s));
+    CHECK(parse_time_control("3d").value() == correspondence(3));
+    CHECK(describe(parse_time_control("15+10").value()) == "15+10");
+}
+
+TEST_CASE("unreadable or unplayable time control text is bad_setup") {
+    const auto refusal = [](const char* text) {
+        const auto parsed = parse_time_control(text);
+        return parsed ? std::string("accepted") : parsed.error().code;
+    };
+    for (const char* text : {"", "5", "+3", "5+", "5+x", "a+3", "5+3+1", "-5+3", "5m+3", "d",
+                             "3 days", "1234567+0", " 5+3"})
+        CHECK_MESSAGE(refusal(text) == "bad_setup", text);
+    CHECK(refusal("0+0") == "bad_setup"); // nothing timed
+    CHECK(refusal("31d") == "bad_setup"); // at most 30 days a move
+    CHECK(refusal("0d") == "bad_setup");
+    CHECK(refusal("0+5") == "bad_setup"); // an increment needs a base
 }

@@ -146,6 +146,20 @@ TEST_CASE("ladder: an unanswered challenge is forfeited by the challenged player
     CHECK(ladder.expire(t0 + 100h).empty());
 }
 
+TEST_CASE("ladder: a forfeit found late is recorded at its deadline, in deadline order") {
+    Ladder ladder = ladder_of(5, {.response_time = 24h});
+    challenge(ladder, 5, 4, 1, t0);
+    challenge(ladder, 3, 2, 2, t0 + 2h);
+    const auto updates = ladder.expire(t0 + 240h); // nobody looked for ten days
+    REQUIRE(updates.size() == 2);
+    CHECK(updates[0].challenge->id == 1);
+    for (const auto& change : updates[0].changes)
+        CHECK(change.at == t0 + 24h);
+    for (const auto& change : updates[1].changes)
+        CHECK(change.at == t0 + 26h);
+    CHECK(ladder.standings() == ids({1, 3, 2, 5, 4}));
+}
+
 TEST_CASE("ladder: a challenger who is already above the loser moves nobody") {
     Ladder ladder = ladder_of(4);
     const ChallengeId a = challenge(ladder, 4, 3, 1);
@@ -176,6 +190,18 @@ TEST_CASE("ladder: the organiser removes a player, those below move up, challeng
     CHECK(ladder.remove(100, 2, t0).error().code == "not_on_ladder");
     Ladder operator_made({}, std::nullopt, {1, 2});
     CHECK(operator_made.remove(1, 2, t0).error().code == "not_organiser");
+}
+
+TEST_CASE("ladder: the operator removes a player from any ladder, organiser or not") {
+    Ladder operator_made({}, std::nullopt, {1, 2, 3});
+    const auto update = operator_made.remove_by_operator(1, t0);
+    REQUIRE(update.ok());
+    CHECK(operator_made.standings() == ids({2, 3}));
+    CHECK(update->changes[0].event == "removed");
+    CHECK(operator_made.remove_by_operator(1, t0).error().code == "not_on_ladder");
+    Ladder organised = ladder_of(3, {}, 100);
+    REQUIRE(organised.remove_by_operator(3, t0).ok());
+    CHECK(organised.standings() == ids({1, 2}));
 }
 
 TEST_CASE("ladder: status keys round-trip, a restored ladder keeps only live challenges") {
