@@ -28,6 +28,9 @@ constexpr Subcommand subcommands[] = {
     {"user", "user list|create|reset-password|disable ... [--db FILE]\n"
              "        manage accounts as the operator",
      server::cli::run_user},
+    {"ladder", "ladder create|list|show|remove-player ... [--db FILE]\n"
+               "        manage ladders as the operator (`tabula ladder` lists the forms)",
+     server::cli::run_ladder},
 };
 
 void print_help(std::ostream& out) {

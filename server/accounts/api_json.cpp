@@ -1,45 +1,10 @@
 #include "server/accounts/api_json.h"
 
+#include "server/http/percent_decoding.h"
+
 #include <charconv>
 
 namespace server::accounts {
-namespace {
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-// application/x-www-form-urlencoded decoding; nullopt for a broken %-escape.
-std::optional<std::string> url_decode(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '+') {
-            out += ' ';
-        } else if (c == '%') {
-            if (i + 2 >= text.size())
-                return std::nullopt;
-            const int high = hex_value(text[i + 1]);
-            const int low = hex_value(text[i + 2]);
-            if (high < 0 || low < 0)
-                return std::nullopt;
-            out += static_cast<char>(high * 16 + low);
-            i += 2;
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-} // namespace
 
 http::Response api_error(const http::Request& request, http::beast_http::status status,
                          std::string_view code, std::string_view message) {
@@ -94,7 +59,7 @@ std::optional<std::string> query_param(std::string_view target, std::string_view
             continue;
         if (eq == std::string_view::npos)
             return std::string{};
-        return url_decode(pair.substr(eq + 1));
+        return http::percent_decode(pair.substr(eq + 1), http::PlusSign::Space);
     }
     return std::nullopt;
 }

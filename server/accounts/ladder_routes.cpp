@@ -1,10 +1,9 @@
 // GET/POST /api/ladders, GET /api/ladders/<id>, POST /api/ladders/<id>/join,
 // /challenge, /challenges/<cid>/accept|decline, /remove.
 #include "lobby/time_control.h"
-#include "rules/variant.h"
 #include "server/accounts/accounts_service.h"
+#include "server/accounts/ladder_definition.h"
 #include "server/accounts/service_worker.h"
-#include "server/play/stored_game.h"
 
 #include <map>
 
@@ -13,20 +12,11 @@ namespace {
 
 namespace bh = http::beast_http;
 
-constexpr std::size_t max_ladder_name = 60;
-constexpr int max_rungs_limit = 50;
-constexpr int max_response_hours = 24 * 30;
-
-std::string describe_stored(const std::string& time_control) {
-    const auto parsed = play::parse_time_control_text(time_control);
-    return parsed ? lobby::describe(*parsed) : time_control;
-}
-
 Json ladder_summary(const storage::LadderRow& row) {
     return {{"id", row.id},
             {"name", row.name},
             {"variant", row.variant},
-            {"time_control", describe_stored(row.time_control)},
+            {"time_control", describe_ladder_clock(row.time_control)},
             {"max_rungs_up", row.max_rungs_up},
             {"response_hours",
              std::chrono::duration_cast<std::chrono::hours>(row.response_time).count()}};
@@ -50,17 +40,8 @@ Json challenge_json(const storage::LadderChallengeRow& row,
     return out;
 }
 
-bool printable_name(std::string_view name) {
-    if (name.empty() || name.size() > max_ladder_name || name.front() == ' ' ||
-        name.back() == ' ')
-        return false;
-    for (const char c : name)
-        if ((c >= 0 && c < 0x20) || c == 0x7f)
-            return false;
-    return true;
-}
-
-// An optional integer member in [min, max]; `fallback` when absent. nullopt when malformed.
+// An optional integer member; `fallback` when absent, nullopt when not a whole number in
+// [min, max].
 std::optional<std::int64_t> int_member(const Json& body, const char* key, std::int64_t min,
                                        std::int64_t max, std::int64_t fallback) {
     const auto it = body.find(key);
@@ -72,6 +53,31 @@ std::optional<std::int64_t> int_member(const Json& body, const char* key, std::i
     if (value < min || value > max)
         return std::nullopt;
     return value;
+}
+
+// The time control of a create request: base_seconds + increment_seconds, or days_per_move.
+std::optional<lobby::TimeControl> requested_clock(const Json& body) {
+    constexpr std::int64_t large = 10'000'000; // past every bound, short of any overflow
+    const auto base = int_member(body, "base_seconds", 0, large, 0);
+    const auto increment = int_member(body, "increment_seconds", 0, large, 0);
+    const auto days = int_member(body, "days_per_move", 0, large, 0);
+    if (!base || !increment || !days || (*days > 0 && (*base > 0 || *increment > 0)))
+        return std::nullopt;
+    if (*days > 0)
+        return lobby::correspondence(static_cast<int>(*days));
+    return lobby::fischer(std::chrono::seconds(*base), std::chrono::seconds(*increment));
+}
+
+// "/api/ladders/<id>[/<action>]": the id (nullopt when not a number) and the action.
+struct LadderPath {
+    std::optional<std::int64_t> id;
+    std::string_view action;
+};
+LadderPath ladder_path(std::string_view target) {
+    const auto rest = path_of(target).substr(std::string_view("/api/ladders/").size());
+    const auto slash = rest.find('/');
+    return {parse_int(rest.substr(0, slash), 1, INT64_MAX),
+            slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1)};
 }
 
 } // namespace
@@ -107,51 +113,37 @@ http::Response AccountsService::ladder_create(Worker& w, const http::Request& re
     const auto bad = [&](std::string_view code, std::string_view message) {
         return api_error(req, bh::status::bad_request, code, message);
     };
-    const auto name = string_field(body, "name");
-    if (!name || !printable_name(*name))
-        return bad("bad_name", "name: 1 to 60 printable characters");
-    const auto variant = string_field(body, "variant");
-    if (!variant || !rules::variant_from_name(*variant))
-        return bad("unknown_variant", "variant must name a variant (e.g. chess, international)");
-    const auto base = int_member(body, "base_seconds", 0, 6 * 3600, 0);
-    const auto increment = int_member(body, "increment_seconds", 0, 600, 0);
-    const auto days = int_member(body, "days_per_move", 0, 30, 0);
-    const auto rungs = int_member(body, "max_rungs_up", 1, max_rungs_limit, 5);
-    const auto hours = int_member(body, "response_hours", 1, max_response_hours, 72);
-    if (!base || !increment || !days)
-        return bad("bad_time_control", "base_seconds, increment_seconds or days_per_move is "
-                                       "not a whole number in range");
+    const auto clock = requested_clock(body);
+    if (!clock)
+        return bad("bad_time_control", "give base_seconds (+ increment_seconds) or "
+                                       "days_per_move as whole numbers, not both");
+    const auto rungs = int_member(body, "max_rungs_up", INT32_MIN, INT32_MAX, 5);
     if (!rungs)
         return bad("bad_max_rungs_up", "max_rungs_up: a whole number from 1 to 50");
+    const auto hours = int_member(body, "response_hours", INT32_MIN, INT32_MAX, 72);
     if (!hours)
         return bad("bad_response_hours", "response_hours: a whole number from 1 to 720");
-    const lobby::TimeControl control =
-        *days > 0 ? lobby::correspondence(static_cast<int>(*days))
-                  : lobby::fischer(std::chrono::seconds(*base), std::chrono::seconds(*increment));
-    if ((*days > 0 && (*base > 0 || *increment > 0)) || lobby::validate(control))
-        return bad("bad_time_control",
-                   "give base_seconds (+ increment_seconds) or days_per_move, not both");
-    storage::LadderRow row;
-    row.name = *name;
-    row.variant = *variant;
-    row.time_control = play::time_control_text(control);
-    row.max_rungs_up = static_cast<int>(*rungs);
-    row.response_time = std::chrono::hours(*hours);
-    row.organiser_user_id = *organiser;
-    row.created_at = now();
-    const auto id = w.ladder.create(row);
+    auto row = ladder_row({.name = string_field(body, "name").value_or(""),
+                           .variant = string_field(body, "variant").value_or(""),
+                           .time_control = *clock,
+                           .max_rungs_up = *rungs,
+                           .response_hours = *hours,
+                           .organiser = *organiser},
+                          now());
+    if (!row)
+        return bad(row.error().code, row.error().detail);
+    const auto id = w.ladder.create(*row);
     if (!id)
         return rule_error(req, id.error());
-    row.id = *id;
-    return api_json(req, bh::status::created, Json{{"ladder", ladder_summary(row)}});
+    row->id = *id;
+    return api_json(req, bh::status::created, Json{{"ladder", ladder_summary(*row)}});
 }
 
 http::Response AccountsService::ladder_get(Worker& w, const http::Request& req,
                                            const http::RequestInfo&) {
     const std::string_view target(req.target().data(), req.target().size());
-    const auto id_text = path_of(target).substr(std::string_view("/api/ladders/").size());
-    const auto id = parse_int(id_text, 1, INT64_MAX);
-    if (!id)
+    const auto [id, action] = ladder_path(target);
+    if (!id || !action.empty())
         return api_error(req, bh::status::not_found, "unknown_ladder", "there is no such ladder");
     const auto at = now();
     const auto view = w.ladder.view(*id, at);
@@ -183,8 +175,8 @@ http::Response AccountsService::ladder_get(Worker& w, const http::Request& req,
                                    {"event", line.event},
                                    {"rung_before", line.rung_before},
                                    {"rung_after", line.rung_after},
-                                   {"challenge_id", line.challenge_id ? Json(*line.challenge_id)
-                                                                      : Json(nullptr)}});
+                                   {"challenge_id",
+                                    line.challenge_id ? Json(*line.challenge_id) : Json(nullptr)}});
         out["history"] = {{"player", user->name}, {"events", std::move(history)}};
     }
     return api_json(req, bh::status::ok, Json{{"ladder", std::move(out)}});
@@ -193,20 +185,15 @@ http::Response AccountsService::ladder_get(Worker& w, const http::Request& req,
 http::Response AccountsService::ladder_post(Worker& w, const http::Request& req,
                                             const http::RequestInfo& info) {
     const std::string_view target(req.target().data(), req.target().size());
-    const auto rest = path_of(target).substr(std::string_view("/api/ladders/").size());
-    const auto slash = rest.find('/');
-    const auto id = parse_int(rest.substr(0, slash), 1, INT64_MAX);
-    const std::string_view action =
-        slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+    const auto [id, action] = ladder_path(target);
     if (!id || action.empty())
         return api_error(req, bh::status::not_found, "not_found", "no such ladder action");
     const auto user = account_of(info);
     if (!user)
         return not_logged_in(req);
     const auto at = now();
-    auto parsed = parse_json_object(req);
-    if (req.body().empty())
-        parsed = Json::object();
+    auto parsed = req.body().empty() ? std::variant<Json, http::Response>(Json::object())
+                                     : parse_json_object(req);
     if (auto* error = std::get_if<http::Response>(&parsed))
         return std::move(*error);
     const auto& body = std::get<Json>(parsed);

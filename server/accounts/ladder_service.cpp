@@ -13,13 +13,19 @@ rules::Error unknown_ladder() {
 }
 
 ladder::Challenge challenge_of(const storage::LadderChallengeRow& row) {
-    return ladder::Challenge{row.id,
-                             row.challenger_user_id,
-                             row.challenged_user_id,
-                             row.created_at,
-                             row.deadline_at,
-                             ladder::status_from_key(row.status).value_or(
-                                 ladder::ChallengeStatus::Cancelled)};
+    return ladder::Challenge{
+        row.id,
+        row.challenger_user_id,
+        row.challenged_user_id,
+        row.created_at,
+        row.deadline_at,
+        ladder::status_from_key(row.status).value_or(ladder::ChallengeStatus::Cancelled)};
+}
+
+ladder::LadderRules rules_of(const storage::LadderRow& row) {
+    return {.max_rungs_up = row.max_rungs_up,
+            .max_open_challenges = 2,
+            .response_time = row.response_time};
 }
 
 } // namespace
@@ -93,11 +99,8 @@ std::optional<LadderService::Loaded> LadderService::load(storage::LadderId id,
         stored[challenge.id] = challenge;
         live.push_back(challenge_of(challenge));
     }
-    const ladder::LadderRules rules{.max_rungs_up = row->max_rungs_up,
-                                    .max_open_challenges = 2,
-                                    .response_time = row->response_time};
     Loaded loaded{*row,
-                  ladder::Ladder(rules, row->organiser_user_id, std::move(top_first),
+                  ladder::Ladder(rules_of(*row), row->organiser_user_id, std::move(top_first),
                                  std::move(live)),
                   std::move(stored)};
     for (const auto& update : loaded.rules.expire(now))
@@ -132,32 +135,55 @@ LadderService::history(storage::LadderId id, storage::UserId user, storage::Time
     return ladders_.history(id, user);
 }
 
-rules::Result<int> LadderService::join(storage::LadderId id, storage::UserId user,
-                                       storage::TimePoint now) {
+namespace {
+template <class R> struct ResultValue;
+template <class T> struct ResultValue<rules::Result<T>> { using type = T; };
+} // namespace
+
+template <class Rule>
+auto LadderService::act(storage::LadderId id, storage::TimePoint now, Rule&& rule) {
+    using Answer = typename ResultValue<decltype(rule(std::declval<ladder::Ladder&>()))>::type;
+    using Out = rules::Result<std::pair<Loaded, Answer>>;
     auto loaded = load(id, now);
     if (!loaded)
-        return unknown_ladder();
-    auto update = loaded->rules.join(user, now);
-    if (!update)
-        return update.error();
-    store(*loaded, *update);
-    return loaded->rules.rung_of(user);
+        return Out(unknown_ladder());
+    auto answer = rule(loaded->rules);
+    if (!answer)
+        return Out(answer.error());
+    return Out(std::pair<Loaded, Answer>(std::move(*loaded), std::move(*answer)));
 }
 
-rules::Result<storage::LadderChallengeRow>
-LadderService::challenge(storage::LadderId id, storage::UserId challenger,
-                         storage::UserId challenged, storage::TimePoint now) {
-    auto loaded = load(id, now);
-    if (!loaded)
-        return unknown_ladder();
-    auto proposed = loaded->rules.propose(challenger, challenged, now);
-    if (!proposed)
-        return proposed.error();
-    auto row = row_of(*loaded, *proposed);
-    row.id = 0;
+template <class Change>
+rules::Result<LadderService::Loaded> LadderService::apply(storage::LadderId id,
+                                                          storage::TimePoint now, Change&& change) {
+    auto acted = act(id, now, std::forward<Change>(change));
+    if (!acted)
+        return acted.error();
+    auto& [loaded, update] = *acted;
+    store(loaded, update);
+    return std::move(loaded);
+}
+
+rules::Result<int> LadderService::join(storage::LadderId id, storage::UserId user,
+                                       storage::TimePoint now) {
+    const auto done = apply(id, now, [&](ladder::Ladder& rules) { return rules.join(user, now); });
+    if (!done)
+        return done.error();
+    return done->rules.rung_of(user);
+}
+
+rules::Result<storage::LadderChallengeRow> LadderService::challenge(storage::LadderId id,
+                                                                    storage::UserId challenger,
+                                                                    storage::UserId challenged,
+                                                                    storage::TimePoint now) {
+    auto acted = act(id, now, [&](const ladder::Ladder& rules) {
+        return rules.propose(challenger, challenged, now);
+    });
+    if (!acted)
+        return acted.error();
+    auto& [loaded, proposed] = *acted;
+    auto row = row_of(loaded, proposed);
     row.id = ladders_.add_challenge(row);
-    proposed->id = row.id;
-    loaded->rules.add(*proposed);
     return row;
 }
 
@@ -165,20 +191,18 @@ rules::Result<storage::LadderChallengeRow> LadderService::accept(storage::Ladder
                                                                  storage::ChallengeId challenge,
                                                                  storage::UserId who,
                                                                  storage::TimePoint now) {
-    auto loaded = load(id, now);
-    if (!loaded)
-        return unknown_ladder();
-    auto accepted = loaded->rules.accept(challenge, who, now);
-    if (!accepted)
-        return accepted.error();
-    store_challenge(*loaded, *accepted);
+    auto acted =
+        act(id, now, [&](ladder::Ladder& rules) { return rules.accept(challenge, who, now); });
+    if (!acted)
+        return acted.error();
+    auto& [loaded, accepted] = *acted;
+    store_challenge(loaded, accepted);
     if (starter_)
-        starter_->start_ladder_game(LadderGame{loaded->row.id, accepted->id, loaded->row.variant,
-                                               loaded->row.time_control, accepted->challenger,
-                                               name_of(accepted->challenger),
-                                               accepted->challenged,
-                                               name_of(accepted->challenged)});
-    return loaded->challenges.at(accepted->id);
+        starter_->start_ladder_game(LadderGame{loaded.row.id, accepted.id, loaded.row.variant,
+                                               loaded.row.time_control, accepted.challenger,
+                                               name_of(accepted.challenger), accepted.challenged,
+                                               name_of(accepted.challenged)});
+    return loaded.challenges.at(accepted.id);
 }
 
 rules::Result<storage::LadderChallengeRow> LadderService::decline(storage::LadderId id,
@@ -209,26 +233,24 @@ rules::Result<storage::LadderChallengeRow> LadderService::decline(storage::Ladde
     for (auto& c : challenges)
         if (c.id == challenge)
             c.deadline = now;
-    const ladder::LadderRules rules{.max_rungs_up = loaded->row.max_rungs_up,
-                                    .max_open_challenges = 2,
-                                    .response_time = loaded->row.response_time};
-    loaded->rules = ladder::Ladder(rules, loaded->row.organiser_user_id,
+    loaded->rules = ladder::Ladder(rules_of(loaded->row), loaded->row.organiser_user_id,
                                    loaded->rules.standings(), std::move(challenges));
     for (const auto& update : loaded->rules.expire(now))
         store(*loaded, update);
     return loaded->challenges.at(challenge);
 }
 
-rules::Result<int> LadderService::remove(storage::LadderId id, storage::UserId organiser,
+rules::Result<int> LadderService::remove(storage::LadderId id,
+                                         std::optional<storage::UserId> organiser,
                                          storage::UserId player, storage::TimePoint now) {
-    auto loaded = load(id, now);
-    if (!loaded)
-        return unknown_ladder();
-    const int rung = loaded->rules.rung_of(player);
-    auto update = loaded->rules.remove(organiser, player, now);
-    if (!update)
-        return update.error();
-    store(*loaded, *update);
+    int rung = 0;
+    const auto done = apply(id, now, [&](ladder::Ladder& rules) {
+        rung = rules.rung_of(player);
+        return organiser ? rules.remove(*organiser, player, now)
+                         : rules.remove_by_operator(player, now);
+    });
+    if (!done)
+        return done.error();
     return rung;
 }
 
@@ -249,14 +271,11 @@ LadderService::attach_game(storage::LadderId id, storage::ChallengeId challenge,
 rules::Result<storage::LadderChallengeRow>
 LadderService::report_result(storage::LadderId id, storage::ChallengeId challenge,
                              ladder::ChallengeResult result, storage::TimePoint now) {
-    auto loaded = load(id, now);
-    if (!loaded)
-        return unknown_ladder();
-    auto update = loaded->rules.report(challenge, result, now);
-    if (!update)
-        return update.error();
-    store(*loaded, *update);
-    return loaded->challenges.at(challenge);
+    const auto done =
+        apply(id, now, [&](ladder::Ladder& rules) { return rules.report(challenge, result, now); });
+    if (!done)
+        return done.error();
+    return done->challenges.at(challenge);
 }
 
 } // namespace server::accounts

@@ -73,15 +73,15 @@ public:
     // Accepting starts the game through the starter, when one is set.
     rules::Result<storage::LadderChallengeRow> accept(storage::LadderId id,
                                                       storage::ChallengeId challenge,
-                                                      storage::UserId who,
-                                                      storage::TimePoint now);
+                                                      storage::UserId who, storage::TimePoint now);
     // The challenged player declining forfeits (as if the deadline had passed); the challenger
     // "declining" withdraws the challenge.
     rules::Result<storage::LadderChallengeRow> decline(storage::LadderId id,
                                                        storage::ChallengeId challenge,
-                                                       storage::UserId who,
-                                                       storage::TimePoint now);
-    rules::Result<int> remove(storage::LadderId id, storage::UserId organiser,
+                                                       storage::UserId who, storage::TimePoint now);
+    // The organiser removes a player; with no organiser given, the server's operator does
+    // (tabula ladder remove-player). The answer is the rung the player had.
+    rules::Result<int> remove(storage::LadderId id, std::optional<storage::UserId> organiser,
                               storage::UserId player, storage::TimePoint now);
 
     // HOOK targets (see LadderGameStarter).
@@ -101,6 +101,13 @@ private:
     std::shared_ptr<LadderGameStarter> starter_;
 
     std::optional<Loaded> load(storage::LadderId id, storage::TimePoint now);
+    // Loads the ladder and applies `rule` (Ladder& -> Result<T>) to its rules: the ladder and
+    // the rule's answer, or the refusal ("unknown_ladder" included). Stores nothing.
+    template <class Rule> auto act(storage::LadderId id, storage::TimePoint now, Rule&& rule);
+    // Loads the ladder, applies `change` (Ladder& -> Result<LadderUpdate>) to its rules and
+    // stores the update: the ladder as it is afterwards, or the refusal.
+    template <class Change>
+    rules::Result<Loaded> apply(storage::LadderId id, storage::TimePoint now, Change&& change);
     void store(Loaded& loaded, const lobby::ladder::LadderUpdate& update);
     void store_challenge(Loaded& loaded, const lobby::ladder::Challenge& challenge);
     storage::LadderChallengeRow row_of(const Loaded& loaded,

@@ -1,5 +1,6 @@
 // GET /api/users/<name>, /api/users/<name>/games, /api/users/<name>/games.pgn (or .pdn),
 // GET /api/games/<id>.pgn (or .pdn), GET /api/leaderboard.
+#include "lobby/rating/inactivity.h"
 #include "lobby/rating/rating_policy.h"
 #include "lobby/time_control.h"
 #include "rules/variant.h"
@@ -8,6 +9,7 @@
 #include "server/accounts/service_worker.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace server::accounts {
 namespace {
@@ -39,8 +41,8 @@ Json game_summary(const storage::GameRow& game) {
 http::Response record_response(const http::Request& request, std::string text,
                                std::string_view extension, std::string_view file_name) {
     http::Response response{bh::status::ok, request.version()};
-    response.set(bh::field::content_type, extension == "pgn" ? "application/x-chess-pgn"
-                                                             : "text/plain; charset=utf-8");
+    response.set(bh::field::content_type,
+                 extension == "pgn" ? "application/x-chess-pgn" : "text/plain; charset=utf-8");
     response.set(bh::field::content_disposition,
                  "attachment; filename=\"" + std::string(file_name) + "\"");
     response.set(bh::field::cache_control, "no-store");
@@ -48,6 +50,40 @@ http::Response record_response(const http::Request& request, std::string text,
     response.body() = std::move(text);
     response.prepare_payload();
     return response;
+}
+
+// A stored rating as it stands at `now`: its RD grown for the time since the player's last
+// rated game (lobby/rating/inactivity.h), so an idle rating turns provisional again.
+lobby::rating::Glicko shown_rating(const storage::RatingRow& row, storage::TimePoint now) {
+    return lobby::rating::rating_at(
+        {.rating = row.rating, .deviation = row.deviation, .volatility = row.volatility},
+        row.updated_at, now);
+}
+
+// The best `limit` ratings of a leaderboard whose RD, grown to `now`, still ranks. Storage
+// filters on the stored RD, which is never above the grown one, so a page may hold ratings
+// that have gone stale: read longer pages until `limit` remain or the ratings run out.
+std::vector<storage::LeaderboardRow> ranked_now(storage::RatingStore& ratings,
+                                                std::string_view variant, std::string_view speed,
+                                                int limit, storage::TimePoint now) {
+    const bool standard = variant == "chess";
+    const double bound = lobby::rating::leaderboard_max_deviation(standard);
+    constexpr int all = std::numeric_limits<int>::max();
+    for (int page = limit;; page = page > all / 2 ? all : page * 2) {
+        const auto rows = ratings.leaderboard(variant, speed, bound, page);
+        std::vector<storage::LeaderboardRow> ranked;
+        for (const auto& row : rows) {
+            const auto current = shown_rating(row.rating, now);
+            if (!lobby::rating::is_rankable(current.deviation, standard))
+                continue;
+            ranked.push_back(row);
+            ranked.back().rating.deviation = current.deviation;
+            if (static_cast<int>(ranked.size()) == limit)
+                return ranked;
+        }
+        if (static_cast<int>(rows.size()) < page || page == all)
+            return ranked;
+    }
 }
 
 http::Response unknown_user(const http::Request& request) {
@@ -81,13 +117,16 @@ http::Response AccountsService::user_get(Worker& w, const http::Request& req,
 
     if (what.empty()) {
         Json ratings = Json::array();
-        for (const auto& r : w.ratings->ratings_of(user->id))
+        const auto at = now();
+        for (const auto& r : w.ratings->ratings_of(user->id)) {
+            const auto shown = shown_rating(r, at);
             ratings.push_back({{"variant", r.key.variant},
                                {"speed", r.key.speed},
-                               {"rating", r.rating},
-                               {"deviation", r.deviation},
+                               {"rating", shown.rating},
+                               {"deviation", shown.deviation},
                                {"games", r.games},
-                               {"provisional", lobby::rating::is_provisional(r.deviation)}});
+                               {"provisional", lobby::rating::is_provisional(shown.deviation)}});
+        }
         return api_json(req, bh::status::ok,
                         Json{{"name", user->name},
                              {"created_at", epoch_ms(user->created_at)},
@@ -209,9 +248,7 @@ http::Response AccountsService::leaderboard(Worker& w, const http::Request& req,
                                  std::to_string(max_leaderboard));
         limit = static_cast<int>(*value);
     }
-    const bool standard = *variant == "chess";
-    const auto rows = w.ratings->leaderboard(
-        *variant, *speed, lobby::rating::leaderboard_max_deviation(standard), limit);
+    const auto rows = ranked_now(*w.ratings, *variant, *speed, limit, now());
     Json players = Json::array();
     int rank = 0;
     for (const auto& row : rows)
@@ -220,8 +257,9 @@ http::Response AccountsService::leaderboard(Worker& w, const http::Request& req,
                            {"rating", row.rating.rating},
                            {"deviation", row.rating.deviation},
                            {"games", row.rating.games}});
-    return api_json(req, bh::status::ok,
-                    Json{{"variant", *variant}, {"speed", *speed}, {"players", std::move(players)}});
+    return api_json(
+        req, bh::status::ok,
+        Json{{"variant", *variant}, {"speed", *speed}, {"players", std::move(players)}});
 }
 
 } // namespace server::accounts

@@ -14,5 +14,6 @@ int run_perft(const Args& args);  // perft_command.cpp
 int run_replay(const Args& args); // replay_command.cpp
 int run_backup(const Args& args); // backup_command.cpp
 int run_user(const Args& args);   // user_command.cpp
+int run_ladder(const Args& args); // ladder_command.cpp
 
 } // namespace server::cli

@@ -5,13 +5,13 @@
 // Exit status: 0 done, 1 refused or failed (message on stderr), 2 bad arguments.
 #include "server/auth/password_hash.h"
 #include "server/auth/username.h"
+#include "server/cli/arguments.h"
 #include "server/cli/commands.h"
 #include "server/cli/database_path.h"
+#include "server/cli/utc_time.h"
 #include "storage/errors.h"
 #include "storage/sqlite/sqlite_backend.h"
 
-#include <chrono>
-#include <ctime>
 #include <iostream>
 #include <optional>
 #include <termios.h>
@@ -34,20 +34,14 @@ struct UserArgs {
 };
 
 std::optional<UserArgs> parse(const Args& args) {
-    UserArgs out;
-    std::vector<std::string> words;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--db" && i + 1 < args.size())
-            out.db = args[++i];
-        else if (args[i] == "--password-stdin")
-            out.password_stdin = true;
-        else if (args[i].starts_with("-"))
-            return std::nullopt;
-        else
-            words.push_back(args[i]);
-    }
-    if (words.empty())
+    const auto split = split_args(args, {"--db"}, {"--password-stdin"});
+    if (!split || split->words.empty())
         return std::nullopt;
+    UserArgs out;
+    if (const auto db = split->values.find("--db"); db != split->values.end())
+        out.db = db->second;
+    out.password_stdin = split->switches.contains("--password-stdin");
+    const auto& words = split->words;
     out.action = words[0];
     const bool takes_name = out.action != "list";
     if (words.size() != (takes_name ? 2u : 1u))
@@ -102,19 +96,10 @@ std::optional<std::string> new_password(const UserArgs& a) {
     return password;
 }
 
-std::string date_of(storage::TimePoint t) {
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-    return text;
-}
-
 int run_action(const UserArgs& a, storage::UserStore& users) {
     if (a.action == "list") {
         for (const auto& u : users.list_users())
-            std::cout << u.name << "\t" << date_of(u.created_at) << "\t"
+            std::cout << u.name << "\t" << utc_minute(u.created_at) << "\t"
                       << (u.disabled ? "disabled" : "active") << "\n";
         return 0;
     }
@@ -126,9 +111,7 @@ int run_action(const UserArgs& a, storage::UserStore& users) {
         const auto password = new_password(a);
         if (!password)
             return 1;
-        const auto now = std::chrono::time_point_cast<std::chrono::milliseconds>(
-            std::chrono::system_clock::now());
-        if (!users.create_user(a.name, auth::hash_password(*password), now)) {
+        if (!users.create_user(a.name, auth::hash_password(*password), operator_now())) {
             std::cerr << "tabula user: the name '" << a.name << "' is taken\n";
             return 1;
         }

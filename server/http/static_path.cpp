@@ -1,20 +1,12 @@
 #include "server/http/static_path.h"
 
+#include "server/http/percent_decoding.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace server::http {
 namespace {
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 bool is_join_code(std::string_view code) {
     return !code.empty() && code.size() <= 32 && std::all_of(code.begin(), code.end(), [](char c) {
@@ -23,26 +15,6 @@ bool is_join_code(std::string_view code) {
 }
 
 } // namespace
-
-std::optional<std::string> percent_decode(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '%') {
-            out += text[i];
-            continue;
-        }
-        if (i + 2 >= text.size())
-            return std::nullopt;
-        const int high = hex_value(text[i + 1]);
-        const int low = hex_value(text[i + 2]);
-        if (high < 0 || low < 0)
-            return std::nullopt;
-        out += static_cast<char>(high * 16 + low);
-        i += 2;
-    }
-    return out;
-}
 
 std::variant<std::string, PathRefusal> web_relative_path(std::string_view path) {
     if (!path.starts_with('/'))

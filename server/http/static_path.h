@@ -1,8 +1,9 @@
 #pragma once
 // Maps a request path onto a file inside the web directory, refusing every way out of it.
 //
-// web_relative_path() is pure: it percent-decodes the path and refuses NUL, backslashes, `.`
-// and `..` segments (also when encoded as %2e%2e), empty segments and hidden names (".git").
+// web_relative_path() is pure: it percent-decodes the path (percent_decoding.h) and refuses
+// NUL, backslashes, `.` and `..` segments (also when encoded as %2e%2e), empty segments and
+// hidden names (".git").
 // resolve_in_web_root() then canonicalises the joined path (following symlinks) and checks
 // that it still lies under the canonical web root and is a regular file.
 
@@ -24,8 +25,5 @@ std::variant<std::string, PathRefusal> web_relative_path(std::string_view path);
 // which must already be canonical.
 std::optional<std::filesystem::path> resolve_in_web_root(const std::filesystem::path& web_root,
                                                          const std::string& relative);
-
-// Percent-decoding of a URL path; nothing when a % is not followed by two hex digits.
-std::optional<std::string> percent_decode(std::string_view text);
 
 } // namespace server::http

@@ -1,4 +1,5 @@
 #include "server/http/content_type.h"
+#include "server/http/percent_decoding.h"
 #include "server/http/static_path.h"
 #include "tests/server/test_support.h"
 
@@ -88,4 +89,25 @@ TEST_CASE("content types: the client's file kinds get their types, unknown ones 
     CHECK(content_type_for("README") == "application/octet-stream");
     CHECK(content_type_for("dir.v2/README") == "application/octet-stream");
     CHECK(content_type_for("archive.tar.gz") == "application/octet-stream");
+}
+
+TEST_CASE("percent-decoding: escapes of either case, '+' kept in paths and a space in queries") {
+    using server::http::percent_decode;
+    using server::http::PlusSign;
+    CHECK(percent_decode("/a%20b%2Fc%2e") == "/a b/c.");
+    CHECK(percent_decode("%4a%4A") == "JJ");
+    CHECK(percent_decode("a+b") == "a+b");
+    CHECK(percent_decode("a+b%2B", PlusSign::Space) == "a b+");
+    CHECK(percent_decode("") == "");
+    CHECK(percent_decode("%00")->size() == 1); // NUL decodes; callers refuse it
+}
+
+TEST_CASE("percent-decoding: a '%' without two hex digits is refused") {
+    using server::http::percent_decode;
+    CHECK_FALSE(percent_decode("%"));
+    CHECK_FALSE(percent_decode("abc%4"));
+    CHECK_FALSE(percent_decode("%zz"));
+    CHECK_FALSE(percent_decode("%g0"));
+    CHECK_FALSE(percent_decode("%%41"));
+    CHECK_FALSE(percent_decode("a%2", server::http::PlusSign::Space));
 }

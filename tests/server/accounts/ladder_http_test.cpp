@@ -2,10 +2,10 @@
 // hook), results through the hook, expiry and decline as forfeits, organiser removal.
 #include "tests/server/accounts/accounts_test_support.h"
 
-#include <doctest/doctest.h>
-
 #include <future>
 #include <mutex>
+
+#include <doctest/doctest.h>
 
 using test::AccountsServer;
 using test::error_code;
@@ -39,12 +39,10 @@ std::vector<std::string> standings(AccountsServer& s, std::int64_t ladder) {
 }
 
 rules::Result<storage::LadderChallengeRow> report(AccountsServer& s, std::int64_t ladder,
-                                                  std::int64_t challenge,
-                                                  ChallengeResult result) {
+                                                  std::int64_t challenge, ChallengeResult result) {
     std::promise<rules::Result<storage::LadderChallengeRow>> done;
-    s.accounts.report_ladder_result(ladder, challenge, result, [&](const auto& r) {
-        done.set_value(r);
-    });
+    s.accounts.report_ladder_result(ladder, challenge, result,
+                                    [&](const auto& r) { done.set_value(r); });
     auto future = done.get_future();
     REQUIRE(future.wait_for(std::chrono::seconds(5)) == std::future_status::ready);
     return future.get();
@@ -60,9 +58,9 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
     for (const char* name : {"Org", "Pl1", "Pl2", "Pl3", "Pl4", "Pl5"})
         cookie[name] = s.register_user(name);
 
-    const nlohmann::json spec = {{"name", "Club blitz"},       {"variant", "chess"},
-                                 {"base_seconds", 300},         {"increment_seconds", 3},
-                                 {"max_rungs_up", 3},           {"response_hours", 24}};
+    const nlohmann::json spec = {{"name", "Club blitz"}, {"variant", "chess"},
+                                 {"base_seconds", 300},  {"increment_seconds", 3},
+                                 {"max_rungs_up", 3},    {"response_hours", 24}};
     CHECK(error_code(s.post("/api/ladders", spec)) == "not_logged_in");
     const auto created = s.post("/api/ladders", spec, cookie["Org"]);
     REQUIRE(created.status == 201);
@@ -103,8 +101,7 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
 
     // Only the challenged player accepts; accepting starts the game through the hook.
     const auto accept3 = base + "/challenges/" + std::to_string(id3) + "/accept";
-    CHECK(error_code(s.post(accept3, nlohmann::json::object(), cookie["Pl5"])) ==
-          "not_challenged");
+    CHECK(error_code(s.post(accept3, nlohmann::json::object(), cookie["Pl5"])) == "not_challenged");
     REQUIRE(s.post(accept3, nlohmann::json::object(), cookie["Pl3"]).status == 200);
     const auto started = starter->started();
     REQUIRE(started.size() == 1);
@@ -176,8 +173,8 @@ TEST_CASE("blocks: listed, reported by the block list, and they stop ladder chal
     CHECK(blocks->either_blocks("Bob", "Ann"));
     CHECK_FALSE(blocks->blocks("Bob", "Ann"));
 
-    const auto created = s.post("/api/ladders", {{"name", "L"}, {"variant", "international"},
-                                                 {"base_seconds", 600}}, ann);
+    const auto created = s.post(
+        "/api/ladders", {{"name", "L"}, {"variant", "international"}, {"base_seconds", 600}}, ann);
     REQUIRE(created.status == 201);
     const auto base = "/api/ladders/" + std::to_string(json_of(created)["ladder"]["id"].get<int>());
     REQUIRE(s.post(base + "/join", nlohmann::json::object(), ann).status == 200);
@@ -192,4 +189,64 @@ TEST_CASE("blocks: listed, reported by the block list, and they stop ladder chal
     CHECK_FALSE(blocks->blocks("Ann", "Bob"));
     CHECK(json_of(s.get("/api/blocks", ann))["blocked"].empty());
     CHECK(s.post(base + "/challenge", {{"opponent", "Ann"}}, bob).status == 201);
+}
+
+TEST_CASE("ladder history and open challenges are public; an unanswered challenge is forfeited") {
+    AccountsServer s;
+    std::map<std::string, std::string> cookie;
+    for (const char* name : {"Org", "Pl1", "Pl2", "Pl3"})
+        cookie[name] = s.register_user(name);
+    const auto created = s.post(
+        "/api/ladders",
+        {{"name", "Public"}, {"variant", "chess"}, {"base_seconds", 600}, {"response_hours", 24}},
+        cookie["Org"]);
+    REQUIRE(created.status == 201);
+    const auto base =
+        "/api/ladders/" + std::to_string(json_of(created)["ladder"]["id"].get<std::int64_t>());
+    for (const char* name : {"Pl1", "Pl2", "Pl3"})
+        REQUIRE(s.post(base + "/join", nlohmann::json::object(), cookie[name]).status == 200);
+    const auto made = s.post(base + "/challenge", {{"opponent", "Pl1"}}, cookie["Pl3"]);
+    REQUIRE(made.status == 201);
+    const auto id = json_of(made)["challenge"]["id"].get<std::int64_t>();
+    const auto deadline = json_of(made)["challenge"]["deadline_at"].get<std::int64_t>();
+    CHECK(deadline == (s.now() + std::chrono::hours(24)).time_since_epoch().count());
+
+    // Anyone, logged in or not, sees the open challenge with both names and its deadline.
+    auto ladder = json_of(s.get(base))["ladder"];
+    REQUIRE(ladder["challenges"].size() == 1);
+    CHECK(ladder["challenges"][0]["challenger"] == "Pl3");
+    CHECK(ladder["challenges"][0]["challenged"] == "Pl1");
+    CHECK(ladder["challenges"][0]["status"] == "open");
+    CHECK(ladder["challenges"][0]["deadline_at"] == deadline);
+
+    // Three days pass unanswered: on the next read Pl1 has forfeited, Pl3 took rung 1, and the
+    // history says so, dated at the deadline.
+    s.advance(std::chrono::hours(72));
+    ladder = json_of(s.get(base + "?player=Pl1"))["ladder"];
+    CHECK(ladder["challenges"].empty());
+    CHECK(standings(s, json_of(created)["ladder"]["id"].get<std::int64_t>()) ==
+          std::vector<std::string>{"Pl3", "Pl1", "Pl2"});
+    const auto events = ladder["history"]["events"];
+    REQUIRE(events.size() == 2);
+    CHECK(events[0]["event"] == "joined");
+    CHECK(events[1]["event"] == "forfeited");
+    CHECK(events[1]["rung_before"] == 1);
+    CHECK(events[1]["rung_after"] == 2);
+    CHECK(events[1]["challenge_id"] == id);
+    CHECK(events[1]["at"] == deadline);
+    const auto winner = json_of(s.get(base + "?player=pl3"))["ladder"]["history"];
+    CHECK(winner["player"] == "Pl3");
+    REQUIRE(winner["events"].size() == 2);
+    CHECK(winner["events"][1]["event"] == "won_by_forfeit");
+    CHECK(winner["events"][1]["rung_after"] == 1);
+    const auto between = json_of(s.get(base + "?player=Pl2"))["ladder"]["history"]["events"];
+    REQUIRE(between.size() == 2);
+    CHECK(between[1]["event"] == "moved_down");
+
+    // Too late to accept: the challenge is settled.
+    const auto late = s.post(base + "/challenges/" + std::to_string(id) + "/accept",
+                             nlohmann::json::object(), cookie["Pl1"]);
+    CHECK(late.status == 404);
+    CHECK(error_code(late) == "unknown_challenge");
+    CHECK(error_code(s.get(base + "?player=Nobody")) == "unknown_user");
 }

@@ -2,12 +2,11 @@
 #include "server/auth/password_hash.h"
 #include "server/cli/commands.h"
 #include "storage/sqlite/sqlite_backend.h"
+#include "tests/server/auth/command_runner.h"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
-#include <sstream>
 
 #include <doctest/doctest.h>
 
@@ -27,28 +26,9 @@ struct TempDir {
     std::string file(const char* name) const { return (path / name).string(); }
 };
 
-// Runs a subcommand with `input` on standard input; returns the exit code and captures output.
-struct Run {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
-Run run(int (*command)(const server::cli::Args&), const server::cli::Args& args,
-        const std::string& input = {}) {
-    std::istringstream in(input);
-    std::ostringstream out;
-    std::ostringstream err;
-    auto* old_in = std::cin.rdbuf(in.rdbuf());
-    auto* old_out = std::cout.rdbuf(out.rdbuf());
-    auto* old_err = std::cerr.rdbuf(err.rdbuf());
-    Run result;
-    result.code = command(args);
-    std::cin.rdbuf(old_in);
-    std::cout.rdbuf(old_out);
-    std::cerr.rdbuf(old_err);
-    result.out = out.str();
-    result.err = err.str();
-    return result;
+test::CommandRun run(int (*command)(const server::cli::Args&), const server::cli::Args& args,
+                     const std::string& input = {}) {
+    return test::run_command(command, args, input);
 }
 
 } // namespace

@@ -1,0 +1,47 @@
+#pragma once
+// The operator commands' argument shape: words, flags with a value ("--db FILE") and switches
+// ("--password-stdin"), in any order.
+
+#include "server/cli/commands.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace server::cli {
+
+struct SplitArgs {
+    std::vector<std::string> words;
+    std::map<std::string, std::string> values; // "--db" -> "tabula.db"
+    std::set<std::string> switches;
+};
+
+// nullopt for an unknown flag or a value flag at the end without its value.
+inline std::optional<SplitArgs> split_args(const Args& args,
+                                           std::initializer_list<std::string_view> value_flags,
+                                           std::initializer_list<std::string_view> switches = {}) {
+    const auto listed = [](std::initializer_list<std::string_view> list, const std::string& a) {
+        return std::find(list.begin(), list.end(), a) != list.end();
+    };
+    SplitArgs out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (listed(value_flags, args[i]) && i + 1 < args.size()) {
+            out.values[args[i]] = args[i + 1];
+            ++i;
+        } else if (listed(switches, args[i])) {
+            out.switches.insert(args[i]);
+        } else if (args[i].starts_with("-")) {
+            return std::nullopt;
+        } else {
+            out.words.push_back(args[i]);
+        }
+    }
+    return out;
+}
+
+} // namespace server::cli
