@@ -50,6 +50,15 @@ rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetu
     return code;
 }
 
+rules::Result<std::string> Lobby::open_arranged_table(const Player& host,
+                                                      const TableSetup& setup) {
+    if (auto error = validate(setup))
+        return *error;
+    std::string code = codes_.issue(random_);
+    tables_.emplace(code, TableSummary{.code = code, .setup = setup, .host = host});
+    return code;
+}
+
 void Lobby::table_changed(const TableSummary& summary) {
     const auto it = tables_.find(summary.code);
     if (it == tables_.end())

@@ -43,6 +43,9 @@ public:
     // Checks the setup and reserves a fresh code; the server then makes the Table with it and
     // reports its summary with table_changed(). Public tables are announced when reported.
     rules::Result<std::string> open_table(const Player& host, const TableSetup& setup);
+    // The same for a table the server seats both players at itself (a ladder game): no limit
+    // on the host's waiting tables, since the table does not wait.
+    rules::Result<std::string> open_arranged_table(const Player& host, const TableSetup& setup);
     // A table's summary after it changed (seat taken, started, finished). Public tables are
     // announced to everyone: created, seat_taken, seat_freed, started; gone when finished.
     void table_changed(const TableSummary& summary);

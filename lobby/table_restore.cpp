@@ -38,13 +38,18 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
     return table;
 }
 
-// Seats the players (absent until they reconnect) and replays the moves with their times, so
+// Seats the players (absent until they reconnect, unless marked present) and replays the moves with their times, so
 // the clock comes back exactly as it was (or as stored, when the record has it).
 Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     for (std::size_t i = 0; i < 2; ++i)
         if (record.seats[i])
-            seats_[i] =
-                Seat{.player = *record.seats[i], .connected = false, .disconnected_since = now};
+            seats_[i] = Seat{.player = *record.seats[i],
+                             .connected = record.present[i],
+                             .disconnected_since = record.present[i]
+                                                       ? std::nullopt
+                                                       : std::optional<TimePoint>(now)};
+    for (const Player& spectator : record.spectators)
+        spectators_[spectator.id] = spectator;
     game_number_ = record.game_number;
     if (record.status == TableStatus::Waiting)
         return std::nullopt;

@@ -90,6 +90,10 @@ struct TableRecord {
     std::optional<ClockState> clock{};  // if stored: used as is; else rebuilt from the moves
     std::optional<GameResult> result{}; // for a finished game
     std::uint64_t version = 0;          // the last event version the clients saw
+    // Seats whose players are connected, and spectators, for a table rebuilt while its
+    // clients stay (a refused move rolled back); a restart leaves both empty.
+    std::array<bool, 2> present{};
+    std::vector<Player> spectators{};
 };
 
 } // namespace lobby

@@ -8,6 +8,7 @@
 #include "server/cli/commands.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
+#include "server/play/ladder_games.h"
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
 #include "storage/sqlite/sqlite_backend.h"
@@ -90,8 +91,11 @@ int run_serve(const Args& args) {
         // Its stop() runs before the App goes (its strands live on the App's io_context).
         play::PlayOptions play_options;
         play_options.blocks = accounts.block_list();
+        // Ladder games: accepted challenges become tables, their results go back to accounts.
+        play_options.ladder = play::ladder_hooks(accounts);
         auto games = std::make_shared<play::PlayService>(app.io_context(), clock,
                                                          backend.game_writer(), play_options);
+        accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));
         const auto restored = games->restore(backend.game_store()->load_unfinished_games());
         if (restored > 0)
             log::info("play: " + std::to_string(restored) + " unfinished games restored");

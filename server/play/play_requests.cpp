@@ -83,6 +83,22 @@ Action action_for(std::string_view type) {
     return nullptr;
 }
 
+// A ladder game is decided by its one game (server/play/ladder_games.h): it cannot be
+// aborted or rematched, and an absent player cannot be claimed against before both sides
+// have moved (the first-move window decides then).
+lobby::Refusal ladder_refusal(const lobby::Table& table, std::string_view type) {
+    if (type == "abort")
+        return lobby::refuse(lobby::errc::not_allowed,
+                             "a ladder game cannot be aborted: resign or play");
+    if (type == "offer_rematch" || type == "accept_rematch")
+        return lobby::refuse(lobby::errc::not_allowed, "a ladder game has no rematch");
+    if ((type == "claim_win" || type == "claim_draw") && table.recorded_moves().size() < 2 &&
+        table.status() == lobby::TableStatus::Playing)
+        return lobby::refuse(lobby::errc::not_allowed,
+                             "in a ladder game the first-move window decides until both moved");
+    return std::nullopt;
+}
+
 } // namespace
 
 void PlayService::handle(const std::shared_ptr<net::Connection>& conn,
@@ -138,6 +154,7 @@ void PlayService::identify(const Request& r) {
     nlohmann::json welcome = reply("welcome", r.id);
     welcome["player"] = player_json(r.session->player);
     welcome["token"] = *token;
+    welcome["tables"] = seated_tables(r.session->player.id);
     send(r.conn, welcome);
 }
 
@@ -276,12 +293,7 @@ void PlayService::table_request(const Request& r) {
                               "move needs an integer \"ply\" (0 or more) and a string \"move\"");
         return host->post([conn = r.conn, who = player.id, ply = static_cast<int>(*ply),
                            move = *move, id = r.id](TableHost& h) {
-            auto played = h.table().play(who, ply, move, h.now(), measured_lag(*conn));
-            if (!played)
-                return h.reply_error(conn, id, played.error());
-            nlohmann::json ok = reply("ok", id);
-            ok["duplicate"] = played.value().duplicate;
-            h.reply(conn, ok);
+            h.play_move(conn, id, who, ply, move, measured_lag(*conn));
         });
     }
     if (type == "chat") {
@@ -297,7 +309,10 @@ void PlayService::table_request(const Request& r) {
     const Action action = action_for(type);
     if (!action)
         return send_error(r.conn, r.id, protocol::code::unknown_type, "unknown type " + type);
-    host->post([conn = r.conn, who = player.id, action, id = r.id](TableHost& h) {
+    host->post([conn = r.conn, who = player.id, action, type, id = r.id](TableHost& h) {
+        if (h.ladder())
+            if (auto refused = ladder_refusal(h.table(), type))
+                return h.reply_error(conn, id, *refused);
         if (auto refused = action(h.table(), who, h.now()))
             return h.reply_error(conn, id, *refused);
         h.reply(conn, reply("ok", id));

@@ -1,5 +1,6 @@
 #include "server/play/play_service.h"
 
+#include "server/accounts/ladder_service.h"
 #include "server/log.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
@@ -67,16 +68,31 @@ std::shared_ptr<TableHost> PlayService::make_host() {
     TableHostContext context;
     context.time = &time_;
     context.writer = writer_.get();
+    context.sweep = options_.sweep;
     context.summary_changed = [weak](const lobby::TableSummary& summary) {
         if (auto self = weak.lock())
-            self->post_lobby([self, summary] { self->lobby_.table_changed(summary); });
+            self->post_lobby([self, summary] {
+                self->lobby_.table_changed(summary);
+                self->note_seats(summary);
+            });
     };
     context.gone = [weak](const std::string& code) {
         if (auto self = weak.lock())
             self->post_lobby([self, code] {
                 self->lobby_.table_gone(code);
                 self->tables_.erase(code);
+                self->forget_seats(code);
             });
+    };
+    context.ladder_game_stored = [hooks = options_.ladder](const LadderLink& link,
+                                                           storage::GameId id) {
+        if (hooks.attach)
+            hooks.attach(link.ladder_id, link.challenge_id, id);
+    };
+    context.ladder_game_ended = [hooks = options_.ladder](const LadderLink& link,
+                                                          lobby::ladder::ChallengeResult result) {
+        if (hooks.report)
+            hooks.report(link.ladder_id, link.challenge_id, result);
     };
     context.did_not_start = [weak](const lobby::PlayerId& player) {
         if (auto self = weak.lock())
@@ -102,7 +118,6 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
         context.listener = host.get();
         context.limits = options_.table_limits;
         context.blocks = options_.blocks.get();
-    context.blocks = options_.blocks.get();
         auto table = lobby::Table::restore(record.value(), std::move(context), now());
         if (!table) {
             log::warn("play: game " + std::to_string(stored.game.id) +
@@ -125,6 +140,10 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
         ++restored;
     }
     return restored;
+}
+
+void PlayService::start_ladder_game(const accounts::LadderGame& game) {
+    post_lobby([self = shared_from_this(), game] { self->open_ladder_table(game); });
 }
 
 void PlayService::recheck_timers() {
@@ -194,7 +213,9 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn) {
         guests_by_token_[session.guest_token] = Guest{session.player, std::nullopt};
         guest_ids_.insert(id);
     }
-    nlohmann::json welcome{{"t", "welcome"}, {"player", player_json(session.player)}};
+    nlohmann::json welcome{{"t", "welcome"},
+                           {"player", player_json(session.player)},
+                           {"tables", seated_tables(session.player.id)}};
     if (!session.guest_token.empty())
         welcome["token"] = session.guest_token;
     players_[session.player.id].insert(conn->id());
@@ -222,6 +243,37 @@ void PlayService::close_session(net::ConnectionId id) {
         if (host != tables_.end())
             host->second->post([id](TableHost& h) { h.remove_audience(id); });
     }
+}
+
+void PlayService::note_seats(const lobby::TableSummary& summary) {
+    const bool unfinished = summary.status == lobby::TableStatus::Waiting ||
+                            summary.status == lobby::TableStatus::Playing;
+    for (const auto& seat : summary.seats) {
+        if (!seat)
+            continue;
+        if (unfinished) {
+            seated_[seat->id].insert(summary.code);
+        } else if (const auto found = seated_.find(seat->id); found != seated_.end()) {
+            found->second.erase(summary.code);
+            if (found->second.empty())
+                seated_.erase(found);
+        }
+    }
+}
+
+void PlayService::forget_seats(const std::string& code) {
+    for (auto it = seated_.begin(); it != seated_.end();) {
+        it->second.erase(code);
+        it = it->second.empty() ? seated_.erase(it) : std::next(it);
+    }
+}
+
+nlohmann::json PlayService::seated_tables(const lobby::PlayerId& player) const {
+    nlohmann::json codes = nlohmann::json::array();
+    if (const auto found = seated_.find(player); found != seated_.end())
+        for (const auto& code : found->second)
+            codes.push_back(code);
+    return codes;
 }
 
 // A guest away for a day does not come back (its seats were claimable long before).

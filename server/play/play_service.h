@@ -11,6 +11,7 @@
 // `time` is the only clock the service reads (SystemTimeSource in production, a manual one
 // in tests); the timers wait real time for the deadlines it gives.
 
+#include "lobby/ladder/ladder_types.h"
 #include "lobby/lobby.h"
 #include "lobby/random.h"
 #include "lobby/time.h"
@@ -23,13 +24,26 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
+namespace server::accounts {
+struct LadderGame;
+}
+
 namespace server::play {
+
+// Where ladder games are reported (server/play/ladder_games.h wires them to accounts). Called
+// from table strands; each must be thread-safe. Empty: not reported.
+struct LadderHooks {
+    std::function<void(storage::LadderId, storage::ChallengeId, storage::GameId)> attach;
+    std::function<void(storage::LadderId, storage::ChallengeId, lobby::ladder::ChallengeResult)>
+        report;
+};
 
 struct PlayOptions {
     lobby::TableLimits table_limits{};
@@ -37,6 +51,12 @@ struct PlayOptions {
     // Who blocks whom (thread-safe; server/accounts keeps it): a blocked player cannot
     // challenge, join or be paired with the blocker. Null means nobody blocks anybody.
     std::shared_ptr<const lobby::BlockList> blocks;
+    // Finished tables: how long they are kept (table_host.h).
+    SweepPolicy sweep{};
+    // Ladder games: the first-move window (a player may not be online when the game is made;
+    // not moving within it loses the challenge), and where results go.
+    lobby::Millis ladder_first_move_window = std::chrono::hours(24);
+    LadderHooks ladder{};
 };
 
 class PlayService final : public net::MessageHandler,
@@ -54,6 +74,8 @@ public:
     // Checks every table's and the lobby's deadlines now: what the timers do, for tests that
     // move an injected clock.
     void recheck_timers();
+    // Makes the table of an accepted ladder challenge (ladder_games.cpp). Any thread.
+    void start_ladder_game(const accounts::LadderGame& game);
     // After App::stop(): waits for storage, cancels the timers, drops the tables.
     void stop();
 
@@ -101,6 +123,11 @@ private:
     };
     std::map<std::string, Guest, std::less<>> guests_by_token_;
     std::set<lobby::PlayerId, std::less<>> guest_ids_;
+    // Unfinished tables by seated player, for the welcome's "tables" (from the summaries).
+    std::map<lobby::PlayerId, std::set<std::string>, std::less<>> seated_;
+    void note_seats(const lobby::TableSummary& summary);
+    void forget_seats(const std::string& code);
+    nlohmann::json seated_tables(const lobby::PlayerId& player) const;
     std::uint64_t sessions_opened_ = 0;
     void forget_old_guests();
 
@@ -117,6 +144,7 @@ private:
                     std::string_view code, std::string_view detail);
     void send_to_player(const lobby::PlayerId& player, const std::shared_ptr<const std::string>& m);
     std::shared_ptr<TableHost> make_host();
+    void open_ladder_table(const accounts::LadderGame& game);
     void seat_match(const lobby::Match& match);
     void after_lobby_change();
     void arm_lobby_timer();

@@ -5,10 +5,19 @@
 // Durability (issue 6): a MovePlayed or GameEnded event is written through the GameWriter
 // first; it (and everything queued after it, replies included) goes out only when storage
 // has committed it. Events are serialized once and the same string goes to every connection.
+// A move whose write fails is refused: its events are never sent, the mover gets
+// "storage_failed" and the table is rebuilt as it stood before the move. While a move is
+// being written the table takes no other work (it waits in `deferred_`), so nothing can
+// build on a move that may still be refused.
+//
+// Sweeping: a finished table is dropped (reported `gone`) when nobody has been connected to
+// it for `finished_idle`, or `finished_kept` after its game ended, whichever comes first.
+// A rematch (a new game) keeps it.
 //
 // Threading: every member runs on strand(); use post(). The host is made on the lobby strand
 // and handed over before anything runs on its own strand.
 
+#include "lobby/ladder/ladder_types.h"
 #include "lobby/table.h"
 #include "lobby/time.h"
 #include "server/net/connection.h"
@@ -30,13 +39,30 @@
 
 namespace server::play {
 
+// The ladder challenge a table plays (server/play/ladder_games.h): its first game decides it.
+struct LadderLink {
+    storage::LadderId ladder_id = 0;
+    storage::ChallengeId challenge_id = 0;
+    lobby::PlayerId challenger;
+};
+
+// How long finished tables are kept (see the file comment).
+struct SweepPolicy {
+    lobby::Millis finished_idle = std::chrono::minutes(5);
+    lobby::Millis finished_kept = std::chrono::hours(1);
+};
+
 // What a table host uses from the service. The callbacks post to the lobby strand.
 struct TableHostContext {
     const lobby::TimeSource* time = nullptr;
     storage::GameWriter* writer = nullptr; // null: nothing is stored
+    SweepPolicy sweep{};
     std::function<void(const lobby::TableSummary&)> summary_changed;
     std::function<void(const std::string& code)> gone;
     std::function<void(const lobby::PlayerId&)> did_not_start;
+    // A ladder table's game row exists / its first game ended (stored) with this result.
+    std::function<void(const LadderLink&, storage::GameId)> ladder_game_stored;
+    std::function<void(const LadderLink&, lobby::ladder::ChallengeResult)> ladder_game_ended;
 };
 
 class TableHost final : public lobby::TableListener,
@@ -52,20 +78,27 @@ public:
                std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
                std::optional<storage::GameId> stored_game = std::nullopt);
     void add_account(const lobby::PlayerId& player, storage::UserId id);
+    // Makes this the table of a ladder challenge (before anything runs on the strand).
+    void set_ladder(LadderLink link) { ladder_ = std::move(link); }
 
-    // Runs `work(host)` on the table's strand, then re-arms the timer, reports the summary
-    // and sends what is ready.
+    // Runs `work(host)` on the table's strand (after a move being stored, if one is), then
+    // re-arms the timer, reports the summary and sends what is ready.
     template <class Work>
     void post(Work work) {
         boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
-            work(*self);
-            self->after_change();
+            self->run(std::function<void(TableHost&)>(std::move(work)));
         });
     }
 
     // --- on the strand -------------------------------------------------------------------
     lobby::Table& table() { return *table_; }
     lobby::TimePoint now() const { return context_.time->now(); }
+    const std::optional<LadderLink>& ladder() const { return ladder_; }
+    // Plays a move and answers the mover: "ok" once stored, "storage_failed" if storage
+    // refused it (the table is then as before the move).
+    void play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
+                   const lobby::PlayerId& who, int ply, const std::string& move,
+                   lobby::Millis lag);
     // The connection receives every event from now on.
     void add_audience(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who);
     // The connection went away: a seated player without another connection here is marked
@@ -82,7 +115,7 @@ public:
     // Sends the events after `since` (or the full state), then the reply.
     void resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,
                 std::uint64_t since, const nlohmann::json& id);
-    // Checks the table's deadlines now (the timer does it too).
+    // Checks the table's deadlines now (the timer does it too), the sweep included.
     void check_timeouts();
     void after_change();
     // Cancels the timer; the host does nothing more.
@@ -94,7 +127,8 @@ private:
     // A game row being created: moves wait for its id.
     struct StoredGame {
         std::optional<storage::GameId> id;
-        std::vector<std::function<void(storage::GameId)>> waiting;
+        bool failed = false; // the row could not be stored: nothing of this game can be
+        std::vector<std::function<void(std::optional<storage::GameId>)>> waiting;
     };
     struct Outgoing {
         std::shared_ptr<const std::string> text;
@@ -104,6 +138,14 @@ private:
     struct Member {
         std::shared_ptr<net::Connection> conn;
         lobby::PlayerId player;
+    };
+    // A move being written: what goes out (or is dropped) with it.
+    struct MoveWrite {
+        std::vector<std::shared_ptr<Outgoing>> items; // its events (the move, maybe the end)
+        std::shared_ptr<Outgoing> answer;             // the mover's reply
+        std::shared_ptr<const std::string> refusal;   // ... if storage refuses the move
+        std::uint64_t version_before = 0;
+        std::vector<std::function<void()>> after; // writes that follow it (the game's end)
     };
 
     TableHostContext context_;
@@ -116,15 +158,29 @@ private:
     std::shared_ptr<StoredGame> game_;
     std::optional<lobby::TableSummary> reported_;
     std::optional<lobby::TimePoint> armed_for_;
+    std::optional<LadderLink> ladder_;
+    bool ladder_reported_ = false;
+    std::optional<MoveWrite> move_write_;
+    std::deque<std::function<void(TableHost&)>> deferred_;
+    std::optional<lobby::TimePoint> finished_at_;
+    std::optional<lobby::TimePoint> unwatched_since_;
     bool gone_ = false;
     bool stopped_ = false;
+
+    void run(std::function<void(TableHost&)> work);
+    void move_stored(bool ok, const std::string& error);
+    void roll_back_move(std::uint64_t version_before);
+    void track_finish();
+    std::optional<lobby::TimePoint> sweep_deadline() const;
+    void report_ladder_end(const lobby::GameResult& result);
 
     void flush();
     void arm_timer();
     std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready);
-    void with_game_id(std::function<void(storage::GameId)> work);
+    // Runs `work` with the game row's id once it is known (nullopt: the row failed).
+    void with_game_id(std::function<void(std::optional<storage::GameId>)> work);
     void store_start(lobby::TimePoint at);
-    void store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
+    void store_move(const lobby::MovePlayed& move, lobby::TimePoint at, std::uint64_t version,
                     std::shared_ptr<Outgoing> item);
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
                    std::shared_ptr<Outgoing> item);

@@ -1,6 +1,7 @@
 #include "tests/server/play/play_fixture.h"
 
 #include "server/http/http_types.h"
+#include "server/play/ladder_games.h"
 
 #include <doctest/doctest.h>
 
@@ -9,14 +10,35 @@
 
 namespace play_test {
 
+void FailingWriter::append_move(storage::GameId game, storage::MoveRow move,
+                                storage::WriteCallback done) {
+    if (fail_->load()) {
+        done(storage::WriteStatus{"disk I/O error (injected)"});
+        return;
+    }
+    inner_->append_move(game, std::move(move), std::move(done));
+}
+
 PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
                        std::shared_ptr<Accounts> accounts,
-                       std::shared_ptr<const lobby::BlockList> blocks) {
+                       std::shared_ptr<const lobby::BlockList> blocks, PlayServerOptions extra) {
     backend_ = std::make_unique<storage::sqlite::SqliteBackend>(db.string());
     auto config = test::test_config(web_.web);
     config.messages_per_second = 200;
     config.burst = 200;
     app_ = std::make_unique<server::App>(config);
+    server::play::PlayOptions options;
+    if (extra.accounts_service) {
+        server::accounts::AccountsServiceOptions service;
+        service.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1}; // fast
+        service.clock = [&clock] { return clock.now(); };
+        accounts_service_ =
+            std::make_unique<server::accounts::AccountsService>(*backend_, service);
+        accounts_service_->register_routes(app_->routes());
+        app_->set_authenticator(accounts_service_->authenticator());
+        blocks = accounts_service_->block_list();
+        options.ladder = server::play::ladder_hooks(*accounts_service_);
+    }
     if (accounts)
         app_->set_authenticator([accounts](const server::http::Request& request)
                                     -> std::shared_ptr<const server::net::Identity> {
@@ -31,10 +53,16 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
             return std::make_shared<const server::net::Identity>(
                 server::net::Identity{std::to_string(found->second), name, false});
         });
-    server::play::PlayOptions options;
     options.blocks = std::move(blocks);
+    options.sweep = extra.sweep;
+    std::unique_ptr<storage::GameWriter> writer = backend_->game_writer();
+    if (extra.fail_moves)
+        writer = std::make_unique<FailingWriter>(std::move(writer), extra.fail_moves);
     play_ = std::make_shared<server::play::PlayService>(app_->io_context(), clock,
-                                                        backend_->game_writer(), options);
+                                                        std::move(writer), options);
+    if (accounts_service_)
+        accounts_service_->set_ladder_game_starter(
+            std::make_shared<server::play::LadderGames>(play_));
     restored_ = play_->restore(backend_->game_store()->load_unfinished_games());
     app_->add_message_handler(play_);
     app_->start();
@@ -43,8 +71,30 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
 PlayServer::~PlayServer() {
     app_->stop(std::chrono::milliseconds(500));
     play_->stop();
+    accounts_service_.reset(); // finishes its queued work while the io_context exists
     play_.reset();
     app_.reset();
+}
+
+test::HttpReply PlayServer::get(const std::string& target, const std::string& cookie) {
+    return test::http_request(port(), "GET", target,
+                              cookie.empty() ? std::string{} : "Cookie: " + cookie + "\r\n");
+}
+
+test::HttpReply PlayServer::post(const std::string& target, const json& body,
+                                 const std::string& cookie) {
+    std::string headers = "Content-Type: application/json\r\n";
+    if (!cookie.empty())
+        headers += "Cookie: " + cookie + "\r\n";
+    return test::http_request(port(), "POST", target, headers, body.dump());
+}
+
+std::string PlayServer::register_user(const std::string& name) {
+    const auto reply = post("/api/register", {{"name", name}, {"password", "correct horse"}});
+    if (reply.status != 201)
+        throw std::runtime_error("register " + name + ": " + reply.body);
+    const auto header = reply.header("set-cookie");
+    return header.substr(0, header.find(';'));
 }
 
 void PlayServer::recheck_timers() {

@@ -4,6 +4,7 @@
 // game protocol with bounded waits.
 
 #include "lobby/time.h"
+#include "server/accounts/accounts_service.h"
 #include "server/app/app.h"
 #include "server/play/play_service.h"
 #include "storage/sqlite/sqlite_backend.h"
@@ -41,12 +42,45 @@ struct Accounts {
     std::map<std::string, std::int64_t> ids;
 };
 
+// A GameWriter over the real one that refuses moves while `fail_moves` is set (nothing of a
+// refused move reaches the database).
+class FailingWriter final : public storage::GameWriter {
+public:
+    FailingWriter(std::unique_ptr<storage::GameWriter> inner, std::shared_ptr<std::atomic<bool>> fail)
+        : inner_(std::move(inner)), fail_(std::move(fail)) {}
+    void create_game(storage::GameRow game, storage::CreateGameCallback done) override {
+        inner_->create_game(std::move(game), std::move(done));
+    }
+    void append_move(storage::GameId game, storage::MoveRow move,
+                     storage::WriteCallback done) override;
+    void finish_game(storage::FinishGame finish, storage::FinishGameCallback done) override {
+        inner_->finish_game(std::move(finish), std::move(done));
+    }
+    void flush() override { inner_->flush(); }
+    storage::WriterStats stats() const override { return inner_->stats(); }
+
+private:
+    std::unique_ptr<storage::GameWriter> inner_;
+    std::shared_ptr<std::atomic<bool>> fail_;
+};
+
+// What a test may change about the server.
+struct PlayServerOptions {
+    // Real accounts (AccountsService: HTTP endpoints, session cookies, ladders wired to the
+    // play service) instead of the "user=<name>" cookie of `Accounts`.
+    bool accounts_service = false;
+    // Set: moves are stored through a FailingWriter driven by this flag.
+    std::shared_ptr<std::atomic<bool>> fail_moves;
+    server::play::SweepPolicy sweep{};
+};
+
 // One server run over a database file; a second run over the same file is a restart.
 class PlayServer {
 public:
     PlayServer(const std::filesystem::path& db, TestClock& clock,
                std::shared_ptr<Accounts> accounts = nullptr,
-               std::shared_ptr<const lobby::BlockList> blocks = nullptr);
+               std::shared_ptr<const lobby::BlockList> blocks = nullptr,
+               PlayServerOptions options = {});
     ~PlayServer();
     std::uint16_t port() const { return app_->port(); }
     server::play::PlayService& play() { return *play_; }
@@ -55,11 +89,19 @@ public:
     // Checks every deadline now (after the test moved the clock) and waits until done.
     void recheck_timers();
 
+    // With PlayServerOptions::accounts_service: HTTP to the accounts endpoints.
+    test::HttpReply get(const std::string& target, const std::string& cookie = {});
+    test::HttpReply post(const std::string& target, const json& body,
+                         const std::string& cookie = {});
+    // Registers `name` and returns the session cookie pair ("tabula_session=...").
+    std::string register_user(const std::string& name);
+
 private:
     test::SampleWeb web_;
     std::unique_ptr<storage::sqlite::SqliteBackend> backend_;
     std::unique_ptr<server::App> app_;
     std::shared_ptr<server::play::PlayService> play_;
+    std::unique_ptr<server::accounts::AccountsService> accounts_service_;
     std::size_t restored_ = 0;
 };
 

@@ -1,0 +1,120 @@
+#include "server/play/ladder_games.h"
+
+#include "server/accounts/accounts_service.h"
+#include "server/log.h"
+#include "server/play/play_json.h"
+#include "server/play/stored_game.h"
+
+namespace server::play {
+
+void LadderGames::start_ladder_game(const accounts::LadderGame& game) {
+    if (auto play = play_.lock())
+        play->start_ladder_game(game);
+}
+
+LadderHooks ladder_hooks(accounts::AccountsService& accounts) {
+    LadderHooks hooks;
+    hooks.attach = [&accounts](storage::LadderId ladder, storage::ChallengeId challenge,
+                               storage::GameId game) {
+        accounts.attach_ladder_game(ladder, challenge, game, [ladder, challenge](const auto& r) {
+            if (!r)
+                log::error("play: ladder " + std::to_string(ladder) + " challenge " +
+                           std::to_string(challenge) + ": game not attached: " + r.error().detail);
+        });
+    };
+    hooks.report = [&accounts](storage::LadderId ladder, storage::ChallengeId challenge,
+                               lobby::ladder::ChallengeResult result) {
+        accounts.report_ladder_result(ladder, challenge, result, [ladder, challenge](const auto& r) {
+            if (!r)
+                log::error("play: ladder " + std::to_string(ladder) + " challenge " +
+                           std::to_string(challenge) + ": result not taken: " + r.error().detail);
+        });
+    };
+    return hooks;
+}
+
+void PlayService::open_ladder_table(const accounts::LadderGame& game) {
+    const auto variant = rules::variant_from_name(game.variant);
+    const auto control = parse_time_control_text(game.time_control);
+    if (!variant || !control) {
+        log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
+                   ": unplayable variant or time control " + game.variant + " / " +
+                   game.time_control);
+        return;
+    }
+    const lobby::TableSetup setup{.variant = *variant,
+                                  .start_position = {},
+                                  .time_control = *control,
+                                  .rated = true,
+                                  .is_public = false,
+                                  .color = lobby::ColorChoice::Random};
+    const lobby::Player challenger{
+        .id = game.challenger_name, .display_name = game.challenger_name, .registered = true};
+    const lobby::Player challenged{
+        .id = game.challenged_name, .display_name = game.challenged_name, .registered = true};
+    auto code = lobby_.open_arranged_table(challenger, setup);
+    if (!code) {
+        log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
+                   ": no table: " + code.error().detail);
+        return;
+    }
+    auto host = make_host();
+    lobby::TableContext context;
+    context.listener = host.get();
+    context.limits = options_.table_limits;
+    context.limits.first_move_timeout = options_.ladder_first_move_window;
+    context.blocks = nullptr; // the challenge was agreed: a block does not undo it
+    lobby::SeededRandom colours(random_.next());
+    auto table = lobby::Table::create(code.value(), setup, challenger, std::move(context),
+                                      colours, now());
+    if (!table) {
+        lobby_.table_gone(code.value());
+        log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
+                   ": no table: " + table.error().detail);
+        return;
+    }
+    host->adopt(std::move(table).value(), {{game.challenger_name, game.challenger_id},
+                                           {game.challenged_name, game.challenged_id}});
+    host->set_ladder(LadderLink{.ladder_id = game.ladder_id,
+                                .challenge_id = game.challenge_id,
+                                .challenger = game.challenger_name});
+    tables_[code.value()] = host;
+    std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
+    for (const auto* player : {&challenger, &challenged}) {
+        const auto conns = players_.find(player->id);
+        if (conns == players_.end())
+            continue;
+        for (const auto id : conns->second) {
+            auto& session = sessions_.at(id);
+            session.tables.insert(code.value());
+            members.emplace_back(session.conn, player->id);
+        }
+    }
+    host->post([challenged, members, game](TableHost& h) {
+        lobby::Table& seated = h.table();
+        if (auto joined = seated.join(challenged, h.now()); !joined) {
+            log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
+                       ": the challenged player could not be seated: " + joined.error().detail);
+            return;
+        }
+        for (const auto& player : {game.challenger_name, game.challenged_name}) {
+            const bool present = std::any_of(members.begin(), members.end(),
+                                             [&](const auto& m) { return m.second == player; });
+            if (!present)
+                (void)seated.set_connected(player, false, h.now());
+        }
+        for (const auto& [conn, player] : members) {
+            h.add_audience(conn, player);
+            nlohmann::json notice{{"t", "ladder_game"},
+                                  {"table", seated.code()},
+                                  {"ladder", game.ladder_id},
+                                  {"challenge", game.challenge_id},
+                                  {"challenger", game.challenger_name},
+                                  {"challenged", game.challenged_name}};
+            h.reply(conn, notice);
+            h.reply(conn, h.state_message(player, nullptr));
+        }
+    });
+}
+
+} // namespace server::play

@@ -1,0 +1,216 @@
+// Ladder games (issue 6) over the real protocol: a challenge accepted over HTTP becomes a rated
+// table both accounts sit at; its result goes back to the ladder (server/play/ladder_games.h).
+#include "tests/server/play/play_fixture.h"
+
+#include <doctest/doctest.h>
+
+#include <thread>
+
+using namespace play_test;
+
+namespace {
+
+PlayServerOptions ladder_options() {
+    PlayServerOptions options;
+    options.accounts_service = true;
+    return options;
+}
+
+json body_of(const test::HttpReply& reply) { return json::parse(reply.body, nullptr, false); }
+
+std::vector<std::string> standings(PlayServer& s, std::int64_t ladder) {
+    std::vector<std::string> names;
+    const auto body = body_of(s.get("/api/ladders/" + std::to_string(ladder)));
+    for (const auto& rung : body.at("ladder").at("standings"))
+        names.push_back(rung.at("name").get<std::string>());
+    return names;
+}
+
+// The ladder's live challenges (open or accepted); a decided one is no longer listed.
+json live_challenges(PlayServer& s, std::int64_t ladder) {
+    return body_of(s.get("/api/ladders/" + std::to_string(ladder))).at("ladder").at("challenges");
+}
+
+// Waits (bounded) until the ladder has no live challenge: the result was reported.
+bool settled(PlayServer& s, std::int64_t ladder) {
+    for (int i = 0; i < 100; ++i) {
+        if (live_challenges(s, ladder).empty())
+            return true;
+        std::this_thread::sleep_for(50ms);
+    }
+    return false;
+}
+
+std::int64_t challenge(PlayServer& s, std::int64_t ladder, const std::string& opponent,
+                       const std::string& cookie) {
+    const auto reply = s.post("/api/ladders/" + std::to_string(ladder) + "/challenge",
+                              {{"opponent", opponent}}, cookie);
+    REQUIRE_MESSAGE(reply.status == 201, reply.body);
+    return body_of(reply).at("challenge").at("id").get<std::int64_t>();
+}
+
+void accept(PlayServer& s, std::int64_t ladder, std::int64_t id, const std::string& cookie) {
+    const auto reply = s.post("/api/ladders/" + std::to_string(ladder) + "/challenges/" +
+                                  std::to_string(id) + "/accept",
+                              json::object(), cookie);
+    REQUIRE_MESSAGE(reply.status == 200, reply.body);
+}
+
+// Plays a quick mate at `code` so that `winner` wins: scholar's mate when the winner is White,
+// fool's mate when Black.
+void mate(Client& winner, Client& loser, const std::string& code, bool winner_white) {
+    if (winner_white) {
+        const std::vector<std::string> moves = {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            move(i % 2 == 0 ? winner : loser, code, static_cast<int>(i), moves[i]);
+    } else {
+        const std::vector<std::string> moves = {"f3", "e5", "g4", "Qh4#"};
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            move(i % 2 == 0 ? loser : winner, code, static_cast<int>(i), moves[i]);
+    }
+    const auto end = winner.wait_event(code, "ended");
+    CHECK(end["event"]["result"]["reason"] == "checkmate");
+}
+
+} // namespace
+
+TEST_CASE("an accepted ladder challenge is played at a rated table; only the challenger's win "
+          "moves the rungs") {
+    test::TempDir dir;
+    TestClock clock;
+    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr,
+                 ladder_options());
+    std::map<std::string, std::string> cookie;
+    for (const char* name : {"Org", "Ann", "Ben", "Cal"})
+        cookie[name] = s.register_user(name);
+    const auto created = s.post("/api/ladders",
+                                {{"name", "Club blitz"},
+                                 {"variant", "chess"},
+                                 {"base_seconds", 300},
+                                 {"increment_seconds", 3}},
+                                cookie["Org"]);
+    REQUIRE_MESSAGE(created.status == 201, created.body);
+    const auto ladder = body_of(created).at("ladder").at("id").get<std::int64_t>();
+    for (const char* name : {"Ann", "Ben", "Cal"})
+        REQUIRE(s.post("/api/ladders/" + std::to_string(ladder) + "/join", json::object(),
+                       cookie[name])
+                    .status == 200);
+    REQUIRE(standings(s, ladder) == std::vector<std::string>{"Ann", "Ben", "Cal"});
+
+    // Cal (rung 3) challenges Ben (rung 2); Cal is connected, Ben is not when Ben accepts.
+    Client cal(s.port(), cookie["Cal"]);
+    REQUIRE(cal.id() == "Cal");
+    const auto first = challenge(s, ladder, "Ben", cookie["Cal"]);
+    accept(s, ladder, first, cookie["Ben"]);
+    const auto notice = cal.wait_push("ladder_game");
+    CHECK(notice.value("challenge", 0) == first);
+    CHECK(notice.value("challenger", "") == "Cal");
+    CHECK(notice.value("challenged", "") == "Ben");
+    const std::string code = notice.at("table").get<std::string>();
+    const auto state = cal.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+    });
+    CHECK(state.at("table").at("status") == "playing");
+    CHECK(state.at("table").at("setup").at("rated") == true);
+    CHECK(state.at("table").at("setup").at("private") == true);
+    const bool cal_white = state.value("you", "") == "white";
+
+    // Ben connects later and finds the table in the welcome's list, and sits at it.
+    Client ben(s.port(), cookie["Ben"]);
+    // The welcome was read by the Client; ask again through a second connection's welcome.
+    test::WsTestClient raw(test::WsOptions(s.port()).cookie_header(cookie["Ben"]));
+    REQUIRE(raw.read_json().value("t", "") == "hello");
+    const auto welcome = raw.read_json();
+    REQUIRE(welcome.value("t", "") == "welcome");
+    CHECK(welcome.at("tables") == json::array({code}));
+    const auto seat = join(ben, code);
+    CHECK(seat.value("you", "") == (cal_white ? "black" : "white"));
+
+    // A ladder game cannot be aborted nor claimed against an absent player before both moved.
+    const auto aborted = cal.request({{"t", "abort"}, {"table", code}});
+    CHECK(aborted.value("code", "") == "not_allowed");
+
+    // The challenger wins: Cal takes Ben's rung.
+    mate(cal, ben, code, cal_white);
+    REQUIRE(settled(s, ladder));
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
+    const auto rematch = cal.request({{"t", "offer_rematch"}, {"table", code}});
+    CHECK(rematch.value("code", "") == "not_allowed");
+
+    // The game was stored as rated between the two accounts and attached to the challenge.
+    const auto cal_id = s.backend().user_store()->find_user_by_name("Cal")->id;
+    const auto games = s.backend().game_store()->history(cal_id, storage::HistoryQuery{});
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].rated);
+    CHECK(games[0].white_user_id.has_value());
+    CHECK(games[0].black_user_id.has_value());
+    const auto rows = s.backend().ladder_store()->challenges_of(ladder, cal_id);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].game_id == games[0].id);
+    CHECK(rows[0].status == "challenger_won");
+
+    // Ben (now rung 3) challenges Cal and loses: nobody moves.
+    const auto second = challenge(s, ladder, "Cal", cookie["Ben"]);
+    accept(s, ladder, second, cookie["Cal"]);
+    const auto again = ben.wait_push("ladder_game");
+    const std::string code2 = again.at("table").get<std::string>();
+    CHECK(code2 != code);
+    const auto state2 = ben.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code2;
+    });
+    const bool ben_white = state2.value("you", "") == "white";
+    cal.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code2;
+    });
+    mate(cal, ben, code2, !ben_white);
+    REQUIRE(settled(s, ladder));
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
+}
+
+TEST_CASE("a ladder player who does not make the first move within the window loses the "
+          "challenge") {
+    test::TempDir dir;
+    TestClock clock;
+    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr,
+                 ladder_options());
+    std::map<std::string, std::string> cookie;
+    for (const char* name : {"Org", "Ann", "Ben"})
+        cookie[name] = s.register_user(name);
+    const auto created = s.post("/api/ladders",
+                                {{"name", "Rapid"},
+                                 {"variant", "chess"},
+                                 {"base_seconds", 600},
+                                 {"increment_seconds", 0}},
+                                cookie["Org"]);
+    REQUIRE(created.status == 201);
+    const auto ladder = body_of(created).at("ladder").at("id").get<std::int64_t>();
+    for (const char* name : {"Ann", "Ben"})
+        REQUIRE(s.post("/api/ladders/" + std::to_string(ladder) + "/join", json::object(),
+                       cookie[name])
+                    .status == 200);
+
+    // Ben challenges Ann; only Ben comes to the table. If Ben is White he moves first.
+    Client ben(s.port(), cookie["Ben"]);
+    const auto id = challenge(s, ladder, "Ann", cookie["Ben"]);
+    accept(s, ladder, id, cookie["Ann"]);
+    const std::string code = ben.wait_push("ladder_game").at("table").get<std::string>();
+    const auto state = ben.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+    });
+    if (state.value("you", "") == "white")
+        move(ben, code, 0, "e4");
+    // Ann's seat is marked absent, yet an abandonment claim waits for both first moves.
+    const auto claim = ben.request({{"t", "claim_win"}, {"table", code}});
+    CHECK(claim.value("code", "") == "not_allowed");
+
+    // 30 s (the real-time window) is not enough to lose a ladder game; 24 hours is.
+    clock.advance(1min);
+    s.recheck_timers();
+    CHECK(live_challenges(s, ladder).size() == 1);
+    clock.advance(24h);
+    s.recheck_timers();
+    const auto end = ben.wait_event(code, "ended");
+    CHECK(end["event"]["result"]["reason"] == "first-move-timeout");
+    REQUIRE(settled(s, ladder));
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Ben", "Ann"});
+}
