@@ -1,7 +1,8 @@
 // The account screens against a running `tabula serve`: accounts registered over the HTTP
 // API, a ladder created over it, and then everything else through the page: joining the
 // ladder, the standings, challenging up the ladder, the open challenges as each side sees
-// them, a decline (a forfeit: the challenger takes the rung) and an accept.
+// them, a decline (a forfeit: the challenger takes the rung) and an accept, whose ladder game
+// opens for both players (docs/protocol.md 7.13) and is listed under "Your games".
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
@@ -160,3 +161,37 @@ test('lobby challenges between accounts: declined, then countered and accepted i
             await close_all(ann, bob);
         }
     }, { needs: 'tabula', timeout_ms: 60000 });
+async function post_ok(player, url, data) {
+    const res = await player.context.request.post(url, { data });
+    assert.equal(res.ok(), true, `${url}: ${res.status()} ${await res.text()}`);
+    return res.json();
+}
+
+test('an accepted ladder challenge opens the rated ladder game for both players', async ({ browser, base }) => {
+    const organiser = await new_account(browser, base, 'gorg');
+    const top = await new_account(browser, base, 'gtop');
+    const low = await new_account(browser, base, 'glow');
+    try {
+        const { ladder } = await post_ok(organiser, `${base}/api/ladders`, {
+            name: `Club ${unique_name('g')}`, variant: 'russian', base_seconds: 600, increment_seconds: 5 });
+        await post_ok(top, `${base}/api/ladders/${ladder.id}/join`, {});
+        await post_ok(low, `${base}/api/ladders/${ladder.id}/join`, {});
+        await post_ok(low, `${base}/api/ladders/${ladder.id}/challenge`, { opponent: top.name });
+        for (const p of [top, low]) await show_ladders(p, base);
+        const top_card = top.page.locator(`.ladder[data-ladder="${ladder.id}"]`);
+        await top_card.locator('.ladder-challenges li button', { hasText: 'Accept' }).click();
+        for (const p of [top, low]) {
+            await expect_text(p.page.locator('.table-info'), /Russian draughts · 10\+5 · rated · private/, 15000);
+            await expect_text(p.page.locator('.table-status'), /Your move|Waiting for your opponent/, 10000);
+        }
+        const code = (await top.page.locator('.side-panel h2').textContent()).replace('Table ', '').trim();
+        assert.match(code, /^[A-Z0-9]{6}$/);
+        await top.page.goto(`${base}/`);
+        await top.page.reload();
+        await expect_text(top.page.locator('.my-games li'), new RegExp(`Table ${code}`), 10000);
+        await top.page.locator('.my-games a').click();
+        await expect_text(top.page.locator('.table-info'), /rated/, 10000);
+    } finally {
+        await close_all(organiser, top, low);
+    }
+}, { needs: 'tabula', timeout_ms: 90000 });
