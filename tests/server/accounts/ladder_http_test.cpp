@@ -191,7 +191,8 @@ TEST_CASE("blocks: listed, reported by the block list, and they stop ladder chal
     CHECK(s.post(base + "/challenge", {{"opponent", "Ann"}}, bob).status == 201);
 }
 
-TEST_CASE("ladder history and open challenges are public; an unanswered challenge is forfeited") {
+TEST_CASE("ladder history and open challenges are public, and an unanswered challenge is "
+          "forfeited") {
     AccountsServer s;
     std::map<std::string, std::string> cookie;
     for (const char* name : {"Org", "Pl1", "Pl2", "Pl3"})

@@ -74,7 +74,7 @@ void mate(Client& winner, Client& loser, const std::string& code, bool winner_wh
 
 } // namespace
 
-TEST_CASE("an accepted ladder challenge is played at a rated table; only the challenger's win "
+TEST_CASE("an accepted ladder challenge is played at a rated table, only the challenger's win "
           "moves the rungs") {
     test::TempDir dir;
     TestClock clock;
