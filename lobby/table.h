@@ -165,7 +165,7 @@ private:
     std::optional<Color> draw_offer_;
     std::optional<Color> takeback_by_;
     int takeback_plies_ = 0;
-    std::array<bool, 2> rematch_offers_;
+    std::array<bool, 2> rematch_offers_{};
     std::optional<GameResult> result_;
     EventPtr last_move_event_;   // for recognising a resend
     std::string last_move_sent_; // the last move as its sender wrote it

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <future>
+#include <optional>
 
 using test::AccountsServer;
 using test::error_code;
@@ -143,10 +144,13 @@ std::shared_ptr<const server::net::Identity> identity_on_upgrade(const std::stri
     storage::sqlite::SqliteBackend backend((dir.path() / "ws.db").string());
     server::accounts::AccountsServiceOptions options;
     options.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1};
+    // The server is destroyed after the accounts service, which finishes its queued work (that
+    // holds the App's sessions) first.
+    std::optional<test::RunningServer> running;
     server::accounts::AccountsService accounts(backend, options);
     auto probe = std::make_shared<IdentityProbe>();
     auto future = probe->opened.get_future();
-    test::RunningServer server({}, [&](server::App& app) {
+    running.emplace(nullptr, [&](server::App& app) {
         accounts.register_routes(app.routes());
         app.set_authenticator(accounts.authenticator());
         app.add_message_handler(probe);
@@ -154,11 +158,11 @@ std::shared_ptr<const server::net::Identity> identity_on_upgrade(const std::stri
     std::string send = cookie;
     if (send == "register") {
         const auto reply = test::http_request(
-            server.port(), "POST", "/api/register", "Content-Type: application/json\r\n",
+            running->port(), "POST", "/api/register", "Content-Type: application/json\r\n",
             R"({"name":"Sana","password":"correct horse"})");
         send = test::cookie_pair(reply);
     }
-    test::WsTestClient client(test::WsOptions(server.port()).cookie_header(send));
+    test::WsTestClient client(test::WsOptions(running->port()).cookie_header(send));
     REQUIRE(future.wait_for(std::chrono::seconds(5)) == std::future_status::ready);
     return future.get();
 }

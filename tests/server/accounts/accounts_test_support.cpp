@@ -31,6 +31,10 @@ AccountsServer::AccountsServer(AccountsServerOptions options)
         });
 }
 
+AccountsServer::~AccountsServer() {
+    server->app->stop();
+}
+
 storage::TimePoint AccountsServer::now() const {
     return storage::TimePoint(std::chrono::milliseconds(clock_ms_.load()));
 }

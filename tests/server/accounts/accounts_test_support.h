@@ -22,6 +22,11 @@ struct AccountsServerOptions {
 class AccountsServer {
 public:
     explicit AccountsServer(AccountsServerOptions options = {});
+    // Stops the server first, then lets the accounts service finish its queued work while the
+    // App (whose sessions those jobs still hold) exists, then destroys the App.
+    ~AccountsServer();
+    AccountsServer(const AccountsServer&) = delete;
+    AccountsServer& operator=(const AccountsServer&) = delete;
 
     storage::TimePoint now() const;
     void advance(std::chrono::milliseconds by) { clock_ms_ += by.count(); }
@@ -43,8 +48,9 @@ private:
 public:
     TempDir dir;
     storage::sqlite::SqliteBackend backend;
-    server::accounts::AccountsService accounts;
+    // Declared before `accounts` so that it is destroyed after it (see ~AccountsServer).
     std::unique_ptr<RunningServer> server;
+    server::accounts::AccountsService accounts;
 };
 
 // The "name=value" part of a Set-Cookie header.
