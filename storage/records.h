@@ -63,7 +63,19 @@ struct LeaderboardRow {
     std::string name;
 };
 
-// One game. A guest seat has no user id, only a display name. `result` is empty and
+// The ladder challenge a game decides. `challenger_user_id` is read from the challenge row
+// (GameWriter::create_game does not write it: the challenge already says who challenged).
+struct GameLadderLink {
+    LadderId ladder_id = 0;
+    ChallengeId challenge_id = 0;
+    UserId challenger_user_id = 0;
+
+    friend bool operator==(const GameLadderLink&, const GameLadderLink&) = default;
+};
+
+// One game. A guest seat has no user id, only a display name, and the hex SHA-256 of the
+// guest's reconnection token (never the token) so that the guest can take the seat back
+// after a restart; the hashes are cleared when the game ends. `result` is empty and
 // `ended_at` absent while the game is unfinished.
 struct GameRow {
     GameId id = 0;
@@ -80,6 +92,10 @@ struct GameRow {
     std::optional<TimePoint> ended_at;
     std::string result;      // e.g. "1-0", "0-1", "1/2-1/2"; empty while unfinished
     std::string termination; // e.g. "checkmate", "flag", "resign", "aborted"
+    bool is_public = false;  // the table was listed in the lobby
+    std::optional<GameLadderLink> ladder;
+    std::string white_guest_token_hash; // empty: not a guest, or no token
+    std::string black_guest_token_hash;
 };
 
 // One move (ply counts from 1) with both clocks as they stood after it and when it was made.

@@ -6,7 +6,9 @@ namespace {
 
 constexpr const char* game_columns =
     "id, variant, start_position, white_user_id, black_user_id, white_name, black_name, "
-    "time_control, rated, table_code, started_at, ended_at, result, termination";
+    "time_control, rated, table_code, started_at, ended_at, result, termination, is_public, "
+    "ladder_id, ladder_challenge_id, (SELECT c.challenger_user_id FROM ladder_challenges c "
+    "WHERE c.id = games.ladder_challenge_id), white_guest_token_hash, black_guest_token_hash";
 
 } // namespace
 
@@ -27,6 +29,16 @@ GameRow game_from_row(const Statement& s) {
         game.ended_at = s.column_time(11);
     game.result = s.column_text(12);
     game.termination = s.column_text(13);
+    game.is_public = s.column_int(14) != 0;
+    const auto ladder = s.column_optional_int(15);
+    const auto challenge = s.column_optional_int(16);
+    const auto challenger = s.column_optional_int(17);
+    if (ladder && challenge && challenger)
+        game.ladder = GameLadderLink{.ladder_id = *ladder,
+                                     .challenge_id = *challenge,
+                                     .challenger_user_id = *challenger};
+    game.white_guest_token_hash = s.column_text(18);
+    game.black_guest_token_hash = s.column_text(19);
     return game;
 }
 

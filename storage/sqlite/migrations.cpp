@@ -135,7 +135,20 @@ CREATE TABLE ladder_history (
 CREATE INDEX ladder_history_by_user ON ladder_history(ladder_id, user_id, id);
 )sql";
 
-constexpr std::array<std::string_view, 2> migrations{migration_1, migration_2};
+// 3: what a restarted server needs to bring a live game back whole: whether its table was
+// public, the ladder challenge it decides, and the guests' token hashes (hex SHA-256 of the
+// reconnection token; '' for an account or once the game has ended). ADD COLUMN keeps the
+// rows: an older game reads back private, without a ladder and without guest hashes.
+constexpr std::string_view migration_3 = R"sql(
+ALTER TABLE games ADD COLUMN is_public INTEGER NOT NULL DEFAULT 0 CHECK (is_public IN (0, 1));
+ALTER TABLE games ADD COLUMN ladder_id INTEGER REFERENCES ladders(id) ON DELETE SET NULL;
+ALTER TABLE games ADD COLUMN ladder_challenge_id INTEGER
+    REFERENCES ladder_challenges(id) ON DELETE SET NULL;
+ALTER TABLE games ADD COLUMN white_guest_token_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN black_guest_token_hash TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr std::array<std::string_view, 3> migrations{migration_1, migration_2, migration_3};
 
 } // namespace
 

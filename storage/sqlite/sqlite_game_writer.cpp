@@ -13,13 +13,18 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
     : db_(std::move(connection)),
       insert_game_(
           db_.prepare("INSERT INTO games (variant, start_position, white_user_id, black_user_id, "
-                      "white_name, black_name, time_control, rated, table_code, started_at) "
-                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
+                      "white_name, black_name, time_control, rated, table_code, started_at, "
+                      "is_public, ladder_id, ladder_challenge_id, white_guest_token_hash, "
+                      "black_guest_token_hash) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                      "?15)")),
       // Only a game in progress takes moves; an unknown or finished game inserts nothing.
       insert_move_(db_.prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms) "
                                "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
                                "(SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)")),
-      end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4 "
+      // An ended game needs no way back for its guests: their token hashes go.
+      end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4, "
+                            "white_guest_token_hash = '', black_guest_token_hash = '' "
                             "WHERE id = ?1 AND ended_at IS NULL")),
       options_(options), thread_([this] { run(); }) {
 }
@@ -139,6 +144,21 @@ void SqliteGameWriter::write(CreateRequest& request) {
     insert_game_.bind_text(5, g.white_name).bind_text(6, g.black_name);
     insert_game_.bind_text(7, g.time_control).bind_int(8, g.rated ? 1 : 0);
     insert_game_.bind_text(9, g.table_code).bind_time(10, g.started_at);
+    insert_game_.bind_int(11, g.is_public ? 1 : 0);
+    std::optional<std::int64_t> ladder;
+    std::optional<std::int64_t> challenge;
+    if (g.ladder) {
+        // The foreign keys check each id; this checks that they name one challenge.
+        auto s = db_.prepare("SELECT 1 FROM ladder_challenges WHERE id = ?1 AND ladder_id = ?2");
+        s.bind_int(1, g.ladder->challenge_id).bind_int(2, g.ladder->ladder_id);
+        if (!s.step())
+            throw StorageError("ladder " + std::to_string(g.ladder->ladder_id) +
+                               " has no challenge " + std::to_string(g.ladder->challenge_id));
+        ladder = g.ladder->ladder_id;
+        challenge = g.ladder->challenge_id;
+    }
+    insert_game_.bind_optional_int(12, ladder).bind_optional_int(13, challenge);
+    insert_game_.bind_text(14, g.white_guest_token_hash).bind_text(15, g.black_guest_token_hash);
     insert_game_.run();
     request.id = db_.last_insert_id();
 }

@@ -165,3 +165,114 @@ TEST_CASE("unfinished games are loaded with their moves: finished ones are not")
     CHECK(unfinished[0].moves[2].ply == 3);
     CHECK(unfinished[0].moves[2].white_remaining == move_at(3, "m").white_remaining);
 }
+
+namespace {
+
+LadderRow ladder_row(const char* name) {
+    LadderRow row;
+    row.name = name;
+    row.variant = "chess";
+    row.time_control = "180+2";
+    row.response_time = std::chrono::hours(1);
+    row.created_at = at_ms(0);
+    return row;
+}
+
+LadderChallengeRow accepted_challenge(LadderId ladder, UserId challenger, UserId challenged) {
+    LadderChallengeRow row;
+    row.ladder_id = ladder;
+    row.challenger_user_id = challenger;
+    row.challenged_user_id = challenged;
+    row.created_at = at_ms(1);
+    row.deadline_at = at_ms(2);
+    row.status = "accepted";
+    return row;
+}
+
+GameLadderLink link_to(LadderId ladder, ChallengeId challenge) {
+    GameLadderLink link;
+    link.ladder_id = ladder;
+    link.challenge_id = challenge;
+    return link;
+}
+
+} // namespace
+
+TEST_CASE("a game's public flag, ladder link and guest token hashes round-trip (schema 3)") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    auto ladders = backend.ladder_store();
+    const auto ladder = ladders->create_ladder(ladder_row("L"));
+    REQUIRE(ladder);
+    const ChallengeId challenge = ladders->add_challenge(accepted_challenge(*ladder, bob, ann));
+    auto writer = backend.game_writer();
+
+    auto guests = sample_game(std::nullopt, std::nullopt);
+    guests.is_public = true;
+    guests.white_guest_token_hash = std::string(64, 'a');
+    guests.black_guest_token_hash = std::string(64, 'b');
+    const GameId guest_game = create_now(*writer, guests).second;
+    auto laddered = sample_game(ann, bob, true);
+    // The challenger is read from the challenge: what the row says about it is not written.
+    laddered.ladder = link_to(*ladder, challenge);
+    const GameId ladder_game = create_now(*writer, laddered).second;
+    const GameId plain = create_now(*writer, sample_game(ann, std::nullopt)).second;
+
+    auto games = backend.game_store();
+    const auto unfinished = games->load_unfinished_games();
+    REQUIRE(unfinished.size() == 3);
+    CHECK(unfinished[0].game.id == guest_game);
+    CHECK(unfinished[0].game.is_public);
+    CHECK_FALSE(unfinished[0].game.ladder);
+    CHECK(unfinished[0].game.white_guest_token_hash == std::string(64, 'a'));
+    CHECK(unfinished[0].game.black_guest_token_hash == std::string(64, 'b'));
+    CHECK(unfinished[1].game.id == ladder_game);
+    CHECK_FALSE(unfinished[1].game.is_public);
+    auto expected = link_to(*ladder, challenge);
+    expected.challenger_user_id = bob;
+    CHECK(unfinished[1].game.ladder == expected);
+    CHECK(unfinished[1].game.white_guest_token_hash.empty());
+    CHECK(unfinished[2].game.id == plain);
+    CHECK_FALSE(unfinished[2].game.is_public);
+    CHECK_FALSE(unfinished[2].game.ladder);
+    CHECK(unfinished[2].game.black_guest_token_hash.empty());
+    CHECK(games->history(bob, {})[0].ladder == unfinished[1].game.ladder);
+
+    // Once the game has ended its guests need no way back: the hashes are cleared.
+    std::promise<WriteStatus> finished;
+    writer->finish_game(FinishGame{{guest_game, "1-0", "resign", at_ms(2'000'000)}, {}, {}},
+                        [&](const WriteStatus& s, const auto&) { finished.set_value(s); });
+    REQUIRE(finished.get_future().get().ok());
+    const auto ended = games->find_game(guest_game);
+    REQUIRE(ended);
+    CHECK(ended->game.is_public);
+    CHECK(ended->game.white_guest_token_hash.empty());
+    CHECK(ended->game.black_guest_token_hash.empty());
+}
+
+TEST_CASE("a game whose ladder link names no challenge of that ladder is refused") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    auto ladders = backend.ladder_store();
+    const auto first = ladders->create_ladder(ladder_row("first"));
+    const auto other = ladders->create_ladder(ladder_row("other"));
+    REQUIRE(first);
+    REQUIRE(other);
+    const ChallengeId challenge = ladders->add_challenge(accepted_challenge(*first, bob, ann));
+    auto writer = backend.game_writer();
+    auto wrong_ladder = sample_game(ann, bob, true);
+    wrong_ladder.ladder = link_to(*other, challenge);
+    const auto refused = create_now(*writer, wrong_ladder);
+    CHECK_FALSE(refused.first.ok());
+    CHECK(refused.first.error.find("has no challenge") != std::string::npos);
+    auto unknown = sample_game(ann, bob, true);
+    unknown.ladder = link_to(*first, challenge + 100);
+    CHECK_FALSE(create_now(*writer, unknown).first.ok());
+    CHECK(backend.game_store()->load_unfinished_games().empty());
+}

@@ -1,5 +1,6 @@
 #include "storage/sqlite/connection.h"
 #include "storage/sqlite/migrations.h"
+#include "storage/sqlite/sqlite_game_store.h"
 #include "storage/sqlite/sqlite_user_store.h"
 #include "tests/storage/temp_database.h"
 
@@ -82,6 +83,63 @@ TEST_CASE("a version 1 database is upgraded to the latest with its data kept") {
     REQUIRE(ann);
     CHECK(ann->password_hash == "hash");
     CHECK(ann->created_at == storage_test::at_ms(1000));
+}
+
+TEST_CASE("a version 2 database with a game is upgraded to version 3: the old row reads back "
+          "private, without a ladder and without guest token hashes") {
+    TempDir dir;
+    {
+        Connection v2(dir.db(), {.migrate = false});
+        migrate(v2, 2);
+        REQUIRE(v2.user_version() == 2);
+        v2.exec("INSERT INTO games (variant, white_name, black_name, time_control, rated, "
+                "table_code, started_at) VALUES ('chess', 'guest-a', 'guest-b', '300+3', 0, "
+                "'K7QFZP', 2000)");
+        v2.exec("INSERT INTO moves VALUES (1, 1, 'e4', 300000, 300000, 2500)");
+    }
+    {
+        Connection db(dir.db(), {.migrate = false});
+        migrate(db, 3);
+        CHECK(db.user_version() == 3);
+        auto s = db.prepare("SELECT is_public, ladder_id, ladder_challenge_id, "
+                            "white_guest_token_hash, black_guest_token_hash FROM games");
+        REQUIRE(s.step());
+        CHECK(s.column_int(0) == 0);
+        CHECK(s.column_is_null(1));
+        CHECK(s.column_is_null(2));
+        CHECK(s.column_text(3).empty());
+        CHECK(s.column_text(4).empty());
+    }
+    SqliteGameStore games(Connection(dir.db(), {}));
+    const auto unfinished = games.load_unfinished_games();
+    REQUIRE(unfinished.size() == 1);
+    const GameRow& game = unfinished[0].game;
+    CHECK(game.table_code == "K7QFZP");
+    CHECK_FALSE(game.is_public);
+    CHECK_FALSE(game.ladder);
+    CHECK(game.white_guest_token_hash.empty());
+    CHECK(game.black_guest_token_hash.empty());
+    REQUIRE(unfinished[0].moves.size() == 1);
+    CHECK(unfinished[0].moves[0].move == "e4");
+}
+
+TEST_CASE("an empty file migrated to version 3 has the games columns of schema 3") {
+    TempDir dir;
+    Connection db(dir.db(), {.migrate = false});
+    migrate(db, 3);
+    CHECK(db.user_version() == 3);
+    std::set<std::string> columns;
+    auto s = db.prepare("SELECT name FROM pragma_table_info('games')");
+    while (s.step())
+        columns.insert(s.column_text(0));
+    for (const char* name : {"is_public", "ladder_id", "ladder_challenge_id",
+                             "white_guest_token_hash", "black_guest_token_hash"})
+        CHECK_MESSAGE(columns.count(name) == 1, name);
+    // A public flag is 0 or 1, nothing else.
+    CHECK_THROWS_AS(db.exec("INSERT INTO games (variant, white_name, black_name, time_control, "
+                            "rated, started_at, is_public) VALUES ('chess', 'a', 'b', '1+0', 0, "
+                            "1, 2)"),
+                    StorageError);
 }
 
 TEST_CASE("migrating twice changes nothing") {
