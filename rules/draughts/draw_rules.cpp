@@ -10,24 +10,34 @@ struct Material {
     int kings = 0;
     int total() const { return men + kings; }
     bool lone_king() const { return men == 0 && kings == 1; }
+    bool kings_only(int at_least) const { return men == 0 && kings >= at_least; }
 };
 
 Material material(Bits side, Bits kings) {
     return Material{count(side & ~kings), count(side & kings)};
 }
 
-// The long diagonal (a1-h8 on a standard board; a8-h1 on the mirrored Italian/Spanish
-// boards): the squares whose standard column is N - 1 - row.
-bool on_long_diagonal(const Rules& rules, Bits b) {
-    const int n = rules.board_size;
-    const int square = bit_to_square(n, lowest_bit(b));
+// Whether the square of bit index `b` lies on the long diagonal (a1-h8 on a standard board;
+// a8-h1 on the mirrored Italian/Spanish boards): the squares whose standard column is
+// N - 1 - row.
+bool on_long_diagonal_bit(int n, int b) {
+    const int square = bit_to_square(n, b);
     const int row = square / (n / 2);
     const int standard = 2 * (square % (n / 2)) + (row % 2 == 0 ? 1 : 0);
     return standard == n - 1 - row;
 }
 
-// The ending of `strong` against a lone king (`lone`, its square), for each draw family.
-Ending ending_against_lone_king(const Rules& rules, const Material& strong, Bits lone) {
+// Whether any piece of `pieces` stands on the long diagonal.
+bool on_long_diagonal(const Rules& rules, Bits pieces) {
+    for (Bits rest = pieces; rest != 0; rest &= rest - 1)
+        if (on_long_diagonal_bit(rules.board_size, lowest_bit(rest)))
+            return true;
+    return false;
+}
+
+// The ending of `strong` (its kings on `strong_kings`) against a lone king on `lone`.
+Ending ending_against_lone_king(const Rules& rules, const Material& strong, Bits strong_kings,
+                                Bits lone) {
     switch (rules.draws) {
     case DrawFamily::Fmjd:
         if (strong.kings == 0)
@@ -43,14 +53,27 @@ Ending ending_against_lone_king(const Rules& rules, const Material& strong, Bits
         if (strong.total() == 3 && on_long_diagonal(rules, lone))
             return Ending::LongDiagonal;
         return Ending::None;
-    case DrawFamily::Spanish:
-        return strong.kings == 3 && strong.men == 0 ? Ending::ThreeKings : Ending::None;
+    case DrawFamily::Spanish: // FPD 3.8.a: the River is the long diagonal
+        if (strong.men != 0 || strong.kings != 3)
+            return Ending::None;
+        return on_long_diagonal(rules, strong_kings) ? Ending::RiverHeld : Ending::ThreeKings;
+    case DrawFamily::Pool:
+        return strong.men == 0 && strong.kings == 3 ? Ending::ThreeKings : Ending::None;
     case DrawFamily::English:
     case DrawFamily::Czech:
     case DrawFamily::Threefold:
         break;
     }
     return Ending::None;
+}
+
+// The ending the counters follow after a move into a position whose own ending is `after`.
+// The Forçada count, once begun, runs on while the three kings face the lone king, on the
+// River or off it (FPD 3.8.a says only when the count begins).
+Ending continued_ending(Ending before, Ending after) {
+    if (before == Ending::RiverHeld && after == Ending::ThreeKings)
+        return Ending::RiverHeld;
+    return after;
 }
 
 // FMJD Official Rules, article 6.2 to 6.4.
@@ -69,7 +92,13 @@ std::optional<std::string> russian_rules(const Material& white, const Material& 
                                          const DrawCounters& c) {
     if (c.kings_only_plies >= 30)
         return "15-move";
-    if (((white.kings >= 3 && black.lone_king()) || (black.kings >= 3 && white.lone_king())) &&
+    // 7.2.4 "three kings (or more) against a single enemy king": kings only. The lidraughts
+    // implementation of this article counts only a side whose pieces are all kings, and the
+    // Ukrainian federation's wording of the same rule (shashky.in.ua, "Різноманітні види
+    // нічиєї", item 4) reads "three kings against one king of the opponent". A side with
+    // three kings and a man falls under 7.2.5 and 7.2.6 instead.
+    if (((white.kings_only(3) && black.lone_king()) ||
+         (black.kings_only(3) && white.lone_king())) &&
         c.balance_plies >= 30)
         return "3-kings";
     if (c.ending == Ending::LongDiagonal && c.ending_plies >= 10)
@@ -86,17 +115,34 @@ std::optional<std::string> russian_rules(const Material& white, const Material& 
     return std::nullopt;
 }
 
+// Federação Portuguesa de Damas, Rules of Portuguese (Spanish) Draughts, article 3.8.
+std::optional<std::string> spanish_rules(const Material& white, const Material& black,
+                                         const DrawCounters& c) {
+    if (c.ending == Ending::RiverHeld) // 3.8.a, the Forçada; 3.8.b does not apply to it
+        return c.ending_plies >= 24 ? std::optional<std::string>{"12-move"} : std::nullopt;
+    // 3.8.b: the count begins when the ending (at most four pieces a side, a king on each
+    // side) arises, which takes a capture or a crowning, so the plies since the last capture
+    // or man move are the plies of the count.
+    const bool ending =
+        white.total() <= 4 && black.total() <= 4 && white.kings > 0 && black.kings > 0;
+    if (ending && c.kings_only_plies >= 40)
+        return "20-move";
+    return std::nullopt;
+}
+
 } // namespace
 
 Ending ending_of(const Rules& rules, const Position& position) {
     const Material white = material(position.white, position.kings);
     const Material black = material(position.black, position.kings);
     if (black.lone_king())
-        if (const Ending e = ending_against_lone_king(rules, white, position.black);
+        if (const Ending e = ending_against_lone_king(rules, white, position.white & position.kings,
+                                                      position.black);
             e != Ending::None)
             return e;
     if (white.lone_king())
-        return ending_against_lone_king(rules, black, position.white);
+        return ending_against_lone_king(rules, black, position.black & position.kings,
+                                        position.white);
     return Ending::None;
 }
 
@@ -110,8 +156,9 @@ DrawCounters advance(DrawCounters counters, bool captured, bool man_moved, bool 
                      Ending ending_after) {
     counters.kings_only_plies = captured || man_moved ? 0 : counters.kings_only_plies + 1;
     counters.balance_plies = captured || crowned ? 0 : counters.balance_plies + 1;
-    counters.ending_plies = ending_after == counters.ending ? counters.ending_plies + 1 : 0;
-    counters.ending = ending_after;
+    const Ending next = continued_ending(counters.ending, ending_after);
+    counters.ending_plies = next == counters.ending ? counters.ending_plies + 1 : 0;
+    counters.ending = next;
     return counters;
 }
 
@@ -119,13 +166,14 @@ std::optional<std::string> draw_rule_holding(const Rules& rules, const Position&
                                              const DrawCounters& counters, int repetitions) {
     if (repetitions >= 3)
         return "threefold";
+    const Material white = material(position.white, position.kings);
+    const Material black = material(position.black, position.kings);
     switch (rules.draws) {
     case DrawFamily::Fmjd:
         return fmjd_rules(counters);
     case DrawFamily::Russian:
-        return russian_rules(material(position.white, position.kings),
-                             material(position.black, position.kings), counters);
-    case DrawFamily::English: // WCDF Rules of Draughts, the 40-move rule
+        return russian_rules(white, black, counters);
+    case DrawFamily::English: // WCDF Rules of Draughts 1.27.2, the 40-move rule
         if (counters.kings_only_plies >= 80)
             return "40-move";
         return std::nullopt;
@@ -133,9 +181,11 @@ std::optional<std::string> draw_rule_holding(const Rules& rules, const Position&
         if (counters.kings_only_plies >= 30)
             return "15-move";
         return std::nullopt;
-    case DrawFamily::Spanish: // our references: three kings against one, 12 moves
-        if (counters.ending == Ending::ThreeKings && counters.ending_plies >= 24)
-            return "12-move";
+    case DrawFamily::Spanish:
+        return spanish_rules(white, black, counters);
+    case DrawFamily::Pool: // APCA rules as secondary sources give them: 3 kings v 1, 13 moves
+        if (counters.ending == Ending::ThreeKings && counters.ending_plies >= 26)
+            return "13-move";
         return std::nullopt;
     case DrawFamily::Threefold:
         return std::nullopt;

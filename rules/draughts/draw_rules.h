@@ -2,7 +2,10 @@
 // The draw rules of the diagonal variants, each a named counter with its article. Threefold
 // repetition (the same position with the same side to move for the third time) holds in
 // every variant; the counters below depend on Rules::draws. Every counter is kept in plies
-// (one move of each player = 2 plies); "after N moves" means N moves of each player.
+// (one move of each player = 2 plies); "after N moves" means N moves of each player. A rule
+// that gives the stronger side N moves to win is 2N plies from when its ending arose: the
+// stronger side's Nth move falls within them, and a win on that move (the opponent cannot
+// move) is found before any draw rule is looked at.
 //
 // FMJD (international, brazilian, antidraughts): FMJD Official Rules for International
 // Draughts (Annex 1, version November 2015), article 6 "The draw":
@@ -18,8 +21,10 @@
 //   man) does not restart them, a capture that makes a new ending does.
 // Russian: FMJD-64 rules of the game (fmjd64.org/rules-of-the-game), article 7.2, read as
 // quoted in the lidraughts source (the federation page itself was not at hand):
-//   "3-kings"       (7.2.4): three kings or more against a lone king: drawn if not won by the
-//                            15th move counted from when that balance of forces arose.
+//   "3-kings"       (7.2.4): "three kings (or more) against a single enemy king": drawn if
+//                            not won by the 15th move counted from when that balance of
+//                            forces arose. Kings only: a side with three kings and a man is
+//                            not in this ending (see draw_rules.cpp for the sources).
 //   "15-move"       (7.2.5): 15 moves of each player with kings only, no man moved, no capture.
 //   "30-move"       (7.2.6): both sides have kings, 4 or 5 pieces on the board, the balance
 //                            unchanged (no capture, no man crowned) for 30 moves.
@@ -31,19 +36,35 @@
 //                            whether moves off the diagonal in between count.
 //   "5-move"        (7.2.8): two kings, a king and a man, or a king against a lone king:
 //                            drawn if not won by the 5th move.
-// English: WCDF Rules of Draughts, section one, the drawn game (we could not confirm the
-// article number): neither player has advanced a man and no piece was removed in each
-// player's previous 40 moves.
+// English: WCDF Rules of Draughts, section one, "the drawn game", rule 1.27.2 (number as the
+// revised WCDF rules are cited elsewhere; the WCDF copy we read gives the wording but we
+// could not see its numbering): drawn when neither player has advanced an uncrowned man
+// towards the king row, and no piece has been removed, during their own previous 40 moves.
 //   "40-move":       80 plies with no man moved and no capture.
 // Czech: FMJD's summary of the Czech federation rules (fmjd.org, variant "czech"): drawn "if
-// no jump or move by a piece [man] is done within 15 moves" (no article number given).
+// no jump or move by a piece [man] is done within 15 moves". No text of the Czech federation
+// (Česká federace dámy) was found to confirm it or give its article.
 //   "15-move":       30 plies with no man moved and no capture.
-// Spanish: we found no FEDA text. The rule comes from our references (issue 4): "3 kings with
-// the main diagonal against a king: at most 12 moves". We apply it to three kings (no man)
-// against a lone king, wherever they stand, counted from when that ending arose.
-//   "12-move":       24 plies.
-// Italian (FID), pool (APCA), russian-giveaway: threefold repetition only; we found no
-// federation text with a move-count rule for them.
+// Spanish: no text of the Spanish federation (FEDA) was found. We follow the rules of the
+// same game by the Portuguese federation: "Rules of Portuguese Draughts (Spanish Draughts)",
+// Federação Portuguesa de Damas, in force from 1 April 2026, article 3.8, as quoted in a
+// third-party implementation (the document itself was not at hand):
+//   "12-move" (3.8.a, the "Forçada"): three kings holding the "River" (the long diagonal)
+//             against a lone king have 12 moves to win. The count begins after the move that
+//             occupies the River, which is not counted; the capturing move counts among the
+//             12. Once begun, the count runs while the three kings face the lone king, even
+//             if they leave the River (the text says only when it begins).
+//   "20-move" (3.8.b): at most four pieces on each side, at least one king on each side:
+//             drawn after 20 moves of each player without a capture or a man moved; this
+//             rule does not apply to the Forçada.
+// Pool: the APCA rules were not readable in full; three secondary sources (Wikipedia's
+// "American pool checkers", citing the APCA playing rules; windames.free.fr; torofun.com)
+// agree on one rule:
+//   "13-move": three kings against a lone king must win within 13 moves (even if the 14th
+//              move would be a capture): 26 plies from when that ending arose.
+// Italian (FID): threefold only. The FID's brief rules of Italian draughts (fid.it, "Brief
+// rules of Italian draughts") name agreement and a threefold repetition as the only draws.
+// Russian-giveaway: threefold only; no federation text with a counter was found.
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"
@@ -60,7 +81,8 @@ enum class Ending : std::uint8_t {
     ThreeAgainstKing, // FMJD 6.3: three pieces, at least one a king, against a lone king
     TwoAgainstKing,   // FMJD 6.4, FMJD-64 7.2.8: one or two pieces, a king among them, v king
     LongDiagonal,     // FMJD-64 7.2.7: the 6.3 material, the lone king on the long diagonal
-    ThreeKings,       // Spanish: exactly three kings against a lone king
+    ThreeKings,       // pool, Spanish: exactly three kings (no man) against a lone king
+    RiverHeld,        // Spanish 3.8.a: ThreeKings once a strong king stood on the River
 };
 
 struct DrawCounters {

@@ -38,7 +38,8 @@ enum class DrawFamily : std::uint8_t {
     Russian,   // 15-move kings only, 3 kings v 1, long diagonal, 30/60-move material rules
     English,   // 40-move rule
     Czech,     // 15 moves without a man moved or a capture
-    Spanish,   // 3 kings v 1 king: 12 moves
+    Spanish,   // 3 kings holding the long diagonal v 1 king: 12 moves; 20-move rule
+    Pool,      // 3 kings v 1 king: 13 moves
     Threefold, // threefold repetition only: no federation text with a counter found
 };
 
@@ -114,7 +115,7 @@ inline constexpr Rules pool{.id = VariantId::Pool,
                             .black_moves_first = true,
                             .men_capture_backward = true,
                             .flying_kings = true,
-                            .draws = DrawFamily::Threefold};
+                            .draws = DrawFamily::Pool};
 
 // Czech draughts (CSDS rules): men forward only, flying kings, a king must capture when a
 // king can, otherwise free choice.
