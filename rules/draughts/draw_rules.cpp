@@ -173,7 +173,7 @@ std::optional<std::string> draw_rule_holding(const Rules& rules, const Position&
         return fmjd_rules(counters);
     case DrawFamily::Russian:
         return russian_rules(white, black, counters);
-    case DrawFamily::English: // WCDF Rules of Draughts 1.27.2, the 40-move rule
+    case DrawFamily::English: // WCDF Rules of Draughts 1.32.2, the 40-move rule
         if (counters.kings_only_plies >= 80)
             return "40-move";
         return std::nullopt;

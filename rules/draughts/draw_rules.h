@@ -36,14 +36,17 @@
 //                            whether moves off the diagonal in between count.
 //   "5-move"        (7.2.8): two kings, a king and a man, or a king against a lone king:
 //                            drawn if not won by the 5th move.
-// English: WCDF Rules of Draughts, section one, "the drawn game", rule 1.27.2 (number as the
-// revised WCDF rules are cited elsewhere; the WCDF copy we read gives the wording but we
-// could not see its numbering): drawn when neither player has advanced an uncrowned man
-// towards the king row, and no piece has been removed, during their own previous 40 moves.
+// English: WCDF Rules of Draughts, section one, "the drawn game", rule 1.32.2 (the number
+// two third-party copies of the rulebook give, quoting 1.32.1 for the threefold rule; one
+// other cites 1.27.2; the WCDF copy we could read, docslib.org "Rules of Draughts
+// (Checkers)", did not show this rule's number): drawn when neither player has advanced an
+// uncrowned man towards the king row, and no piece has been removed, during their own
+// previous 40 moves. The WCDF makes it a claim to the referee; we apply it automatically.
 //   "40-move":       80 plies with no man moved and no capture.
-// Czech: FMJD's summary of the Czech federation rules (fmjd.org, variant "czech"): drawn "if
-// no jump or move by a piece [man] is done within 15 moves". No text of the Czech federation
-// (Česká federace dámy) was found to confirm it or give its article.
+// Czech: FMJD's "Brief Rules of Czech Draughts" (fmjd.org/variant.php?p=czech): drawn "if no
+// jump or move by a piece [man] is done within 15 moves" (no article number given). No text
+// of the Czech federation (Česká federace dámy) was found to confirm it or give its article;
+// English Wikipedia ("Czech draughts") names only a draw when no capture is possible any more.
 //   "15-move":       30 plies with no man moved and no capture.
 // Spanish: no text of the Spanish federation (FEDA) was found. We follow the rules of the
 // same game by the Portuguese federation: "Rules of Portuguese Draughts (Spanish Draughts)",
@@ -56,14 +59,26 @@
 //             if they leave the River (the text says only when it begins).
 //   "20-move" (3.8.b): at most four pieces on each side, at least one king on each side:
 //             drawn after 20 moves of each player without a capture or a man moved; this
-//             rule does not apply to the Forçada.
-// Pool: the APCA rules were not readable in full; three secondary sources (Wikipedia's
-// "American pool checkers", citing the APCA playing rules; windames.free.fr; torofun.com)
-// agree on one rule:
+//             rule does not apply to the Forçada. Three kings that have not yet taken the
+//             River are not the Forçada, so this rule covers them (the quoting implementation
+//             reads it otherwise: no 20-move count for three kings against one at all).
+//   Conflicts: our references (issue 4) say "3 kings with the main diagonal against a king:
+//   at most 12 moves", which agrees. section64port.online ("Spanish Draughts") draws after
+//   "40 successive king moves (20 each side) without any capture" with no limit on the
+//   material; we follow the federation's text and its material condition.
+// Pool: the APCA rules (americanpoolcheckers.us, "APCA Tournament Rules of Play") were not
+// readable in full; three secondary sources (Wikipedia's "American pool checkers", citing
+// the APCA playing rules; windames.free.fr; torofun.com) agree on one rule:
 //   "13-move": three kings against a lone king must win within 13 moves (even if the 14th
-//              move would be a capture): 26 plies from when that ending arose.
-// Italian (FID): threefold only. The FID's brief rules of Italian draughts (fid.it, "Brief
-// rules of Italian draughts") name agreement and a threefold repetition as the only draws.
+//              move would be a capture): 26 plies from when that ending arose. An older
+//              text (Black and Waters, 1947, rule 31, quoted on the playstrategy.org forum)
+//              has the lone king caught "before the long king counts thirteen"; when its
+//              count starts was not readable, so we count from when the ending arose.
+// Italian (FID): threefold only. The FID's "Brief rules of Italian draughts"
+// (fid.it/corsi/10regoleita.asp?lang=en) name agreement and a position "repeated three
+// consecutive times" as the only draws; the FID's full technical rules (fid.it/regolamenti,
+// Capo I) were not readable past article 2, so no article number is given. We count any three
+// occurrences, as every other variant does.
 // Russian-giveaway: threefold only; no federation text with a counter was found.
 
 #include "rules/draughts/board.h"

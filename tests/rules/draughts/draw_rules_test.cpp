@@ -151,7 +151,7 @@ TEST_CASE("draughts: the Russian draw rules (FMJD-64 art. 7.2.4 to 7.2.8)") {
     CHECK(rule_after("russian", "W:WK30,27,26,25:BK1,5,6,7", 0, 1000) == std::nullopt);
 }
 
-TEST_CASE("draughts: the English 40-move (WCDF 1.27.2) and Czech 15-move rules") {
+TEST_CASE("draughts: the English 40-move (WCDF 1.32.2) and Czech 15-move rules") {
     CHECK(rule_after("english", "W:WK29:BK4", 80, 80) == "40-move");
     CHECK(rule_after("english", "W:WK29:BK4", 79, 79) == std::nullopt);
     CHECK(rule_after("english", "W:WK29,K30,K31:BK4", 79, 79, 79) == std::nullopt); // no ending
