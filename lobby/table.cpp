@@ -158,11 +158,27 @@ Refusal Table::chat(const PlayerId& from, std::string_view text, TimePoint now) 
     if (!bucket->second.try_take(now))
         return refuse(errc::rate_limited, "you are chatting too fast; wait a moment");
     const Player& who = seat ? seat->player : spectator->second;
+    keep_chat_line(ChatLine{.from = who.id,
+                            .display_name = who.display_name,
+                            .spectator = seat == nullptr,
+                            .text = std::string(text),
+                            .at = now});
     emit(now, ChatPosted{.from = who.id,
                          .display_name = who.display_name,
                          .spectator = seat == nullptr,
                          .text = std::string(text)});
     return std::nullopt;
+}
+
+// The history a (re)joining client gets: newest last, the oldest dropped past the limit, so a
+// table's chat never holds more than chat_history lines of at most max_chat_length bytes.
+void Table::keep_chat_line(ChatLine line) {
+    const std::size_t keep = context_.limits.chat_history;
+    if (keep == 0)
+        return;
+    while (chat_.size() >= keep)
+        chat_.pop_front();
+    chat_.push_back(std::move(line));
 }
 
 // --- reading ----------------------------------------------------------------------------------
@@ -215,6 +231,7 @@ TableState Table::state(TimePoint now) const {
     for (const auto& m : moves_)
         s.moves.push_back(m.move);
     s.moves_display = moves_display_;
+    s.last_move = last_move_;
     if (status_ == TableStatus::Playing)
         s.legal_moves = game_->legal_move_views();
     s.clocks = clock_view(now);
@@ -223,6 +240,7 @@ TableState Table::state(TimePoint now) const {
     s.takeback_request = takeback_by_;
     s.rematch_offers = rematch_offers_;
     s.result = result_;
+    s.chat.assign(chat_.begin(), chat_.end());
     s.version = log_.version();
     return s;
 }
@@ -241,6 +259,7 @@ TableRecord Table::record() const {
     for (std::size_t i = 0; i < 2; ++i)
         if (seats_[i])
             r.seats[i] = seats_[i]->player;
+    r.chat.assign(chat_.begin(), chat_.end());
     return r;
 }
 

@@ -21,6 +21,7 @@
 #include "lobby/token_bucket.h"
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -160,6 +161,8 @@ private:
     GameClock clock_;
     std::vector<RecordedMove> moves_;
     std::vector<std::string> moves_display_;
+    std::optional<rules::MoveView> last_move_; // with its cells, for the full state
+    std::deque<ChatLine> chat_;                // the last limits.chat_history lines
     TimePoint started_at_;
     TimePoint turn_started_; // of the side to move; for the first-move window
     std::optional<Color> draw_offer_;
@@ -179,6 +182,7 @@ private:
     const Seat* seat_for(const PlayerId& player) const;
     bool blocked_from(const PlayerId& player) const;
     rules::GameOptions game_options() const;
+    void keep_chat_line(ChatLine line);
     // table_play.cpp
     void start_game(TimePoint now);
     std::optional<TimePoint> first_move_deadline() const;
@@ -191,7 +195,11 @@ private:
     rules::Result<Color> playing_seat(const PlayerId& player) const;
     [[nodiscard]] Refusal take_back(TimePoint now);
     void start_rematch(TimePoint now);
-    rules::Result<std::unique_ptr<rules::Game>> replay(std::size_t plies) const;
+    struct Replayed {
+        std::unique_ptr<rules::Game> game;
+        std::optional<rules::MoveView> last_move; // the last replayed move, none for 0 plies
+    };
+    rules::Result<Replayed> replay(std::size_t plies) const;
     // table_restore.cpp
     [[nodiscard]] Refusal replay_record(const TableRecord& record, TimePoint now);
 };

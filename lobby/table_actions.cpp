@@ -140,17 +140,20 @@ Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
 }
 
 // A fresh game from the start position with the first `plies` moves replayed: Game has no
-// undo, so a takeback rebuilds.
-rules::Result<std::unique_ptr<rules::Game>> Table::replay(std::size_t plies) const {
+// undo, so a takeback rebuilds (and learns the cells of what is now the last move).
+rules::Result<Table::Replayed> Table::replay(std::size_t plies) const {
     auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
     if (!game)
         return game.error();
+    Replayed out{.game = std::move(game).value(), .last_move = std::nullopt};
     for (std::size_t i = 0; i < plies; ++i) {
-        auto played = game.value()->play(moves_[i].move);
+        auto played = out.game->play(moves_[i].move);
         if (!played)
             return refuse(errc::internal_error, "the game does not replay");
+        if (i + 1 == plies)
+            out.last_move = std::move(played).value();
     }
-    return game;
+    return out;
 }
 
 Refusal Table::take_back(TimePoint now) {
@@ -158,7 +161,8 @@ Refusal Table::take_back(TimePoint now) {
     auto rebuilt = replay(moves_.size() - plies);
     if (!rebuilt)
         return rebuilt.error();
-    game_ = std::move(rebuilt).value();
+    game_ = std::move(rebuilt.value().game);
+    last_move_ = std::move(rebuilt.value().last_move);
     moves_.resize(moves_.size() - plies);
     moves_display_.resize(moves_display_.size() - plies);
     if (clock_.running())
@@ -231,6 +235,7 @@ void Table::start_rematch(TimePoint now) {
     ++game_number_;
     moves_.clear();
     moves_display_.clear();
+    last_move_.reset();
     result_.reset();
     last_move_event_.reset();
     last_move_sent_.clear();

@@ -100,6 +100,7 @@ void Table::record_move(const rules::MoveView& view, TimePoint now, Millis lag) 
     const int ply = static_cast<int>(moves_.size());
     moves_.push_back(RecordedMove{.move = view.notation, .at = now, .lag = lag});
     moves_display_.push_back(view.display);
+    last_move_ = view;
     turn_started_ = now;
     const bool over = game_->outcome().over();
     if (!clock_.running() && moves_.size() >= 2 && !over)

@@ -50,6 +50,8 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
                                                        : std::optional<TimePoint>(now)};
     for (const Player& spectator : record.spectators)
         spectators_[spectator.id] = spectator;
+    for (const ChatLine& line : record.chat)
+        keep_chat_line(line);
     game_number_ = record.game_number;
     if (record.status == TableStatus::Waiting)
         return std::nullopt;
@@ -67,6 +69,7 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
             clock_.press(move.at, move.lag);
         moves_.push_back(move);
         moves_display_.push_back(played.value().display);
+        last_move_ = std::move(played).value();
         turn_started_ = move.at;
         if (!clock_.running() && moves_.size() >= 2 && !game_->outcome().over())
             clock_.start(game_->to_move(), move.at);

@@ -38,6 +38,7 @@ struct TableLimits {
     std::size_t max_chat_length = 400; // bytes
     double chat_burst = 5;             // chat token bucket: burst ...
     double chat_per_second = 0.5;      // ... and sustained rate (one line every 2 s)
+    std::size_t chat_history = 50;     // chat lines kept for (re)joining clients, newest last
     std::size_t max_spectators = 1000;
     std::chrono::milliseconds first_move_timeout{std::chrono::seconds(30)}; // real-time games
     LagPolicy lag{};

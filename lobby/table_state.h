@@ -38,6 +38,18 @@ struct TableSummary {
     friend bool operator==(const TableSummary&, const TableSummary&) = default;
 };
 
+// One line of a table's chat as the table keeps it for (re)joining clients: the same fields as
+// the ChatPosted event, plus when the server received it.
+struct ChatLine {
+    PlayerId from{};
+    std::string display_name{};
+    bool spectator = false;
+    std::string text{};
+    TimePoint at{};
+
+    friend bool operator==(const ChatLine&, const ChatLine&) = default;
+};
+
 struct SeatView {
     Player player{};
     bool connected = true;
@@ -58,6 +70,9 @@ struct TableState {
     rules::BoardView board{};
     std::vector<std::string> moves{};         // canonical
     std::vector<std::string> moves_display{}; // SAN / PDN for the move list
+    // The last move played with its cells (path, captures) as its MovePlayed event had them,
+    // so a client can highlight it without reading notation; none before the first move.
+    std::optional<rules::MoveView> last_move{};
     std::vector<rules::MoveView> legal_moves{};
     ClockView clocks{};
     std::optional<TimePoint> first_move_deadline{};
@@ -65,7 +80,8 @@ struct TableState {
     std::optional<Color> takeback_request{}; // who asked
     std::array<bool, 2> rematch_offers{};
     std::optional<GameResult> result{};
-    std::uint64_t version = 0; // of the last event included in this state
+    std::vector<ChatLine> chat{}; // the last TableLimits::chat_history lines, oldest first
+    std::uint64_t version = 0;    // of the last event included in this state
 };
 
 // One move as stored: enough to replay the game and its clock exactly.
@@ -94,6 +110,9 @@ struct TableRecord {
     // clients stay (a refused move rolled back); a restart leaves both empty.
     std::array<bool, 2> present{};
     std::vector<Player> spectators{};
+    // The chat history, which lives in memory only: storage does not keep it, so a restart
+    // starts with none, while a table rebuilt in place keeps it.
+    std::vector<ChatLine> chat{};
 };
 
 } // namespace lobby
