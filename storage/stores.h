@@ -48,6 +48,21 @@ public:
     virtual bool is_blocked_either_way(UserId a, UserId b) = 0;
 };
 
+// Which ratings a leaderboard lists, best first. A rating's RD grows while its player does not
+// play (Glicko-2 step 6, lobby/rating/inactivity.h): at `now` its RD^2 is the stored RD^2 plus
+// idle days x `growth_per_day` x volatility^2, the idle days counted from the rating's
+// updated_at. Only ratings whose RD grown so is below `max_deviation`, of enabled users, are
+// listed; `growth_per_day` 0 compares the stored RD as it is. The rows carry the stored
+// rating: the caller grows the RD it shows.
+struct LeaderboardQuery {
+    std::string_view variant;
+    std::string_view speed;
+    double max_deviation = 0;
+    TimePoint now{};
+    double growth_per_day = 0;
+    int limit = 0;
+};
+
 // Ratings per user, variant and speed. Ratings after a game are written by
 // GameWriter::finish_game, in the same transaction as the result; put_rating is for tools.
 class RatingStore {
@@ -56,10 +71,7 @@ public:
     virtual std::optional<RatingRow> find_rating(const RatingKey& key) = 0;
     virtual std::vector<RatingRow> ratings_of(UserId user) = 0; // by variant, speed
     virtual void put_rating(const RatingRow& rating) = 0;       // insert or replace
-    // Best first; only ratings with deviation < max_deviation and enabled users.
-    virtual std::vector<LeaderboardRow> leaderboard(std::string_view variant,
-                                                    std::string_view speed, double max_deviation,
-                                                    int limit) = 0;
+    virtual std::vector<LeaderboardRow> leaderboard(const LeaderboardQuery& query) = 0;
 };
 
 // Reading games. Writing goes through GameWriter (game_writer.h).

@@ -7,8 +7,7 @@
 namespace lobby::rating {
 namespace {
 
-// Step 2: the Glicko-2 scale is the Glicko scale divided by 173.7178, centred on 1500.
-constexpr double scale = 173.7178;
+constexpr double scale = glicko2_scale;
 constexpr double centre = 1500;
 // Step 5: the convergence tolerance epsilon of the paper.
 constexpr double tolerance = 0.000001;

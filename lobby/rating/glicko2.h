@@ -7,6 +7,9 @@
 
 namespace lobby::rating {
 
+// Step 2: the Glicko-2 scale is the Glicko scale divided by this, centred on 1500.
+inline constexpr double glicko2_scale = 173.7178;
+
 // A player's rating r, rating deviation RD and volatility sigma.
 struct Glicko {
     double rating = 1500;

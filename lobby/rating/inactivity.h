@@ -22,6 +22,11 @@ inline constexpr double lichess_rating_periods_per_day = 0.21436;
 // clock that went back).
 double rating_periods(Millis idle, double periods_per_day = lichess_rating_periods_per_day);
 
+// What a day without rated games adds to RD^2 (Glicko scale) per unit of volatility^2:
+// step 6 in Glicko units, RD'^2 = RD^2 + periods x (173.7178 sigma)^2, for a day's periods.
+// The leaderboard query applies it in storage (storage::LeaderboardQuery::growth_per_day).
+double deviation_growth_per_day(double periods_per_day = lichess_rating_periods_per_day);
+
 // The rating as it stands at `now` when its player's last rated game ended at `last_rated`:
 // the RD grown by step 6 for the periods in between, rating and volatility unchanged.
 Glicko rating_at(const Glicko& stored, TimePoint last_rated, TimePoint now,

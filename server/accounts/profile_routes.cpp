@@ -9,7 +9,6 @@
 #include "server/accounts/service_worker.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace server::accounts {
 namespace {
@@ -60,30 +59,21 @@ lobby::rating::Glicko shown_rating(const storage::RatingRow& row, storage::TimeP
         row.updated_at, now);
 }
 
-// The best `limit` ratings of a leaderboard whose RD, grown to `now`, still ranks. Storage
-// filters on the stored RD, which is never above the grown one, so a page may hold ratings
-// that have gone stale: read longer pages until `limit` remain or the ratings run out.
+// The best `limit` ratings of a leaderboard whose RD, grown to `now`, still ranks: storage
+// applies the growth in its query, the RD shown is grown here the same way.
 std::vector<storage::LeaderboardRow> ranked_now(storage::RatingStore& ratings,
                                                 std::string_view variant, std::string_view speed,
                                                 int limit, storage::TimePoint now) {
-    const bool standard = variant == "chess";
-    const double bound = lobby::rating::leaderboard_max_deviation(standard);
-    constexpr int all = std::numeric_limits<int>::max();
-    for (int page = limit;; page = page > all / 2 ? all : page * 2) {
-        const auto rows = ratings.leaderboard(variant, speed, bound, page);
-        std::vector<storage::LeaderboardRow> ranked;
-        for (const auto& row : rows) {
-            const auto current = shown_rating(row.rating, now);
-            if (!lobby::rating::is_rankable(current.deviation, standard))
-                continue;
-            ranked.push_back(row);
-            ranked.back().rating.deviation = current.deviation;
-            if (static_cast<int>(ranked.size()) == limit)
-                return ranked;
-        }
-        if (static_cast<int>(rows.size()) < page || page == all)
-            return ranked;
-    }
+    auto rows = ratings.leaderboard(
+        {.variant = variant,
+         .speed = speed,
+         .max_deviation = lobby::rating::leaderboard_max_deviation(variant == "chess"),
+         .now = now,
+         .growth_per_day = lobby::rating::deviation_growth_per_day(),
+         .limit = limit});
+    for (auto& row : rows)
+        row.rating.deviation = shown_rating(row.rating, now).deviation;
+    return rows;
 }
 
 http::Response unknown_user(const http::Request& request) {

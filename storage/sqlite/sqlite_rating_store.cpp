@@ -56,15 +56,17 @@ void SqliteRatingStore::put_rating(const RatingRow& rating) {
     put_rating_on(db_, rating);
 }
 
-std::vector<LeaderboardRow> SqliteRatingStore::leaderboard(std::string_view variant,
-                                                           std::string_view speed,
-                                                           double max_deviation, int limit) {
+std::vector<LeaderboardRow> SqliteRatingStore::leaderboard(const LeaderboardQuery& query) {
+    // The grown RD is compared squared, so the query needs no square root; a rating updated
+    // after `now` (a clock that went back) counts as not idle.
     auto s = db_.prepare(std::string("SELECT ") + rating_columns +
                          ", u.name FROM ratings r JOIN users u ON u.id = r.user_id "
-                         "WHERE r.variant = ?1 AND r.speed = ?2 AND r.deviation < ?3 "
-                         "AND u.disabled = 0 ORDER BY r.rating DESC, u.name_key LIMIT ?4");
-    s.bind_text(1, variant).bind_text(2, speed).bind_double(3, max_deviation);
-    s.bind_int(4, limit);
+                         "WHERE r.variant = ?1 AND r.speed = ?2 AND u.disabled = 0 "
+                         "AND r.deviation * r.deviation + MAX(?4 - r.updated_at, 0) / 86400000.0 "
+                         "* ?5 * r.volatility * r.volatility < ?3 * ?3 "
+                         "ORDER BY r.rating DESC, u.name_key LIMIT ?6");
+    s.bind_text(1, query.variant).bind_text(2, query.speed).bind_double(3, query.max_deviation);
+    s.bind_time(4, query.now).bind_double(5, query.growth_per_day).bind_int(6, query.limit);
     std::vector<LeaderboardRow> rows;
     while (s.step())
         rows.push_back(LeaderboardRow{read_rating(s), s.column_text(8)});

@@ -13,8 +13,7 @@ public:
     std::optional<RatingRow> find_rating(const RatingKey& key) override;
     std::vector<RatingRow> ratings_of(UserId user) override;
     void put_rating(const RatingRow& rating) override;
-    std::vector<LeaderboardRow> leaderboard(std::string_view variant, std::string_view speed,
-                                            double max_deviation, int limit) override;
+    std::vector<LeaderboardRow> leaderboard(const LeaderboardQuery& query) override;
 
 private:
     Connection db_;

@@ -55,9 +55,51 @@ TEST_CASE("the leaderboard lists established ratings of enabled users, best firs
     ratings->put_rating(rating(ann, "bullet", 2500, 50)); // other speed
     REQUIRE(users->set_disabled(dan, true));
 
-    const auto board = ratings->leaderboard("chess", "blitz", 75, 10);
+    const LeaderboardQuery blitz{
+        .variant = "chess", .speed = "blitz", .max_deviation = 75, .now = at_ms(77), .limit = 10};
+    const auto board = ratings->leaderboard(blitz);
     REQUIRE(board.size() == 2);
     CHECK(board[0].name == "cid");
     CHECK(board[1].name == "ann");
-    CHECK(ratings->leaderboard("chess", "blitz", 75, 1).size() == 1);
+    auto top = blitz;
+    top.limit = 1;
+    CHECK(ratings->leaderboard(top).size() == 1);
+}
+
+TEST_CASE("the leaderboard grows each RD for the days since the rating changed") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    auto ratings = backend.rating_store();
+    constexpr std::int64_t day = 86'400'000;
+    // Both RD 60 with volatility 0.09: each idle day adds 1000 x 0.0081 = 8.1 to RD^2, so
+    // RD^2 3600 passes the bound's 75^2 = 5625 after 250 idle days.
+    ratings->put_rating(rating(ann, "blitz", 1800, 60)); // updated at 77 ms
+    auto recent = rating(bob, "blitz", 1700, 60);
+    recent.updated_at = at_ms(77 + 200 * day);
+    ratings->put_rating(recent);
+    LeaderboardQuery query{.variant = "chess",
+                           .speed = "blitz",
+                           .max_deviation = 75,
+                           .now = at_ms(77 + 249 * day),
+                           .growth_per_day = 1000,
+                           .limit = 10};
+
+    auto board = ratings->leaderboard(query);
+    REQUIRE(board.size() == 2); // ann: 3600 + 249 x 8.1 = 5616.9 < 5625
+    CHECK(board[0].name == "ann");
+    CHECK(board[0].rating.deviation == 60); // the stored RD: the caller grows what it shows
+
+    query.now = at_ms(77 + 251 * day); // ann: 5633.1, past the bound; bob idle 51 days
+    board = ratings->leaderboard(query);
+    REQUIRE(board.size() == 1);
+    CHECK(board[0].name == "bob");
+
+    query.now = at_ms(0); // before both updates (a clock that went back): nobody idle
+    CHECK(ratings->leaderboard(query).size() == 2);
+    query.growth_per_day = 0; // no growth: the stored RD alone decides
+    query.now = at_ms(77 + 10'000 * day);
+    CHECK(ratings->leaderboard(query).size() == 2);
 }

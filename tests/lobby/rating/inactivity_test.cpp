@@ -51,6 +51,17 @@ TEST_CASE("an idle rating becomes provisional again and leaves the leaderboard")
     CHECK_FALSE(is_provisional(rating_at(established, t0, t0 + std::chrono::days(30)).deviation));
 }
 
+TEST_CASE("a day's growth of RD^2 per volatility^2 (storage's leaderboard query) is rating_at's") {
+    // 0.21436 periods a day x 173.7178^2 = 6468.9
+    CHECK(deviation_growth_per_day() == doctest::Approx(6468.9).epsilon(0.0001));
+    const Glicko stored{1900, 70, 0.06};
+    for (const int days : {1, 30, 365}) {
+        const double grown = std::sqrt(70.0 * 70.0 + days * deviation_growth_per_day() * 0.0036);
+        CHECK(rating_at(stored, t0, t0 + std::chrono::days(days)).deviation ==
+              doctest::Approx(grown));
+    }
+}
+
 TEST_CASE("the RD never grows past the starting RD of 500, and a clock going back is ignored") {
     CHECK(rating_at({1500, 300, 0.09}, t0, t0 + 50 * year).deviation == 500);
     CHECK(rating_at(lichess_default, t0, t0 + year).deviation == 500);
