@@ -180,6 +180,7 @@ Refusal Table::take_back(TimePoint now) {
     emit(now, TakebackDone{.plies_undone = static_cast<int>(plies),
                            .ply = static_cast<int>(moves_.size()),
                            .moves = std::move(moves),
+                           .last_move = last_move_,
                            .position = game_->position(),
                            .board = game_->board(),
                            .legal_moves = game_->legal_move_views(),

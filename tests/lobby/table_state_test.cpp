@@ -94,7 +94,7 @@ TEST_CASE("russian draughts: a double capture's state has every landing square a
     CHECK(last->notation == t.listener.last<MovePlayed>().move.notation);
 }
 
-TEST_CASE("after a takeback the state's last move is the move now last, with its cells") {
+TEST_CASE("after a takeback the state and the event have the move now last, with its cells") {
     RealTable t(rules::VariantId::Russian);
     t.play(russian_double_capture);
     // Black asks right after its own move: one ply goes, 3. d4-e5 is the last move again.
@@ -104,6 +104,10 @@ TEST_CASE("after a takeback the state's last move is the move now last, with its
     REQUIRE(last);
     CHECK(last->path == std::vector<int>{cell("d4"), cell("e5")});
     CHECK(last->captures.empty());
+    const auto& done = t.listener.last<TakebackDone>();
+    REQUIRE(done.last_move);
+    CHECK(done.last_move->path == last->path);
+    CHECK(done.last_move->notation == last->notation);
     // Back to the start: no last move at all.
     RealTable u(rules::VariantId::Chess);
     u.play({"e4"});
@@ -111,6 +115,7 @@ TEST_CASE("after a takeback the state's last move is the move now last, with its
     REQUIRE_FALSE(u.table->accept_takeback(u.black.id, t0 + 6s));
     CHECK(u.table->recorded_moves().empty());
     CHECK_FALSE(u.last_move());
+    CHECK_FALSE(u.listener.last<TakebackDone>().last_move);
 }
 
 TEST_CASE("a restored table's state has the last move's cells from the replay") {
