@@ -30,6 +30,15 @@ json seat_view_json(const std::optional<lobby::SeatView>& seat) {
     return out;
 }
 
+// A chat line kept for (re)joining clients: the chat event's fields and when it was posted.
+json chat_line_json(const lobby::ChatLine& line) {
+    return json{{"from", line.from},
+                {"display_name", line.display_name},
+                {"spectator", line.spectator},
+                {"text", line.text},
+                {"at", unix_ms(line.at)}};
+}
+
 // The fields of one event body, without "type".
 struct BodyFields {
     json& out;
@@ -77,6 +86,7 @@ struct BodyFields {
         out["plies_undone"] = e.plies_undone;
         out["ply"] = e.ply;
         out["moves"] = e.moves;
+        out["last_move"] = e.last_move ? move_json(*e.last_move) : json(nullptr);
         out["position"] = e.position;
         out["board"] = board_json(e.board);
         out["legal_moves"] = moves_json(e.legal_moves);
@@ -210,6 +220,9 @@ json state_json(const lobby::TableState& state) {
     json spectators = json::array();
     for (const auto& spectator : state.spectators)
         spectators.push_back(player_json(spectator));
+    json chat = json::array();
+    for (const auto& line : state.chat)
+        chat.push_back(chat_line_json(line));
     return json{{"code", state.code},
                 {"link", "/t/" + state.code},
                 {"setup", setup_json(state.setup)},
@@ -226,6 +239,7 @@ json state_json(const lobby::TableState& state) {
                 {"ply", state.moves.size()},
                 {"moves", state.moves},
                 {"moves_display", state.moves_display},
+                {"last_move", state.last_move ? move_json(*state.last_move) : json(nullptr)},
                 {"legal_moves", moves_json(state.legal_moves)},
                 {"to_move", color_name(state.clocks.to_move)},
                 {"clocks", clock_json(state.clocks)},
@@ -235,6 +249,7 @@ json state_json(const lobby::TableState& state) {
                 {"rematch_offers",
                  {{"white", state.rematch_offers[0]}, {"black", state.rematch_offers[1]}}},
                 {"result", state.result ? result_json(*state.result) : json(nullptr)},
+                {"chat", std::move(chat)},
                 {"version", state.version}};
 }
 
