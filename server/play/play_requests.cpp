@@ -1,6 +1,7 @@
 // The requests of the game protocol (docs/protocol.md, section 7), one function each, on the
 // lobby strand; table actions continue on the table's strand.
 #include "lobby/errors.h"
+#include "server/auth/session_token.h"
 #include "server/play/play_json.h"
 #include "server/play/play_service.h"
 #include "server/play/setup_request.h"
@@ -134,7 +135,15 @@ void PlayService::identify(const Request& r) {
     const auto token = string_field(r.message.body, "token");
     if (!token)
         return send_error(r.conn, r.id, bad_message, "identify needs a string \"token\"");
-    const auto guest = guests_by_token_.find(*token);
+    // Guests are known by the hash of their token only (it survives a restart in the rows of
+    // their games). Hashing bounded input (the frame limit) cannot fail but for OpenSSL itself.
+    std::string token_hash;
+    try {
+        token_hash = auth::hash_session_token(*token);
+    } catch (const std::exception& e) {
+        return send_error(r.conn, r.id, lobby::errc::internal_error, e.what());
+    }
+    const auto guest = guests_by_token_.find(token_hash);
     if (guest == guests_by_token_.end() || r.session->player.registered)
         return send_error(r.conn, r.id, lobby::errc::not_allowed,
                           "this token does not name a guest of this server");
@@ -142,14 +151,14 @@ void PlayService::identify(const Request& r) {
     const Guest earlier = guest->second;
     auto& conns = players_[r.session->player.id];
     conns.erase(r.conn->id());
-    if (conns.empty() && r.session->guest_token != *token) {
+    if (conns.empty() && r.session->guest_token_hash != token_hash) {
         players_.erase(r.session->player.id);
         guest_ids_.erase(r.session->player.id);
-        guests_by_token_.erase(r.session->guest_token);
+        guests_by_token_.erase(r.session->guest_token_hash);
     }
     r.session->player = earlier.player;
-    r.session->guest_token = *token;
-    guests_by_token_[*token].gone_since.reset();
+    r.session->guest_token_hash = token_hash;
+    guests_by_token_[token_hash].gone_since.reset();
     players_[r.session->player.id].insert(r.conn->id());
     nlohmann::json welcome = reply("welcome", r.id);
     welcome["player"] = player_json(r.session->player);
@@ -191,6 +200,8 @@ void PlayService::create_table(const Request& r) {
         return send_error(r.conn, r.id, table.error().code, table.error().detail);
     }
     host->adopt(std::move(table).value(), accounts_of({host_player.id}));
+    if (!r.session->guest_token_hash.empty())
+        host->add_guest_token(host_player.id, r.session->guest_token_hash);
     tables_[code.value()] = host;
     r.session->tables.insert(code.value());
     host->post([conn = r.conn, who = host_player.id, id = r.id](TableHost& h) {
@@ -239,13 +250,15 @@ void PlayService::join_or_watch(const Request& r, bool join) {
         return;
     enter_table(r, host);
     host->post([conn = r.conn, player = r.session->player, account = r.session->account,
-                id = r.id, join](TableHost& h) {
+                token_hash = r.session->guest_token_hash, id = r.id, join](TableHost& h) {
         lobby::Table& table = h.table();
         const bool seated = table.seat_of(player.id).has_value();
         if (!seated) {
             if (join) {
                 if (account)
                     h.add_account(player.id, *account);
+                else if (!token_hash.empty())
+                    h.add_guest_token(player.id, token_hash);
                 auto color = table.join(player, h.now());
                 if (!color)
                     return h.reply_error(conn, id, color.error());

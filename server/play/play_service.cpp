@@ -1,6 +1,7 @@
 #include "server/play/play_service.h"
 
 #include "server/accounts/ladder_service.h"
+#include "server/auth/session_token.h"
 #include "server/log.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
@@ -10,7 +11,6 @@
 
 #include <array>
 #include <charconv>
-#include <cstdio>
 #include <string_view>
 
 namespace server::play {
@@ -33,14 +33,6 @@ bool handles(std::string_view type) {
         if (known == type)
             return true;
     return false;
-}
-
-std::string token_hex(lobby::RandomSource& random) {
-    char text[33];
-    std::snprintf(text, sizeof text, "%016llx%016llx",
-                  static_cast<unsigned long long>(random.next()),
-                  static_cast<unsigned long long>(random.next()));
-    return text;
 }
 
 } // namespace
@@ -113,11 +105,20 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
                       " not restored: " + record.error().detail);
             continue;
         }
+        const auto ladder = stored_ladder_link(stored.game);
+        if (stored.game.ladder && !ladder)
+            log::warn("play: game " + std::to_string(stored.game.id) +
+                      ": its ladder challenge names neither player; restored without it");
         auto host = make_host();
         lobby::TableContext context;
         context.listener = host.get();
         context.limits = options_.table_limits;
         context.blocks = options_.blocks.get();
+        if (ladder) {
+            // As open_ladder_table made it (ladder_games.cpp).
+            context.limits.first_move_timeout = options_.ladder_first_move_window;
+            context.blocks = nullptr;
+        }
         auto table = lobby::Table::restore(record.value(), std::move(context), now());
         if (!table) {
             log::warn("play: game " + std::to_string(stored.game.id) +
@@ -135,6 +136,16 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
         if (stored.game.black_user_id)
             accounts[stored.game.black_name] = *stored.game.black_user_id;
         host->adopt(std::move(table).value(), std::move(accounts), stored.game.id);
+        if (ladder) {
+            host->set_ladder(*ladder);
+            // Attached already unless the restart came between the row and the attachment.
+            if (options_.ladder.attach)
+                options_.ladder.attach(ladder->ladder_id, ladder->challenge_id, stored.game.id);
+        }
+        for (const auto& [player, token_hash] : stored_guest_tokens(stored.game)) {
+            host->add_guest_token(player, token_hash);
+            readmit_guest(player, token_hash);
+        }
         tables_[record.value().code] = host;
         host->post([](TableHost&) {});
         ++restored;
@@ -191,6 +202,7 @@ void PlayService::on_close(const std::shared_ptr<net::Connection>& conn) {
 
 void PlayService::open_session(const std::shared_ptr<net::Connection>& conn) {
     Session session;
+    std::string token; // a guest's, for the welcome only
     session.conn = conn;
     const auto identity = conn->identity();
     if (identity && !identity->guest && !identity->display_name.empty()) {
@@ -209,15 +221,22 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn) {
             return players_.contains(candidate) || guest_ids_.contains(candidate);
         });
         session.player = lobby::Player{.id = id, .display_name = id, .registered = false};
-        session.guest_token = token_hex(random_);
-        guests_by_token_[session.guest_token] = Guest{session.player, std::nullopt};
         guest_ids_.insert(id);
+        try {
+            // Random from OpenSSL, stored only hashed (in memory, and in the game rows).
+            auto fresh = auth::new_session_token();
+            token = std::move(fresh.token);
+            session.guest_token_hash = std::move(fresh.hash);
+            guests_by_token_[session.guest_token_hash] = Guest{session.player, std::nullopt};
+        } catch (const std::exception& e) {
+            log::error(std::string("play: a guest gets no reconnection token: ") + e.what());
+        }
     }
     nlohmann::json welcome{{"t", "welcome"},
                            {"player", player_json(session.player)},
                            {"tables", seated_tables(session.player.id)}};
-    if (!session.guest_token.empty())
-        welcome["token"] = session.guest_token;
+    if (!token.empty())
+        welcome["token"] = token;
     players_[session.player.id].insert(conn->id());
     sessions_[conn->id()] = std::move(session);
     send(conn, welcome);
@@ -234,7 +253,7 @@ void PlayService::close_session(net::ConnectionId id) {
     if (conns.empty()) {
         players_.erase(session.player.id);
         lobby_.forget_player(session.player.id);
-        const auto guest = guests_by_token_.find(session.guest_token);
+        const auto guest = guests_by_token_.find(session.guest_token_hash);
         if (guest != guests_by_token_.end())
             guest->second.gone_since = now();
     }
@@ -334,6 +353,30 @@ void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
         post_lobby([self = shared_from_this(), m = *match] { self->seat_match(m); });
 }
 
+std::map<lobby::PlayerId, std::string, std::less<>>
+PlayService::guest_tokens_of(const std::vector<lobby::PlayerId>& players) const {
+    std::map<lobby::PlayerId, std::string, std::less<>> tokens;
+    for (const auto& player : players) {
+        const auto conns = players_.find(player);
+        if (conns == players_.end())
+            continue;
+        for (const auto id : conns->second) {
+            const auto session = sessions_.find(id);
+            if (session != sessions_.end() && !session->second.guest_token_hash.empty())
+                tokens[player] = session->second.guest_token_hash;
+        }
+    }
+    return tokens;
+}
+
+void PlayService::readmit_guest(const lobby::PlayerId& player, const std::string& token_hash) {
+    // Away since the restart: forgotten a day later like any guest who does not come back.
+    guests_by_token_.try_emplace(
+        token_hash,
+        Guest{lobby::Player{.id = player, .display_name = player, .registered = false}, now()});
+    guest_ids_.insert(player);
+}
+
 std::map<lobby::PlayerId, storage::UserId, std::less<>>
 PlayService::accounts_of(const std::vector<lobby::PlayerId>& players) const {
     std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
@@ -365,6 +408,8 @@ void PlayService::seat_match(const lobby::Match& match) {
         return;
     }
     host->adopt(std::move(table).value(), accounts_of({match.white.id, match.black.id}));
+    for (const auto& [player, token_hash] : guest_tokens_of({match.white.id, match.black.id}))
+        host->add_guest_token(player, token_hash);
     tables_[match.table_code] = host;
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     for (const auto* player : {&match.white, &match.black}) {

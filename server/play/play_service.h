@@ -91,7 +91,7 @@ private:
         std::shared_ptr<net::Connection> conn;
         lobby::Player player;
         std::optional<storage::UserId> account;
-        std::string guest_token; // guests: proves the identity on reconnect
+        std::string guest_token_hash; // guests: hex SHA-256 of the token that proves them
         bool in_lobby = false;
         std::set<std::string> tables;
     };
@@ -116,7 +116,9 @@ private:
     std::map<std::string, std::shared_ptr<TableHost>, std::less<>> tables_;
     std::map<net::ConnectionId, Session> sessions_;
     std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
-    // Guests by their reconnection token; kept a day after their last connection closed.
+    // Guests by the hash of their reconnection token (the token itself is kept nowhere: a
+    // restored guest is known only by the hash in its game's row); kept a day after their
+    // last connection closed.
     struct Guest {
         lobby::Player player;
         std::optional<lobby::TimePoint> gone_since;
@@ -150,6 +152,11 @@ private:
     void arm_lobby_timer();
     std::map<lobby::PlayerId, storage::UserId, std::less<>>
     accounts_of(const std::vector<lobby::PlayerId>& players) const;
+    // The token hashes of the guests among `players` (for their game rows).
+    std::map<lobby::PlayerId, std::string, std::less<>>
+    guest_tokens_of(const std::vector<lobby::PlayerId>& players) const;
+    // Makes the guest seated in a restored game known again by its token hash.
+    void readmit_guest(const lobby::PlayerId& player, const std::string& token_hash);
 
     // play_requests.cpp: one function per request
     void identify(const Request& r);

@@ -82,7 +82,9 @@ std::optional<lobby::TimeControl> parse_time_control_text(std::string_view text)
 
 storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at,
                           std::optional<storage::UserId> white_user,
-                          std::optional<storage::UserId> black_user) {
+                          std::optional<storage::UserId> black_user,
+                          const GuestTokenHashes& guest_tokens,
+                          const std::optional<LadderLink>& ladder) {
     const auto summary = table.summary();
     const lobby::Player white = summary.seats[0].value_or(lobby::Player{});
     const lobby::Player black = summary.seats[1].value_or(lobby::Player{});
@@ -98,6 +100,19 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
     row.rated = table.setup().rated;
     row.table_code = table.code();
     row.started_at = started_at;
+    row.is_public = table.setup().is_public;
+    if (ladder)
+        row.ladder = storage::GameLadderLink{.ladder_id = ladder->ladder_id,
+                                             .challenge_id = ladder->challenge_id,
+                                             .challenger_user_id = 0}; // read from the challenge
+    // An account's seat has no token; a guest's has the hash its connection was given.
+    const auto token_of = [&](const lobby::Player& player, bool account) -> std::string {
+        const auto found = guest_tokens.find(player.id);
+        return account || player.registered || found == guest_tokens.end() ? std::string()
+                                                                         : found->second;
+    };
+    row.white_guest_token_hash = token_of(white, white_user.has_value());
+    row.black_guest_token_hash = token_of(black, black_user.has_value());
     return row;
 }
 
@@ -162,7 +177,7 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
                                      .start_position = row.start_position,
                                      .time_control = *control,
                                      .rated = row.rated,
-                                     .is_public = false,
+                                     .is_public = row.is_public,
                                      .color = lobby::ColorChoice::White};
     record.seats[0] = stored_player(row.white_user_id, row.white_name);
     record.seats[1] = stored_player(row.black_user_id, row.black_name);
@@ -189,6 +204,30 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
     }
     record.version = version;
     return record;
+}
+
+std::optional<LadderLink> stored_ladder_link(const storage::GameRow& row) {
+    if (!row.ladder)
+        return std::nullopt;
+    LadderLink link{.ladder_id = row.ladder->ladder_id,
+                    .challenge_id = row.ladder->challenge_id,
+                    .challenger = {}};
+    if (row.white_user_id == row.ladder->challenger_user_id)
+        link.challenger = row.white_name;
+    else if (row.black_user_id == row.ladder->challenger_user_id)
+        link.challenger = row.black_name;
+    else
+        return std::nullopt;
+    return link;
+}
+
+GuestTokenHashes stored_guest_tokens(const storage::GameRow& row) {
+    GuestTokenHashes tokens;
+    if (!row.white_user_id && !row.white_guest_token_hash.empty())
+        tokens[row.white_name] = row.white_guest_token_hash;
+    if (!row.black_user_id && !row.black_guest_token_hash.empty())
+        tokens[row.black_name] = row.black_guest_token_hash;
+    return tokens;
 }
 
 } // namespace server::play

@@ -232,7 +232,8 @@ void TableHost::store_start(lobby::TimePoint at) {
     if (!context_.writer)
         return;
     const auto seats = table_->summary().seats;
-    auto row = game_row(*table_, at, account_of(seats[0]), account_of(seats[1]));
+    auto row = game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_,
+                        ladder_);
     auto game = std::make_shared<StoredGame>();
     game_ = game;
     context_.writer->create_game(
@@ -356,7 +357,8 @@ void TableHost::store_takeback(lobby::TimePoint at) {
         self->context_.writer->finish_game(std::move(finish), [](const auto&, const auto&) {});
     });
     const auto seats = table_->summary().seats;
-    auto row = game_row(*table_, at, account_of(seats[0]), account_of(seats[1]));
+    auto row = game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_,
+                        ladder_);
     auto game = std::make_shared<StoredGame>();
     game_ = game;
     std::vector<storage::MoveRow> moves;

@@ -80,6 +80,11 @@ public:
     void add_account(const lobby::PlayerId& player, storage::UserId id);
     // Makes this the table of a ladder challenge (before anything runs on the strand).
     void set_ladder(LadderLink link) { ladder_ = std::move(link); }
+    // A seated guest's token hash, kept in the game rows so that the guest can take the seat
+    // back after a restart (PlayService::restore). Before anything runs on the strand, or on it.
+    void add_guest_token(const lobby::PlayerId& player, std::string token_hash) {
+        guest_tokens_[player] = std::move(token_hash);
+    }
 
     // Runs `work(host)` on the table's strand (after a move being stored, if one is), then
     // re-arms the timer, reports the summary and sends what is ready.
@@ -153,6 +158,7 @@ private:
     boost::asio::steady_timer timer_;
     std::unique_ptr<lobby::Table> table_;
     std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts_;
+    std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens_;
     std::map<net::ConnectionId, Member> audience_;
     std::deque<std::shared_ptr<Outgoing>> outbox_;
     std::shared_ptr<StoredGame> game_;

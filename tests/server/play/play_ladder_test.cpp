@@ -4,7 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <thread>
+#include <tuple>
 
 using namespace play_test;
 
@@ -213,4 +215,120 @@ TEST_CASE("a ladder player who does not make the first move within the window lo
     CHECK(end["event"]["result"]["reason"] == "first-move-timeout");
     REQUIRE(settled(s, ladder));
     CHECK(standings(s, ladder) == std::vector<std::string>{"Ben", "Ann"});
+}
+
+namespace {
+
+// Plays plies [from, to) of `moves` at `code`, White's moves by `white`.
+void play_plies(Client& white, Client& black, const std::string& code,
+                const std::vector<std::string>& moves, std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i)
+        move(i % 2 == 0 ? white : black, code, static_cast<int>(i), moves[i]);
+}
+
+const std::vector<std::string> scholars_mate = {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
+const std::vector<std::string> fools_mate = {"f3", "e5", "g4", "Qh4#"};
+
+// Starts `challenger`'s ladder game against `challenged` (both connected) and returns its code
+// and whether the challenger plays White.
+std::pair<std::string, bool> start_ladder_game(PlayServer& s, std::int64_t ladder,
+                                               Client& challenger, Client& challenged,
+                                               std::map<std::string, std::string>& cookie) {
+    const auto id = challenge(s, ladder, challenged.id(), cookie[challenger.id()]);
+    accept(s, ladder, id, cookie[challenged.id()]);
+    const std::string code =
+        challenger.wait_push("ladder_game").at("table").get<std::string>();
+    const auto state = challenger.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+    });
+    challenged.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+    });
+    return {code, state.value("you", "") == "white"};
+}
+
+} // namespace
+
+TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a challenger's "
+          "win moves the rungs, a loss moves nothing") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    TestClock clock;
+    std::map<std::string, std::string> cookie;
+    std::int64_t ladder = 0;
+    std::string code;
+    bool cal_white = false;
+    {
+        PlayServer s(db, clock, nullptr, nullptr, ladder_options());
+        for (const char* name : {"Org", "Ann", "Ben", "Cal"})
+            cookie[name] = s.register_user(name);
+        const auto created = s.post("/api/ladders",
+                                    {{"name", "Club blitz"},
+                                     {"variant", "chess"},
+                                     {"base_seconds", 300},
+                                     {"increment_seconds", 3}},
+                                    cookie["Org"]);
+        REQUIRE_MESSAGE(created.status == 201, created.body);
+        ladder = body_of(created).at("ladder").at("id").get<std::int64_t>();
+        for (const char* name : {"Ann", "Ben", "Cal"})
+            REQUIRE(s.post("/api/ladders/" + std::to_string(ladder) + "/join", json::object(),
+                           cookie[name])
+                        .status == 200);
+        Client cal(s.port(), cookie["Cal"]);
+        Client ben(s.port(), cookie["Ben"]);
+        std::tie(code, cal_white) = start_ladder_game(s, ladder, cal, ben, cookie);
+        // Two moves each, then the server goes away mid-game.
+        const auto& moves = cal_white ? scholars_mate : fools_mate;
+        play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, moves, 0, 2);
+    }
+    clock.advance(3s);
+    {
+        PlayServer s(db, clock, nullptr, nullptr, ladder_options());
+        REQUIRE(s.restored() == 1);
+        CHECK(live_challenges(s, ladder).size() == 1);
+        Client cal(s.port(), cookie["Cal"]);
+        Client ben(s.port(), cookie["Ben"]);
+        for (Client* player : {&cal, &ben})
+            REQUIRE(player->request({{"t", "resync"}, {"table", code}, {"since", 0}})
+                        .value("t", "") == "table");
+        // Still a ladder game: no abort.
+        CHECK(cal.request({{"t", "abort"}, {"table", code}}).value("code", "") == "not_allowed");
+        // The challenger (Cal, rung 3) wins against Ben (rung 2): Cal takes Ben's rung.
+        const auto& moves = cal_white ? scholars_mate : fools_mate;
+        play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, moves, 2, moves.size());
+        CHECK(cal.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+        REQUIRE(settled(s, ladder));
+        CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
+        const auto cal_id = s.backend().user_store()->find_user_by_name("Cal")->id;
+        const auto rows = s.backend().ladder_store()->challenges_of(ladder, cal_id);
+        REQUIRE(rows.size() == 1);
+        CHECK(rows[0].status == "challenger_won");
+
+        // Ben (now rung 3) challenges Cal; the game is interrupted again.
+        std::tie(code, cal_white) = start_ladder_game(s, ladder, ben, cal, cookie);
+        cal_white = !cal_white; // start_ladder_game answered for the challenger, Ben
+        // Cal wins: fool's mate when Cal is Black, scholar's mate when White.
+        const auto& next = cal_white ? scholars_mate : fools_mate;
+        play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, next, 0, 2);
+    }
+    clock.advance(3s);
+    PlayServer s(db, clock, nullptr, nullptr, ladder_options());
+    REQUIRE(s.restored() == 1);
+    Client cal(s.port(), cookie["Cal"]);
+    Client ben(s.port(), cookie["Ben"]);
+    for (Client* player : {&cal, &ben})
+        REQUIRE(player->request({{"t", "resync"}, {"table", code}, {"since", 0}})
+                    .value("t", "") == "table");
+    const auto& next = cal_white ? scholars_mate : fools_mate;
+    play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, next, 2, next.size());
+    CHECK(ben.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+    REQUIRE(settled(s, ladder));
+    // The challenger lost: nobody moves.
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
+    const auto ben_id = s.backend().user_store()->find_user_by_name("Ben")->id;
+    const auto rows = s.backend().ladder_store()->challenges_of(ladder, ben_id);
+    REQUIRE(rows.size() == 2);
+    CHECK(std::count_if(rows.begin(), rows.end(), [](const auto& row) {
+              return row.status == "challenger_lost";
+          }) == 1);
 }
