@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from '../harness.js';
 import { MovePicker, match_typed_move } from '../../../web/js/board/move_picker.js';
 import { parse_grid, grid_family, piece_side, square_numbers } from '../../../web/js/board/grid.js';
-import { normalise_table, apply_event, uci_path, recover_last_move } from '../../../web/js/net/table_state.js';
+import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
 import { format_clock, format_time_control } from '../../../web/js/ui/time_format.js';
 import { cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, INTERNATIONAL_START } from '../fixtures/positions.js';
 
@@ -116,24 +116,34 @@ test('time formats: tenths below ten seconds, hours, time controls', () => {
     assert.equal(format_time_control(null), 'Unlimited');
 }, node);
 
-test('table state: a chess state gives its moves their cells from UCI, draughts waits for the event', () => {
+test('table state: the last move takes its cells from the state, a takeback from its event', () => {
     const board = { rows: 8, cols: 8, cells: '.'.repeat(64), check: -1 };
-    assert.deepEqual(uci_path('e2e4', board), [cell('e2'), cell('e4')]);
-    assert.deepEqual(uci_path('a7a8q', board), [cell('a7'), cell('a8')]);
-    assert.deepEqual(uci_path('e2-e4', board), []);
-    assert.deepEqual(uci_path('e2e4', { rows: 10, cols: 10 }), []);
-    const chess = normalise_table({ code: 'AAAAAA', setup: { variant: 'chess' }, board, version: 9,
-                                    moves: ['e2e4', 'e7e5'], moves_display: ['e4', 'e5'] });
-    assert.deepEqual(chess.moves[1], { move: 'e7e5', display: 'e5', path: [cell('e7'), cell('e5')], captures: [] });
+    const capture = { move: 'f6:d4:b2', display: 'f6:d4:b2', path: [cell('f6'), cell('d4'), cell('b2')],
+                      captures: [cell('e5'), cell('c3')] };
     const draughts = normalise_table({ code: 'BBBBBB', setup: { variant: 'russian' }, board, version: 7,
-                                       moves: ['22-18', '11-15', '18x11'], moves_display: ['c3-d4', 'f6-e5', 'd4:f6'] });
-    assert.deepEqual(draughts.moves[2].path, []);
-    const played = { move: '18x11', display: 'd4:f6', path: [36, 22], captures: [29] };
-    const event = (ply, move, version = 5) => ({ t: 'table_event', table: 'BBBBBB', version, event: { type: 'move', ply, move } });
-    assert.equal(recover_last_move(draughts, event(1, { ...played, move: '11-15' })), null);
-    assert.equal(recover_last_move(draughts, event(2, { ...played, move: '18-14' })), null);
-    const recovered = recover_last_move(draughts, event(2, played));
-    assert.deepEqual(recovered.moves[2], played);
-    assert.equal(recovered.version, 7);
-    assert.equal(recover_last_move(recovered, event(2, played)), null);
+                                       moves: ['c3-d4', 'd6-c5', 'b2-c3', 'c7-d6', 'd4-e5', 'f6:d4:b2'],
+                                       moves_display: ['c3-d4', 'd6-c5', 'b2-c3', 'c7-d6', 'd4-e5', 'f6:d4:b2'],
+                                       last_move: capture });
+    assert.deepEqual(draughts.moves[5], capture);
+    assert.deepEqual(draughts.moves[4].path, []);
+    // A last_move that is not the last of `moves` is not applied to it.
+    const stale = normalise_table({ code: 'BBBBBB', setup: { variant: 'russian' }, board, version: 7,
+                                    moves: ['c3-d4'], last_move: capture });
+    assert.deepEqual(stale.moves[0].path, []);
+    assert.deepEqual(normalise_table({ code: 'CCCCCC', board, moves: [], last_move: null }).moves, []);
+    const undone = apply_event(draughts, { version: 8, event: { type: 'takeback_done', plies_undone: 1, ply: 5,
+        last_move: { move: 'd4-e5', display: 'd4-e5', path: [cell('d4'), cell('e5')], captures: [] } } });
+    assert.equal(undone.moves.length, 5);
+    assert.deepEqual(undone.moves[4].path, [cell('d4'), cell('e5')]);
+}, node);
+
+test('table state: the chat history of a state, then chat events, by name with their times', () => {
+    const joined = normalise_table({ code: 'AAAAAA', version: 3, board: { rows: 8, cols: 8, cells: '', check: -1 },
+        chat: [{ from: 'guest-AB', display_name: 'Ann', spectator: false, text: 'hi', at: 1700000000000 },
+               { from: 'guest-CD', display_name: 'Cy', spectator: true, text: 'hello', at: 1700000001000 }] });
+    assert.deepEqual(joined.chat, [{ from: 'Ann', text: 'hi', spectator: false, at: 1700000000000 },
+                                   { from: 'Cy', text: 'hello', spectator: true, at: 1700000001000 }]);
+    const more = apply_event(joined, { version: 4, at: 1700000002000,
+        event: { type: 'chat', from: 'guest-AB', display_name: 'Ann', spectator: false, text: 'gg' } });
+    assert.deepEqual(more.chat[2], { from: 'Ann', text: 'gg', spectator: false, at: 1700000002000 });
 }, node);

@@ -25,6 +25,8 @@
 // Server pushes:
 //   lobby {tables} | lobby_table {table: TableSummary} | lobby_table_gone {code}
 //   table {table: TableState}                 full state (on join, resync, or when far behind)
+//       with `last_move` (the last Move with its path and captures, for the highlight) and
+//       `chat` (the last 50 lines {from, display_name, spectator, text, at}), §7.1
 //   table_event {table: code, version, event: {type, ...}}   types: table_state.js reads both
 //       its first guesses (moved, seated, ended, ...) and the snake_case names of the events in
 //       lobby/table_events.h (move_played, player_seated, game_ended, connection_changed, ...)

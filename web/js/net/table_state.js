@@ -4,7 +4,7 @@
 //    you: 'white'|'black'|null, spectators, position: grid, legal_moves: [MoveView],
 //    to_move: 'white'|'black', ply, moves: [MoveView], clocks: {white_ms, black_ms, running},
 //    draw_offer, takeback_offer, rematch_offer: 'white'|'black'|null,
-//    result: null | {winner: 'white'|'black'|null, reason}, chat: [{from, text}],
+//    result: null | {winner: 'white'|'black'|null, reason}, chat: [{from, text, spectator, at}],
 //    absent: 'white'|'black'|null}
 // apply_event() folds one versioned table_event into it; a gap in versions returns null so
 // the caller asks for a resync.
@@ -16,39 +16,31 @@ function seat(p) {
     return p ? { ...p, online: 'connected' in p ? !!p.connected : p.online !== false } : null;
 }
 
-// The cells of a chess move from its canonical notation, UCI (§7.1: "e2e4", "e7e8q"), on the
-// board of §7.1 (row 0 = rank 8); [] when it is not UCI.
-export function uci_path(move, board) {
-    const m = /^([a-h])([1-8])([a-h])([1-8])[qrbn]?$/.exec(move);
-    const rows = board && board.rows;
-    const cols = board && board.cols;
-    if (!m || rows !== 8 || cols !== 8) return [];
-    const cell = (file, rank) => (rows - Number(rank)) * cols + (file.charCodeAt(0) - 97);
-    return [cell(m[1], m[2]), cell(m[3], m[4])];
-}
-
 // Moves as sent: MoveView objects, or canonical strings beside `moves_display`. A table state
-// carries no paths; chess moves get theirs from the UCI text (the last-move highlight after a
-// join), draughts moves keep [] until recover_last_move() fills the last one in.
-function moves_of(t, variant) {
-    const board = t.board && typeof t.board === 'object' ? t.board : null;
-    return (t.moves || []).map((m, i) => (typeof m === 'string'
-        ? { move: m, display: (t.moves_display || [])[i] || m,
-            path: variant === 'chess' ? uci_path(m, board) : [], captures: [] } : m));
+// names its moves as strings and sends the last one whole as `last_move` (§7.1: a Move with
+// its path and captures), which the last-move highlight uses after a join or a reload.
+function moves_of(t) {
+    const moves = (t.moves || []).map((m, i) => (typeof m === 'string'
+        ? { move: m, display: (t.moves_display || [])[i] || m, path: [], captures: [] } : m));
+    const last = t.last_move;
+    const n = moves.length;
+    if (n && last && typeof last === 'object' && last.move === moves[n - 1].move) {
+        moves[n - 1] = { ...moves[n - 1], path: last.path || [], captures: last.captures || [] };
+    }
+    return moves;
 }
 
-// A `move` event seen again (a resync replays the recent ones) that played the last move of
-// `state` gives that move its path and captures; returns the new state, or null when the
-// event is not that move.
-export function recover_last_move(state, msg) {
-    const e = msg.event || {};
-    const last = state.moves[state.moves.length - 1];
-    if (e.type !== 'move' || !last || !e.move || e.ply !== state.moves.length - 1 || e.move.move !== last.move) return null;
-    if (Array.isArray(last.path) && last.path.length) return null;
-    return { ...state, moves: [...state.moves.slice(0, -1), { ...last, ...e.move, display: last.display || e.move.display }] };
+// A chat line as sent: the state's {from, display_name, spectator, text, at} or a `chat`
+// event's fields (with the event's `at`); shown by name.
+export function chat_line(c, at) {
+    return { from: c.display_name || c.from_name || c.from, text: c.text,
+             spectator: !!c.spectator, at: Number.isInteger(c.at) ? c.at : at ?? null };
 }
 
 const STATUS = { finished: 'over', closed: 'over' };
+
+// Chat lines the client keeps: the server's history (50) and what arrives while watching.
+const CHAT_SHOWN = 200;
 
 export function normalise_table(t) {
     const setup = t.setup || t;
@@ -68,14 +60,14 @@ export function normalise_table(t) {
         legal_moves: t.legal_moves || [],
         to_move: t.to_move || 'white',
         ply: Number.isInteger(t.ply) ? t.ply : (t.moves || []).length,
-        moves: moves_of(t, setup.variant || 'chess'),
+        moves: moves_of(t),
         clocks: normalise_clocks(t.clocks),
         clocks_at: performance.now(),
         draw_offer: t.draw_offer || null,
         takeback_offer: t.takeback_offer || t.takeback_request || null,
         rematch_offer: t.rematch_offer || (offers.white ? 'white' : offers.black ? 'black' : null),
         result: normalise_result(t.result),
-        chat: t.chat || [],
+        chat: Array.isArray(t.chat) ? t.chat.map((c) => chat_line(c)) : [],
         absent: t.absent || null, // a seat whose grace period ran out: the other may claim
     };
 }
@@ -151,7 +143,7 @@ export function apply_event(state, msg) {
         break;
     case 'takeback_done':
         next.ply = e.ply;
-        next.moves = state.moves.slice(0, e.ply);
+        next.moves = moves_of({ moves: state.moves.slice(0, e.ply), last_move: e.last_move });
         next.position = grid(e.board) || state.position;
         next.legal_moves = e.legal_moves || [];
         next.to_move = (e.plies_undone ?? state.ply - e.ply) % 2 ? other(state.to_move) : state.to_move;
@@ -198,7 +190,7 @@ export function apply_event(state, msg) {
         next.legal_moves = [];
         break;
     case 'chat':
-    case 'chat_posted': next.chat = [...state.chat, { from: e.from_name || e.display_name || e.from, text: e.text }]; break;
+    case 'chat_posted': next.chat = [...state.chat, chat_line(e, msg.at)].slice(-CHAT_SHOWN); break;
     case 'abandonment_claimable': next.absent = e.absent || colour; break;
     case 'spectators': next.spectators = e.count; break;
     case 'spectator_joined': next.spectators = state.spectators + 1; break;

@@ -5,15 +5,12 @@
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { TypedMoveField } from '../board/typed_move.js';
-import { normalise_table, apply_event, clocks_now, recover_last_move } from '../net/table_state.js';
+import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { player_bar, render_move_list, render_chat, result_text, low_time_ms } from './table_view.js';
 import { go } from '../router.js';
-
-// How many events before a joined state's version are replayed to find its last move.
-const LAST_MOVE_LOOK_BACK = 24;
 
 export class TableScreen {
     constructor(root, app, route) {
@@ -122,32 +119,11 @@ export class TableScreen {
         this.pending_move = false;
         if (this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
-        this.look_back_for_last_move();
-    }
-
-    // A table state names its moves without their squares (draughts; chess has UCI). The
-    // server keeps its recent events, so a resync from a little before the state's version
-    // replays them (§7.7), and on_event takes the last move's path from its `move` event.
-    // Asked once per state version: when the events are gone the answer is the full state again.
-    look_back_for_last_move() {
-        const s = this.state;
-        const last = s.moves[s.moves.length - 1];
-        if (!last || (Array.isArray(last.path) && last.path.length) || s.version < 1) return;
-        if (this.looked_back === s.version) return;
-        this.looked_back = s.version;
-        this.app.api.resync(this.code, Math.max(0, s.version - LAST_MOVE_LOOK_BACK)).catch(() => {});
     }
 
     on_event(msg) {
         if (!this.state || msg.table !== this.code) return;
-        if (Number.isInteger(msg.version) && msg.version <= this.state.version) {
-            const recovered = recover_last_move(this.state, msg);
-            if (recovered) {
-                this.state = recovered;
-                this.render_board();
-            }
-            return;
-        }
+        if (Number.isInteger(msg.version) && msg.version <= this.state.version) return;
         const next = apply_event(this.state, msg);
         if (!next) {
             this.resume();

@@ -72,6 +72,9 @@ export function render_move_list(list, moves, current_ply) {
 }
 
 export function render_chat(log, chat) {
-    fill(log, chat.map((m) => h('p', { class: 'chat-line' }, h('strong', {}, m.from), ' ', m.text)));
+    fill(log, chat.map((m) => h('p', {
+        class: m.spectator ? 'chat-line chat-spectator' : 'chat-line',
+        title: Number.isInteger(m.at) ? new Date(m.at).toLocaleTimeString() : null,
+    }, h('strong', {}, m.from), ' ', m.text)));
     log.scrollTop = log.scrollHeight;
 }
