@@ -1,8 +1,6 @@
 #include "server/play/table_host.h"
 
-#include "server/log.h"
 #include "server/play/play_json.h"
-#include "server/play/stored_game.h"
 #include "server/protocol/envelope.h"
 
 #include <algorithm>
@@ -133,6 +131,9 @@ void TableHost::on_table_event(const std::string& table_code, const lobby::Event
 }
 
 void TableHost::run(std::function<void(TableHost&)> work) {
+    // Storage retries are not table work and never wait: a move may be waiting for the game
+    // row a retry creates.
+    retry_due_writes();
     if (move_write_) {
         deferred_.push_back(std::move(work));
         return;
@@ -158,57 +159,6 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
     }
 }
 
-void TableHost::move_stored(bool ok, const std::string& error) {
-    if (!move_write_)
-        return;
-    MoveWrite write = std::move(*move_write_);
-    move_write_.reset();
-    if (ok) {
-        write.items.front()->ready = true;
-        for (auto& next : write.after)
-            next();
-    } else {
-        log::error("play: storing a move failed, the move is refused: " + error);
-        std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
-            return std::find(write.items.begin(), write.items.end(), item) != write.items.end();
-        });
-        if (write.answer && write.refusal)
-            write.answer->text = write.refusal;
-        roll_back_move(write.version_before);
-    }
-    after_change();
-    while (!move_write_ && !deferred_.empty()) {
-        auto work = std::move(deferred_.front());
-        deferred_.pop_front();
-        work(*this);
-        after_change();
-    }
-}
-
-// The table as it stood before the refused move: rebuilt from its record without that move
-// (the replay gives back the clock exactly), versions continuing where the clients are.
-// Connected players and spectators stay (silently); pending offers are dropped.
-void TableHost::roll_back_move(std::uint64_t version_before) {
-    auto record = table_->record();
-    if (record.moves.empty())
-        return;
-    record.moves.pop_back();
-    record.clock.reset();
-    record.result.reset();
-    record.status = lobby::TableStatus::Playing;
-    record.version = version_before;
-    const auto state = table_->state(now());
-    for (std::size_t i = 0; i < 2; ++i)
-        record.present[i] = state.seats[i] && state.seats[i]->connected;
-    record.spectators = state.spectators;
-    auto rebuilt = lobby::Table::restore(record, table_->context(), now());
-    if (!rebuilt) {
-        log::error("play: a table could not be rolled back: " + rebuilt.error().detail);
-        return;
-    }
-    table_ = std::move(rebuilt).value();
-}
-
 std::optional<storage::UserId>
 TableHost::account_of(const std::optional<lobby::Player>& seat) const {
     if (!seat || !seat->registered)
@@ -217,178 +167,6 @@ TableHost::account_of(const std::optional<lobby::Player>& seat) const {
     if (found == accounts_.end())
         return std::nullopt;
     return found->second;
-}
-
-void TableHost::with_game_id(std::function<void(std::optional<storage::GameId>)> work) {
-    if (!game_)
-        return;
-    if (game_->id || game_->failed)
-        work(game_->id);
-    else
-        game_->waiting.push_back(std::move(work));
-}
-
-void TableHost::store_start(lobby::TimePoint at) {
-    if (!context_.writer)
-        return;
-    const auto seats = table_->summary().seats;
-    auto row = game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_,
-                        ladder_);
-    auto game = std::make_shared<StoredGame>();
-    game_ = game;
-    context_.writer->create_game(
-        std::move(row), [self = shared_from_this(), game](const storage::WriteStatus& status,
-                                                          storage::GameId id) {
-            boost::asio::post(self->strand_, [self, game, status, id] {
-                if (status.ok()) {
-                    game->id = id;
-                    if (self->ladder_ && !self->ladder_reported_ &&
-                        self->context_.ladder_game_stored)
-                        self->context_.ladder_game_stored(*self->ladder_, id);
-                } else {
-                    // Nothing of this game can be stored: its moves are refused.
-                    log::error("play: storing a new game failed: " + status.error);
-                    game->failed = true;
-                }
-                auto waiting = std::move(game->waiting);
-                for (auto& work : waiting)
-                    work(game->id);
-                self->flush();
-            });
-        });
-}
-
-void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
-                           std::uint64_t version, std::shared_ptr<Outgoing> item) {
-    if (!context_.writer)
-        return;
-    if (!game_) {
-        item->ready = true;
-        return;
-    }
-    move_write_ = MoveWrite{.items = {item},
-                            .answer = nullptr,
-                            .refusal = nullptr,
-                            .version_before = version - 1,
-                            .after = {}};
-    auto row = move_row(move, at);
-    with_game_id([self = shared_from_this(), row](std::optional<storage::GameId> id) {
-        if (!id) {
-            // Not from inside the table's play(): the roll-back replaces the table.
-            boost::asio::post(self->strand_, [self] {
-                self->move_stored(false, "the game's row could not be stored");
-            });
-            return;
-        }
-        self->context_.writer->append_move(*id, row, [self](const storage::WriteStatus& s) {
-            boost::asio::post(self->strand_, [self, s] { self->move_stored(s.ok(), s.error); });
-        });
-    });
-}
-
-void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
-                          std::shared_ptr<Outgoing> item) {
-    if (!context_.writer || !game_) {
-        item->ready = true;
-        report_ladder_end(ended.result);
-        return;
-    }
-    const auto seats = table_->summary().seats;
-    const auto white = account_of(seats[0]);
-    const auto black = account_of(seats[1]);
-    const lobby::GameEnded copy = ended;
-    with_game_id([self = shared_from_this(), copy, at, item, white,
-                  black](std::optional<storage::GameId> id) {
-        if (!id) {
-            item->ready = true;
-            self->report_ladder_end(copy.result);
-            return;
-        }
-        auto finish = finish_row(*id, *self->table_, copy, at, white, black);
-        self->context_.writer->finish_game(
-            std::move(finish), [self, item, result = copy.result](
-                                   const storage::WriteStatus& s,
-                                   const std::vector<storage::RatingRow>&) {
-                boost::asio::post(self->strand_, [self, item, s, result] {
-                    if (!s.ok())
-                        log::error("play: storing a game's end failed: " + s.error);
-                    item->ready = true;
-                    self->report_ladder_end(result);
-                    self->flush();
-                });
-            });
-    });
-}
-
-// A ladder challenge is decided by its first game: a win for either side as played, a draw
-// for the challenged player (who holds the rung), and a first-move timeout against the side
-// that did not move.
-void TableHost::report_ladder_end(const lobby::GameResult& result) {
-    if (!ladder_ || ladder_reported_ || !context_.ladder_game_ended)
-        return;
-    ladder_reported_ = true;
-    const auto challenger = table_->seat_of(ladder_->challenger);
-    if (!challenger)
-        return;
-    using lobby::GameResult;
-    bool challenger_won = false;
-    if (result.kind == GameResult::Kind::WhiteWins)
-        challenger_won = *challenger == lobby::Color::White;
-    else if (result.kind == GameResult::Kind::BlackWins)
-        challenger_won = *challenger == lobby::Color::Black;
-    else if (result.kind == GameResult::Kind::Aborted && result.did_not_start)
-        challenger_won = *result.did_not_start != *challenger;
-    context_.ladder_game_ended(*ladder_, challenger_won
-                                             ? lobby::ladder::ChallengeResult::ChallengerWon
-                                             : lobby::ladder::ChallengeResult::ChallengerLostOrDrew);
-}
-
-// Stored moves are never rewritten: after a takeback the stored game is closed as
-// superseded and the game as it now stands is stored as a new row with its moves.
-void TableHost::store_takeback(lobby::TimePoint at) {
-    if (!context_.writer || !game_)
-        return;
-    with_game_id([self = shared_from_this(), at](std::optional<storage::GameId> id) {
-        if (!id)
-            return;
-        storage::FinishGame finish;
-        finish.end = storage::GameEnd{
-            .game_id = *id, .result = "*", .termination = "takeback", .ended_at = at};
-        self->context_.writer->finish_game(std::move(finish), [](const auto&, const auto&) {});
-    });
-    const auto seats = table_->summary().seats;
-    auto row = game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_,
-                        ladder_);
-    auto game = std::make_shared<StoredGame>();
-    game_ = game;
-    std::vector<storage::MoveRow> moves;
-    const auto& recorded = table_->recorded_moves();
-    const auto clocks = table_->state(at).clocks;
-    for (std::size_t i = 0; i < recorded.size(); ++i)
-        moves.push_back(storage::MoveRow{.ply = static_cast<int>(i) + 1,
-                                         .move = recorded[i].move,
-                                         .white_remaining = clocks.remaining[0],
-                                         .black_remaining = clocks.remaining[1],
-                                         .at = recorded[i].at});
-    context_.writer->create_game(
-        std::move(row), [self = shared_from_this(), game, moves](const storage::WriteStatus& s,
-                                                                 storage::GameId id) {
-            if (s.ok())
-                for (const auto& move : moves)
-                    self->context_.writer->append_move(id, move, [](const auto&) {});
-            boost::asio::post(self->strand_, [self, game, s, id] {
-                if (s.ok()) {
-                    game->id = id;
-                } else {
-                    log::error("play: storing a game after a takeback failed: " + s.error);
-                    game->failed = true;
-                }
-                auto waiting = std::move(game->waiting);
-                for (auto& work : waiting)
-                    work(game->id);
-                self->flush();
-            });
-        });
 }
 
 void TableHost::flush() {
@@ -438,7 +216,7 @@ void TableHost::after_change() {
         return;
     flush();
     track_finish();
-    if (!gone_ && !move_write_) {
+    if (!gone_ && !move_write_ && ends_unstored_ == 0) {
         if (const auto sweep = sweep_deadline(); sweep && now() >= *sweep) {
             // Swept: whoever is still here is told, then the service forgets the table.
             nlohmann::json message{{"t", "table_gone"}, {"table", table_->code()}};
@@ -470,8 +248,9 @@ void TableHost::after_change() {
 
 void TableHost::arm_timer() {
     auto deadline = table_->next_deadline();
-    if (const auto sweep = sweep_deadline(); sweep && !gone_)
-        deadline = deadline ? std::min(*deadline, *sweep) : *sweep;
+    for (const auto other : {gone_ ? std::nullopt : sweep_deadline(), next_retry()})
+        if (other)
+            deadline = deadline ? std::min(*deadline, *other) : *other;
     if (deadline == armed_for_)
         return;
     armed_for_ = deadline;
@@ -491,6 +270,12 @@ void TableHost::arm_timer() {
 void TableHost::shut_down() {
     stopped_ = true;
     timer_.cancel();
+    // What waits here may hold the host: let it go.
+    retries_.clear();
+    move_write_.reset();
+    deferred_.clear();
+    if (game_)
+        game_->waiting.clear();
 }
 
 } // namespace server::play

@@ -10,6 +10,18 @@
 // being written the table takes no other work (it waits in `deferred_`), so nothing can
 // build on a move that may still be refused.
 //
+// Storage failures (issues 5 and 6; docs/protocol.md section 7.5):
+// - A game's row (at the start, or the new row after a takeback) that storage refuses is tried
+//   again after a pause that doubles (StorageRetryPolicy); moves wait for it. When every
+//   attempt failed, a game still in play ends for everyone as aborted with the reason
+//   "storage_failed" (no rating change, nothing reported to a ladder).
+// - A game's end that storage refuses is logged and tried again for as long as the server
+//   runs: the `ended` event goes out after the first attempt, the table keeps the ended game
+//   meanwhile and is not swept, and a ladder hears of the result only once the end is on disk
+//   (the ratings are written in the same transaction as the end).
+// - A refused move is rolled back without touching the connection bookkeeping: the grace
+//   period of an absent player runs on from when they went away.
+//
 // Sweeping: a finished table is dropped (reported `gone`) when nobody has been connected to
 // it for `finished_idle`, or `finished_kept` after its game ended, whichever comes first.
 // A rematch (a new game) keeps it.
@@ -34,6 +46,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -52,11 +65,20 @@ struct SweepPolicy {
     lobby::Millis finished_kept = std::chrono::hours(1);
 };
 
+// How storage writes that failed are tried again (see the file comment). The pause before
+// retry n is first_pause * 2^(n-1), at most longest_pause.
+struct StorageRetryPolicy {
+    lobby::Millis first_pause = std::chrono::seconds(1);
+    lobby::Millis longest_pause = std::chrono::minutes(1);
+    int row_attempts = 4; // a game's row: 1 s, 2 s, 4 s, then the game is aborted
+};
+
 // What a table host uses from the service. The callbacks post to the lobby strand.
 struct TableHostContext {
     const lobby::TimeSource* time = nullptr;
     storage::GameWriter* writer = nullptr; // null: nothing is stored
     SweepPolicy sweep{};
+    StorageRetryPolicy retry{};
     std::function<void(const lobby::TableSummary&)> summary_changed;
     std::function<void(const std::string& code)> gone;
     std::function<void(const lobby::PlayerId&)> did_not_start;
@@ -123,7 +145,8 @@ public:
     // Checks the table's deadlines now (the timer does it too), the sweep included.
     void check_timeouts();
     void after_change();
-    // Cancels the timer; the host does nothing more.
+    // Cancels the timer and drops pending work (writes waiting to be tried again included);
+    // the host does nothing more.
     void shut_down();
 
     void on_table_event(const std::string& table_code, const lobby::EventPtr& event) override;
@@ -134,6 +157,20 @@ private:
         std::optional<storage::GameId> id;
         bool failed = false; // the row could not be stored: nothing of this game can be
         std::vector<std::function<void(std::optional<storage::GameId>)>> waiting;
+        storage::GameRow row{};               // what each attempt creates
+        std::vector<storage::MoveRow> moves{}; // stored with it (the game after a takeback)
+        int attempts = 0;
+    };
+    // A game's end being written, again after each failure until it is on disk.
+    struct EndWrite {
+        storage::FinishGame finish;
+        std::optional<lobby::GameResult> ladder_result; // reported once stored
+        int failures = 0;
+    };
+    // A write to try again at `at`.
+    struct Retry {
+        lobby::TimePoint at;
+        std::function<void(TableHost&)> attempt;
     };
     struct Outgoing {
         std::shared_ptr<const std::string> text;
@@ -170,19 +207,24 @@ private:
     std::deque<std::function<void(TableHost&)>> deferred_;
     std::optional<lobby::TimePoint> finished_at_;
     std::optional<lobby::TimePoint> unwatched_since_;
+    std::vector<Retry> retries_;
+    int ends_unstored_ = 0; // ends not yet on disk: the table is not swept before they are
     bool gone_ = false;
     bool stopped_ = false;
 
     void run(std::function<void(TableHost&)> work);
-    void move_stored(bool ok, const std::string& error);
-    void roll_back_move(std::uint64_t version_before);
     void track_finish();
     std::optional<lobby::TimePoint> sweep_deadline() const;
-    void report_ladder_end(const lobby::GameResult& result);
-
     void flush();
     void arm_timer();
     std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready);
+    std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
+
+    // table_host_storage.cpp: the way to storage, and what happens when it fails.
+    void move_stored(bool ok, const std::string& error);
+    void roll_back_move(std::uint64_t version_before);
+    rules::Result<std::unique_ptr<lobby::Table>> rebuild(lobby::TableRecord record) const;
+    void report_ladder_end(const lobby::GameResult& result);
     // Runs `work` with the game row's id once it is known (nullopt: the row failed).
     void with_game_id(std::function<void(std::optional<storage::GameId>)> work);
     void store_start(lobby::TimePoint at);
@@ -191,7 +233,17 @@ private:
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
                    std::shared_ptr<Outgoing> item);
     void store_takeback(lobby::TimePoint at);
-    std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
+    void create_row(const std::shared_ptr<StoredGame>& game);
+    void row_written(const std::shared_ptr<StoredGame>& game, const storage::WriteStatus& status,
+                     storage::GameId id);
+    void abort_unstored(const std::shared_ptr<StoredGame>& game);
+    void write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item);
+    void end_written(const std::shared_ptr<EndWrite>& end, const std::shared_ptr<Outgoing>& item,
+                     const storage::WriteStatus& status);
+    lobby::Millis retry_pause(int failures) const;
+    void retry_later(int failures, std::function<void(TableHost&)> attempt);
+    void retry_due_writes();
+    std::optional<lobby::TimePoint> next_retry() const;
 };
 
 } // namespace server::play

@@ -1,6 +1,13 @@
-// A move that storage refuses is refused to its player: nobody else sees it, the table is as
-// before it, and the game goes on (DESIGN.md "Data flow of one move": acknowledged = on disk).
+// When storage fails, nothing acknowledged is lost and nobody is left stuck (issues 5 and 6):
+// a move storage refuses is refused to its player (nobody else sees it, the table is as before
+// it, grace periods run on); a game's row that cannot be created is tried again, and the game
+// is aborted ("storage_failed") when it never can be; a game's end is written again until it
+// is on disk (DESIGN.md "Data flow of one move": acknowledged = on disk).
+#include "server/http/http_types.h"
 #include "tests/server/play/play_fixture.h"
+
+#include <optional>
+#include <thread>
 
 #include <doctest/doctest.h>
 
@@ -18,14 +25,160 @@ bool is_event(const json& m, const std::string& code) {
     return m.value("t", "") == "table_event" && m.value("table", "") == code;
 }
 
+bool is_event(const json& m, const std::string& code, const std::string& type) {
+    return is_event(m, code) && m.at("event").value("type", "") == type;
+}
+
+// Writes to refuse: the next `rows` game rows and the next `ends` game ends (nothing of a
+// refused write reaches the database). `*_tried` count the calls.
+struct Faults {
+    std::atomic<int> rows{0};
+    std::atomic<int> ends{0};
+    std::atomic<int> rows_tried{0};
+    std::atomic<int> ends_tried{0};
+};
+
+bool take_one(std::atomic<int>& left) {
+    int now = left.load();
+    while (now > 0)
+        if (left.compare_exchange_weak(now, now - 1))
+            return true;
+    return false;
+}
+
+class FlakyWriter final : public storage::GameWriter {
+public:
+    FlakyWriter(std::unique_ptr<storage::GameWriter> inner, std::shared_ptr<Faults> faults)
+        : inner_(std::move(inner)), faults_(std::move(faults)) {}
+    void create_game(storage::GameRow game, storage::CreateGameCallback done) override {
+        const bool refuse = take_one(faults_->rows);
+        ++faults_->rows_tried;
+        if (refuse)
+            return done(storage::WriteStatus{"disk I/O error (injected)"}, 0);
+        inner_->create_game(std::move(game), std::move(done));
+    }
+    void append_move(storage::GameId game, storage::MoveRow move,
+                     storage::WriteCallback done) override {
+        inner_->append_move(game, std::move(move), std::move(done));
+    }
+    void finish_game(storage::FinishGame finish, storage::FinishGameCallback done) override {
+        const bool refuse = take_one(faults_->ends);
+        ++faults_->ends_tried;
+        if (refuse)
+            return done(storage::WriteStatus{"disk I/O error (injected)"}, {});
+        inner_->finish_game(std::move(finish), std::move(done));
+    }
+    void flush() override { inner_->flush(); }
+    storage::WriterStats stats() const override { return inner_->stats(); }
+
+private:
+    std::unique_ptr<storage::GameWriter> inner_;
+    std::shared_ptr<Faults> faults_;
+};
+
+// The game service over a FlakyWriter, with the "user=<name>" cookie for `accounts`.
+class FlakyServer {
+public:
+    FlakyServer(const std::filesystem::path& db, TestClock& clock, std::shared_ptr<Faults> faults,
+                std::shared_ptr<Accounts> accounts) {
+        backend_ = std::make_unique<storage::sqlite::SqliteBackend>(db.string());
+        auto config = test::test_config(web_.web);
+        config.messages_per_second = 200;
+        config.burst = 200;
+        app_ = std::make_unique<server::App>(config);
+        app_->set_authenticator([accounts](const server::http::Request& request)
+                                    -> std::shared_ptr<const server::net::Identity> {
+            const std::string cookie(request[server::http::beast_http::field::cookie]);
+            if (!cookie.starts_with("user="))
+                return nullptr;
+            const auto found = accounts->ids.find(cookie.substr(5));
+            if (found == accounts->ids.end())
+                return nullptr;
+            return std::make_shared<const server::net::Identity>(
+                server::net::Identity{std::to_string(found->second), found->first, false});
+        });
+        play_ = std::make_shared<server::play::PlayService>(
+            app_->io_context(), clock,
+            std::make_unique<FlakyWriter>(backend_->game_writer(), std::move(faults)));
+        play_->restore(backend_->game_store()->load_unfinished_games());
+        app_->add_message_handler(play_);
+        app_->start();
+    }
+    ~FlakyServer() {
+        app_->stop(std::chrono::milliseconds(500));
+        play_->stop();
+        play_.reset();
+        app_.reset();
+    }
+    FlakyServer(const FlakyServer&) = delete;
+    FlakyServer& operator=(const FlakyServer&) = delete;
+    std::uint16_t port() const { return app_->port(); }
+    server::play::PlayService& play() { return *play_; }
+    storage::sqlite::SqliteBackend& backend() { return *backend_; }
+
+private:
+    test::SampleWeb web_;
+    std::unique_ptr<storage::sqlite::SqliteBackend> backend_;
+    std::unique_ptr<server::App> app_;
+    std::shared_ptr<server::play::PlayService> play_;
+};
+
+std::shared_ptr<Accounts> make_accounts(const std::filesystem::path& db) {
+    storage::sqlite::SqliteBackend backend(db.string());
+    auto users = backend.user_store();
+    auto accounts = std::make_shared<Accounts>();
+    const auto now = lobby::TimePoint{lobby::Millis{1'700'000'000'000}};
+    accounts->ids["alice"] = users->create_user("alice", "hash", now).value();
+    accounts->ids["bob"] = users->create_user("bob", "hash", now).value();
+    return accounts;
+}
+
+// True once `done` holds, polled for at most `limit` (bounded, like every wait here).
+bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit = 5s) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > deadline)
+            return false;
+        std::this_thread::sleep_for(5ms);
+    }
+    return true;
+}
+
+// Moves the clock a second at a time, letting the tables check their deadlines (and retry
+// their writes) after each step, until `done` holds; at most `steps` seconds.
+bool advance_until(TestClock& clock, server::play::PlayService& play,
+                   const std::function<bool()>& done, int steps = 30) {
+    for (int i = 0; i < steps; ++i) {
+        if (done())
+            return true;
+        clock.advance(1s);
+        play.recheck_timers();
+        if (eventually(done, 50ms))
+            return true;
+    }
+    return done();
+}
+
+json rated_blitz() {
+    return {{"variant", "chess"},
+            {"time", {{"base_ms", 300000}, {"increment_ms", 3000}}},
+            {"color", "white"},
+            {"rated", true},
+            {"private", true}};
+}
+
+// The reply to the request sent with send_raw and this (string) id.
+std::function<bool(const json&)> reply_to(const std::string& id) {
+    return [id](const json& m) { return m.contains("id") && m.at("id") == id; };
+}
+
 } // namespace
 
 TEST_CASE("a move whose write fails is refused with storage_failed and never broadcast") {
     test::TempDir dir;
     TestClock clock;
     auto fail = std::make_shared<std::atomic<bool>>(false);
-    PlayServer server(dir.path() / "play.db", clock, nullptr, nullptr,
-                      failing(fail));
+    PlayServer server(dir.path() / "play.db", clock, nullptr, nullptr, failing(fail));
     Client white(server.port());
     Client black(server.port());
     Client watcher(server.port());
@@ -69,9 +222,8 @@ TEST_CASE("a move whose write fails is refused with storage_failed and never bro
     // Storage is back: the same move goes through, with the next version, and ends the game.
     fail->store(false);
     move(black, code, 3, "Qh4#");
-    const auto played = watcher.wait_for([&](const json& m) {
-        return is_event(m, code) && m["event"].value("type", "") == "move";
-    });
+    const auto played = watcher.wait_for(
+        [&](const json& m) { return is_event(m, code) && m["event"].value("type", "") == "move"; });
     CHECK(played["event"]["ply"] == 3);
     CHECK(played["version"].get<std::uint64_t>() == last_seen["version"].get<std::uint64_t>() + 1);
     CHECK(white.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
@@ -85,8 +237,7 @@ TEST_CASE("a refused first move leaves White to move, and the moves that follow 
     test::TempDir dir;
     TestClock clock;
     auto fail = std::make_shared<std::atomic<bool>>(false);
-    PlayServer server(dir.path() / "play.db", clock, nullptr, nullptr,
-                      failing(fail));
+    PlayServer server(dir.path() / "play.db", clock, nullptr, nullptr, failing(fail));
     Client white(server.port());
     Client black(server.port());
     const auto code = create_table(white, {{"variant", "chess"},
@@ -111,4 +262,220 @@ TEST_CASE("a refused first move leaves White to move, and the moves that follow 
     REQUIRE(stored);
     REQUIRE(stored->moves.size() == 2);
     CHECK(stored->moves[0].move == "d2d4");
+}
+
+TEST_CASE("a game whose row cannot be created at first is stored on a retry, with the moves "
+          "that waited for it") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = make_accounts(db);
+    TestClock clock;
+    auto faults = std::make_shared<Faults>();
+    faults->rows = 1;
+    FlakyServer server(db, clock, faults, accounts);
+    Client white(server.port(), "user=alice");
+    Client black(server.port(), "user=bob");
+    const auto code = create_table(white, rated_blitz());
+    join(black, code);
+    REQUIRE(eventually([&] { return faults->rows_tried == 1; }));
+
+    // The first move waits for the row: not acknowledged, not shown.
+    white.send_raw(
+        json{{"t", "move"}, {"id", "e4"}, {"table", code}, {"ply", 0}, {"move", "e4"}}.dump());
+    CHECK(white.none_within(reply_to("e4")));
+    CHECK(black.none_within([&](const json& m) { return is_event(m, code, "move"); }));
+
+    // A second later the row is created again, and the move goes through.
+    clock.advance(1s);
+    server.play().recheck_timers();
+    CHECK(white.wait_for(reply_to("e4")).value("t", "") == "ok");
+    CHECK(black.wait_event(code, "move")["event"]["ply"] == 0);
+    CHECK(faults->rows_tried.load() == 2);
+    move(black, code, 1, "e5");
+    const auto stored = server.backend().game_store()->find_game(1);
+    REQUIRE(stored);
+    CHECK(stored->game.table_code == code);
+    REQUIRE(stored->moves.size() == 2);
+    CHECK(stored->moves[0].move == "e2e4");
+    CHECK(stored->moves[1].move == "e7e5");
+}
+
+TEST_CASE("a game whose row can never be created ends aborted (storage_failed) for players and "
+          "spectators, without a rating change") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = make_accounts(db);
+    TestClock clock;
+    auto faults = std::make_shared<Faults>();
+    faults->rows = 1000;
+    FlakyServer server(db, clock, faults, accounts);
+    Client white(server.port(), "user=alice");
+    Client black(server.port(), "user=bob");
+    Client watcher(server.port());
+    const auto code = create_table(white, rated_blitz());
+    join(black, code);
+    REQUIRE(watcher.request({{"t", "watch"}, {"code", code}}).value("t", "") == "table");
+
+    // Four attempts (then 1 s, 2 s, 4 s later), then the game is over.
+    CHECK(advance_until(clock, server.play(), [&] { return faults->rows_tried >= 4; }));
+    for (Client* client : {&white, &black, &watcher}) {
+        const auto ended = client->wait_event(code, "ended");
+        CHECK(ended["event"]["result"]["kind"] == "aborted");
+        CHECK(ended["event"]["result"]["reason"] == "storage_failed");
+    }
+    CHECK(faults->rows_tried.load() == 4);
+    const auto move_after =
+        white.request({{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "e4"}});
+    CHECK(move_after.value("code", "") == "game_over");
+    const auto state = black.request({{"t", "resync"}, {"table", code}, {"since", 0}});
+    REQUIRE(state.value("t", "") == "table");
+    CHECK(state["table"]["status"] == "finished");
+    CHECK(state["table"]["result"]["reason"] == "storage_failed");
+
+    // Nothing was stored and no rating moved; no more attempts are made.
+    CHECK_FALSE(server.backend().game_store()->find_game(1));
+    auto ratings = server.backend().rating_store();
+    CHECK(ratings->ratings_of(accounts->ids["alice"]).empty());
+    CHECK(ratings->ratings_of(accounts->ids["bob"]).empty());
+    white.forget();
+    clock.advance(1min);
+    server.play().recheck_timers();
+    CHECK(white.none_within([&](const json& m) { return is_event(m, code); }));
+    CHECK(faults->rows_tried.load() == 4);
+}
+
+TEST_CASE("a game's end that storage refuses is written again, with the ratings, and a restart "
+          "does not bring the game back") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = make_accounts(db);
+    TestClock clock;
+    auto faults = std::make_shared<Faults>();
+    faults->ends = 2;
+    std::string code;
+    {
+        FlakyServer server(db, clock, faults, accounts);
+        Client white(server.port(), "user=alice");
+        Client black(server.port(), "user=bob");
+        code = create_table(white, rated_blitz());
+        join(black, code);
+        move(white, code, 0, "f3");
+        move(black, code, 1, "e5");
+        move(white, code, 2, "g4");
+        move(black, code, 3, "Qh4#");
+
+        // Everyone sees the end; it is not on disk yet, and neither are the ratings.
+        CHECK(white.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+        REQUIRE(eventually([&] { return faults->ends_tried == 1; }));
+        auto games = server.backend().game_store();
+        auto ratings = server.backend().rating_store();
+        REQUIRE(games->find_game(1));
+        CHECK_FALSE(games->find_game(1)->game.ended_at);
+        CHECK(ratings->ratings_of(accounts->ids["alice"]).empty());
+
+        // Tried again after 1 s (refused again), then 2 s later: stored, ratings with it.
+        CHECK(advance_until(clock, server.play(), [&] {
+            const auto stored = games->find_game(1);
+            return stored && stored->game.ended_at.has_value();
+        }));
+        CHECK(faults->ends_tried.load() == 3);
+        const auto stored = games->find_game(1);
+        REQUIRE(stored);
+        CHECK(stored->game.result == "0-1");
+        CHECK(stored->game.termination == "checkmate");
+        CHECK(stored->moves.size() == 4);
+        const auto alice = ratings->ratings_of(accounts->ids["alice"]);
+        const auto bob = ratings->ratings_of(accounts->ids["bob"]);
+        REQUIRE(alice.size() == 1);
+        REQUIRE(bob.size() == 1);
+        CHECK(alice[0].games == 1);
+        CHECK(bob[0].rating > 1500);
+
+        // Nothing is written again.
+        white.forget();
+        clock.advance(5min);
+        server.play().recheck_timers();
+        CHECK(white.none_within([&](const json& m) { return is_event(m, code); }));
+        CHECK(faults->ends_tried.load() == 3);
+    }
+    PlayServer restarted(db, clock, accounts);
+    CHECK(restarted.restored() == 0);
+    Client white(restarted.port(), "user=alice");
+    CHECK(white.request({{"t", "resync"}, {"table", code}, {"since", 0}}).value("code", "") ==
+          "bad_join_code");
+}
+
+TEST_CASE("a finished table whose end is not on disk yet is not swept") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = make_accounts(db);
+    TestClock clock;
+    auto faults = std::make_shared<Faults>();
+    faults->ends = 1000;
+    FlakyServer server(db, clock, faults, accounts);
+    std::string code;
+    {
+        Client white(server.port(), "user=alice");
+        Client black(server.port(), "user=bob");
+        code = create_table(white, rated_blitz());
+        join(black, code);
+        CHECK(white.request({{"t", "abort"}, {"table", code}}).value("t", "") == "ok");
+        CHECK(black.wait_event(code, "ended")["event"]["result"]["reason"] == "abort");
+    }
+    // Far past the sweep (5 minutes unwatched, an hour after the end): still tried, still kept.
+    CHECK(advance_until(clock, server.play(), [&] { return faults->ends_tried >= 3; }));
+    clock.advance(2h);
+    server.play().recheck_timers();
+    REQUIRE(eventually([&] { return faults->ends_tried >= 4; }));
+    faults->ends = 0;
+    const auto tried = faults->ends_tried.load();
+    CHECK(advance_until(
+        clock, server.play(),
+        [&] {
+            const auto stored = server.backend().game_store()->find_game(1);
+            return stored && stored->game.ended_at.has_value();
+        },
+        200));
+    CHECK(faults->ends_tried.load() == tried + 1);
+    CHECK(server.backend().game_store()->find_game(1)->game.result == "aborted");
+}
+
+TEST_CASE("a refused move does not restart the grace period of an absent opponent") {
+    test::TempDir dir;
+    TestClock clock;
+    auto fail = std::make_shared<std::atomic<bool>>(false);
+    PlayServer server(dir.path() / "play.db", clock, nullptr, nullptr, failing(fail));
+    Client white(server.port());
+    std::optional<Client> black(std::in_place, server.port());
+    const auto code = create_table(white, {{"variant", "chess"},
+                                           {"time", {{"base_ms", 300000}, {"increment_ms", 3000}}},
+                                           {"color", "white"},
+                                           {"private", true}});
+    join(*black, code);
+    move(white, code, 0, "e4");
+    move(*black, code, 1, "e5");
+    black.reset(); // Black's socket goes away: the grace period (42 s for 5+3) starts
+    const auto gone = white.wait_for([&](const json& m) {
+        return is_event(m, code, "connection") && m["event"].value("connected", true) == false;
+    });
+    const auto claimable_at = gone["event"]["claimable_at"].get<std::int64_t>();
+
+    clock.advance(30s);
+    fail->store(true);
+    const auto refused =
+        white.request({{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "Nf3"}});
+    CHECK(refused.value("code", "") == "storage_failed");
+    fail->store(false);
+    const auto state = white.request({{"t", "resync"}, {"table", code}, {"since", 0}});
+    REQUIRE(state.value("t", "") == "table");
+    CHECK(state["table"]["seats"]["black"]["connected"] == false);
+    CHECK(state["table"]["seats"]["black"]["disconnected_since"].get<std::int64_t>() ==
+          claimable_at - 42000);
+
+    // 45 s after Black left (15 s after the refused move) the win may be claimed.
+    clock.advance(15s);
+    CHECK(white.request({{"t", "claim_win"}, {"table", code}}).value("t", "") == "ok");
+    const auto ended = white.wait_event(code, "ended");
+    CHECK(ended["event"]["result"]["reason"] == "abandonment");
+    CHECK(ended["event"]["result"]["kind"] == "1-0");
 }

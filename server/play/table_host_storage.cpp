@@ -1,0 +1,412 @@
+// TableHost's way to storage (table_host.h): the game row, its moves and its end, and what
+// happens when storage refuses one of them.
+#include "server/log.h"
+#include "server/play/play_json.h"
+#include "server/play/stored_game.h"
+#include "server/play/table_host.h"
+
+#include <algorithm>
+
+namespace server::play {
+
+namespace {
+
+std::string seconds_text(lobby::Millis pause) {
+    return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(pause).count()) + " s";
+}
+
+// A row stored with only some of its moves is no game: closed, so that no restart brings it
+// back. On the writer thread.
+void close_partial_row(storage::GameWriter& writer, storage::GameId id, lobby::TimePoint at) {
+    storage::FinishGame close;
+    close.end = storage::GameEnd{
+        .game_id = id, .result = "*", .termination = "storage_failed", .ended_at = at};
+    writer.finish_game(std::move(close), [id](const storage::WriteStatus& closed, const auto&) {
+        if (!closed.ok())
+            log::error("play: game " + std::to_string(id) +
+                       " was stored without all its moves and could not be closed; a restart "
+                       "would bring it back: " +
+                       closed.error);
+    });
+}
+
+} // namespace
+
+// --- moves -------------------------------------------------------------------------------------
+
+void TableHost::move_stored(bool ok, const std::string& error) {
+    if (!move_write_)
+        return;
+    MoveWrite write = std::move(*move_write_);
+    move_write_.reset();
+    if (ok) {
+        write.items.front()->ready = true;
+        for (auto& next : write.after)
+            next();
+    } else {
+        log::error("play: storing a move failed, the move is refused: " + error);
+        std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
+            return std::find(write.items.begin(), write.items.end(), item) != write.items.end();
+        });
+        if (write.answer && write.refusal)
+            write.answer->text = write.refusal;
+        roll_back_move(write.version_before);
+    }
+    after_change();
+    while (!move_write_ && !deferred_.empty()) {
+        auto work = std::move(deferred_.front());
+        deferred_.pop_front();
+        work(*this);
+        after_change();
+    }
+}
+
+// The table as it stood before the refused move: rebuilt from its record without that move
+// (the replay gives back the clock exactly), versions continuing where the clients are.
+// Pending offers are dropped.
+void TableHost::roll_back_move(std::uint64_t version_before) {
+    auto record = table_->record();
+    if (record.moves.empty())
+        return;
+    record.moves.pop_back();
+    record.clock.reset();
+    record.result.reset();
+    record.status = lobby::TableStatus::Playing;
+    record.version = version_before;
+    auto rebuilt = rebuild(std::move(record));
+    if (!rebuilt) {
+        log::error("play: a table could not be rolled back: " + rebuilt.error().detail);
+        return;
+    }
+    table_ = std::move(rebuilt).value();
+}
+
+// `record` made the table in place of the current one: the connected players and the
+// spectators stay (silently), and an absent player stays absent since they went away, so
+// their grace period runs on (Table::restore marks the absent as gone since the time it is
+// given). Were both players absent since different times, the later time is kept for both:
+// an abandonment can then not be claimed early, only late.
+rules::Result<std::unique_ptr<lobby::Table>> TableHost::rebuild(lobby::TableRecord record) const {
+    const auto state = table_->state(now());
+    std::optional<lobby::TimePoint> absent_since;
+    for (std::size_t i = 0; i < 2; ++i) {
+        const auto& seat = state.seats[i];
+        record.present[i] = seat && seat->connected;
+        if (seat && !seat->connected && seat->disconnected_since)
+            absent_since = std::max(absent_since.value_or(*seat->disconnected_since),
+                                    *seat->disconnected_since);
+    }
+    record.spectators = state.spectators;
+    return lobby::Table::restore(record, table_->context(), absent_since.value_or(now()));
+}
+
+void TableHost::with_game_id(std::function<void(std::optional<storage::GameId>)> work) {
+    if (!game_)
+        return;
+    if (game_->id || game_->failed)
+        work(game_->id);
+    else
+        game_->waiting.push_back(std::move(work));
+}
+
+void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
+                           std::uint64_t version, std::shared_ptr<Outgoing> item) {
+    if (!context_.writer)
+        return;
+    if (!game_) {
+        item->ready = true;
+        return;
+    }
+    move_write_ = MoveWrite{.items = {item},
+                            .answer = nullptr,
+                            .refusal = nullptr,
+                            .version_before = version - 1,
+                            .after = {}};
+    auto row = move_row(move, at);
+    with_game_id([self = shared_from_this(), row](std::optional<storage::GameId> id) {
+        if (!id) {
+            // Not from inside the table's play(): the roll-back replaces the table.
+            boost::asio::post(self->strand_, [self] {
+                self->move_stored(false, "the game's row could not be stored");
+            });
+            return;
+        }
+        self->context_.writer->append_move(*id, row, [self](const storage::WriteStatus& s) {
+            boost::asio::post(self->strand_, [self, s] { self->move_stored(s.ok(), s.error); });
+        });
+    });
+}
+
+// --- the game's row ----------------------------------------------------------------------------
+
+void TableHost::store_start(lobby::TimePoint at) {
+    if (!context_.writer)
+        return;
+    const auto seats = table_->summary().seats;
+    auto game = std::make_shared<StoredGame>();
+    game->row =
+        game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_, ladder_);
+    game_ = game;
+    create_row(game);
+}
+
+// Stored moves are never rewritten: after a takeback the stored game is closed as
+// superseded and the game as it now stands is stored as a new row with its moves.
+void TableHost::store_takeback(lobby::TimePoint at) {
+    if (!context_.writer || !game_)
+        return;
+    with_game_id([self = shared_from_this(), at](std::optional<storage::GameId> id) {
+        if (!id)
+            return;
+        // Written until it is on disk: else a restart would bring back both rows.
+        storage::FinishGame finish;
+        finish.end = storage::GameEnd{
+            .game_id = *id, .result = "*", .termination = "takeback", .ended_at = at};
+        ++self->ends_unstored_;
+        self->write_end(std::make_shared<EndWrite>(EndWrite{std::move(finish), std::nullopt, 0}),
+                        nullptr);
+    });
+    const auto seats = table_->summary().seats;
+    auto game = std::make_shared<StoredGame>();
+    game->row =
+        game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_, ladder_);
+    const auto& recorded = table_->recorded_moves();
+    const auto clocks = table_->state(at).clocks;
+    for (std::size_t i = 0; i < recorded.size(); ++i)
+        game->moves.push_back(storage::MoveRow{.ply = static_cast<int>(i) + 1,
+                                               .move = recorded[i].move,
+                                               .white_remaining = clocks.remaining[0],
+                                               .black_remaining = clocks.remaining[1],
+                                               .at = recorded[i].at});
+    game_ = game;
+    create_row(game);
+}
+
+// One attempt at the row (with its moves, if any). The writer calls back in the order of the
+// calls, so the last move's callback comes after every other.
+void TableHost::create_row(const std::shared_ptr<StoredGame>& game) {
+    ++game->attempts;
+    storage::GameWriter* writer = context_.writer;
+    const lobby::TimeSource* time = context_.time; // thread-safe
+    auto done = [self = shared_from_this(), game](const storage::WriteStatus& status,
+                                                  storage::GameId id) {
+        boost::asio::post(self->strand_,
+                          [self, game, status, id] { self->row_written(game, status, id); });
+    };
+    writer->create_game(game->row, [writer, time, game, done](const storage::WriteStatus& status,
+                                                              storage::GameId id) {
+        if (!status.ok() || game->moves.empty())
+            return done(status, id);
+        auto first_error = std::make_shared<storage::WriteStatus>();
+        for (std::size_t i = 0; i < game->moves.size(); ++i) {
+            const bool last = i + 1 == game->moves.size();
+            writer->append_move(
+                id, game->moves[i],
+                [writer, time, id, done, first_error, last](const storage::WriteStatus& moved) {
+                    if (!moved.ok() && first_error->ok())
+                        *first_error = moved;
+                    if (!last)
+                        return;
+                    if (!first_error->ok())
+                        close_partial_row(*writer, id, time->now());
+                    done(*first_error, id);
+                });
+        }
+    });
+}
+
+void TableHost::row_written(const std::shared_ptr<StoredGame>& game,
+                            const storage::WriteStatus& status, storage::GameId id) {
+    const std::string where = "play: table " + table_->code() + ": storing its game ";
+    if (status.ok()) {
+        game->id = id;
+        if (game->attempts > 1)
+            log::warn(where + "succeeded at attempt " + std::to_string(game->attempts));
+        if (ladder_ && !ladder_reported_ && context_.ladder_game_stored)
+            context_.ladder_game_stored(*ladder_, id);
+    } else if (game->attempts < context_.retry.row_attempts) {
+        log::error(where + "failed (attempt " + std::to_string(game->attempts) + " of " +
+                   std::to_string(context_.retry.row_attempts) + "), trying again in " +
+                   seconds_text(retry_pause(game->attempts)) + ": " + status.error);
+        retry_later(game->attempts, [game](TableHost& h) { h.create_row(game); });
+        after_change();
+        return;
+    } else {
+        log::error(where + "failed " + std::to_string(game->attempts) +
+                   " times; the game is aborted (storage_failed): " + status.error);
+        game->failed = true;
+    }
+    auto waiting = std::move(game->waiting);
+    for (auto& work : waiting)
+        work(game->id);
+    // After the refusal of a move that waited for the row (posted above, so it runs first).
+    if (game->failed)
+        post([game](TableHost& h) { h.abort_unstored(game); });
+    after_change();
+}
+
+// Nothing of the game at this table can be stored: if it is still being played, it ends for
+// everyone as aborted, reason "storage_failed" (no rating change). The table is rebuilt ended
+// and the `ended` event is made here, with the version the rebuilt table continues after.
+void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
+    if (game != game_ || table_->status() != lobby::TableStatus::Playing)
+        return; // a newer game, or this one ended otherwise (shown, not stored)
+    const lobby::GameResult result{.kind = lobby::GameResult::Kind::Aborted,
+                                   .reason = "storage_failed",
+                                   .did_not_start = std::nullopt};
+    auto record = table_->record();
+    record.status = lobby::TableStatus::Finished;
+    record.result = result;
+    record.version = table_->version() + 1;
+    auto rebuilt = rebuild(record);
+    if (!rebuilt) {
+        log::error("play: table " + table_->code() +
+                   ": a game that cannot be stored could not be ended: " + rebuilt.error().detail);
+        return;
+    }
+    table_ = std::move(rebuilt).value();
+    if (ladder_)
+        log::error("play: ladder " + std::to_string(ladder_->ladder_id) + " challenge " +
+                   std::to_string(ladder_->challenge_id) +
+                   ": its game could not be stored and was aborted; the challenge is undecided");
+    std::vector<std::string> moves;
+    for (const auto& move : record.moves)
+        moves.push_back(move.move);
+    const lobby::TableEvent event{
+        .version = record.version,
+        .at = now(),
+        .body = lobby::GameEnded{.game_number = table_->game_number(),
+                                 .result = result,
+                                 .clocks = table_->state(now()).clocks,
+                                 .rated = table_->setup().rated,
+                                 .white = record.seats[0].value_or(lobby::Player{}),
+                                 .black = record.seats[1].value_or(lobby::Player{}),
+                                 .moves = std::move(moves)}};
+    queue(table_event_message(table_->code(), event), true);
+}
+
+// --- the game's end ----------------------------------------------------------------------------
+
+void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
+                          std::shared_ptr<Outgoing> item) {
+    if (!context_.writer || !game_) {
+        item->ready = true;
+        report_ladder_end(ended.result);
+        return;
+    }
+    const auto seats = table_->summary().seats;
+    const auto white = account_of(seats[0]);
+    const auto black = account_of(seats[1]);
+    ++ends_unstored_;
+    with_game_id([self = shared_from_this(), ended, at, item, white,
+                  black](std::optional<storage::GameId> id) {
+        if (!id) {
+            // The game has no row: its end is shown, neither stored nor reported.
+            --self->ends_unstored_;
+            item->ready = true;
+            log::error("play: table " + self->table_->code() +
+                       ": a game ended that could not be stored (" + ended.result.reason + ")");
+            return;
+        }
+        auto end = std::make_shared<EndWrite>(
+            EndWrite{finish_row(*id, *self->table_, ended, at, white, black), ended.result, 0});
+        self->write_end(end, item);
+    });
+}
+
+// One attempt. The `ended` event (`item`) goes out after the first attempt, stored or not:
+// everyone sees the game end, and the table keeps it ended while the writes go on.
+void TableHost::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item) {
+    context_.writer->finish_game(
+        end->finish,
+        [self = shared_from_this(), end, item = std::move(item)](
+            const storage::WriteStatus& status, const std::vector<storage::RatingRow>&) {
+            boost::asio::post(self->strand_,
+                              [self, end, item, status] { self->end_written(end, item, status); });
+        });
+}
+
+void TableHost::end_written(const std::shared_ptr<EndWrite>& end,
+                            const std::shared_ptr<Outgoing>& item,
+                            const storage::WriteStatus& status) {
+    if (item)
+        item->ready = true;
+    const std::string what = "play: table " + table_->code() + ": the end of game " +
+                             std::to_string(end->finish.end.game_id);
+    if (status.ok()) {
+        --ends_unstored_;
+        if (end->failures > 0)
+            log::warn(what + " is stored, after " + std::to_string(end->failures) +
+                      " failed attempts");
+        if (end->ladder_result)
+            report_ladder_end(*end->ladder_result);
+    } else {
+        ++end->failures;
+        log::error(what + " could not be stored (attempt " + std::to_string(end->failures) +
+                   "), trying again in " + seconds_text(retry_pause(end->failures)) +
+                   "; a restart now would bring the game back unfinished: " + status.error);
+        retry_later(end->failures, [end](TableHost& h) { h.write_end(end, nullptr); });
+    }
+    after_change();
+}
+
+// A ladder challenge is decided by its first game: a win for either side as played, a draw
+// for the challenged player (who holds the rung), and a first-move timeout against the side
+// that did not move.
+void TableHost::report_ladder_end(const lobby::GameResult& result) {
+    if (!ladder_ || ladder_reported_ || !context_.ladder_game_ended)
+        return;
+    ladder_reported_ = true;
+    const auto challenger = table_->seat_of(ladder_->challenger);
+    if (!challenger)
+        return;
+    using lobby::GameResult;
+    bool challenger_won = false;
+    if (result.kind == GameResult::Kind::WhiteWins)
+        challenger_won = *challenger == lobby::Color::White;
+    else if (result.kind == GameResult::Kind::BlackWins)
+        challenger_won = *challenger == lobby::Color::Black;
+    else if (result.kind == GameResult::Kind::Aborted && result.did_not_start)
+        challenger_won = *result.did_not_start != *challenger;
+    context_.ladder_game_ended(
+        *ladder_, challenger_won ? lobby::ladder::ChallengeResult::ChallengerWon
+                                 : lobby::ladder::ChallengeResult::ChallengerLostOrDrew);
+}
+
+// --- retries -----------------------------------------------------------------------------------
+
+lobby::Millis TableHost::retry_pause(int failures) const {
+    lobby::Millis pause = context_.retry.first_pause;
+    for (int i = 1; i < failures && pause < context_.retry.longest_pause; ++i)
+        pause *= 2;
+    return std::min(pause, context_.retry.longest_pause);
+}
+
+void TableHost::retry_later(int failures, std::function<void(TableHost&)> attempt) {
+    retries_.push_back(Retry{.at = now() + retry_pause(failures), .attempt = std::move(attempt)});
+}
+
+void TableHost::retry_due_writes() {
+    if (retries_.empty() || stopped_ || !context_.writer)
+        return;
+    const auto at = now();
+    std::vector<Retry> due;
+    std::erase_if(retries_, [&](Retry& retry) {
+        if (retry.at > at)
+            return false;
+        due.push_back(std::move(retry));
+        return true;
+    });
+    for (auto& retry : due)
+        retry.attempt(*this);
+}
+
+std::optional<lobby::TimePoint> TableHost::next_retry() const {
+    std::optional<lobby::TimePoint> next;
+    for (const auto& retry : retries_)
+        if (!next || retry.at < *next)
+            next = retry.at;
+    return next;
+}
+
+} // namespace server::play
