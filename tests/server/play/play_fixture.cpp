@@ -151,6 +151,13 @@ json Client::wait_event(const std::string& table, const std::string& type) {
     });
 }
 
+json Client::wait_move(const std::string& table, int ply) {
+    return wait_for([&](const json& m) {
+        return is_table_event(m, "move") && m.value("table", "") == table &&
+               m.at("event").value("ply", -1) == ply;
+    });
+}
+
 json Client::wait_push(const std::string& type) {
     return wait_for([&](const json& m) { return m.value("t", "") == type; });
 }
@@ -183,6 +190,77 @@ void move(Client& player, const std::string& table, int ply, const std::string& 
         player.request({{"t", "move"}, {"table", table}, {"ply", ply}, {"move", notation}});
     const std::string why = notation + ": " + reply.dump();
     REQUIRE_MESSAGE(reply["t"] == "ok", why);
+}
+
+FreshServer::FreshServer(std::shared_ptr<Accounts> accounts,
+                         std::shared_ptr<const lobby::BlockList> blocks, PlayServerOptions options)
+    : server(dir.path() / "play.db", clock, std::move(accounts), std::move(blocks),
+             std::move(options)) {
+}
+
+void FreshServer::pass_time(lobby::Millis by) {
+    clock.advance(by);
+    server.recheck_timers();
+}
+
+std::shared_ptr<Accounts> create_accounts(const std::filesystem::path& db,
+                                          const std::vector<std::string>& names) {
+    storage::sqlite::SqliteBackend backend(db.string());
+    auto users = backend.user_store();
+    auto accounts = std::make_shared<Accounts>();
+    const auto now = lobby::TimePoint{lobby::Millis{1'700'000'000'000}};
+    for (const auto& name : names) {
+        const auto created = users->create_user(name, "hash", now);
+        REQUIRE_MESSAGE(created.has_value(), ("cannot create the account " + name));
+        accounts->ids[name] = *created;
+    }
+    return accounts;
+}
+
+bool is_table_event(const json& message, const std::string& type) {
+    if (message.value("t", "") != "table_event")
+        return false;
+    const auto event = message.find("event");
+    return event != message.end() && event->is_object() && event->value("type", "") == type;
+}
+
+json fischer_ms(std::int64_t base_ms, std::int64_t increment_ms) {
+    return json{{"base_ms", base_ms}, {"increment_ms", increment_ms}};
+}
+
+json private_setup(const std::string& variant, const json& time) {
+    json setup{{"variant", variant}, {"color", "white"}, {"private", true}};
+    if (!time.is_null())
+        setup["time"] = time;
+    return setup;
+}
+
+std::string start_table(Client& white, Client& black, const json& setup) {
+    const auto code = create_table(white, setup);
+    join(black, code);
+    white.wait_event(code, "started");
+    black.wait_event(code, "started");
+    return code;
+}
+
+void play_moves(Client& white, Client& black, const std::string& table,
+                const std::vector<std::string>& moves, int first_ply) {
+    int ply = first_ply;
+    for (const auto& notation : moves) {
+        move(ply % 2 == 0 ? white : black, table, ply, notation);
+        ++ply;
+    }
+}
+
+SentChallenge challenge(Client& from, Client& to, json setup) {
+    setup["t"] = "challenge";
+    setup["to"] = to.id();
+    const auto sent = from.request(setup);
+    REQUIRE_MESSAGE(sent.value("t", "") == "challenge_sent", sent.dump());
+    SentChallenge result;
+    result.id = sent.at("challenge").get<std::int64_t>();
+    result.issued = to.wait_push("challenge");
+    return result;
 }
 
 } // namespace play_test

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -123,6 +124,8 @@ public:
                   std::chrono::milliseconds timeout = 5s);
     // The table_event of `type` at `table` (kept or new).
     json wait_event(const std::string& table, const std::string& type);
+    // The table_event "move" of `ply` at `table` (kept or new).
+    json wait_move(const std::string& table, int ply);
     // A push with "t" == type.
     json wait_push(const std::string& type);
     // True if no message matching `match` arrives within `quiet`.
@@ -143,5 +146,59 @@ private:
 std::string create_table(Client& host, json setup);
 json join(Client& player, const std::string& code);
 void move(Client& player, const std::string& table, int ply, const std::string& text);
+
+// A server of its own over a new database ("play.db" in a temporary directory), with its own
+// clock: a local, or a doctest fixture (TEST_CASE_FIXTURE). The server goes first, then the
+// directory.
+struct FreshServer {
+    explicit FreshServer(std::shared_ptr<Accounts> accounts = nullptr,
+                         std::shared_ptr<const lobby::BlockList> blocks = nullptr,
+                         PlayServerOptions options = {});
+    // Moves the clock on by `by`, then has the server check every deadline (and waits).
+    void pass_time(lobby::Millis by);
+    test::TempDir dir;
+    TestClock clock;
+    PlayServer server;
+};
+
+// A FreshServer with two guests connected, named for the colours start_table gives them.
+struct TwoGuests : FreshServer {
+    Client white{server.port()};
+    Client black{server.port()};
+};
+
+// The accounts `names` created in the database at `db` (before a PlayServer opens it), for the
+// "user=<name>" cookie.
+std::shared_ptr<Accounts> create_accounts(const std::filesystem::path& db,
+                                          const std::vector<std::string>& names);
+
+// True for a table_event of `type` (at any table).
+bool is_table_event(const json& message, const std::string& type);
+
+// A time control as the protocol writes it: base time and Fischer increment.
+json fischer_ms(std::int64_t base_ms, std::int64_t increment_ms);
+
+// What create_table takes for a private table of `variant` whose creator plays White;
+// `time` null: no time control.
+json private_setup(const std::string& variant, const json& time = nullptr);
+
+// `white` creates a private table from `setup` (which gives its creator White), `black` joins
+// it by code, and both have seen the game start; returns the code.
+std::string start_table(Client& white, Client& black, const json& setup);
+
+// Plays `moves` alternately from `first_ply` on, `white` at even plies and `black` at odd ones,
+// each acknowledged before the next is sent (REQUIREs every ok).
+void play_moves(Client& white, Client& black, const std::string& table,
+                const std::vector<std::string>& moves, int first_ply = 0);
+
+// A challenge that was sent, and the push its addressee got.
+struct SentChallenge {
+    std::int64_t id = 0;
+    json issued;
+};
+
+// `from` challenges `to` with `setup` ("to" is added); REQUIREs challenge_sent and waits for
+// the push at `to`.
+SentChallenge challenge(Client& from, Client& to, json setup);
 
 } // namespace play_test
