@@ -7,6 +7,7 @@ import { MovePicker, match_typed_move } from '../../../web/js/board/move_picker.
 import { parse_grid, grid_family, piece_side, square_numbers } from '../../../web/js/board/grid.js';
 import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
 import { format_clock, format_time_control } from '../../../web/js/ui/time_format.js';
+import { result_text } from '../../../web/js/screens/table_view.js';
 import { cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, INTERNATIONAL_START } from '../fixtures/positions.js';
 
 const node = { needs: 'node' };
@@ -146,4 +147,17 @@ test('table state: the chat history of a state, then chat events, by name with t
     const more = apply_event(joined, { version: 4, at: 1700000002000,
         event: { type: 'chat', from: 'guest-AB', display_name: 'Ann', spectator: false, text: 'gg' } });
     assert.deepEqual(more.chat[2], { from: 'Ann', text: 'gg', spectator: false, at: 1700000002000 });
+}, node);
+
+test('result line: every draughts counter is "N-move rule", an aborted game says why', () => {
+    assert.equal(result_text({ kind: '1/2-1/2', winner: null, reason: '12-move' }),
+        'Draw · 12-move rule');
+    assert.equal(result_text({ kind: '1/2-1/2', winner: null, reason: '3-kings' }),
+        'Draw · three kings against one');
+    assert.equal(result_text({ kind: '1-0', winner: 'white', reason: 'checkmate' }),
+        'White wins · checkmate');
+    assert.equal(result_text({ kind: 'aborted', winner: null, reason: 'storage_failed' }),
+        'Game aborted · the game could not be stored');
+    assert.equal(result_text({ kind: 'aborted', winner: null, reason: 'abort' }), 'Game aborted');
+    assert.equal(result_text(null), '');
 }, node);

@@ -10,15 +10,25 @@ const REASONS = {
     'seventyfive-move': 'seventy-five-move rule', 'no-moves': 'no moves left', flag: 'time',
     resignation: 'resignation', resign: 'resignation', agreement: 'agreement', abort: 'aborted',
     abandonment: 'abandonment', 'flag-vs-insufficient': 'time, but the opponent could not win',
-    'first-move-timeout': 'the first move was not made in time', '25-move': '25-move rule',
-    '16-move': '16-move rule',
+    'first-move-timeout': 'the first move was not made in time',
+    storage_failed: 'the game could not be stored', '3-kings': 'three kings against one',
+    'long-diagonal': 'long diagonal rule',
 };
+
+// The draughts counters are named '<N>-move' (protocol.md, Result): "N-move rule".
+function reason_text(reason) {
+    if (!reason) return '';
+    if (REASONS[reason]) return REASONS[reason];
+    if (/^\d+-move$/.test(reason)) return `${reason} rule`;
+    return reason.replace(/[-_]/g, ' ');
+}
 
 export function result_text(result) {
     if (!result) return '';
-    const reason = REASONS[result.reason] || (result.reason || '').replace(/-/g, ' ');
+    const reason = reason_text(result.reason);
     if (result.reason === 'abort' || result.reason === 'aborted') return 'Game aborted';
-    if (result.reason === 'first-move-timeout') return `Game aborted · ${reason}`;
+    if (result.kind === 'aborted' || result.reason === 'first-move-timeout')
+        return reason ? `Game aborted · ${reason}` : 'Game aborted';
     const who = result.winner ? `${result.winner === 'white' ? 'White' : 'Black'} wins` : 'Draw';
     return reason ? `${who} · ${reason}` : who;
 }
