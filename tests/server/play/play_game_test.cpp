@@ -11,8 +11,8 @@ using namespace play_test;
 
 namespace {
 
-json chess_setup(json time = {{"base_ms", 300000}, {"increment_ms", 3000}}) {
-    return json{{"variant", "chess"}, {"time", time}, {"color", "white"}, {"private", true}};
+json chess_setup(const json& time = fischer_ms(300000, 3000)) {
+    return private_setup("chess", time);
 }
 
 std::string lower(std::string text) {
@@ -21,39 +21,16 @@ std::string lower(std::string text) {
     return text;
 }
 
-// A started chess table: `white` created it, `black` joined by code.
-std::string start_chess(Client& white, Client& black, json setup = chess_setup()) {
-    const auto code = create_table(white, setup);
-    join(black, code);
-    white.wait_event(code, "started");
-    black.wait_event(code, "started");
-    return code;
-}
-
-void play_all(Client& white, Client& black, const std::string& code,
-              const std::vector<std::string>& moves, int first_ply = 0) {
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        const int ply = first_ply + static_cast<int>(i);
-        move(ply % 2 == 0 ? white : black, code, ply, moves[i]);
-    }
-}
-
 } // namespace
 
-TEST_CASE("two guests create a private table, join by code and play fool's mate") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
+TEST_CASE_FIXTURE(TwoGuests,
+                  "two guests create a private table, join by code and play fool's mate") {
     CHECK(white.id().starts_with("guest-"));
     CHECK_FALSE(white.token().empty());
 
-    const auto created = white.request({{"t", "create_table"},
-                                        {"variant", "chess"},
-                                        {"time", {{"base_ms", 300000}, {"increment_ms", 3000}}},
-                                        {"color", "white"},
-                                        {"private", true}});
+    auto request = chess_setup();
+    request["t"] = "create_table";
+    const auto created = white.request(request);
     REQUIRE(created["t"] == "table_created");
     const std::string code = created["code"];
     CHECK(code.size() == 6);
@@ -69,11 +46,8 @@ TEST_CASE("two guests create a private table, join by code and play fool's mate"
     CHECK(started["event"]["legal_moves"].size() == 20);
     CHECK(started["event"]["board"]["rows"] == 8);
 
-    play_all(white, black, code, {"f3", "e5", "g4", "Qh4#"});
-    const auto mate = white.wait_for([&](const json& m) {
-        return m.value("t", "") == "table_event" && m["event"].value("type", "") == "move" &&
-               m["event"]["ply"] == 3;
-    });
+    play_moves(white, black, code, {"f3", "e5", "g4", "Qh4#"});
+    const auto mate = white.wait_move(code, 3);
     CHECK(mate["event"]["move"]["move"] == "d8h4");
     CHECK(mate["event"]["move"]["display"] == "Qh4#");
     CHECK(mate["event"]["board"]["check"].get<int>() >= 0);
@@ -93,21 +67,16 @@ TEST_CASE("two guests create a private table, join by code and play fool's mate"
     CHECK(stored->game.table_code == code);
 }
 
-TEST_CASE("an international draughts game is played to a win, joined by its link") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
-    const auto code = create_table(white, {{"variant", "international"},
-                                           {"position", "W:W32,37,38:B19,13"},
-                                           {"color", "white"},
-                                           {"private", true}});
+TEST_CASE_FIXTURE(TwoGuests,
+                  "an international draughts game is played to a win, joined by its link") {
+    auto setup = private_setup("international");
+    setup["position"] = "W:W32,37,38:B19,13";
+    const auto code = create_table(white, setup);
     join(black, "/t/" + code);
     white.wait_event(code, "started");
-    play_all(white, black, code,
-             {"32-27", "13-18", "27-21", "18-22", "21-16", "19-23", "16-11", "22-27", "11-6",
-              "23-28", "6-1", "27-31", "37x26", "28-32", "38x27"});
+    play_moves(white, black, code,
+               {"32-27", "13-18", "27-21", "18-22", "21-16", "19-23", "16-11", "22-27", "11-6",
+                "23-28", "6-1", "27-31", "37x26", "28-32", "38x27"});
     const auto ended = black.wait_event(code, "ended");
     CHECK(ended["event"]["result"]["winner"] == "white");
     CHECK(ended["event"]["result"]["reason"] == "no-moves");
@@ -117,21 +86,12 @@ TEST_CASE("an international draughts game is played to a win, joined by its link
     CHECK(stored->game.result == "1-0");
 }
 
-TEST_CASE("the flag falls on the server's timer with nobody sending anything") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
-    const auto code = start_chess(white, black, chess_setup({{"base_ms", 1000}}));
-    play_all(white, black, code, {"e4", "e5"});
-    clock.advance(500ms);
-    server.recheck_timers();
-    CHECK(white.none_within([](const json& m) {
-        return m.value("t", "") == "table_event" && m["event"].value("type", "") == "ended";
-    }));
-    clock.advance(3s);
-    server.recheck_timers();
+TEST_CASE_FIXTURE(TwoGuests, "the flag falls on the server's timer with nobody sending anything") {
+    const auto code = start_table(white, black, chess_setup({{"base_ms", 1000}}));
+    play_moves(white, black, code, {"e4", "e5"});
+    pass_time(500ms);
+    CHECK(white.none_within([](const json& m) { return is_table_event(m, "ended"); }));
+    pass_time(3s);
     const auto ended = black.wait_event(code, "ended");
     CHECK(ended["event"]["result"]["reason"] == "flag");
     CHECK(ended["event"]["result"]["winner"] == "black");
@@ -140,37 +100,22 @@ TEST_CASE("the flag falls on the server's timer with nobody sending anything") {
     CHECK(late["code"] == "game_over");
 }
 
-TEST_CASE("a per-move limit ends the game when the side to move runs past it") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
-    const auto code = start_chess(white, black, chess_setup({{"per_move_ms", 10000}}));
-    play_all(white, black, code, {"e4", "e5"});
-    clock.advance(8s);
-    server.recheck_timers();
+TEST_CASE_FIXTURE(TwoGuests, "a per-move limit ends the game when the side to move runs past it") {
+    const auto code = start_table(white, black, chess_setup({{"per_move_ms", 10000}}));
+    play_moves(white, black, code, {"e4", "e5"});
+    pass_time(8s);
     move(white, code, 2, "Nf3"); // in time: the limit starts again for Black
-    clock.advance(8s);
-    server.recheck_timers();
-    CHECK(black.none_within([](const json& m) {
-        return m.value("t", "") == "table_event" && m["event"].value("type", "") == "ended";
-    }));
-    clock.advance(3s);
-    server.recheck_timers();
+    pass_time(8s);
+    CHECK(black.none_within([](const json& m) { return is_table_event(m, "ended"); }));
+    pass_time(3s);
     const auto ended = white.wait_event(code, "ended");
     CHECK(ended["event"]["result"]["winner"] == "white");
 }
 
-TEST_CASE("a player who does not make the first move in time aborts the game and must wait") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
-    const auto code = start_chess(white, black);
-    clock.advance(31s);
-    server.recheck_timers();
+TEST_CASE_FIXTURE(
+    TwoGuests, "a player who does not make the first move in time aborts the game and must wait") {
+    const auto code = start_table(white, black, chess_setup());
+    pass_time(31s);
     const auto ended = black.wait_event(code, "ended");
     CHECK(ended["event"]["result"]["kind"] == "aborted");
     CHECK(ended["event"]["result"]["reason"] == "first-move-timeout");
@@ -180,14 +125,9 @@ TEST_CASE("a player who does not make the first move in time aborts the game and
     CHECK(seek["message"].get<std::string>().find("Please wait") != std::string::npos);
 }
 
-TEST_CASE("a draw offer is declined, withdrawn by a move, then accepted") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
-    const auto code = start_chess(white, black);
-    play_all(white, black, code, {"e4", "e5"});
+TEST_CASE_FIXTURE(TwoGuests, "a draw offer is declined, withdrawn by a move, then accepted") {
+    const auto code = start_table(white, black, chess_setup());
+    play_moves(white, black, code, {"e4", "e5"});
     const json table{{"table", code}};
     CHECK(black.request({{"t", "accept_draw"}, {"table", code}})["code"] == "nothing_to_accept");
 
@@ -208,23 +148,16 @@ TEST_CASE("a draw offer is declined, withdrawn by a move, then accepted") {
     CHECK(ended["event"]["result"]["reason"] == "agreement");
 }
 
-TEST_CASE("threefold repetition ends the game") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
-    const auto code = start_chess(white, black);
-    play_all(white, black, code, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
+TEST_CASE_FIXTURE(TwoGuests, "threefold repetition ends the game") {
+    const auto code = start_table(white, black, chess_setup());
+    play_moves(white, black, code, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
     const auto ended = white.wait_event(code, "ended");
     CHECK(ended["event"]["result"]["reason"] == "threefold");
     CHECK(ended["event"]["result"]["kind"] == "1/2-1/2");
 }
 
-TEST_CASE("a player who reconnects gets the events missed, and the clock kept running") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
+TEST_CASE_FIXTURE(FreshServer,
+                  "a player who reconnects gets the events missed, and the clock kept running") {
     Client white(server.port());
     std::string token;
     std::string black_id;
@@ -234,12 +167,9 @@ TEST_CASE("a player who reconnects gets the events missed, and the clock kept ru
         Client black(server.port());
         token = black.token();
         black_id = black.id();
-        code = start_chess(white, black);
-        play_all(white, black, code, {"e4", "e5"});
-        seen = black.wait_for([](const json& m) {
-            return m.value("t", "") == "table_event" && m["event"].value("type", "") == "move" &&
-                   m["event"]["ply"] == 1;
-        })["version"];
+        code = start_table(white, black, chess_setup());
+        play_moves(white, black, code, {"e4", "e5"});
+        seen = black.wait_move(code, 1)["version"];
     }
     const auto gone = white.wait_event(code, "connection");
     CHECK(gone["event"]["color"] == "black");
@@ -252,9 +182,7 @@ TEST_CASE("a player who reconnects gets the events missed, and the clock kept ru
     CHECK(welcome["player"]["id"] == black_id);
     const auto done = black.request({{"t", "resync"}, {"table", code}, {"since", seen}});
     CHECK(done["t"] == "resynced");
-    const auto missed = black.wait_for([](const json& m) {
-        return m.value("t", "") == "table_event" && m["event"].value("type", "") == "move";
-    });
+    const auto missed = black.wait_for([](const json& m) { return is_table_event(m, "move"); });
     CHECK(missed["event"]["ply"] == 2);
     CHECK(missed["version"].get<std::uint64_t>() > seen);
     CHECK(white.wait_event(code, "connection")["event"]["connected"] == true);
@@ -267,14 +195,9 @@ TEST_CASE("a player who reconnects gets the events missed, and the clock kept ru
     CHECK(full["table"]["ply"] == 4);
 }
 
-TEST_CASE("a spectator sees every move and the result and can only chat") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
+TEST_CASE_FIXTURE(TwoGuests, "a spectator sees every move and the result and can only chat") {
     Client watcher(server.port());
-    const auto code = start_chess(white, black);
+    const auto code = start_table(white, black, chess_setup());
     const auto state = watcher.request({{"t", "watch"}, {"code", code}});
     REQUIRE(state["t"] == "table");
     CHECK(state["you"].is_null());
