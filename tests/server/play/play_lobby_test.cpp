@@ -9,10 +9,9 @@
 
 using namespace play_test;
 
-TEST_CASE("a public table appears in the lobby list, is joined from it, and leaves the list") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
+TEST_CASE_FIXTURE(
+    FreshServer,
+    "a public table appears in the lobby list, is joined from it, and leaves the list") {
     Client host(server.port());
     Client visitor(server.port());
     const auto empty = visitor.request({{"t", "lobby_subscribe"}});
@@ -40,10 +39,7 @@ TEST_CASE("a public table appears in the lobby list, is joined from it, and leav
     CHECK(host.wait_event(code, "started")["event"]["board"]["rows"] == 8);
 }
 
-TEST_CASE("a waiting table's host cancels it, a third player finds it full") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
+TEST_CASE_FIXTURE(FreshServer, "a waiting table's host cancels it, a third player finds it full") {
     Client host(server.port());
     Client second(server.port());
     Client third(server.port());
@@ -88,23 +84,18 @@ private:
 } // namespace
 
 TEST_CASE("a player the host has blocked cannot join the host's table, and others still can") {
-    test::TempDir dir;
-    TestClock clock;
     auto blocks = std::make_shared<TestBlocks>();
-    PlayServer server(dir.path() / "play.db", clock, nullptr, blocks);
-    Client host(server.port());
-    Client blocked(server.port());
-    Client other(server.port());
+    FreshServer fresh(nullptr, blocks);
+    Client host(fresh.server.port());
+    Client blocked(fresh.server.port());
+    Client other(fresh.server.port());
     blocks->block(host.id(), blocked.id());
     const auto code = create_table(host, {{"private", true}});
     CHECK(blocked.request({{"t", "join"}, {"code", code}})["code"] == "blocked");
     join(other, code);
 }
 
-TEST_CASE("auto-match pairs two seekers of the same pool") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
+TEST_CASE_FIXTURE(FreshServer, "auto-match pairs two seekers of the same pool") {
     Client first(server.port());
     Client second(server.port());
     const json pool{{"t", "seek"},
@@ -134,20 +125,14 @@ TEST_CASE("auto-match pairs two seekers of the same pool") {
     CHECK(third.request({{"t", "seek"}, {"rated", true}})["code"] == "not_allowed");
 }
 
-TEST_CASE("a challenge answered with a counter-offer, which the challenger accepts") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
+TEST_CASE_FIXTURE(FreshServer,
+                  "a challenge answered with a counter-offer, which the challenger accepts") {
     Client alice(server.port());
     Client bob(server.port());
-    const auto sent = alice.request({{"t", "challenge"},
-                                     {"to", bob.id()},
-                                     {"variant", "chess"},
-                                     {"time", {{"base_ms", 60000}}},
-                                     {"color", "white"}});
-    REQUIRE(sent["t"] == "challenge_sent");
-    const auto id = sent["challenge"].get<std::int64_t>();
-    const auto issued = bob.wait_push("challenge");
+    const auto sent = challenge(
+        alice, bob, {{"variant", "chess"}, {"time", {{"base_ms", 60000}}}, {"color", "white"}});
+    const auto id = sent.id;
+    const auto& issued = sent.issued;
     CHECK(issued["change"] == "issued");
     CHECK(issued["challenge"]["id"] == id);
     CHECK(issued["challenge"]["from"]["id"] == alice.id());
@@ -181,10 +166,12 @@ TEST_CASE("a challenge answered with a counter-offer, which the challenger accep
     // A declined challenge goes with its reason.
     const auto again = alice.request({{"t", "challenge"}, {"to", bob.id()}});
     const auto second_id = again["challenge"].get<std::int64_t>();
-    CHECK(bob.request({{"t", "decline_challenge"}, {"challenge", second_id}, {"reason", "later"}})
-              ["t"] == "ok");
+    CHECK(bob.request(
+              {{"t", "decline_challenge"}, {"challenge", second_id}, {"reason", "later"}})["t"] ==
+          "ok");
     const auto declined = alice.wait_for([&](const json& m) {
-        return m.value("t", "") == "challenge_gone" && m.value("challenge", std::int64_t{0}) == second_id;
+        return m.value("t", "") == "challenge_gone" &&
+               m.value("challenge", std::int64_t{0}) == second_id;
     });
     CHECK(declined["reason"] == "declined");
     CHECK(declined["decline_reason"] == "later");
