@@ -17,18 +17,12 @@ struct Case {
 
 } // namespace
 
-TEST_CASE("malformed, out-of-turn, replayed and oversized inputs are refused and change nothing") {
-    test::TempDir dir;
-    TestClock clock;
-    PlayServer server(dir.path() / "play.db", clock);
-    Client white(server.port());
-    Client black(server.port());
+TEST_CASE_FIXTURE(
+    TwoGuests,
+    "malformed, out-of-turn, replayed and oversized inputs are refused and change nothing") {
     Client stranger(server.port());
-    const auto code = create_table(
-        white, {{"variant", "chess"}, {"color", "white"}, {"private", true}});
-    join(black, code);
-    move(white, code, 0, "e4");
-    move(black, code, 1, "e5");
+    const auto code = start_table(white, black, private_setup("chess"));
+    play_moves(white, black, code, {"e4", "e5"});
     const auto before = white.request({{"t", "resync"}, {"table", code}, {"since", 0}});
     REQUIRE(before["t"] == "resynced");
     const auto version = before["version"].get<std::uint64_t>();
@@ -37,48 +31,84 @@ TEST_CASE("malformed, out-of-turn, replayed and oversized inputs are refused and
     const std::string long_text(401, 'x');
     const std::vector<Case> cases = {
         {"move without table", &white, {{"t", "move"}, {"ply", 2}, {"move", "Nf3"}}, "bad_message"},
-        {"table is a number", &white, {{"t", "move"}, {"table", 7}, {"ply", 2}, {"move", "Nf3"}},
+        {"table is a number",
+         &white,
+         {{"t", "move"}, {"table", 7}, {"ply", 2}, {"move", "Nf3"}},
          "bad_message"},
-        {"ply is a string", &white, {{"t", "move"}, {"table", code}, {"ply", "2"}, {"move", "Nf3"}},
+        {"ply is a string",
+         &white,
+         {{"t", "move"}, {"table", code}, {"ply", "2"}, {"move", "Nf3"}},
          "bad_message"},
         {"move missing", &white, {{"t", "move"}, {"table", code}, {"ply", 2}}, "bad_message"},
-        {"negative ply", &white, {{"t", "move"}, {"table", code}, {"ply", -1}, {"move", "Nf3"}},
+        {"negative ply",
+         &white,
+         {{"t", "move"}, {"table", code}, {"ply", -1}, {"move", "Nf3"}},
          "bad_message"},
-        {"move is an object", &white, {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", json::object()}},
+        {"move is an object",
+         &white,
+         {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", json::object()}},
          "bad_message"},
-        {"unknown table", &white, {{"t", "move"}, {"table", "ZZZZZZ"}, {"ply", 2}, {"move", "Nf3"}},
+        {"unknown table",
+         &white,
+         {{"t", "move"}, {"table", "ZZZZZZ"}, {"ply", 2}, {"move", "Nf3"}},
          "bad_join_code"},
-        {"out of turn", &black, {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "Nf6"}},
+        {"out of turn",
+         &black,
+         {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "Nf6"}},
          "not_your_turn"},
-        {"stale ply", &white, {{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "d4"}},
+        {"stale ply",
+         &white,
+         {{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "d4"}},
          "stale_ply"},
-        {"illegal move", &white, {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "e2e5"}},
+        {"illegal move",
+         &white,
+         {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "e2e5"}},
          "illegal_move"},
-        {"gibberish move", &white, {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "zz9"}},
+        {"gibberish move",
+         &white,
+         {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "zz9"}},
          "illegal_move"},
-        {"replayed move", &black, {{"t", "move"}, {"table", code}, {"ply", 1}, {"move", "e5"}}, "ok"},
-        {"stranger moves", &stranger, {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "Nf3"}},
+        {"replayed move",
+         &black,
+         {{"t", "move"}, {"table", code}, {"ply", 1}, {"move", "e5"}},
+         "ok"},
+        {"stranger moves",
+         &stranger,
+         {{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "Nf3"}},
          "not_seated"},
         {"full table", &stranger, {{"t", "join"}, {"code", code}}, "table_full"},
         {"look-alike code", &stranger, {{"t", "join"}, {"code", "0OIL11"}}, "bad_join_code"},
         {"join without code", &stranger, {{"t", "join"}}, "bad_message"},
         {"unknown variant", &stranger, {{"t", "create_table"}, {"variant", "go"}}, "bad_setup"},
         {"time as text", &stranger, {{"t", "create_table"}, {"time", "5+3"}}, "bad_message"},
-        {"resync from -1", &white, {{"t", "resync"}, {"table", code}, {"since", -1}}, "bad_message"},
+        {"resync from -1",
+         &white,
+         {{"t", "resync"}, {"table", code}, {"since", -1}},
+         "bad_message"},
         {"accept no offer", &white, {{"t", "accept_draw"}, {"table", code}}, "nothing_to_accept"},
-        {"decline no takeback", &white, {{"t", "decline_takeback"}, {"table", code}},
+        {"decline no takeback",
+         &white,
+         {{"t", "decline_takeback"}, {"table", code}},
          "nothing_to_accept"},
         {"abort too late", &white, {{"t", "abort"}, {"table", code}}, "not_allowed"},
         {"claim while present", &white, {{"t", "claim_win"}, {"table", code}}, "not_allowed"},
         {"empty chat", &white, {{"t", "chat"}, {"table", code}, {"text", ""}}, "empty_message"},
-        {"long chat", &white, {{"t", "chat"}, {"table", code}, {"text", long_text}},
+        {"long chat",
+         &white,
+         {{"t", "chat"}, {"table", code}, {"text", long_text}},
          "message_too_long"},
-        {"no such challenge", &white, {{"t", "accept_challenge"}, {"challenge", 999}},
+        {"no such challenge",
+         &white,
+         {{"t", "accept_challenge"}, {"challenge", 999}},
          "no_such_challenge"},
-        {"challenge id as text", &white, {{"t", "accept_challenge"}, {"challenge", "1"}},
+        {"challenge id as text",
+         &white,
+         {{"t", "accept_challenge"}, {"challenge", "1"}},
          "bad_message"},
-        {"bad decline reason", &white,
-         {{"t", "decline_challenge"}, {"challenge", 1}, {"reason", "bored"}}, "bad_message"},
+        {"bad decline reason",
+         &white,
+         {{"t", "decline_challenge"}, {"challenge", 1}, {"reason", "bored"}},
+         "bad_message"},
         {"unknown token", &stranger, {{"t", "identify"}, {"token", "abc"}}, "not_allowed"},
         {"challenge oneself", &white, {{"t", "challenge"}, {"to", white.id()}}, "not_allowed"},
     };
