@@ -153,7 +153,7 @@ bool advance_until(TestClock& clock, server::play::PlayService& play,
             return true;
         clock.advance(1s);
         play.recheck_timers();
-        if (eventually(done, 50ms))
+        if (eventually(done, 200ms))
             return true;
     }
     return done();
