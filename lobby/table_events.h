@@ -102,8 +102,8 @@ struct TakebackDeclined {
 }; // by: who declined
 struct TakebackDone {
     int plies_undone = 1;
-    int ply = 0;                      // plies played now
-    std::vector<std::string> moves{}; // the game's moves now, canonical
+    int ply = 0;                                // plies played now
+    std::vector<std::string> moves{};           // the game's moves now, canonical
     std::optional<rules::MoveView> last_move{}; // the move now last, with its cells; none at 0
     std::string position{};
     rules::BoardView board{};

@@ -28,9 +28,9 @@ struct RealTable {
     explicit RealTable(rules::VariantId variant) {
         TableContext context; // rules::make_game
         context.listener = &listener;
-        auto created = Table::create(
-            "STATEX", TableSetup{.variant = variant, .color = ColorChoice::White}, white, context,
-            random, t0);
+        auto created =
+            Table::create("STATEX", TableSetup{.variant = variant, .color = ColorChoice::White},
+                          white, context, random, t0);
         REQUIRE(created.ok());
         table = std::move(created).value();
         REQUIRE(table->join(black, t0).ok());
@@ -174,7 +174,8 @@ TEST_CASE("the chat history keeps only the newest lines up to its limit") {
     REQUIRE(created.ok());
     Table& table = *created.value();
     for (int i = 0; i < 7; ++i)
-        REQUIRE_FALSE(table.chat("alice", "line " + std::to_string(i), t0 + std::chrono::minutes(i)));
+        REQUIRE_FALSE(
+            table.chat("alice", "line " + std::to_string(i), t0 + std::chrono::minutes(i)));
     const auto chat = table.state(t0 + 10min).chat;
     REQUIRE(chat.size() == 3);
     CHECK(chat[0].text == "line 4");

@@ -3,9 +3,9 @@
 // over real WebSocket clients, through a takeback and a restart.
 #include "tests/server/play/play_fixture.h"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
+
+#include <doctest/doctest.h>
 
 using namespace play_test;
 
@@ -56,8 +56,7 @@ TEST_CASE_FIXTURE(TwoGuests, "after a takeback the state's last move is the move
     const auto code = start_table(white, black, private_setup("chess"));
     play_moves(white, black, code, {"e4", "d5", "exd5"});
     const auto after_capture = join(black, code);
-    CHECK(after_capture.at("table").at("last_move").at("captures") ==
-          json::array({cell("d5")}));
+    CHECK(after_capture.at("table").at("last_move").at("captures") == json::array({cell("d5")}));
     REQUIRE(white.request({{"t", "request_takeback"}, {"table", code}}).value("t", "") == "ok");
     REQUIRE(black.request({{"t", "accept_takeback"}, {"table", code}}).value("t", "") == "ok");
     white.wait_event(code, "takeback_done");
@@ -114,8 +113,7 @@ TEST_CASE_FIXTURE(TwoGuests, "a private table's chat reaches no one without its 
     REQUIRE(lobby.value("t", "") == "lobby");
     CHECK(lobby.dump().find(code) == std::string::npos);
     const std::string wrong = code.substr(0, 5) + (code[5] == 'A' ? "B" : "A");
-    CHECK(stranger.request({{"t", "watch"}, {"code", wrong}}).value("code", "") ==
-          "bad_join_code");
+    CHECK(stranger.request({{"t", "watch"}, {"code", wrong}}).value("code", "") == "bad_join_code");
     REQUIRE(chat(white, code, "just between us").value("t", "") == "ok");
     CHECK(join(black, code).at("table").at("chat").size() == 1);
     CHECK(stranger.none_within(
