@@ -109,7 +109,7 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
     const auto token_of = [&](const lobby::Player& player, bool account) -> std::string {
         const auto found = guest_tokens.find(player.id);
         return account || player.registered || found == guest_tokens.end() ? std::string()
-                                                                         : found->second;
+                                                                           : found->second;
     };
     row.white_guest_token_hash = token_of(white, white_user.has_value());
     row.black_guest_token_hash = token_of(black, black_user.has_value());

@@ -34,9 +34,8 @@ GameRow game_from_row(const Statement& s) {
     const auto challenge = s.column_optional_int(16);
     const auto challenger = s.column_optional_int(17);
     if (ladder && challenge && challenger)
-        game.ladder = GameLadderLink{.ladder_id = *ladder,
-                                     .challenge_id = *challenge,
-                                     .challenger_user_id = *challenger};
+        game.ladder = GameLadderLink{
+            .ladder_id = *ladder, .challenge_id = *challenge, .challenger_user_id = *challenger};
     game.white_guest_token_hash = s.column_text(18);
     game.black_guest_token_hash = s.column_text(19);
     return game;

@@ -236,8 +236,7 @@ std::pair<std::string, bool> start_ladder_game(PlayServer& s, std::int64_t ladde
                                                std::map<std::string, std::string>& cookie) {
     const auto id = challenge(s, ladder, challenged.id(), cookie[challenger.id()]);
     accept(s, ladder, id, cookie[challenged.id()]);
-    const std::string code =
-        challenger.wait_push("ladder_game").at("table").get<std::string>();
+    const std::string code = challenger.wait_push("ladder_game").at("table").get<std::string>();
     const auto state = challenger.wait_for([&](const json& m) {
         return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
     });
@@ -289,8 +288,9 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
         Client cal(s.port(), cookie["Cal"]);
         Client ben(s.port(), cookie["Ben"]);
         for (Client* player : {&cal, &ben})
-            REQUIRE(player->request({{"t", "resync"}, {"table", code}, {"since", 0}})
-                        .value("t", "") == "table");
+            REQUIRE(
+                player->request({{"t", "resync"}, {"table", code}, {"since", 0}}).value("t", "") ==
+                "table");
         // Still a ladder game: no abort.
         CHECK(cal.request({{"t", "abort"}, {"table", code}}).value("code", "") == "not_allowed");
         // The challenger (Cal, rung 3) wins against Ben (rung 2): Cal takes Ben's rung.
@@ -317,8 +317,8 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
     Client cal(s.port(), cookie["Cal"]);
     Client ben(s.port(), cookie["Ben"]);
     for (Client* player : {&cal, &ben})
-        REQUIRE(player->request({{"t", "resync"}, {"table", code}, {"since", 0}})
-                    .value("t", "") == "table");
+        REQUIRE(player->request({{"t", "resync"}, {"table", code}, {"since", 0}}).value("t", "") ==
+                "table");
     const auto& next = cal_white ? scholars_mate : fools_mate;
     play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, next, 2, next.size());
     CHECK(ben.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
@@ -328,7 +328,6 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
     const auto ben_id = s.backend().user_store()->find_user_by_name("Ben")->id;
     const auto rows = s.backend().ladder_store()->challenges_of(ladder, ben_id);
     REQUIRE(rows.size() == 2);
-    CHECK(std::count_if(rows.begin(), rows.end(), [](const auto& row) {
-              return row.status == "challenger_lost";
-          }) == 1);
+    CHECK(std::count_if(rows.begin(), rows.end(),
+                        [](const auto& row) { return row.status == "challenger_lost"; }) == 1);
 }
