@@ -199,7 +199,7 @@ void PlayService::create_table(const Request& r) {
         lobby_.table_gone(code.value());
         return send_error(r.conn, r.id, table.error().code, table.error().detail);
     }
-    host->adopt(std::move(table).value(), accounts_of({host_player.id}));
+    host->adopt(std::move(table).value(), identities_of({host_player.id}).accounts);
     if (!r.session->guest_token_hash.empty())
         host->add_guest_token(host_player.id, r.session->guest_token_hash);
     tables_[code.value()] = host;

@@ -353,20 +353,24 @@ void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
         post_lobby([self = shared_from_this(), m = *match] { self->seat_match(m); });
 }
 
-std::map<lobby::PlayerId, std::string, std::less<>>
-PlayService::guest_tokens_of(const std::vector<lobby::PlayerId>& players) const {
-    std::map<lobby::PlayerId, std::string, std::less<>> tokens;
+PlayService::SeatedIdentities
+PlayService::identities_of(const std::vector<lobby::PlayerId>& players) const {
+    SeatedIdentities identities;
     for (const auto& player : players) {
         const auto conns = players_.find(player);
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
             const auto session = sessions_.find(id);
-            if (session != sessions_.end() && !session->second.guest_token_hash.empty())
-                tokens[player] = session->second.guest_token_hash;
+            if (session == sessions_.end())
+                continue;
+            if (session->second.account)
+                identities.accounts[player] = *session->second.account;
+            if (!session->second.guest_token_hash.empty())
+                identities.guest_tokens[player] = session->second.guest_token_hash;
         }
     }
-    return tokens;
+    return identities;
 }
 
 void PlayService::readmit_guest(const lobby::PlayerId& player, const std::string& token_hash) {
@@ -375,22 +379,6 @@ void PlayService::readmit_guest(const lobby::PlayerId& player, const std::string
         token_hash,
         Guest{lobby::Player{.id = player, .display_name = player, .registered = false}, now()});
     guest_ids_.insert(player);
-}
-
-std::map<lobby::PlayerId, storage::UserId, std::less<>>
-PlayService::accounts_of(const std::vector<lobby::PlayerId>& players) const {
-    std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
-    for (const auto& player : players) {
-        const auto conns = players_.find(player);
-        if (conns == players_.end())
-            continue;
-        for (const auto id : conns->second) {
-            const auto session = sessions_.find(id);
-            if (session != sessions_.end() && session->second.account)
-                accounts[player] = *session->second.account;
-        }
-    }
-    return accounts;
 }
 
 void PlayService::seat_match(const lobby::Match& match) {
@@ -407,8 +395,9 @@ void PlayService::seat_match(const lobby::Match& match) {
         lobby_.table_gone(match.table_code);
         return;
     }
-    host->adopt(std::move(table).value(), accounts_of({match.white.id, match.black.id}));
-    for (const auto& [player, token_hash] : guest_tokens_of({match.white.id, match.black.id}))
+    const auto identities = identities_of({match.white.id, match.black.id});
+    host->adopt(std::move(table).value(), identities.accounts);
+    for (const auto& [player, token_hash] : identities.guest_tokens)
         host->add_guest_token(player, token_hash);
     tables_[match.table_code] = host;
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;

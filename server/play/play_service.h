@@ -150,11 +150,13 @@ private:
     void seat_match(const lobby::Match& match);
     void after_lobby_change();
     void arm_lobby_timer();
-    std::map<lobby::PlayerId, storage::UserId, std::less<>>
-    accounts_of(const std::vector<lobby::PlayerId>& players) const;
-    // The token hashes of the guests among `players` (for their game rows).
-    std::map<lobby::PlayerId, std::string, std::less<>>
-    guest_tokens_of(const std::vector<lobby::PlayerId>& players) const;
+    // Who the players being seated are, for their game rows: the account of each registered
+    // one and the token hash of each guest, read from any of their open sessions.
+    struct SeatedIdentities {
+        std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
+        std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens;
+    };
+    SeatedIdentities identities_of(const std::vector<lobby::PlayerId>& players) const;
     // Makes the guest seated in a restored game known again by its token hash.
     void readmit_guest(const lobby::PlayerId& player, const std::string& token_hash);
 
