@@ -6,24 +6,10 @@
 
 using namespace play_test;
 
-namespace {
-
-std::shared_ptr<Accounts> make_accounts(const std::filesystem::path& db) {
-    storage::sqlite::SqliteBackend backend(db.string());
-    auto users = backend.user_store();
-    auto accounts = std::make_shared<Accounts>();
-    const auto now = lobby::TimePoint{lobby::Millis{1'700'000'000'000}};
-    accounts->ids["alice"] = users->create_user("alice", "hash", now).value();
-    accounts->ids["bob"] = users->create_user("bob", "hash", now).value();
-    return accounts;
-}
-
-} // namespace
-
 TEST_CASE("after a restart the unfinished game is back with its moves and clocks") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
-    const auto accounts = make_accounts(db);
+    const auto accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
     std::string code;
     json clocks_before;
@@ -81,7 +67,7 @@ TEST_CASE("after a restart the unfinished game is back with its moves and clocks
 TEST_CASE("a rated game between two accounts updates both ratings, a casual one does not") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
-    const auto accounts = make_accounts(db);
+    const auto accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
     PlayServer server(db, clock, accounts);
     Client alice(server.port(), "user=alice");

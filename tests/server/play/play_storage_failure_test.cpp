@@ -123,16 +123,6 @@ private:
     std::shared_ptr<server::play::PlayService> play_;
 };
 
-std::shared_ptr<Accounts> make_accounts(const std::filesystem::path& db) {
-    storage::sqlite::SqliteBackend backend(db.string());
-    auto users = backend.user_store();
-    auto accounts = std::make_shared<Accounts>();
-    const auto now = lobby::TimePoint{lobby::Millis{1'700'000'000'000}};
-    accounts->ids["alice"] = users->create_user("alice", "hash", now).value();
-    accounts->ids["bob"] = users->create_user("bob", "hash", now).value();
-    return accounts;
-}
-
 // True once `done` holds, polled for at most `limit` (bounded, like every wait here).
 bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit = 5s) {
     const auto deadline = std::chrono::steady_clock::now() + limit;
@@ -268,7 +258,7 @@ TEST_CASE("a game whose row cannot be created at first is stored on a retry, wit
           "that waited for it") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
-    const auto accounts = make_accounts(db);
+    const auto accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
     auto faults = std::make_shared<Faults>();
     faults->rows = 1;
@@ -304,7 +294,7 @@ TEST_CASE("a game whose row can never be created ends aborted (storage_failed) f
           "spectators, without a rating change") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
-    const auto accounts = make_accounts(db);
+    const auto accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
     auto faults = std::make_shared<Faults>();
     faults->rows = 1000;
@@ -348,7 +338,7 @@ TEST_CASE("a game's end that storage refuses is written again, with the ratings,
           "does not bring the game back") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
-    const auto accounts = make_accounts(db);
+    const auto accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
     auto faults = std::make_shared<Faults>();
     faults->ends = 2;
@@ -408,7 +398,7 @@ TEST_CASE("a game's end that storage refuses is written again, with the ratings,
 TEST_CASE("a finished table whose end is not on disk yet is not swept") {
     test::TempDir dir;
     const auto db = dir.path() / "play.db";
-    const auto accounts = make_accounts(db);
+    const auto accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
     auto faults = std::make_shared<Faults>();
     faults->ends = 1000;
