@@ -35,7 +35,7 @@ TEST_CASE("chess: a knight jumps to the nearest squares not on its rank, file or
 }
 
 TEST_CASE("chess: a pawn advances one or two squares from its first move and captures "
-          "diagonally; the king never steps onto an attacked square (FIDE 3.7.1-3.7.2, 3.8.1)") {
+          "diagonally, and the king never steps onto an attacked square (FIDE 3.7.1-3.7.2, 3.8.1)") {
     CHECK(legal_moves_of("4k3/8/8/8/8/2p1p3/3P4/4K3 w - - 0 1") ==
           sorted({"d2d3", "d2d4", "d2c3", "d2e3", "e1d1", "e1e2", "e1f1"}));
 }
