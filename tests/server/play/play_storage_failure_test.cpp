@@ -162,6 +162,16 @@ std::function<bool(const json&)> reply_to(const std::string& id) {
     return [id](const json& m) { return m.contains("id") && m.at("id") == id; };
 }
 
+// Where the rated games under storage faults start: a database holding the accounts alice
+// and bob, the test's clock, and the faults the server's writer will play out.
+struct AccountsAndFaults {
+    test::TempDir dir;
+    std::filesystem::path db = dir.path() / "play.db";
+    std::shared_ptr<Accounts> accounts = create_accounts(db, {"alice", "bob"});
+    TestClock clock;
+    std::shared_ptr<Faults> faults = std::make_shared<Faults>();
+};
+
 } // namespace
 
 TEST_CASE("a move whose write fails is refused with storage_failed and never broadcast") {
@@ -254,13 +264,10 @@ TEST_CASE("a refused first move leaves White to move, and the moves that follow 
     CHECK(stored->moves[0].move == "d2d4");
 }
 
-TEST_CASE("a game whose row cannot be created at first is stored on a retry, with the moves "
-          "that waited for it") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
-    auto faults = std::make_shared<Faults>();
+TEST_CASE_FIXTURE(
+    AccountsAndFaults,
+    "a game whose row cannot be created at first is stored on a retry, with the moves "
+    "that waited for it") {
     faults->rows = 1;
     FlakyServer server(db, clock, faults, accounts);
     Client white(server.port(), "user=alice");
@@ -290,13 +297,10 @@ TEST_CASE("a game whose row cannot be created at first is stored on a retry, wit
     CHECK(stored->moves[1].move == "e7e5");
 }
 
-TEST_CASE("a game whose row can never be created ends aborted (storage_failed) for players and "
-          "spectators, without a rating change") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
-    auto faults = std::make_shared<Faults>();
+TEST_CASE_FIXTURE(
+    AccountsAndFaults,
+    "a game whose row can never be created ends aborted (storage_failed) for players and "
+    "spectators, without a rating change") {
     faults->rows = 1000;
     FlakyServer server(db, clock, faults, accounts);
     Client white(server.port(), "user=alice");
@@ -334,13 +338,10 @@ TEST_CASE("a game whose row can never be created ends aborted (storage_failed) f
     CHECK(faults->rows_tried.load() == 4);
 }
 
-TEST_CASE("a game's end that storage refuses is written again, with the ratings, and a restart "
-          "does not bring the game back") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
-    auto faults = std::make_shared<Faults>();
+TEST_CASE_FIXTURE(
+    AccountsAndFaults,
+    "a game's end that storage refuses is written again, with the ratings, and a restart "
+    "does not bring the game back") {
     faults->ends = 2;
     std::string code;
     {
@@ -395,12 +396,7 @@ TEST_CASE("a game's end that storage refuses is written again, with the ratings,
           "bad_join_code");
 }
 
-TEST_CASE("a finished table whose end is not on disk yet is not swept") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
-    auto faults = std::make_shared<Faults>();
+TEST_CASE_FIXTURE(AccountsAndFaults, "a finished table whose end is not on disk yet is not swept") {
     faults->ends = 1000;
     FlakyServer server(db, clock, faults, accounts);
     std::string code;
