@@ -2,11 +2,11 @@
 // table both accounts sit at; its result goes back to the ladder (server/play/ladder_games.h).
 #include "tests/server/play/play_fixture.h"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <thread>
 #include <tuple>
+
+#include <doctest/doctest.h>
 
 using namespace play_test;
 
@@ -18,7 +18,9 @@ PlayServerOptions ladder_options() {
     return options;
 }
 
-json body_of(const test::HttpReply& reply) { return json::parse(reply.body, nullptr, false); }
+json body_of(const test::HttpReply& reply) {
+    return json::parse(reply.body, nullptr, false);
+}
 
 std::vector<std::string> standings(PlayServer& s, std::int64_t ladder) {
     std::vector<std::string> names;
@@ -74,29 +76,39 @@ void mate(Client& winner, Client& loser, const std::string& code, bool winner_wh
     CHECK(end["event"]["result"]["reason"] == "checkmate");
 }
 
+// Registers `players` (the first is the organiser, who creates the chess ladder `ladder`
+// describes; the others join it in order), keeps their cookies by name, and gives the
+// ladder's id.
+std::int64_t open_ladder(PlayServer& s, std::map<std::string, std::string>& cookie,
+                         const std::vector<std::string>& players, const json& ladder) {
+    for (const auto& name : players)
+        cookie[name] = s.register_user(name);
+    const auto created = s.post("/api/ladders", ladder, cookie[players.front()]);
+    REQUIRE_MESSAGE(created.status == 201, created.body);
+    const auto id = body_of(created).at("ladder").at("id").get<std::int64_t>();
+    for (std::size_t i = 1; i < players.size(); ++i)
+        REQUIRE(s.post("/api/ladders/" + std::to_string(id) + "/join", json::object(),
+                       cookie[players[i]])
+                    .status == 200);
+    return id;
+}
+
+json club_blitz() {
+    return {{"name", "Club blitz"},
+            {"variant", "chess"},
+            {"base_seconds", 300},
+            {"increment_seconds", 3}};
+}
+
 } // namespace
 
 TEST_CASE("an accepted ladder challenge is played at a rated table, only the challenger's win "
           "moves the rungs") {
     test::TempDir dir;
     TestClock clock;
-    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr,
-                 ladder_options());
+    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr, ladder_options());
     std::map<std::string, std::string> cookie;
-    for (const char* name : {"Org", "Ann", "Ben", "Cal"})
-        cookie[name] = s.register_user(name);
-    const auto created = s.post("/api/ladders",
-                                {{"name", "Club blitz"},
-                                 {"variant", "chess"},
-                                 {"base_seconds", 300},
-                                 {"increment_seconds", 3}},
-                                cookie["Org"]);
-    REQUIRE_MESSAGE(created.status == 201, created.body);
-    const auto ladder = body_of(created).at("ladder").at("id").get<std::int64_t>();
-    for (const char* name : {"Ann", "Ben", "Cal"})
-        REQUIRE(s.post("/api/ladders/" + std::to_string(ladder) + "/join", json::object(),
-                       cookie[name])
-                    .status == 200);
+    const auto ladder = open_ladder(s, cookie, {"Org", "Ann", "Ben", "Cal"}, club_blitz());
     REQUIRE(standings(s, ladder) == std::vector<std::string>{"Ann", "Ben", "Cal"});
 
     // Cal (rung 3) challenges Ben (rung 2); Cal is connected, Ben is not when Ben accepts.
@@ -173,23 +185,11 @@ TEST_CASE("a ladder player who does not make the first move within the window lo
           "challenge") {
     test::TempDir dir;
     TestClock clock;
-    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr,
-                 ladder_options());
+    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr, ladder_options());
     std::map<std::string, std::string> cookie;
-    for (const char* name : {"Org", "Ann", "Ben"})
-        cookie[name] = s.register_user(name);
-    const auto created = s.post("/api/ladders",
-                                {{"name", "Rapid"},
-                                 {"variant", "chess"},
-                                 {"base_seconds", 600},
-                                 {"increment_seconds", 0}},
-                                cookie["Org"]);
-    REQUIRE(created.status == 201);
-    const auto ladder = body_of(created).at("ladder").at("id").get<std::int64_t>();
-    for (const char* name : {"Ann", "Ben"})
-        REQUIRE(s.post("/api/ladders/" + std::to_string(ladder) + "/join", json::object(),
-                       cookie[name])
-                    .status == 200);
+    const auto ladder = open_ladder(
+        s, cookie, {"Org", "Ann", "Ben"},
+        {{"name", "Rapid"}, {"variant", "chess"}, {"base_seconds", 600}, {"increment_seconds", 0}});
 
     // Ben challenges Ann; only Ben comes to the table. If Ben is White he moves first.
     Client ben(s.port(), cookie["Ben"]);
@@ -259,20 +259,7 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
     bool cal_white = false;
     {
         PlayServer s(db, clock, nullptr, nullptr, ladder_options());
-        for (const char* name : {"Org", "Ann", "Ben", "Cal"})
-            cookie[name] = s.register_user(name);
-        const auto created = s.post("/api/ladders",
-                                    {{"name", "Club blitz"},
-                                     {"variant", "chess"},
-                                     {"base_seconds", 300},
-                                     {"increment_seconds", 3}},
-                                    cookie["Org"]);
-        REQUIRE_MESSAGE(created.status == 201, created.body);
-        ladder = body_of(created).at("ladder").at("id").get<std::int64_t>();
-        for (const char* name : {"Ann", "Ben", "Cal"})
-            REQUIRE(s.post("/api/ladders/" + std::to_string(ladder) + "/join", json::object(),
-                           cookie[name])
-                        .status == 200);
+        ladder = open_ladder(s, cookie, {"Org", "Ann", "Ben", "Cal"}, club_blitz());
         Client cal(s.port(), cookie["Cal"]);
         Client ben(s.port(), cookie["Ben"]);
         std::tie(code, cal_white) = start_ladder_game(s, ladder, cal, ben, cookie);
