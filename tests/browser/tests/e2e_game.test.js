@@ -139,7 +139,9 @@ test('play now pairs two players who pick the same pool, and either may abort be
             }
             const codes = await Promise.all([one, two].map((p) => p.page.evaluate(() => location.hash)));
             assert.equal(codes[0], codes[1]);
+            // Abort asks for a second click.
             await one.page.locator('.table-actions button', { hasText: 'Abort' }).click();
+            await one.page.locator('.table-actions button', { hasText: 'Confirm abort' }).click();
             for (const p of [one, two]) await expect_text(p.page.locator('.result'), /Game aborted/, 10000);
             await expect_count(two.page.locator('.table-actions button', { hasText: 'Abort' }), 0);
         } finally {

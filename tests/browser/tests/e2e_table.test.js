@@ -24,7 +24,8 @@ test('copy code and link, a takeback, resign, a rematch with the colours swapped
             assert.equal(await host.page.evaluate(() => navigator.clipboard.readText()), `${base}/t/${code}`);
 
             await join_by_code(guest.page, code);
-            await expect_count(host.page.locator('.share .join-code'), 1);
+            // Both seats are taken: the share box (code and link) goes away.
+            await expect_count(host.page.locator('.share .join-code'), 0, 10000);
             // 1. e4, taken back at White's request.
             await expect_text(host.page.locator('.table-status'), /Your move/, 10000);
             await click_move(host.page, 'e2', 'e4');
@@ -42,6 +43,7 @@ test('copy code and link, a takeback, resign, a rematch with the colours swapped
             await click_move(guest.page, 'd7', 'd5');
             await expect_count(host.page.locator('.move-list .move'), 2, 10000);
             await button(host.page, '.table-actions', 'Resign').click();
+            await button(host.page, '.table-actions', 'Confirm resign').click();
             for (const p of [host, guest]) await expect_text(p.page.locator('.result'), /Black wins · resignation/, 10000);
 
             // The rematch: the guest now has White and moves first, the host's board turns.

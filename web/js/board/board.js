@@ -3,7 +3,7 @@
 // keyboard cursor. Input (pointer, keyboard) lives in board_input.js and reaches the board
 // through activate(cell), drag_*() and cancel().
 
-import { parse_grid, grid_family, is_dark_cell, is_piece, piece_name, cell_name, square_numbers } from './grid.js';
+import { parse_grid, grid_family, is_dark_cell, is_piece, piece_name, piece_side, cell_name, square_numbers } from './grid.js';
 import { MovePicker } from './move_picker.js';
 import { piece_element, SVG_NS } from './pieces.js';
 import { choose_promotion } from './promotion.js';
@@ -23,6 +23,12 @@ export class Board {
     constructor(container, options = {}) {
         this.container = container;
         this.on_move = options.on_move || (() => {});
+        // Premoves: while `premove_side` is set and there is no legal move to pick, a piece of
+        // that side and a target cell make a premove, given to `on_premove({from, to})`.
+        this.on_premove = options.on_premove || null;
+        this.premove_side = null;
+        this.premove = null; // {from, to} shown while queued
+        this.premove_from = -1;
         this.picker = new MovePicker([]);
         this.grid = null;
         this.family = 'chess';
@@ -57,11 +63,22 @@ export class Board {
         if (state.orientation) this.orientation = state.orientation;
         this.last_move = state.last_move || null;
         this.picker.set_moves(state.moves || []);
-        // Square numbers stay known for the rest of the game once learnt from the moves.
-        const numbers = square_numbers(this.grid, state.moves);
+        this.premove_side = state.premove_side || null;
+        this.premove = state.premove || null;
+        if (!this.premove_side) this.premove_from = -1;
         const shape = `${this.grid.rows}x${this.grid.cols}:${state.variant || ''}`;
-        if (numbers) this.numbers = { shape, map: numbers };
-        else if (this.numbers && this.numbers.shape !== shape) this.numbers = null;
+        if ('numbers' in state) {
+            // The caller knows how the variant's players name squares (notation.js).
+            this.numbers = state.numbers ? { shape, map: state.numbers } : null;
+        } else {
+            // Square numbers stay known for the rest of the game once learnt from the moves.
+            const numbers = square_numbers(this.grid, state.moves);
+            if (numbers) this.numbers = { shape, map: numbers };
+            else if (this.numbers && this.numbers.shape !== shape) this.numbers = null;
+        }
+        // 'plain': every square alike (Turkish); 'light': pieces on the light squares (Spanish).
+        if (state.squares) this.container.dataset.squares = state.squares;
+        else delete this.container.dataset.squares;
         if (this.cursor < 0 || this.cursor >= this.grid.cells.length) {
             this.cursor = this.view_to_cell(this.grid.rows - 1, 0);
         }
@@ -186,6 +203,8 @@ export class Board {
         }
         if (this.grid.check >= 0) square(this.grid.check, 'mark-check');
         for (const cell of this.picker.prefix) square(cell, 'mark-selected');
+        if (this.premove) for (const cell of [this.premove.from, this.premove.to]) square(cell, 'mark-premove');
+        if (this.premove_from >= 0) square(this.premove_from, 'mark-premove-from');
         const { next, ends, captures } = this.picker.hints();
         for (const cell of captures) square(cell, 'mark-capture');
         for (const cell of new Set([...next, ...ends])) {
@@ -238,6 +257,11 @@ export class Board {
     }
 
     cancel() {
+        if (this.premove_from >= 0) {
+            this.premove_from = -1;
+            this.render_marks();
+            return;
+        }
         if (!this.picker.prefix.length) return;
         this.picker.cancel();
         this.render_marks();
@@ -247,6 +271,7 @@ export class Board {
     // A click, tap, drop or Enter on `cell`. Returns the picker's verdict.
     activate(cell) {
         if (!this.grid || this.busy || cell < 0) return { kind: 'none' };
+        if (this.premove_side && this.on_premove && !this.picker.moves.length) return this.premove_click(cell);
         const result = this.picker.click(cell);
         const number = this.numbers && this.numbers.map.get(cell);
         const name = number ? String(number) : cell_name(cell, this.grid.rows, this.grid.cols);
@@ -265,6 +290,27 @@ export class Board {
         this.render_marks();
         if (result.kind === 'move') this.commit(result.moves);
         return result;
+    }
+
+    // Premove input: a piece of the premoving side, then any other cell.
+    premove_click(cell) {
+        const own = piece_side(this.grid.cells[cell], this.family) === this.premove_side;
+        if (this.premove_from < 0 || cell === this.premove_from) {
+            this.premove_from = own && cell !== this.premove_from ? cell : -1;
+            this.render_marks();
+            if (this.premove_from >= 0) this.announce(`${this.describe(cell)} selected for a premove`);
+            return { kind: this.premove_from >= 0 ? 'select' : 'cancel' };
+        }
+        if (own) {
+            this.premove_from = cell;
+            this.render_marks();
+            return { kind: 'select' };
+        }
+        const from = this.premove_from;
+        this.premove_from = -1;
+        this.on_premove({ from, to: cell });
+        this.announce(`Premove ${this.cell_name(from)} to ${this.cell_name(cell)} queued`);
+        return { kind: 'premove' };
     }
 
     async commit(moves) {

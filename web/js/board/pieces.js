@@ -53,11 +53,17 @@ const MAN = [
     ['circle', { class: 'line', cx: 50, cy: 47, r: 15 }],
 ];
 
+// A king: the man's disc with a gold ring and a large gold crown outlined in dark, the same on
+// both colours, so that it reads as a king at a glance even on a small board.
 const KING = [
     ['circle', { class: 'body', cx: 50, cy: 52, r: 37 }],
     ['circle', { class: 'body', cx: 50, cy: 47, r: 37 }],
-    ['circle', { class: 'line', cx: 50, cy: 47, r: 29 }],
-    ['path', { class: 'crown', d: 'M33 59 L30 36 L41 46 L50 31 L59 46 L70 36 L67 59 Z' }],
+    ['circle', { class: 'king-ring', cx: 50, cy: 47, r: 31 }],
+    ['path', { class: 'crown', d: 'M27 60 L23 31 L37 43 L50 22 L63 43 L77 31 L73 60 Z' }],
+    ['path', { class: 'crown', d: 'M27 60 H73 V68 H27 Z' }],
+    ['circle', { class: 'crown', cx: 23, cy: 30, r: 4 }],
+    ['circle', { class: 'crown', cx: 50, cy: 21, r: 4 }],
+    ['circle', { class: 'crown', cx: 77, cy: 30, r: 4 }],
 ];
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -58,7 +58,9 @@ export function normalise_table(t) {
         spectators: Array.isArray(t.spectators) ? t.spectators.length : t.spectators || 0,
         position: t.board && typeof t.board === 'object' ? t.board : t.position,
         legal_moves: t.legal_moves || [],
-        to_move: t.to_move || 'white',
+        to_move: t.to_move || side_to_move(t.start_position, setup.variant) || 'white',
+        start_position: t.start_position || null,
+        game_number: Number.isInteger(t.game_number) ? t.game_number : 1,
         ply: Number.isInteger(t.ply) ? t.ply : (t.moves || []).length,
         moves: moves_of(t),
         clocks: normalise_clocks(t.clocks),
@@ -96,6 +98,14 @@ export function normalise_result(r) {
 }
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
+
+// The side to move in a start position (chess FEN "... w ...", draughts FEN "B:W21-32:B1-12"):
+// English and pool draughts start with Black.
+function side_to_move(fen, variant) {
+    const text = typeof fen === 'string' ? fen : '';
+    const letter = variant === 'chess' ? text.split(' ')[1] : text[0];
+    return { w: 'white', W: 'white', b: 'black', B: 'black' }[letter] || null;
+}
 
 // Event types are accepted under the client's first guesses ('moved', 'seated', ...) and under
 // the names of lobby/table_events.h in snake case ('move_played', 'player_seated', ...).
@@ -137,8 +147,10 @@ export function apply_event(state, msg) {
             next.position = e.board;
             next.moves = [];
             next.ply = 0;
-            next.to_move = 'white';
+            next.to_move = (e.clocks && e.clocks.to_move) || side_to_move(e.start_position, state.variant) || 'white';
         }
+        if (typeof e.start_position === 'string') next.start_position = e.start_position;
+        if (Number.isInteger(e.game_number)) next.game_number = e.game_number;
         if (e.legal_moves) next.legal_moves = e.legal_moves;
         break;
     case 'takeback_done':

@@ -6,7 +6,15 @@ import { setup_form } from '../ui/setup_form.js';
 import { variant_name, VARIANTS } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
+import { from_wire_time } from '../net/api.js';
 import { go } from '../router.js';
+
+// A lobby table summary (§7.1: its setup nested) in the fields the lists show.
+function summary_view(t) {
+    const setup = t.setup || {};
+    return { ...t, variant: setup.variant || t.variant, rated: !!(setup.rated ?? t.rated),
+             time: setup.time ? from_wire_time(setup.time) : t.time };
+}
 
 const QUICK = [
     ['1+0', { base_s: 60, increment_s: 0 }], ['3+2', { base_s: 180, increment_s: 2 }],
@@ -26,8 +34,8 @@ export class LobbyScreen {
         this.build(root);
         const { api, socket } = app;
         this.off.push(
-            api.on('lobby', (tables) => { this.tables = new Map(tables.map((t) => [t.code, t])); this.render_tables(); }),
-            api.on('lobby_table', (t) => { this.tables.set(t.code, t); this.render_tables(); }),
+            api.on('lobby', (tables) => { this.tables = new Map(tables.map((t) => [t.code, summary_view(t)])); this.render_tables(); }),
+            api.on('lobby_table', (t) => { this.tables.set(t.code, summary_view(t)); this.render_tables(); }),
             api.on('lobby_table_gone', (code) => { this.tables.delete(code); this.render_tables(); }),
             api.on('matched', (code) => go(`#/table/${code}`)),
             api.on('challenge', (c) => { this.challenges.set(c.id, c); this.render_challenges(); play_sound('notify'); }),
@@ -48,7 +56,7 @@ export class LobbyScreen {
         try {
             const reply = await this.app.api.subscribe_lobby();
             if (reply && Array.isArray(reply.tables)) {
-                this.tables = new Map(reply.tables.map((t) => [t.code, t]));
+                this.tables = new Map(reply.tables.map((t) => [t.code, summary_view(t)]));
             }
             this.list_status = '';
         } catch (err) {
@@ -59,6 +67,7 @@ export class LobbyScreen {
 
     build(root) {
         this.tables_body = h('div', { class: 'table-list', 'aria-live': 'polite' });
+        this.live_body = h('div', { class: 'table-list live-games', 'aria-live': 'polite' });
         this.challenges_body = h('div', { class: 'challenges' });
         this.my_games = h('section', { class: 'card my-games', 'aria-labelledby': 'my-games-title', hidden: true });
         this.seek_status = h('p', { class: 'notice', role: 'status' });
@@ -92,6 +101,8 @@ export class LobbyScreen {
                     field('Variant', variant), quick, this.seek_status),
                 h('section', { class: 'card tables', 'aria-labelledby': 'tables-title' },
                     h('h2', { id: 'tables-title' }, 'Public tables'), this.tables_body),
+                h('section', { class: 'card live', 'aria-labelledby': 'live-title' },
+                    h('h2', { id: 'live-title' }, 'Games being played now'), this.live_body),
                 h('aside', { class: 'lobby-side' },
                     this.my_games,
                     h('section', { class: 'card' }, join_form),
@@ -139,7 +150,8 @@ export class LobbyScreen {
     }
 
     render_tables() {
-        const rows = [...this.tables.values()];
+        this.render_live();
+        const rows = [...this.tables.values()].filter((t) => t.status !== 'playing');
         if (!rows.length) {
             fill(this.tables_body, h('p', { class: 'muted empty' },
                 this.list_status || 'No open tables right now. Create one, or press a time control above to be paired.'));
@@ -155,6 +167,25 @@ export class LobbyScreen {
                 h('td', {}, t.rated ? 'Rated' : 'Casual', t.status === 'playing' ? h('span', { class: 'pill' }, 'playing') : null),
                 h('td', { class: 'actions' },
                     t.status !== 'playing' ? h('button', { type: 'button', class: 'small primary', onclick: () => go(`#/table/${t.code}`) }, 'Join') : null,
+                    h('button', { type: 'button', class: 'small', onclick: () => go(`#/table/${t.code}/watch`) }, 'Watch')))))));
+    }
+
+    // The public games in play (the lobby list holds them with status "playing"), to watch.
+    render_live() {
+        const rows = [...this.tables.values()].filter((t) => t.status === 'playing');
+        if (!rows.length) {
+            fill(this.live_body, h('p', { class: 'muted empty' }, 'No public game is being played right now.'));
+            return;
+        }
+        const name = (p) => (p ? `${p.name}${p.rating ? ` (${p.rating})` : ''}` : '?');
+        fill(this.live_body, h('table', { class: 'list' },
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Players'), h('th', { scope: 'col' }, 'Variant'),
+                h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+            h('tbody', {}, rows.map((t) => h('tr', { dataset: { code: t.code } },
+                h('td', {}, `${name(t.seats && t.seats.white)} – ${name(t.seats && t.seats.black)}`),
+                h('td', {}, variant_name(t.variant)),
+                h('td', {}, format_time_control(t.time), t.rated ? ' · rated' : ''),
+                h('td', { class: 'actions' },
                     h('button', { type: 'button', class: 'small', onclick: () => go(`#/table/${t.code}/watch`) }, 'Watch')))))));
     }
 

@@ -1,16 +1,24 @@
-// A table: join (or watch) by code, the board, players and clocks, the move list, game
-// actions (draw, resign, abort, rematch, takeback), chat, spectators, sharing a private
-// table's code and link, and resuming after a reconnect.
+// A table: join (or watch) by code, the board, players and clocks, the move list with
+// navigation (first/back/forward/last, arrow keys, a click on a move) and the replay of a
+// finished game, the game's record to download, game actions (draw, resign and abort with a
+// confirming second click, rematch, takeback), moves drawn at once and taken back if refused,
+// one premove in real-time games, chat, spectators, sharing a private table's code and link
+// while a seat is open, and resuming after a reconnect.
 
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { TypedMoveField } from '../board/typed_move.js';
+import { board_numbers, canonical_path, move_text, apply_move, replay } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
-import { player_bar, render_move_list, render_chat, result_text, low_time_ms } from './table_view.js';
+import { player_bar, render_move_list, render_move_strip, render_chat, result_text, low_time_ms } from './table_view.js';
+import { game_record } from './game_record.js';
+import { BoardSizer } from './board_size.js';
 import { go } from '../router.js';
+
+const CONFIRM_MS = 4000; // how long a "Confirm resign" button waits for its second click
 
 export class TableScreen {
     constructor(root, app, route) {
@@ -18,7 +26,11 @@ export class TableScreen {
         this.code = route.code;
         this.watch_only = route.via === 'watch';
         this.state = null;
-        this.pending_move = false;
+        this.pending_move = null; // {move, grid}: sent, drawn at once, not yet answered
+        this.premove = null; // {from, to}: one queued move for when our turn comes
+        this.view_ply = null; // null: the live position; else the number of plies shown
+        this.history = null; // grids of every ply, from replay(); null when unknown
+        this.confirming = null; // 'resign' | 'abort' awaiting its second click
         this.off = [];
         this.build(root);
         const { api, socket } = app;
@@ -29,12 +41,17 @@ export class TableScreen {
             // Each (re)connection, once its player is known: sit down, or catch up (§7.7).
             api.on('identity', () => { if (!this.closed) (this.state ? this.resume() : this.enter()); }),
         );
+        this.on_key = (e) => this.key(e);
+        document.addEventListener('keydown', this.on_key);
         this.tick = setInterval(() => this.render_clocks(), 100);
         if (socket.state === 'open' && api.settled) this.enter();
     }
 
     destroy() {
         clearInterval(this.tick);
+        clearTimeout(this.confirm_timer);
+        document.removeEventListener('keydown', this.on_key);
+        this.sizer.destroy();
         for (const off of this.off) off();
     }
 
@@ -45,8 +62,25 @@ export class TableScreen {
         this.bottom = player_bar('white');
         this.board_holder = h('div', { class: 'board-holder' });
         this.board = new Board(this.board_holder, { label: `Board of table ${this.code}`,
-                                                     on_move: (m) => this.play(m) });
+                                                     on_move: (m) => this.play(m),
+                                                     on_premove: (p) => this.set_premove(p) });
         this.move_list = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
+        this.move_list.addEventListener('click', (e) => {
+            const el = e.target.closest('.move');
+            if (el) this.view(Number(el.dataset.ply) + 1);
+        });
+        this.strip = h('ol', { class: 'move-strip', 'aria-label': 'Last moves' });
+        this.strip.addEventListener('click', (e) => {
+            const el = e.target.closest('.move');
+            if (el) this.view(Number(el.dataset.ply) + 1);
+        });
+        const nav = (label, text, fn) => h('button', { type: 'button', class: 'small nav-button', 'aria-label': label,
+                                                       title: label, onclick: fn }, text);
+        this.nav = h('div', { class: 'move-nav', role: 'group', 'aria-label': 'Step through the moves' },
+            nav('First position', '«', () => this.view(0)),
+            nav('Previous move', '‹', () => this.step(-1)),
+            nav('Next move', '›', () => this.step(1)),
+            nav('Last move', '»', () => this.view(null)));
         this.actions = h('div', { class: 'table-actions' });
         this.offers = h('div', { class: 'offers', 'aria-live': 'polite' });
         this.error = h('p', { class: 'error', role: 'alert' });
@@ -54,6 +88,7 @@ export class TableScreen {
         this.info = h('p', { class: 'muted table-info' });
         this.spectators = h('span', { class: 'pill spectators' });
         this.result = h('p', { class: 'result', role: 'status' });
+        this.premove_note = h('span', { class: 'premove-note', 'aria-live': 'polite' });
         this.chat_log = h('div', { class: 'chat-log', role: 'log', 'aria-label': 'Chat' });
         const chat_input = h('input', { id: 'chat-input', maxlength: 200, autocomplete: 'off', placeholder: 'Say something' });
         const chat_form = h('form', { class: 'chat-form', onsubmit: async (e) => {
@@ -70,16 +105,27 @@ export class TableScreen {
         h('div', { class: 'inline' }, chat_input, h('button', { type: 'submit' }, 'Send')));
         const typed_form = h('form', {});
         this.typed = new TypedMoveField(typed_form, (m) => this.play(m));
-        const flip = h('button', { type: 'button', class: 'small', onclick: () => this.board.flip() }, 'Flip board');
+        const flip = h('button', { type: 'button', class: 'small', onclick: () => { this.board.flip(); this.render(); } }, 'Flip board');
+        this.download = h('button', { type: 'button', class: 'small download-record', onclick: () => this.save_record() }, 'Download');
+        this.grip = h('button', { type: 'button', class: 'board-grip', 'aria-label': 'Board size: drag, or use the arrow keys',
+                                  title: 'Drag to resize the board' });
+        this.board_holder.append(this.grip);
+        // Desktop: the board on the left; on the right the game, the controls, then the tools
+        // and the chat. Phone: one column, the last moves in a strip above the board and the
+        // controls in a bar right below it (app.css).
+        this.area = h('section', { class: 'board-area', 'aria-label': 'Board' },
+            this.strip, this.top.bar, this.board_holder, this.bottom.bar);
         fill(root, h('div', { class: 'table-screen' },
-            h('section', { class: 'board-area', 'aria-label': 'Board' },
-                this.top.bar, this.board_holder, this.bottom.bar,
-                h('div', { class: 'board-tools' }, flip, typed_form)),
-            h('section', { class: 'card side-panel', 'aria-label': 'Game' },
+            this.area,
+            h('section', { class: 'card game-info side-panel', 'aria-label': 'Game' },
                 h('div', { class: 'panel-head' }, h('h2', {}, `Table ${this.code}`), this.spectators),
-                this.info, this.status, this.share, this.result, this.move_list, this.offers, this.actions,
-                this.error,
+                this.info, this.status, this.share, this.result, this.move_list),
+            h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
+                h('div', { class: 'action-row' }, this.nav, this.actions), this.offers, this.error),
+            h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
+                h('div', { class: 'board-tools' }, flip, this.download, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
+        this.sizer = new BoardSizer(this.area, this.board_holder, this.grip);
     }
 
     async enter() {
@@ -116,7 +162,8 @@ export class TableScreen {
     replace(table) {
         if (!table || !table.position) return;
         this.state = normalise_table(table);
-        this.pending_move = false;
+        this.pending_move = null;
+        this.history = null;
         if (this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
     }
@@ -131,19 +178,28 @@ export class TableScreen {
         }
         if (next === this.state) return;
         const e = msg.event || {};
+        const before = this.state;
         this.state = next;
         if (e.type === 'move' || e.type === 'moved' || e.type === 'move_played' || e.type === 'takeback_done') {
-            this.pending_move = false;
+            this.pending_move = null;
+            this.history = null;
+            if (this.view_ply !== null && e.type === 'takeback_done') this.view_ply = null;
             play_sound(e.move && e.move.captures && e.move.captures.length ? 'capture' : 'move');
         } else if (e.type === 'started' && next.you) {
             this.board.orientation = next.you; // a rematch swaps the colours
+            this.history = null;
+            this.view_ply = null;
+            this.premove = null;
         } else if (e.type === 'ended' || e.type === 'game_ended') {
+            this.premove = null;
+            this.pending_move = null;
             play_sound('end');
         } else if (e.type === 'rematch' && e.code) {
             go(`#/table/${e.code}`);
             return;
         }
         this.render();
+        if (before.to_move !== next.to_move && this.my_turn()) this.play_premove();
     }
 
     // The server dropped this finished table: nothing more can happen at it.
@@ -162,23 +218,117 @@ export class TableScreen {
         return s && s.status === 'playing' && s.you && s.you === s.to_move && !this.pending_move;
     }
 
+    // A real-time game where it is the opponent's move: premoves are offered.
+    can_premove() {
+        const s = this.state;
+        return !!(s && s.status === 'playing' && s.you && !(s.time && s.time.days)
+            && (s.to_move !== s.you || this.pending_move));
+    }
+
     async play(move) {
         if (!this.my_turn()) return;
-        this.pending_move = true;
+        const s = this.state;
+        const grid = apply_move(s.position, s.variant, move);
+        this.pending_move = { move, grid };
+        this.view_ply = null;
         this.render_board();
+        this.render_status();
         this.error.textContent = '';
         try {
-            await this.app.api.move(this.code, this.state.ply, move.move);
+            await this.app.api.move(this.code, s.ply, move.move);
         } catch (err) {
-            this.pending_move = false;
+            // Refused: the move drawn at once goes back.
+            this.pending_move = null;
             this.error.textContent = err.message;
             this.render_board();
+            this.render_status();
         }
+    }
+
+    set_premove(p) {
+        if (!this.can_premove()) return;
+        this.premove = p;
+        this.render_board();
+        this.render_premove_note();
+    }
+
+    cancel_premove() {
+        this.premove = null;
+        this.board.premove_from = -1;
+        this.render_board();
+        this.render_premove_note();
+    }
+
+    // Our turn came: the queued premove is played if a legal move goes from its cell to its
+    // cell (a promotion takes the queen: the first such move in the server's list otherwise).
+    play_premove() {
+        const p = this.premove;
+        if (!p) return;
+        this.premove = null;
+        const fits = this.state.legal_moves.filter((m) => Array.isArray(m.path) && m.path[0] === p.from
+            && m.path[m.path.length - 1] === p.to);
+        const move = fits.find((m) => /q$/.test(m.move)) || fits[0];
+        this.render_premove_note(move ? '' : 'The premove was not legal: dropped.');
+        if (move) this.play(move);
+        else this.render_board();
+    }
+
+    render_premove_note(text) {
+        if (this.premove) {
+            fill(this.premove_note, `Premove ${this.board.cell_name(this.premove.from)}–${this.board.cell_name(this.premove.to)} `,
+                h('button', { type: 'button', class: 'small cancel-premove', onclick: () => this.cancel_premove() }, 'Cancel premove'));
+        } else {
+            fill(this.premove_note, text || '');
+        }
+    }
+
+    key(e) {
+        if (!this.state || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+        const t = e.target;
+        if (t && (t.closest('input, textarea, select') || t.closest('.board-svg') || t.closest('.board-grip'))) return;
+        const moves = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
+                        ArrowUp: () => this.view(0), Home: () => this.view(0),
+                        ArrowDown: () => this.view(null), End: () => this.view(null),
+                        Escape: () => this.cancel_premove() }[e.key];
+        if (!moves) return;
+        e.preventDefault();
+        moves();
+    }
+
+    shown_ply() {
+        return this.view_ply === null ? this.state.moves.length : this.view_ply;
+    }
+
+    step(d) {
+        if (!this.state) return;
+        this.view(this.shown_ply() + d);
+    }
+
+    // Shows the position after `ply` moves (null or the last: the live position).
+    view(ply) {
+        if (!this.state) return;
+        const n = this.state.moves.length;
+        const want = ply === null ? n : Math.max(0, Math.min(n, ply));
+        if (want !== n && !this.grids()) {
+            this.error.textContent = 'The earlier positions of this game cannot be shown.';
+            return;
+        }
+        this.view_ply = want === n ? null : want;
+        this.render_board();
+        this.render_moves();
+    }
+
+    // Every ply's grid, replayed once per change of the game.
+    grids() {
+        const s = this.state;
+        if (!this.history || this.history.length !== s.moves.length + 1) {
+            this.history = replay(s.start_position, s.variant, s.moves, s.position);
+        }
+        return this.history;
     }
 
     render() {
         const s = this.state;
-        this.render_board();
         const flipped = this.board.orientation === 'black';
         const [top_colour, bottom_colour] = flipped ? ['white', 'black'] : ['black', 'white'];
         this.top.colour = top_colour;
@@ -187,16 +337,26 @@ export class TableScreen {
         this.bottom.bar.dataset.colour = bottom_colour;
         this.top.show(s.seats[top_colour], top_colour);
         this.bottom.show(s.seats[bottom_colour], bottom_colour);
+        if (this.premove && !(s.status === 'playing' && s.you)) this.premove = null;
+        this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
         this.spectators.textContent = `${s.spectators} watching`;
-        this.status.classList.remove('error');
-        this.status.textContent = this.status_text();
+        this.render_status();
         this.result.textContent = result_text(s.result);
-        render_move_list(this.move_list, s.moves, s.ply);
+        this.render_moves();
         render_chat(this.chat_log, s.chat);
         this.render_share();
         this.render_actions();
         this.render_clocks();
+        this.render_premove_note();
+        this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
+        this.download.hidden = !s.moves.length;
+        this.sizer.fit();
+    }
+
+    render_status() {
+        this.status.classList.remove('error');
+        this.status.textContent = this.status_text();
     }
 
     status_text() {
@@ -204,19 +364,53 @@ export class TableScreen {
         if (s.status === 'over') return 'Game over';
         if (s.status === 'waiting') return s.private ? 'Waiting for your opponent: share the code or the link.' : 'Waiting for an opponent…';
         if (!s.you) return `${s.to_move === 'white' ? 'White' : 'Black'} to move · you are watching`;
+        if (this.pending_move) return 'Move sent…';
         return s.to_move === s.you ? 'Your move' : 'Waiting for your opponent’s move';
+    }
+
+    move_texts() {
+        const s = this.state;
+        return s.moves.map((m) => move_text(s.variant, m, s.position));
+    }
+
+    render_moves() {
+        const texts = this.move_texts();
+        const shown = this.shown_ply();
+        render_move_list(this.move_list, texts, shown);
+        render_move_strip(this.strip, texts, shown);
+        this.area.classList.toggle('viewing-past', this.view_ply !== null);
+        const [first, back, forward, last] = this.nav.children;
+        first.disabled = back.disabled = shown === 0;
+        forward.disabled = last.disabled = this.view_ply === null;
     }
 
     render_board() {
         const s = this.state;
-        const last = s.moves[s.moves.length - 1];
+        let grid = s.position;
+        let last = s.moves[s.moves.length - 1] || null;
+        let moves = this.my_turn() ? s.legal_moves : [];
+        if (this.pending_move) {
+            grid = this.pending_move.grid || grid;
+            last = this.pending_move.move;
+            moves = [];
+        } else if (this.view_ply !== null && this.grids()) {
+            grid = this.history[this.view_ply];
+            const m = s.moves[this.view_ply - 1];
+            // A move known by its notation only (before a reload): its cells from the notation.
+            last = m && !(m.path && m.path.length)
+                ? { ...m, path: canonical_path(this.history[this.view_ply - 1], s.variant, m.move) || [] } : m || null;
+            moves = [];
+        }
+        const premoving = this.can_premove() && this.view_ply === null;
         try {
-            this.board.set({ grid: s.position, variant: s.variant, last_move: last || null,
-                             moves: this.my_turn() ? s.legal_moves : [] });
+            this.board.set({ grid, variant: s.variant, last_move: last, moves,
+                             numbers: board_numbers(grid, s.variant),
+                             squares: s.variant === 'turkish' ? 'plain' : s.variant === 'spanish' ? 'light' : null,
+                             premove_side: premoving ? s.you : null, premove: premoving ? this.premove : null });
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }
-        this.typed.set_moves(this.my_turn() ? s.legal_moves : [], (c) => this.board.cell_name(c));
+        this.typed.set_moves(this.my_turn() && this.view_ply === null ? s.legal_moves : [], (c) => this.board.cell_name(c));
     }
 
     render_clocks() {
@@ -228,9 +422,10 @@ export class TableScreen {
         }
     }
 
+    // The code and link of a private table, while a seat is still open.
     render_share() {
         const s = this.state;
-        if (!s.private || s.status === 'over') {
+        if (!s.private || s.status !== 'waiting' || (s.seats.white && s.seats.black)) {
             fill(this.share);
             return;
         }
@@ -250,6 +445,46 @@ export class TableScreen {
             h('div', { class: 'inline' },
                 h('button', { type: 'button', class: 'small', onclick: copy(s.code, 'Code') }, 'Copy code'),
                 h('button', { type: 'button', class: 'small', onclick: copy(link, 'Link') }, 'Copy link'), note)));
+    }
+
+    // The record of the game shown, written by the page (guests too).
+    save_record() {
+        const { name, text } = game_record(this.state, window.location.host);
+        const url = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+        const a = h('a', { href: url, download: name, hidden: true });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+    }
+
+    // A game-ending action on one click would be a slip away: the first click asks again.
+    confirmed(what) {
+        if (this.confirming === what) {
+            this.confirming = null;
+            clearTimeout(this.confirm_timer);
+            return true;
+        }
+        this.confirming = what;
+        clearTimeout(this.confirm_timer);
+        this.confirm_timer = setTimeout(() => { this.confirming = null; if (this.state) this.render_actions(); }, CONFIRM_MS);
+        this.render_actions();
+        return false;
+    }
+
+    // A button whose action runs on a second click within CONFIRM_MS.
+    confirm_button(what, label, confirm_label, cls, fn) {
+        const asking = this.confirming === what;
+        return h('button', { type: 'button', class: `${cls}${asking ? ' confirming' : ''}`, dataset: { action: what },
+                             onclick: async () => {
+                                 if (!this.confirmed(what)) return;
+                                 this.error.textContent = '';
+                                 try {
+                                     await fn(this.code);
+                                 } catch (err) {
+                                     this.error.textContent = err.message;
+                                 }
+                             } }, asking ? confirm_label : label);
     }
 
     render_actions() {
@@ -283,10 +518,10 @@ export class TableScreen {
                     act('Call it a draw', (c) => api.claim_draw(c)));
             }
             const both_moved = s.ply >= 2;
-            if (!both_moved) buttons.push(act('Abort', (c) => api.abort(c)));
+            if (!both_moved) buttons.push(this.confirm_button('abort', 'Abort', 'Confirm abort', 'small', (c) => api.abort(c)));
             if (s.draw_offer !== s.you) buttons.push(act('Offer draw', (c) => api.offer_draw(c)));
             if (!s.rated && s.ply > 0) buttons.push(act('Takeback', (c) => api.request_takeback(c)));
-            buttons.push(act('Resign', (c) => api.resign(c), 'small danger'));
+            buttons.push(this.confirm_button('resign', 'Resign', 'Confirm resign', 'small danger', (c) => api.resign(c)));
         } else if (s.you && s.status === 'over') {
             if (s.rematch_offer === other) {
                 offers.push(h('p', {}, 'Your opponent wants a rematch.'));

@@ -68,17 +68,37 @@ export function player_bar(colour) {
     };
 }
 
-export function render_move_list(list, moves, current_ply) {
+// The move list: numbered pairs of move texts; the move shown is marked; clicking a move
+// (table.js) shows the position after it. An empty list says so instead of looking like a field.
+export function render_move_list(list, texts, shown_ply) {
     const items = [];
-    for (let i = 0; i < moves.length; i += 2) {
+    for (let i = 0; i < texts.length; i += 2) {
         items.push(h('li', {},
-            h('span', { class: 'move', dataset: { ply: i } }, moves[i].display || moves[i].move),
-            moves[i + 1] ? h('span', { class: 'move', dataset: { ply: i + 1 } }, moves[i + 1].display || moves[i + 1].move) : null));
+            h('span', { class: 'move', dataset: { ply: i }, role: 'button', tabindex: -1 }, texts[i]),
+            i + 1 < texts.length ? h('span', { class: 'move', dataset: { ply: i + 1 }, role: 'button', tabindex: -1 }, texts[i + 1]) : null));
     }
     fill(list, items);
-    const last = list.querySelector(`[data-ply="${current_ply - 1}"]`);
-    if (last) last.classList.add('current');
-    list.scrollTop = list.scrollHeight; // the list only, never the page
+    list.classList.toggle('empty', !texts.length);
+    list.dataset.empty = texts.length ? '' : 'No moves yet';
+    const current = list.querySelector(`[data-ply="${shown_ply - 1}"]`);
+    if (current) {
+        current.classList.add('current');
+        current.setAttribute('aria-current', 'step');
+        if (shown_ply === texts.length) list.scrollTop = list.scrollHeight; // the list only, never the page
+        else list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
+    } else {
+        list.scrollTop = 0;
+    }
+}
+
+// The phone's strip of the last moves above the board: "12. Nf3 Nc6" pairs in one row,
+// scrolled to the move shown.
+export function render_move_strip(strip, texts, shown_ply) {
+    fill(strip, texts.map((t, i) => h('li', { class: i % 2 ? '' : 'pair-start', dataset: { number: `${Math.floor(i / 2) + 1}.` } },
+        h('span', { class: `move${i === shown_ply - 1 ? ' current' : ''}`, dataset: { ply: i } }, t))));
+    const current = strip.querySelector('.move.current');
+    if (current) strip.scrollLeft = current.parentElement.offsetLeft - strip.clientWidth + current.parentElement.offsetWidth + 8;
+    else strip.scrollLeft = 0;
 }
 
 export function render_chat(log, chat) {

@@ -1,0 +1,94 @@
+// A game's record (PGN for chess, PDN for draughts) written from what the table state holds:
+// the start position, the moves as the server displays them (SAN; PDN squares), the players,
+// the variant and the result. Guests have no stored games to download (their games have no
+// id they are told of), so the game page writes the record itself, as the server would:
+// the seven-tag roster (PGN 8.1.1), SetUp/FEN for a chess game from another position,
+// GameType (PDN 3.0: 20 international, 21 english, 22 italian, 23 pool, 24 spanish,
+// 25 russian, 26 brazilian, 29 czech, 30 turkish; the giveaway games take their board's number
+// and a Variant tag, as rules/draughts/pdn_record.cpp writes), and draughts results 2-0, 0-2, 1-1.
+
+import { first_mover, fen_side } from '../board/notation.js';
+
+const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const GAME_TYPES = {
+    international: ['20'], english: ['21'], italian: ['22'], pool: ['23'], spanish: ['24'],
+    russian: ['25'], brazilian: ['26'], czech: ['29'], turkish: ['30'],
+    antidraughts: ['20', 'antidraughts'], 'russian-giveaway': ['25', 'russian-giveaway'],
+};
+
+function tag(name, value) {
+    return `[${name} "${String(value).replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\r\n]/g, ' ')}"]`;
+}
+
+function result_token(result, chess) {
+    if (!result || !result.winner) {
+        const drawn = result && result.reason && !['abort', 'aborted', 'first-move-timeout', 'storage_failed', 'cancelled', 'host-left', 'closed'].includes(result.reason);
+        if (!drawn) return '*';
+        return chess ? '1/2-1/2' : '1-1';
+    }
+    if (result.winner === 'white') return chess ? '1-0' : '2-0';
+    return chess ? '0-1' : '0-2';
+}
+
+function date_tag(at) {
+    const d = new Date(at);
+    const two = (n) => String(n).padStart(2, '0');
+    return `${d.getUTCFullYear()}.${two(d.getUTCMonth() + 1)}.${two(d.getUTCDate())}`;
+}
+
+// Numbered movetext wrapped before 80 characters; pairs open with the variant's first mover.
+function movetext(moves, opens_pair_first, result) {
+    const words = [];
+    let number = 1;
+    let in_pair = !opens_pair_first;
+    if (!opens_pair_first && moves.length) words.push('1...');
+    for (const m of moves) {
+        if (!in_pair) words.push(`${number}.`);
+        words.push(m);
+        if (in_pair) number += 1;
+        in_pair = !in_pair;
+    }
+    words.push(result);
+    const lines = [];
+    let line = '';
+    for (const w of words) {
+        if (line && line.length + 1 + w.length > 79) {
+            lines.push(line);
+            line = w;
+        } else {
+            line = line ? `${line} ${w}` : w;
+        }
+    }
+    if (line) lines.push(line);
+    return lines.join('\n');
+}
+
+// {name, text}: the file name and the record of the game shown in `state` (table_state.js).
+export function game_record(state, site, now = Date.now()) {
+    const chess = state.variant === 'chess';
+    const result = state.status === 'over' ? result_token(state.result, chess) : '*';
+    const seat = (c) => (state.seats[c] ? state.seats[c].name : '?');
+    const tags = [
+        tag('Event', `Tabula ${state.rated ? 'rated' : 'casual'} game`),
+        tag('Site', site),
+        tag('Date', date_tag(state.started_at || now)),
+        tag('Round', state.game_number ? String(state.game_number) : '-'),
+        tag('White', seat('white')),
+        tag('Black', seat('black')),
+        tag('Result', result),
+    ];
+    const start = state.start_position || '';
+    if (chess) {
+        if (start && start !== CHESS_START) tags.push(tag('SetUp', '1'), tag('FEN', start));
+    } else {
+        const [type, variant] = GAME_TYPES[state.variant] || ['20'];
+        tags.push(tag('GameType', type));
+        if (variant) tags.push(tag('Variant', variant));
+        if (start) tags.push(tag('FEN', start));
+    }
+    const starts = fen_side(start, state.variant) || first_mover(state.variant);
+    const opens = starts === (chess ? 'white' : first_mover(state.variant));
+    const text = `${tags.join('\n')}\n\n${movetext(state.moves.map((m) => m.display || m.move), opens, result)}\n`;
+    const name = `tabula-${state.code}-${state.game_number || 1}.${chess ? 'pgn' : 'pdn'}`;
+    return { name, text };
+}
