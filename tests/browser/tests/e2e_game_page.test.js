@@ -133,7 +133,8 @@ test('a move is drawn at once and taken back when the server refuses it; a premo
             await click_move(black.page, 'e7', 'e5');
             await expect_count(black.page.locator('.board .mark-premove'), 2);
             await expect_text(black.page.locator('.premove-note'), /Premove e7–e5/);
-            await play(page, 'e2', 'e4', 1);
+            await expect_text(page.locator('.table-status'), /Your move/, 10000);
+            await click_move(page, 'e2', 'e4');
             await expect_count(page.locator('.move-list .move'), 2, 10000);
             await expect_text(page.locator('.move-list .move').nth(1), /^e5$/);
             // A premove cancelled is not played.

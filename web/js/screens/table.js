@@ -8,7 +8,7 @@
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { TypedMoveField } from '../board/typed_move.js';
-import { board_numbers, canonical_path, move_text, apply_move, replay } from '../board/notation.js';
+import { algebraic_squares, board_numbers, canonical_path, move_text, apply_move, replay } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
@@ -349,6 +349,8 @@ export class TableScreen {
         this.render_actions();
         this.render_clocks();
         this.render_premove_note();
+        this.typed.input.placeholder = s.variant === 'chess' ? 'e.g. e4, Nf3'
+            : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
         this.download.hidden = !s.moves.length;
         this.sizer.fit();
