@@ -150,6 +150,7 @@ export function apply_event(state, msg) {
             next.to_move = (e.clocks && e.clocks.to_move) || side_to_move(e.start_position, state.variant) || 'white';
         }
         if (typeof e.start_position === 'string') next.start_position = e.start_position;
+        if (Number.isInteger(msg.at)) next.started_at = msg.at; // the record's Date
         if (Number.isInteger(e.game_number)) next.game_number = e.game_number;
         if (e.legal_moves) next.legal_moves = e.legal_moves;
         break;
