@@ -141,6 +141,16 @@ test('a move is drawn at once and taken back when the server refuses it; a premo
             await click_move(black.page, 'b8', 'c6');
             await black.page.locator('.cancel-premove').click();
             await expect_count(black.page.locator('.board .mark-premove'), 0);
+            // A right click cancels one too.
+            await click_move(black.page, 'g8', 'f6');
+            await expect_count(black.page.locator('.board .mark-premove'), 2);
+            await square(black.page, 'a4').click({ button: 'right' });
+            await expect_count(black.page.locator('.board .mark-premove'), 0);
+            // And Escape.
+            await click_move(black.page, 'g8', 'f6');
+            await expect_count(black.page.locator('.board .mark-premove'), 2);
+            await black.page.keyboard.press('Escape');
+            await expect_count(black.page.locator('.board .mark-premove'), 0);
             await play(page, 'g1', 'f3', 3);
             await black.page.waitForTimeout(500);
             await expect_count(black.page.locator('.move-list .move'), 3);

@@ -64,6 +64,12 @@ export class TableScreen {
         this.board = new Board(this.board_holder, { label: `Board of table ${this.code}`,
                                                      on_move: (m) => this.play(m),
                                                      on_premove: (p) => this.set_premove(p) });
+        // A right click on the board cancels a queued premove (or one being chosen).
+        this.board.svg.addEventListener('contextmenu', (e) => {
+            if (!this.premove && this.board.premove_from < 0) return;
+            e.preventDefault();
+            this.cancel_premove();
+        });
         this.move_list = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
         this.move_list.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
@@ -283,13 +289,18 @@ export class TableScreen {
     }
 
     key(e) {
-        if (!this.state || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+        if (!this.state || e.altKey || e.ctrlKey || e.metaKey) return;
         const t = e.target;
-        if (t && (t.closest('input, textarea, select') || t.closest('.board-svg') || t.closest('.board-grip'))) return;
+        if (t && t.closest && t.closest('input, textarea, select')) return;
+        if (e.key === 'Escape' && this.premove) { // also from the board, which cancels a selection
+            e.preventDefault();
+            this.cancel_premove();
+            return;
+        }
+        if (e.defaultPrevented || (t && t.closest && (t.closest('.board-svg') || t.closest('.board-grip')))) return;
         const moves = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
                         ArrowUp: () => this.view(0), Home: () => this.view(0),
-                        ArrowDown: () => this.view(null), End: () => this.view(null),
-                        Escape: () => this.cancel_premove() }[e.key];
+                        ArrowDown: () => this.view(null), End: () => this.view(null) }[e.key];
         if (!moves) return;
         e.preventDefault();
         moves();
