@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from '../harness.js';
-import { apply_move, replay, grid_from_fen, move_text, canonical_path, square_numbering, board_numbers }
+import { apply_move, replay, grid_from_fen, move_text, canonical_path, square_numbering, board_numbers, with_paths }
     from '../../../web/js/board/notation.js';
 import { game_record } from '../../../web/js/screens/game_record.js';
 import { cell } from '../fixtures/positions.js';
@@ -75,6 +75,9 @@ test('square numbers: row by row from White’s top left, Spanish from White’s
     assert.equal(board_numbers(DRAUGHTS_8, 'international').size, 32);
     assert.deepEqual(canonical_path(EMPTY_8, 'turkish', 'a3-a4'), [cell('a3'), cell('a4')]);
     assert.equal(canonical_path(EMPTY_8, 'chess', 'e9e4'), null);
+    // Legal moves sent without cells get them from their canonical notation.
+    const moves = with_paths([{ move: 'e2e4' }, { move: 'g1f3', path: [cell('g1'), cell('f3')] }], EMPTY_8, 'chess');
+    assert.deepEqual(moves.map((m) => m.path), [[cell('e2'), cell('e4')], [cell('g1'), cell('f3')]]);
 }, node);
 
 test('replay: every position of a game, or null when it does not reach the server’s board', () => {

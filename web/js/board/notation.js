@@ -74,6 +74,14 @@ export function canonical_path(grid, variant, text) {
     return cells.every((c) => c >= 0) ? cells : null;
 }
 
+// Legal moves with their cells: a move that came without `path` gets it from its notation
+// (the board picks moves by their cells only).
+export function with_paths(moves, grid, variant) {
+    if (!moves.some((m) => !(Array.isArray(m.path) && m.path.length >= 2))) return moves;
+    return moves.map((m) => (Array.isArray(m.path) && m.path.length >= 2 ? m
+        : { ...m, path: canonical_path(grid, variant, m.move) || [] }));
+}
+
 // The text of a move in the move list: the server's display form, except on the boards whose
 // players name squares by letters, where a numeric form is written from the cells.
 export function move_text(variant, move, grid) {

@@ -8,7 +8,7 @@
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { TypedMoveField } from '../board/typed_move.js';
-import { algebraic_squares, board_numbers, canonical_path, move_text, apply_move, replay } from '../board/notation.js';
+import { algebraic_squares, board_numbers, canonical_path, move_text, apply_move, replay, with_paths } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
@@ -271,7 +271,7 @@ export class TableScreen {
         const p = this.premove;
         if (!p) return;
         this.premove = null;
-        const fits = this.state.legal_moves.filter((m) => Array.isArray(m.path) && m.path[0] === p.from
+        const fits = with_paths(this.state.legal_moves, this.state.position, this.state.variant).filter((m) => Array.isArray(m.path) && m.path[0] === p.from
             && m.path[m.path.length - 1] === p.to);
         const move = fits.find((m) => /q$/.test(m.move)) || fits[0];
         this.render_premove_note(move ? '' : 'The premove was not legal: dropped.');
@@ -401,7 +401,7 @@ export class TableScreen {
         const s = this.state;
         let grid = s.position;
         let last = s.moves[s.moves.length - 1] || null;
-        let moves = this.my_turn() ? s.legal_moves : [];
+        let moves = this.my_turn() ? with_paths(s.legal_moves, grid, s.variant) : [];
         if (this.pending_move) {
             grid = this.pending_move.grid || grid;
             last = this.pending_move.move;
@@ -423,7 +423,8 @@ export class TableScreen {
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }
-        this.typed.set_moves(this.my_turn() && this.view_ply === null ? s.legal_moves : [], (c) => this.board.cell_name(c));
+        this.typed.set_moves(this.my_turn() && this.view_ply === null ? with_paths(s.legal_moves, grid, s.variant) : [],
+                             (c) => this.board.cell_name(c));
     }
 
     render_clocks() {
