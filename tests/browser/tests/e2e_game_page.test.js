@@ -284,6 +284,12 @@ test('on a phone the last moves are in a strip above the board, the actions in a
             assert.ok(Math.max(...tops) - Math.min(...tops) < 12, `its parts share a row (${tops})`);
             const doc_width = await page.evaluate(() => document.documentElement.scrollWidth);
             assert.ok(doc_width <= 390, `no sideways scrolling (${doc_width})`);
+            // A tablet in one column: the board leaves room for the actions under it.
+            await page.setViewportSize({ width: 768, height: 1024 });
+            await eventually(async () => {
+                await inside_viewport(page, ['.board-svg', '.board-area .player-bar >> nth=1', '.table-actions button >> text=Resign']);
+                return true;
+            }, 3000, 'the actions in view at 768x1024');
         } finally {
             await close_all(white, black);
         }

@@ -9,8 +9,11 @@ const STEP_PX = 20;
 const MARGIN_PX = 10; // kept free under the board area
 
 export class BoardSizer {
-    constructor(area, holder, grip) {
+    // `below`: the actions bar, kept in view too when the layout puts it under the board (one
+    // column: phones and narrow windows).
+    constructor(area, holder, grip, below = null) {
         this.area = area;
+        this.below = below;
         this.holder = holder;
         this.grip = grip;
         const kept = Number(localStorage.getItem(KEY));
@@ -72,7 +75,11 @@ export class BoardSizer {
         let size = avail_w;
         for (let pass = 0; pass < 2; pass++) {
             const rect = area.getBoundingClientRect();
-            const chrome = rect.height - this.holder.getBoundingClientRect().height;
+            let chrome = rect.height - this.holder.getBoundingClientRect().height;
+            if (this.below) {
+                const under = this.below.getBoundingClientRect();
+                if (under.top >= rect.bottom - 1) chrome += under.bottom - rect.bottom;
+            }
             const top = rect.top + window.scrollY;
             const avail_h = window.innerHeight - top - chrome - MARGIN_PX;
             const fitted = Math.min(avail_w, avail_h * aspect);

@@ -126,12 +126,12 @@ export class TableScreen {
             h('section', { class: 'card game-info side-panel', 'aria-label': 'Game' },
                 h('div', { class: 'panel-head' }, h('h2', {}, `Table ${this.code}`), this.spectators),
                 this.info, this.status, this.share, this.result, this.move_list),
-            h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
+            this.action_bar = h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
                 h('div', { class: 'action-row' }, this.nav, this.actions), this.offers, this.error),
             h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
                 h('div', { class: 'board-tools' }, flip, this.download, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
-        this.sizer = new BoardSizer(this.area, this.board_holder, this.grip);
+        this.sizer = new BoardSizer(this.area, this.board_holder, this.grip, this.action_bar);
     }
 
     async enter() {
