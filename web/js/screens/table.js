@@ -8,7 +8,7 @@
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { TypedMoveField } from '../board/typed_move.js';
-import { algebraic_squares, board_numbers, canonical_path, move_text, apply_move, replay, with_paths } from '../board/notation.js';
+import { algebraic_squares, board_numbers, move_text, apply_move, with_paths } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
@@ -16,6 +16,7 @@ import { play_sound } from '../ui/sound.js';
 import { player_bar, render_move_list, render_move_strip, render_chat, result_text, low_time_ms } from './table_view.js';
 import { game_record } from './game_record.js';
 import { BoardSizer } from './board_size.js';
+import { MoveHistory } from './move_history.js';
 import { go } from '../router.js';
 
 const CONFIRM_MS = 4000; // how long a "Confirm resign" button waits for its second click
@@ -28,8 +29,6 @@ export class TableScreen {
         this.state = null;
         this.pending_move = null; // {move, grid}: sent, drawn at once, not yet answered
         this.premove = null; // {from, to}: one queued move for when our turn comes
-        this.view_ply = null; // null: the live position; else the number of plies shown
-        this.history = null; // grids of every ply, from replay(); null when unknown
         this.confirming = null; // 'resign' | 'abort' awaiting its second click
         this.off = [];
         this.build(root);
@@ -73,20 +72,15 @@ export class TableScreen {
         this.move_list = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
         this.move_list.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
-            if (el) this.view(Number(el.dataset.ply) + 1);
+            if (el) this.history.show(Number(el.dataset.ply) + 1);
         });
         this.strip = h('ol', { class: 'move-strip', 'aria-label': 'Last moves' });
         this.strip.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
-            if (el) this.view(Number(el.dataset.ply) + 1);
+            if (el) this.history.show(Number(el.dataset.ply) + 1);
         });
-        const nav = (label, text, fn) => h('button', { type: 'button', class: 'small nav-button', 'aria-label': label,
-                                                       title: label, onclick: fn }, text);
-        this.nav = h('div', { class: 'move-nav', role: 'group', 'aria-label': 'Step through the moves' },
-            nav('First position', '«', () => this.view(0)),
-            nav('Previous move', '‹', () => this.step(-1)),
-            nav('Next move', '›', () => this.step(1)),
-            nav('Last move', '»', () => this.view(null)));
+        this.history = new MoveHistory(() => { this.error.textContent = ''; this.render_board(); this.render_moves(); },
+                                       (text) => { this.error.textContent = text; });
         this.actions = h('div', { class: 'table-actions' });
         this.offers = h('div', { class: 'offers', 'aria-live': 'polite' });
         this.error = h('p', { class: 'error', role: 'alert' });
@@ -127,7 +121,7 @@ export class TableScreen {
                 h('div', { class: 'panel-head' }, h('h2', {}, `Table ${this.code}`), this.spectators),
                 this.info, this.status, this.share, this.result, this.move_list),
             this.action_bar = h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
-                h('div', { class: 'action-row' }, this.nav, this.actions), this.offers, this.error),
+                h('div', { class: 'action-row' }, this.history.element, this.actions), this.offers, this.error),
             h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
                 h('div', { class: 'board-tools' }, flip, this.download, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
@@ -169,7 +163,7 @@ export class TableScreen {
         if (!table || !table.position) return;
         this.state = normalise_table(table);
         this.pending_move = null;
-        this.history = null;
+        this.history.update(this.state);
         if (this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
     }
@@ -186,15 +180,13 @@ export class TableScreen {
         const e = msg.event || {};
         const before = this.state;
         this.state = next;
+        // A new game or a takeback goes back to the live position.
+        this.history.update(next, e.type === 'started' || e.type === 'game_started' || e.type === 'takeback_done');
         if (e.type === 'move' || e.type === 'moved' || e.type === 'move_played' || e.type === 'takeback_done') {
             this.pending_move = null;
-            this.history = null;
-            if (this.view_ply !== null && e.type === 'takeback_done') this.view_ply = null;
             play_sound(e.move && e.move.captures && e.move.captures.length ? 'capture' : 'move');
         } else if (e.type === 'started' && next.you) {
             this.board.orientation = next.you; // a rematch swaps the colours
-            this.history = null;
-            this.view_ply = null;
             this.premove = null;
         } else if (e.type === 'ended' || e.type === 'game_ended') {
             this.premove = null;
@@ -213,6 +205,7 @@ export class TableScreen {
         this.closed = true;
         if (this.state) {
             this.state = { ...this.state, status: 'over', legal_moves: [], rematch_offer: null };
+            this.history.update(this.state);
             this.render();
         }
         fill(this.actions, h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
@@ -236,7 +229,7 @@ export class TableScreen {
         const s = this.state;
         const grid = apply_move(s.position, s.variant, move);
         this.pending_move = { move, grid };
-        this.view_ply = null;
+        this.history.update(s, true);
         this.render_board();
         this.render_status();
         this.error.textContent = '';
@@ -298,44 +291,7 @@ export class TableScreen {
             return;
         }
         if (e.defaultPrevented || (t && t.closest && (t.closest('.board-svg') || t.closest('.board-grip')))) return;
-        const moves = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
-                        ArrowUp: () => this.view(0), Home: () => this.view(0),
-                        ArrowDown: () => this.view(null), End: () => this.view(null) }[e.key];
-        if (!moves) return;
-        e.preventDefault();
-        moves();
-    }
-
-    shown_ply() {
-        return this.view_ply === null ? this.state.moves.length : this.view_ply;
-    }
-
-    step(d) {
-        if (!this.state) return;
-        this.view(this.shown_ply() + d);
-    }
-
-    // Shows the position after `ply` moves (null or the last: the live position).
-    view(ply) {
-        if (!this.state) return;
-        const n = this.state.moves.length;
-        const want = ply === null ? n : Math.max(0, Math.min(n, ply));
-        if (want !== n && !this.grids()) {
-            this.error.textContent = 'The earlier positions of this game cannot be shown.';
-            return;
-        }
-        this.view_ply = want === n ? null : want;
-        this.render_board();
-        this.render_moves();
-    }
-
-    // Every ply's grid, replayed once per change of the game.
-    grids() {
-        const s = this.state;
-        if (!this.history || this.history.length !== s.moves.length + 1) {
-            this.history = replay(s.start_position, s.variant, s.moves, s.position);
-        }
-        return this.history;
+        if (this.history.key(e)) e.preventDefault();
     }
 
     render() {
@@ -388,13 +344,11 @@ export class TableScreen {
 
     render_moves() {
         const texts = this.move_texts();
-        const shown = this.shown_ply();
+        const shown = this.history.shown();
         render_move_list(this.move_list, texts, shown);
         render_move_strip(this.strip, texts, shown);
-        this.area.classList.toggle('viewing-past', this.view_ply !== null);
-        const [first, back, forward, last] = this.nav.children;
-        first.disabled = back.disabled = shown === 0;
-        forward.disabled = last.disabled = this.view_ply === null;
+        this.area.classList.toggle('viewing-past', !this.history.live());
+        this.history.render();
     }
 
     render_board() {
@@ -406,15 +360,11 @@ export class TableScreen {
             grid = this.pending_move.grid || grid;
             last = this.pending_move.move;
             moves = [];
-        } else if (this.view_ply !== null && this.grids()) {
-            grid = this.history[this.view_ply];
-            const m = s.moves[this.view_ply - 1];
-            // A move known by its notation only (before a reload): its cells from the notation.
-            last = m && !(m.path && m.path.length)
-                ? { ...m, path: canonical_path(this.history[this.view_ply - 1], s.variant, m.move) || [] } : m || null;
+        } else if (this.history.past()) {
+            ({ grid, last } = this.history.past());
             moves = [];
         }
-        const premoving = this.can_premove() && this.view_ply === null;
+        const premoving = this.can_premove() && this.history.live();
         try {
             this.board.set({ grid, variant: s.variant, last_move: last, moves,
                              numbers: board_numbers(grid, s.variant),
@@ -423,7 +373,7 @@ export class TableScreen {
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }
-        this.typed.set_moves(this.my_turn() && this.view_ply === null ? with_paths(s.legal_moves, grid, s.variant) : [],
+        this.typed.set_moves(this.my_turn() && this.history.live() ? with_paths(s.legal_moves, grid, s.variant) : [],
                              (c) => this.board.cell_name(c));
     }
 
