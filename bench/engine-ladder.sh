@@ -50,14 +50,16 @@ for variant in $variants; do
 done
 
 if [[ $stockfish -eq 1 ]]; then
-    if ! command -v stockfish >/dev/null; then
+    # Debian installs it in /usr/games, which is not on root's PATH.
+    sf=$(command -v stockfish || echo /usr/games/stockfish)
+    if [[ ! -x "$sf" ]]; then
         echo "$0: stockfish not found (apt-get install stockfish)" >&2
         exit 1
     fi
     for elo in 1800 2000 2200; do
-        run chess hard "uci:stockfish?UCI_LimitStrength=true&UCI_Elo=$elo" 1000
+        run chess hard "uci:$sf?UCI_LimitStrength=true&UCI_Elo=$elo" 1000
     done
     # Medium and Easy against Stockfish's floor (1350 in Stockfish 15.1).
-    run chess medium "uci:stockfish?UCI_LimitStrength=true&UCI_Elo=1350" 1000
-    run chess easy "uci:stockfish?UCI_LimitStrength=true&UCI_Elo=1350" 1000
+    run chess medium "uci:$sf?UCI_LimitStrength=true&UCI_Elo=1350" 1000
+    run chess easy "uci:$sf?UCI_LimitStrength=true&UCI_Elo=1350" 1000
 fi

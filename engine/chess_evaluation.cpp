@@ -1,7 +1,6 @@
 #include "engine/chess_evaluation.h"
 
-#include <array>
-#include <cstdlib>
+#include <algorithm>
 
 namespace engine {
 namespace {
@@ -125,6 +124,52 @@ Score pawn_structure(const c::Position& p, int color) {
     return s;
 }
 
+// Mobility: squares each piece attacks that are neither its own pieces nor attacked by enemy
+// pawns, counted from a typical number so that an average piece scores about zero.
+Score mobility(const c::Position& p, int color) {
+    constexpr int typical[6] = {0, 4, 6, 6, 12, 0};
+    constexpr int weight_mg[6] = {0, 4, 4, 2, 1, 0};
+    constexpr int weight_eg[6] = {0, 4, 5, 4, 2, 0};
+    const Bitboard occupied = p.occupied();
+    const Bitboard enemy_pawns = p.pieces(color ^ 1, PieceType::Pawn);
+    const Bitboard pawn_guarded =
+        color == c::white ? ((enemy_pawns & ~c::file_a) >> 9) | ((enemy_pawns & ~c::file_h) >> 7)
+                          : ((enemy_pawns & ~c::file_a) << 7) | ((enemy_pawns & ~c::file_h) << 9);
+    const Bitboard allowed = ~p.by_color[color] & ~pawn_guarded;
+    Score s;
+    for (int t = 1; t <= 4; ++t) {
+        for (Bitboard b = p.pieces(color, static_cast<PieceType>(t)); b;) {
+            const int sq = c::pop_lsb(b);
+            const Bitboard attacks = t == 1   ? c::knight_attacks(sq)
+                                     : t == 2 ? c::bishop_attacks(sq, occupied)
+                                     : t == 3 ? c::rook_attacks(sq, occupied)
+                                              : c::queen_attacks(sq, occupied);
+            const int count = c::popcount(attacks & allowed) - typical[t];
+            s.mg += weight_mg[t] * count;
+            s.eg += weight_eg[t] * count;
+        }
+    }
+    return s;
+}
+
+// The pawns in front of a king on its wing (the three files around it, two ranks ahead):
+// a middlegame term, worth nothing once the queens and rooks are gone (tapered).
+int king_shelter(const c::Position& p, int color) {
+    const int king = p.king_square(color);
+    const int rank = c::rank_of(king);
+    if (rank != (color == c::white ? 0 : 7))
+        return -15;
+    const int f = c::file_of(king);
+    Bitboard files = file_mask(f);
+    if (f > 0)
+        files |= file_mask(f - 1);
+    if (f < 7)
+        files |= file_mask(f + 1);
+    const Bitboard near_ranks = color == c::white ? (c::rank_1 << 8) | (c::rank_1 << 16)
+                                                  : (c::rank_1 << 48) | (c::rank_1 << 40);
+    return 12 * std::min(3, c::popcount(p.pieces(color, PieceType::Pawn) & files & near_ranks));
+}
+
 } // namespace
 
 int chess_piece_value(PieceType type) {
@@ -147,8 +192,9 @@ int evaluate_chess(const c::Position& p) {
             }
         }
         const Score s = pawn_structure(p, color);
-        mg += sign * s.mg;
-        eg += sign * s.eg;
+        const Score m = mobility(p, color);
+        mg += sign * (s.mg + m.mg + king_shelter(p, color));
+        eg += sign * (s.eg + m.eg);
     }
     if (phase > 24)
         phase = 24;

@@ -1,7 +1,8 @@
 #pragma once
 // The static evaluation of a chess position: material and piece-square values tapered
 // between middlegame and endgame by the material left, plus a few structural terms (bishop
-// pair, passed, doubled and isolated pawns, rooks on open files).
+// pair, passed, doubled and isolated pawns, rooks on open files, mobility, the king's pawn
+// shelter).
 
 #include "rules/chess/position.h"
 
