@@ -20,11 +20,15 @@ SearchLimits limits_for(const Request& request, const LevelSettings& settings) {
     if (request.movetime) {
         limits.soft_time = *request.movetime;
         limits.hard_time = *request.movetime;
-    } else if (request.clock && request.level == Level::Hard) {
+    } else if (request.clock) {
+        // Every level stops at the budget's hard limit, so no flag falls on a slow machine;
+        // only Hard also thinks as long as the budget allows instead of keeping its caps.
         const TimeBudget budget = budget_for(*request.clock);
-        limits.soft_time = budget.soft;
         limits.hard_time = budget.hard;
-        limits.node_limit = request.node_limit; // the clock is Hard's cap
+        if (request.level == Level::Hard) {
+            limits.soft_time = budget.soft;
+            limits.node_limit = request.node_limit;
+        }
     }
     return limits;
 }

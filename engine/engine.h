@@ -25,8 +25,9 @@ struct Request {
     Level level = Level::Medium;
     std::uint64_t seed = 0; // the randomised choice among the best root moves
     // A fixed time per move (the command line's --movetime), a clock to budget from (Hard
-    // only: the weaker levels keep their caps), or neither: caps only, the same on every
-    // machine. Time limits need a Clock in the SearchControl.
+    // thinks within the budget; the weaker levels keep their caps and only stop at its hard
+    // limit), or neither: caps only, the same on every machine. Time limits need a Clock in
+    // the SearchControl.
     std::optional<std::chrono::milliseconds> movetime;
     std::optional<ClockState> clock;
     std::uint64_t node_limit = 0; // overrides the level's cap when not 0

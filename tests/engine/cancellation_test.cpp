@@ -43,17 +43,34 @@ TEST_CASE("every family: a raised stop flag ends the search at once with a legal
     }
 }
 
-TEST_CASE("chess: Hard stops at the hard limit of its clock budget") {
+TEST_CASE("chess: every level stops within its clock budget") {
+    const auto game = engine_test::game_of(rules::VariantId::Chess);
+    for (const Level level : {Level::Medium, Level::Hard}) {
+        engine::Request request;
+        request.level = level;
+        request.clock = engine::ClockState{2s, 0s};
+        const auto budget = engine::budget_for(*request.clock); // hard stop at 487 ms
+        const SteppingClock clock;
+        const auto choice = engine::choose_move(*game, request, {nullptr, &clock});
+        REQUIRE(choice.ok());
+        CHECK(choice->depth >= 1);
+        // The clock is read every 1024 nodes, so the search overshoots by one read at most.
+        CHECK(10ms * clock.reads() <= budget.hard + 10ms);
+        CHECK(legal(*game, choice->move));
+    }
+}
+
+TEST_CASE("chess: Hard without a hard limit stops at its soft limit between iterations") {
     const auto game = engine_test::game_of(rules::VariantId::Chess);
     engine::Request request;
     request.level = Level::Hard;
-    request.clock = engine::ClockState{10s, 0s}; // hard stop at (10 s - 50 ms) / 4
+    request.clock = engine::ClockState{60s, 0s}; // soft 2 s, hard 14.9 s
     const SteppingClock clock;
     const auto choice = engine::choose_move(*game, request, {nullptr, &clock});
     REQUIRE(choice.ok());
-    // 2487 ms at 10 ms a read: the search gave up within about 249 reads of the clock.
-    CHECK(clock.reads() <= 260);
-    CHECK(legal(*game, choice->move));
+    const auto budget = engine::budget_for(*request.clock);
+    CHECK(10ms * clock.reads() >= budget.soft);
+    CHECK(10ms * clock.reads() < budget.hard);
 }
 
 TEST_CASE("worker pool: a cancelled request reports promptly, another one completes") {
