@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace engine {
@@ -52,6 +53,11 @@ public:
 
 private:
     int negamax(const State& state, int depth, int alpha, int beta, int ply, bool allow_null);
+    std::optional<int> null_move(const State& state, int depth, int beta, int ply);
+    int search_moves(const State& state, int depth, int alpha, int beta, int ply, bool in_check,
+                     int hash_index);
+    int late_move_reduction(const State& state, const Move& move, int depth, int ply, int n,
+                            bool in_check) const;
     int quiesce(const State& state, int alpha, int beta, int ply);
     bool repeated(const State& state) const;
     int verdict_score(rules::search::Verdict verdict, int ply) const;

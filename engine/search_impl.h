@@ -4,6 +4,7 @@
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace engine {
@@ -190,9 +191,7 @@ template <class F>
 int Search<F>::negamax(const State& state, int depth, int alpha, int beta, int ply,
                        bool allow_null) {
     ++nodes_;
-    if (should_stop())
-        return 0;
-    if (repeated(state))
+    if (should_stop() || repeated(state))
         return 0;
     if (ply >= max_ply - 1)
         return family_.evaluate(state);
@@ -202,10 +201,10 @@ int Search<F>::negamax(const State& state, int depth, int alpha, int beta, int p
     if (depth <= 0)
         return quiesce(state, alpha, beta, ply);
 
-    const auto& core = family_.core();
     auto& moves = moves_[static_cast<std::size_t>(ply)];
-    core.generate(state, moves);
-    if (const auto v = core.verdict(state, !moves.empty()); v != rules::search::Verdict::Ongoing)
+    family_.core().generate(state, moves);
+    if (const auto v = family_.core().verdict(state, !moves.empty());
+        v != rules::search::Verdict::Ongoing)
         return verdict_score(v, ply);
 
     const bool pv_node = beta - alpha > 1;
@@ -218,28 +217,42 @@ int Search<F>::negamax(const State& state, int depth, int alpha, int beta, int p
              (e->bound == Bound::Upper && s <= alpha)))
             return s;
     }
-
-    path_.push_back(state.keys.position_key);
     if constexpr (F::use_null_move) {
-        // Null move (the side to move passes): unsound in zugzwang, so only with pieces
-        // besides pawns and king, never in check nor twice in a row.
-        if (!pv_node && !in_check && allow_null && depth >= 3 && beta < mate_bound &&
-            family_.null_move_allowed(state) && family_.evaluate(state) >= beta) {
-            const int r = 2 + depth / 4;
-            const int s =
-                -negamax(family_.make_null(state), depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            if (aborted_) {
-                path_.pop_back();
-                return 0;
-            }
-            if (s >= beta) {
-                path_.pop_back();
-                return s >= mate_bound ? beta : s;
-            }
-        }
+        if (!pv_node && !in_check && allow_null && depth >= 3 && beta < mate_bound)
+            if (const auto cut = null_move(state, depth, beta, ply))
+                return *cut;
     }
+    return search_moves(state, depth, alpha, beta, ply, in_check, hash_index);
+}
 
+// Null move (the side to move passes): if even then the opponent cannot reach beta, a real
+// move will not let it either. Unsound in zugzwang, so only with pieces besides pawns and
+// king (families.h), never in check, never twice in a row.
+template <class F>
+std::optional<int> Search<F>::null_move(const State& state, int depth, int beta, int ply) {
+    if (!family_.null_move_allowed(state) || family_.evaluate(state) < beta)
+        return std::nullopt;
+    const int r = 2 + depth / 4;
+    path_.push_back(state.keys.position_key);
+    const int s =
+        -negamax(family_.make_null(state), depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+    path_.pop_back();
+    if (aborted_)
+        return 0;
+    if (s >= beta)
+        return s >= mate_bound ? beta : s;
+    return std::nullopt;
+}
+
+// The moves of a node in order, the first with the full window and the rest with a null
+// window (re-searched when they beat alpha); late quiet moves shallower first where the
+// family allows it. Stores the result in the table.
+template <class F>
+int Search<F>::search_moves(const State& state, int depth, int alpha, int beta, int ply,
+                            bool in_check, int hash_index) {
+    const auto& moves = moves_[static_cast<std::size_t>(ply)];
     order(state, ply, hash_index);
+    path_.push_back(state.keys.position_key);
     const int original_alpha = alpha;
     int best = -infinity;
     int best_index = -1;
@@ -247,48 +260,51 @@ int Search<F>::negamax(const State& state, int depth, int alpha, int beta, int p
     for (int n = 0; n < count; ++n) {
         const int i = pick_next(ply, n);
         const Move move = moves[static_cast<std::size_t>(i)];
-        const State child = core.make(state, move);
+        const State child = family_.core().make(state, move);
         int score = 0;
         if (n == 0) {
             score = -negamax(child, depth - 1, -beta, -alpha, ply + 1, true);
         } else {
-            int reduction = 0;
-            if constexpr (F::use_lmr) {
-                // Late quiet moves of a well-ordered list rarely matter: search them
-                // shallower first, and fully only if they surprise.
-                if (depth >= 3 && n >= 3 && !in_check && family_.tactical_order(state, move) < 0 &&
-                    order_scores_[static_cast<std::size_t>(ply)][static_cast<std::size_t>(n)] <
-                        (1 << 27))
-                    reduction = n >= 8 && depth >= 5 ? 2 : 1;
-            }
+            const int reduction = late_move_reduction(state, move, depth, ply, n, in_check);
             score = -negamax(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, true);
             if (score > alpha && reduction > 0)
                 score = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
             if (score > alpha && score < beta)
                 score = -negamax(child, depth - 1, -beta, -alpha, ply + 1, true);
         }
-        if (aborted_) {
-            path_.pop_back();
-            return 0;
-        }
+        if (aborted_)
+            break;
         if (score > best) {
             best = score;
             best_index = i;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta) {
-                    note_cutoff(state, move, ply, depth);
-                    break;
-                }
+            alpha = std::max(alpha, score);
+            if (score >= beta) {
+                note_cutoff(state, move, ply, depth);
+                break;
             }
         }
     }
     path_.pop_back();
+    if (aborted_)
+        return 0;
     const Bound bound = best >= beta            ? Bound::Lower
                         : best > original_alpha ? Bound::Exact
                                                 : Bound::Upper;
     table_.store(state.keys.key, score_to_table(best, ply), best_index, depth, bound);
     return best;
+}
+
+// Late quiet moves of a well-ordered list rarely matter: one ply less after the third, two
+// after the eighth at depth 5 or more; never captures, killers, or moves out of check.
+template <class F>
+int Search<F>::late_move_reduction(const State& state, const Move& move, int depth, int ply, int n,
+                                   bool in_check) const {
+    if constexpr (!F::use_lmr)
+        return 0;
+    if (depth < 3 || n < 3 || in_check || family_.tactical_order(state, move) >= 0 ||
+        order_scores_[static_cast<std::size_t>(ply)][static_cast<std::size_t>(n)] >= (1 << 27))
+        return 0;
+    return n >= 8 && depth >= 5 ? 2 : 1;
 }
 
 // Quiescence: only captures (and chess promotions) until the position is quiet. In chess the
