@@ -121,7 +121,8 @@ struct GameResult {
 };
 
 GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_white,
-                     std::uint64_t opening_seed, std::uint64_t game_seed) {
+                     std::uint64_t opening_seed, std::uint64_t game_seed, const std::string& name_a,
+                     const std::string& name_b) {
     auto game = std::move(rules::make_game(variant).value());
     std::mt19937_64 opening(opening_seed);
     for (int i = 0; i < opening_plies && !game->outcome().over(); ++i) {
@@ -137,8 +138,7 @@ GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_whit
         const auto move = mover.move(*game);
         if (!move || !game->play(*move).ok())
             return {a_to_move ? 0.0 : 1.0,
-                    (a_to_move ? "a" : "b") + std::string(" failed to move: ") +
-                        move.value_or("(none)"),
+                    (a_to_move ? name_a : name_b) + " failed to move: " + move.value_or("(none)"),
                     game->ply()};
     }
     const rules::Outcome outcome = game->outcome();
@@ -197,8 +197,8 @@ int run_match(const Args& args) {
         double sum_squares = 0;
         for (std::uint64_t g = 0; g < games; ++g) {
             const bool a_white = g % 2 == 0;
-            const GameResult r =
-                play_game(*variant, *a, *b, a_white, seed * 1000003 + g / 2, seed * 7919 + g);
+            const GameResult r = play_game(*variant, *a, *b, a_white, seed * 1000003 + g / 2,
+                                           seed * 7919 + g, name_a, name_b);
             (r.score_a == 1.0 ? wins : r.score_a == 0.0 ? losses : draws)++;
             sum_squares += r.score_a * r.score_a;
             std::cout << "game " << g + 1 << ": " << (a_white ? name_a : name_b) << " (white) v "
