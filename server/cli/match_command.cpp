@@ -1,10 +1,12 @@
 // tabula match <variant> <player-a> <player-b> --games N [--movetime MS] [--seed S]
+//              [--records FILE]
 // Plays a match for measuring strength. A player is random, easy, medium, hard, or
 // uci:<command>[?name=value&...] (a UCI chess engine, options set with setoption). Colours
 // alternate; each pair of games opens with the same few seeded random plies, once with each
 // player as White. A game ends only when the rules end it (mate, no moves, a draw rule) or
 // at a hard cap of plies, scored as a draw. One line per game, then the score with its 95 %
-// interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins of player a).
+// interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins of player a). --records appends
+// every game's PGN / PDN to FILE.
 #include "engine/engine.h"
 #include "engine/worker_pool.h"
 #include "server/cli/arguments.h"
@@ -13,6 +15,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -118,7 +121,21 @@ struct GameResult {
     double score_a = 0.5; // 1 win, 0.5 draw, 0 loss for player a
     std::string how;
     int plies = 0;
+    std::string record; // PGN / PDN
 };
+
+// The record of a finished game; `ended` when the match, not the rules, ended it.
+std::string record_of(const rules::Game& game, const std::string& white, const std::string& black,
+                      const std::optional<rules::Outcome>& ended, const std::string& how) {
+    rules::RecordTags tags;
+    tags.event = "tabula match";
+    tags.white = white;
+    tags.black = black;
+    tags.outcome = ended;
+    if (ended)
+        tags.termination = how;
+    return game.record(tags);
+}
 
 GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_white,
                      std::uint64_t opening_seed, std::uint64_t game_seed, const std::string& name_a,
@@ -131,31 +148,40 @@ GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_whit
     }
     a.new_game(game_seed);
     b.new_game(game_seed ^ 0x5bd1e995ULL);
+    const std::string& white = a_white ? name_a : name_b;
+    const std::string& black = a_white ? name_b : name_a;
     while (!game->outcome().over() && game->ply() < ply_cap) {
         const bool white_to_move = game->to_move() == rules::Color::White;
         const bool a_to_move = white_to_move == a_white;
-        Player& mover = a_to_move ? a : b;
-        const auto move = mover.move(*game);
-        if (!move || !game->play(*move).ok())
-            return {a_to_move ? 0.0 : 1.0,
-                    (a_to_move ? name_a : name_b) + " failed to move: " + move.value_or("(none)"),
-                    game->ply()};
+        const auto move = (a_to_move ? a : b).move(*game);
+        if (!move || !game->play(*move).ok()) {
+            const std::string how =
+                (a_to_move ? name_a : name_b) + " failed to move: " + move.value_or("(none)");
+            const rules::Outcome lost{white_to_move ? rules::Outcome::Status::BlackWins
+                                                    : rules::Outcome::Status::WhiteWins,
+                                      "failed"};
+            return {a_to_move ? 0.0 : 1.0, how, game->ply(),
+                    record_of(*game, white, black, lost, how)};
+        }
     }
     const rules::Outcome outcome = game->outcome();
-    if (!outcome.over())
-        return {0.5, "ply-cap", game->ply()};
+    if (!outcome.over()) {
+        const rules::Outcome capped{rules::Outcome::Status::Draw, "ply-cap"};
+        return {0.5, "ply-cap", game->ply(), record_of(*game, white, black, capped, "ply cap")};
+    }
+    const std::string record = record_of(*game, white, black, std::nullopt, {});
     if (outcome.status == rules::Outcome::Status::Draw)
-        return {0.5, outcome.reason, game->ply()};
+        return {0.5, outcome.reason, game->ply(), record};
     const bool white_won = outcome.status == rules::Outcome::Status::WhiteWins;
-    return {white_won == a_white ? 1.0 : 0.0, outcome.reason, game->ply()};
+    return {white_won == a_white ? 1.0 : 0.0, outcome.reason, game->ply(), record};
 }
 
 } // namespace
 
 int run_match(const Args& args) {
     const char* usage = "usage: tabula match <variant> <player-a> <player-b> --games N "
-                        "[--movetime MS] [--seed S]\n";
-    const auto split = split_args(args, {"--games", "--movetime", "--seed"});
+                        "[--movetime MS] [--seed S] [--records FILE]\n";
+    const auto split = split_args(args, {"--games", "--movetime", "--seed", "--records"});
     if (!split || split->words.size() != 3 || !split->values.contains("--games")) {
         std::cerr << usage;
         return 2;
@@ -191,6 +217,12 @@ int run_match(const Args& args) {
         const std::string& name_b = split->words[2];
         auto a = make_player(name_a, *variant, movetime);
         auto b = make_player(name_b, *variant, movetime);
+        std::ofstream records;
+        if (const auto it = split->values.find("--records"); it != split->values.end()) {
+            records.open(it->second, std::ios::app);
+            if (!records)
+                throw std::invalid_argument("cannot write " + it->second);
+        }
         int wins = 0;
         int draws = 0;
         int losses = 0;
@@ -201,6 +233,8 @@ int run_match(const Args& args) {
                                            seed * 7919 + g, name_a, name_b);
             (r.score_a == 1.0 ? wins : r.score_a == 0.0 ? losses : draws)++;
             sum_squares += r.score_a * r.score_a;
+            if (records.is_open())
+                records << r.record << "\n";
             std::cout << "game " << g + 1 << ": " << (a_white ? name_a : name_b) << " (white) v "
                       << (a_white ? name_b : name_a) << ": "
                       << (r.score_a == 0.5                ? "draw"
