@@ -60,7 +60,9 @@ template <class F> rules::Result<Replay<F>> replay(const F& family, const rules:
 template <class F>
 rules::Result<Choice> choose_with(const F& family, const rules::Game& game, const Request& request,
                                   const SearchControl& control) {
-    if (game.outcome().over() || game.legal_moves().empty())
+    // No legal move is how every DrawRules setting says the game is over (under ReportOnly
+    // outcome() may name a draw rule while play goes on).
+    if (game.legal_moves().empty())
         return Error{"game_over", "the game is over"};
     auto replayed = replay(family, game);
     if (!replayed.ok())

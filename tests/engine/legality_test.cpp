@@ -43,3 +43,16 @@ TEST_CASE("every variant: a game that is over gets an error, not a move") {
     REQUIRE_FALSE(choice.ok());
     CHECK(choice.error().code == "game_over");
 }
+
+TEST_CASE("chess: under ReportOnly draw rules the engine plays on past a draw rule") {
+    // Bare kings: insufficient material, which ReportOnly reports without ending play.
+    auto game = rules::make_game(rules::VariantId::Chess, "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+                                 {rules::DrawRules::ReportOnly})
+                    .value();
+    REQUIRE(game->outcome().over());
+    REQUIRE_FALSE(game->legal_moves().empty());
+    const auto choice = engine::choose_move(*game, engine::Request{});
+    REQUIRE(choice.ok());
+    const auto moves = game->legal_moves();
+    CHECK(std::find(moves.begin(), moves.end(), choice->move) != moves.end());
+}
