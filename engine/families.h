@@ -18,6 +18,10 @@
 
 namespace engine {
 
+static_assert(rules::search::SearchCore<rules::chess::SearchCore>);
+static_assert(rules::search::SearchCore<rules::draughts::SearchCore>);
+static_assert(rules::search::SearchCore<rules::turkish::SearchCore>);
+
 class ChessFamily {
 public:
     using Core = rules::chess::SearchCore;
