@@ -25,17 +25,18 @@ std::optional<Level> level_from_name(std::string_view name) {
     return std::nullopt;
 }
 
-// Easy sees two plies and the captures after them, and picks freely among moves up to about
-// a pawn and a half worse than its best: it misses combinations and drifts positionally, as
-// a beginner does, but what it sees hanging it does not leave hanging. Medium sees five
-// plies and strays by a third of a pawn at most. Hard plays its best move.
+// Easy sees two plies and the captures after them, and picks among moves up to 1.2 pawns (or
+// men) worse than its best, the worse the rarer (a pawn down: e^-2.5 of its best move's
+// weight): it misses combinations, drifts positionally and now and then lets a pawn go, as
+// a beginner does, but never gives away more than that within what it sees. Medium sees
+// five plies and strays by a third of a pawn at most. Hard plays its best move.
 LevelSettings settings_of(Level level) {
     switch (level) {
     case Level::Easy:
         return {.max_depth = 2,
                 .node_limit = 5'000,
-                .margin = 150,
-                .temperature = 60,
+                .margin = 120,
+                .temperature = 40,
                 .table_megabytes = 1};
     case Level::Medium:
         return {.max_depth = 5,
