@@ -53,3 +53,18 @@ TEST_CASE("antidraughts and russian-giveaway: Medium and Hard give their last ma
         }
     }
 }
+
+TEST_CASE("turkish: Medium and Hard play the orthogonal two-for-one shot d4-d5") {
+    // d4-d5 forces d6xd4 (e5 cannot take sideways: c5 is held, and the man taken leaves at
+    // once), and c4xe6 takes the man on d4 and the one on e5.
+    const auto game = game_of(VariantId::Turkish, "W:Wa2,b4,c4,d4,c5:Bd6,e5,g7,h7");
+    for (const Level level : {Level::Medium, Level::Hard}) {
+        const std::string move = move_at(*game, level);
+        CHECK(move == "d4-d5");
+        auto next = game->clone();
+        REQUIRE(next->play(move).ok());
+        REQUIRE(next->legal_moves() == std::vector<std::string>{"d6xd4"});
+        REQUIRE(next->play("d6xd4").ok());
+        CHECK(next->legal_moves() == std::vector<std::string>{"c4xe6"});
+    }
+}
