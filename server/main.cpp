@@ -31,6 +31,12 @@ constexpr Subcommand subcommands[] = {
     {"ladder", "ladder create|list|show|remove-player ... [--db FILE]\n"
                "        manage ladders as the operator (`tabula ladder` lists the forms)",
      server::cli::run_ladder},
+    {"engine", "engine <variant> --level easy|medium|hard [--fen F] [--movetime MS] [--seed S]\n"
+               "        the computer's move; the last line is the move",
+     server::cli::run_engine},
+    {"match", "match <variant> <player-a> <player-b> --games N [--movetime MS] [--seed S]\n"
+              "        play a match (random, easy, medium, hard, uci:<command>[?opt=v&...])",
+     server::cli::run_match},
 };
 
 void print_help(std::ostream& out) {

@@ -29,7 +29,8 @@ std::uint64_t perft(const Position& pos, int depth, bool keep_duplicates) {
 }
 
 template <const Rules& R> constexpr Engine make_engine() {
-    return Engine{&R, &Generator<R, TracedMove>::generate, &Generator<R>::apply, &perft<R>};
+    return Engine{&R, &Generator<R, TracedMove>::generate, &Generator<R>::apply, &perft<R>,
+                  &Generator<R>::generate};
 }
 
 constexpr std::array<Engine, 10> engines{

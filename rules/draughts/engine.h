@@ -15,6 +15,8 @@ struct Engine {
     Position (*apply)(const Position&, const Move&);
     // Leaf nodes at `depth`; the last ply is counted in bulk.
     std::uint64_t (*perft)(const Position&, int depth, bool keep_duplicates);
+    // The moves without their paths, one per distinct result: what a search needs.
+    void (*generate_moves)(const Position&, std::vector<Move>&, GenerateOptions);
 };
 
 // nullptr for chess and Turkish draughts.

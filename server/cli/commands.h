@@ -15,5 +15,7 @@ int run_replay(const Args& args); // replay_command.cpp
 int run_backup(const Args& args); // backup_command.cpp
 int run_user(const Args& args);   // user_command.cpp
 int run_ladder(const Args& args); // ladder_command.cpp
+int run_engine(const Args& args); // engine_command.cpp: the computer opponent's move
+int run_match(const Args& args);  // match_command.cpp: players against each other
 
 } // namespace server::cli
