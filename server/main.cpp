@@ -31,6 +31,9 @@ constexpr Subcommand subcommands[] = {
     {"ladder", "ladder create|list|show|remove-player ... [--db FILE]\n"
                "        manage ladders as the operator (`tabula ladder` lists the forms)",
      server::cli::run_ladder},
+    {"loadtest", "loadtest [--port P] [--closed | --open --interval-ms K] [--games N] ...\n"
+                 "        measure the server under load (`tabula loadtest --help` lists options)",
+     server::cli::run_loadtest},
 };
 
 void print_help(std::ostream& out) {

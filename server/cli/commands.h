@@ -15,5 +15,6 @@ int run_replay(const Args& args); // replay_command.cpp
 int run_backup(const Args& args); // backup_command.cpp
 int run_user(const Args& args);   // user_command.cpp
 int run_ladder(const Args& args); // ladder_command.cpp
+int run_loadtest(const Args& args); // loadtest_command.cpp: the load generator (issue 11)
 
 } // namespace server::cli
