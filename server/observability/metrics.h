@@ -97,4 +97,21 @@ struct Metrics {
 // The process's instruments.
 Metrics& metrics();
 
+// One-line observations for the move path.
+// A move stored and acknowledged; `received` is when its table took it up.
+inline void move_stored(Clock::time_point received) {
+    metrics().moves_total.add();
+    metrics().move_seconds.observe_since(received);
+}
+// A move handed to the storage writer now; returns the time to pass to storage_write_done.
+inline Clock::time_point storage_write_started() {
+    metrics().writer_queue_depth.add();
+    return Clock::now();
+}
+// The writer has committed (or refused) a move handed to it at `started`.
+inline void storage_write_done(Clock::time_point started) {
+    metrics().writer_queue_depth.sub();
+    metrics().storage_write_seconds.observe_since(started);
+}
+
 } // namespace server::observability
