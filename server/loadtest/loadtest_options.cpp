@@ -24,7 +24,7 @@ const char* loadtest_usage() {
            "                       [--games N] [--duration S] [--variant V] [--seed N]\n"
            "                       [--server-pid PID] [--commit-probe DIR [--commits N]]\n"
            "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
-           "       tabula loadtest --echo-server --port P\n\n"
+           "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n\n"
            "Plays N games (2 WebSocket connections each) against a Tabula server at\n"
            "ws://H:P/ws (default 127.0.0.1:8080) for S seconds (default 10) and reports moves/s,\n"
            "the mover's latency (move sent -> its ok) and the opponent's (move sent -> the\n"
@@ -65,7 +65,7 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         if (flag == "--host") {
             options.host = value;
         } else if (flag == "--port") {
-            const auto port = number(value, 1, 65535);
+            const auto port = number(value, 0, 65535); // 0: any free port (--echo-server)
             if (!port)
                 return bad();
             options.port = static_cast<std::uint16_t>(*port);
@@ -110,7 +110,9 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         }
     }
     if (options.echo_server && !options.port)
-        return std::string("loadtest: --echo-server needs --port");
+        return std::string("loadtest: --echo-server needs --port (0: any free port)");
+    if (!options.echo_server && options.port == 0)
+        return std::string("loadtest: --port 0 is for --echo-server only");
     return options;
 }
 
