@@ -8,6 +8,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 namespace server::observability {
 
 namespace {
@@ -57,9 +59,13 @@ void add_observability_routes(ServerContext& context) {
     context.routes.add(
         beast_http::verb::get, "/healthz",
         [shared](const http::Request& request, const http::RequestInfo&) {
-            if (const auto problem = storage_unwritable(shared->config.db))
-                return http::error_response(request, beast_http::status::service_unavailable,
-                                            "storage_unwritable", *problem);
+            if (const auto problem = storage_unwritable(shared->config.db)) {
+                // The error shape of docs/http-api.md.
+                const nlohmann::json body{
+                    {"error", {{"code", "storage_unwritable"}, {"message", *problem}}}};
+                return http::json_response(request, beast_http::status::service_unavailable,
+                                           body.dump());
+            }
             return http::json_response(request, beast_http::status::ok, R"({"status":"ok"})");
         });
 }

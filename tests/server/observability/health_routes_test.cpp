@@ -22,8 +22,8 @@ TEST_CASE("healthz answers 503 with the error shape when storage cannot be writt
     });
     const auto reply = test::http_request(server.port(), "GET", "/healthz");
     CHECK(reply.status == 503);
-    CHECK(reply.body.find(R"("error":"storage_unwritable")") != std::string::npos);
-    CHECK(reply.body.find(R"("message":)") != std::string::npos);
+    CHECK(reply.header("content-type") == "application/json");
+    CHECK(reply.body.starts_with(R"({"error":{"code":"storage_unwritable","message":")"));
 }
 
 TEST_CASE("storage_unwritable names what is wrong") {

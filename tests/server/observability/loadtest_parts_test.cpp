@@ -91,6 +91,7 @@ TEST_CASE("loadtest options: defaults, each flag, and clear refusals") {
     for (const std::vector<std::string>& bad : {std::vector<std::string>{"--games", "-1"},
                                                 {"--variant", "go"},
                                                 {"--port", "70000"},
+                                                {"--port", "0"},
                                                 {"--duration"},
                                                 {"--fly"},
                                                 {"--echo-server"},
