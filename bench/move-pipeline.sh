@@ -159,4 +159,6 @@ gap=$(awk -v a="$(field "$open_r" mover_p99_ms)" -v b="$(field "$commit_r" commi
 echo "closed-loop moves/s as a share of the echo ceiling: $ratio   (goal >= 50 %)"
 echo "one game alone, opponent p50: $(field "$single_r" opponent_p50_ms) ms   (goal <= 2 ms)"
 echo "open loop mover p99 minus the commit p99: $gap   (goal <= +2 ms)"
-echo "CPU per move at saturation (closed loop): $(field "$closed_r" server_cpu_us_per_move) us   (goal <= 60 us)"
+busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" server_cpu_us_per_move)" \
+    'BEGIN { if (r != "na" && c != "na") printf "%.0f %%", r * c / 10000; else print "na" }')
+echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
