@@ -37,6 +37,9 @@ constexpr Subcommand subcommands[] = {
     {"match", "match <variant> <player-a> <player-b> --games N [--movetime MS] [--seed S]\n"
               "        play a match (random, easy, medium, hard, uci:<command>[?opt=v&...])",
      server::cli::run_match},
+    {"loadtest", "loadtest [--port P] [--closed | --open --interval-ms K] [--games N] ...\n"
+                 "        measure the server under load (`tabula loadtest --help` lists options)",
+     server::cli::run_loadtest},
 };
 
 void print_help(std::ostream& out) {

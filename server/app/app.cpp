@@ -4,6 +4,7 @@
 #include "server/app/startup_error.h"
 #include "server/log.h"
 #include "server/net/listener.h"
+#include "server/observability/observability_routes.h"
 #include "server/tls/tls_context.h"
 #include "server/version.h"
 
@@ -56,6 +57,7 @@ unsigned thread_count(unsigned configured) {
 App::App(Config config) : impl_(std::make_unique<Impl>()) {
     impl_->context->config = std::move(config);
     add_health_route(impl_->context->routes);
+    observability::add_observability_routes(*impl_->context);
 }
 
 App::~App() {

@@ -17,5 +17,6 @@ int run_user(const Args& args);   // user_command.cpp
 int run_ladder(const Args& args); // ladder_command.cpp
 int run_engine(const Args& args); // engine_command.cpp: the computer opponent's move
 int run_match(const Args& args);  // match_command.cpp: players against each other
+int run_loadtest(const Args& args); // loadtest_command.cpp: the load generator (issue 11)
 
 } // namespace server::cli

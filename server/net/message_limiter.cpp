@@ -1,5 +1,6 @@
 #include "server/net/message_limiter.h"
 
+#include "server/observability/metrics.h"
 #include "server/protocol/envelope.h"
 
 namespace server::net {
@@ -17,8 +18,10 @@ Admission MessageLimiter::refuse(const char* code, std::string message, lobby::T
 }
 
 Admission MessageLimiter::admit(std::size_t bytes, lobby::TimePoint now) {
-    if (!messages_.try_take(now))
+    if (!messages_.try_take(now)) {
+        observability::metrics().rate_limit_refusals.add();
         return refuse(protocol::code::rate_limited, "too many messages; slow down", now);
+    }
     if (bytes > read_message_max_)
         return refuse(protocol::code::message_too_large,
                       "message of " + std::to_string(bytes) + " bytes is over the limit of " +

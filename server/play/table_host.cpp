@@ -145,6 +145,7 @@ void TableHost::run(std::function<void(TableHost&)> work) {
 void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                           const lobby::PlayerId& who, int ply, const std::string& move,
                           lobby::Millis lag) {
+    move_received_ = observability::Clock::now();
     auto played = table_->play(who, ply, move, now(), lag);
     if (!played)
         return reply_error(conn, id, played.error());

@@ -33,6 +33,7 @@
 #include "lobby/table.h"
 #include "lobby/time.h"
 #include "server/net/connection.h"
+#include "server/observability/metrics.h"
 #include "storage/game_writer.h"
 
 #include <boost/asio/io_context.hpp>
@@ -204,6 +205,8 @@ private:
     std::optional<LadderLink> ladder_;
     bool ladder_reported_ = false;
     std::optional<MoveWrite> move_write_;
+    observability::Clock::time_point move_received_{}; // for the move latency metric
+    observability::GaugeHold live_table_{observability::metrics().live_tables};
     std::deque<std::function<void(TableHost&)>> deferred_;
     std::optional<lobby::TimePoint> finished_at_;
     std::optional<lobby::TimePoint> unwatched_since_;

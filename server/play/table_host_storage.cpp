@@ -40,6 +40,7 @@ void TableHost::move_stored(bool ok, const std::string& error) {
     MoveWrite write = std::move(*move_write_);
     move_write_.reset();
     if (ok) {
+        observability::move_stored(move_received_);
         write.items.front()->ready = true;
         for (auto& next : write.after)
             next();
@@ -131,9 +132,12 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
             });
             return;
         }
-        self->context_.writer->append_move(*id, row, [self](const storage::WriteStatus& s) {
-            boost::asio::post(self->strand_, [self, s] { self->move_stored(s.ok(), s.error); });
-        });
+        const auto started = observability::storage_write_started();
+        self->context_.writer->append_move(
+            *id, row, [self, started](const storage::WriteStatus& s) {
+                observability::storage_write_done(started);
+                boost::asio::post(self->strand_, [self, s] { self->move_stored(s.ok(), s.error); });
+            });
     });
 }
 

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# The move pipeline measured in one run (issue 11): the transport ceiling (a bare WebSocket
+# echo server), then `tabula serve` under a closed loop of 50 games, one game alone, an open
+# loop of 1000 games moving once a second, and the disk's own SQLite commit. Server (or echo
+# server) pinned to core 0, load generator to core 1. Builds nothing; stops everything it
+# started, bounded in time. See bench/README.md for how to read the table.
+#
+#   bench/move-pipeline.sh <path to tabula> [--duration S] [--core-server N] [--core-client N]
+set -euo pipefail
+
+usage() {
+    echo "usage: bench/move-pipeline.sh <tabula binary> [--duration S] [--core-server N] [--core-client N]" >&2
+    exit 2
+}
+
+[ $# -ge 1 ] || usage
+tabula=$(realpath "$1")
+shift
+[ -x "$tabula" ] || { echo "move-pipeline: $tabula is not executable" >&2; exit 2; }
+duration=10
+core_server=0
+core_client=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --duration) duration=${2:?}; shift 2 ;;
+    --core-server) core_server=${2:?}; shift 2 ;;
+    --core-client) core_client=${2:?}; shift 2 ;;
+    *) usage ;;
+    esac
+done
+command -v taskset >/dev/null || { echo "move-pipeline: taskset (util-linux) is needed" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")
+server_pid=""
+cleanup() {
+    stop_server
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The last "RESULT ..." line of a loadtest output, and one key of it ("na" if absent).
+result_line() { grep '^RESULT ' "$1" | tail -1; }
+field() { awk -v key="$2" '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) { print kv[2]; found = 1 } } } END { if (!found) print "na" }' <<<"$1"; }
+
+# Starts a process pinned to the server core, logging to $2; waits for "$3<port>" in the log.
+# Sets server_pid and port.
+start_pinned() {
+    local log=$1 pattern=$2
+    shift 2
+    taskset -c "$core_server" "$@" >"$log" 2>&1 &
+    server_pid=$!
+    port=""
+    for _ in $(seq 100); do
+        port=$(sed -n "s|.*${pattern}\([0-9]*\).*|\1|p" "$log" | head -1)
+        [ -n "$port" ] && return 0
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "move-pipeline: could not start: $*" >&2
+    cat "$log" >&2
+    exit 1
+}
+
+stop_server() {
+    [ -n "$server_pid" ] || return 0
+    kill -TERM "$server_pid" 2>/dev/null || true
+    for _ in $(seq 100); do
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+}
+
+# A fresh server on a fresh database for each run, so no table of one run lives on into the
+# next. db_synchronous full; the rate limit raised (the default refuses a fast honest client,
+# issue 11); one I/O thread, since the process has one core.
+start_tabula() {
+    local name=$1
+    mkdir -p "$work/web"
+    rm -f "$work/$name.db"*
+    start_pinned "$work/$name.server.log" "listening on http://127.0.0.1:" \
+        "$tabula" serve --bind 127.0.0.1 --port 0 --db "$work/$name.db" --web "$work/web" \
+        --db-synchronous full --threads 1 --messages-per-second 100000 --burst 100000
+}
+
+# Runs the load generator on the client core, bounded; the output goes to $work/<name>.out.
+load() {
+    local name=$1
+    shift
+    if ! timeout $((duration + 240)) taskset -c "$core_client" "$tabula" loadtest "$@" \
+        --duration "$duration" >"$work/$name.out" 2>&1; then
+        echo "move-pipeline: the $name run failed:" >&2
+        cat "$work/$name.out" >&2
+    fi
+}
+
+echo "move-pipeline: $duration s per run, server on core $core_server, client on core $core_client" >&2
+
+echo "move-pipeline: echo ceiling ..." >&2
+start_pinned "$work/echo.server.log" "listening on 127.0.0.1:" "$tabula" loadtest --echo-server --port 0
+load echo --echo --port "$port" --games 50
+stop_server
+
+echo "move-pipeline: closed loop, 50 games ..." >&2
+start_tabula closed
+load closed --port "$port" --closed --games 50 --server-pid "$server_pid"
+stop_server
+
+echo "move-pipeline: one game alone ..." >&2
+start_tabula single
+load single --port "$port" --closed --games 1 --server-pid "$server_pid"
+stop_server
+
+echo "move-pipeline: open loop, 1000 games, one move a second each ..." >&2
+start_tabula open
+load open --port "$port" --open --interval-ms 1000 --games 1000 --server-pid "$server_pid"
+stop_server
+
+echo "move-pipeline: SQLite commit probe on the database's file system ..." >&2
+load commit --games 0 --commit-probe "$work" --commits 300
+
+echo_r=$(result_line "$work/echo.out" || true)
+closed_r=$(result_line "$work/closed.out" || true)
+single_r=$(result_line "$work/single.out" || true)
+open_r=$(result_line "$work/open.out" || true)
+commit_r=$(result_line "$work/commit.out" || true)
+
+cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo
+echo "Tabula move pipeline, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores ($cpu_model), $(uname -sr)"
+echo "server: $("$tabula" --version), db_synchronous full, 1 I/O thread, core $core_server; client: core $core_client; $duration s per run"
+echo
+fmt="%-30s %10s %10s %10s %10s %10s %10s %12s %18s %7s\n"
+printf "$fmt" "run" "per s" "mover p50" "mover p99" "opp p50" "opp p99" "opp max" "cpu us/move" "rss KiB before>after" "errors"
+row() { # row <label> <result line>
+    local r=$2
+    printf "$fmt" "$1" "$(field "$r" moves_per_s)" "$(field "$r" mover_p50_ms)" "$(field "$r" mover_p99_ms)" \
+        "$(field "$r" opponent_p50_ms)" "$(field "$r" opponent_p99_ms)" "$(field "$r" opponent_max_ms)" \
+        "$(field "$r" server_cpu_us_per_move)" \
+        "$(field "$r" server_rss_before_kib)>$(field "$r" server_rss_after_kib)" "$(field "$r" errors)"
+}
+printf "$fmt" "echo ceiling, 50 pairs" "$(field "$echo_r" echo_per_s)" "-" "-" \
+    "$(field "$echo_r" echo_p50_ms)" "$(field "$echo_r" echo_p99_ms)" "$(field "$echo_r" echo_max_ms)" "-" "-" \
+    "$(field "$echo_r" echo_errors)"
+row "closed loop, 50 games" "$closed_r"
+row "one game alone" "$single_r"
+row "open loop, 1000 games at 1/s" "$open_r"
+printf "$fmt" "sqlite commit (WAL, FULL)" "-" "-" "-" "$(field "$commit_r" commit_p50_ms)" \
+    "$(field "$commit_r" commit_p99_ms)" "$(field "$commit_r" commit_max_ms)" "-" "-" "-"
+echo "(times in ms; for the echo row the round trip, for the commit row one commit)"
+echo
+ratio=$(awk -v a="$(field "$closed_r" moves_per_s)" -v b="$(field "$echo_r" echo_per_s)" \
+    'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }')
+gap=$(awk -v a="$(field "$open_r" mover_p99_ms)" -v b="$(field "$commit_r" commit_p99_ms)" \
+    'BEGIN { if (a != "na" && b != "na") printf "%+.3f ms", a - b; else print "na" }')
+echo "closed-loop moves/s as a share of the echo ceiling: $ratio   (goal >= 50 %)"
+echo "one game alone, opponent p50: $(field "$single_r" opponent_p50_ms) ms   (goal <= 2 ms)"
+echo "open loop mover p99 minus the commit p99: $gap   (goal <= +2 ms)"
+busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" server_cpu_us_per_move)" \
+    'BEGIN { if (r != "na" && c != "na") printf "%.0f %%", r * c / 10000; else print "na" }')
+echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"

@@ -1,0 +1,148 @@
+#include "server/loadtest/echo_run.h"
+
+#include "server/loadtest/ws_client.h"
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+namespace server::loadtest {
+
+const char* const echo_frame = R"({"t":"move","id":1234,"table":"K7QFZP","ply":42,"move":"e7e8q"})";
+
+namespace {
+
+namespace asio = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+struct EchoShared {
+    bool recording = false;
+    bool moving = true;
+    EchoRunResult& result;
+};
+
+// Two connections passing one frame back and forth through the echo server.
+class EchoPair : public std::enable_shared_from_this<EchoPair> {
+public:
+    EchoPair(asio::io_context& io, EchoShared& shared, std::function<void(bool)> settled)
+        : io_(io), shared_(shared), settled_(std::move(settled)) {}
+
+    void start(const asio::ip::tcp::endpoint& server) {
+        for (std::size_t side = 0; side < 2; ++side) {
+            WsClient::Handlers handlers;
+            handlers.opened = [self = shared_from_this()] { self->opened(); };
+            handlers.message = [self = shared_from_this(), side](std::string_view) {
+                self->echoed(side);
+            };
+            handlers.failed = [self = shared_from_this()](const std::string&) {
+                ++self->shared_.result.errors["connection_lost"];
+                self->close();
+                self->settle(false);
+            };
+            conns_[side] = std::make_shared<WsClient>(io_, std::move(handlers));
+            conns_[side]->connect(server, "/");
+        }
+    }
+
+    void close() {
+        for (auto& conn : conns_)
+            if (conn)
+                conn->close();
+    }
+
+private:
+    asio::io_context& io_;
+    EchoShared& shared_;
+    std::function<void(bool)> settled_;
+    std::array<std::shared_ptr<WsClient>, 2> conns_{};
+    int open_ = 0;
+    bool settled_once_ = false;
+    std::size_t turn_ = 0;
+    Clock::time_point sent_{};
+
+    void settle(bool ok) {
+        if (settled_once_)
+            return;
+        settled_once_ = true;
+        settled_(ok);
+    }
+
+    void opened() {
+        if (++open_ < 2)
+            return;
+        settle(true);
+        send();
+    }
+
+    void send() {
+        if (!shared_.moving)
+            return;
+        sent_ = Clock::now();
+        conns_[turn_]->send(echo_frame);
+    }
+
+    void echoed(std::size_t side) {
+        if (side != turn_)
+            return;
+        if (shared_.recording) {
+            ++shared_.result.round_trips;
+            shared_.result.latency.add(Clock::now() - sent_);
+        }
+        turn_ = 1 - turn_;
+        send();
+    }
+};
+
+} // namespace
+
+double EchoRunResult::round_trips_per_second() const {
+    return window.count() > 0 ? static_cast<double>(round_trips) / window.count() : 0.0;
+}
+
+EchoRunResult run_echo(const EchoRunOptions& options) {
+    EchoRunResult result;
+    result.latency.reserve(1 << 16);
+    EchoShared shared{.recording = false, .moving = true, .result = result};
+    asio::io_context io{1};
+    asio::steady_timer timer(io);
+    std::vector<std::shared_ptr<EchoPair>> pairs;
+    int settled = 0;
+    Clock::time_point window_start{};
+    const auto finish = [&] {
+        shared.recording = false;
+        shared.moving = false;
+        result.window = Clock::now() - window_start;
+        for (const auto& pair : pairs)
+            pair->close();
+        timer.expires_after(std::chrono::seconds(1));
+        timer.async_wait([&](const boost::system::error_code&) { io.stop(); });
+    };
+    const auto open_window = [&] {
+        shared.recording = true;
+        window_start = Clock::now();
+        if (result.pairs_connected == 0)
+            return finish();
+        timer.expires_after(options.duration);
+        timer.async_wait([&](const boost::system::error_code& ec) {
+            if (!ec)
+                finish();
+        });
+    };
+    for (int i = 0; i < options.pairs; ++i) {
+        auto pair = std::make_shared<EchoPair>(io, shared, [&](bool ok) {
+            result.pairs_connected += ok ? 1 : 0;
+            if (++settled == options.pairs)
+                open_window();
+        });
+        pairs.push_back(pair);
+        pair->start(options.server);
+    }
+    io.run();
+    return result;
+}
+
+} // namespace server::loadtest

@@ -1,0 +1,153 @@
+#include "server/loadtest/load_run.h"
+
+#include "server/observability/process_stats.h"
+
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+namespace server::loadtest {
+
+namespace {
+
+namespace asio = boost::asio;
+namespace obs = server::observability;
+
+constexpr int connecting_at_once = 32; // pairs setting up at the same time
+constexpr std::chrono::seconds setup_deadline{120};
+constexpr std::chrono::seconds drain{1};
+
+std::optional<std::chrono::microseconds> cpu_delta(std::optional<std::chrono::microseconds> before,
+                                                   std::optional<std::chrono::microseconds> after) {
+    if (!before || !after)
+        return std::nullopt;
+    return *after - *before;
+}
+
+// The run's timeline on the io_context thread.
+class Runner {
+public:
+    Runner(const LoadRunOptions& options, LoadRunResult& result)
+        : options_(options), result_(result), window_timer_(io_), stall_timer_(io_) {}
+
+    void run() {
+        result_.stats.mover.reserve(1 << 16);
+        result_.stats.opponent.reserve(1 << 16);
+        for (int i = 0; i < options_.games && i < connecting_at_once; ++i)
+            launch_next();
+        window_timer_.expires_after(setup_deadline);
+        window_timer_.async_wait([this](const boost::system::error_code& ec) {
+            if (!ec && !window_open_) {
+                result_.stats.error("setup_timeout");
+                open_window();
+            }
+        });
+        watch_stalls();
+        io_.run();
+    }
+
+private:
+    const LoadRunOptions& options_;
+    LoadRunResult& result_;
+    asio::io_context io_{1};
+    std::vector<std::shared_ptr<GamePair>> pairs_;
+    asio::steady_timer window_timer_;
+    asio::steady_timer stall_timer_;
+    int settled_ = 0;
+    bool window_open_ = false;
+    bool finished_ = false;
+    Clock::time_point window_start_{};
+    std::optional<std::chrono::microseconds> server_cpu_before_;
+    std::optional<std::chrono::microseconds> client_cpu_before_;
+
+    void launch_next() {
+        const auto index = pairs_.size();
+        if (static_cast<int>(index) >= options_.games)
+            return;
+        auto pair = std::make_shared<GamePair>(io_, options_.game, result_.stats,
+                                               options_.seed * 1'000'003 + index,
+                                               [this](bool started) { pair_settled(started); });
+        pairs_.push_back(pair);
+        pair->start();
+    }
+
+    void pair_settled(bool started) {
+        if (started)
+            ++result_.games_started;
+        ++settled_;
+        launch_next();
+        if (settled_ < options_.games || window_open_)
+            return;
+        open_window();
+        if (result_.games_started == 0) // nothing to measure: the server is not there
+            close_window();
+    }
+
+    void open_window() {
+        window_open_ = true;
+        if (options_.server_pid) {
+            server_cpu_before_ = obs::cpu_time(*options_.server_pid);
+            result_.server_rss_before = obs::resident_bytes(*options_.server_pid);
+        }
+        client_cpu_before_ = obs::cpu_time();
+        result_.stats.recording = true;
+        window_start_ = Clock::now();
+        window_timer_.cancel();
+        window_timer_.expires_after(options_.duration);
+        window_timer_.async_wait([this](const boost::system::error_code& ec) {
+            if (!ec)
+                close_window();
+        });
+    }
+
+    void close_window() {
+        result_.stats.recording = false;
+        result_.window = Clock::now() - window_start_;
+        if (options_.server_pid) {
+            result_.server_cpu = cpu_delta(server_cpu_before_, obs::cpu_time(*options_.server_pid));
+            result_.server_rss_after = obs::resident_bytes(*options_.server_pid);
+        }
+        result_.client_cpu = cpu_delta(client_cpu_before_, obs::cpu_time());
+        finished_ = true;
+        for (const auto& pair : pairs_)
+            pair->stop_moving();
+        stall_timer_.cancel();
+        window_timer_.expires_after(drain);
+        window_timer_.async_wait([this](const boost::system::error_code&) {
+            for (const auto& pair : pairs_)
+                pair->close();
+            window_timer_.expires_after(drain);
+            window_timer_.async_wait([this](const boost::system::error_code&) { io_.stop(); });
+        });
+    }
+
+    // A closed-loop game should never wait for seconds; an open-loop one moves every interval.
+    void watch_stalls() {
+        stall_timer_.expires_after(std::chrono::seconds(1));
+        stall_timer_.async_wait([this](const boost::system::error_code& ec) {
+            if (ec || finished_)
+                return;
+            const auto limit = std::chrono::seconds(5) + 4 * options_.game.interval;
+            const auto now = Clock::now();
+            for (const auto& pair : pairs_)
+                pair->check_stall(now, limit);
+            watch_stalls();
+        });
+    }
+};
+
+} // namespace
+
+double LoadRunResult::moves_per_second() const {
+    return window.count() > 0 ? static_cast<double>(stats.moves) / window.count() : 0.0;
+}
+
+LoadRunResult run_load(const LoadRunOptions& options) {
+    LoadRunResult result;
+    Runner runner(options, result);
+    runner.run();
+    return result;
+}
+
+} // namespace server::loadtest

@@ -1,0 +1,119 @@
+#include "server/loadtest/loadtest_options.h"
+
+#include <charconv>
+#include <limits>
+
+namespace server::loadtest {
+
+namespace {
+
+// A whole number in [low, high] from `text`, or nullopt.
+std::optional<std::int64_t> number(const std::string& text, std::int64_t low, std::int64_t high) {
+    std::int64_t value = 0;
+    const auto* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc{} || ptr != end || value < low || value > high)
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+const char* loadtest_usage() {
+    return "usage: tabula loadtest [--host H] [--port P] [--closed | --open --interval-ms K]\n"
+           "                       [--games N] [--duration S] [--variant V] [--seed N]\n"
+           "                       [--server-pid PID] [--commit-probe DIR [--commits N]]\n"
+           "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
+           "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n\n"
+           "Plays N games (2 WebSocket connections each) against a Tabula server at\n"
+           "ws://H:P/ws (default 127.0.0.1:8080) for S seconds (default 10) and reports moves/s,\n"
+           "the mover's latency (move sent -> its ok) and the opponent's (move sent -> the\n"
+           "opponent has the move) p50/p99/max, and with --server-pid the server's CPU per move\n"
+           "and RSS. --closed (default): one move in flight per game; --open: each game moves\n"
+           "every K ms. --echo measures a bare WebSocket echo server instead (the one of\n"
+           "--echo-server at --port P, else one started in-process): the transport ceiling.\n"
+           "--commit-probe DIR times N (default 300) single-row SQLite WAL commits with\n"
+           "synchronous=FULL in DIR: the disk's floor. --games 0 plays no game.\n"
+           "The last line (RESULT key=value ...) is for scripts.\n";
+}
+
+std::variant<LoadtestOptions, std::string>
+parse_loadtest_options(const std::vector<std::string>& args) {
+    LoadtestOptions options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& flag = args[i];
+        if (flag == "--closed") {
+            options.mode = LoopMode::Closed;
+            continue;
+        }
+        if (flag == "--open") {
+            options.mode = LoopMode::Open;
+            continue;
+        }
+        if (flag == "--echo") {
+            options.echo = true;
+            continue;
+        }
+        if (flag == "--echo-server") {
+            options.echo_server = true;
+            continue;
+        }
+        if (i + 1 >= args.size())
+            return "loadtest: " + flag + " needs a value (or is unknown; see --help)";
+        const std::string& value = args[++i];
+        const auto bad = [&] { return "loadtest: bad value for " + flag + ": \"" + value + "\""; };
+        if (flag == "--host") {
+            options.host = value;
+        } else if (flag == "--port") {
+            const auto port = number(value, 0, 65535); // 0: any free port (--echo-server)
+            if (!port)
+                return bad();
+            options.port = static_cast<std::uint16_t>(*port);
+        } else if (flag == "--interval-ms") {
+            const auto ms = number(value, 1, 3'600'000);
+            if (!ms)
+                return bad();
+            options.interval = std::chrono::milliseconds(*ms);
+        } else if (flag == "--games") {
+            const auto games = number(value, 0, 100'000);
+            if (!games)
+                return bad();
+            options.games = static_cast<int>(*games);
+        } else if (flag == "--duration") {
+            const auto seconds = number(value, 1, 86'400);
+            if (!seconds)
+                return bad();
+            options.duration = std::chrono::seconds(*seconds);
+        } else if (flag == "--variant") {
+            const auto variant = rules::variant_from_name(value);
+            if (!variant)
+                return bad();
+            options.variant = *variant;
+        } else if (flag == "--seed") {
+            const auto seed = number(value, 0, std::numeric_limits<std::int64_t>::max());
+            if (!seed)
+                return bad();
+            options.seed = static_cast<std::uint64_t>(*seed);
+        } else if (flag == "--server-pid") {
+            if (!number(value, 1, std::numeric_limits<std::int32_t>::max()))
+                return bad();
+            options.server_pid = value;
+        } else if (flag == "--commit-probe") {
+            options.commit_probe = value;
+        } else if (flag == "--commits") {
+            const auto commits = number(value, 1, 1'000'000);
+            if (!commits)
+                return bad();
+            options.commits = static_cast<int>(*commits);
+        } else {
+            return "loadtest: unknown option " + flag + " (see --help)";
+        }
+    }
+    if (options.echo_server && !options.port)
+        return std::string("loadtest: --echo-server needs --port (0: any free port)");
+    if (!options.echo_server && options.port == 0)
+        return std::string("loadtest: --port 0 is for --echo-server only");
+    return options;
+}
+
+} // namespace server::loadtest

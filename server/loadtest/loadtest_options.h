@@ -1,0 +1,38 @@
+#pragma once
+// The arguments of `tabula loadtest` (usage text in loadtest_usage()).
+
+#include "server/loadtest/game_pair.h"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace server::loadtest {
+
+struct LoadtestOptions {
+    std::string host = "127.0.0.1";
+    std::optional<std::uint16_t> port; // the game (or echo) server; games default to 8080
+    LoopMode mode = LoopMode::Closed;
+    std::chrono::milliseconds interval{1000};
+    int games = 10; // 0: no game run (e.g. only the commit probe)
+    std::chrono::milliseconds duration{10'000};
+    rules::VariantId variant = rules::VariantId::Chess;
+    std::uint64_t seed = 1;
+    std::optional<std::string> server_pid;
+    bool echo = false;        // measure an echo server instead of playing games
+    bool echo_server = false; // be the echo server (until SIGINT / SIGTERM)
+    std::optional<std::filesystem::path> commit_probe;
+    int commits = 300;
+};
+
+// The options, or a message for the user.
+std::variant<LoadtestOptions, std::string>
+parse_loadtest_options(const std::vector<std::string>& args);
+
+const char* loadtest_usage();
+
+} // namespace server::loadtest

@@ -1,0 +1,121 @@
+#include "server/loadtest/report.h"
+
+#include <cstdio>
+
+namespace server::loadtest {
+
+namespace {
+
+std::string fixed(double value, int decimals) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+std::string ms(std::chrono::microseconds us) {
+    return fixed(static_cast<double>(us.count()) / 1000.0, 3);
+}
+
+std::string kib(const std::optional<std::uint64_t>& bytes) {
+    return bytes ? std::to_string(*bytes / 1024) : "na";
+}
+
+std::string errors_text(const std::map<std::string, std::uint64_t>& errors) {
+    if (errors.empty())
+        return "none";
+    std::string text;
+    for (const auto& [kind, count] : errors)
+        text += (text.empty() ? "" : ", ") + kind + " x" + std::to_string(count);
+    return text;
+}
+
+std::uint64_t total(const std::map<std::string, std::uint64_t>& errors) {
+    std::uint64_t sum = 0;
+    for (const auto& [kind, count] : errors)
+        sum += count;
+    return sum;
+}
+
+} // namespace
+
+void Report::field(std::string key, std::string value) {
+    fields_.emplace_back(std::move(key), std::move(value));
+}
+
+void Report::latency(const std::string& label, const std::string& key,
+                     const LatencySamples& samples) {
+    out_ << "  " << label << " p50 " << ms(samples.percentile(50)) << " ms, p99 "
+         << ms(samples.percentile(99)) << " ms, max " << ms(samples.max()) << " ms ("
+         << samples.size() << " samples)\n";
+    field(key + "_p50_ms", ms(samples.percentile(50)));
+    field(key + "_p99_ms", ms(samples.percentile(99)));
+    field(key + "_max_ms", ms(samples.max()));
+}
+
+void Report::games(const LoadRunResult& result, LoopMode mode, int games) {
+    const auto& stats = result.stats;
+    const char* mode_name = mode == LoopMode::Closed ? "closed" : "open";
+    out_ << "games (" << mode_name << " loop): " << result.games_started << " of " << games
+         << " started, " << stats.moves << " moves in " << fixed(result.window.count(), 2)
+         << " s = " << fixed(result.moves_per_second(), 1) << " moves/s, " << stats.games_ended
+         << " games ended\n";
+    field("mode", mode_name);
+    field("games", std::to_string(result.games_started));
+    field("moves", std::to_string(stats.moves));
+    field("seconds", fixed(result.window.count(), 2));
+    field("moves_per_s", fixed(result.moves_per_second(), 1));
+    latency("mover   ", "mover", stats.mover);
+    latency("opponent", "opponent", stats.opponent);
+    std::string cpu = "na";
+    if (result.server_cpu && stats.moves > 0)
+        cpu = fixed(
+            static_cast<double>(result.server_cpu->count()) / static_cast<double>(stats.moves), 1);
+    std::string client_cpu = "na";
+    if (result.client_cpu && stats.moves > 0)
+        client_cpu = fixed(
+            static_cast<double>(result.client_cpu->count()) / static_cast<double>(stats.moves), 1);
+    out_ << "  server: " << cpu << " us CPU per move, RSS " << kib(result.server_rss_before)
+         << " KiB -> " << kib(result.server_rss_after) << " KiB; client: " << client_cpu
+         << " us CPU per move\n";
+    field("server_cpu_us_per_move", cpu);
+    field("server_rss_before_kib", kib(result.server_rss_before));
+    field("server_rss_after_kib", kib(result.server_rss_after));
+    field("client_cpu_us_per_move", client_cpu);
+    if (mode == LoopMode::Open) {
+        out_ << "  missed ticks (previous move still in flight): " << stats.missed_ticks << "\n";
+        field("missed_ticks", std::to_string(stats.missed_ticks));
+    }
+    out_ << "  errors: " << errors_text(stats.errors) << "\n";
+    field("errors", std::to_string(stats.error_count()));
+}
+
+void Report::echo(const EchoRunResult& result) {
+    out_ << "echo: " << result.pairs_connected << " pairs, " << result.round_trips
+         << " round trips in " << fixed(result.window.count(), 2)
+         << " s = " << fixed(result.round_trips_per_second(), 1) << " round trips/s\n";
+    field("echo_pairs", std::to_string(result.pairs_connected));
+    field("echo_per_s", fixed(result.round_trips_per_second(), 1));
+    latency("round trip", "echo", result.latency);
+    out_ << "  errors: " << errors_text(result.errors) << "\n";
+    field("echo_errors", std::to_string(total(result.errors)));
+}
+
+void Report::commits(const CommitProbeResult& result) {
+    if (result.error) {
+        out_ << "commit probe failed: " << *result.error << "\n";
+        field("commit_error", "1");
+        return;
+    }
+    out_ << "commit probe (single-row SQLite WAL commits, synchronous=FULL):\n";
+    field("commits", std::to_string(result.commits.size()));
+    latency("commit", "commit", result.commits);
+}
+
+void Report::finish() {
+    out_ << "RESULT";
+    for (const auto& [key, value] : fields_)
+        out_ << ' ' << key << '=' << value;
+    out_ << std::endl;
+}
+
+} // namespace server::loadtest

@@ -1,0 +1,35 @@
+#pragma once
+// What `tabula loadtest` prints: a few lines for people per part that ran, then one last line
+// for scripts, "RESULT key=value key=value ..." (milliseconds with three decimals; "na" when
+// a value could not be measured).
+
+#include "server/loadtest/commit_probe.h"
+#include "server/loadtest/echo_run.h"
+#include "server/loadtest/load_run.h"
+
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace server::loadtest {
+
+class Report {
+public:
+    explicit Report(std::ostream& out) : out_(out) {}
+
+    void games(const LoadRunResult& result, LoopMode mode, int games);
+    void echo(const EchoRunResult& result);
+    void commits(const CommitProbeResult& result);
+    // The RESULT line of every part reported so far.
+    void finish();
+
+private:
+    std::ostream& out_;
+    std::vector<std::pair<std::string, std::string>> fields_;
+
+    void field(std::string key, std::string value);
+    void latency(const std::string& label, const std::string& key, const LatencySamples& samples);
+};
+
+} // namespace server::loadtest

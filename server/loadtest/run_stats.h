@@ -1,0 +1,25 @@
+#pragma once
+// What the clients of one run count and time. Touched only from the run's one thread.
+
+#include "server/loadtest/latency_samples.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace server::loadtest {
+
+struct RunStats {
+    bool recording = false;  // inside the measured window
+    std::uint64_t moves = 0; // moves acknowledged ("ok") inside the window
+    LatencySamples mover;    // move sent -> the mover's "ok"
+    LatencySamples opponent; // move sent -> the opponent's `move` event
+    std::uint64_t games_ended = 0;
+    std::uint64_t missed_ticks = 0;              // open loop: a tick found the last move in flight
+    std::map<std::string, std::uint64_t> errors; // by error code or failure kind, whole run
+
+    void error(const std::string& kind) { ++errors[kind]; }
+    std::uint64_t error_count() const;
+};
+
+} // namespace server::loadtest

@@ -1,0 +1,24 @@
+#pragma once
+// GET /metrics (Prometheus text, metrics.h) and GET /healthz (the process is up and the
+// database's file system takes writes), documented in docs/http-api.md.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace server {
+struct ServerContext;
+}
+
+namespace server::observability {
+
+// Registers both routes on the context's route table. `context` outlives its routes.
+void add_observability_routes(ServerContext& context);
+
+// Why storage cannot take writes now, or nullopt when it can: the database file (or, while
+// it does not exist yet, its directory) must be writable by this process, and its file system
+// mounted read-write with free blocks. A few system calls, no write: cheap enough to probe
+// every second.
+std::optional<std::string> storage_unwritable(const std::filesystem::path& database);
+
+} // namespace server::observability

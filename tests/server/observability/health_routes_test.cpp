@@ -1,0 +1,56 @@
+// GET /metrics and GET /healthz of a real in-process server, over HTTP.
+#include "server/observability/observability_routes.h"
+#include "server/observability/process_stats.h"
+#include "tests/server/test_support.h"
+
+#include <doctest/doctest.h>
+
+TEST_CASE("healthz answers ok while the database directory takes writes") {
+    test::TempDir data;
+    const test::RunningServer server(
+        [&](server::Config& config) { config.db = (data.path() / "tabula.db").string(); });
+    const auto reply = test::http_request(server.port(), "GET", "/healthz");
+    CHECK(reply.status == 200);
+    CHECK(reply.header("content-type") == "application/json");
+    CHECK(reply.body == R"({"status":"ok"})");
+}
+
+TEST_CASE("healthz answers 503 with the error shape when storage cannot be written") {
+    test::TempDir data;
+    const test::RunningServer server([&](server::Config& config) {
+        config.db = (data.path() / "no-such-directory" / "tabula.db").string();
+    });
+    const auto reply = test::http_request(server.port(), "GET", "/healthz");
+    CHECK(reply.status == 503);
+    CHECK(reply.header("content-type") == "application/json");
+    CHECK(reply.body.starts_with(R"({"error":{"code":"storage_unwritable","message":")"));
+}
+
+TEST_CASE("storage_unwritable names what is wrong") {
+    test::TempDir data;
+    CHECK_FALSE(server::observability::storage_unwritable(data.path() / "t.db"));
+    const auto missing =
+        server::observability::storage_unwritable(data.path() / "missing" / "t.db");
+    REQUIRE(missing);
+    CHECK(missing->find("directory") != std::string::npos);
+}
+
+TEST_CASE("metrics answers the Prometheus text with this process's numbers") {
+    const test::RunningServer server;
+    const auto reply = test::http_request(server.port(), "GET", "/metrics");
+    CHECK(reply.status == 200);
+    CHECK(reply.header("content-type").starts_with("text/plain; version=0.0.4"));
+    CHECK(reply.body.find("# TYPE tabula_connections gauge\ntabula_connections 0\n") !=
+          std::string::npos);
+    CHECK(reply.body.find("# TYPE tabula_moves_total counter\n") != std::string::npos);
+    CHECK(reply.body.find("process_resident_memory_bytes ") != std::string::npos);
+    CHECK(reply.body.find("tabula_move_seconds_bucket{le=\"+Inf\"}") != std::string::npos);
+}
+
+TEST_CASE("the proc readers see this process") {
+    const auto rss = server::observability::resident_bytes();
+    REQUIRE(rss);
+    CHECK(*rss > 1024 * 1024);
+    CHECK(server::observability::cpu_time());
+    CHECK_FALSE(server::observability::resident_bytes("999999999"));
+}

@@ -1,0 +1,133 @@
+// The load generator's parts: the message scanner, the percentiles, the options, the commit
+// probe and the echo measurement.
+#include "server/loadtest/commit_probe.h"
+#include "server/loadtest/echo_run.h"
+#include "server/loadtest/echo_server.h"
+#include "server/loadtest/latency_samples.h"
+#include "server/loadtest/loadtest_options.h"
+#include "server/loadtest/message_scan.h"
+#include "tests/server/test_support.h"
+
+#include <thread>
+
+#include <boost/asio/ip/address.hpp>
+#include <doctest/doctest.h>
+
+namespace lt = server::loadtest;
+using namespace std::chrono_literals;
+
+TEST_CASE("the scanner finds a move event's fields whatever else the event carries") {
+    const auto scanned = lt::scan_server_message(
+        R"({"t":"table_event","table":"K7QFZP","version":18,"at":1700000012345,)"
+        R"("event":{"type":"move","ply":14,"by":"white","to_move":"black",)"
+        R"("move":{"move":"e2e4","display":"e4","path":[52,36],"captures":[]},)"
+        R"("board":{"rows":8,"cols":8,"cells":"r}n\"b[q{","check":-1},)"
+        R"("legal_moves":[{"move":"e7e5","path":[12,28]}],"clocks":null}})");
+    REQUIRE(scanned);
+    CHECK(scanned->type == "table_event");
+    CHECK(scanned->table == "K7QFZP");
+    CHECK(scanned->event_type == "move");
+    CHECK(scanned->ply == 14);
+    CHECK(scanned->move == "e2e4");
+    CHECK(scanned->id == -1);
+}
+
+TEST_CASE("the scanner reads replies in any key order and with whitespace") {
+    const auto ok =
+        lt::scan_server_message(" { \"id\" : 42 , \"t\" : \"ok\", \"duplicate\": false } ");
+    REQUIRE(ok);
+    CHECK(ok->type == "ok");
+    CHECK(ok->id == 42);
+    const auto created = lt::scan_server_message(
+        R"({"t":"table_created","id":3,"code":"P4XW2M","table":{"code":"P4XW2M","seats":{}}})");
+    REQUIRE(created);
+    CHECK(created->code == "P4XW2M");
+    CHECK(created->table.empty()); // the state object is not a table code
+    const auto error = lt::scan_server_message(
+        R"({"t":"error","id":"x","code":"rate_limited","message":"slow down"})");
+    REQUIRE(error);
+    CHECK(error->code == "rate_limited");
+    CHECK(error->id == -1); // a string id is none of ours
+}
+
+TEST_CASE("the scanner refuses what is not one JSON object") {
+    CHECK_FALSE(lt::scan_server_message(""));
+    CHECK_FALSE(lt::scan_server_message("[1,2]"));
+    CHECK_FALSE(lt::scan_server_message(R"({"t":"ok")"));
+    CHECK_FALSE(lt::scan_server_message(R"({"t":"ok"} trailing)"));
+    CHECK_FALSE(lt::scan_server_message(R"({"t":"unterminated})"));
+    CHECK_FALSE(lt::scan_server_message(R"({"event":{"move":[1,2})"));
+}
+
+TEST_CASE("percentiles are nearest-rank over every sample") {
+    lt::LatencySamples samples;
+    CHECK(samples.percentile(50) == 0us);
+    for (int ms = 100; ms >= 1; --ms)
+        samples.add(std::chrono::milliseconds(ms));
+    CHECK(samples.percentile(50) == 50ms);
+    CHECK(samples.percentile(99) == 99ms);
+    CHECK(samples.max() == 100ms);
+    CHECK(samples.percentile(0) == 1ms);
+}
+
+TEST_CASE("loadtest options: defaults, each flag, and clear refusals") {
+    const auto defaults = lt::parse_loadtest_options({});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(defaults));
+    CHECK(std::get<lt::LoadtestOptions>(defaults).mode == lt::LoopMode::Closed);
+    CHECK(std::get<lt::LoadtestOptions>(defaults).games == 10);
+
+    const auto open = lt::parse_loadtest_options({"--open", "--interval-ms", "250", "--games",
+                                                  "1000", "--duration", "5", "--variant",
+                                                  "international", "--server-pid", "1"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(open));
+    const auto& o = std::get<lt::LoadtestOptions>(open);
+    CHECK(o.mode == lt::LoopMode::Open);
+    CHECK(o.interval == 250ms);
+    CHECK(o.games == 1000);
+    CHECK(o.duration == 5s);
+    CHECK(o.variant == rules::VariantId::International);
+    CHECK(o.server_pid == "1");
+
+    for (const std::vector<std::string>& bad : {std::vector<std::string>{"--games", "-1"},
+                                                {"--variant", "go"},
+                                                {"--port", "70000"},
+                                                {"--port", "0"},
+                                                {"--duration"},
+                                                {"--fly"},
+                                                {"--echo-server"},
+                                                {"--server-pid", "self"}}) {
+        const auto parsed = lt::parse_loadtest_options(bad);
+        REQUIRE(std::holds_alternative<std::string>(parsed));
+        CHECK(std::get<std::string>(parsed).starts_with("loadtest: "));
+    }
+}
+
+TEST_CASE("the commit probe times each commit and leaves nothing behind") {
+    test::TempDir dir;
+    const auto probe = lt::probe_commits(dir.path(), 5);
+    REQUIRE_FALSE(probe.error);
+    CHECK(probe.commits.size() == 5);
+    CHECK(probe.commits.max() > 0us);
+    CHECK(std::filesystem::is_empty(dir.path()));
+
+    const auto missing = lt::probe_commits(dir.path() / "missing", 5);
+    CHECK(missing.error);
+}
+
+TEST_CASE("the echo measurement makes round trips through a bare WebSocket echo server") {
+    boost::asio::io_context io{1};
+    lt::EchoServer echo(io, 0);
+    std::thread serving([&io] { io.run(); });
+    lt::EchoRunOptions options;
+    options.server = {boost::asio::ip::make_address("127.0.0.1"), echo.port()};
+    options.pairs = 2;
+    options.duration = 300ms;
+    const auto result = lt::run_echo(options);
+    io.stop();
+    serving.join();
+    CHECK(result.pairs_connected == 2);
+    CHECK(result.errors.empty());
+    CHECK(result.round_trips > 10);
+    CHECK(result.latency.size() == result.round_trips);
+    CHECK(result.round_trips_per_second() > 0);
+}

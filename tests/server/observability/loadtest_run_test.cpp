@@ -1,0 +1,107 @@
+// A short, bounded load run against an in-process game server (the real App, play service
+// and SQLite writer on a temporary database): moves are played and stored, every latency is
+// reported, and the server's /metrics counted the same moves.
+#include "server/app/app.h"
+#include "server/loadtest/load_run.h"
+#include "server/observability/metrics.h"
+#include "server/play/play_service.h"
+#include "server/play/system_time_source.h"
+#include "storage/sqlite/sqlite_backend.h"
+#include "tests/server/test_support.h"
+
+#include <unistd.h>
+
+#include <boost/asio/ip/address.hpp>
+#include <doctest/doctest.h>
+
+namespace lt = server::loadtest;
+using namespace std::chrono_literals;
+
+namespace {
+
+// The game service as `tabula serve` wires it (without accounts), rate limits raised so that
+// a fast client is not refused.
+struct GameServer {
+    test::SampleWeb web;
+    test::TempDir data;
+    std::unique_ptr<storage::sqlite::SqliteBackend> backend;
+    server::play::SystemTimeSource clock;
+    std::unique_ptr<server::App> app;
+    std::shared_ptr<server::play::PlayService> games;
+
+    GameServer() {
+        backend =
+            std::make_unique<storage::sqlite::SqliteBackend>((data.path() / "tabula.db").string());
+        auto config = test::test_config(web.web);
+        config.messages_per_second = 10'000;
+        config.burst = 10'000;
+        app = std::make_unique<server::App>(config);
+        games = std::make_shared<server::play::PlayService>(
+            app->io_context(), clock, backend->game_writer(), server::play::PlayOptions{});
+        app->add_message_handler(games);
+        app->start();
+    }
+    ~GameServer() {
+        app->stop(500ms);
+        games->stop();
+        games.reset();
+        app.reset();
+    }
+};
+
+} // namespace
+
+TEST_CASE("a closed-loop run of two games plays moves and reports every latency") {
+    GameServer server;
+    const auto moves_before = server::observability::metrics().moves_total.value();
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.games = 2;
+    options.duration = 2s;
+    options.server_pid = std::to_string(getpid());
+    const auto result = lt::run_load(options);
+
+    CHECK(result.games_started == 2);
+    CHECK(result.stats.errors.empty());
+    CHECK(result.stats.moves > 10);
+    CHECK(result.stats.mover.size() == result.stats.moves);
+    CHECK(result.stats.opponent.size() >= result.stats.moves - 2);
+    CHECK(result.stats.mover.percentile(50) > 0us);
+    CHECK(result.stats.opponent.percentile(99) >= result.stats.opponent.percentile(50));
+    CHECK(result.window >= 2s);
+    CHECK(result.moves_per_second() > 5);
+    CHECK(result.server_cpu);
+    CHECK(result.server_rss_before);
+    CHECK(result.server_rss_after);
+    // Every acknowledged move went through the server's own count (more may have been stored
+    // before or after the window).
+    CHECK(server::observability::metrics().moves_total.value() - moves_before >=
+          result.stats.moves);
+}
+
+TEST_CASE("an open-loop run moves each game on its interval") {
+    GameServer server;
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.game.mode = lt::LoopMode::Open;
+    options.game.interval = 100ms;
+    options.games = 2;
+    options.duration = 1s;
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 2);
+    CHECK(result.stats.errors.empty());
+    // Two games at ten moves a second for one second: about twenty moves.
+    CHECK(result.stats.moves >= 12);
+    CHECK(result.stats.moves <= 24);
+}
+
+TEST_CASE("a run against no server reports that nothing started") {
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), 1}; // nothing listens
+    options.games = 2;
+    options.duration = 1s;
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 0);
+    CHECK(result.stats.errors.at("connection_lost") >= 2);
+    CHECK(result.stats.moves == 0);
+}
