@@ -10,7 +10,7 @@
 //   finished seats  the seats that have finished, comma-separated in finishing order, or "-"
 //
 // Example, Chinese checkers for two, the start:
-//   1:n1,o1,o2,p1,p2,p3,q1,q2,q3,q4:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4:0:-
+//   1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4:0:-
 // Written canonically (cells in board order, numbers without leading zeros); read strictly:
 // any other field count, an unknown or doubled cell, a wrong number of pieces, a finished
 // list that contradicts the board, or a seat to move that cannot move while the game goes on

@@ -4,6 +4,8 @@
 #include "rules/record/record_reader.h"
 
 #include <cstdint>
+#include <fstream>
+#include <sstream>
 
 #include <doctest/doctest.h>
 
@@ -184,4 +186,40 @@ TEST_CASE("halma family: a two-player record carries the PGN result") {
     CHECK(record.find("[Seat1 \"ann\"]\n[Seat2 \"bo\"]\n[Result \"1-0\"]") != std::string::npos);
     CHECK(record.find("\n1. e5-d1 1-0\n") != std::string::npos);
     CHECK(game_of(VariantId::ChineseCheckers2)->record({}).find("[FEN") == std::string::npos);
+}
+
+TEST_CASE("halma family: the self-play records of tests/data/halma replay to their places") {
+    for (const auto id : family) {
+        const std::string name(rules::variant_name(id));
+        CAPTURE(name);
+        std::ifstream in(std::string(TABULA_TEST_DATA_DIR "/halma/") + name + "-selfplay.pdn");
+        REQUIRE(in);
+        std::ostringstream text;
+        text << in.rdbuf();
+        const auto records = rules::read_records(text.str());
+        REQUIRE(records.size() == 1);
+        REQUIRE(records[0].ok());
+        const auto& record = *records[0];
+        CHECK(record.tag("Variant") == name);
+        auto game = game_of(id);
+        for (const auto& move : record.moves)
+            REQUIRE(game->play(move).ok());
+        const auto outcome = game->outcome();
+        REQUIRE(outcome.over());
+        CHECK(outcome.reason == "finished");
+        std::string places;
+        for (const int place : outcome.places) {
+            if (!places.empty())
+                places += ',';
+            places += std::to_string(place);
+        }
+        CHECK(record.tag("Places") == places);
+        // Written again with the same tags, the record is the same text.
+        rules::RecordTags tags;
+        tags.event = "Tabula self-play (greedy)";
+        tags.date = "2026.11.24";
+        for (int seat = 0; seat < game->players(); ++seat)
+            tags.seats.push_back("greedy-" + std::to_string(seat + 1));
+        CHECK(text.str().substr(text.str().find('[')) == game->record(tags));
+    }
 }
