@@ -222,3 +222,32 @@ TEST_CASE("move limit: the unfinished are ranked by distance to their goals") {
     REQUIRE(again->play("e5-d1").ok());
     CHECK(again->outcome().places == std::vector<int>{1, 2, 3});
 }
+
+TEST_CASE("anti-spoiling: another player's move can fill a goal and finish its owner") {
+    // Seat 1 holds nine cells of its goal; seat 2 steps into the tenth, d1 (its own home).
+    auto game = game_of(VariantId::ChineseCheckers2,
+                        "2:a1,b1,b2,c1,c2,c3,d2,d3,d4,i5:e5,j1,j2,j3,j4,j5,j6,j7,j8,j9:0:-");
+    REQUIRE(game);
+    REQUIRE(game->play("e5-d1").ok());
+    CHECK(game->outcome().reason == "finished");
+    CHECK(game->outcome().places == std::vector<int>{1, 2});
+    CHECK(game->outcome().status == rules::Outcome::Status::WhiteWins);
+}
+
+TEST_CASE("no moves: when no unfinished player can move the game ends, ranked by distance") {
+    // Anti-spoiling off: each side fills its goal but for the cell the other's last piece
+    // holds, and that piece is walled in at the apex. Nobody can move; both are 16 steps away.
+    auto rule = rules::halma::chinese_checkers_2;
+    rule.anti_spoiling = rules::halma::AntiSpoiling::None;
+    auto game = with_rules(rule, "1:b1,b2,c1,c2,c3,d1,d2,d3,d4,q1:a1,n1,n2,n3,n4,o1,o2,o3,p1,"
+                                 "p2:0:-");
+    const auto outcome = game->outcome();
+    CHECK(outcome.reason == "no-moves");
+    CHECK(outcome.places == std::vector<int>{1, 1});
+    CHECK(outcome.status == rules::Outcome::Status::Draw);
+    CHECK(game->legal_moves().empty());
+    // With the remedy both have arrived, and the notation must say so.
+    auto remedied = game_of(VariantId::ChineseCheckers2,
+                            "1:b1,b2,c1,c2,c3,d1,d2,d3,d4,q1:a1,n1,n2,n3,n4,o1,o2,o3,p1,p2:0:-");
+    CHECK_FALSE(remedied);
+}
