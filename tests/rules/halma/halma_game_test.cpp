@@ -4,6 +4,7 @@
 #include "rules/record/record_reader.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -130,6 +131,29 @@ TEST_CASE("halma family: along random games the face agrees with the reference g
             for (const auto& view : views)
                 seen.insert({view.path.front(), view.path.back()});
             REQUIRE(seen.size() == views.size()); // one move per origin and destination
+            const auto cols = game->board().cols;
+            const auto& cells = game->board().cells;
+            for (const auto& view : views) {
+                // Each part of a longer path is a hop: two cells apart in a straight line, a
+                // piece on the cell between.
+                for (std::size_t i = 1; view.path.size() > 2 && i < view.path.size(); ++i) {
+                    const int a = view.path[i - 1];
+                    const int b = view.path[i];
+                    const int row_step = b / cols - a / cols;
+                    const int col_step = b % cols - a % cols;
+                    CAPTURE(view.notation);
+                    const bool star = game->board().rows == 17;
+                    const bool straight =
+                        star ? (row_step == 0 && std::abs(col_step) == 4) ||
+                                   (std::abs(row_step) == 2 && std::abs(col_step) == 2)
+                             : std::abs(row_step) <= 2 && std::abs(col_step) <= 2 &&
+                                   row_step % 2 == 0 && col_step % 2 == 0 && a != b;
+                    REQUIRE(straight);
+                    const auto between = static_cast<std::size_t>((a + b) / 2);
+                    CHECK(cells[between] >= '1');
+                    CHECK(cells[between] <= '6');
+                }
+            }
             REQUIRE(seen == reference.moves(state));
             // The notation reads back to the same position.
             auto copy = game_of(id, game->position());
