@@ -95,7 +95,7 @@ struct RecordTags {
                                       // white and black name the two)
 };
 
-// A game in progress. One implementation per family (chess, draughts, turkish).
+// A game in progress. One implementation per family (chess, draughts, turkish, halma).
 class Game {
 public:
     virtual ~Game() = default;
