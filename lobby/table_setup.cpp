@@ -3,12 +3,23 @@
 #include "lobby/errors.h"
 
 #include <algorithm>
+#include <string>
 
 namespace lobby {
 
 using namespace std::chrono_literals;
 
 std::optional<rules::Error> validate(const TableSetup& setup) {
+    // Tables seat two, and the client draws no star or halma board yet (issue 14): the
+    // halma family waits for the N-seat tables.
+    const auto name = std::string(rules::variant_name(setup.variant));
+    if (rules::player_count(setup.variant) > 2)
+        return refuse(errc::not_allowed, name + " is a game for " +
+                                             std::to_string(rules::player_count(setup.variant)) +
+                                             " players; tables seat two so far");
+    if (rules::family_of(setup.variant) == rules::Family::Halma)
+        return refuse(errc::not_allowed,
+                      name + " cannot be played at a table yet: the client has no board for it");
     if (auto error = validate(setup.time_control))
         return error;
     if (setup.rated && !setup.start_position.empty())

@@ -29,7 +29,8 @@ struct TableSetup {
 };
 
 // "bad_setup" when the time control makes no game; "not_allowed" for a rated game from a
-// custom position or with DrawRules::ReportOnly.
+// custom position or with DrawRules::ReportOnly, and for the halma family (Chinese checkers,
+// Halma), which tables do not seat yet.
 std::optional<rules::Error> validate(const TableSetup& setup);
 
 // Limits and durations of a table. The defaults are what the server uses unless configured.

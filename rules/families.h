@@ -21,3 +21,9 @@ namespace rules::turkish {
 Result<std::unique_ptr<Game>> make_turkish_game(std::string_view fen, const GameOptions& options);
 Result<PerftReport> turkish_perft(std::string_view fen, const PerftOptions& options);
 } // namespace rules::turkish
+
+namespace rules::halma {
+Result<std::unique_ptr<Game>> make_halma_game(VariantId id, std::string_view fen,
+                                              const GameOptions& options);
+Result<PerftReport> halma_perft(VariantId id, std::string_view fen, const PerftOptions& options);
+} // namespace rules::halma

@@ -22,11 +22,20 @@ constexpr Color opposite(Color c) { return c == Color::White ? Color::Black : Co
 
 // How a game stands. `reason` is a stable name the server passes on to players:
 // "checkmate", "stalemate", "insufficient", "threefold", "fifty-move", "fivefold",
-// "seventyfive-move", "no-moves", "25-move", "16-move", … (empty while ongoing).
+// "seventyfive-move", "no-moves", "25-move", "16-move", "finished", "move-limit", …
+// (empty while ongoing).
+//
+// Games of more than two players (the halma family) are decided by `places`: the place of each
+// seat, in seat order (Game::players()), 1 for the first to finish; seats that tie share a
+// place. For them `status` only says that the game is over (Draw: White and Black mean
+// nothing there). A two-player halma game sets both: WhiteWins when the first seat places
+// first, BlackWins when the second does, Draw when they tie. Chess and draughts leave
+// `places` empty.
 struct Outcome {
     enum class Status : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
     Status status = Status::Ongoing;
     std::string reason;
+    std::vector<int> places{};
 
     bool over() const { return status != Status::Ongoing; }
     friend bool operator==(const Outcome&, const Outcome&) = default;
@@ -50,7 +59,9 @@ struct GameOptions {
 // on), column 0 is White's left. Cells: '.' an empty playable square, ' ' a square no piece
 // may stand on (the light squares in draughts); chess pieces are FEN letters (PNBRQK white,
 // pnbrqk black); draughts pieces are 'w' white man, 'W' white king, 'b' black man,
-// 'B' black king.
+// 'B' black king; halma pieces are the seat numbers '1' to '6' (seat 0 is '1'). The star of
+// Chinese checkers lies on a 17 x 25 grid whose playable cells are those with row + col
+// even (neighbours two columns apart in a row, one column apart on the next row).
 struct BoardView {
     int rows = 8;
     int cols = 8;
@@ -80,15 +91,25 @@ struct RecordTags {
     std::optional<Outcome> outcome;
     std::string termination;
     std::vector<std::pair<std::string, std::string>> extra;
+    std::vector<std::string> seats{}; // games of more than two: the players by seat (else
+                                      // white and black name the two)
 };
 
-// A game in progress. One implementation per family (chess, draughts, turkish).
+// A game in progress. One implementation per family (chess, draughts, turkish, halma).
 class Game {
 public:
     virtual ~Game() = default;
 
     virtual VariantId variant() const = 0;
     virtual Color to_move() const = 0;
+
+    // Seats, numbered from 0 in turn order round the board. Chess and draughts: seat 0 is
+    // White, seat 1 Black. The halma family seats 2 to 6, seat 0 moving first; there
+    // to_move() is White for seat 0 and Black for every other seat, so only seat_to_move()
+    // says who moves.
+    virtual int players() const { return 2; }
+    virtual int seat_to_move() const { return to_move() == Color::White ? 0 : 1; }
+
     virtual int ply() const = 0; // plies played since the start position
 
     // Legal moves in canonical notation; empty when the game is over.

@@ -11,6 +11,8 @@ Result<std::unique_ptr<Game>> make_game(VariantId id, std::string_view position,
         return draughts::make_draughts_game(id, position, options);
     case Family::Turkish:
         return turkish::make_turkish_game(position, options);
+    case Family::Halma:
+        return halma::make_halma_game(id, position, options);
     }
     return Error{"unknown_variant", "unknown variant"};
 }
@@ -24,6 +26,8 @@ Result<PerftReport> perft(VariantId id, std::string_view position, const PerftOp
         return draughts::draughts_perft(id, position, options);
     case Family::Turkish:
         return turkish::turkish_perft(position, options);
+    case Family::Halma:
+        return halma::halma_perft(id, position, options);
     }
     return Error{"unknown_variant", "unknown variant"};
 }

@@ -9,9 +9,10 @@ struct VariantEntry {
     VariantId id;
     std::string_view name;
     Family family;
+    int players = 2;
 };
 
-constexpr std::array<VariantEntry, 12> variant_table{{
+constexpr std::array<VariantEntry, 18> variant_table{{
     {VariantId::Chess, "chess", Family::Chess},
     {VariantId::International, "international", Family::Draughts},
     {VariantId::Brazilian, "brazilian", Family::Draughts},
@@ -24,6 +25,12 @@ constexpr std::array<VariantEntry, 12> variant_table{{
     {VariantId::Turkish, "turkish", Family::Turkish},
     {VariantId::Antidraughts, "antidraughts", Family::Draughts},
     {VariantId::RussianGiveaway, "russian-giveaway", Family::Draughts},
+    {VariantId::ChineseCheckers2, "chinese-checkers-2", Family::Halma, 2},
+    {VariantId::ChineseCheckers3, "chinese-checkers-3", Family::Halma, 3},
+    {VariantId::ChineseCheckers4, "chinese-checkers-4", Family::Halma, 4},
+    {VariantId::ChineseCheckers6, "chinese-checkers-6", Family::Halma, 6},
+    {VariantId::Halma2, "halma-2", Family::Halma, 2},
+    {VariantId::Halma4, "halma-4", Family::Halma, 4},
 }};
 
 constexpr std::array<VariantId, variant_table.size()> variant_ids = [] {
@@ -53,5 +60,7 @@ std::optional<VariantId> variant_from_name(std::string_view name) {
 Family family_of(VariantId id) { return entry(id).family; }
 
 std::span<const VariantId> all_variants() { return variant_ids; }
+
+int player_count(VariantId id) { return entry(id).players; }
 
 } // namespace rules

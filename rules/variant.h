@@ -23,6 +23,12 @@ enum class VariantId : std::uint8_t {
     Turkish,
     Antidraughts,
     RussianGiveaway,
+    ChineseCheckers2,
+    ChineseCheckers3,
+    ChineseCheckers4,
+    ChineseCheckers6,
+    Halma2,
+    Halma4,
 };
 
 // The family decides which core implements a variant.
@@ -30,11 +36,15 @@ enum class Family : std::uint8_t {
     Chess,    // rules/chess: bitboards
     Draughts, // rules/draughts: the diagonal games, variants as data
     Turkish,  // rules/turkish: orthogonal geometry, all 64 squares
+    Halma,    // rules/halma: Chinese checkers (star) and Halma (16x16), 2 to 6 players
 };
 
 std::string_view variant_name(VariantId id);
 std::optional<VariantId> variant_from_name(std::string_view name);
 Family family_of(VariantId id);
 std::span<const VariantId> all_variants();
+
+// How many players a variant seats: 2 for chess and draughts, 2 to 6 for the halma family.
+int player_count(VariantId id);
 
 } // namespace rules

@@ -1,5 +1,6 @@
 // tabula replay <variant> <file>...
-// One line per game: "game <n>: ok <plies> <outcome>" or "game <n>: illegal at ply <k>: <move>".
+// One line per game: "game <n>: ok <plies> <outcome>" or "game <n>: illegal at ply <k>: <move>";
+// <outcome> is the reason, and for the halma family the places ("finished places 1,2,3").
 // Every move of the record is played, even past a claimable draw (DrawRules::ReportOnly), and
 // the outcome describes the final position. Exit status 1 if any game is illegal or unreadable.
 #include "rules/game.h"
@@ -13,8 +14,17 @@
 namespace server::cli {
 namespace {
 
+// The reason the game ended ("ongoing" if it did not); games of more than two (the halma
+// family) add the place of each seat in seat order: "finished places 1,3,2".
 std::string outcome_word(const rules::Outcome& outcome) {
-    return outcome.over() ? outcome.reason : "ongoing";
+    if (!outcome.over())
+        return "ongoing";
+    std::string word = outcome.reason;
+    for (std::size_t i = 0; i < outcome.places.size(); ++i) {
+        word += i == 0 ? " places " : ",";
+        word += std::to_string(outcome.places[i]);
+    }
+    return word;
 }
 
 // Replays one record; prints its line and returns whether every move was legal.

@@ -15,10 +15,11 @@ TEST_CASE("every variant name reads back to its own id") {
     }
 }
 
-TEST_CASE("variant names are unique and the list covers all twelve games") {
+TEST_CASE("variant names are unique and the list covers all eighteen games") {
     std::set<std::string> names;
     for (const auto id : rules::all_variants()) names.emplace(rules::variant_name(id));
-    CHECK(names.size() == 12);
+    CHECK(names.size() == 18);
+    CHECK(names.count("chinese-checkers-6") == 1);
     CHECK(names.count("russian-giveaway") == 1);
 }
 
@@ -34,4 +35,17 @@ TEST_CASE("each variant belongs to the family that implements it") {
     CHECK(rules::family_of(VariantId::Turkish) == rules::Family::Turkish);
     CHECK(rules::family_of(VariantId::Russian) == rules::Family::Draughts);
     CHECK(rules::family_of(VariantId::Antidraughts) == rules::Family::Draughts);
+    CHECK(rules::family_of(VariantId::ChineseCheckers3) == rules::Family::Halma);
+    CHECK(rules::family_of(VariantId::Halma4) == rules::Family::Halma);
+}
+
+TEST_CASE("each variant seats its number of players") {
+    CHECK(rules::player_count(VariantId::Chess) == 2);
+    CHECK(rules::player_count(VariantId::Turkish) == 2);
+    CHECK(rules::player_count(VariantId::ChineseCheckers2) == 2);
+    CHECK(rules::player_count(VariantId::ChineseCheckers3) == 3);
+    CHECK(rules::player_count(VariantId::ChineseCheckers4) == 4);
+    CHECK(rules::player_count(VariantId::ChineseCheckers6) == 6);
+    CHECK(rules::player_count(VariantId::Halma2) == 2);
+    CHECK(rules::player_count(VariantId::Halma4) == 4);
 }

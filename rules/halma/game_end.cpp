@@ -1,0 +1,62 @@
+#include "rules/halma/game_end.h"
+
+#include "rules/halma/movegen.h"
+
+namespace rules::halma {
+namespace {
+
+// Places: finished seats 1, 2, … in their order; the others after them by goal distance.
+std::vector<int> places_of(const Layout& layout, const Position& position) {
+    const int players = layout.players();
+    std::vector<int> places(static_cast<std::size_t>(players), 0);
+    for (std::size_t i = 0; i < position.finished_count; ++i)
+        places[position.finished[i]] = static_cast<int>(i) + 1;
+    std::vector<int> distance(static_cast<std::size_t>(players), 0);
+    for (int s = 0; s < players; ++s)
+        distance[static_cast<std::size_t>(s)] = goal_distance(layout, position, s);
+    for (int s = 0; s < players; ++s) {
+        if (position.has_finished(s))
+            continue;
+        int ahead = position.finished_count;
+        for (int other = 0; other < players; ++other)
+            if (!position.has_finished(other) &&
+                distance[static_cast<std::size_t>(other)] < distance[static_cast<std::size_t>(s)])
+                ++ahead;
+        places[static_cast<std::size_t>(s)] = ahead + 1;
+    }
+    return places;
+}
+
+Outcome ended(const Layout& layout, const Position& position, std::string reason) {
+    Outcome outcome{Outcome::Status::Draw, std::move(reason), places_of(layout, position)};
+    if (layout.players() == 2 && outcome.places[0] != outcome.places[1])
+        outcome.status =
+            outcome.places[0] == 1 ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins;
+    return outcome;
+}
+
+} // namespace
+
+int goal_distance(const Layout& layout, const Position& position, int seat) {
+    int sum = 0;
+    for (int c = 0; c < layout.board->cells; ++c)
+        if (position.holds(c, seat))
+            sum += layout.distance[static_cast<std::size_t>(seat)][static_cast<std::size_t>(c)];
+    return sum;
+}
+
+std::optional<Outcome> game_end(const Layout& layout, const Position& position) {
+    const int players = layout.players();
+    if (players - position.finished_count <= 1)
+        return ended(layout, position, "finished");
+    if (position.ply >= layout.move_limit)
+        return ended(layout, position, "move-limit");
+    if (!position.has_finished(position.to_move) && has_move(layout, position, position.to_move))
+        return std::nullopt;
+    for (int s = 0; s < players; ++s)
+        if (!position.has_finished(s) && has_move(layout, position, s))
+            return std::nullopt;
+    return ended(layout, position, "no-moves");
+}
+
+} // namespace rules::halma

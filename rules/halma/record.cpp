@@ -1,0 +1,86 @@
+#include "rules/halma/record.h"
+
+#include "rules/halma/text.h"
+#include "rules/record/record_writer.h"
+
+namespace rules::halma {
+namespace {
+
+constexpr std::size_t max_line = 79;
+
+std::string_view result_token(const Outcome& outcome, int players) {
+    if (!outcome.over() || players != 2)
+        return "*";
+    switch (outcome.status) {
+    case Outcome::Status::WhiteWins:
+        return "1-0";
+    case Outcome::Status::BlackWins:
+        return "0-1";
+    case Outcome::Status::Draw:
+        return "1/2-1/2";
+    case Outcome::Status::Ongoing:
+        return "*";
+    }
+    return "*";
+}
+
+std::string seat_name(const RecordTags& tags, int seat, int players) {
+    const auto index = static_cast<std::size_t>(seat);
+    if (index < tags.seats.size())
+        return tags.seats[index];
+    if (players == 2)
+        return seat == 0 ? tags.white : tags.black;
+    return "?";
+}
+
+std::string places_text(const Outcome& outcome) {
+    std::string text;
+    for (const int place : outcome.places)
+        text += join({text.empty() ? "" : ",", std::to_string(place)});
+    return text;
+}
+
+std::string movetext(const RecordInput& input, std::string_view result) {
+    std::string text;
+    std::string line;
+    const auto add = [&](const std::string& token) {
+        if (!line.empty() && line.size() + 1 + token.size() > max_line) {
+            text += line + '\n';
+            line.clear();
+        }
+        line += join({line.empty() ? "" : " ", token});
+    };
+    int round = 0;
+    for (std::size_t i = 0; i < input.moves.size(); ++i) {
+        if (i == 0 || input.movers[i] <= input.movers[i - 1])
+            add(join({std::to_string(++round), "."}));
+        add(input.moves[i]);
+    }
+    add(std::string(result));
+    return text + line + '\n';
+}
+
+} // namespace
+
+std::string write_record(const RecordInput& input) {
+    const Outcome& outcome = input.tags.outcome ? *input.tags.outcome : input.outcome;
+    const std::string_view result = result_token(outcome, input.players);
+    std::string out = tag_line("Event", input.tags.event) + tag_line("Site", input.tags.site) +
+                      tag_line("Date", input.tags.date) + tag_line("Round", input.tags.round);
+    for (int seat = 0; seat < input.players; ++seat)
+        out += tag_line(join({"Seat", std::to_string(seat + 1)}),
+                        seat_name(input.tags, seat, input.players));
+    out += tag_line("Result", result) + tag_line("Variant", input.variant);
+    if (!input.start_fen.empty())
+        out += tag_line("FEN", input.start_fen);
+    if (outcome.over() && !outcome.places.empty())
+        out += tag_line("Places", places_text(outcome));
+    if (!input.tags.termination.empty())
+        out += tag_line("Termination", input.tags.termination);
+    for (const auto& [name, value] : input.tags.extra)
+        out += tag_line(name, value);
+    out += '\n';
+    return out + movetext(input, result);
+}
+
+} // namespace rules::halma
