@@ -107,6 +107,12 @@ rules::Result<Choice> choose_move(const rules::Game& game, const Request& reques
                            request, control);
     case rules::Family::Turkish:
         return choose_with(TurkishFamily{}, game, request, control);
+    case rules::Family::Halma:
+        // Chinese checkers and Halma seat up to six players: a two-sided negamax does not fit
+        // them, and their computer opponent is not written yet (issue 14).
+        return Error{"unsupported_variant", "there is no computer opponent for " +
+                                                std::string(rules::variant_name(game.variant())) +
+                                                " yet"};
     }
     return Error{"engine_replay", "unknown game family"};
 }

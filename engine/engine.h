@@ -49,7 +49,8 @@ struct Choice {
 };
 
 // Errors: "game_over" when the game has ended, "engine_replay" if a played move is not
-// found again (a bug between the rules cores).
+// found again (a bug between the rules cores), "unsupported_variant" for the halma family
+// (Chinese checkers and Halma have no computer opponent yet).
 rules::Result<Choice> choose_move(const rules::Game& game, const Request& request,
                                   const SearchControl& control = {});
 
