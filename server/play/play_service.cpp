@@ -7,46 +7,23 @@
 #include "server/play/stored_game.h"
 #include "server/protocol/envelope.h"
 
-#include <boost/asio/post.hpp>
-
-#include <array>
 #include <charconv>
 #include <string_view>
 
+#include <boost/asio/post.hpp>
+
 namespace server::play {
-
-namespace {
-
-// Every message type this service answers (docs/protocol.md, section 7).
-constexpr std::array<std::string_view, 31> handled_types = {
-    "identify",         "lobby_subscribe",  "lobby_unsubscribe", "create_table",
-    "join",             "watch",            "leave",             "cancel",
-    "move",             "offer_draw",       "accept_draw",       "decline_draw",
-    "claim_draw",       "resign",           "abort",             "offer_rematch",
-    "accept_rematch",   "decline_rematch",  "request_takeback",  "accept_takeback",
-    "decline_takeback", "claim_win",        "chat",              "resync",
-    "seek",             "cancel_seek",      "challenge",         "accept_challenge",
-    "decline_challenge", "counter_challenge", "cancel_challenge"};
-
-bool handles(std::string_view type) {
-    for (const auto known : handled_types)
-        if (known == type)
-            return true;
-    return false;
-}
-
-} // namespace
 
 PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
-      lobby_(random_, options.blocks.get(), this, options.lobby_limits) {}
+      lobby_(random_, options.blocks.get(), this, options.lobby_limits) {
+}
 
 PlayService::~PlayService() = default;
 
-template <class Work>
-void PlayService::post_lobby(Work work) {
+template <class Work> void PlayService::post_lobby(Work work) {
     if (stopped_)
         return;
     boost::asio::post(*strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
@@ -190,9 +167,18 @@ void PlayService::on_open(const std::shared_ptr<net::Connection>& conn) {
 
 bool PlayService::on_message(const std::shared_ptr<net::Connection>& conn,
                              const protocol::Envelope& message) {
-    if (!handles(message.type))
+    // Parsed once, here on the connection's strand; the rest sees only the typed request.
+    auto parsed = protocol::parse_request(message);
+    if (!parsed)
         return false;
-    post_lobby([self = shared_from_this(), conn, message] { self->handle(conn, message); });
+    if (auto* error = std::get_if<protocol::ProtocolError>(&*parsed)) {
+        conn->send(std::make_shared<const std::string>(protocol::make_error(*error)));
+        return true;
+    }
+    post_lobby([self = shared_from_this(), conn,
+                request = std::get<protocol::Request>(std::move(*parsed))] {
+        self->handle(conn, request);
+    });
     return true;
 }
 
@@ -300,8 +286,7 @@ void PlayService::forget_old_guests() {
     const auto cutoff = now() - std::chrono::hours(24);
     for (auto it = guests_by_token_.begin(); it != guests_by_token_.end();) {
         const auto& guest = it->second;
-        if (guest.gone_since && *guest.gone_since < cutoff &&
-            !players_.contains(guest.player.id)) {
+        if (guest.gone_since && *guest.gone_since < cutoff && !players_.contains(guest.player.id)) {
             guest_ids_.erase(guest.player.id);
             it = guests_by_token_.erase(it);
         } else {
@@ -310,7 +295,8 @@ void PlayService::forget_old_guests() {
     }
 }
 
-void PlayService::send(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+void PlayService::send(const std::shared_ptr<net::Connection>& conn,
+                       const nlohmann::json& message) {
     conn->send(shared_text(message));
 }
 

@@ -17,12 +17,9 @@
 #include "lobby/time.h"
 #include "server/net/message_handler.h"
 #include "server/play/table_host.h"
+#include "server/protocol/requests.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <functional>
 #include <map>
@@ -30,6 +27,10 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 
 namespace server::accounts {
 struct LadderGame;
@@ -95,10 +96,10 @@ private:
         bool in_lobby = false;
         std::set<std::string> tables;
     };
-    struct Request {
+    // Who sent the request being served, and the id its reply echoes.
+    struct Caller {
         std::shared_ptr<net::Connection> conn;
         Session* session;
-        const protocol::Envelope& message;
         const nlohmann::json& id;
     };
 
@@ -134,13 +135,12 @@ private:
     void forget_old_guests();
 
     lobby::TimePoint now() const { return time_.now(); }
-    template <class Work>
-    void post_lobby(Work work);
+    template <class Work> void post_lobby(Work work);
 
     // play_service.cpp: sessions, lobby, seats for matches
     void open_session(const std::shared_ptr<net::Connection>& conn);
     void close_session(net::ConnectionId id);
-    void handle(const std::shared_ptr<net::Connection>& conn, const protocol::Envelope& message);
+    void handle(const std::shared_ptr<net::Connection>& conn, const protocol::Request& request);
     void send(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message);
     void send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                     std::string_view code, std::string_view detail);
@@ -160,19 +160,20 @@ private:
     // Makes the guest seated in a restored game known again by its token hash.
     void readmit_guest(const lobby::PlayerId& player, const std::string& token_hash);
 
-    // play_requests.cpp: one function per request
-    void identify(const Request& r);
-    void lobby_subscribe(const Request& r, bool on);
-    void create_table(const Request& r);
-    void join_or_watch(const Request& r, bool join);
-    void table_request(const Request& r);
-    void seek(const Request& r);
-    void cancel_seek(const Request& r);
-    void challenge(const Request& r);
-    void answer_challenge(const Request& r);
-    // The table named by the request's "table" (or "code") field, or an error reply.
-    std::shared_ptr<TableHost> find_table(const Request& r, std::string_view field);
-    void enter_table(const Request& r, const std::shared_ptr<TableHost>& host);
+    // play_requests.cpp: one function per lobby request; a table's requests go on to its
+    // strand (table_requests.h).
+    void serve(const Caller& r, const protocol::Identify& request);
+    void serve(const Caller& r, const protocol::LobbySubscribe& request);
+    void serve(const Caller& r, const protocol::CreateTable& request);
+    void serve(const Caller& r, const protocol::EnterTable& request);
+    void serve(const Caller& r, const protocol::Seek& request);
+    void serve(const Caller& r, const protocol::CancelSeek& request);
+    void serve(const Caller& r, const protocol::Challenge& request);
+    void serve(const Caller& r, const protocol::ChallengeAnswer& request);
+    void table_request(const Caller& r, const protocol::TableRequest& request);
+    // The table a request names by its code or link (as written), or an error reply.
+    std::shared_ptr<TableHost> find_table(const Caller& r, std::string_view written);
+    void enter_table(const Caller& r, const std::shared_ptr<TableHost>& host);
 };
 
 } // namespace server::play

@@ -1,6 +1,6 @@
 // The service's pure pieces: setups read from requests, time controls stored as text.
-#include "server/play/setup_request.h"
 #include "server/play/stored_game.h"
+#include "server/protocol/setup_request.h"
 
 #include <doctest/doctest.h>
 
@@ -8,18 +8,18 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 
 TEST_CASE("a setup from a request: defaults, every field, and refusals") {
-    auto plain = server::play::read_setup(json::object());
+    auto plain = server::protocol::read_setup(json::object());
     REQUIRE(plain.ok());
     CHECK(plain.value().variant == rules::VariantId::Chess);
     CHECK(plain.value().is_public);
 
-    auto full = server::play::read_setup(json{
-        {"variant", "international"},
-        {"time", {{"base_ms", 60000}, {"increment_ms", 2000}, {"per_move_ms", 30000}}},
-        {"rated", false},
-        {"color", "black"},
-        {"private", true},
-        {"draw_rules", "claim"}});
+    auto full = server::protocol::read_setup(
+        json{{"variant", "international"},
+             {"time", {{"base_ms", 60000}, {"increment_ms", 2000}, {"per_move_ms", 30000}}},
+             {"rated", false},
+             {"color", "black"},
+             {"private", true},
+             {"draw_rules", "claim"}});
     REQUIRE(full.ok());
     CHECK(full.value().variant == rules::VariantId::International);
     CHECK(full.value().time_control.base == 60s);
@@ -29,15 +29,15 @@ TEST_CASE("a setup from a request: defaults, every field, and refusals") {
     CHECK_FALSE(full.value().is_public);
     CHECK(full.value().draw_rules == rules::DrawRules::Claim);
 
-    CHECK(server::play::read_setup(json{{"variant", 3}}).error().code == "bad_message");
-    CHECK(server::play::read_setup(json{{"variant", "go"}}).error().code == "bad_setup");
-    CHECK(server::play::read_setup(json{{"time", "5+3"}}).error().code == "bad_message");
-    CHECK(server::play::read_setup(json{{"time", {{"base_ms", -5}}}}).error().code ==
+    CHECK(server::protocol::read_setup(json{{"variant", 3}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"variant", "go"}}).error().code == "bad_setup");
+    CHECK(server::protocol::read_setup(json{{"time", "5+3"}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"time", {{"base_ms", -5}}}}).error().code ==
           "bad_setup");
-    CHECK(server::play::read_setup(json{{"time", {{"base_ms", 0}}}}).error().code ==
+    CHECK(server::protocol::read_setup(json{{"time", {{"base_ms", 0}}}}).error().code ==
           "bad_setup");
-    CHECK(server::play::read_setup(json{{"color", "green"}}).error().code == "bad_message");
-    CHECK(server::play::read_setup(json{{"private", "yes"}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"color", "green"}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"private", "yes"}}).error().code == "bad_message");
 }
 
 TEST_CASE("time controls survive the round trip through their stored text") {
