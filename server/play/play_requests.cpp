@@ -1,11 +1,14 @@
 // The requests of the game protocol (docs/protocol.md, section 7), one function each, on the
 // lobby strand; table actions continue on the table's strand.
 #include "lobby/errors.h"
+#include "rules/variant.h"
 #include "server/auth/session_token.h"
 #include "server/play/play_json.h"
 #include "server/play/play_service.h"
 #include "server/play/table_requests.h"
 #include "server/protocol/envelope.h"
+
+#include <cmath>
 
 namespace server::play {
 
@@ -56,6 +59,7 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
     r.session->guest_token_hash = token_hash;
     guests_by_token_[token_hash].gone_since.reset();
     players_[r.session->player.id].insert(r.conn->id());
+    r.session->tables->set_player(r.session->player);
     nlohmann::json welcome = reply("welcome", r.id);
     welcome["player"] = player_json(r.session->player);
     welcome["token"] = token;
@@ -96,18 +100,19 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     if (!r.session->guest_token_hash.empty())
         host->add_guest_token(host_player.id, r.session->guest_token_hash);
     tables_[code.value()] = host;
-    r.session->tables.insert(code.value());
     host->post([conn = r.conn, who = host_player.id, id = r.id](TableHost& h) {
         h.add_audience(conn, who);
         nlohmann::json message = h.state_message(who, id);
         message["t"] = "table_created";
         message["code"] = h.table().code();
         message["link"] = "/t/" + h.table().code();
-        h.reply(conn, message);
+        h.reply_before(0, conn, message); // before the creation's `seated`
     });
+    enter_table(r, code.value(), host);
 }
 
-std::shared_ptr<TableHost> PlayService::find_table(const Caller& r, std::string_view written) {
+std::shared_ptr<TableHost> PlayService::find_table(const Caller& r, std::string_view written,
+                                                   std::string* code_out) {
     // A join link "/t/<CODE>" (or a whole URL ending in it) names its code.
     std::string_view text = written;
     if (const auto link = text.rfind("/t/"); link != std::string_view::npos)
@@ -122,24 +127,26 @@ std::shared_ptr<TableHost> PlayService::find_table(const Caller& r, std::string_
         send_error(r.conn, r.id, lobby::errc::bad_join_code, "no table has this code");
         return nullptr;
     }
+    if (code_out)
+        *code_out = code.value();
     return host->second;
 }
 
-void PlayService::enter_table(const Caller& r, const std::shared_ptr<TableHost>& host) {
-    for (const auto& [code, candidate] : tables_)
-        if (candidate == host)
-            r.session->tables.insert(code);
+void PlayService::enter_table(const Caller& r, const std::string& code,
+                              const std::shared_ptr<TableHost>& host) {
+    r.session->tables->enter(code, host);
 }
 
 void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
-    const auto host = find_table(r, request.code);
+    std::string code;
+    const auto host = find_table(r, request.code, &code);
     if (!host)
         return;
-    enter_table(r, host);
     host->post([conn = r.conn, player = r.session->player, account = r.session->account,
                 token_hash = r.session->guest_token_hash, id = r.id,
                 join = request.join](TableHost& h) {
         lobby::Table& table = h.table();
+        const auto mark = h.outbox_mark();
         const bool seated = table.seat_of(player.id).has_value();
         if (!seated) {
             if (join) {
@@ -156,18 +163,20 @@ void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
             }
         }
         h.add_audience(conn, player.id);
-        h.reply(conn, h.state_message(player.id, id));
+        h.reply_before(mark, conn, h.state_message(player.id, id));
     });
+    enter_table(r, code, host);
 }
 
 void PlayService::table_request(const Caller& r, const protocol::TableRequest& request) {
-    const auto host = find_table(r, request.table);
+    // The connection's first request to this table (or one written as a link): the table is
+    // found here once; the connection's next requests to it go straight to its strand.
+    std::string code;
+    const auto host = find_table(r, request.table, &code);
     if (!host)
         return;
-    if (std::holds_alternative<protocol::Resync>(request.body))
-        enter_table(r, host);
-    host->post([caller = TableCaller{r.conn, r.session->player, r.id},
-                body = request.body](TableHost& h) { serve_table_request(h, caller, body); });
+    post_table_request(host, TableCaller{r.conn, r.session->player, r.id}, request.body);
+    enter_table(r, code, host);
 }
 
 void PlayService::serve(const Caller& r, const protocol::Seek& request) {
@@ -175,7 +184,9 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
                                .time_control = request.setup.time_control,
                                .rated = request.setup.rated};
     // The reply goes first; a match found at once follows as a "matched" push.
-    auto sought = lobby_.seek(r.session->player, pool, now());
+    lobby::Player seeker = r.session->player;
+    seeker.rating = pairing_rating(*r.session, request.setup);
+    auto sought = lobby_.seek(seeker, pool, now());
     if (!sought)
         return send_error(r.conn, r.id, sought.error().code, sought.error().detail);
     nlohmann::json message = reply("seeking", r.id);
@@ -192,12 +203,46 @@ void PlayService::serve(const Caller& r, const protocol::CancelSeek&) {
 void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
     if (request.to == r.session->player.id)
         return send_error(r.conn, r.id, lobby::errc::not_allowed, "you cannot challenge yourself");
+    if (auto refused = challenge_refusal(request))
+        return send_error(r.conn, r.id, refused->code, refused->detail);
     auto opened = lobby_.challenge(r.session->player, request.to, request.setup, now());
     if (!opened)
         return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
     nlohmann::json message = reply("challenge_sent", r.id);
     message["challenge"] = opened.value();
     send(r.conn, message);
+}
+
+int PlayService::pairing_rating(const Session& session, const lobby::TableSetup& setup) const {
+    const int fallback = lobby::Player{}.rating;
+    if (!session.account || !options_.accounts.rating)
+        return fallback;
+    const auto rating = options_.accounts.rating(
+        *session.account, std::string(rules::variant_name(setup.variant)),
+        std::string(lobby::speed_name(lobby::speed_of(setup.time_control))));
+    return rating ? static_cast<int>(std::lround(*rating)) : fallback;
+}
+
+lobby::Refusal PlayService::challenge_refusal(const protocol::Challenge& request) const {
+    const std::string& to = request.to;
+    if (lobby::is_guest_id(to)) {
+        if (!guest_ids_.contains(to))
+            return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to);
+        if (request.setup.rated)
+            return lobby::refuse(lobby::errc::not_allowed,
+                                 to + " is a guest: rated games are for registered players");
+        return std::nullopt;
+    }
+    if (!options_.accounts.registered_name)
+        return std::nullopt;
+    const auto name = options_.accounts.registered_name(to);
+    if (!name)
+        return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to);
+    if (*name != to)
+        return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to +
+                                                              " (names are exact: did you mean " +
+                                                              *name + "?)");
+    return std::nullopt;
 }
 
 void PlayService::serve(const Caller& r, const protocol::ChallengeAnswer& request) {

@@ -40,6 +40,8 @@ void TableHost::move_stored(bool ok, const std::string& error) {
     MoveWrite write = std::move(*move_write_);
     move_write_.reset();
     if (ok) {
+        // The move goes out now: the opponent's time runs from here, not from its arrival.
+        table_->move_released(now());
         write.items.front()->ready = true;
         for (auto& next : write.after)
             next();
@@ -282,7 +284,7 @@ void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
                                  .white = record.seats[0].value_or(lobby::Player{}),
                                  .black = record.seats[1].value_or(lobby::Player{}),
                                  .moves = std::move(moves)}};
-    queue(table_event_message(table_->code(), event), true);
+    queue(table_event_message(table_->code(), event), true, event.version);
 }
 
 // --- the game's end ----------------------------------------------------------------------------

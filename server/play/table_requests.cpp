@@ -113,11 +113,29 @@ struct Serve {
     }
 };
 
+void serve(TableHost& host, const TableCaller& caller, const protocol::TableRequestBody& body) {
+    // Reached straight from the connection, the table may have closed or been swept since.
+    if (host.closed()) {
+        caller.conn->send(std::make_shared<const std::string>(
+            protocol::make_error(caller.id, lobby::errc::bad_join_code, "no table has this code")));
+        return;
+    }
+    std::visit(Serve{host, caller}, body);
+}
+
 } // namespace
 
-void serve_table_request(TableHost& host, const TableCaller& caller,
-                         const protocol::TableRequestBody& body) {
-    std::visit(Serve{host, caller}, body);
+void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
+                        protocol::TableRequestBody body) {
+    const auto conn = caller.conn->id();
+    const bool resync = std::holds_alternative<protocol::Resync>(body);
+    auto work = [caller = std::move(caller), body = std::move(body)](TableHost& h) {
+        serve(h, caller, body);
+    };
+    if (resync)
+        host->post_resync(conn, std::move(work));
+    else
+        host->post(std::move(work));
 }
 
 } // namespace server::play

@@ -20,8 +20,8 @@ struct TableCaller {
     protocol::json id;
 };
 
-// Serves `body` at `host`; the reply (or error) is queued on the host. On the host's strand.
-void serve_table_request(TableHost& host, const TableCaller& caller,
-                         const protocol::TableRequestBody& body);
+// Posts `body` to `host`'s strand, where it is served; the reply (or error) goes out from there.
+void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
+                        protocol::TableRequestBody body);
 
 } // namespace server::play
