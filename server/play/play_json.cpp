@@ -39,6 +39,11 @@ json chat_line_json(const lobby::ChatLine& line) {
                 {"at", unix_ms(line.at)}};
 }
 
+// A board, or null for one left out (an older position replayed by resync: event_log.h).
+json board_or_null(const rules::BoardView& board) {
+    return board.cells.empty() ? json(nullptr) : board_json(board);
+}
+
 // The fields of one event body, without "type".
 struct BodyFields {
     json& out;
@@ -69,7 +74,7 @@ struct BodyFields {
         out["to_move"] = color_name(rules::opposite(e.by));
         out["move"] = move_json(e.move);
         out["position"] = e.position;
-        out["board"] = board_json(e.board);
+        out["board"] = board_or_null(e.board);
         out["legal_moves"] = moves_json(e.legal_moves);
         out["clocks"] = clock_json(e.clocks);
         out["first_move_deadline"] = optional_time(e.first_move_deadline);
@@ -88,7 +93,7 @@ struct BodyFields {
         out["moves"] = e.moves;
         out["last_move"] = e.last_move ? move_json(*e.last_move) : json(nullptr);
         out["position"] = e.position;
-        out["board"] = board_json(e.board);
+        out["board"] = board_or_null(e.board);
         out["legal_moves"] = moves_json(e.legal_moves);
         out["clocks"] = clock_json(e.clocks);
     }
