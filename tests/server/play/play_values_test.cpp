@@ -1,4 +1,6 @@
 // The service's pure pieces: setups read from requests, time controls stored as text.
+#include "rules/variant.h"
+#include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 #include "server/protocol/setup_request.h"
 
@@ -51,4 +53,41 @@ TEST_CASE("time controls survive the round trip through their stored text") {
     }
     CHECK_FALSE(server::play::parse_time_control_text("5+3"));
     CHECK_FALSE(server::play::parse_time_control_text(""));
+}
+
+TEST_CASE("the move event written without a DOM says exactly what the DOM says") {
+    auto game = rules::make_game(rules::VariantId::Chess);
+    REQUIRE(game.ok());
+    auto& g = *game.value();
+    REQUIRE(g.play("e4").ok());
+    auto played = g.play("d5"); // exd5 is legal now: a move with a capture
+    REQUIRE(played.ok());
+    lobby::MovePlayed move{.ply = 1,
+                           .by = lobby::Color::Black,
+                           .move = played.value(),
+                           .position = g.position(),
+                           .board = g.board(),
+                           .legal_moves = g.legal_move_views(),
+                           .clocks =
+                               lobby::ClockView{.remaining = {61s, 59s},
+                                                .to_move = lobby::Color::White,
+                                                .running = true,
+                                                .at = lobby::TimePoint{1700000000123ms},
+                                                .turn_started = lobby::TimePoint{1700000000100ms}},
+                           .first_move_deadline = lobby::TimePoint{1700000030000ms}};
+    const auto compare = [](const lobby::TableEvent& event) {
+        const auto fast = server::play::table_event_message("K7QFZP", event);
+        const auto dom = server::play::table_event_message_dom("K7QFZP", event);
+        CHECK(json::parse(*fast) == json::parse(*dom));
+    };
+    compare(
+        lobby::TableEvent{.version = 42, .at = lobby::TimePoint{1700000000123ms}, .body = move});
+    // An older position as the history keeps it (no board, no legal moves), no deadline, and
+    // text that needs escaping.
+    move.board = {};
+    move.legal_moves = {};
+    move.first_move_deadline.reset();
+    move.move.display = "a \"quoted\"\\ line\n\tand \xc3\x97 more";
+    compare(
+        lobby::TableEvent{.version = 43, .at = lobby::TimePoint{1700000000999ms}, .body = move});
 }
