@@ -39,6 +39,7 @@ inline constexpr std::string_view cooldown = "cooldown";
 inline constexpr std::string_view bad_setup = "bad_setup";
 inline constexpr std::string_view no_such_table = "no_such_table";
 inline constexpr std::string_view no_such_challenge = "no_such_challenge";
+inline constexpr std::string_view no_such_player = "no_such_player";
 inline constexpr std::string_view not_your_challenge = "not_your_challenge";
 inline constexpr std::string_view table_closed = "table_closed";
 inline constexpr std::string_view internal_error = "internal_error";

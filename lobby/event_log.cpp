@@ -9,9 +9,41 @@ EventLog::EventLog(std::size_t capacity, std::uint64_t first_version)
     assert(capacity >= 1 && first_version >= 1);
 }
 
+namespace {
+
+bool describes_position(const TableEventBody& body) {
+    return std::holds_alternative<MovePlayed>(body) || std::holds_alternative<TakebackDone>(body) ||
+           std::holds_alternative<GameStarted>(body);
+}
+
+// The event without its board and legal moves (a start keeps its board: it resets the game).
+EventPtr slimmed(const TableEvent& event) {
+    TableEvent copy{.version = event.version, .at = event.at, .body = event.body};
+    if (auto* move = std::get_if<MovePlayed>(&copy.body)) {
+        move->legal_moves = {};
+        move->board = {};
+    } else if (auto* takeback = std::get_if<TakebackDone>(&copy.body)) {
+        takeback->legal_moves = {};
+        takeback->board = {};
+    } else if (auto* started = std::get_if<GameStarted>(&copy.body)) {
+        started->legal_moves = {};
+    }
+    return std::make_shared<const TableEvent>(std::move(copy));
+}
+
+} // namespace
+
 EventPtr EventLog::append(TimePoint at, TableEventBody body) {
     auto event = std::make_shared<const TableEvent>(
         TableEvent{.version = next_version_++, .at = at, .body = std::move(body)});
+    if (describes_position(event->body)) {
+        // The previous position's bulk is no longer needed by anyone resyncing.
+        for (auto it = events_.rbegin(); it != events_.rend(); ++it)
+            if (describes_position((*it)->body)) {
+                *it = slimmed(**it);
+                break;
+            }
+    }
     events_.push_back(event);
     if (events_.size() > capacity_)
         events_.pop_front();

@@ -1,5 +1,12 @@
 #pragma once
 // The last N events of a table, by version, for clients that reconnect.
+//
+// Memory: an event that describes a position (a move, a takeback, a start) carries its board
+// and the legal moves of the side to move, several kilobytes. A client that resyncs applies
+// the events in order and needs those of the newest position only, so when a newer position
+// arrives the kept copy of the previous one is slimmed: a move or takeback loses its board
+// and legal moves, a start its legal moves (docs/protocol.md 7.7). A table's history then
+// costs a few hundred bytes per move instead of ~14 KB (issue 11).
 
 #include "lobby/table_events.h"
 

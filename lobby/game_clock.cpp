@@ -38,6 +38,11 @@ void GameClock::start(Color to_move, TimePoint now) {
     state_.running = true;
 }
 
+void GameClock::start_turn_at(TimePoint at) {
+    if (state_.running && at > state_.turn_started)
+        state_.turn_started = at;
+}
+
 Millis GameClock::charge_for(Millis thinking) const {
     return std::max(0ms, thinking - control_.delay);
 }
@@ -85,9 +90,9 @@ ClockPress GameClock::press(TimePoint now, Millis measured_lag) {
 void GameClock::stop(TimePoint now) {
     if (!state_.running)
         return;
-    const std::size_t mover = index(state_.to_move);
-    if (control_.has_total())
-        state_.remaining[mover] = remaining(state_.to_move, now);
+    // What the side to move has left: on its total, or on this move when the game has none
+    // (0 after a flag fall on a per-move limit, not the next move's full allowance).
+    state_.remaining[index(state_.to_move)] = remaining(state_.to_move, now);
     state_.running = false;
 }
 

@@ -55,7 +55,8 @@ public:
 
     // `to_move`'s time starts to run at `now`.
     void start(Color to_move, TimePoint now);
-    // Stops the clock at `now`, charging the side to move (no increment); the game is over.
+    // Stops the clock at `now`, charging the side to move (no increment); the game is over. The
+    // side to move keeps what it had left: on its total, or on this move (0 after a flag fall).
     void stop(TimePoint now);
     // Takebacks: charges the side to move up to `now` (no increment) and gives the turn to `side`.
     void switch_to(Color side, TimePoint now);
@@ -66,6 +67,10 @@ public:
     // The side to move has moved at `now`: charge it, add the increment, start the other side.
     // Precondition: running() and !would_flag(now, measured_lag).
     ClockPress press(TimePoint now, Millis measured_lag);
+
+    // The move that started the side to move's turn reached that side only at `at` (the server
+    // sends a move once it is stored): its time runs from then. An earlier `at` changes nothing.
+    void start_turn_at(TimePoint at);
 
     // Flag fall with no move: out of time even if a move came now with the largest lag credit
     // the player could still get. What the server's timer checks.

@@ -31,6 +31,7 @@ bool SeekPools::compatible(const Seek& a, const Seek& b, TimePoint now) const {
 
 std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& pool, TimePoint now) {
     remove(player.id);
+    next_match_.reset();
     auto& waiting = pools_[pool];
     const Seek seek{player, pool, now};
     auto best = waiting.end();
@@ -61,6 +62,7 @@ bool SeekPools::remove(const PlayerId& player) {
         waiting.erase(it);
         if (waiting.empty())
             pools_.erase(pool);
+        next_match_.reset();
         return true;
     }
     return false;
@@ -81,6 +83,10 @@ std::size_t SeekPools::waiting(const SeekPool& pool) const {
 
 std::vector<SeekPair> SeekPools::match_waiting(TimePoint now) {
     std::vector<SeekPair> pairs;
+    // Nothing can meet before the next meeting time: the pairs are checked only then.
+    if (const auto next = next_match_time(); !next || now < *next)
+        return pairs;
+    next_match_.reset();
     for (auto pool = pools_.begin(); pool != pools_.end();) {
         auto& waiting = pool->second;
         for (;;) {
@@ -130,12 +136,15 @@ std::optional<TimePoint> SeekPools::meeting_time(const Seek& a, const Seek& b) c
 }
 
 std::optional<TimePoint> SeekPools::next_match_time() const {
+    if (next_match_)
+        return *next_match_;
     std::optional<TimePoint> next;
     for (const auto& [pool, waiting] : pools_)
         for (std::size_t i = 0; i < waiting.size(); ++i)
             for (std::size_t j = i + 1; j < waiting.size(); ++j)
                 if (const auto t = meeting_time(waiting[i], waiting[j]); t && (!next || *t < *next))
                     next = t;
+    next_match_ = next;
     return next;
 }
 

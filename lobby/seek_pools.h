@@ -60,7 +60,9 @@ public:
 
     // Pairs everyone whose widened ranges now meet, best matches (smallest gap) first.
     std::vector<SeekPair> match_waiting(TimePoint now);
-    // When match_waiting() could next pair someone (a range grows to meet another).
+    // When match_waiting() could next pair someone (a range grows to meet another). Computed
+    // over every pair only when the seeks changed since it was last asked (add, remove, a
+    // match), not on every call: the lobby asks after each of its messages.
     std::optional<TimePoint> next_match_time() const;
 
     // How far a seek reaches after waiting since `since`.
@@ -70,6 +72,8 @@ private:
     SeekRange range_;
     const BlockList* blocks_;
     std::map<SeekPool, std::vector<Seek>> pools_; // each in arrival order
+    // next_match_time() since the seeks last changed; unset: to be computed.
+    mutable std::optional<std::optional<TimePoint>> next_match_;
 
     bool compatible(const Seek& a, const Seek& b, TimePoint now) const;
     std::optional<TimePoint> meeting_time(const Seek& a, const Seek& b) const;

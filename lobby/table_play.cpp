@@ -86,6 +86,13 @@ rules::Result<MoveAck> Table::play(const PlayerId& player, int ply, std::string_
     return MoveAck{.duplicate = false, .event = last_move_event_};
 }
 
+void Table::move_released(TimePoint at) {
+    if (status_ != TableStatus::Playing || moves_.empty() || at <= turn_started_)
+        return;
+    turn_started_ = at;
+    clock_.start_turn_at(at);
+}
+
 bool Table::is_resend(Color color, int ply, std::string_view move) const {
     if (moves_.empty() || static_cast<std::size_t>(ply) + 1 != moves_.size() || ply < 0)
         return false;

@@ -8,6 +8,7 @@
 #include "server/cli/commands.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
+#include "server/play/account_lookup.h"
 #include "server/play/ladder_games.h"
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
@@ -91,6 +92,8 @@ int run_serve(const Args& args) {
         // Its stop() runs before the App goes (its strands live on the App's io_context).
         play::PlayOptions play_options;
         play_options.blocks = accounts.block_list();
+        // Challenges name real accounts; seeks pair by the account's rating.
+        play_options.accounts = play::account_lookup(backend);
         // Ladder games: accepted challenges become tables, their results go back to accounts.
         play_options.ladder = play::ladder_hooks(accounts);
         auto games = std::make_shared<play::PlayService>(app.io_context(), clock,

@@ -57,6 +57,11 @@ public:
     // Who is connected; nullptr for an anonymous connection.
     virtual std::shared_ptr<const Identity> identity() const = 0;
     virtual void set_identity(std::shared_ptr<const Identity> identity) = 0;
+
+    // The message handler's own state for this connection (server/play keeps the tables the
+    // connection entered there): set in on_open, read in on_message and on_close, all on the
+    // connection's strand.
+    std::shared_ptr<void> handler_state;
 };
 
 } // namespace server::net

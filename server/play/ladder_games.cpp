@@ -24,11 +24,13 @@ LadderHooks ladder_hooks(accounts::AccountsService& accounts) {
     };
     hooks.report = [&accounts](storage::LadderId ladder, storage::ChallengeId challenge,
                                lobby::ladder::ChallengeResult result) {
-        accounts.report_ladder_result(ladder, challenge, result, [ladder, challenge](const auto& r) {
-            if (!r)
-                log::error("play: ladder " + std::to_string(ladder) + " challenge " +
-                           std::to_string(challenge) + ": result not taken: " + r.error().detail);
-        });
+        accounts.report_ladder_result(ladder, challenge, result,
+                                      [ladder, challenge](const auto& r) {
+                                          if (!r)
+                                              log::error("play: ladder " + std::to_string(ladder) +
+                                                         " challenge " + std::to_string(challenge) +
+                                                         ": result not taken: " + r.error().detail);
+                                      });
     };
     return hooks;
 }
@@ -65,8 +67,8 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     context.limits.first_move_timeout = options_.ladder_first_move_window;
     context.blocks = nullptr; // the challenge was agreed: a block does not undo it
     lobby::SeededRandom colours(random_.next());
-    auto table = lobby::Table::create(code.value(), setup, challenger, std::move(context),
-                                      colours, now());
+    auto table =
+        lobby::Table::create(code.value(), setup, challenger, std::move(context), colours, now());
     if (!table) {
         lobby_.table_gone(code.value());
         log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
@@ -80,13 +82,14 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                                 .challenger = game.challenger_name});
     tables_[code.value()] = host;
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
+    std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&challenger, &challenged}) {
         const auto conns = players_.find(player->id);
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
             auto& session = sessions_.at(id);
-            session.tables.insert(code.value());
+            entering.push_back(session.tables);
             members.emplace_back(session.conn, player->id);
         }
     }
@@ -115,6 +118,8 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
             h.reply(conn, h.state_message(player, nullptr));
         }
     });
+    for (const auto& tables : entering)
+        tables->enter(code.value(), host);
 }
 
 } // namespace server::play

@@ -39,6 +39,11 @@ json chat_line_json(const lobby::ChatLine& line) {
                 {"at", unix_ms(line.at)}};
 }
 
+// A board, or null for one left out (an older position replayed by resync: event_log.h).
+json board_or_null(const rules::BoardView& board) {
+    return board.cells.empty() ? json(nullptr) : board_json(board);
+}
+
 // The fields of one event body, without "type".
 struct BodyFields {
     json& out;
@@ -69,7 +74,7 @@ struct BodyFields {
         out["to_move"] = color_name(rules::opposite(e.by));
         out["move"] = move_json(e.move);
         out["position"] = e.position;
-        out["board"] = board_json(e.board);
+        out["board"] = board_or_null(e.board);
         out["legal_moves"] = moves_json(e.legal_moves);
         out["clocks"] = clock_json(e.clocks);
         out["first_move_deadline"] = optional_time(e.first_move_deadline);
@@ -88,7 +93,7 @@ struct BodyFields {
         out["moves"] = e.moves;
         out["last_move"] = e.last_move ? move_json(*e.last_move) : json(nullptr);
         out["position"] = e.position;
-        out["board"] = board_json(e.board);
+        out["board"] = board_or_null(e.board);
         out["legal_moves"] = moves_json(e.legal_moves);
         out["clocks"] = clock_json(e.clocks);
     }
@@ -263,8 +268,133 @@ json challenge_json(const lobby::Challenge& challenge) {
                 {"expires_at", unix_ms(challenge.expires_at)}};
 }
 
-std::shared_ptr<const std::string> table_event_message(const std::string& code,
-                                                       const lobby::TableEvent& event) {
+namespace {
+
+// The move event written straight into its text, without a JSON DOM: it is the one message
+// built on every move, and building the DOM (an object per legal move, a map per object) cost
+// more than everything else the server does for a move but the disk (issue 11). Same fields
+// and values as BodyFields; the test compares the two.
+class MoveEventWriter {
+public:
+    explicit MoveEventWriter(std::size_t reserve) { out_.reserve(reserve); }
+    std::string take() { return std::move(out_); }
+
+    void raw(std::string_view text) { out_ += text; }
+    void number(std::int64_t value) { out_ += std::to_string(value); }
+    void text(std::string_view value) {
+        out_ += '"';
+        for (const char c : value) {
+            const auto u = static_cast<unsigned char>(c);
+            if (c == '"' || c == '\\') {
+                out_ += '\\';
+                out_ += c;
+            } else if (u < 0x20) {
+                constexpr char hex[] = "0123456789abcdef";
+                out_ += "\\u00";
+                out_ += hex[u >> 4];
+                out_ += hex[u & 0xF];
+            } else {
+                out_ += c;
+            }
+        }
+        out_ += '"';
+    }
+    void cells(const std::vector<int>& list) {
+        out_ += '[';
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (i > 0)
+                out_ += ',';
+            number(list[i]);
+        }
+        out_ += ']';
+    }
+    void move(const rules::MoveView& m) {
+        raw("{\"captures\":");
+        cells(m.captures);
+        raw(",\"display\":");
+        text(m.display);
+        raw(",\"move\":");
+        text(m.notation);
+        raw(",\"path\":");
+        cells(m.path);
+        out_ += '}';
+    }
+    void board(const rules::BoardView& b) {
+        if (b.cells.empty())
+            return raw("null");
+        raw("{\"cells\":");
+        text(b.cells);
+        raw(",\"check\":");
+        number(b.check_cell);
+        raw(",\"cols\":");
+        number(b.cols);
+        raw(",\"rows\":");
+        number(b.rows);
+        out_ += '}';
+    }
+    void clocks(const lobby::ClockView& c) {
+        raw("{\"at\":");
+        number(unix_ms(c.at));
+        raw(",\"black_ms\":");
+        number(c.remaining[1].count());
+        raw(",\"running\":");
+        raw(c.running ? "true" : "false");
+        raw(",\"to_move\":");
+        text(color_name(c.to_move));
+        raw(",\"turn_started\":");
+        number(unix_ms(c.turn_started));
+        raw(",\"white_ms\":");
+        number(c.remaining[0].count());
+        out_ += '}';
+    }
+
+private:
+    std::string out_;
+};
+
+std::shared_ptr<const std::string> move_event_text(const std::string& code,
+                                                   const lobby::TableEvent& event,
+                                                   const lobby::MovePlayed& e) {
+    MoveEventWriter w(512 + 96 * e.legal_moves.size());
+    w.raw("{\"at\":");
+    w.number(unix_ms(event.at));
+    w.raw(",\"event\":{\"board\":");
+    w.board(e.board);
+    w.raw(",\"by\":");
+    w.text(color_name(e.by));
+    w.raw(",\"clocks\":");
+    w.clocks(e.clocks);
+    w.raw(",\"first_move_deadline\":");
+    if (e.first_move_deadline)
+        w.number(unix_ms(*e.first_move_deadline));
+    else
+        w.raw("null");
+    w.raw(",\"legal_moves\":[");
+    for (std::size_t i = 0; i < e.legal_moves.size(); ++i) {
+        if (i > 0)
+            w.raw(",");
+        w.move(e.legal_moves[i]);
+    }
+    w.raw("],\"move\":");
+    w.move(e.move);
+    w.raw(",\"ply\":");
+    w.number(e.ply);
+    w.raw(",\"position\":");
+    w.text(e.position);
+    w.raw(",\"to_move\":");
+    w.text(color_name(rules::opposite(e.by)));
+    w.raw(",\"type\":\"move\"},\"t\":\"table_event\",\"table\":");
+    w.text(code);
+    w.raw(",\"version\":");
+    w.number(static_cast<std::int64_t>(event.version));
+    w.raw("}");
+    return std::make_shared<const std::string>(w.take());
+}
+
+} // namespace
+
+std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
+                                                           const lobby::TableEvent& event) {
     json body{{"type", lobby::event_name(event.body)}};
     std::visit(BodyFields{body}, event.body);
     const json message{{"t", "table_event"},
@@ -273,6 +403,13 @@ std::shared_ptr<const std::string> table_event_message(const std::string& code,
                        {"at", unix_ms(event.at)},
                        {"event", std::move(body)}};
     return shared_text(message);
+}
+
+std::shared_ptr<const std::string> table_event_message(const std::string& code,
+                                                       const lobby::TableEvent& event) {
+    if (const auto* move = std::get_if<lobby::MovePlayed>(&event.body))
+        return move_event_text(code, event, *move);
+    return table_event_message_dom(code, event);
 }
 
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event) {

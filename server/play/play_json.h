@@ -37,6 +37,10 @@ json challenge_json(const lobby::Challenge& challenge);
 // once for every seat and spectator.
 std::shared_ptr<const std::string> table_event_message(const std::string& code,
                                                        const lobby::TableEvent& event);
+// The same through a JSON DOM for every event; table_event_message writes the move event
+// (the one sent on every move) directly instead. For tests that compare the two.
+std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
+                                                           const lobby::TableEvent& event);
 // The lobby's pushes ("lobby_table", "lobby_table_gone", "matched", "challenge",
 // "challenge_gone"), serialized once.
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event);

@@ -5,48 +5,26 @@
 #include "server/log.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
+#include "server/play/table_requests.h"
 #include "server/protocol/envelope.h"
 
-#include <boost/asio/post.hpp>
-
-#include <array>
 #include <charconv>
 #include <string_view>
 
+#include <boost/asio/post.hpp>
+
 namespace server::play {
-
-namespace {
-
-// Every message type this service answers (docs/protocol.md, section 7).
-constexpr std::array<std::string_view, 31> handled_types = {
-    "identify",         "lobby_subscribe",  "lobby_unsubscribe", "create_table",
-    "join",             "watch",            "leave",             "cancel",
-    "move",             "offer_draw",       "accept_draw",       "decline_draw",
-    "claim_draw",       "resign",           "abort",             "offer_rematch",
-    "accept_rematch",   "decline_rematch",  "request_takeback",  "accept_takeback",
-    "decline_takeback", "claim_win",        "chat",              "resync",
-    "seek",             "cancel_seek",      "challenge",         "accept_challenge",
-    "decline_challenge", "counter_challenge", "cancel_challenge"};
-
-bool handles(std::string_view type) {
-    for (const auto known : handled_types)
-        if (known == type)
-            return true;
-    return false;
-}
-
-} // namespace
 
 PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
-      lobby_(random_, options.blocks.get(), this, options.lobby_limits) {}
+      lobby_(random_, options.blocks.get(), this, options.lobby_limits) {
+}
 
 PlayService::~PlayService() = default;
 
-template <class Work>
-void PlayService::post_lobby(Work work) {
+template <class Work> void PlayService::post_lobby(Work work) {
     if (stopped_)
         return;
     boost::asio::post(*strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
@@ -185,14 +163,40 @@ void PlayService::stop() {
 // --- connections ----------------------------------------------------------------------------
 
 void PlayService::on_open(const std::shared_ptr<net::Connection>& conn) {
-    post_lobby([self = shared_from_this(), conn] { self->open_session(conn); });
+    auto tables = std::make_shared<ConnectionTables>();
+    conn->handler_state = tables;
+    post_lobby([self = shared_from_this(), conn, tables = std::move(tables)]() mutable {
+        self->open_session(conn, std::move(tables));
+    });
 }
 
 bool PlayService::on_message(const std::shared_ptr<net::Connection>& conn,
                              const protocol::Envelope& message) {
-    if (!handles(message.type))
+    // Parsed once, here on the connection's strand; the rest sees only the typed request.
+    auto parsed = protocol::parse_request(message);
+    if (!parsed)
         return false;
-    post_lobby([self = shared_from_this(), conn, message] { self->handle(conn, message); });
+    if (auto* error = std::get_if<protocol::ProtocolError>(&*parsed)) {
+        conn->send(std::make_shared<const std::string>(protocol::make_error(*error)));
+        return true;
+    }
+    auto request = std::get<protocol::Request>(std::move(*parsed));
+    const auto tables = std::static_pointer_cast<ConnectionTables>(conn->handler_state);
+    // A table's request goes straight to its strand when this connection knows the table.
+    if (auto* to_table = std::get_if<protocol::TableRequest>(&request.body); to_table && tables)
+        if (auto direct = tables->direct(to_table->table)) {
+            post_table_request(direct->first,
+                               TableCaller{conn, std::move(direct->second), request.id},
+                               std::move(to_table->body));
+            return true;
+        }
+    if (tables)
+        tables->lobby_request_posted();
+    post_lobby([self = shared_from_this(), conn, tables, request = std::move(request)] {
+        self->handle(conn, request);
+        if (tables)
+            tables->lobby_request_done();
+    });
     return true;
 }
 
@@ -200,8 +204,10 @@ void PlayService::on_close(const std::shared_ptr<net::Connection>& conn) {
     post_lobby([self = shared_from_this(), id = conn->id()] { self->close_session(id); });
 }
 
-void PlayService::open_session(const std::shared_ptr<net::Connection>& conn) {
+void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
+                               std::shared_ptr<ConnectionTables> tables) {
     Session session;
+    session.tables = std::move(tables);
     std::string token; // a guest's, for the welcome only
     session.conn = conn;
     const auto identity = conn->identity();
@@ -238,6 +244,7 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn) {
     if (!token.empty())
         welcome["token"] = token;
     players_[session.player.id].insert(conn->id());
+    session.tables->set_player(session.player);
     sessions_[conn->id()] = std::move(session);
     send(conn, welcome);
 }
@@ -257,11 +264,8 @@ void PlayService::close_session(net::ConnectionId id) {
         if (guest != guests_by_token_.end())
             guest->second.gone_since = now();
     }
-    for (const auto& code : session.tables) {
-        const auto host = tables_.find(code);
-        if (host != tables_.end())
-            host->second->post([id](TableHost& h) { h.remove_audience(id); });
-    }
+    for (const auto& host : session.tables->entered())
+        host->post([id](TableHost& h) { h.remove_audience(id); });
 }
 
 void PlayService::note_seats(const lobby::TableSummary& summary) {
@@ -300,8 +304,7 @@ void PlayService::forget_old_guests() {
     const auto cutoff = now() - std::chrono::hours(24);
     for (auto it = guests_by_token_.begin(); it != guests_by_token_.end();) {
         const auto& guest = it->second;
-        if (guest.gone_since && *guest.gone_since < cutoff &&
-            !players_.contains(guest.player.id)) {
+        if (guest.gone_since && *guest.gone_since < cutoff && !players_.contains(guest.player.id)) {
             guest_ids_.erase(guest.player.id);
             it = guests_by_token_.erase(it);
         } else {
@@ -310,7 +313,8 @@ void PlayService::forget_old_guests() {
     }
 }
 
-void PlayService::send(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+void PlayService::send(const std::shared_ptr<net::Connection>& conn,
+                       const nlohmann::json& message) {
     conn->send(shared_text(message));
 }
 
@@ -401,24 +405,28 @@ void PlayService::seat_match(const lobby::Match& match) {
         host->add_guest_token(player, token_hash);
     tables_[match.table_code] = host;
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
+    std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&match.white, &match.black}) {
         const auto conns = players_.find(player->id);
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
             auto& session = sessions_.at(id);
-            session.tables.insert(match.table_code);
+            entering.push_back(session.tables);
             members.emplace_back(session.conn, player->id);
         }
     }
     host->post([black = match.black, members](TableHost& h) {
+        const auto mark = h.outbox_mark();
         if (auto joined = h.table().join(black, h.now()); !joined)
             log::warn("play: a matched player could not be seated: " + joined.error().detail);
         for (const auto& [conn, player] : members) {
             h.add_audience(conn, player);
-            h.reply(conn, h.state_message(player, nullptr));
+            h.reply_before(mark, conn, h.state_message(player, nullptr));
         }
     });
+    for (const auto& tables : entering)
+        tables->enter(match.table_code, host);
 }
 
 void PlayService::after_lobby_change() {

@@ -1,7 +1,11 @@
 #pragma once
 // The game service: carries lobby/ over the WebSocket protocol (docs/protocol.md, section 7).
-// The lobby registry, the connections' players and the table directory live on the lobby
-// strand; each table on its own strand (TableHost). Nothing is locked.
+// Each request is parsed once on its connection's strand (protocol/requests.h). A table's
+// request (move, offers, resign, chat, resync, ...) goes straight to that table's strand when
+// the connection knows the table (ConnectionTables); everything else, and a table's first
+// request, goes through the lobby strand, which holds the lobby (codes, lists, seeks,
+// challenges), the connections' players and the table directory. Each table lives on its own
+// strand (TableHost). No lock is shared between connections or tables.
 //
 //   auto play = std::make_shared<server::play::PlayService>(app.io_context(), time, writer);
 //   play->restore(game_store.load_unfinished_games());   // before app.start()
@@ -16,13 +20,11 @@
 #include "lobby/random.h"
 #include "lobby/time.h"
 #include "server/net/message_handler.h"
+#include "server/play/connection_tables.h"
 #include "server/play/table_host.h"
+#include "server/protocol/requests.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <functional>
 #include <map>
@@ -30,6 +32,10 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 
 namespace server::accounts {
 struct LadderGame;
@@ -45,6 +51,18 @@ struct LadderHooks {
         report;
 };
 
+// What the service reads of the accounts (account_lookup.h wires the database). Called on the
+// lobby strand; each may be empty (then nothing is known: any name may be challenged, every
+// seek rates 1500).
+struct AccountLookup {
+    // The account's name as registered, for `name` in any case; nullopt: no such account.
+    std::function<std::optional<std::string>(const std::string& name)> registered_name;
+    // An account's rating for a variant and speed ("chess", "blitz"); nullopt: none yet.
+    std::function<std::optional<double>(storage::UserId, const std::string& variant,
+                                        const std::string& speed)>
+        rating;
+};
+
 struct PlayOptions {
     lobby::TableLimits table_limits{};
     lobby::LobbyLimits lobby_limits{};
@@ -57,6 +75,7 @@ struct PlayOptions {
     // not moving within it loses the challenge), and where results go.
     lobby::Millis ladder_first_move_window = std::chrono::hours(24);
     LadderHooks ladder{};
+    AccountLookup accounts{};
 };
 
 class PlayService final : public net::MessageHandler,
@@ -93,12 +112,12 @@ private:
         std::optional<storage::UserId> account;
         std::string guest_token_hash; // guests: hex SHA-256 of the token that proves them
         bool in_lobby = false;
-        std::set<std::string> tables;
+        std::shared_ptr<ConnectionTables> tables; // shared with the connection's strand
     };
-    struct Request {
+    // Who sent the request being served, and the id its reply echoes.
+    struct Caller {
         std::shared_ptr<net::Connection> conn;
         Session* session;
-        const protocol::Envelope& message;
         const nlohmann::json& id;
     };
 
@@ -134,13 +153,13 @@ private:
     void forget_old_guests();
 
     lobby::TimePoint now() const { return time_.now(); }
-    template <class Work>
-    void post_lobby(Work work);
+    template <class Work> void post_lobby(Work work);
 
     // play_service.cpp: sessions, lobby, seats for matches
-    void open_session(const std::shared_ptr<net::Connection>& conn);
+    void open_session(const std::shared_ptr<net::Connection>& conn,
+                      std::shared_ptr<ConnectionTables> tables);
     void close_session(net::ConnectionId id);
-    void handle(const std::shared_ptr<net::Connection>& conn, const protocol::Envelope& message);
+    void handle(const std::shared_ptr<net::Connection>& conn, const protocol::Request& request);
     void send(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message);
     void send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                     std::string_view code, std::string_view detail);
@@ -160,19 +179,30 @@ private:
     // Makes the guest seated in a restored game known again by its token hash.
     void readmit_guest(const lobby::PlayerId& player, const std::string& token_hash);
 
-    // play_requests.cpp: one function per request
-    void identify(const Request& r);
-    void lobby_subscribe(const Request& r, bool on);
-    void create_table(const Request& r);
-    void join_or_watch(const Request& r, bool join);
-    void table_request(const Request& r);
-    void seek(const Request& r);
-    void cancel_seek(const Request& r);
-    void challenge(const Request& r);
-    void answer_challenge(const Request& r);
-    // The table named by the request's "table" (or "code") field, or an error reply.
-    std::shared_ptr<TableHost> find_table(const Request& r, std::string_view field);
-    void enter_table(const Request& r, const std::shared_ptr<TableHost>& host);
+    // play_requests.cpp: one function per lobby request; a table's requests go on to its
+    // strand (table_requests.h).
+    void serve(const Caller& r, const protocol::Identify& request);
+    void serve(const Caller& r, const protocol::LobbySubscribe& request);
+    void serve(const Caller& r, const protocol::CreateTable& request);
+    void serve(const Caller& r, const protocol::EnterTable& request);
+    void serve(const Caller& r, const protocol::Seek& request);
+    void serve(const Caller& r, const protocol::CancelSeek& request);
+    void serve(const Caller& r, const protocol::Challenge& request);
+    void serve(const Caller& r, const protocol::ChallengeAnswer& request);
+    void table_request(const Caller& r, const protocol::TableRequest& request);
+    // The rating a seek pairs by: the account's for the setup's variant and speed, else the
+    // default (guests, no rating yet).
+    int pairing_rating(const Session& session, const lobby::TableSetup& setup) const;
+    // Why `to` cannot be challenged now: nobody has this name (or only in another case), or a
+    // rated challenge to a guest.
+    lobby::Refusal challenge_refusal(const protocol::Challenge& request) const;
+    // The table a request names by its code or link (as written), or an error reply.
+    // Returns the table's code too.
+    std::shared_ptr<TableHost> find_table(const Caller& r, std::string_view written,
+                                          std::string* code = nullptr);
+    // The connection's table requests for `code` go straight to `host` from now on.
+    void enter_table(const Caller& r, const std::string& code,
+                     const std::shared_ptr<TableHost>& host);
 };
 
 } // namespace server::play

@@ -8,12 +8,14 @@
 namespace server::play {
 
 TableHost::TableHost(boost::asio::io_context& io, TableHostContext context)
-    : context_(std::move(context)), strand_(boost::asio::make_strand(io)), timer_(strand_) {}
+    : context_(std::move(context)), strand_(boost::asio::make_strand(io)), timer_(strand_) {
+}
 
 void TableHost::adopt(std::unique_ptr<lobby::Table> table,
                       std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
                       std::optional<storage::GameId> stored_game) {
     table_ = std::move(table);
+    released_version_ = table_->version();
     accounts_ = std::move(accounts);
     if (stored_game)
         game_ = std::make_shared<StoredGame>(StoredGame{.id = *stored_game, .waiting = {}});
@@ -52,14 +54,20 @@ void TableHost::remove_audience(net::ConnectionId id) {
 }
 
 std::shared_ptr<TableHost::Outgoing> TableHost::queue(std::shared_ptr<const std::string> text,
-                                                      bool ready) {
-    auto item = std::make_shared<Outgoing>(Outgoing{std::move(text), nullptr, ready});
+                                                      bool ready, std::uint64_t version) {
+    auto item = std::make_shared<Outgoing>(Outgoing{std::move(text), nullptr, ready, version});
     outbox_.push_back(item);
     return item;
 }
 
 void TableHost::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
+}
+
+void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
+                             const nlohmann::json& message) {
+    const auto at = outbox_.begin() + static_cast<std::ptrdiff_t>(std::min(mark, outbox_.size()));
+    outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
 }
 
 void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
@@ -80,40 +88,45 @@ nlohmann::json TableHost::state_message(const lobby::PlayerId& viewer,
 
 void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,
                        std::uint64_t since, const nlohmann::json& id) {
-    const auto missed = since <= table_->version() ? table_->events_since(since) : std::nullopt;
+    // Only what has gone out: an event still waiting for storage is in the outbox and reaches
+    // this connection (in the audience now) after these, so each missed event comes once, in
+    // order. Sent at once: everything still in the outbox comes after them.
+    const auto missed = since <= released_version_ ? table_->events_since(since) : std::nullopt;
     if (!missed) {
         reply(conn, state_message(who, id));
         return;
     }
-    for (const auto& event : *missed)
-        outbox_.push_back(std::make_shared<Outgoing>(
-            Outgoing{table_event_message(table_->code(), *event), conn, true}));
+    std::size_t sent = 0;
+    for (const auto& event : *missed) {
+        if (event->version > released_version_)
+            break;
+        conn->send(table_event_message(table_->code(), *event));
+        ++sent;
+    }
     nlohmann::json done = play::reply("resynced", id);
     done["table"] = table_->code();
-    done["version"] = table_->version();
-    done["missed"] = missed->size();
-    reply(conn, done);
+    done["version"] = std::max(since, released_version_);
+    done["missed"] = sent;
+    conn->send(shared_text(done));
 }
 
 void TableHost::on_table_event(const std::string& table_code, const lobby::EventPtr& event) {
     auto text = table_event_message(table_code, *event);
     if (const auto* started = std::get_if<lobby::GameStarted>(&event->body)) {
         (void)started;
-        queue(std::move(text), true);
+        queue(std::move(text), true, event->version);
         store_start(event->at);
     } else if (const auto* move = std::get_if<lobby::MovePlayed>(&event->body)) {
         store_move(*move, event->at, event->version,
-                   queue(std::move(text), context_.writer == nullptr));
+                   queue(std::move(text), context_.writer == nullptr, event->version));
     } else if (const auto* ended = std::get_if<lobby::GameEnded>(&event->body)) {
-        auto item = queue(std::move(text), context_.writer == nullptr);
+        auto item = queue(std::move(text), context_.writer == nullptr, event->version);
         if (move_write_) {
             // The move that ended the game is being written: its end waits for it (and is
             // dropped with it if storage refuses the move).
             move_write_->items.push_back(item);
-            move_write_->after.push_back(
-                [self = shared_from_this(), copy = *ended, at = event->at, item] {
-                    self->store_end(copy, at, item);
-                });
+            move_write_->after.push_back([self = shared_from_this(), copy = *ended, at = event->at,
+                                          item] { self->store_end(copy, at, item); });
         } else {
             store_end(*ended, event->at, item);
         }
@@ -126,7 +139,7 @@ void TableHost::on_table_event(const std::string& table_code, const lobby::Event
     } else {
         if (std::holds_alternative<lobby::TakebackDone>(event->body))
             store_takeback(event->at);
-        queue(std::move(text), true);
+        queue(std::move(text), true, event->version);
     }
 }
 
@@ -180,6 +193,7 @@ void TableHost::flush() {
         }
         for (const auto& [id, member] : audience_)
             member.conn->send(item->text);
+        released_version_ = std::max(released_version_, item->version);
     }
 }
 

@@ -36,11 +36,6 @@
 #include "server/observability/metrics.h"
 #include "storage/game_writer.h"
 
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
-
 #include <deque>
 #include <functional>
 #include <map>
@@ -49,6 +44,10 @@
 #include <string>
 #include <vector>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
 namespace server::play {
@@ -111,22 +110,34 @@ public:
 
     // Runs `work(host)` on the table's strand (after a move being stored, if one is), then
     // re-arms the timer, reports the summary and sends what is ready.
-    template <class Work>
-    void post(Work work) {
+    template <class Work> void post(Work work) {
         boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
             self->run(std::function<void(TableHost&)>(std::move(work)));
         });
+    }
+
+    // Like post(), for a resync: one from a connection already in the audience changes nothing
+    // at the table, so it is served at once even while a move is being written (it sends only
+    // the events that went out before that move, which follows it).
+    template <class Work> void post_resync(net::ConnectionId conn, Work work) {
+        boost::asio::post(
+            strand_, [self = shared_from_this(), conn, work = std::move(work)]() mutable {
+                if (self->move_write_ && !self->stopped_ && self->audience_.contains(conn))
+                    return work(*self);
+                self->run(std::function<void(TableHost&)>(std::move(work)));
+            });
     }
 
     // --- on the strand -------------------------------------------------------------------
     lobby::Table& table() { return *table_; }
     lobby::TimePoint now() const { return context_.time->now(); }
     const std::optional<LadderLink>& ladder() const { return ladder_; }
+    // Closed, swept or shut down: the service forgets it (requests get bad_join_code).
+    bool closed() const { return gone_ || stopped_; }
     // Plays a move and answers the mover: "ok" once stored, "storage_failed" if storage
     // refused it (the table is then as before the move).
     void play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
-                   const lobby::PlayerId& who, int ply, const std::string& move,
-                   lobby::Millis lag);
+                   const lobby::PlayerId& who, int ply, const std::string& move, lobby::Millis lag);
     // The connection receives every event from now on.
     void add_audience(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who);
     // The connection went away: a seated player without another connection here is marked
@@ -138,9 +149,16 @@ public:
     void reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message);
     void reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                      const rules::Error& error);
+    // The outbox's length now. reply_before(mark, ...) queues a reply ahead of everything queued
+    // since: the events its request caused (seated, started) then follow the reply, whose
+    // state already includes them (a client ignores them by version, section 7.7).
+    std::size_t outbox_mark() const { return outbox_.size(); }
+    void reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
+                      const nlohmann::json& message);
     // {"t":"table","you":color,"table":state} (and the request id when given).
     nlohmann::json state_message(const lobby::PlayerId& viewer, const nlohmann::json& id) const;
-    // Sends the events after `since` (or the full state), then the reply.
+    // Sends the events after `since` that have gone out to the audience (or the full state),
+    // then the reply; later events reach the connection as they go out, each once.
     void resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,
                 std::uint64_t since, const nlohmann::json& id);
     // Checks the table's deadlines now (the timer does it too), the sweep included.
@@ -158,7 +176,7 @@ private:
         std::optional<storage::GameId> id;
         bool failed = false; // the row could not be stored: nothing of this game can be
         std::vector<std::function<void(std::optional<storage::GameId>)>> waiting;
-        storage::GameRow row{};               // what each attempt creates
+        storage::GameRow row{};                // what each attempt creates
         std::vector<storage::MoveRow> moves{}; // stored with it (the game after a takeback)
         int attempts = 0;
     };
@@ -177,6 +195,7 @@ private:
         std::shared_ptr<const std::string> text;
         std::shared_ptr<net::Connection> to; // null: the whole audience
         bool ready = true;
+        std::uint64_t version = 0; // a table event's, 0 for a reply
     };
     struct Member {
         std::shared_ptr<net::Connection> conn;
@@ -199,6 +218,7 @@ private:
     std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens_;
     std::map<net::ConnectionId, Member> audience_;
     std::deque<std::shared_ptr<Outgoing>> outbox_;
+    std::uint64_t released_version_ = 0; // of the last event that went out to the audience
     std::shared_ptr<StoredGame> game_;
     std::optional<lobby::TableSummary> reported_;
     std::optional<lobby::TimePoint> armed_for_;
@@ -220,7 +240,8 @@ private:
     std::optional<lobby::TimePoint> sweep_deadline() const;
     void flush();
     void arm_timer();
-    std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready);
+    std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready,
+                                    std::uint64_t version);
     std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
 
     // table_host_storage.cpp: the way to storage, and what happens when it fails.

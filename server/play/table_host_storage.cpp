@@ -41,6 +41,8 @@ void TableHost::move_stored(bool ok, const std::string& error) {
     move_write_.reset();
     if (ok) {
         observability::move_stored(move_received_);
+        // The move goes out now: the opponent's time runs from here, not from its arrival.
+        table_->move_released(now());
         write.items.front()->ready = true;
         for (auto& next : write.after)
             next();
@@ -286,7 +288,7 @@ void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
                                  .white = record.seats[0].value_or(lobby::Player{}),
                                  .black = record.seats[1].value_or(lobby::Player{}),
                                  .moves = std::move(moves)}};
-    queue(table_event_message(table_->code(), event), true);
+    queue(table_event_message(table_->code(), event), true, event.version);
 }
 
 // --- the game's end ----------------------------------------------------------------------------

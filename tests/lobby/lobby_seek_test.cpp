@@ -53,6 +53,25 @@ TEST_CASE("the acceptable rating range widens while players wait") {
     CHECK_FALSE(f.lobby.next_deadline());
 }
 
+TEST_CASE("the next meeting time follows every change of the seeks, not a stale one") {
+    LobbyFixture f;
+    REQUIRE_FALSE(f.lobby.seek(player("low", 1200), f.blitz, t0).value());
+    REQUIRE_FALSE(f.lobby.seek(player("high", 1500), f.blitz, t0).value());
+    CHECK(f.lobby.next_deadline() == t0 + 20s);
+    // A seeker arriving later 120 below "high" (not at once: its own reach is 100) meets it
+    // when its reach has grown to 120, 2 s after it came.
+    REQUIRE_FALSE(f.lobby.seek(player("mid", 1380), f.blitz, t0 + 5s).value());
+    CHECK(f.lobby.next_deadline() == t0 + 7s);
+    // Gone again: back to the first pair's time; both gone: nothing to wait for.
+    CHECK(f.lobby.cancel_seek("mid"));
+    CHECK(f.lobby.next_deadline() == t0 + 20s);
+    CHECK(f.lobby.cancel_seek("high"));
+    CHECK_FALSE(f.lobby.next_deadline());
+    // Nothing pairs before the time, and asking early changes nothing.
+    f.lobby.check_timeouts(t0 + 30s);
+    CHECK(f.listener.count<SeekMatched>() == 0);
+}
+
 TEST_CASE("a newcomer's narrow range must also cover the gap") {
     LobbyFixture f;
     REQUIRE_FALSE(f.lobby.seek(player("old", 1200), f.blitz, t0).value());

@@ -129,6 +129,32 @@ TEST_CASE("the clock starts after both first moves and charges from then on") {
     CHECK(f.table->state(t0 + 30s).clocks.remaining[1] == 55s);
 }
 
+TEST_CASE("the opponent's time runs from when the move was released to it, not from its arrival") {
+    TableFixture f;
+    f.start(f.setup(fischer(1min, 0s)));
+    f.move(t0 + 10s);
+    f.move(t0 + 20s);                        // White's clock runs from here ...
+    f.table->move_released(t0 + 20s + 50ms); // ... until the move was stored and sent: 50 ms
+    CHECK(f.table->state(t0 + 21s).clocks.remaining[0] == 1min - 950ms);
+    f.move(t0 + 25s);
+    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 1min - 4950ms);
+    // Releasing again, or earlier than the turn started, changes nothing.
+    f.table->move_released(t0 + 24s);
+    f.table->move_released(t0 + 25s);
+    CHECK(f.table->state(t0 + 26s).clocks.remaining[1] == 1min - 1s);
+}
+
+TEST_CASE("a release after the game ended changes nothing") {
+    TableFixture f;
+    f.start(f.setup(fischer(1min, 0s)));
+    f.move(t0 + 10s);
+    f.move(t0 + 20s);
+    REQUIRE_FALSE(f.table->resign(f.alice.id, t0 + 21s));
+    const auto clocks = f.table->state(t0 + 22s).clocks;
+    f.table->move_released(t0 + 30s);
+    CHECK(f.table->state(t0 + 22s).clocks.remaining == clocks.remaining);
+}
+
 TEST_CASE("the measured lag is credited against the quota on a real move") {
     TableFixture f;
     f.open(f.setup(fischer(1min, 0s)));

@@ -18,6 +18,28 @@ TEST_CASE("events_since returns the missed events, nothing when up to date") {
     CHECK(f.table->events_since(f.table->version())->empty());
 }
 
+TEST_CASE("the history keeps the board and legal moves of the newest position only") {
+    TableFixture f;
+    f.start();
+    const std::uint64_t seen = f.table->version();
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    REQUIRE_FALSE(f.table->chat("alice", "hi", t0 + 3s));
+    // The listener got every move whole.
+    CHECK_FALSE(f.listener.last<MovePlayed>().legal_moves.empty());
+    const auto missed = f.table->events_since(seen);
+    REQUIRE(missed);
+    REQUIRE(missed->size() == 3);
+    const auto& older = std::get<MovePlayed>((*missed)[0]->body);
+    CHECK(older.legal_moves.empty());
+    CHECK(older.board.cells.empty());
+    CHECK(older.ply == 0);
+    const auto& newest = std::get<MovePlayed>((*missed)[1]->body);
+    CHECK_FALSE(newest.legal_moves.empty());
+    CHECK_FALSE(newest.board.cells.empty());
+    CHECK(newest.ply == 1);
+}
+
 TEST_CASE("a client too far behind, or from the future, is told to take the full state") {
     TableFixture f;
     auto context = f.context();

@@ -43,6 +43,19 @@ TEST_CASE("the per-move limit ends the game even with total time left") {
           GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
 }
 
+TEST_CASE("after a flag fall on a per-move limit alone the loser's clock shows 0") {
+    TableFixture f;
+    f.start(f.setup(TimeControl{.per_move = 3s}));
+    f.move(t0 + 1s);
+    f.move(t0 + 2s);
+    f.move(t0 + 4s); // White within its 3 s: Black's 3 s start
+    f.table->check_timeouts(t0 + 7s);
+    const auto& ended = f.listener.last<GameEnded>();
+    CHECK(ended.result == GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
+    CHECK(ended.clocks.remaining[1] == 0ms);
+    CHECK(ended.clocks.remaining[0] == 3s);
+}
+
 TEST_CASE("a Bronstein delay shows in the clock after a move") {
     TableFixture f;
     f.start(f.setup(bronstein(1min, 5s)));

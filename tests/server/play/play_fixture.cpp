@@ -1,14 +1,37 @@
 #include "tests/server/play/play_fixture.h"
 
 #include "server/http/http_types.h"
+#include "server/play/account_lookup.h"
 #include "server/play/ladder_games.h"
-
-#include <doctest/doctest.h>
 
 #include <stdexcept>
 #include <thread>
 
+#include <doctest/doctest.h>
+
 namespace play_test {
+
+void MoveGate::pass(std::function<void()> write) {
+    {
+        const std::scoped_lock lock(mutex_);
+        if (holding_) {
+            held_.push_back(std::move(write));
+            return;
+        }
+    }
+    write();
+}
+
+void MoveGate::release() {
+    std::vector<std::function<void()>> held;
+    {
+        const std::scoped_lock lock(mutex_);
+        holding_ = false;
+        held.swap(held_);
+    }
+    for (auto& write : held)
+        write();
+}
 
 void FailingWriter::append_move(storage::GameId game, storage::MoveRow move,
                                 storage::WriteCallback done) {
@@ -16,7 +39,14 @@ void FailingWriter::append_move(storage::GameId game, storage::MoveRow move,
         done(storage::WriteStatus{"disk I/O error (injected)"});
         return;
     }
-    inner_->append_move(game, std::move(move), std::move(done));
+    auto write = [inner = inner_.get(), game, move = std::move(move),
+                  done = std::move(done)]() mutable {
+        inner->append_move(game, std::move(move), std::move(done));
+    };
+    if (gate_)
+        gate_->pass(std::move(write));
+    else
+        write();
 }
 
 PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
@@ -32,8 +62,7 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
         server::accounts::AccountsServiceOptions service;
         service.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1}; // fast
         service.clock = [&clock] { return clock.now(); };
-        accounts_service_ =
-            std::make_unique<server::accounts::AccountsService>(*backend_, service);
+        accounts_service_ = std::make_unique<server::accounts::AccountsService>(*backend_, service);
         accounts_service_->register_routes(app_->routes());
         app_->set_authenticator(accounts_service_->authenticator());
         blocks = accounts_service_->block_list();
@@ -55,9 +84,13 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
         });
     options.blocks = std::move(blocks);
     options.sweep = extra.sweep;
+    options.accounts = server::play::account_lookup(*backend_);
     std::unique_ptr<storage::GameWriter> writer = backend_->game_writer();
-    if (extra.fail_moves)
-        writer = std::make_unique<FailingWriter>(std::move(writer), extra.fail_moves);
+    if (extra.fail_moves || extra.move_gate)
+        writer = std::make_unique<FailingWriter>(
+            std::move(writer),
+            extra.fail_moves ? extra.fail_moves : std::make_shared<std::atomic<bool>>(false),
+            extra.move_gate);
     play_ = std::make_shared<server::play::PlayService>(app_->io_context(), clock,
                                                         std::move(writer), options);
     if (accounts_service_)

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -43,12 +44,36 @@ struct Accounts {
     std::map<std::string, std::int64_t> ids;
 };
 
+// Holds the moves being stored until the test lets them through: a write whose completion the
+// test controls.
+class MoveGate {
+public:
+    void hold() {
+        const std::scoped_lock lock(mutex_);
+        holding_ = true;
+    }
+    // Lets every held move (and the later ones) through.
+    void release();
+    std::size_t held() const {
+        const std::scoped_lock lock(mutex_);
+        return held_.size();
+    }
+    // Runs `write` now, or when released if holding.
+    void pass(std::function<void()> write);
+
+private:
+    mutable std::mutex mutex_;
+    bool holding_ = false;
+    std::vector<std::function<void()>> held_;
+};
+
 // A GameWriter over the real one that refuses moves while `fail_moves` is set (nothing of a
-// refused move reaches the database).
+// refused move reaches the database) and holds them at `gate` (when given).
 class FailingWriter final : public storage::GameWriter {
 public:
-    FailingWriter(std::unique_ptr<storage::GameWriter> inner, std::shared_ptr<std::atomic<bool>> fail)
-        : inner_(std::move(inner)), fail_(std::move(fail)) {}
+    FailingWriter(std::unique_ptr<storage::GameWriter> inner,
+                  std::shared_ptr<std::atomic<bool>> fail, std::shared_ptr<MoveGate> gate = nullptr)
+        : inner_(std::move(inner)), fail_(std::move(fail)), gate_(std::move(gate)) {}
     void create_game(storage::GameRow game, storage::CreateGameCallback done) override {
         inner_->create_game(std::move(game), std::move(done));
     }
@@ -63,6 +88,7 @@ public:
 private:
     std::unique_ptr<storage::GameWriter> inner_;
     std::shared_ptr<std::atomic<bool>> fail_;
+    std::shared_ptr<MoveGate> gate_;
 };
 
 // What a test may change about the server.
@@ -72,6 +98,8 @@ struct PlayServerOptions {
     bool accounts_service = false;
     // Set: moves are stored through a FailingWriter driven by this flag.
     std::shared_ptr<std::atomic<bool>> fail_moves;
+    // Set: moves are stored only when the gate lets them through (implies a FailingWriter).
+    std::shared_ptr<MoveGate> move_gate;
     server::play::SweepPolicy sweep{};
 };
 

@@ -2,10 +2,10 @@
 // timers with the injected clock, draw offers, repetition, reconnection and spectators.
 #include "tests/server/play/play_fixture.h"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <cctype>
+
+#include <doctest/doctest.h>
 
 using namespace play_test;
 
@@ -110,6 +110,7 @@ TEST_CASE_FIXTURE(TwoGuests, "a per-move limit ends the game when the side to mo
     pass_time(3s);
     const auto ended = white.wait_event(code, "ended");
     CHECK(ended["event"]["result"]["winner"] == "white");
+    CHECK(ended["event"]["clocks"]["black_ms"] == 0); // not the next move's 10 s
 }
 
 TEST_CASE_FIXTURE(

@@ -1,6 +1,8 @@
 // The service's pure pieces: setups read from requests, time controls stored as text.
-#include "server/play/setup_request.h"
+#include "rules/variant.h"
+#include "server/play/play_json.h"
 #include "server/play/stored_game.h"
+#include "server/protocol/setup_request.h"
 
 #include <doctest/doctest.h>
 
@@ -8,18 +10,18 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 
 TEST_CASE("a setup from a request: defaults, every field, and refusals") {
-    auto plain = server::play::read_setup(json::object());
+    auto plain = server::protocol::read_setup(json::object());
     REQUIRE(plain.ok());
     CHECK(plain.value().variant == rules::VariantId::Chess);
     CHECK(plain.value().is_public);
 
-    auto full = server::play::read_setup(json{
-        {"variant", "international"},
-        {"time", {{"base_ms", 60000}, {"increment_ms", 2000}, {"per_move_ms", 30000}}},
-        {"rated", false},
-        {"color", "black"},
-        {"private", true},
-        {"draw_rules", "claim"}});
+    auto full = server::protocol::read_setup(
+        json{{"variant", "international"},
+             {"time", {{"base_ms", 60000}, {"increment_ms", 2000}, {"per_move_ms", 30000}}},
+             {"rated", false},
+             {"color", "black"},
+             {"private", true},
+             {"draw_rules", "claim"}});
     REQUIRE(full.ok());
     CHECK(full.value().variant == rules::VariantId::International);
     CHECK(full.value().time_control.base == 60s);
@@ -29,15 +31,15 @@ TEST_CASE("a setup from a request: defaults, every field, and refusals") {
     CHECK_FALSE(full.value().is_public);
     CHECK(full.value().draw_rules == rules::DrawRules::Claim);
 
-    CHECK(server::play::read_setup(json{{"variant", 3}}).error().code == "bad_message");
-    CHECK(server::play::read_setup(json{{"variant", "go"}}).error().code == "bad_setup");
-    CHECK(server::play::read_setup(json{{"time", "5+3"}}).error().code == "bad_message");
-    CHECK(server::play::read_setup(json{{"time", {{"base_ms", -5}}}}).error().code ==
+    CHECK(server::protocol::read_setup(json{{"variant", 3}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"variant", "go"}}).error().code == "bad_setup");
+    CHECK(server::protocol::read_setup(json{{"time", "5+3"}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"time", {{"base_ms", -5}}}}).error().code ==
           "bad_setup");
-    CHECK(server::play::read_setup(json{{"time", {{"base_ms", 0}}}}).error().code ==
+    CHECK(server::protocol::read_setup(json{{"time", {{"base_ms", 0}}}}).error().code ==
           "bad_setup");
-    CHECK(server::play::read_setup(json{{"color", "green"}}).error().code == "bad_message");
-    CHECK(server::play::read_setup(json{{"private", "yes"}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"color", "green"}}).error().code == "bad_message");
+    CHECK(server::protocol::read_setup(json{{"private", "yes"}}).error().code == "bad_message");
 }
 
 TEST_CASE("time controls survive the round trip through their stored text") {
@@ -51,4 +53,41 @@ TEST_CASE("time controls survive the round trip through their stored text") {
     }
     CHECK_FALSE(server::play::parse_time_control_text("5+3"));
     CHECK_FALSE(server::play::parse_time_control_text(""));
+}
+
+TEST_CASE("the move event written without a DOM says exactly what the DOM says") {
+    auto game = rules::make_game(rules::VariantId::Chess);
+    REQUIRE(game.ok());
+    auto& g = *game.value();
+    REQUIRE(g.play("e4").ok());
+    auto played = g.play("d5"); // exd5 is legal now: a move with a capture
+    REQUIRE(played.ok());
+    lobby::MovePlayed move{.ply = 1,
+                           .by = lobby::Color::Black,
+                           .move = played.value(),
+                           .position = g.position(),
+                           .board = g.board(),
+                           .legal_moves = g.legal_move_views(),
+                           .clocks =
+                               lobby::ClockView{.remaining = {61s, 59s},
+                                                .to_move = lobby::Color::White,
+                                                .running = true,
+                                                .at = lobby::TimePoint{1700000000123ms},
+                                                .turn_started = lobby::TimePoint{1700000000100ms}},
+                           .first_move_deadline = lobby::TimePoint{1700000030000ms}};
+    const auto compare = [](const lobby::TableEvent& event) {
+        const auto fast = server::play::table_event_message("K7QFZP", event);
+        const auto dom = server::play::table_event_message_dom("K7QFZP", event);
+        CHECK(json::parse(*fast) == json::parse(*dom));
+    };
+    compare(
+        lobby::TableEvent{.version = 42, .at = lobby::TimePoint{1700000000123ms}, .body = move});
+    // An older position as the history keeps it (no board, no legal moves), no deadline, and
+    // text that needs escaping.
+    move.board = {};
+    move.legal_moves = {};
+    move.first_move_deadline.reset();
+    move.move.display = "a \"quoted\"\\ line\n\tand \xc3\x97 more";
+    compare(
+        lobby::TableEvent{.version = 43, .at = lobby::TimePoint{1700000000999ms}, .body = move});
 }

@@ -1,4 +1,4 @@
-#include "server/play/setup_request.h"
+#include "server/protocol/setup_request.h"
 
 #include "lobby/errors.h"
 #include "rules/variant.h"
@@ -6,14 +6,9 @@
 
 #include <string>
 
-namespace server::play {
+namespace server::protocol {
 
 namespace {
-
-using protocol::any_field;
-using protocol::bool_field;
-using protocol::integer_field;
-using protocol::string_field;
 
 rules::Error bad_message(std::string detail) {
     return rules::Error{"bad_message", std::move(detail)};
@@ -136,4 +131,4 @@ rules::Result<lobby::TableSetup> read_setup(const nlohmann::json& request) {
     return setup;
 }
 
-} // namespace server::play
+} // namespace server::protocol

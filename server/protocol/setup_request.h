@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-namespace server::play {
+namespace server::protocol {
 
 rules::Result<lobby::TableSetup> read_setup(const nlohmann::json& request);
 
-} // namespace server::play
+} // namespace server::protocol

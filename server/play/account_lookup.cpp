@@ -1,0 +1,24 @@
+#include "server/play/account_lookup.h"
+
+namespace server::play {
+
+AccountLookup account_lookup(const storage::Backend& backend) {
+    AccountLookup lookup;
+    lookup.registered_name = [&backend](const std::string& name) -> std::optional<std::string> {
+        const auto user = backend.user_store()->find_user_by_name(name);
+        if (!user || user->disabled)
+            return std::nullopt;
+        return user->name;
+    };
+    lookup.rating = [&backend](storage::UserId user, const std::string& variant,
+                               const std::string& speed) -> std::optional<double> {
+        const auto row =
+            backend.rating_store()->find_rating(storage::RatingKey{user, variant, speed});
+        if (!row)
+            return std::nullopt;
+        return row->rating;
+    };
+    return lookup;
+}
+
+} // namespace server::play

@@ -1,0 +1,14 @@
+#pragma once
+// The accounts as the game service reads them (PlayOptions::accounts), from the database. A
+// store is opened for each question, on the lobby strand, so no SQLite connection crosses
+// threads; the questions are rare (a challenge, a seek), never on the move path. `backend`
+// must outlive the service.
+
+#include "server/play/play_service.h"
+#include "storage/backend.h"
+
+namespace server::play {
+
+AccountLookup account_lookup(const storage::Backend& backend);
+
+} // namespace server::play

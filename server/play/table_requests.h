@@ -1,0 +1,27 @@
+#pragma once
+// The requests to one table (move, chat, resync, and the yes-or-no actions: offers, resign,
+// abort, takeback, rematch, claims, leave, cancel), served on the table's strand.
+
+#include "lobby/player.h"
+#include "server/net/connection.h"
+#include "server/protocol/requests.h"
+
+#include <memory>
+
+namespace server::play {
+
+class TableHost;
+
+// Who asks: the connection (for the reply) and its player, as the connection knew them when
+// the request was read.
+struct TableCaller {
+    std::shared_ptr<net::Connection> conn;
+    lobby::Player player;
+    protocol::json id;
+};
+
+// Posts `body` to `host`'s strand, where it is served; the reply (or error) goes out from there.
+void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
+                        protocol::TableRequestBody body);
+
+} // namespace server::play

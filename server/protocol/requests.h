@@ -1,0 +1,105 @@
+#pragma once
+// The game protocol's requests (docs/protocol.md, section 7) as a closed set of typed values.
+//
+// parse_request() is the one place that reads a game request's fields: it runs once, on the
+// connection's strand, as soon as the envelope is read. Everything after it (the lobby strand,
+// a table's strand) sees only these structs and dispatches with std::visit; nothing downstream
+// compares message names as strings. It never throws: a missing or mistyped field is a
+// ProtocolError with the same code and message the handlers gave before (section 7.12).
+
+#include "lobby/challenges.h"
+#include "lobby/table_setup.h"
+#include "server/protocol/envelope.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace server::protocol {
+
+// --- the lobby strand -------------------------------------------------------------------------
+struct Identify {
+    std::string token;
+};
+struct LobbySubscribe {
+    bool on = true; // lobby_subscribe / lobby_unsubscribe
+};
+struct CreateTable {
+    lobby::TableSetup setup;
+};
+struct EnterTable {    // join / watch
+    std::string code;  // as written: a code, a link "/t/<CODE>" or a URL ending in one
+    bool join = false; // take a seat (join) or look on (watch)
+};
+struct Seek {
+    lobby::TableSetup setup;
+};
+struct CancelSeek {};
+struct Challenge {
+    std::string to;
+    lobby::TableSetup setup;
+};
+enum class ChallengeAnswerKind : std::uint8_t { Accept, Decline, Counter, Cancel };
+struct ChallengeAnswer {
+    ChallengeAnswerKind kind = ChallengeAnswerKind::Accept;
+    lobby::ChallengeId challenge = 0;
+    lobby::DeclineReason reason = lobby::DeclineReason::Generic; // Decline
+    std::optional<lobby::TableSetup> counter;                    // Counter
+};
+
+// --- a table's strand -------------------------------------------------------------------------
+struct Move {
+    int ply = 0;
+    std::string move;
+};
+struct Chat {
+    std::string text;
+};
+struct Resync {
+    std::uint64_t since = 0;
+};
+// The table requests answered only with yes or no.
+enum class TableActionKind : std::uint8_t {
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    ClaimDraw,
+    ClaimWin,
+    Resign,
+    Abort,
+    OfferRematch,
+    AcceptRematch,
+    DeclineRematch,
+    RequestTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
+    Leave,
+    Cancel,
+};
+struct TableAction {
+    TableActionKind kind = TableActionKind::Resign;
+};
+
+using LobbyRequest = std::variant<Identify, LobbySubscribe, CreateTable, EnterTable, Seek,
+                                  CancelSeek, Challenge, ChallengeAnswer>;
+using TableRequestBody = std::variant<Move, Chat, Resync, TableAction>;
+// A request to one table, named by its "table" field (a code or a link, as written).
+struct TableRequest {
+    std::string table;
+    TableRequestBody body;
+};
+
+// One parsed request with the `id` its reply echoes (null when absent).
+struct Request {
+    json id;
+    std::variant<LobbyRequest, TableRequest> body;
+};
+
+// The request in `message`; a ProtocolError (with the id) for a game request that is
+// malformed; nullopt when `message.type` is not a game request (another handler's, or
+// unknown).
+[[nodiscard]] std::optional<std::variant<Request, ProtocolError>>
+parse_request(const Envelope& message);
+
+} // namespace server::protocol
