@@ -69,6 +69,12 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
         log::warn("accept: " + ec.message());
         return do_accept(); // e.g. too many open files: keep serving the others
     }
+    // Small frames go out at once: with Nagle's algorithm each reply would wait for the peer's
+    // delayed ACK of the previous one (about 40 ms on Linux).
+    boost::system::error_code option_ec;
+    socket.set_option(tcp::no_delay(true), option_ec);
+    if (option_ec)
+        log::warn("accept: cannot set TCP_NODELAY: " + option_ec.message());
     boost::system::error_code endpoint_ec;
     const auto remote = socket.remote_endpoint(endpoint_ec);
     std::string address = endpoint_ec ? "unknown" : remote.address().to_string();

@@ -1,6 +1,6 @@
 #pragma once
 // Accepts TCP connections and starts an HttpSession (plain or TLS) for each, every one on its
-// own strand.
+// own strand. Every accepted socket gets TCP_NODELAY (DESIGN.md, Threads).
 
 #include "server/app/server_context.h"
 

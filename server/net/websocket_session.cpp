@@ -30,14 +30,16 @@ WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<Serv
                                            PeerInfo peer)
     : ws_(std::move(stream)), context_(std::move(context)), peer_(std::move(peer)),
       id_(context_->next_connection_id.fetch_add(1)), limiter_(context_->config, wall_now()),
-      ping_timer_(ws_.get_executor()) {
+      ping_timer_(ws_.get_executor()), idle_timer_(ws_.get_executor()) {
 }
 
 template <class Stream> void WebSocketSession<Stream>::configure() {
     beast::get_lowest_layer(ws_).expires_never(); // the WebSocket timeouts take over
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = std::chrono::seconds(10);
-    timeouts.idle_timeout = 3 * context_->config.ping_interval; // our pings keep it busy
+    // Beast restarts its idle timer only when a whole message is read, so a peer answering
+    // every ping but sending nothing else would be dropped; our idle timer counts every frame.
+    timeouts.idle_timeout = websocket::stream_base::none();
     timeouts.keep_alive_pings = false;
     ws_.set_option(timeouts);
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
@@ -67,7 +69,9 @@ template <class Stream> void WebSocketSession<Stream>::on_accept(ErrorCode ec) {
     context_->messages.open(self);
     if (context_->stopping.load())
         start_close(CloseCode::GoingAway, "server shutting down");
+    last_heard_ = std::chrono::steady_clock::now();
     schedule_ping();
+    schedule_idle_check();
     do_read();
 }
 
@@ -82,6 +86,7 @@ template <class Stream> void WebSocketSession<Stream>::on_read(ErrorCode ec, std
         fail(ec, "websocket read");
         return finish();
     }
+    last_heard_ = std::chrono::steady_clock::now();
     if (!closing_) {
         const auto admission = limiter_.admit(bytes, wall_now());
         if (admission.error_code) {
@@ -162,6 +167,7 @@ void WebSocketSession<Stream>::start_close(CloseCode code, std::string reason) {
         return;
     closing_ = true;
     ping_timer_.cancel();
+    idle_timer_.cancel(); // the close handshake has its own timeout (handshake_timeout)
     const websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
     ws_.async_close(why, [self = this->shared_from_this()](ErrorCode ec) {
         if (ec)
@@ -192,9 +198,29 @@ template <class Stream> void WebSocketSession<Stream>::on_ping_timer(ErrorCode e
     schedule_ping();
 }
 
+template <class Stream> void WebSocketSession<Stream>::schedule_idle_check() {
+    idle_timer_.expires_at(last_heard_ + 3 * context_->config.ping_interval);
+    idle_timer_.async_wait(
+        [self = this->shared_from_this()](ErrorCode ec) { self->on_idle_timer(ec); });
+}
+
+template <class Stream> void WebSocketSession<Stream>::on_idle_timer(ErrorCode ec) {
+    if (ec || closing_ || finished_)
+        return;
+    if (std::chrono::steady_clock::now() < last_heard_ + 3 * context_->config.ping_interval)
+        return schedule_idle_check(); // the peer spoke since: wait from its last frame
+    // Not even a pong for three pings: the peer is gone; a close handshake would wait too.
+    log::debug("connection " + std::to_string(id_) + " dropped: silent for three pings");
+    closing_ = true;
+    ping_timer_.cancel();
+    ErrorCode ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
 template <class Stream>
 void WebSocketSession<Stream>::on_control_frame(websocket::frame_type kind,
                                                 beast::string_view payload) {
+    last_heard_ = std::chrono::steady_clock::now(); // a pong (or ping, close) is a sign of life
     if (kind != websocket::frame_type::pong || payload != ping_payload_)
         return;
     const auto elapsed = std::chrono::steady_clock::now() - ping_sent_;
@@ -225,6 +251,7 @@ template <class Stream> void WebSocketSession<Stream>::finish() {
         return;
     finished_ = true;
     ping_timer_.cancel();
+    idle_timer_.cancel();
     if (!open_)
         return;
     const std::shared_ptr<Connection> self = this->shared_from_this();

@@ -5,7 +5,9 @@
 // member function runs on the connection's strand; send() and close() post there from any
 // thread. Incoming messages pass the MessageLimiter (rate and size), then go to the
 // MessageDispatcher. A WebSocket ping every ping_interval keeps the connection alive and
-// measures the round trip (read by Connection::round_trip()).
+// measures the round trip (read by Connection::round_trip()). A peer from which nothing at all
+// arrives (no message and no control frame, pongs included) for three ping intervals is
+// dropped; Beast's own idle timeout is off, because it restarts only on whole messages.
 
 #include "lobby/time.h"
 #include "server/app/server_context.h"
@@ -65,6 +67,8 @@ private:
     ConnectionId id_;
     MessageLimiter limiter_;
     boost::asio::steady_timer ping_timer_;
+    boost::asio::steady_timer idle_timer_;
+    std::chrono::steady_clock::time_point last_heard_; // any frame from the peer
     std::string ping_payload_;
     std::chrono::steady_clock::time_point ping_sent_;
     std::atomic<std::int64_t> round_trip_us_{-1};
@@ -84,6 +88,8 @@ private:
     void start_close(CloseCode code, std::string reason);
     void schedule_ping();
     void on_ping_timer(ErrorCode ec);
+    void schedule_idle_check();
+    void on_idle_timer(ErrorCode ec);
     void on_control_frame(boost::beast::websocket::frame_type kind,
                           boost::beast::string_view payload);
     void finish();
