@@ -3,6 +3,7 @@
 #include "tests/server/test_support.h"
 
 #include <thread>
+#include <vector>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -142,4 +143,60 @@ TEST_CASE("http: a body over http_body_limit is refused with 413") {
     const RunningServer server([](server::Config& config) { config.http_body_limit = 100; });
     const auto reply = http_request(server.port(), "POST", "/health", {}, std::string(500, 'x'));
     CHECK(reply.status == 413);
+}
+
+namespace {
+
+// A WebSocket upgrade request for /ws with extra header lines; the server closes after a refusal.
+std::string upgrade_request(const std::string& extra_headers = {}) {
+    return "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+           extra_headers + "\r\n";
+}
+
+// The error code of a body of the shape {"error":{"code":"...","message":"..."}}, or "" when
+// the body has another shape.
+std::string nested_error_code(const test::HttpReply& reply) {
+    const auto body = nlohmann::json::parse(reply.body, nullptr, false);
+    if (!body.is_object() || body.size() != 1)
+        return {};
+    const auto error = body.find("error");
+    if (error == body.end() || !error->is_object() || error->size() != 2)
+        return {};
+    const auto code = error->find("code");
+    const auto message = error->find("message");
+    if (code == error->end() || !code->is_string() || message == error->end() ||
+        !message->is_string() || message->get<std::string>().empty())
+        return {};
+    return code->get<std::string>();
+}
+
+} // namespace
+
+TEST_CASE("http: every error body is {error:{code,message}}, upgrade refusals included") {
+    const RunningServer server([](server::Config& config) { config.http_body_limit = 100; });
+    const auto port = server.port();
+    struct Case {
+        test::HttpReply reply;
+        int status;
+        const char* code;
+    };
+    const std::vector<Case> cases{
+        {http_request(port, "POST", "/health", "Origin: http://evil.example\r\n"), 403,
+         "bad_origin"},
+        {http_request(port, "POST", "/health", {}, std::string(500, 'x')), 413, "body_too_large"},
+        {http_request(port, "GET", "/missing.js"), 404, "not_found"},
+        {http_request(port, "GET", "/%2e%2e/secret.txt"), 400, "bad_path"},
+        {http_request(port, "POST", "/health"), 405, "method_not_allowed"},
+        {raw_http(port, "GET /a\r\n\r\n"), 400, "bad_request"},
+        {raw_http(port, upgrade_request("Origin: http://evil.example\r\n")), 403, "bad_origin"},
+        {raw_http(port, "GET /elsewhere" + upgrade_request().substr(7)), 404, "not_found"},
+    };
+    for (const auto& [reply, status, code] : cases) {
+        CAPTURE(code);
+        CAPTURE(reply.body);
+        CHECK(reply.status == status);
+        CHECK(reply.header("content-type") == "application/json");
+        CHECK(nested_error_code(reply) == code);
+    }
 }
