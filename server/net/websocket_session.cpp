@@ -1,6 +1,7 @@
 #include "server/net/websocket_session.h"
 
 #include "server/log.h"
+#include "server/net/request_id.h"
 #include "server/protocol/envelope.h"
 #include "server/version.h"
 
@@ -27,10 +28,11 @@ lobby::TimePoint wall_now() {
 
 template <class Stream>
 WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context,
-                                           PeerInfo peer)
+                                           PeerInfo peer, ConnectionSlot slot)
     : ws_(std::move(stream)), context_(std::move(context)), peer_(std::move(peer)),
-      id_(context_->next_connection_id.fetch_add(1)), limiter_(context_->config, wall_now()),
-      ping_timer_(ws_.get_executor()), idle_timer_(ws_.get_executor()) {
+      slot_(std::move(slot)), id_(context_->next_connection_id.fetch_add(1)),
+      limiter_(context_->config, wall_now()), ping_timer_(ws_.get_executor()),
+      idle_timer_(ws_.get_executor()) {
 }
 
 template <class Stream> void WebSocketSession<Stream>::configure() {
@@ -90,8 +92,11 @@ template <class Stream> void WebSocketSession<Stream>::on_read(ErrorCode ec, std
     if (!closing_) {
         const auto admission = limiter_.admit(bytes, wall_now());
         if (admission.error_code) {
+            // The reply echoes the refused request's id, so a client matching replies by id
+            // learns which request to send again.
+            const auto id = ws_.got_text() ? peek_request_id(received_text()) : nullptr;
             enqueue(std::make_shared<const std::string>(
-                protocol::make_error(nullptr, *admission.error_code, admission.error_message)));
+                protocol::make_error(id, *admission.error_code, admission.error_message)));
             if (admission.close)
                 start_close(CloseCode::PolicyViolation, "too many refused messages");
         } else {
@@ -108,9 +113,12 @@ template <class Stream> void WebSocketSession<Stream>::handle_message() {
             nullptr, protocol::code::bad_message, "binary frames are not supported")));
         return;
     }
+    context_->messages.dispatch(this->shared_from_this(), received_text());
+}
+
+template <class Stream> std::string_view WebSocketSession<Stream>::received_text() const {
     const auto data = buffer_.cdata();
-    const std::string_view text(static_cast<const char*>(data.data()), data.size());
-    context_->messages.dispatch(this->shared_from_this(), text);
+    return {static_cast<const char*>(data.data()), data.size()};
 }
 
 template <class Stream>

@@ -13,6 +13,7 @@
 #include "server/app/server_context.h"
 #include "server/http/http_types.h"
 #include "server/net/connection.h"
+#include "server/net/connection_registry.h"
 #include "server/net/message_limiter.h"
 #include "server/net/stream_types.h"
 
@@ -21,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -40,7 +42,9 @@ template <class Stream>
 class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession<Stream>> {
 public:
-    WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context, PeerInfo peer);
+    // `slot` is this connection's place under the connection caps, held until it ends.
+    WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context, PeerInfo peer,
+                     ConnectionSlot slot);
 
     // Completes the upgrade answering `request`, then starts reading.
     void run(http::Request request);
@@ -63,6 +67,7 @@ private:
     std::deque<std::shared_ptr<const std::string>> queue_;
     std::shared_ptr<ServerContext> context_;
     PeerInfo peer_;
+    ConnectionSlot slot_; // after context_: given back to its registry before context_ goes
     mutable std::mutex identity_mutex_;
     ConnectionId id_;
     MessageLimiter limiter_;
@@ -82,6 +87,7 @@ private:
     void do_read();
     void on_read(ErrorCode ec, std::size_t bytes);
     void handle_message();
+    std::string_view received_text() const; // the message in buffer_
     void enqueue(std::shared_ptr<const std::string> message);
     void write_front();
     void on_write(ErrorCode ec);

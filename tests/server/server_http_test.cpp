@@ -1,6 +1,7 @@
 // In-process HTTP tests: the real server on 127.0.0.1:0, raw HTTP/1.1 requests.
 #include "server/http/routes.h"
 #include "tests/server/test_support.h"
+#include "tests/server/ws_test_client.h"
 
 #include <thread>
 #include <vector>
@@ -11,6 +12,7 @@
 using test::http_request;
 using test::raw_http;
 using test::RunningServer;
+using namespace std::chrono_literals;
 
 TEST_CASE("http: static files are served with their content types") {
     const RunningServer server;
@@ -198,5 +200,35 @@ TEST_CASE("http: every error body is {error:{code,message}}, upgrade refusals in
         CHECK(reply.status == status);
         CHECK(reply.header("content-type") == "application/json");
         CHECK(nested_error_code(reply) == code);
+    }
+}
+
+TEST_CASE("http: WebSocket upgrades over the per-address or overall cap get 503") {
+    SUBCASE("per address") {
+        const RunningServer server(
+            [](server::Config& config) { config.max_connections_per_ip = 2; });
+        test::WsTestClient first(test::WsOptions(server.port()));
+        auto second = std::make_unique<test::WsTestClient>(test::WsOptions(server.port()));
+        const auto refused = raw_http(server.port(), upgrade_request());
+        CHECK(refused.status == 503);
+        CHECK(nested_error_code(refused) == "too_many_connections");
+        // A slot comes back when its connection ends.
+        second.reset();
+        const auto deadline = std::chrono::steady_clock::now() + 5s;
+        while (server.app->connection_count() != 1 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(10ms);
+        test::WsTestClient third(test::WsOptions(server.port()));
+        CHECK(third.read_json()["t"] == "hello");
+    }
+    SUBCASE("overall") {
+        const RunningServer server([](server::Config& config) {
+            config.max_connections = 1;
+            config.max_connections_per_ip = 5;
+        });
+        test::WsTestClient first(test::WsOptions(server.port()));
+        const auto refused = raw_http(server.port(), upgrade_request());
+        CHECK(refused.status == 503);
+        CHECK(nested_error_code(refused) == "server_full");
+        CHECK(first.read_json()["t"] == "hello");
     }
 }
