@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 
@@ -19,6 +20,12 @@ namespace websocket = boost::beast::websocket;
 // Beast's own frame limit, far above the protocol limit: a frame between the two gets a
 // message_too_large error and the connection lives on; past this Beast closes with 1009.
 constexpr std::size_t hard_message_max = 1024 * 1024;
+
+// The same for every connection: serialised once, shared by all.
+const std::shared_ptr<const std::string>& hello_message() {
+    static const auto hello = std::make_shared<const std::string>(protocol::make_hello(version()));
+    return hello;
+}
 
 lobby::TimePoint wall_now() {
     return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
@@ -67,7 +74,7 @@ template <class Stream> void WebSocketSession<Stream>::on_accept(ErrorCode ec) {
     const std::shared_ptr<Connection> self = this->shared_from_this();
     context_->registry.add(self);
     log::debug("connection " + std::to_string(id_) + " opened from " + peer_.remote_address);
-    enqueue(std::make_shared<const std::string>(protocol::make_hello(version())));
+    enqueue(hello_message());
     context_->messages.open(self);
     if (context_->stopping.load())
         start_close(CloseCode::GoingAway, "server shutting down");
@@ -123,10 +130,12 @@ template <class Stream> std::string_view WebSocketSession<Stream>::received_text
 
 template <class Stream>
 void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> message) {
-    boost::asio::post(ws_.get_executor(),
-                      [self = this->shared_from_this(), m = std::move(message)]() mutable {
-                          self->enqueue(std::move(m));
-                      });
+    // On the connection's own strand (a reply from a handler) this queues at once; from another
+    // strand (a table's broadcast) it is posted.
+    boost::asio::dispatch(ws_.get_executor(),
+                          [self = this->shared_from_this(), m = std::move(message)]() mutable {
+                              self->enqueue(std::move(m));
+                          });
 }
 
 template <class Stream>

@@ -2,12 +2,13 @@
 // One WebSocket connection after the upgrade: the Connection the lobby sees.
 //
 // It owns the stream, the read buffer and a bounded send queue (STYLE.md section 4). Every
-// member function runs on the connection's strand; send() and close() post there from any
-// thread. Incoming messages pass the MessageLimiter (rate and size), then go to the
-// MessageDispatcher. A WebSocket ping every ping_interval keeps the connection alive and
-// measures the round trip (read by Connection::round_trip()). A peer from which nothing at all
-// arrives (no message and no control frame, pongs included) for three ping intervals is
-// dropped; Beast's own idle timeout is off, because it restarts only on whole messages.
+// member function runs on the connection's strand; send() and close() get there from any
+// thread (send() on the strand itself queues at once). Incoming messages pass the MessageLimiter
+// (rate and size), then go to the MessageDispatcher. A WebSocket ping every ping_interval keeps the
+// connection alive and measures the round trip (read by Connection::round_trip()). A peer from
+// which nothing at all arrives (no message and no control frame, pongs included) for three ping
+// intervals is dropped; Beast's own idle timeout is off, because it restarts only on whole
+// messages.
 
 #include "lobby/time.h"
 #include "server/app/server_context.h"

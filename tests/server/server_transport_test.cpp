@@ -2,16 +2,21 @@
 // The server runs in this process, so its accepted sockets are among this process's own file
 // descriptors: a test finds them (local port = the server's, connected to a peer) and reads
 // their options back with getsockopt.
+#include "server/net/message_dispatcher.h"
+#include "server/net/message_handler.h"
 #include "tests/server/test_certificate.h"
 #include "tests/server/test_support.h"
 #include "tests/server/ws_test_client.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <mutex>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <thread>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -56,6 +61,44 @@ bool no_delay(int fd) {
     socklen_t length = sizeof value;
     REQUIRE(getsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &value, &length) == 0);
     return value != 0;
+}
+
+// On "blast", sends one shared 1 MiB message 32 times to every open connection.
+class BroadcastHandler final : public server::net::MessageHandler {
+public:
+    const std::shared_ptr<const std::string> payload =
+        std::make_shared<const std::string>(std::string(1024 * 1024, 'x'));
+
+    void on_open(const std::shared_ptr<server::net::Connection>& conn) override {
+        const std::lock_guard lock(mutex_);
+        open_.push_back(conn);
+    }
+    void on_close(const std::shared_ptr<server::net::Connection>& conn) override {
+        const std::lock_guard lock(mutex_);
+        std::erase(open_, conn);
+    }
+    bool on_message(const std::shared_ptr<server::net::Connection>&,
+                    const server::protocol::Envelope& message) override {
+        if (message.type != "blast")
+            return false;
+        const std::lock_guard lock(mutex_);
+        for (int i = 0; i < 32; ++i)
+            for (const auto& conn : open_)
+                conn->send(payload);
+        return true;
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::shared_ptr<server::net::Connection>> open_;
+};
+
+// Polls `done` every 10 ms for up to five seconds.
+template <class Condition> bool eventually(Condition done) {
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (!done() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(10ms);
+    return done();
 }
 
 } // namespace
@@ -120,4 +163,25 @@ TEST_CASE("transport: a text frame that is not UTF-8 is closed with 1007, others
     other.send_text("{\"t\":\"caf\xc3\xa9\"");
     CHECK(other.read_json()["code"] == "bad_json");
     CHECK(other.is_open());
+}
+
+TEST_CASE("transport: a broadcast is queued as the one shared buffer, not copied per recipient") {
+    auto handler = std::make_shared<BroadcastHandler>();
+    const test::RunningServer server(
+        {}, [&handler](server::App& app) { app.add_message_handler(handler); });
+    auto sender = std::make_unique<test::WsTestClient>(test::WsOptions(server.port()));
+    auto other = std::make_unique<test::WsTestClient>(test::WsOptions(server.port()));
+    CHECK(sender->read_json()["t"] == "hello");
+    CHECK(other->read_json()["t"] == "hello");
+    sender->send_text(R"({"t":"blast"})");
+    // Neither client reads: 32 MiB per connection cannot all pass the socket buffers, so each
+    // queue holds messages for a while. Every queued message is a reference to the handler's
+    // one buffer (a copy per recipient would leave its count at 1).
+    CHECK(eventually([&] { return handler->payload.use_count() >= 3; }));
+    CHECK(server.app->connection_count() == 2);
+    // When the connections end, their queues let go of it.
+    sender.reset();
+    other.reset();
+    CHECK(eventually([&] { return handler->payload.use_count() == 1; }));
+    CHECK(eventually([&] { return server.app->connection_count() == 0; }));
 }
