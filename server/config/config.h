@@ -24,8 +24,10 @@ struct Config {
     std::vector<std::string> allowed_origins; // empty = same host only
     std::size_t read_message_max = 4096;      // largest WebSocket message, bytes
     std::size_t max_queued_messages = 256;    // outgoing queue per connection
-    double messages_per_second = 20;          // sustained WebSocket message rate
-    double burst = 40;                        // messages allowed at once
+    double messages_per_second = 1000;        // sustained WebSocket message rate
+    double burst = 1000;                      // messages allowed at once
+    std::size_t max_connections = 10000;      // WebSocket connections in all
+    std::size_t max_connections_per_ip = 200; // WebSocket connections from one address
     std::size_t http_body_limit = 64 * 1024;  // largest HTTP request body, bytes
     std::string db_synchronous = "full";      // SQLite synchronous: "full" or "normal"
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug

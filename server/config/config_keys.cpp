@@ -108,7 +108,7 @@ Problem store_ping_interval(Config& c, const Value& value) {
 
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 16> keys{{
+const std::array<KeySpec, 18> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -137,6 +137,13 @@ const std::array<KeySpec, 16> keys{{
          if (std::get<double>(v) < 1)
              return Problem("must be a number of at least 1");
          return store_positive(c.burst, v, 100000);
+     }},
+    {"max_connections", Kind::Integer, "WebSocket connections in all (more get HTTP 503)",
+     [](Config& c, const Value& v) { return store_integer(c.max_connections, v, 1, 1'000'000); }},
+    {"max_connections_per_ip", Kind::Integer,
+     "WebSocket connections from one IP address (more get HTTP 503)",
+     [](Config& c, const Value& v) {
+         return store_integer(c.max_connections_per_ip, v, 1, 1'000'000);
      }},
     {"http_body_limit", Kind::Integer, "largest HTTP request body in bytes",
      [](Config& c, const Value& v) { return store_integer(c.http_body_limit, v, 0, 64 * mib); }},

@@ -17,7 +17,7 @@ Response json_response(const Request& request, beast_http::status status, std::s
 
 Response error_response(const Request& request, beast_http::status status, std::string_view code,
                         std::string_view message) {
-    const nlohmann::json body{{"error", code}, {"message", message}};
+    const nlohmann::json body{{"error", {{"code", code}, {"message", message}}}};
     return json_response(request, status,
                          body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }

@@ -45,7 +45,8 @@ using Authenticator = std::function<std::shared_ptr<const net::Identity>(const R
 
 // A JSON response with the usual headers (`status`, body already serialized).
 Response json_response(const Request& request, beast_http::status status, std::string body);
-// A small JSON error body {"error":code,"message":text} with `status`.
+// The JSON error body every HTTP error has, {"error":{"code":code,"message":text}} (the shape
+// docs/http-api.md promises and server/accounts/api_json.h writes too), with `status`.
 Response error_response(const Request& request, beast_http::status status, std::string_view code,
                         std::string_view message);
 

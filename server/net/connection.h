@@ -3,7 +3,8 @@
 //
 // The server creates one per accepted /ws upgrade (websocket_session.h implements it) and hands
 // it to every registered MessageHandler (message_handler.h). All members are safe to call from
-// any thread: send() and close() post to the connection's strand and return at once.
+// any thread: send() and close() hand over to the connection's strand and return at once
+// (send() from that strand itself queues the message directly, without a post).
 //
 //   conn->send(std::make_shared<const std::string>(R"({"t":"table","code":"K7QF"})"));
 //   conn->close(CloseCode::PolicyViolation, "banned");

@@ -1,8 +1,52 @@
 #include "server/net/connection_registry.h"
 
+#include <utility>
 #include <vector>
 
 namespace server::net {
+
+ConnectionSlot::ConnectionSlot(ConnectionRegistry* registry, std::string address)
+    : registry_(registry), address_(std::move(address)) {
+}
+
+ConnectionSlot::ConnectionSlot(ConnectionSlot&& other) noexcept
+    : registry_(std::exchange(other.registry_, nullptr)), address_(std::move(other.address_)) {
+}
+
+ConnectionSlot::~ConnectionSlot() {
+    if (registry_)
+        registry_->release(address_);
+}
+
+std::variant<ConnectionSlot, SlotRefusal> ConnectionRegistry::reserve(const std::string& address,
+                                                                      std::size_t max_total,
+                                                                      std::size_t max_per_address) {
+    const std::lock_guard lock(mutex_);
+    if (slots_ >= max_total)
+        return SlotRefusal::ServerFull;
+    auto& from_address = slots_per_address_[address];
+    if (from_address >= max_per_address) {
+        if (from_address == 0)
+            slots_per_address_.erase(address);
+        return SlotRefusal::AddressFull;
+    }
+    ++from_address;
+    ++slots_;
+    return ConnectionSlot(this, address);
+}
+
+std::size_t ConnectionRegistry::reserved() const {
+    const std::lock_guard lock(mutex_);
+    return slots_;
+}
+
+void ConnectionRegistry::release(const std::string& address) {
+    const std::lock_guard lock(mutex_);
+    --slots_;
+    const auto it = slots_per_address_.find(address);
+    if (it != slots_per_address_.end() && --it->second == 0)
+        slots_per_address_.erase(it);
+}
 
 void ConnectionRegistry::add(const std::shared_ptr<Connection>& conn) {
     const std::lock_guard lock(mutex_);

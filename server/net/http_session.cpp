@@ -6,6 +6,7 @@
 #include "server/net/websocket_session.h"
 
 #include <type_traits>
+#include <variant>
 
 #include <boost/asio/post.hpp>
 #include <boost/beast/http/read.hpp>
@@ -106,10 +107,20 @@ template <class Stream> void HttpSession<Stream>::upgrade(http::Request request)
     if (!http::origin_allowed(origin, request[beast_http::field::host],
                               context_->config.allowed_origins))
         return refuse(beast_http::status::forbidden, "bad_origin", "origin not allowed");
+    auto slot = context_->registry.reserve(remote_address_, context_->config.max_connections,
+                                           context_->config.max_connections_per_ip);
+    if (const auto* refusal = std::get_if<SlotRefusal>(&slot)) {
+        if (*refusal == SlotRefusal::ServerFull)
+            return refuse(beast_http::status::service_unavailable, "server_full",
+                          "the server has as many connections as it allows; try again later");
+        return refuse(beast_http::status::service_unavailable, "too_many_connections",
+                      "too many connections from your address; close some and try again");
+    }
     PeerInfo peer{remote_address_, std::string(origin), nullptr};
     if (context_->authenticate)
         peer.identity = context_->authenticate(request);
-    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer))
+    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
+                                               std::get<ConnectionSlot>(std::move(slot)))
         ->run(std::move(request));
 }
 

@@ -4,6 +4,8 @@
 #include "server/log.h"
 #include "server/net/http_session.h"
 
+#include <sys/resource.h>
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
@@ -14,8 +16,26 @@ using asio::ip::tcp;
 
 Listener::Listener(asio::io_context& io, std::shared_ptr<ServerContext> context,
                    asio::ssl::context* tls)
-    : io_(io), acceptor_(asio::make_strand(io)), context_(std::move(context)), tls_(tls) {
+    : io_(io), acceptor_(asio::make_strand(io)), retry_timer_(acceptor_.get_executor()),
+      context_(std::move(context)), tls_(tls) {
 }
+
+namespace {
+
+// Each connection is a file descriptor: below the cap, the kernel refuses connections before
+// the server can answer them with a clear 503.
+void warn_if_descriptors_short(std::size_t max_connections) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return;
+    constexpr rlim_t spare = 64; // database, static files, listening socket
+    if (limit.rlim_cur < max_connections + spare)
+        log::warn("the open-file limit (ulimit -n) is " + std::to_string(limit.rlim_cur) +
+                  ", below max_connections (" + std::to_string(max_connections) + ") + " +
+                  std::to_string(spare) + "; raise it or lower max_connections");
+}
+
+} // namespace
 
 void Listener::open(const tcp::endpoint& endpoint) {
     boost::system::error_code ec;
@@ -37,6 +57,7 @@ void Listener::open(const tcp::endpoint& endpoint) {
         acceptor_.listen(asio::socket_base::max_listen_connections, ec);
     if (ec)
         throw StartupError("cannot listen on " + where + ": " + ec.message());
+    warn_if_descriptors_short(context_->config.max_connections);
 }
 
 std::uint16_t Listener::port() const {
@@ -51,6 +72,7 @@ void Listener::stop() {
     asio::post(acceptor_.get_executor(), [self = shared_from_this()] {
         boost::system::error_code ignored;
         self->acceptor_.close(ignored);
+        self->retry_timer_.cancel();
     });
 }
 
@@ -66,9 +88,22 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !acceptor_.is_open())
         return;
     if (ec) {
+        // E.g. too many open files: keep serving the others, and try again shortly rather than
+        // at once (an immediate retry fails the same way, in a busy loop).
         log::warn("accept: " + ec.message());
-        return do_accept(); // e.g. too many open files: keep serving the others
+        retry_timer_.expires_after(std::chrono::milliseconds(100));
+        retry_timer_.async_wait([self = shared_from_this()](boost::system::error_code timer_ec) {
+            if (!timer_ec && self->acceptor_.is_open())
+                self->do_accept();
+        });
+        return;
     }
+    // Small frames go out at once: with Nagle's algorithm each reply would wait for the peer's
+    // delayed ACK of the previous one (about 40 ms on Linux).
+    boost::system::error_code option_ec;
+    socket.set_option(tcp::no_delay(true), option_ec);
+    if (option_ec)
+        log::warn("accept: cannot set TCP_NODELAY: " + option_ec.message());
     boost::system::error_code endpoint_ec;
     const auto remote = socket.remote_endpoint(endpoint_ec);
     std::string address = endpoint_ec ? "unknown" : remote.address().to_string();

@@ -1,6 +1,6 @@
 #pragma once
 // Accepts TCP connections and starts an HttpSession (plain or TLS) for each, every one on its
-// own strand.
+// own strand. Every accepted socket gets TCP_NODELAY (DESIGN.md, Threads).
 
 #include "server/app/server_context.h"
 
@@ -10,6 +10,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 namespace server::net {
 
@@ -19,7 +20,8 @@ public:
     Listener(boost::asio::io_context& io, std::shared_ptr<ServerContext> context,
              boost::asio::ssl::context* tls);
 
-    // Binds and listens; a StartupError names the cause (port in use, bad address).
+    // Binds and listens; a StartupError names the cause (port in use, bad address). Warns when
+    // the process's open-file limit is below max_connections.
     void open(const boost::asio::ip::tcp::endpoint& endpoint);
     std::uint16_t port() const;
     void start();
@@ -29,6 +31,7 @@ public:
 private:
     boost::asio::io_context& io_;
     boost::asio::ip::tcp::acceptor acceptor_;
+    boost::asio::steady_timer retry_timer_; // after a failed accept (e.g. out of descriptors)
     std::shared_ptr<ServerContext> context_;
     boost::asio::ssl::context* tls_;
 

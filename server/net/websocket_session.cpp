@@ -1,11 +1,13 @@
 #include "server/net/websocket_session.h"
 
 #include "server/log.h"
+#include "server/net/request_id.h"
 #include "server/protocol/envelope.h"
 #include "server/version.h"
 
 #include <algorithm>
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 
@@ -19,6 +21,12 @@ namespace websocket = boost::beast::websocket;
 // message_too_large error and the connection lives on; past this Beast closes with 1009.
 constexpr std::size_t hard_message_max = 1024 * 1024;
 
+// The same for every connection: serialised once, shared by all.
+const std::shared_ptr<const std::string>& hello_message() {
+    static const auto hello = std::make_shared<const std::string>(protocol::make_hello(version()));
+    return hello;
+}
+
 lobby::TimePoint wall_now() {
     return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
@@ -27,17 +35,20 @@ lobby::TimePoint wall_now() {
 
 template <class Stream>
 WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context,
-                                           PeerInfo peer)
+                                           PeerInfo peer, ConnectionSlot slot)
     : ws_(std::move(stream)), context_(std::move(context)), peer_(std::move(peer)),
-      id_(context_->next_connection_id.fetch_add(1)), limiter_(context_->config, wall_now()),
-      ping_timer_(ws_.get_executor()) {
+      slot_(std::move(slot)), id_(context_->next_connection_id.fetch_add(1)),
+      limiter_(context_->config, wall_now()), ping_timer_(ws_.get_executor()),
+      idle_timer_(ws_.get_executor()) {
 }
 
 template <class Stream> void WebSocketSession<Stream>::configure() {
     beast::get_lowest_layer(ws_).expires_never(); // the WebSocket timeouts take over
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = std::chrono::seconds(10);
-    timeouts.idle_timeout = 3 * context_->config.ping_interval; // our pings keep it busy
+    // Beast restarts its idle timer only when a whole message is read, so a peer answering
+    // every ping but sending nothing else would be dropped; our idle timer counts every frame.
+    timeouts.idle_timeout = websocket::stream_base::none();
     timeouts.keep_alive_pings = false;
     ws_.set_option(timeouts);
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
@@ -63,11 +74,13 @@ template <class Stream> void WebSocketSession<Stream>::on_accept(ErrorCode ec) {
     const std::shared_ptr<Connection> self = this->shared_from_this();
     context_->registry.add(self);
     log::debug("connection " + std::to_string(id_) + " opened from " + peer_.remote_address);
-    enqueue(std::make_shared<const std::string>(protocol::make_hello(version())));
+    enqueue(hello_message());
     context_->messages.open(self);
     if (context_->stopping.load())
         start_close(CloseCode::GoingAway, "server shutting down");
+    last_heard_ = std::chrono::steady_clock::now();
     schedule_ping();
+    schedule_idle_check();
     do_read();
 }
 
@@ -82,11 +95,15 @@ template <class Stream> void WebSocketSession<Stream>::on_read(ErrorCode ec, std
         fail(ec, "websocket read");
         return finish();
     }
+    last_heard_ = std::chrono::steady_clock::now();
     if (!closing_) {
         const auto admission = limiter_.admit(bytes, wall_now());
         if (admission.error_code) {
+            // The reply echoes the refused request's id, so a client matching replies by id
+            // learns which request to send again.
+            const auto id = ws_.got_text() ? peek_request_id(received_text()) : nullptr;
             enqueue(std::make_shared<const std::string>(
-                protocol::make_error(nullptr, *admission.error_code, admission.error_message)));
+                protocol::make_error(id, *admission.error_code, admission.error_message)));
             if (admission.close)
                 start_close(CloseCode::PolicyViolation, "too many refused messages");
         } else {
@@ -103,17 +120,22 @@ template <class Stream> void WebSocketSession<Stream>::handle_message() {
             nullptr, protocol::code::bad_message, "binary frames are not supported")));
         return;
     }
+    context_->messages.dispatch(this->shared_from_this(), received_text());
+}
+
+template <class Stream> std::string_view WebSocketSession<Stream>::received_text() const {
     const auto data = buffer_.cdata();
-    const std::string_view text(static_cast<const char*>(data.data()), data.size());
-    context_->messages.dispatch(this->shared_from_this(), text);
+    return {static_cast<const char*>(data.data()), data.size()};
 }
 
 template <class Stream>
 void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> message) {
-    boost::asio::post(ws_.get_executor(),
-                      [self = this->shared_from_this(), m = std::move(message)]() mutable {
-                          self->enqueue(std::move(m));
-                      });
+    // On the connection's own strand (a reply from a handler) this queues at once; from another
+    // strand (a table's broadcast) it is posted.
+    boost::asio::dispatch(ws_.get_executor(),
+                          [self = this->shared_from_this(), m = std::move(message)]() mutable {
+                              self->enqueue(std::move(m));
+                          });
 }
 
 template <class Stream>
@@ -162,6 +184,7 @@ void WebSocketSession<Stream>::start_close(CloseCode code, std::string reason) {
         return;
     closing_ = true;
     ping_timer_.cancel();
+    idle_timer_.cancel(); // the close handshake has its own timeout (handshake_timeout)
     const websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
     ws_.async_close(why, [self = this->shared_from_this()](ErrorCode ec) {
         if (ec)
@@ -192,9 +215,29 @@ template <class Stream> void WebSocketSession<Stream>::on_ping_timer(ErrorCode e
     schedule_ping();
 }
 
+template <class Stream> void WebSocketSession<Stream>::schedule_idle_check() {
+    idle_timer_.expires_at(last_heard_ + 3 * context_->config.ping_interval);
+    idle_timer_.async_wait(
+        [self = this->shared_from_this()](ErrorCode ec) { self->on_idle_timer(ec); });
+}
+
+template <class Stream> void WebSocketSession<Stream>::on_idle_timer(ErrorCode ec) {
+    if (ec || closing_ || finished_)
+        return;
+    if (std::chrono::steady_clock::now() < last_heard_ + 3 * context_->config.ping_interval)
+        return schedule_idle_check(); // the peer spoke since: wait from its last frame
+    // Not even a pong for three pings: the peer is gone; a close handshake would wait too.
+    log::debug("connection " + std::to_string(id_) + " dropped: silent for three pings");
+    closing_ = true;
+    ping_timer_.cancel();
+    ErrorCode ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
 template <class Stream>
 void WebSocketSession<Stream>::on_control_frame(websocket::frame_type kind,
                                                 beast::string_view payload) {
+    last_heard_ = std::chrono::steady_clock::now(); // a pong (or ping, close) is a sign of life
     if (kind != websocket::frame_type::pong || payload != ping_payload_)
         return;
     const auto elapsed = std::chrono::steady_clock::now() - ping_sent_;
@@ -225,6 +268,7 @@ template <class Stream> void WebSocketSession<Stream>::finish() {
         return;
     finished_ = true;
     ping_timer_.cancel();
+    idle_timer_.cancel();
     if (!open_)
         return;
     const std::shared_ptr<Connection> self = this->shared_from_this();

@@ -2,15 +2,19 @@
 // One WebSocket connection after the upgrade: the Connection the lobby sees.
 //
 // It owns the stream, the read buffer and a bounded send queue (STYLE.md section 4). Every
-// member function runs on the connection's strand; send() and close() post there from any
-// thread. Incoming messages pass the MessageLimiter (rate and size), then go to the
-// MessageDispatcher. A WebSocket ping every ping_interval keeps the connection alive and
-// measures the round trip (read by Connection::round_trip()).
+// member function runs on the connection's strand; send() and close() get there from any
+// thread (send() on the strand itself queues at once). Incoming messages pass the MessageLimiter
+// (rate and size), then go to the MessageDispatcher. A WebSocket ping every ping_interval keeps the
+// connection alive and measures the round trip (read by Connection::round_trip()). A peer from
+// which nothing at all arrives (no message and no control frame, pongs included) for three ping
+// intervals is dropped; Beast's own idle timeout is off, because it restarts only on whole
+// messages.
 
 #include "lobby/time.h"
 #include "server/app/server_context.h"
 #include "server/http/http_types.h"
 #include "server/net/connection.h"
+#include "server/net/connection_registry.h"
 #include "server/net/message_limiter.h"
 #include "server/net/stream_types.h"
 
@@ -19,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -38,7 +43,9 @@ template <class Stream>
 class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession<Stream>> {
 public:
-    WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context, PeerInfo peer);
+    // `slot` is this connection's place under the connection caps, held until it ends.
+    WebSocketSession(Stream&& stream, std::shared_ptr<ServerContext> context, PeerInfo peer,
+                     ConnectionSlot slot);
 
     // Completes the upgrade answering `request`, then starts reading.
     void run(http::Request request);
@@ -61,10 +68,13 @@ private:
     std::deque<std::shared_ptr<const std::string>> queue_;
     std::shared_ptr<ServerContext> context_;
     PeerInfo peer_;
+    ConnectionSlot slot_; // after context_: given back to its registry before context_ goes
     mutable std::mutex identity_mutex_;
     ConnectionId id_;
     MessageLimiter limiter_;
     boost::asio::steady_timer ping_timer_;
+    boost::asio::steady_timer idle_timer_;
+    std::chrono::steady_clock::time_point last_heard_; // any frame from the peer
     std::string ping_payload_;
     std::chrono::steady_clock::time_point ping_sent_;
     std::atomic<std::int64_t> round_trip_us_{-1};
@@ -78,12 +88,15 @@ private:
     void do_read();
     void on_read(ErrorCode ec, std::size_t bytes);
     void handle_message();
+    std::string_view received_text() const; // the message in buffer_
     void enqueue(std::shared_ptr<const std::string> message);
     void write_front();
     void on_write(ErrorCode ec);
     void start_close(CloseCode code, std::string reason);
     void schedule_ping();
     void on_ping_timer(ErrorCode ec);
+    void schedule_idle_check();
+    void on_idle_timer(ErrorCode ec);
     void on_control_frame(boost::beast::websocket::frame_type kind,
                           boost::beast::string_view payload);
     void finish();

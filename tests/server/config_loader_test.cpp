@@ -54,8 +54,10 @@ TEST_CASE("config: no sources give the documented defaults") {
     CHECK(config.allowed_origins.empty());
     CHECK(config.read_message_max == 4096);
     CHECK(config.max_queued_messages == 256);
-    CHECK(config.messages_per_second == 20);
-    CHECK(config.burst == 40);
+    CHECK(config.messages_per_second == 1000);
+    CHECK(config.burst == 1000);
+    CHECK(config.max_connections == 10000);
+    CHECK(config.max_connections_per_ip == 200);
     CHECK(config.http_body_limit == 65536);
     CHECK(config.db_synchronous == "full");
     CHECK(config.log_level == server::LogLevel::Info);
@@ -69,11 +71,14 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 16);
+    CHECK(parsed.size() == 18);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
     CHECK(from_file.messages_per_second == defaults.messages_per_second);
+    CHECK(from_file.burst == defaults.burst);
+    CHECK(from_file.max_connections == defaults.max_connections);
+    CHECK(from_file.max_connections_per_ip == defaults.max_connections_per_ip);
     CHECK(from_file.ping_interval == defaults.ping_interval);
 }
 
@@ -142,6 +147,9 @@ TEST_CASE("config: every bad value is refused with a message naming the key and 
         {flags({"--messages-per-second", "0"}), "messages_per_second", "--messages-per-second"},
         {flags({"--messages-per-second", "fast"}), "messages_per_second", "--messages-per-second"},
         {flags({"--burst", "0.5"}), "burst", "--burst"},
+        {flags({"--max-connections", "0"}), "max_connections", "--max-connections"},
+        {env("TABULA_MAX_CONNECTIONS_PER_IP", "0"), "max_connections_per_ip",
+         "TABULA_MAX_CONNECTIONS_PER_IP"},
         {flags({"--http-body-limit", "-5"}), "http_body_limit", "--http-body-limit"},
         {env("TABULA_DB_SYNCHRONOUS", "off"), "db_synchronous", "TABULA_DB_SYNCHRONOUS"},
         {file(R"({"log_level": "loud"})"), "log_level", "test.json"},

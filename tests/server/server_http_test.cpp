@@ -1,8 +1,10 @@
 // In-process HTTP tests: the real server on 127.0.0.1:0, raw HTTP/1.1 requests.
 #include "server/http/routes.h"
 #include "tests/server/test_support.h"
+#include "tests/server/ws_test_client.h"
 
 #include <thread>
+#include <vector>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +12,7 @@
 using test::http_request;
 using test::raw_http;
 using test::RunningServer;
+using namespace std::chrono_literals;
 
 TEST_CASE("http: static files are served with their content types") {
     const RunningServer server;
@@ -142,4 +145,90 @@ TEST_CASE("http: a body over http_body_limit is refused with 413") {
     const RunningServer server([](server::Config& config) { config.http_body_limit = 100; });
     const auto reply = http_request(server.port(), "POST", "/health", {}, std::string(500, 'x'));
     CHECK(reply.status == 413);
+}
+
+namespace {
+
+// A WebSocket upgrade request for /ws with extra header lines; the server closes after a refusal.
+std::string upgrade_request(const std::string& extra_headers = {}) {
+    return "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+           extra_headers + "\r\n";
+}
+
+// The error code of a body of the shape {"error":{"code":"...","message":"..."}}, or "" when
+// the body has another shape.
+std::string nested_error_code(const test::HttpReply& reply) {
+    const auto body = nlohmann::json::parse(reply.body, nullptr, false);
+    if (!body.is_object() || body.size() != 1)
+        return {};
+    const auto error = body.find("error");
+    if (error == body.end() || !error->is_object() || error->size() != 2)
+        return {};
+    const auto code = error->find("code");
+    const auto message = error->find("message");
+    if (code == error->end() || !code->is_string() || message == error->end() ||
+        !message->is_string() || message->get<std::string>().empty())
+        return {};
+    return code->get<std::string>();
+}
+
+} // namespace
+
+TEST_CASE("http: every error body is {error:{code,message}}, upgrade refusals included") {
+    const RunningServer server([](server::Config& config) { config.http_body_limit = 100; });
+    const auto port = server.port();
+    struct Case {
+        test::HttpReply reply;
+        int status;
+        const char* code;
+    };
+    const std::vector<Case> cases{
+        {http_request(port, "POST", "/health", "Origin: http://evil.example\r\n"), 403,
+         "bad_origin"},
+        {http_request(port, "POST", "/health", {}, std::string(500, 'x')), 413, "body_too_large"},
+        {http_request(port, "GET", "/missing.js"), 404, "not_found"},
+        {http_request(port, "GET", "/%2e%2e/secret.txt"), 400, "bad_path"},
+        {http_request(port, "POST", "/health"), 405, "method_not_allowed"},
+        {raw_http(port, "GET /a\r\n\r\n"), 400, "bad_request"},
+        {raw_http(port, upgrade_request("Origin: http://evil.example\r\n")), 403, "bad_origin"},
+        {raw_http(port, "GET /elsewhere" + upgrade_request().substr(7)), 404, "not_found"},
+    };
+    for (const auto& [reply, status, code] : cases) {
+        CAPTURE(code);
+        CAPTURE(reply.body);
+        CHECK(reply.status == status);
+        CHECK(reply.header("content-type") == "application/json");
+        CHECK(nested_error_code(reply) == code);
+    }
+}
+
+TEST_CASE("http: WebSocket upgrades over the per-address or overall cap get 503") {
+    SUBCASE("per address") {
+        const RunningServer server(
+            [](server::Config& config) { config.max_connections_per_ip = 2; });
+        test::WsTestClient first(test::WsOptions(server.port()));
+        auto second = std::make_unique<test::WsTestClient>(test::WsOptions(server.port()));
+        const auto refused = raw_http(server.port(), upgrade_request());
+        CHECK(refused.status == 503);
+        CHECK(nested_error_code(refused) == "too_many_connections");
+        // A slot comes back when its connection ends.
+        second.reset();
+        const auto deadline = std::chrono::steady_clock::now() + 5s;
+        while (server.app->connection_count() != 1 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(10ms);
+        test::WsTestClient third(test::WsOptions(server.port()));
+        CHECK(third.read_json()["t"] == "hello");
+    }
+    SUBCASE("overall") {
+        const RunningServer server([](server::Config& config) {
+            config.max_connections = 1;
+            config.max_connections_per_ip = 5;
+        });
+        test::WsTestClient first(test::WsOptions(server.port()));
+        const auto refused = raw_http(server.port(), upgrade_request());
+        CHECK(refused.status == 503);
+        CHECK(nested_error_code(refused) == "server_full");
+        CHECK(first.read_json()["t"] == "hello");
+    }
 }

@@ -150,11 +150,12 @@ TEST_CASE("websocket: over the rate limit gets rate_limited, sustained abuse is 
     });
     auto client = connected(server);
     for (int i = 0; i < 8; ++i)
-        client->send_text(R"({"t":"ping","id":1})");
+        client->send_text(R"({"t":"ping","id":)" + std::to_string(i) + "}");
     int pongs = 0;
     int limited = 0;
     for (int i = 0; i < 8; ++i) {
         const auto reply = client->read_json();
+        CHECK(reply.value("id", -1) == i); // refused or not, the reply names its request
         if (reply.value("t", "") == "pong")
             ++pongs;
         if (reply.value("code", "") == "rate_limited")
