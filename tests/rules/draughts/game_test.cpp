@@ -3,7 +3,10 @@
 #include "rules/record/record_reader.h"
 #include "tests/rules/draughts/test_helpers.h"
 
+#include <algorithm>
+
 using draughts_test::game;
+using draughts_test::legal;
 using draughts_test::Moves;
 using draughts_test::play_all;
 
@@ -30,6 +33,36 @@ TEST_CASE("draughts: a full path, or part of one, names a capture") {
     CHECK(played->path == std::vector<int>{58, 44, 26}); // c1, e3, c5 as BoardView cells
     CHECK(played->captures == std::vector<int>{51, 35});
     CHECK(g->position() == "B:W14:B17,25");
+}
+
+// PDN 3.0 writes a capture as its origin and destination, with landing squares between them
+// only as needed; the whole path (every landing square) always names exactly one move.
+TEST_CASE("draughts: a capture written with its whole path is that move, even when a longer "
+          "capture passes through the same squares") {
+    // Russian, Black: the man on 10 (d6) takes 15 and 24 (10x19x28), or 14, 22, 23, 24 on
+    // 10x17x26x19x28, which also passes 19 and ends on 28.
+    const std::string fen = "B:W14,15,22,23,24:B10";
+    const auto moves = legal("russian", fen);
+    REQUIRE(std::find(moves.begin(), moves.end(), "10x19x28") != moves.end());
+    REQUIRE(std::find(moves.begin(), moves.end(), "10x17x26x19x28") != moves.end());
+    for (const char* written : {"10x19x28", "d6:f4:h2", "10:19:28"}) {
+        CAPTURE(written);
+        auto g = game("russian", fen);
+        const auto played = g->play(written);
+        REQUIRE_MESSAGE(played.ok(), played.error().detail);
+        CHECK(played->notation == "10x19x28");
+        CHECK(g->position() == "W:W14,22,23:B28");
+    }
+    auto g = game("russian", fen);
+    const auto longer = g->play("d6:b4:d2:f4:h2");
+    REQUIRE(longer.ok());
+    CHECK(longer->notation == "10x17x26x19x28");
+    // The shortened form still names both, and nothing changes.
+    auto again = game("russian", fen);
+    const auto shortened = again->play("10x28");
+    REQUIRE_FALSE(shortened.ok());
+    CHECK(shortened.error().code == "ambiguous_move");
+    CHECK(again->ply() == 0);
 }
 
 TEST_CASE("draughts: refused moves say why and change nothing") {
