@@ -4,6 +4,8 @@
 #include "tests/rules/draughts/test_helpers.h"
 
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 using draughts_test::game;
 using draughts_test::legal;
@@ -97,6 +99,49 @@ TEST_CASE("draughts: FEN is read strictly and written canonically (PDN 3.0)") {
         CHECK(made.error().code == "bad_fen");
         CHECK(!made.error().detail.empty());
     }
+}
+
+TEST_CASE("draughts: a FEN gives a side at most as many pieces as it starts with") {
+    // 20 a side on 10 x 10, 12 on 8 x 8 (board.h, max_pieces_per_side): no move adds a piece.
+    CHECK(game("international", "W:W31-50:B1-20")->position() == "W:W31-50:B1-20");
+    CHECK(game("russian", "W:W21-32:B1-12")->position() == "W:W21-32:B1-12");
+    for (const auto& [variant, fen, who] :
+         std::vector<std::tuple<const char*, const char*, const char*>>{
+             {"international", "W:W46:B1-30", "Black has 30 pieces"},
+             {"international", "W:W30-50:B1-20", "White has 21 pieces"},
+             {"antidraughts", "W:W46:B1-15,K16-21", "Black has 21 pieces"},
+             {"russian", "W:W20-32:B1", "White has 13 pieces"},
+             {"english", "B:W32:B1-13", "Black has 13 pieces"}}) {
+        CAPTURE(fen);
+        const auto id = rules::variant_from_name(variant);
+        REQUIRE(id);
+        const auto made = rules::make_game(*id, fen);
+        REQUIRE_FALSE(made.ok());
+        CHECK(made.error().code == "bad_fen");
+        CHECK(made.error().detail.find(who) != std::string::npos);
+    }
+}
+
+TEST_CASE("draughts: square numbers with a leading zero are refused, in a FEN and in a move") {
+    for (const char* bad : {"W:W05:B40", "W:W31-50:B01-20", "W:W31-50:B1-020", "W:W0:B1"}) {
+        CAPTURE(bad);
+        const auto made = rules::make_game(rules::VariantId::International, bad);
+        REQUIRE_FALSE(made.ok());
+        CHECK(made.error().code == "bad_fen");
+    }
+    CHECK_FALSE(rules::make_game(rules::VariantId::Russian, "W:Wc01:Bh6").ok());
+    auto g = game("international");
+    for (const char* bad : {"032-28", "32-028", "0-28", "032x028"}) {
+        CAPTURE(bad);
+        const auto played = g->play(bad);
+        REQUIRE_FALSE(played.ok());
+        CHECK(played.error().code == "bad_move_syntax");
+    }
+    auto russian = game("russian");
+    CHECK(russian->play("c03-d4").error().code == "bad_move_syntax");
+    CHECK(g->ply() == 0);
+    CHECK(russian->ply() == 0);
+    CHECK(g->play("32-28").ok());
 }
 
 TEST_CASE("draughts: the board view puts Black's side on row 0 and blanks unplayable squares") {
