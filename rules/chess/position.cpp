@@ -89,7 +89,7 @@ void Position::play(Move move) {
     }
     castling =
         static_cast<std::uint8_t>(castling & castling_masks.keep[from] & castling_masks.keep[to]);
-    if (us == black)
+    if (us == black && fullmove_number < max_fullmove_number)
         ++fullmove_number;
     side = them;
 }

@@ -43,6 +43,10 @@ struct Move {
     friend constexpr bool operator==(Move, Move) = default;
 };
 
+// The largest fullmove number a FEN may carry (fen.cpp reads up to it, and a position never
+// counts past it, so every FEN written is read back): far beyond any game actually played.
+inline constexpr int max_fullmove_number = 999'999'999;
+
 struct Position {
     Bitboard by_type[6] = {};   // indexed by PieceType
     Bitboard by_color[2] = {};  // white, black
