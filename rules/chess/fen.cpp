@@ -7,7 +7,8 @@
 //   5. halfmove clock: plies since the last capture or pawn move, never more than the plies
 //      the fullmove number says were played;
 //   6. fullmove number, from 1 to max_fullmove_number (999999999), incremented after Black's
-//      move; the writer never goes past it, so every FEN written is read back.
+//      move. Both counters stop at their largest values (position.h), so every FEN written is
+//      read back.
 // Both counters are plain decimal: digits only, no sign, no leading zero ("-0", "01" refused).
 // Beyond the syntax, a position must be one a game can reach: one king each, no pawn on the
 // first or last rank, at most 8 pawns and 16 pieces a side, no more promoted pieces than
@@ -205,9 +206,10 @@ std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Po
         return error;
     const int plies_played = 2 * (p.fullmove_number - 1) + p.side;
     if (auto error =
-            read_counter(fields[4], "halfmove clock", 0, 2 * max_fullmove_number, p.halfmove_clock))
+            read_counter(fields[4], "halfmove clock", 0, max_halfmove_clock, p.halfmove_clock))
         return error;
-    if (p.halfmove_clock > plies_played)
+    // At the largest fullmove number the count has stopped, so more plies may have been played.
+    if (p.halfmove_clock > plies_played && p.fullmove_number < max_fullmove_number)
         return bad_fen("halfmove clock " + std::to_string(p.halfmove_clock) +
                        " counts more plies than the fullmove number " +
                        std::to_string(p.fullmove_number) + " allows (" +

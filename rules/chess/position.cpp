@@ -56,7 +56,8 @@ void Position::play(Move move) {
     const PieceType moving = type_on(from);
     const Bitboard from_to = bit(from) | bit(to);
 
-    ++halfmove_clock;
+    if (halfmove_clock < max_halfmove_clock)
+        ++halfmove_clock;
     if (move.kind() == MoveKind::EnPassant) {
         const int victim = to + (us == white ? -8 : 8);
         by_type[int(PieceType::Pawn)] ^= bit(victim);
