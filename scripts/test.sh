@@ -55,6 +55,18 @@ echo "== ASan + UBSan tests (slow ones skipped: they ran in Release)"
     | tee "$log_dir/asan.log" || true
 count_ctest "$log_dir/asan.log"
 
+fuzz_seconds=${TABULA_FUZZ_SECONDS:-15}
+echo "== Fuzz targets (clang libFuzzer + ASan + UBSan, ${fuzz_seconds} s each; fuzz/README.md)"
+# A build folder of its own: another compiler, and every object instrumented for coverage. Only
+# the rules library, the protocol parser and the five targets are built.
+cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DBUILD_TESTING=OFF -DTABULA_FUZZ=ON \
+    -DTABULA_SANITIZE=OFF -DTABULA_WERROR=OFF -DTABULA_FUZZ_SECONDS="$fuzz_seconds" >/dev/null
+cmake --build build/fuzz -j"$jobs" --target fuzz_targets
+(cd build/fuzz && ctest --output-on-failure -j"$jobs" -L fuzz) 2>&1 \
+    | tee "$log_dir/fuzz.log" || true
+count_ctest "$log_dir/fuzz.log"
+
 if [ -f tests/browser/run.sh ]; then
     echo "== Browser tests (headless Chromium)"
     if bash tests/browser/run.sh build/release/server/tabula 2>&1 | tee "$log_dir/browser.log"; then

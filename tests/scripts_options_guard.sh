@@ -7,7 +7,8 @@
 # Checks, for every configure (`cmake -S ... -B <dir>`) in scripts/*.sh and .ci/run:
 #   - it sets every cache option the project declares (each option() of the top-level
 #     CMakeLists.txt) and CMAKE_BUILD_TYPE and BUILD_TESTING, with -D<NAME>=;
-#   - a folder the script runs ctest in was configured with -DBUILD_TESTING=ON.
+#   - a folder the script runs ctest in was configured with -DBUILD_TESTING=ON (or, for the
+#     fuzz runs, -DTABULA_FUZZ=ON).
 #   bash tests/scripts_options_guard.sh <repository root>
 set -euo pipefail
 root=$1
@@ -34,7 +35,7 @@ for script in "$root"/scripts/*.sh "$root"/.ci/run; do
             fi
         done
         if grep -qE "cd[[:space:]]+$dir[[:space:]]*&&[^|]*ctest" <<<"$joined" &&
-            ! grep -qE -- "-DBUILD_TESTING(:BOOL)?=ON" <<<"$line"; then
+            ! grep -qE -- "-D(BUILD_TESTING|TABULA_FUZZ)(:BOOL)?=ON" <<<"$line"; then
             echo "$name: runs ctest in $dir but does not configure it with -DBUILD_TESTING=ON"
             problems=$((problems + 1))
         fi
