@@ -2,14 +2,16 @@
 # Installs what Tabula needs from Debian 12 packages (and playwright-core from npm for the
 # browser tests), skipping whatever is already there. Run as root.
 #   scripts/install-deps.sh          build and run the server
-#   scripts/install-deps.sh --test   also what the tests need (Chromium, Node.js, playwright-core)
+#   scripts/install-deps.sh --test   also what the tests need (Chromium, Node.js, playwright-core,
+#                                    clang with libFuzzer)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
           libargon2-dev doctest-dev)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(chromium nodejs npm curl sqlite3)
+    # clang and its runtime (libFuzzer, ASan, UBSan) build the fuzz targets (fuzz/README.md).
+    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev)
 fi
 
 missing=()

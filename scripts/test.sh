@@ -3,8 +3,13 @@
 #   1. Release build, warnings as errors: every unit, server and slow (deep perft) test;
 #   2. the same unit and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 #      (warnings shown, not fatal: pass 1 enforces them);
-#   3. the browser tests in headless Chromium against a running server.
+#   3. the fuzz targets (fuzz/README.md), built with clang's libFuzzer + ASan + UBSan, each
+#      for a short bounded time (TABULA_FUZZ_SECONDS, default 15): a crash is a failure;
+#   4. the browser tests in headless Chromium against a running server.
 # Ends with one summary line: "tests: N passed, N failed".
+# Each configure line sets every option the pass relies on (tests/scripts_options_guard.sh
+# checks it), so whatever configured a build folder before (run.sh, a developer) cannot change
+# what a pass builds or runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -26,7 +31,8 @@ count_ctest() {
 }
 
 echo "== Release build (warnings as errors)"
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DTABULA_WERROR=ON >/dev/null
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON \
+    -DTABULA_WERROR=ON -DTABULA_SANITIZE=OFF -DTABULA_FUZZ=OFF >/dev/null
 cmake --build build/release -j"$jobs"
 echo "== Release tests"
 (cd build/release && ctest --output-on-failure -j"$jobs" --timeout 1500) 2>&1 \
@@ -40,7 +46,7 @@ echo "== ASan + UBSan build"
 # -O1 and line tables only (-g1): 12 s of compiler CPU instead of 20 s for -O2 -g on a
 # Beast-heavy file (server/accounts/block_routes.cpp), and the reports still name file and line.
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-    -DTABULA_SANITIZE=ON -DTABULA_WERROR=OFF >/dev/null
+    -DBUILD_TESTING=ON -DTABULA_SANITIZE=ON -DTABULA_WERROR=OFF -DTABULA_FUZZ=OFF >/dev/null
 cmake --build build/asan -j"$jobs"
 echo "== ASan + UBSan tests (slow ones skipped: they ran in Release)"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
@@ -48,6 +54,18 @@ echo "== ASan + UBSan tests (slow ones skipped: they ran in Release)"
     ctest --output-on-failure -j"$jobs" -LE slow --timeout 1500) 2>&1 \
     | tee "$log_dir/asan.log" || true
 count_ctest "$log_dir/asan.log"
+
+fuzz_seconds=${TABULA_FUZZ_SECONDS:-15}
+echo "== Fuzz targets (clang libFuzzer + ASan + UBSan, ${fuzz_seconds} s each; fuzz/README.md)"
+# A build folder of its own: another compiler, and every object instrumented for coverage. Only
+# the rules library, the protocol parser and the five targets are built.
+cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DBUILD_TESTING=OFF -DTABULA_FUZZ=ON \
+    -DTABULA_SANITIZE=OFF -DTABULA_WERROR=OFF -DTABULA_FUZZ_SECONDS="$fuzz_seconds" >/dev/null
+cmake --build build/fuzz -j"$jobs" --target fuzz_targets
+(cd build/fuzz && ctest --output-on-failure -j"$jobs" -L fuzz) 2>&1 \
+    | tee "$log_dir/fuzz.log" || true
+count_ctest "$log_dir/fuzz.log"
 
 if [ -f tests/browser/run.sh ]; then
     echo "== Browser tests (headless Chromium)"

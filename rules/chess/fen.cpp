@@ -6,7 +6,10 @@
 //   4. en passant target square, "-" or the square a pawn has just skipped (rank 3 or 6);
 //   5. halfmove clock: plies since the last capture or pawn move, never more than the plies
 //      the fullmove number says were played;
-//   6. fullmove number, from 1 to 9999, incremented after Black's move.
+//   6. fullmove number, from 1 to max_fullmove_number (999999999), incremented after Black's
+//      move. Both counters stop at their largest values (position.h), so every FEN written is
+//      read back.
+// Both counters are plain decimal: digits only, no sign, no leading zero ("-0", "01" refused).
 // Beyond the syntax, a position must be one a game can reach: one king each, no pawn on the
 // first or last rank, at most 8 pawns and 16 pieces a side, no more promoted pieces than
 // missing pawns, castling rights only with king and rook at home, and the side that just moved
@@ -171,10 +174,14 @@ std::optional<Error> read_en_passant(std::string_view field, Position& p) {
     return std::nullopt;
 }
 
+// A counter in plain decimal: digits only (no sign), no leading zero, from `low` to `high`.
 std::optional<Error> read_counter(std::string_view field, const char* name, int low, int high,
                                   int& value) {
+    const bool plain =
+        !field.empty() && (field == "0" || field.front() != '0') &&
+        std::all_of(field.begin(), field.end(), [](char c) { return c >= '0' && c <= '9'; });
     const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (field.empty() || ec != std::errc{} || end != field.data() + field.size() || value < low ||
+    if (!plain || ec != std::errc{} || end != field.data() + field.size() || value < low ||
         value > high)
         return bad_fen(std::string(name) + " '" + std::string(field) +
                        "' must be a whole number from " + std::to_string(low) + " to " +
@@ -194,12 +201,15 @@ std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Po
         return error;
     if (auto error = read_en_passant(fields[3], p))
         return error;
-    if (auto error = read_counter(fields[5], "fullmove number", 1, 9999, p.fullmove_number))
+    if (auto error =
+            read_counter(fields[5], "fullmove number", 1, max_fullmove_number, p.fullmove_number))
         return error;
     const int plies_played = 2 * (p.fullmove_number - 1) + p.side;
-    if (auto error = read_counter(fields[4], "halfmove clock", 0, 19998, p.halfmove_clock))
+    if (auto error =
+            read_counter(fields[4], "halfmove clock", 0, max_halfmove_clock, p.halfmove_clock))
         return error;
-    if (p.halfmove_clock > plies_played)
+    // At the largest fullmove number the count has stopped, so more plies may have been played.
+    if (p.halfmove_clock > plies_played && p.fullmove_number < max_fullmove_number)
         return bad_fen("halfmove clock " + std::to_string(p.halfmove_clock) +
                        " counts more plies than the fullmove number " +
                        std::to_string(p.fullmove_number) + " allows (" +

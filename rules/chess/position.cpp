@@ -56,7 +56,8 @@ void Position::play(Move move) {
     const PieceType moving = type_on(from);
     const Bitboard from_to = bit(from) | bit(to);
 
-    ++halfmove_clock;
+    if (halfmove_clock < max_halfmove_clock)
+        ++halfmove_clock;
     if (move.kind() == MoveKind::EnPassant) {
         const int victim = to + (us == white ? -8 : 8);
         by_type[int(PieceType::Pawn)] ^= bit(victim);
@@ -89,7 +90,7 @@ void Position::play(Move move) {
     }
     castling =
         static_cast<std::uint8_t>(castling & castling_masks.keep[from] & castling_masks.keep[to]);
-    if (us == black)
+    if (us == black && fullmove_number < max_fullmove_number)
         ++fullmove_number;
     side = them;
 }

@@ -43,6 +43,11 @@ struct Move {
     friend constexpr bool operator==(Move, Move) = default;
 };
 
+// The largest counters a FEN may carry: fen.cpp reads up to them and a position stops counting
+// there, so every FEN written is read back. Far beyond any game actually played.
+inline constexpr int max_fullmove_number = 999'999'999;
+inline constexpr int max_halfmove_clock = 2 * max_fullmove_number;
+
 struct Position {
     Bitboard by_type[6] = {};   // indexed by PieceType
     Bitboard by_color[2] = {};  // white, black

@@ -92,6 +92,14 @@ constexpr int count(Bits b) {
     return std::popcount(b);
 }
 
+// The most pieces one side may have on an N x N board: as many as it starts with, on the rows
+// from its edge up to the two empty middle rows (20 on 10 x 10, 12 on 8 x 8). No move adds a
+// piece, so no game reaches more; the FEN reader refuses more (fen.cpp), and the capture path
+// arrays (movegen.h) rely on it: one capture takes each enemy piece at most once.
+constexpr int max_pieces_per_side(int board_size) {
+    return (board_size / 2 - 1) * (board_size / 2);
+}
+
 // A position: who stands where and who is to move. Captured pieces leave at the end of the
 // move, so a position between moves never holds them.
 struct Position {

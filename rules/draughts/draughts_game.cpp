@@ -26,6 +26,17 @@ bool names_path(const std::vector<int>& written, const TracedMove& m, int size) 
     return next + 1 == written.size();
 }
 
+// Whether `written` is this capture's whole path: the origin, then every landing square.
+bool is_whole_path(const std::vector<int>& written, const TracedMove& m, int size) {
+    if (!m.is_capture() || written.size() != static_cast<std::size_t>(m.taken_count) + 1 ||
+        written.front() != bit_to_square(size, m.from))
+        return false;
+    for (std::size_t i = 0; i + 1 < written.size(); ++i)
+        if (written[i + 1] != bit_to_square(size, m.path[i]))
+            return false;
+    return true;
+}
+
 } // namespace
 
 DraughtsGame::DraughtsGame(const Engine& engine, const Position& start, const GameOptions& options)
@@ -126,6 +137,17 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
     const std::string shown(text.substr(0, std::min<std::size_t>(text.size(), 40)));
     if (matches.empty())
         return Error{"illegal_move", shown + " is not legal here"};
+    if (matches.size() > 1) {
+        // The written squares name several moves only as a shortened path: when they are
+        // exactly one legal capture's whole path (10x19x28 beside 10x17x26x19x28), it is meant.
+        const auto whole = [&](const LegalMove* legal) {
+            return std::any_of(legal->paths.begin(), legal->paths.end(), [&](const TracedMove& m) {
+                return is_whole_path(*written, m, rules().board_size);
+            });
+        };
+        if (std::count_if(matches.begin(), matches.end(), whole) == 1)
+            matches = {*std::find_if(matches.begin(), matches.end(), whole)};
+    }
     if (matches.size() > 1) {
         std::string detail = shown + " could be ";
         for (std::size_t i = 0; i < matches.size(); ++i)

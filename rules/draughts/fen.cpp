@@ -13,8 +13,10 @@ Error bad_fen(std::string detail) {
     return Error{"bad_fen", std::move(detail)};
 }
 
+// A square number: one to three digits, no sign and no leading zero (PDN writes "5", never
+// "05"; reading is strict, see fen.h).
 std::optional<int> parse_number(std::string_view text) {
-    if (text.empty() || text.size() > 3)
+    if (text.empty() || text.size() > 3 || text.front() == '0')
         return std::nullopt;
     int n = 0;
     for (char c : text) {
@@ -98,11 +100,11 @@ Bits crown_row(const Rules& rules, bool white) {
 Position start_position(const Rules& rules) {
     const int n = rules.board_size;
     const int half = n / 2;
-    const int rows = n / 2 - 1; // 4 rows on 10 x 10, 3 on 8 x 8
+    const int pieces = max_pieces_per_side(n); // 4 rows on 10 x 10, 3 on 8 x 8
     Position p;
-    for (int s = 0; s < rows * half; ++s)
+    for (int s = 0; s < pieces; ++s)
         p.black |= bit(square_to_bit(n, s));
-    for (int s = n * half - rows * half; s < n * half; ++s)
+    for (int s = n * half - pieces; s < n * half; ++s)
         p.white |= bit(square_to_bit(n, s));
     p.black_to_move = rules.black_moves_first;
     return p;
@@ -137,6 +139,12 @@ Result<Position> read_fen(const Rules& rules, std::string_view fen) {
         if ((placed.men & crown_row(rules, white)) != 0)
             return bad_fen(std::string(white ? "a white" : "a black") +
                            " man stands on the row where it would have been crowned");
+        const int pieces = count(placed.men | placed.kings);
+        if (pieces > max_pieces_per_side(rules.board_size))
+            return bad_fen(std::string(white ? "White" : "Black") + " has " +
+                           std::to_string(pieces) + " pieces; a side has at most " +
+                           std::to_string(max_pieces_per_side(rules.board_size)) +
+                           " on this board, as many as it starts with");
         (white ? p.white : p.black) = placed.men | placed.kings;
         p.kings |= placed.kings;
         if (colon == std::string_view::npos)

@@ -5,8 +5,11 @@
 // (squares.h), each optionally prefixed by "K" for a king, and "a-b" stands for every square
 // from a to b. Both colours appear once, in either order; a list may be empty. The 8 x 8
 // games also accept algebraic squares ("W:Wc1,Kd2:Bb4"), as Russian and Czech records write.
-// Reading is strict: anything else is an error with the reason. Writing is canonical: White's
-// list first, squares ascending, runs of three or more men as ranges, kings one by one.
+// Reading is strict: anything else is an error with the reason. Square numbers have no
+// leading zero ("05" is refused), and a side may have at most as many pieces as it starts
+// with (20 on 10 x 10, 12 on 8 x 8: board.h, max_pieces_per_side), since no move adds one. Writing
+// is canonical: White's list first, squares ascending, runs of three or more men as ranges, kings
+// one by one.
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"

@@ -58,6 +58,8 @@ Result<std::vector<int>> read_move_squares(const Rules& rules, std::string_view 
                 ++end;
             if (end - i > 3)
                 return bad_syntax(original, "a square number is too long");
+            if (c == '0')
+                return bad_syntax(original, "square numbers start at 1, with no leading zero");
             int number = 0;
             for (std::size_t k = i; k < end; ++k)
                 number = number * 10 + (text[k] - '0');

@@ -12,14 +12,16 @@
 #include "rules/draughts/variants.h"
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
 
 namespace rules::draughts {
 
-// The most pieces one capture can take (20 on 10 x 10) and so the longest path.
-inline constexpr int max_path = 20;
+// The most pieces one capture can take, and so the longest path: one capture takes each enemy
+// piece at most once (art. 4.8), and a side has at most max_pieces_per_side (20 on 10 x 10).
+inline constexpr int max_path = max_pieces_per_side(10);
 
 // One legal move in internal bit indices: all perft needs.
 struct Move {
@@ -51,6 +53,8 @@ struct GenerateOptions {
 template <const Rules& R, class MoveT = Move> class Generator {
     using G = Geometry<R.board_size>;
     static constexpr bool traced = std::is_same_v<MoveT, TracedMove>;
+    static_assert(max_pieces_per_side(R.board_size) <= max_path,
+                  "a capture path could outgrow the path arrays");
 
 public:
     // Fills `out` (cleared first) with the legal moves of `pos`.
@@ -222,6 +226,9 @@ private:
     void record_step(int depth, int over, int land) {
         if (!traced && R.capture != CaptureChoice::ItalianOrder)
             return;
+        // `depth` pieces are already taken, each a different enemy piece, and a side has at
+        // most max_pieces_per_side <= max_path of them (the FEN reader's cap, static_assert).
+        assert(depth >= 0 && depth < max_path && depth < count(enemy_));
         path_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(land);
         taken_[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(over);
     }

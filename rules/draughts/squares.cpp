@@ -60,7 +60,7 @@ std::string algebraic_name(const Rules& rules, int square) {
 }
 
 std::optional<int> square_from_algebraic(const Rules& rules, std::string_view name) {
-    if (name.size() < 2 || name.size() > 3)
+    if (name.size() < 2 || name.size() > 3 || name[1] == '0') // no rank 0, no leading zero
         return std::nullopt;
     const int col = name[0] - 'a';
     int rank = 0;

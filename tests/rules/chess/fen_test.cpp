@@ -3,6 +3,7 @@
 #include "tests/rules/chess/chess_test_support.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -99,8 +100,38 @@ TEST_CASE("chess FEN: counters out of range are refused") {
     CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - -1 1"), "halfmove clock"));
     CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - x 1"), "halfmove clock"));
     CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 0"), "fullmove number"));
-    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 10000"), "fullmove number"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 1000000000"), "fullmove number"));
+    CHECK(
+        mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 99999999999999999999"), "fullmove number"));
     CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 30 10"), "counts more plies"));
+}
+
+TEST_CASE("chess FEN: counters are plain decimal, with no sign and no leading zero") {
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - -0 1"), "halfmove clock"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - +1 5"), "halfmove clock"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 01 5"), "halfmove clock"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 00 5"), "halfmove clock"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 01"), "fullmove number"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 -0"), "fullmove number"));
+    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 +7"), "fullmove number"));
+    CHECK(chess_test::game_from("4k3/8/8/8/8/8/8/4K2R w - - 0 10")->position() ==
+          "4k3/8/8/8/8/8/8/4K2R w - - 0 10");
+}
+
+TEST_CASE("chess FEN: every FEN a game writes is read back, past move 9999 and at the largest "
+          "fullmove number") {
+    for (const auto& [start, after] : std::vector<std::pair<std::string, std::string>>{
+             {"7k/8/8/8/8/8/8/KQ6 b - - 0 9999", "6k1/8/8/8/8/8/8/KQ6 w - - 1 10000"},
+             {"7k/8/8/8/8/8/8/KQ6 b - - 0 999999999", "6k1/8/8/8/8/8/8/KQ6 w - - 1 999999999"},
+             {"7k/8/8/8/8/8/8/KQ6 b - - 1999999997 999999999",
+              "6k1/8/8/8/8/8/8/KQ6 w - - 1999999998 999999999"}}) {
+        CAPTURE(start);
+        // ReportOnly: the seventy-five-move rule must not end the game before the move.
+        auto game = chess_test::game_from(start, rules::DrawRules::ReportOnly);
+        REQUIRE(game->play("Kg8").ok());
+        CHECK(game->position() == after);
+        CHECK(chess_test::game_from(game->position())->position() == after);
+    }
 }
 
 TEST_CASE("chess FEN: a king attacked by three pieces is refused") {

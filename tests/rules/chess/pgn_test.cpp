@@ -88,7 +88,7 @@ TEST_CASE("chess PGN: the result comes from the outcome") {
 
 TEST_CASE("chess PGN: every real game replays to the final position and state of the "
           "manifest, and exports and reads back to the same moves and result") {
-    const std::string dir = std::string(TABULA_SHARED_REFDATA_DIR) + "/games/";
+    const std::string dir = std::string(TABULA_TEST_DATA_DIR) + "/games/";
     const auto records =
         rules::read_records(chess_test::read_text_file(dir + "chess_real_games.pgn"));
     std::istringstream manifest(chess_test::read_text_file(dir + "chess_real_games_manifest.tsv"));
@@ -130,7 +130,7 @@ TEST_CASE("chess PGN: every real game replays to the final position and state of
 
 TEST_CASE("chess PGN: python-chess sample games replay, one ending in mate") {
     const auto records = rules::read_records(chess_test::read_text_file(
-        std::string(TABULA_SHARED_REFDATA_DIR) + "/games/chess_extra_python-chess.pgn"));
+        std::string(TABULA_TEST_DATA_DIR) + "/games/chess_extra_python-chess.pgn"));
     REQUIRE(records.size() == 2);
     REQUIRE(records[0].ok());
     REQUIRE(records[1].ok());
@@ -141,7 +141,7 @@ TEST_CASE("chess PGN: python-chess sample games replay, one ending in mate") {
 
 TEST_CASE("chess PGN: a null move in a record is refused as a move, not played") {
     const auto records = rules::read_records(chess_test::read_text_file(
-        std::string(TABULA_SHARED_REFDATA_DIR) +
+        std::string(TABULA_TEST_DATA_DIR) +
         "/games/pgn_format_edge_cases/nullmove_Z0_anastasian-lewis.pgn"));
     REQUIRE(!records.empty());
     REQUIRE(records[0].ok());

@@ -3,7 +3,12 @@
 #include "rules/record/record_reader.h"
 #include "tests/rules/draughts/test_helpers.h"
 
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
 using draughts_test::game;
+using draughts_test::legal;
 using draughts_test::Moves;
 using draughts_test::play_all;
 
@@ -30,6 +35,36 @@ TEST_CASE("draughts: a full path, or part of one, names a capture") {
     CHECK(played->path == std::vector<int>{58, 44, 26}); // c1, e3, c5 as BoardView cells
     CHECK(played->captures == std::vector<int>{51, 35});
     CHECK(g->position() == "B:W14:B17,25");
+}
+
+// PDN 3.0 writes a capture as its origin and destination, with landing squares between them
+// only as needed; the whole path (every landing square) always names exactly one move.
+TEST_CASE("draughts: a capture written with its whole path is that move, even when a longer "
+          "capture passes through the same squares") {
+    // Russian, Black: the man on 10 (d6) takes 15 and 24 (10x19x28), or 14, 22, 23, 24 on
+    // 10x17x26x19x28, which also passes 19 and ends on 28.
+    const std::string fen = "B:W14,15,22,23,24:B10";
+    const auto moves = legal("russian", fen);
+    REQUIRE(std::find(moves.begin(), moves.end(), "10x19x28") != moves.end());
+    REQUIRE(std::find(moves.begin(), moves.end(), "10x17x26x19x28") != moves.end());
+    for (const char* written : {"10x19x28", "d6:f4:h2", "10:19:28"}) {
+        CAPTURE(written);
+        auto g = game("russian", fen);
+        const auto played = g->play(written);
+        REQUIRE_MESSAGE(played.ok(), played.error().detail);
+        CHECK(played->notation == "10x19x28");
+        CHECK(g->position() == "W:W14,22,23:B28");
+    }
+    auto g = game("russian", fen);
+    const auto longer = g->play("d6:b4:d2:f4:h2");
+    REQUIRE(longer.ok());
+    CHECK(longer->notation == "10x17x26x19x28");
+    // The shortened form still names both, and nothing changes.
+    auto again = game("russian", fen);
+    const auto shortened = again->play("10x28");
+    REQUIRE_FALSE(shortened.ok());
+    CHECK(shortened.error().code == "ambiguous_move");
+    CHECK(again->ply() == 0);
 }
 
 TEST_CASE("draughts: refused moves say why and change nothing") {
@@ -64,6 +99,49 @@ TEST_CASE("draughts: FEN is read strictly and written canonically (PDN 3.0)") {
         CHECK(made.error().code == "bad_fen");
         CHECK(!made.error().detail.empty());
     }
+}
+
+TEST_CASE("draughts: a FEN gives a side at most as many pieces as it starts with") {
+    // 20 a side on 10 x 10, 12 on 8 x 8 (board.h, max_pieces_per_side): no move adds a piece.
+    CHECK(game("international", "W:W31-50:B1-20")->position() == "W:W31-50:B1-20");
+    CHECK(game("russian", "W:W21-32:B1-12")->position() == "W:W21-32:B1-12");
+    for (const auto& [variant, fen, who] :
+         std::vector<std::tuple<const char*, const char*, const char*>>{
+             {"international", "W:W46:B1-30", "Black has 30 pieces"},
+             {"international", "W:W30-50:B1-20", "White has 21 pieces"},
+             {"antidraughts", "W:W46:B1-15,K16-21", "Black has 21 pieces"},
+             {"russian", "W:W20-32:B1", "White has 13 pieces"},
+             {"english", "B:W32:B1-13", "Black has 13 pieces"}}) {
+        CAPTURE(fen);
+        const auto id = rules::variant_from_name(variant);
+        REQUIRE(id);
+        const auto made = rules::make_game(*id, fen);
+        REQUIRE_FALSE(made.ok());
+        CHECK(made.error().code == "bad_fen");
+        CHECK(made.error().detail.find(who) != std::string::npos);
+    }
+}
+
+TEST_CASE("draughts: square numbers with a leading zero are refused, in a FEN and in a move") {
+    for (const char* bad : {"W:W05:B40", "W:W31-50:B01-20", "W:W31-50:B1-020", "W:W0:B1"}) {
+        CAPTURE(bad);
+        const auto made = rules::make_game(rules::VariantId::International, bad);
+        REQUIRE_FALSE(made.ok());
+        CHECK(made.error().code == "bad_fen");
+    }
+    CHECK_FALSE(rules::make_game(rules::VariantId::Russian, "W:Wc01:Bh6").ok());
+    auto g = game("international");
+    for (const char* bad : {"032-28", "32-028", "0-28", "032x028"}) {
+        CAPTURE(bad);
+        const auto played = g->play(bad);
+        REQUIRE_FALSE(played.ok());
+        CHECK(played.error().code == "bad_move_syntax");
+    }
+    auto russian = game("russian");
+    CHECK(russian->play("c03-d4").error().code == "bad_move_syntax");
+    CHECK(g->ply() == 0);
+    CHECK(russian->ply() == 0);
+    CHECK(g->play("32-28").ok());
 }
 
 TEST_CASE("draughts: the board view puts Black's side on row 0 and blanks unplayable squares") {

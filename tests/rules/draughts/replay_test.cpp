@@ -53,7 +53,7 @@ rules::VariantId variant_of_file(const std::string& file) {
 } // namespace
 
 TEST_CASE("draughts: real games replay to the manifest's plies, final position and moves") {
-    const std::string dir = std::string(TABULA_SHARED_REFDATA_DIR) + "/games/";
+    const std::string dir = std::string(TABULA_TEST_DATA_DIR) + "/games/";
     std::istringstream manifest(read_text(dir + "draughts_games_manifest.tsv"));
     std::map<std::string, std::map<int, Expected>> expected;
     std::string line;

@@ -18,7 +18,7 @@ std::string read_file(const std::string& path) {
 }
 
 std::string edge_case(const std::string& name) {
-    return read_file(std::string(TABULA_SHARED_REFDATA_DIR) + "/games/" + name);
+    return read_file(std::string(TABULA_TEST_DATA_DIR) + "/games/" + name);
 }
 
 using Moves = std::vector<std::string>;

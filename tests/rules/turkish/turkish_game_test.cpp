@@ -124,7 +124,8 @@ TEST_CASE("turkish: position strings are read strictly and written canonically")
     for (const std::string bad :
          {"X:Wa2:Bb7", "W", "W:Wa2", "W:Wa2:Bb7:Wc2", "W:Wa2:Wb2", "W:Wa2,:Bb7", "W:Wa2,a2:Bb7",
           "W:Wa2:Ba2", "W:Wa9:Bb7", "W:Wa8:Bb7", "W:Wa2:Bb1", "W:Wk2:Bb7", "W:Wa2 :Bb7",
-          "w:Wa2:Bb7", "W:WKK2:Bb7", "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3,a4:Bb7"}) {
+          "w:Wa2:Bb7", "W:WKK2:Bb7", "W:Wa02:Bb7", "W:Wa2:Bb07",
+          "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3,a4:Bb7"}) {
         CAPTURE(bad);
         const auto game = rules::make_game(VariantId::Turkish, bad);
         REQUIRE_FALSE(game.ok());
