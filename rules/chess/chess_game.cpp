@@ -6,6 +6,7 @@
 #include "rules/chess/notation.h"
 #include "rules/chess/pgn_writer.h"
 #include "rules/families.h"
+#include "rules/record/record_writer.h"
 
 namespace rules::chess {
 namespace {
@@ -18,20 +19,6 @@ int cell_of(int square) {
 
 Outcome draw(std::string reason) {
     return Outcome{Outcome::Status::Draw, std::move(reason)};
-}
-
-std::string result_token(const Outcome& outcome) {
-    switch (outcome.status) {
-    case Outcome::Status::WhiteWins:
-        return "1-0";
-    case Outcome::Status::BlackWins:
-        return "0-1";
-    case Outcome::Status::Draw:
-        return "1/2-1/2";
-    case Outcome::Status::Ongoing:
-        break;
-    }
-    return "*";
 }
 
 } // namespace
@@ -194,7 +181,7 @@ std::string ChessGame::record(const RecordTags& tags) const {
                              .first_move_number = start_.fullmove_number,
                              .black_moves_first = start_.side == black,
                              .sans = sans_,
-                             .result = result_token(result)});
+                             .result = std::string(result_marker(result))});
 }
 
 Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options) {

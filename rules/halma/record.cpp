@@ -8,20 +8,9 @@ namespace {
 
 constexpr std::size_t max_line = 79;
 
+// More than two players: the places say who won, the marker stays "*".
 std::string_view result_token(const Outcome& outcome, int players) {
-    if (!outcome.over() || players != 2)
-        return "*";
-    switch (outcome.status) {
-    case Outcome::Status::WhiteWins:
-        return "1-0";
-    case Outcome::Status::BlackWins:
-        return "0-1";
-    case Outcome::Status::Draw:
-        return "1/2-1/2";
-    case Outcome::Status::Ongoing:
-        return "*";
-    }
-    return "*";
+    return players == 2 ? result_marker(outcome) : "*";
 }
 
 std::string seat_name(const RecordTags& tags, int seat, int players) {

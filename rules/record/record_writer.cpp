@@ -56,6 +56,20 @@ std::string tag_section(const RecordTags& tags, std::string_view result,
     return out + '\n';
 }
 
+std::string_view result_marker(const Outcome& outcome) {
+    switch (outcome.status) {
+    case Outcome::Status::WhiteWins:
+        return "1-0";
+    case Outcome::Status::BlackWins:
+        return "0-1";
+    case Outcome::Status::Draw:
+        return "1/2-1/2";
+    case Outcome::Status::Ongoing:
+        break;
+    }
+    return "*";
+}
+
 std::string movetext(const std::vector<std::string>& moves, int first_number, bool first_opens_pair,
                      std::string_view result) {
     LineWrapper text;

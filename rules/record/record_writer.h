@@ -24,6 +24,11 @@ std::string tag_line(std::string_view name, std::string_view value);
 std::string tag_section(const RecordTags& tags, std::string_view result,
                         std::span<const TagPair> family_tags);
 
+// The game termination marker of PGN 8.2.6 for a two-sided outcome: "1-0", "0-1", "1/2-1/2",
+// or "*" while the game goes on. Chess, Turkish draughts and the two-player halma games use it;
+// the FMJD draughts family scores 2-0 / 1-1 / 0-2 instead (rules/draughts/pdn_record.cpp).
+std::string_view result_marker(const Outcome& outcome);
+
 // The movetext (PGN 8.2): move numbers from `first_number`, "N..." before a first move that
 // does not open a move pair, lines broken before they pass 79 characters, then `result`.
 // `first_opens_pair` says whether the first move is the one a move number stands before

@@ -3,27 +3,10 @@
 #include "rules/record/record_writer.h"
 
 namespace rules::turkish {
-namespace {
-
-std::string_view result_text(const Outcome& outcome) {
-    switch (outcome.status) {
-    case Outcome::Status::WhiteWins:
-        return "1-0";
-    case Outcome::Status::BlackWins:
-        return "0-1";
-    case Outcome::Status::Draw:
-        return "1/2-1/2";
-    case Outcome::Status::Ongoing:
-        return "*";
-    }
-    return "*";
-}
-
-} // namespace
 
 std::string write_pdn(const PdnGame& game) {
     const Outcome& outcome = game.tags.outcome ? *game.tags.outcome : game.outcome;
-    const std::string_view result = result_text(outcome);
+    const std::string_view result = result_marker(outcome);
     std::vector<TagPair> own{{"GameType", "30"}};
     if (!game.start_fen.empty())
         own.emplace_back("FEN", game.start_fen);
