@@ -11,8 +11,17 @@ namespace lobby {
 using namespace std::chrono_literals;
 
 namespace {
+// The bounds of a playable control. Every time travels in milliseconds, so a client that means
+// seconds (`base_ms: 5`) would otherwise get a game lost on the first move; nobody can move in
+// less than a second, hence the lower bounds. The upper ones keep a game's clock within what
+// the other categories are for: past a week of total time, a day per move or three minutes of
+// increment or delay (lichess's largest increment is 180 s), correspondence is the control.
 constexpr int max_correspondence_days = 30;
+constexpr auto min_base = 1s; // when there is a total time at all
 constexpr auto max_base = std::chrono::hours(24 * 7);
+constexpr auto min_per_move = 1s; // when there is a limit per move at all
+constexpr auto max_per_move = 24h;
+constexpr auto max_increment = 3min; // and the same for a Bronstein delay
 
 constexpr std::array<std::string_view, 6> speed_names = {
     "ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"};
@@ -51,8 +60,14 @@ std::optional<rules::Error> validate(const TimeControl& c) {
     }
     if (c.base == 0ms && c.per_move == 0ms)
         return refuse(errc::bad_setup, "a game needs a total time or a limit per move");
-    if (c.base > max_base || c.increment > 1h || c.delay > 1h || c.per_move > 24h)
-        return refuse(errc::bad_setup, "time control too long; use correspondence");
+    if ((c.base > 0ms && c.base < min_base) || (c.per_move > 0ms && c.per_move < min_per_move))
+        return refuse(errc::bad_setup, "a total time or a limit per move under 1 second makes no "
+                                       "game (times are in milliseconds: 1 s = 1000)");
+    if (c.base > max_base || c.per_move > max_per_move)
+        return refuse(errc::bad_setup, "at most 7 days of total time and 24 hours per move; "
+                                       "longer is correspondence (days per move)");
+    if (c.increment > max_increment || c.delay > max_increment)
+        return refuse(errc::bad_setup, "an increment or delay is at most 3 minutes (180000 ms)");
     if (c.base == 0ms && (c.increment > 0ms || c.delay > 0ms))
         return refuse(errc::bad_setup, "an increment or delay needs a total time");
     return std::nullopt;
@@ -138,36 +153,40 @@ std::optional<int> small_number(std::string_view text) {
 }
 } // namespace
 
-rules::Result<TimeControl> parse_time_control(std::string_view text) {
-    const auto unreadable = [&] {
-        return refuse(errc::bad_setup, "time control \"" + std::string(text) +
-                                           "\": write 5+3 (minutes + seconds), 30s+0 or 3d");
-    };
-    TimeControl control;
+std::optional<TimeControl> read_time_control(std::string_view text) {
     if (text.ends_with('d')) {
         const auto days = small_number(text.substr(0, text.size() - 1));
         if (!days)
-            return unreadable();
-        control = correspondence(*days);
-    } else {
-        const auto plus = text.find('+');
-        if (plus == std::string_view::npos)
-            return unreadable();
-        std::string_view base = text.substr(0, plus);
-        const bool in_seconds = base.ends_with('s');
-        if (in_seconds)
-            base.remove_suffix(1);
-        const auto amount = small_number(base);
-        const auto increment = small_number(text.substr(plus + 1));
-        if (!amount || !increment)
-            return unreadable();
-        const Millis base_time = in_seconds ? Millis(std::chrono::seconds(*amount))
-                                            : Millis(std::chrono::minutes(*amount));
-        control = fischer(base_time, std::chrono::seconds(*increment));
+            return std::nullopt;
+        return correspondence(*days);
     }
-    if (auto problem = validate(control))
+    const auto plus = text.find('+');
+    if (plus == std::string_view::npos)
+        return std::nullopt;
+    std::string_view base = text.substr(0, plus);
+    const bool in_seconds = base.ends_with('s');
+    if (in_seconds)
+        base.remove_suffix(1);
+    const auto amount = small_number(base);
+    const auto increment = small_number(text.substr(plus + 1));
+    if (!amount || !increment)
+        return std::nullopt;
+    const Millis base_time =
+        in_seconds ? Millis(std::chrono::seconds(*amount)) : Millis(std::chrono::minutes(*amount));
+    return fischer(base_time, std::chrono::seconds(*increment));
+}
+
+rules::Result<TimeControl> parse_time_control(std::string_view text) {
+    const auto control = read_time_control(text);
+    if (!control)
+        return refuse(errc::bad_setup, unreadable_time_control(text));
+    if (auto problem = validate(*control))
         return *problem;
-    return control;
+    return *control;
+}
+
+std::string unreadable_time_control(std::string_view text) {
+    return "time control \"" + std::string(text) + "\": write 5+3 (minutes + seconds), 30s+0 or 3d";
 }
 
 } // namespace lobby

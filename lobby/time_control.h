@@ -35,8 +35,11 @@ TimeControl fischer(Millis base, Millis increment);
 TimeControl bronstein(Millis base, Millis delay);
 TimeControl correspondence(int days_per_move);
 
-// "bad_setup" with the reason when the numbers make no game (negative, nothing timed, a
-// correspondence game with a clock, more than 30 days per move, ...).
+// "bad_setup" with the reason when the numbers make no game: negative; nothing timed; a total
+// time or a per-move limit under 1 s (a client writing seconds where milliseconds are meant);
+// more than 7 days of total time, 24 h per move or 3 min of increment or delay (longer is
+// correspondence); an increment or delay without a total time; a correspondence game with a
+// clock; 0 or more than 30 days per move. The bounds and their reasons are in time_control.cpp.
 std::optional<rules::Error> validate(const TimeControl& control);
 
 enum class SpeedCategory : std::uint8_t {
@@ -67,5 +70,10 @@ std::string describe(const TimeControl& control);
 // seconds), "30s+0" (a base in seconds), "3d" (correspondence, days per move). "bad_setup" for
 // anything else, or for numbers that make no game (validate).
 rules::Result<TimeControl> parse_time_control(std::string_view text);
+// The same text read without validate: nullopt only when it is not written as above (a caller
+// that tells malformed input from a refused control, as the ladder command's exit status does).
+std::optional<TimeControl> read_time_control(std::string_view text);
+// The message for text read_time_control cannot read, with how to write it.
+std::string unreadable_time_control(std::string_view text);
 
 } // namespace lobby

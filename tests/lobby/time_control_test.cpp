@@ -44,6 +44,30 @@ TEST_CASE("time controls that make no game are refused with bad_setup") {
     CHECK(validate(correspondence(31))->code == "bad_setup");
 }
 
+TEST_CASE("time controls outside the playable bounds are refused with a reason") {
+    const auto reason = [](const TimeControl& c) {
+        const auto error = validate(c);
+        return error ? error->code + ": " + error->detail : std::string("accepted");
+    };
+    // Under a second of total time or per move: seconds written where milliseconds are meant.
+    CHECK(reason(fischer(1ms, 0s)).starts_with("bad_setup: a total time or a limit per move"));
+    CHECK(reason(fischer(999ms, 0s)).find("1 s = 1000") != std::string::npos);
+    CHECK(reason(TimeControl{.per_move = 999ms}).starts_with("bad_setup"));
+    CHECK(reason(TimeControl{.base = 5min, .per_move = 5ms}).starts_with("bad_setup"));
+    // The bounds themselves are playable.
+    CHECK_FALSE(validate(fischer(1s, 0s)));
+    CHECK_FALSE(validate(TimeControl{.per_move = 1s}));
+    CHECK_FALSE(validate(fischer(std::chrono::days(7), 3min)));
+    CHECK_FALSE(validate(bronstein(5min, 3min)));
+    CHECK_FALSE(validate(TimeControl{.per_move = 24h}));
+    // Past them: longer is correspondence; an increment or delay of more than 3 minutes.
+    CHECK(reason(fischer(std::chrono::days(7) + 1ms, 0s)).find("correspondence") !=
+          std::string::npos);
+    CHECK(reason(TimeControl{.per_move = 24h + 1ms}).starts_with("bad_setup"));
+    CHECK(reason(fischer(5min, 3min + 1ms)).find("at most 3 minutes") != std::string::npos);
+    CHECK(reason(bronstein(5min, 3min + 1ms)).find("at most 3 minutes") != std::string::npos);
+}
+
 TEST_CASE("time controls describe themselves") {
     CHECK(describe(fischer(5min, 3s)) == "5+3");
     CHECK(describe(fischer(30s, 0s)) == "30s+0");
@@ -72,5 +96,15 @@ TEST_CASE("unreadable or unplayable time control text is bad_setup") {
     CHECK(refusal("0+0") == "bad_setup"); // nothing timed
     CHECK(refusal("31d") == "bad_setup"); // at most 30 days a move
     CHECK(refusal("0d") == "bad_setup");
-    CHECK(refusal("0+5") == "bad_setup"); // an increment needs a base
+    CHECK(refusal("0+5") == "bad_setup");   // an increment needs a base
+    CHECK(refusal("5+181") == "bad_setup"); // at most 3 minutes of increment
+}
+
+TEST_CASE("time control text is read apart from the bounds it is validated against") {
+    CHECK(read_time_control("5+3") == fischer(5min, 3s));
+    CHECK(read_time_control("0+0") == fischer(0s, 0s)); // readable, refused by validate
+    CHECK(read_time_control("31d") == correspondence(31));
+    for (const char* text : {"", "5", "+3", "5+x", "3 days", " 5+3"})
+        CHECK_FALSE_MESSAGE(read_time_control(text), text);
+    CHECK(unreadable_time_control("5").find("write 5+3") != std::string::npos);
 }
