@@ -6,7 +6,9 @@
 // Ladders for the operator, without HTTP. The same rules as POST /api/ladders and the ladder
 // endpoints (server/accounts/ladder_definition.h, ladder_service.h); an operator's ladder has
 // no organiser unless --organiser names one, and the operator may remove anyone from any ladder.
-// Exit status: 0 done, 1 refused or failed (message on stderr), 2 bad arguments.
+// Exit status: 0 done, 1 refused or failed (message on stderr), 2 bad arguments: an unknown
+// action or flag, a missing word, or a value that cannot be read (--time-control 5, --rungs x),
+// with the usage. A value that reads but breaks a rule (--time-control 0+0, --rungs 0) is refused.
 #include "lobby/time_control.h"
 #include "server/accounts/ladder_definition.h"
 #include "server/accounts/ladder_service.h"
@@ -86,6 +88,12 @@ int refused(std::string_view message) {
     return 1;
 }
 
+// An argument the command cannot read at all (not a refusal of what it names): exit 2.
+int malformed(std::string_view message) {
+    std::cerr << "tabula ladder: " << message << "\n" << usage;
+    return 2;
+}
+
 std::optional<std::int64_t> whole_number(const std::string& text) {
     std::int64_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -122,9 +130,11 @@ int create(const LadderArgs& a, storage::LadderStore& ladders, storage::UserStor
     const auto clock_text = flag("--time-control");
     if (!variant || !clock_text)
         return refused("create needs --variant and --time-control");
-    const auto clock = lobby::parse_time_control(*clock_text);
+    const auto clock = lobby::read_time_control(*clock_text);
     if (!clock)
-        return refused(clock.error().detail);
+        return malformed(lobby::unreadable_time_control(*clock_text));
+    if (const auto problem = lobby::validate(*clock))
+        return refused(problem->detail);
     accounts::LadderRequest request;
     request.name = a.words[0];
     request.variant = *variant;
@@ -132,13 +142,13 @@ int create(const LadderArgs& a, storage::LadderStore& ladders, storage::UserStor
     if (const auto rungs = flag("--rungs")) {
         const auto value = whole_number(*rungs);
         if (!value)
-            return refused("--rungs takes a whole number from 1 to 50");
+            return malformed("--rungs takes a whole number from 1 to 50");
         request.max_rungs_up = *value;
     }
     if (const auto hours = flag("--response-hours")) {
         const auto value = whole_number(*hours);
         if (!value)
-            return refused("--response-hours takes a whole number from 1 to 720");
+            return malformed("--response-hours takes a whole number from 1 to 720");
         request.response_hours = *value;
     }
     if (const auto organiser = flag("--organiser")) {

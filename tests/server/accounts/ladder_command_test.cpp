@@ -103,12 +103,10 @@ TEST_CASE("tabula ladder create refuses bad input with a clear message and exit 
     LadderDb db;
     const std::vector<std::pair<std::vector<std::string>, std::string>> refusals = {
         {{"create", "L", "--variant", "go", "--time-control", "5+3"}, "variant"},
-        {{"create", "L", "--variant", "chess", "--time-control", "5"}, "5+3"},
         {{"create", "L", "--variant", "chess", "--time-control", "0+0"}, "total time"},
         {{"create", "L", "--variant", "chess", "--time-control", "400+0"}, "6 hours"},
         {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--rungs", "0"},
          "max_rungs_up"},
-        {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--rungs", "x"}, "--rungs"},
         {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--response-hours", "721"},
          "response_hours"},
         {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--organiser", "nobody"},
@@ -129,6 +127,29 @@ TEST_CASE("tabula ladder create refuses bad input with a clear message and exit 
     CHECK(twice.code == 1);
     CHECK(mentions(twice.err, "exists already"));
     CHECK(db.ladders->list_ladders().size() == 1);
+}
+
+TEST_CASE("tabula ladder create: a value it cannot read is a bad argument, exit 2") {
+    LadderDb db;
+    const std::vector<std::pair<std::vector<std::string>, std::string>> malformed = {
+        {{"create", "L", "--variant", "chess", "--time-control", "5"}, "write 5+3"},
+        {{"create", "L", "--variant", "chess", "--time-control", "fast"}, "write 5+3"},
+        {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--rungs", "x"}, "--rungs"},
+        {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--response-hours", "1h"},
+         "--response-hours"},
+    };
+    for (const auto& [words, message] : malformed) {
+        const auto r = ladder(words, db.path);
+        CHECK_MESSAGE(r.code == 2, (words[1] + " " + words.back()));
+        CHECK_MESSAGE(mentions(r.err, message), r.err);
+        CHECK(mentions(r.err, "usage: tabula ladder"));
+    }
+    // Readable but unplayable is a refusal of what it names, as before: exit 1.
+    const auto too_fast =
+        ladder({"create", "L", "--variant", "chess", "--time-control", "5+181"}, db.path);
+    CHECK(too_fast.code == 1);
+    CHECK(mentions(too_fast.err, "at most 3 minutes"));
+    CHECK(db.ladders->list_ladders().empty());
 }
 
 TEST_CASE("tabula ladder show lists standings and open challenges, by name or id") {
