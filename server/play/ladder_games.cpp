@@ -106,6 +106,10 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
             if (!present)
                 (void)seated.set_connected(player, false, h.now());
         }
+        // The notice and the state go ahead of the events that made the table (the creation's
+        // and the join's `seated`, `started`, `connection`), as for create_table and join: the
+        // state already includes them, so a client ignores them by version (section 7.13).
+        std::size_t ahead = 0;
         for (const auto& [conn, player] : members) {
             h.add_audience(conn, player);
             nlohmann::json notice{{"t", "ladder_game"},
@@ -114,8 +118,8 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                                   {"challenge", game.challenge_id},
                                   {"challenger", game.challenger_name},
                                   {"challenged", game.challenged_name}};
-            h.reply(conn, notice);
-            h.reply(conn, h.state_message(player, nullptr));
+            h.reply_before(ahead++, conn, notice);
+            h.reply_before(ahead++, conn, h.state_message(player, nullptr));
         }
     });
     for (const auto& tables : entering)

@@ -117,6 +117,8 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     const auto first = challenge(s, ladder, "Ben", cookie["Cal"]);
     accept(s, ladder, first, cookie["Ben"]);
     const auto notice = cal.wait_push("ladder_game");
+    // The notice comes first, then the state; the table's events only after them (§7.13).
+    CHECK(cal.kept().empty());
     CHECK(notice.value("challenge", 0) == first);
     CHECK(notice.value("challenger", "") == "Cal");
     CHECK(notice.value("challenged", "") == "Ben");
@@ -124,7 +126,10 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     const auto state = cal.wait_for([&](const json& m) {
         return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
     });
+    CHECK(cal.kept().empty()); // nothing between the notice and the state
     CHECK(state.at("table").at("status") == "playing");
+    const auto started = cal.wait_event(code, "started");
+    CHECK(started.value("version", 0) <= state.at("table").value("version", 0));
     CHECK(state.at("table").at("setup").at("rated") == true);
     CHECK(state.at("table").at("setup").at("private") == true);
     const bool cal_white = state.value("you", "") == "white";
