@@ -33,12 +33,21 @@ public:
 
     void start(const asio::ip::tcp::endpoint& server) {
         for (std::size_t side = 0; side < 2; ++side) {
+            // The run owns the pairs and a pair its clients: the clients' handlers hold the pair
+            // weakly, or pair and client would keep each other alive for ever.
             WsClient::Handlers handlers;
-            handlers.opened = [self = shared_from_this()] { self->opened(); };
-            handlers.message = [self = shared_from_this(), side](std::string_view) {
-                self->echoed(side);
+            handlers.opened = [weak = weak_from_this()] {
+                if (auto self = weak.lock())
+                    self->opened();
             };
-            handlers.failed = [self = shared_from_this()](const std::string&) {
+            handlers.message = [weak = weak_from_this(), side](std::string_view) {
+                if (auto self = weak.lock())
+                    self->echoed(side);
+            };
+            handlers.failed = [weak = weak_from_this()](const std::string&) {
+                auto self = weak.lock();
+                if (!self)
+                    return;
                 ++self->shared_.result.errors["connection_lost"];
                 self->close();
                 self->settle(false);

@@ -12,11 +12,17 @@ GamePair::GamePair(boost::asio::io_context& io, const GameSettings& settings, Ru
 
 void GamePair::start() {
     for (std::size_t side = 0; side < 2; ++side) {
+        // The pair owns its clients, and the run owns the pairs: a client's handlers hold the
+        // pair weakly, or pair and client would keep each other alive for ever.
         WsClient::Handlers handlers;
-        handlers.message = [self = shared_from_this(), side](std::string_view text) {
-            self->on_message(side, text);
+        handlers.message = [weak = weak_from_this(), side](std::string_view text) {
+            if (auto self = weak.lock())
+                self->on_message(side, text);
         };
-        handlers.failed = [self = shared_from_this()](const std::string&) {
+        handlers.failed = [weak = weak_from_this()](const std::string&) {
+            auto self = weak.lock();
+            if (!self)
+                return;
             self->stats_.error("connection_lost");
             self->stop_moving();
             self->close();
