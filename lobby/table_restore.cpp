@@ -17,7 +17,7 @@ GameResult from_rules(const rules::Outcome& outcome) {
 
 rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
                                                      TableContext context, TimePoint now) {
-    if (auto error = validate(record.setup))
+    if (auto error = validate_stored(record.setup))
         return *error;
     if (record.status == TableStatus::Closed)
         return refuse(errc::table_closed, "a closed table is not restored");
@@ -38,16 +38,15 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
     return table;
 }
 
-// Seats the players (absent until they reconnect, unless marked present) and replays the moves with their times, so
-// the clock comes back exactly as it was (or as stored, when the record has it).
+// Seats the players (absent until they reconnect, unless marked present) and replays the moves with
+// their times, so the clock comes back exactly as it was (or as stored, when the record has it).
 Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     for (std::size_t i = 0; i < 2; ++i)
         if (record.seats[i])
             seats_[i] = Seat{.player = *record.seats[i],
                              .connected = record.present[i],
-                             .disconnected_since = record.present[i]
-                                                       ? std::nullopt
-                                                       : std::optional<TimePoint>(now)};
+                             .disconnected_since =
+                                 record.present[i] ? std::nullopt : std::optional<TimePoint>(now)};
     for (const Player& spectator : record.spectators)
         spectators_[spectator.id] = spectator;
     for (const ChatLine& line : record.chat)

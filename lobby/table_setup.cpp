@@ -9,7 +9,11 @@ namespace lobby {
 
 using namespace std::chrono_literals;
 
-std::optional<rules::Error> validate(const TableSetup& setup) {
+namespace {
+
+using TimeControlCheck = std::optional<rules::Error> (*)(const TimeControl&);
+
+std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
     // Tables seat two, and the client draws no star or halma board yet (issue 14): the
     // halma family waits for the N-seat tables.
     const auto name = std::string(rules::variant_name(setup.variant));
@@ -20,13 +24,23 @@ std::optional<rules::Error> validate(const TableSetup& setup) {
     if (rules::family_of(setup.variant) == rules::Family::Halma)
         return refuse(errc::not_allowed,
                       name + " cannot be played at a table yet: the client has no board for it");
-    if (auto error = validate(setup.time_control))
+    if (auto error = check_time(setup.time_control))
         return error;
     if (setup.rated && !setup.start_position.empty())
         return refuse(errc::not_allowed, "a rated game starts from the standard position");
     if (setup.draw_rules == rules::DrawRules::ReportOnly)
         return refuse(errc::not_allowed, "every game needs draw rules that can end it");
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<rules::Error> validate(const TableSetup& setup) {
+    return validate_with(setup, [](const TimeControl& control) { return validate(control); });
+}
+
+std::optional<rules::Error> validate_stored(const TableSetup& setup) {
+    return validate_with(setup, validate_runnable);
 }
 
 Millis first_move_window(const TimeControl& control, const TableLimits& limits) {

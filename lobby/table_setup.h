@@ -32,6 +32,9 @@ struct TableSetup {
 // custom position or with DrawRules::ReportOnly, and for the halma family (Chinese checkers,
 // Halma), which tables do not seat yet.
 std::optional<rules::Error> validate(const TableSetup& setup);
+// The same for a stored table being restored, with validate_runnable() for its time control:
+// a game accepted when it was made is not refused because a range was tightened since.
+std::optional<rules::Error> validate_stored(const TableSetup& setup);
 
 // Limits and durations of a table. The defaults are what the server uses unless configured.
 struct TableLimits {

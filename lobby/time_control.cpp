@@ -47,19 +47,30 @@ TimeControl correspondence(int days_per_move) {
     return TimeControl{.correspondence_days = days_per_move};
 }
 
-std::optional<rules::Error> validate(const TimeControl& c) {
+std::optional<rules::Error> validate_runnable(const TimeControl& c) {
     if (c.base < 0ms || c.increment < 0ms || c.delay < 0ms || c.per_move < 0ms ||
         c.correspondence_days < 0)
         return refuse(errc::bad_setup, "times cannot be negative");
     if (c.is_correspondence()) {
         if (c.base > 0ms || c.increment > 0ms || c.delay > 0ms || c.per_move > 0ms)
             return refuse(errc::bad_setup, "a correspondence game has only days per move");
-        if (c.correspondence_days > max_correspondence_days)
-            return refuse(errc::bad_setup, "at most 30 days per move");
         return std::nullopt;
     }
     if (c.base == 0ms && c.per_move == 0ms)
         return refuse(errc::bad_setup, "a game needs a total time or a limit per move");
+    if (c.base == 0ms && (c.increment > 0ms || c.delay > 0ms))
+        return refuse(errc::bad_setup, "an increment or delay needs a total time");
+    return std::nullopt;
+}
+
+std::optional<rules::Error> validate(const TimeControl& c) {
+    if (auto error = validate_runnable(c))
+        return error;
+    if (c.is_correspondence()) {
+        if (c.correspondence_days > max_correspondence_days)
+            return refuse(errc::bad_setup, "at most 30 days per move");
+        return std::nullopt;
+    }
     if ((c.base > 0ms && c.base < min_base) || (c.per_move > 0ms && c.per_move < min_per_move))
         return refuse(errc::bad_setup, "a total time or a limit per move under 1 second makes no "
                                        "game (times are in milliseconds: 1 s = 1000)");
@@ -68,8 +79,6 @@ std::optional<rules::Error> validate(const TimeControl& c) {
                                        "longer is correspondence (days per move)");
     if (c.increment > max_increment || c.delay > max_increment)
         return refuse(errc::bad_setup, "an increment or delay is at most 3 minutes (180000 ms)");
-    if (c.base == 0ms && (c.increment > 0ms || c.delay > 0ms))
-        return refuse(errc::bad_setup, "an increment or delay needs a total time");
     return std::nullopt;
 }
 

@@ -41,6 +41,11 @@ TimeControl correspondence(int days_per_move);
 // correspondence); an increment or delay without a total time; a correspondence game with a
 // clock; 0 or more than 30 days per move. The bounds and their reasons are in time_control.cpp.
 std::optional<rules::Error> validate(const TimeControl& control);
+// The part of validate() a clock needs to run at all (nothing negative, something timed, a
+// correspondence game without a clock, an increment only with a total time), without the
+// playable ranges. A stored game is checked against this when it is restored, so a range
+// tightened later never refuses a game that was accepted when it was made.
+std::optional<rules::Error> validate_runnable(const TimeControl& control);
 
 enum class SpeedCategory : std::uint8_t {
     UltraBullet,

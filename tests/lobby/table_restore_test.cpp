@@ -35,6 +35,31 @@ TEST_CASE("a stored table is rebuilt from setup, start and moves with their time
     CHECK_FALSE(table.events_since(f.table->version() - 1));
 }
 
+TEST_CASE("a stored game whose time control a later range refuses is still restored") {
+    TableFixture f;
+    f.start();
+    REQUIRE(f.table->play("alice", 0, "a1", t0 + 1s).ok());
+    TableRecord record = f.table->record();
+    // 5 min of increment: over today's 3 min bound for new tables, valid when made.
+    record.setup.time_control = fischer(10min, 5min);
+    REQUIRE(validate(record.setup));
+    CHECK_FALSE(validate_stored(record.setup));
+
+    const auto restored = Table::restore(record, f.context(), t0 + 5s);
+    REQUIRE(restored.ok());
+    CHECK(restored.value()->recorded_moves().size() == 1);
+}
+
+TEST_CASE("a stored game whose clock cannot run is refused on restore") {
+    TableFixture f;
+    f.start();
+    TableRecord record = f.table->record();
+    record.setup.time_control = fischer(0ms, 2s); // an increment with no total time
+    const auto restored = Table::restore(record, f.context(), t0 + 5s);
+    REQUIRE_FALSE(restored.ok());
+    CHECK(restored.error().code == "bad_setup");
+}
+
 TEST_CASE("a resend after a restart is still recognised as a duplicate") {
     TableFixture f;
     f.start();
