@@ -147,26 +147,3 @@ export function parse_halma_grid(grid) {
     }
     return { rows, cols, cells, check: -1, shape };
 }
-
-// The grid cell next to `cell` in screen direction (d_row, d_col) for the keyboard cursor: on
-// the star a row down or up goes to the nearest hole (the left one on a tie), sideways to the
-// next hole of the row. Returns `cell` at an edge.
-export function neighbour_for_cursor(shape, cell, d_row, d_col) {
-    if (shape === 'square') {
-        const row = Math.floor(cell / SQUARE_SIDE) + d_row;
-        const col = (cell % SQUARE_SIDE) + d_col;
-        if (row < 0 || col < 0 || row >= SQUARE_SIDE || col >= SQUARE_SIDE) return cell;
-        return row * SQUARE_SIDE + col;
-    }
-    const row = Math.floor(cell / STAR_COLS);
-    const col = cell % STAR_COLS;
-    if (d_row === 0) return star_hole(row, col + 2 * d_col) ? row * STAR_COLS + col + 2 * d_col : cell;
-    const next = row + d_row;
-    if (next < 0 || next >= STAR_ROWS) return cell;
-    let best = -1;
-    for (let c = 0; c < STAR_COLS; c++) {
-        if (!star_hole(next, c)) continue;
-        if (best < 0 || Math.abs(c - col) < Math.abs(best - col)) best = c;
-    }
-    return next * STAR_COLS + best;
-}
