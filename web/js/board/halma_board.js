@@ -30,14 +30,15 @@ export function square_geometry(pieces) {
         center(cell) {
             return [MARGIN + (cell % SIDE) * CELL + CELL / 2, MARGIN + Math.floor(cell / SIDE) * CELL + CELL / 2];
         },
-        // The board; `turn_corner` is the yard of the player to move (-1: none); `upright(x, y)`
-        // gives the transform that keeps a label upright on a turned board.
-        draw(layer, { turn_corner, coordinates, upright }) {
+        // The board; `turn_corner` is the yard of the player to move (-1: none), `in_play` the
+        // corners that are someone's home or goal (the others are no yards: two players use two
+        // corners); `upright(x, y)` gives the transform that keeps a label upright when turned.
+        draw(layer, { turn_corner, in_play, coordinates, upright }) {
             layer.appendChild(element('rect', { class: 'square-frame', x: 0, y: 0, width: this.width, height: this.height, rx: 8 }));
             for (const cell of cells) {
                 const [x, y] = this.center(cell);
                 const row = Math.floor(cell / SIDE);
-                const corner = yards.findIndex((yard) => yard.has(cell));
+                const corner = yards.findIndex((yard, k) => in_play.has(k) && yard.has(cell));
                 const cls = corner >= 0 ? `region yard style-bg-${corner_style('square', corner)}${corner === turn_corner ? ' turn' : ''}`
                     : `field ${(row + (cell % SIDE)) % 2 ? 'dark' : 'light'}`;
                 layer.appendChild(element('rect', { x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,

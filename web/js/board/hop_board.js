@@ -143,7 +143,10 @@ export class HopBoard {
         const squares = this.layers.squares;
         squares.replaceChildren();
         const turn_corner = this.seat_to_move >= 0 ? this.corners[this.seat_to_move] : -1;
-        this.geometry.draw(squares, { turn_corner, coordinates: this.coordinates, upright: (x, y) => this.upright(x, y) });
+        const count = this.grid.shape === 'star' ? 6 : 4;
+        const in_play = new Set(this.corners.flatMap((k) => [k, (k + count / 2) % count]));
+        this.geometry.draw(squares, { turn_corner, in_play, coordinates: this.coordinates,
+                                      upright: (x, y) => this.upright(x, y) });
         this.render_pieces();
         this.render_marks();
     }
