@@ -44,12 +44,14 @@ for (const p of POSITIONS) {
         const figure = page.locator(`#halma-gallery figure[data-variant="${p.variant}"][data-kind="${p.kind}"]`);
         const drawn = await figure.evaluate((fig) => {
             const holes = [...fig.querySelectorAll('.hole, .halma-square')];
+            const yards = fig.querySelectorAll('.halma-square.yard').length;
             const centre = (el) => {
                 const r = el.getBoundingClientRect();
                 return [r.left + r.width / 2, r.top + r.height / 2];
             };
             return {
                 holes: holes.length,
+                yards,
                 pieces: [...fig.querySelectorAll('.layer-pieces .halma-piece')].map((g) => {
                     const hole = holes.find((h) => h.dataset.cell === g.dataset.cell);
                     const [x, y] = centre(g.querySelector('.body'));
@@ -66,6 +68,8 @@ for (const p of POSITIONS) {
             };
         });
         assert.equal(drawn.holes, l.shape === 'star' ? 121 : 256);
+        // The square colours the yards in play: two players use two corners, four use four.
+        assert.equal(drawn.yards, l.shape === 'star' ? 0 : l.players * l.pieces);
         assert.equal(drawn.pieces.length, l.players * l.pieces);
         const occupied = [...p.grid.cells].flatMap((ch, i) => (ch >= '1' && ch <= '6' ? [i] : []));
         assert.deepEqual(drawn.pieces.map((x) => x.cell).sort((a, b) => a - b), occupied);
