@@ -103,6 +103,7 @@ test('hop board: three players, the hop path shows while choosing, and a pick gi
     assert.ok(hop.path.length >= 3, 'a chain of hops to choose');
     await open_sandbox(page, base, p);
     await expect_count(page.locator('#halma-sandbox-board .seat-tag'), 3);
+    await expect_text(page.locator('#halma-sandbox-board .visually-hidden'), /^Seat 2 to move, blue square$/);
     await click_cell(page, hop.path[0]);
     await expect_count(page.locator('#halma-sandbox-board .mark-selected'), 1);
     const ends = p.moves.filter((m) => m.path[0] === hop.path[0]).length;

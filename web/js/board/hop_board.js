@@ -86,7 +86,9 @@ export class HopBoard {
             this.rotation = this.rotation_for(state.viewer_seat);
         }
         this.last_move = state.last_move || null;
-        this.seat_to_move = Number.isInteger(state.seat_to_move) ? state.seat_to_move : -1;
+        const turn = Number.isInteger(state.seat_to_move) ? state.seat_to_move : -1;
+        const turn_changed = turn !== this.seat_to_move;
+        this.seat_to_move = turn;
         this.seat_names = state.seat_names || [];
         this.finished = state.finished || [];
         this.picker.set_moves(state.moves || []);
@@ -98,6 +100,9 @@ export class HopBoard {
         this.container.dataset.family = 'halma';
         this.container.dataset.shape = grid.shape;
         this.render();
+        if (turn_changed && turn >= 0) {
+            this.announce(`${this.seat_label(turn)} to move, ${style_name(this.style_of_seat(turn))}`);
+        }
     }
 
     // Degrees that bring `seat`'s home corner to the bottom (star points 60 degrees apart,
