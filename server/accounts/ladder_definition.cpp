@@ -31,9 +31,16 @@ bool ladder_clock(const lobby::TimeControl& c) {
 rules::Result<storage::LadderRow> ladder_row(const LadderRequest& request, storage::TimePoint now) {
     if (!printable_name(request.name))
         return rules::Error{"bad_name", "name: 1 to 60 printable characters"};
-    if (!rules::variant_from_name(request.variant))
+    const auto variant = rules::variant_from_name(request.variant);
+    if (!variant)
         return rules::Error{"unknown_variant",
                             "variant must name a variant (e.g. chess, international)"};
+    // Ladder games are played at tables, and tables do not seat the halma family yet (issue
+    // 14, lobby/table_setup.cpp): a ladder of it could never start a game.
+    if (rules::family_of(*variant) == rules::Family::Halma)
+        return rules::Error{"unknown_variant", request.variant +
+                                                   " cannot be played on a ladder: tables do not "
+                                                   "seat Chinese checkers or Halma yet"};
     if (!ladder_clock(request.time_control))
         return rules::Error{"bad_time_control",
                             "a base of at most 6 hours with an increment of at most 600 s, or "

@@ -103,6 +103,10 @@ TEST_CASE("tabula ladder create refuses bad input with a clear message and exit 
     LadderDb db;
     const std::vector<std::pair<std::vector<std::string>, std::string>> refusals = {
         {{"create", "L", "--variant", "go", "--time-control", "5+3"}, "variant"},
+        {{"create", "L", "--variant", "halma-2", "--time-control", "5+3"},
+         "halma-2 cannot be played on a ladder"},
+        {{"create", "L", "--variant", "chinese-checkers-6", "--time-control", "5+3"},
+         "chinese-checkers-6 cannot be played on a ladder"},
         {{"create", "L", "--variant", "chess", "--time-control", "0+0"}, "total time"},
         {{"create", "L", "--variant", "chess", "--time-control", "400+0"}, "6 hours"},
         {{"create", "L", "--variant", "chess", "--time-control", "5+3", "--rungs", "0"},

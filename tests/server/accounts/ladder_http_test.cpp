@@ -69,6 +69,10 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
     auto bad = spec;
     bad["variant"] = "go";
     CHECK(error_code(s.post("/api/ladders", bad, cookie["Org"])) == "unknown_variant");
+    for (const char* family_variant : {"chinese-checkers-2", "chinese-checkers-3", "halma-2"}) {
+        bad["variant"] = family_variant;
+        CHECK(error_code(s.post("/api/ladders", bad, cookie["Org"])) == "unknown_variant");
+    }
     bad = spec;
     bad["max_rungs_up"] = 0;
     CHECK(error_code(s.post("/api/ladders", bad, cookie["Org"])) == "bad_max_rungs_up");
