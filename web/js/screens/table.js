@@ -318,8 +318,10 @@ export class TableScreen {
         this.render_actions();
         this.render_clocks();
         this.render_premove_note();
+        // Turkish men move straight ahead and sideways, never diagonally.
         this.typed.input.placeholder = s.variant === 'chess' ? 'e.g. e4, Nf3'
-            : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
+            : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
+                : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
         this.download.hidden = !s.moves.length;
         const format = s.variant === 'chess' ? 'pgn' : 'pdn';
