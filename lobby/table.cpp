@@ -1,6 +1,7 @@
 #include "lobby/table.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace lobby {
 
@@ -231,6 +232,7 @@ TableState Table::state(TimePoint now) const {
     for (const auto& m : moves_)
         s.moves.push_back(m.move);
     s.moves_display = moves_display_;
+    s.history = played_moves();
     s.last_move = last_move_;
     if (status_ == TableStatus::Playing)
         s.legal_moves = game_->legal_move_views();
@@ -241,6 +243,8 @@ TableState Table::state(TimePoint now) const {
     s.rematch_offers = rematch_offers_;
     s.result = result_;
     s.chat.assign(chat_.begin(), chat_.end());
+    if (status_ != TableStatus::Waiting && status_ != TableStatus::Closed)
+        s.started_at = started_at_;
     s.version = log_.version();
     return s;
 }
@@ -283,6 +287,26 @@ ClockView Table::clock_view(TimePoint now) const {
                    .turn_started = clock_.running() ? clock_.state().turn_started : now};
     view.remaining = {clock_.remaining(Color::White, now), clock_.remaining(Color::Black, now)};
     return view;
+}
+
+// Every move of the game with its cells, replayed from the start position. A move keeps only
+// its notation (the cells would cost every move a copy on the move path), and a client asks
+// for the full state seldom (a join, a reload, a gap in events), so the replay is done then.
+std::vector<rules::MoveView> Table::played_moves() const {
+    std::vector<rules::MoveView> views;
+    views.reserve(moves_.size());
+    auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
+    assert(game && "the game's own start position makes a game");
+    if (!game)
+        return views;
+    for (const RecordedMove& move : moves_) {
+        auto played = game.value()->play(move.move);
+        assert(played && "a move the game accepted replays from its start");
+        if (!played)
+            break;
+        views.push_back(std::move(played).value());
+    }
+    return views;
 }
 
 Table::Seat* Table::seat_for(const PlayerId& player) {

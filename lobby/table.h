@@ -183,6 +183,7 @@ private:
     void emit(TimePoint now, TableEventBody body);
     EventPtr emit_and_get(TimePoint now, TableEventBody body);
     ClockView clock_view(TimePoint now) const;
+    std::vector<rules::MoveView> played_moves() const;
     Seat* seat_for(const PlayerId& player);
     const Seat* seat_for(const PlayerId& player) const;
     bool blocked_from(const PlayerId& player) const;

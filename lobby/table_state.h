@@ -70,6 +70,10 @@ struct TableState {
     rules::BoardView board{};
     std::vector<std::string> moves{};         // canonical
     std::vector<std::string> moves_display{}; // SAN / PDN for the move list
+    // Every move with its cells (path, captures) as its MovePlayed event had them, so a client
+    // can show any earlier position without reading notation: a draughts capture's canonical
+    // notation names only its ends, not the corners its path turns.
+    std::vector<rules::MoveView> history{};
     // The last move played with its cells (path, captures) as its MovePlayed event had them,
     // so a client can highlight it without reading notation; none before the first move.
     std::optional<rules::MoveView> last_move{};
@@ -80,8 +84,10 @@ struct TableState {
     std::optional<Color> takeback_request{}; // who asked
     std::array<bool, 2> rematch_offers{};
     std::optional<GameResult> result{};
-    std::vector<ChatLine> chat{}; // the last TableLimits::chat_history lines, oldest first
-    std::uint64_t version = 0;    // of the last event included in this state
+    std::vector<ChatLine> chat{};          // the last TableLimits::chat_history lines, oldest first
+    std::optional<TimePoint> started_at{}; // when this game started (both seats taken); none
+                                           // while a seat is open
+    std::uint64_t version = 0;             // of the last event included in this state
 };
 
 // One move as stored: enough to replay the game and its clock exactly.

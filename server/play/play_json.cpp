@@ -244,6 +244,7 @@ json state_json(const lobby::TableState& state) {
                 {"ply", state.moves.size()},
                 {"moves", state.moves},
                 {"moves_display", state.moves_display},
+                {"history", moves_json(state.history)},
                 {"last_move", state.last_move ? move_json(*state.last_move) : json(nullptr)},
                 {"legal_moves", moves_json(state.legal_moves)},
                 {"to_move", color_name(state.clocks.to_move)},
@@ -255,6 +256,7 @@ json state_json(const lobby::TableState& state) {
                  {{"white", state.rematch_offers[0]}, {"black", state.rematch_offers[1]}}},
                 {"result", state.result ? result_json(*state.result) : json(nullptr)},
                 {"chat", std::move(chat)},
+                {"started_at", optional_time(state.started_at)},
                 {"version", state.version}};
 }
 
@@ -410,6 +412,20 @@ std::shared_ptr<const std::string> table_event_message(const std::string& code,
     if (const auto* move = std::get_if<lobby::MovePlayed>(&event.body))
         return move_event_text(code, event, *move);
     return table_event_message_dom(code, event);
+}
+
+std::shared_ptr<const std::string> ended_event_message(const std::string& code,
+                                                      const lobby::TableEvent& event,
+                                                      std::int64_t game_id) {
+    json body{{"type", lobby::event_name(event.body)}};
+    std::visit(BodyFields{body}, event.body);
+    body["game_id"] = game_id;
+    const json message{{"t", "table_event"},
+                       {"table", code},
+                       {"version", event.version},
+                       {"at", unix_ms(event.at)},
+                       {"event", std::move(body)}};
+    return shared_text(message);
 }
 
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event) {

@@ -8,11 +8,11 @@
 #include "lobby/table_events.h"
 #include "lobby/table_state.h"
 
-#include <nlohmann/json.hpp>
-
 #include <memory>
 #include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 namespace server::play {
 
@@ -41,6 +41,10 @@ std::shared_ptr<const std::string> table_event_message(const std::string& code,
 // (the one sent on every move) directly instead. For tests that compare the two.
 std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
                                                            const lobby::TableEvent& event);
+// An `ended` event with the id of the stored game (`game_id`, for /api/games/<id>.pgn), which
+// only the server knows: the table's event has no id.
+std::shared_ptr<const std::string>
+ended_event_message(const std::string& code, const lobby::TableEvent& event, std::int64_t game_id);
 // The lobby's pushes ("lobby_table", "lobby_table_gone", "matched", "challenge",
 // "challenge_gone"), serialized once.
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event);

@@ -83,6 +83,9 @@ nlohmann::json TableHost::state_message(const lobby::PlayerId& viewer,
     const auto seat = table_->seat_of(viewer);
     message["you"] = seat ? nlohmann::json(color_name(*seat)) : nlohmann::json(nullptr);
     message["table"] = state_json(table_->state(now()));
+    // The stored game's id, which the table does not know (null: not stored, or not yet).
+    message["table"]["game_id"] =
+        game_ && game_->id ? nlohmann::json(*game_->id) : nlohmann::json(nullptr);
     return message;
 }
 
@@ -100,7 +103,9 @@ void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby
     for (const auto& event : *missed) {
         if (event->version > released_version_)
             break;
-        conn->send(table_event_message(table_->code(), *event));
+        const auto ended = ended_with_id_.find(event->version);
+        const bool named = ended != ended_with_id_.end() && ended->second.first == event;
+        conn->send(named ? ended->second.second : table_event_message(table_->code(), *event));
         ++sent;
     }
     nlohmann::json done = play::reply("resynced", id);
@@ -121,6 +126,13 @@ void TableHost::on_table_event(const std::string& table_code, const lobby::Event
                    queue(std::move(text), context_.writer == nullptr, event->version));
     } else if (const auto* ended = std::get_if<lobby::GameEnded>(&event->body)) {
         auto item = queue(std::move(text), context_.writer == nullptr, event->version);
+        // The event goes out once its end is stored, so it can name the stored game.
+        with_game_id([self = shared_from_this(), item, event](std::optional<storage::GameId> id) {
+            if (!id)
+                return;
+            item->text = ended_event_message(self->table_->code(), *event, *id);
+            self->ended_with_id_[event->version] = {event, item->text};
+        });
         if (move_write_) {
             // The move that ended the game is being written: its end waits for it (and is
             // dropped with it if storage refuses the move).

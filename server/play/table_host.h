@@ -219,6 +219,11 @@ private:
     std::map<net::ConnectionId, Member> audience_;
     std::deque<std::shared_ptr<Outgoing>> outbox_;
     std::uint64_t released_version_ = 0; // of the last event that went out to the audience
+    // The `ended` events as sent, with their game's stored id, by version: a resync resends
+    // them so (the table's events do not know the id). One per game played at the table; the
+    // event is kept to tell it from a later one of the same version (after a refused move).
+    std::map<std::uint64_t, std::pair<lobby::EventPtr, std::shared_ptr<const std::string>>>
+        ended_with_id_;
     std::shared_ptr<StoredGame> game_;
     std::optional<lobby::TableSummary> reported_;
     std::optional<lobby::TimePoint> armed_for_;

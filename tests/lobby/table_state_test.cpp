@@ -230,3 +230,42 @@ TEST_CASE("chat survives a rematch and a rebuild in place, not a record without 
     REQUIRE(f.table->state(t0 + 6s).chat.size() == 1);
     CHECK(f.table->state(t0 + 6s).chat[0].text == "before");
 }
+
+TEST_CASE("the state's history has every move with the cells its move event carried, and the "
+          "game's start time once both seats are taken") {
+    RealTable t(rules::VariantId::Russian);
+    CHECK(t.table->state(t0).started_at == t0);
+    CHECK(t.table->state(t0).history.empty());
+    // 1. a3-b4 b6-a5 2. c3-d4 a5:c3:e5 3. g3-h4: Black's capture turns at c3.
+    t.play({"a3-b4", "b6-a5", "c3-d4", "a5:c3:e5", "g3-h4"});
+    std::vector<rules::MoveView> carried;
+    for (const auto& event : t.listener.events)
+        if (const auto* move = std::get_if<MovePlayed>(&event->body))
+            carried.push_back(move->move);
+    const auto state = t.table->state(t0 + 1h);
+    REQUIRE(state.history.size() == 5);
+    REQUIRE(carried.size() == 5);
+    for (std::size_t i = 0; i < 5; ++i) {
+        CAPTURE(i);
+        CHECK(state.history[i].notation == carried[i].notation);
+        CHECK(state.history[i].display == carried[i].display);
+        CHECK(state.history[i].path == carried[i].path);
+        CHECK(state.history[i].captures == carried[i].captures);
+        CHECK(state.history[i].notation == state.moves[i]);
+    }
+    CHECK(state.history[3].path == std::vector<int>{cell("a5"), cell("c3"), cell("e5")});
+    auto captures = state.history[3].captures;
+    std::sort(captures.begin(), captures.end());
+    CHECK(captures == std::vector<int>{cell("b4"), cell("d4")});
+}
+
+TEST_CASE("a table with an open seat has no start time") {
+    RecordingListener listener;
+    SeededRandom random{5};
+    TableContext context;
+    context.listener = &listener;
+    auto created = Table::create("STATEY", TableSetup{.variant = rules::VariantId::Chess},
+                                 player("host"), context, random, t0);
+    REQUIRE(created.ok());
+    CHECK_FALSE(created.value()->state(t0 + 1h).started_at);
+}

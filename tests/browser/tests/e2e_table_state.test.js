@@ -111,3 +111,69 @@ test('chat lines sent before a reload are shown after it, and to a spectator who
             await close_all(white, black, watcher);
         }
     }, { needs: 'tabula', timeout_ms: 90000 });
+
+// Russian draughts: 1. a3-b4 b6-a5 2. c3-d4 a5:c3:e5 3. g3-h4: Black's man turns at c3, so its
+// notation (13x15) does not tell the squares it took, and the move is no longer the last one
+// (whose cells `last_move` has): after a reload only the state's `history` has its cells.
+const CORNER_CAPTURE = [['white', 'a3', 'b4'], ['black', 'b6', 'a5'], ['white', 'c3', 'd4'],
+                        ['black', 'a5', 'e5'], ['white', 'g3', 'h4']];
+const piece_at = (page, name) => page.locator(`.board g.piece[data-cell="${cell(name)}"]`);
+
+test('after a reload the page steps back and forth through a capture that turns a corner, '
+    + 'and a finished game links its stored record for a guest', async ({ browser, base }) => {
+    const white = await new_player(browser, base);
+    const black = await new_player(browser, base);
+    try {
+        const code = await create_private_table(white.page, 'russian', 'white');
+        await join_by_code(black.page, code);
+        const players = { white, black };
+        for (const [i, [colour, from, to]] of CORNER_CAPTURE.entries()) {
+            await expect_text(players[colour].page.locator('.table-status'), /Your move/, 10000);
+            await click_move(players[colour].page, from, to);
+            await expect_count(white.page.locator('.move-list .move'), i + 1, 10000);
+        }
+        await white.page.reload();
+        await expect_count(white.page.locator('.move-list .move'), 5, 10000);
+        const page = white.page;
+        await page.locator('.move-nav button[aria-label="Previous move"]').click();
+        await expect_count(piece_at(page, 'g3'), 1);
+        await expect_count(piece_at(page, 'e5'), 1);
+        for (const name of ['a5', 'b4', 'd4', 'h4']) await expect_count(piece_at(page, name), 0);
+        await expect_value(() => last_move_marks(page),
+            { last: sorted([cell('a5'), cell('c3'), cell('e5')]), captured: sorted([cell('b4'), cell('d4')]) }, 10000);
+        await page.locator('.move-nav button[aria-label="Previous move"]').click();
+        for (const name of ['a5', 'b4', 'd4']) await expect_count(piece_at(page, name), 1);
+        await expect_count(piece_at(page, 'e5'), 0);
+        await page.locator('.move-nav button[aria-label="Next move"]').click();
+        await expect_count(piece_at(page, 'e5'), 1);
+        for (const name of ['a5', 'b4', 'd4']) await expect_count(piece_at(page, name), 0);
+        await expect_count(page.locator('.error', { hasText: 'cannot be shown' }), 0);
+        await page.locator('.move-nav button[aria-label="First position"]').click();
+        await expect_count(piece_at(page, 'a3'), 1);
+        await expect_count(piece_at(page, 'b6'), 1);
+        await page.keyboard.press('End');
+        await expect_count(piece_at(page, 'h4'), 1);
+
+        // White resigns: the guest's page links the game the server stored, after a reload too.
+        await page.locator('.table-actions button[data-action="resign"]').click();
+        await page.locator('.table-actions button[data-action="resign"]').click();
+        for (const p of [black.page, white.page]) {
+            await expect_text(p.locator('.result'), /Black wins/i, 10000);
+            await expect_count(p.locator('.stored-record'), 1, 10000);
+        }
+        await black.page.reload();
+        await expect_text(black.page.locator('.result'), /Black wins/i, 10000);
+        const link = black.page.locator('.stored-record');
+        await expect_text(link, /PDN/, 10000);
+        const href = await link.getAttribute('href');
+        assert.match(href, /^\/api\/games\/\d+\.pdn$/);
+        assert.equal(href, await white.page.locator('.stored-record').getAttribute('href'));
+        const record = await black.context.request.get(`${base}${href}`);
+        assert.equal(record.status(), 200);
+        const pdn = await record.text();
+        assert.match(pdn, /13x15/);
+        assert.match(pdn, /\[Date "\d{4}\.\d{2}\.\d{2}"\]/);
+    } finally {
+        await close_all(white, black);
+    }
+}, { needs: 'tabula', timeout_ms: 90000 });

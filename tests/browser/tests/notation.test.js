@@ -7,6 +7,7 @@ import { test } from '../harness.js';
 import { apply_move, replay, grid_from_fen, move_text, canonical_path, square_numbering, board_numbers, with_paths }
     from '../../../web/js/board/notation.js';
 import { game_record } from '../../../web/js/screens/game_record.js';
+import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
 import { cell } from '../fixtures/positions.js';
 
 const node = { needs: 'node' };
@@ -106,4 +107,31 @@ test('records: PDN pairs open with Black in English draughts, a chess game from 
                                 result: { winner: null, reason: 'agreement' }, moves: [{ display: 'e4' }] }, 's');
     assert.match(drawn.text, /\[Result "1\/2-1\/2"\]/);
     assert.doesNotMatch(drawn.text, /FEN/);
+}, node);
+
+test('a table state read after a reload: moves with their cells from history, the record dated by started_at, the stored game id from the state and the ended event', () => {
+    // Russian draughts 1. a3-b4 b6-a5 2. c3-d4 a5:c3:e5, as tabula serve sends the state.
+    const history = [{ move: '21-17', display: '21-17', path: [40, 33], captures: [] },
+                     { move: '9-13', display: '9-13', path: [17, 24], captures: [] },
+                     { move: '22-18', display: '22-18', path: [42, 35], captures: [] },
+                     { move: '13x15', display: '13x15', path: [24, 42, 28], captures: [33, 35] }];
+    const sent = { code: 'K7QF3X', setup: { variant: 'russian' }, status: 'playing', start_position: 'W:W21-32:B1-12',
+                   moves: history.map((m) => m.move), moves_display: history.map((m) => m.display), history,
+                   last_move: history[3], started_at: Date.UTC(2024, 1, 29, 23, 59), game_id: 42, version: 9,
+                   seats: { white: { name: 'ann' }, black: { name: 'bob' } } };
+    const state = normalise_table(sent);
+    assert.deepEqual(state.moves.map((m) => m.path), history.map((m) => m.path));
+    assert.deepEqual(state.moves[3].captures, [33, 35]);
+    assert.equal(state.game_id, 42);
+    assert.match(game_record(state, 's').text, /\[Date "2024\.02\.29"\]/);
+    // The cells of the capture replay it; its notation alone would not (it names only the ends).
+    const end = history.reduce((g, m) => apply_move(g, 'russian', m), grid_from_fen(sent.start_position, 'russian', DRAUGHTS_8));
+    assert.equal(end.cells[cell('e5')], 'b');
+    const grids = replay(sent.start_position, 'russian', state.moves, end);
+    assert.ok(grids);
+    assert.equal(replay(sent.start_position, 'russian', history.map((m) => ({ move: m.move })), grids[4]), null);
+    const ended = apply_event({ ...state, game_id: null },
+        { version: 10, event: { type: 'ended', result: { kind: '0-1', reason: 'resign' }, game_id: 43 } });
+    assert.equal(ended.game_id, 43);
+    assert.equal(normalise_table({ ...sent, started_at: null, game_id: null }).started_at, null);
 }, node);

@@ -5,7 +5,7 @@
 //    to_move: 'white'|'black', ply, moves: [MoveView], clocks: {white_ms, black_ms, running},
 //    draw_offer, takeback_offer, rematch_offer: 'white'|'black'|null,
 //    result: null | {winner: 'white'|'black'|null, reason}, chat: [{from, text, spectator, at}],
-//    absent: 'white'|'black'|null}
+//    absent: 'white'|'black'|null, started_at: ms|null, game_id: integer|null}
 // apply_event() folds one versioned table_event into it; a gap in versions returns null so
 // the caller asks for a resync.
 
@@ -17,9 +17,14 @@ function seat(p) {
 }
 
 // Moves as sent: MoveView objects, or canonical strings beside `moves_display`. A table state
-// names its moves as strings and sends the last one whole as `last_move` (§7.1: a Move with
-// its path and captures), which the last-move highlight uses after a join or a reload.
+// sends every move whole in `history` (§7.1: Moves with their path and captures), which the
+// stepping back through a draughts capture that turns a corner needs after a join or a reload;
+// `last_move` alone (a takeback_done event) gives the last move's cells.
 function moves_of(t) {
+    if (Array.isArray(t.history) && t.history.length === (t.moves || []).length) {
+        return t.history.map((m) => ({ move: m.move, display: m.display || m.move,
+                                       path: m.path || [], captures: m.captures || [] }));
+    }
     const moves = (t.moves || []).map((m, i) => (typeof m === 'string'
         ? { move: m, display: (t.moves_display || [])[i] || m, path: [], captures: [] } : m));
     const last = t.last_move;
@@ -71,6 +76,8 @@ export function normalise_table(t) {
         result: normalise_result(t.result),
         chat: Array.isArray(t.chat) ? t.chat.map((c) => chat_line(c)) : [],
         absent: t.absent || null, // a seat whose grace period ran out: the other may claim
+        started_at: Number.isInteger(t.started_at) ? t.started_at : null, // the record's Date
+        game_id: Number.isInteger(t.game_id) ? t.game_id : null, // stored: /api/games/<id>
     };
 }
 
@@ -151,6 +158,7 @@ export function apply_event(state, msg) {
         }
         if (typeof e.start_position === 'string') next.start_position = e.start_position;
         if (Number.isInteger(msg.at)) next.started_at = msg.at; // the record's Date
+        next.game_id = null; // a new game: stored under its own id
         if (Number.isInteger(e.game_number)) next.game_number = e.game_number;
         if (e.legal_moves) next.legal_moves = e.legal_moves;
         break;
@@ -192,6 +200,7 @@ export function apply_event(state, msg) {
         next.status = 'over';
         next.absent = null;
         next.result = normalise_result(e.result);
+        if (Number.isInteger(e.game_id)) next.game_id = e.game_id;
         next.legal_moves = [];
         next.draw_offer = null;
         next.takeback_offer = null;

@@ -1,7 +1,8 @@
 // A game's record (PGN for chess, PDN for draughts) written from what the table state holds:
 // the start position, the moves as the server displays them (SAN; PDN squares), the players,
-// the variant and the result. Guests have no stored games to download (their games have no
-// id they are told of), so the game page writes the record itself, as the server would:
+// the variant and the result, dated by the state's `started_at`. It is there during the game
+// and without a database too (a finished stored game also links its record at /api by
+// `game_id`), so the game page writes the record itself, as the server would:
 // the seven-tag roster (PGN 8.1.1), SetUp/FEN for a chess game from another position,
 // GameType (PDN 3.0: 20 international, 21 english, 22 italian, 23 pool, 24 spanish,
 // 25 russian, 26 brazilian, 29 czech, 30 turkish; the giveaway games take their board's number

@@ -107,6 +107,8 @@ export class TableScreen {
         this.typed = new TypedMoveField(typed_form, (m) => this.play(m));
         const flip = h('button', { type: 'button', class: 'small', onclick: () => { this.board.flip(); this.render(); } }, 'Flip board');
         this.download = h('button', { type: 'button', class: 'small download-record', onclick: () => this.save_record() }, 'Download');
+        // A finished game the server stored: its record from /api, by the id the table gave.
+        this.stored = h('a', { class: 'small stored-record', download: '', hidden: true }, 'Stored record');
         this.grip = h('button', { type: 'button', class: 'board-grip', 'aria-label': 'Board size: drag, or use the arrow keys',
                                   title: 'Drag to resize the board' });
         this.board_holder.append(this.grip);
@@ -123,7 +125,7 @@ export class TableScreen {
             this.action_bar = h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
                 h('div', { class: 'action-row' }, this.history.element, this.actions), this.offers, this.error),
             h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
-                h('div', { class: 'board-tools' }, flip, this.download, this.premove_note), typed_form,
+                h('div', { class: 'board-tools' }, flip, this.download, this.stored, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
         this.sizer = new BoardSizer(this.area, this.board_holder, this.grip, this.action_bar);
     }
@@ -316,10 +318,18 @@ export class TableScreen {
         this.render_actions();
         this.render_clocks();
         this.render_premove_note();
+        // Turkish men move straight ahead and sideways, never diagonally.
         this.typed.input.placeholder = s.variant === 'chess' ? 'e.g. e4, Nf3'
-            : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
+            : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
+                : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
         this.download.hidden = !s.moves.length;
+        const format = s.variant === 'chess' ? 'pgn' : 'pdn';
+        this.stored.hidden = !(s.status === 'over' && s.game_id !== null && s.game_id !== undefined);
+        if (!this.stored.hidden) {
+            this.stored.href = this.app.api.game_download_url(s.game_id, format);
+            this.stored.textContent = `Stored game #${s.game_id} (${format.toUpperCase()})`;
+        }
         this.sizer.fit();
     }
 
