@@ -1,6 +1,7 @@
 #include "server/accounts/accounts_service.h"
 
 #include "server/accounts/service_worker.h"
+#include "server/auth/identity.h"
 #include "server/auth/session_token.h"
 #include "server/log.h"
 #include "storage/errors.h"
@@ -82,7 +83,7 @@ http::AsyncHandler AccountsService::on_worker(Work work) {
 }
 
 http::Authenticator AccountsService::authenticator() {
-    return [this](const http::Request& request) -> std::shared_ptr<const net::Identity> {
+    return [this](const http::Request& request) -> std::shared_ptr<const auth::Identity> {
         const auto token = session_cookie(request);
         if (!token || !auth::looks_like_session_token(*token))
             return nullptr;
@@ -95,8 +96,8 @@ http::Authenticator AccountsService::authenticator() {
             const auto user = auth_users_->find_user(session->user_id);
             if (!user || user->disabled)
                 return nullptr;
-            return std::make_shared<const net::Identity>(
-                net::Identity{std::to_string(user->id), user->name, false});
+            return std::make_shared<const auth::Identity>(
+                auth::Identity{std::to_string(user->id), user->name, false});
         } catch (const storage::StorageError& e) {
             log::error(std::string("accounts: session lookup: ") + e.what());
             return nullptr;

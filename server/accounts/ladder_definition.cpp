@@ -1,7 +1,7 @@
 #include "server/accounts/ladder_definition.h"
 
+#include "lobby/time_control_text.h"
 #include "rules/variant.h"
-#include "server/play/stored_game.h"
 
 #include <chrono>
 
@@ -52,7 +52,7 @@ rules::Result<storage::LadderRow> ladder_row(const LadderRequest& request, stora
     storage::LadderRow row;
     row.name = request.name;
     row.variant = request.variant;
-    row.time_control = play::time_control_text(request.time_control);
+    row.time_control = lobby::time_control_text(request.time_control);
     row.max_rungs_up = static_cast<int>(request.max_rungs_up);
     row.response_time = std::chrono::hours(request.response_hours);
     row.organiser_user_id = request.organiser;
@@ -61,7 +61,7 @@ rules::Result<storage::LadderRow> ladder_row(const LadderRequest& request, stora
 }
 
 std::string describe_ladder_clock(const std::string& stored) {
-    const auto parsed = play::parse_time_control_text(stored);
+    const auto parsed = lobby::parse_time_control_text(stored);
     return parsed ? lobby::describe(*parsed) : stored;
 }
 

@@ -28,7 +28,7 @@ struct LadderGame {
     storage::LadderId ladder_id = 0;
     storage::ChallengeId challenge_id = 0;
     std::string variant;
-    std::string time_control; // as stored (server/play's time_control_text form)
+    std::string time_control; // as stored (lobby/time_control_text.h)
     storage::UserId challenger_id = 0;
     std::string challenger_name;
     storage::UserId challenged_id = 0;

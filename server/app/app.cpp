@@ -1,10 +1,10 @@
 #include "server/app/app.h"
 
-#include "server/app/server_context.h"
-#include "server/app/startup_error.h"
+#include "server/app/observability_routes.h"
 #include "server/log.h"
 #include "server/net/listener.h"
-#include "server/observability/observability_routes.h"
+#include "server/net/server_context.h"
+#include "server/startup_error.h"
 #include "server/tls/tls_context.h"
 #include "server/version.h"
 
@@ -57,7 +57,7 @@ unsigned thread_count(unsigned configured) {
 App::App(Config config) : impl_(std::make_unique<Impl>()) {
     impl_->context->config = std::move(config);
     add_health_route(impl_->context->routes);
-    observability::add_observability_routes(*impl_->context);
+    add_observability_routes(*impl_->context);
 }
 
 App::~App() {

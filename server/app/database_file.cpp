@@ -1,6 +1,6 @@
 #include "server/app/database_file.h"
 
-#include "server/app/startup_error.h"
+#include "server/startup_error.h"
 
 #include <sqlite3.h>
 

@@ -4,7 +4,6 @@
 #include "server/accounts/accounts_service.h"
 #include "server/app/app.h"
 #include "server/app/database_file.h"
-#include "server/app/startup_error.h"
 #include "server/cli/commands.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
@@ -12,6 +11,7 @@
 #include "server/play/ladder_games.h"
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
+#include "server/startup_error.h"
 #include "storage/sqlite/sqlite_backend.h"
 
 #include <fstream>

@@ -42,15 +42,14 @@ AnyResponse without_body(Response response) {
 
 } // namespace
 
-AnyResponse static_file_response(const ServerContext& context, const Request& request,
-                                 std::string_view path) {
+AnyResponse static_file_response(const Site& site, const Request& request, std::string_view path) {
     auto relative = web_relative_path(path);
     if (const auto* refusal = std::get_if<PathRefusal>(&relative)) {
         if (*refusal == PathRefusal::BadRequest)
             return error_response(request, status::bad_request, "bad_path", "invalid path");
         return error_response(request, status::not_found, "not_found", "no such file");
     }
-    const auto file = resolve_in_web_root(context.web_root, std::get<std::string>(relative));
+    const auto file = resolve_in_web_root(site.web_root, std::get<std::string>(relative));
     if (!file)
         return error_response(request, status::not_found, "not_found", "no such file");
 
@@ -80,20 +79,19 @@ AnyResponse static_file_response(const ServerContext& context, const Request& re
     return response;
 }
 
-void answer_request(const ServerContext& context, const Request& request, const RequestInfo& info,
+void answer_request(const Site& site, const Request& request, const RequestInfo& info,
                     Deliver deliver) {
     const std::string_view target = request.target();
     if (!target.starts_with('/'))
         return deliver(error_response(request, status::bad_request, "bad_path", "invalid target"));
     const auto path = path_of(target);
     if (changes_state(request.method()) &&
-        !origin_allowed(request[field::origin], request[field::host],
-                        context.config.allowed_origins))
+        !origin_allowed(request[field::origin], request[field::host], site.config.allowed_origins))
         return deliver(
             error_response(request, status::forbidden, "bad_origin", "origin not allowed"));
 
     const bool head = request.method() == verb::head;
-    const auto match = context.routes.find(head ? verb::get : request.method(), path);
+    const auto match = site.routes.find(head ? verb::get : request.method(), path);
     if (match.handler) {
         Respond respond = [deliver, head](Response response) {
             if (head)
@@ -108,7 +106,7 @@ void answer_request(const ServerContext& context, const Request& request, const 
     if (request.method() != verb::get && !head)
         return deliver(error_response(request, status::method_not_allowed, "method_not_allowed",
                                       "only GET and HEAD are served here"));
-    deliver(static_file_response(context, request, path));
+    deliver(static_file_response(site, request, path));
 }
 
 } // namespace server::http

@@ -13,6 +13,8 @@
 // connection whose outgoing queue exceeds max_queued_messages is dropped (the client resyncs
 // when it reconnects); send() never blocks.
 
+#include "server/auth/identity.h"
+
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -23,13 +25,8 @@ namespace server::net {
 
 using ConnectionId = std::uint64_t; // unique per process run, never reused
 
-// Who is behind a connection. Filled at the upgrade by the Authenticator (server/app/app.h)
-// from the request's cookie, or later by set_identity() (e.g. after a login message).
-struct Identity {
-    std::string user_id;      // stable account id; empty for a guest
-    std::string display_name; // what other players see
-    bool guest = true;
-};
+// Who is behind a connection (server/auth/identity.h).
+using Identity = auth::Identity;
 
 // WebSocket close codes the server uses (RFC 6455 section 7.4.1).
 enum class CloseCode : std::uint16_t {

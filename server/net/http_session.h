@@ -3,8 +3,8 @@
 // answers them through request_dispatch.h, and hands the stream to a WebSocketSession when a
 // request upgrades at /ws (after the Origin check and the Authenticator).
 
-#include "server/app/server_context.h"
 #include "server/http/http_types.h"
+#include "server/net/server_context.h"
 #include "server/net/stream_types.h"
 
 #include <memory>

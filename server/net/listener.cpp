@@ -1,8 +1,8 @@
 #include "server/net/listener.h"
 
-#include "server/app/startup_error.h"
 #include "server/log.h"
 #include "server/net/http_session.h"
+#include "server/startup_error.h"
 
 #include <sys/resource.h>
 

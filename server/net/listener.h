@@ -2,7 +2,7 @@
 // Accepts TCP connections and starts an HttpSession (plain or TLS) for each, every one on its
 // own strand. Every accepted socket gets TCP_NODELAY (DESIGN.md, Threads).
 
-#include "server/app/server_context.h"
+#include "server/net/server_context.h"
 
 #include <memory>
 #include <utility>

@@ -11,11 +11,11 @@
 // messages.
 
 #include "lobby/time.h"
-#include "server/app/server_context.h"
 #include "server/http/http_types.h"
 #include "server/net/connection.h"
 #include "server/net/connection_registry.h"
 #include "server/net/message_limiter.h"
+#include "server/net/server_context.h"
 #include "server/net/stream_types.h"
 
 #include <atomic>

@@ -1,5 +1,6 @@
 #include "server/play/ladder_games.h"
 
+#include "lobby/time_control_text.h"
 #include "server/accounts/accounts_service.h"
 #include "server/log.h"
 #include "server/play/play_json.h"
@@ -37,7 +38,7 @@ LadderHooks ladder_hooks(accounts::AccountsService& accounts) {
 
 void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     const auto variant = rules::variant_from_name(game.variant);
-    const auto control = parse_time_control_text(game.time_control);
+    const auto control = lobby::parse_time_control_text(game.time_control);
     if (!variant || !control) {
         log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
                    ": unplayable variant or time control " + game.variant + " / " +

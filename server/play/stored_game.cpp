@@ -4,10 +4,8 @@
 #include "lobby/rating/glicko2.h"
 #include "lobby/rating/inactivity.h"
 #include "lobby/rating/rating_policy.h"
+#include "lobby/time_control_text.h"
 #include "rules/variant.h"
-
-#include <charconv>
-#include <sstream>
 
 namespace server::play {
 
@@ -41,45 +39,6 @@ storage::RatingRow rating_row(const storage::RatingKey& key, const lobby::rating
 
 } // namespace
 
-std::string time_control_text(const lobby::TimeControl& control) {
-    std::ostringstream out;
-    out << "base_ms=" << control.base.count() << " increment_ms=" << control.increment.count()
-        << " delay_ms=" << control.delay.count() << " per_move_ms=" << control.per_move.count()
-        << " days=" << control.correspondence_days;
-    return out.str();
-}
-
-std::optional<lobby::TimeControl> parse_time_control_text(std::string_view text) {
-    lobby::TimeControl control;
-    const std::pair<std::string_view, lobby::Millis*> fields[] = {
-        {"base_ms=", &control.base},
-        {"increment_ms=", &control.increment},
-        {"delay_ms=", &control.delay},
-        {"per_move_ms=", &control.per_move}};
-    auto number_after = [&](std::string_view key) -> std::optional<std::int64_t> {
-        const auto at = text.find(key);
-        if (at == std::string_view::npos)
-            return std::nullopt;
-        std::int64_t value = 0;
-        const char* begin = text.data() + at + key.size();
-        const auto [end, error] = std::from_chars(begin, text.data() + text.size(), value);
-        if (error != std::errc{} || end == begin)
-            return std::nullopt;
-        return value;
-    };
-    for (const auto& [key, target] : fields) {
-        const auto value = number_after(key);
-        if (!value)
-            return std::nullopt;
-        *target = lobby::Millis{*value};
-    }
-    const auto days = number_after("days=");
-    if (!days)
-        return std::nullopt;
-    control.correspondence_days = static_cast<int>(*days);
-    return control;
-}
-
 storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at,
                           std::optional<storage::UserId> white_user,
                           std::optional<storage::UserId> black_user,
@@ -96,7 +55,7 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
     // Players are stored under their id: the user name, or the guest's generated name.
     row.white_name = white.id;
     row.black_name = black.id;
-    row.time_control = time_control_text(table.setup().time_control);
+    row.time_control = lobby::time_control_text(table.setup().time_control);
     row.rated = table.setup().rated;
     row.table_code = table.code();
     row.started_at = started_at;
@@ -168,7 +127,7 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
     const auto variant = rules::variant_from_name(row.variant);
     if (!variant)
         return lobby::refuse(lobby::errc::bad_setup, "unknown variant " + row.variant);
-    const auto control = parse_time_control_text(row.time_control);
+    const auto control = lobby::parse_time_control_text(row.time_control);
     if (!control)
         return lobby::refuse(lobby::errc::bad_setup, "unreadable time control " + row.time_control);
     lobby::TableRecord record;

@@ -15,11 +15,6 @@
 
 namespace server::play {
 
-// "base_ms=300000 increment_ms=3000 delay_ms=0 per_move_ms=0 days=0": every field of the time
-// control, so a restarted server gets the same clock back.
-std::string time_control_text(const lobby::TimeControl& control);
-std::optional<lobby::TimeControl> parse_time_control_text(std::string_view text);
-
 // Guests' reconnection-token hashes (hex SHA-256) by player id: what lets a guest take its
 // seat back after a restart (PlayService::restore).
 using GuestTokenHashes = std::map<lobby::PlayerId, std::string, std::less<>>;

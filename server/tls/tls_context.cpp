@@ -1,6 +1,6 @@
 #include "server/tls/tls_context.h"
 
-#include "server/app/startup_error.h"
+#include "server/startup_error.h"
 
 #include <openssl/err.h>
 #include <openssl/ssl.h>

@@ -1,4 +1,5 @@
 #include "lobby/time_control.h"
+#include "lobby/time_control_text.h"
 
 #include <doctest/doctest.h>
 
@@ -107,4 +108,17 @@ TEST_CASE("time control text is read apart from the bounds it is validated again
     for (const char* text : {"", "5", "+3", "5+x", "3 days", " 5+3"})
         CHECK_FALSE_MESSAGE(read_time_control(text), text);
     CHECK(unreadable_time_control("5").find("write 5+3") != std::string::npos);
+}
+
+TEST_CASE("time controls survive the round trip through their stored text") {
+    const TimeControl controls[] = {fischer(5min, 3s), bronstein(15min, 10s), correspondence(3),
+                                    TimeControl{.base = 15min, .per_move = 60s},
+                                    TimeControl{.base = 1500ms}};
+    for (const auto& control : controls) {
+        const auto text = time_control_text(control);
+        CAPTURE(text);
+        CHECK(parse_time_control_text(text) == control);
+    }
+    CHECK_FALSE(parse_time_control_text("5+3"));
+    CHECK_FALSE(parse_time_control_text(""));
 }

@@ -1,5 +1,5 @@
 // TLS: https/wss with a certificate made in the test, and the startup errors of bad TLS files.
-#include "server/app/startup_error.h"
+#include "server/startup_error.h"
 #include "server/tls/tls_context.h"
 #include "tests/server/test_certificate.h"
 #include "tests/server/test_support.h"

@@ -1,5 +1,5 @@
 // GET /metrics and GET /healthz of a real in-process server, over HTTP.
-#include "server/observability/observability_routes.h"
+#include "server/app/observability_routes.h"
 #include "server/observability/process_stats.h"
 #include "tests/server/test_support.h"
 
@@ -28,9 +28,8 @@ TEST_CASE("healthz answers 503 with the error shape when storage cannot be writt
 
 TEST_CASE("storage_unwritable names what is wrong") {
     test::TempDir data;
-    CHECK_FALSE(server::observability::storage_unwritable(data.path() / "t.db"));
-    const auto missing =
-        server::observability::storage_unwritable(data.path() / "missing" / "t.db");
+    CHECK_FALSE(server::storage_unwritable(data.path() / "t.db"));
+    const auto missing = server::storage_unwritable(data.path() / "missing" / "t.db");
     REQUIRE(missing);
     CHECK(missing->find("directory") != std::string::npos);
 }

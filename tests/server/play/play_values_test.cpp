@@ -1,7 +1,6 @@
-// The service's pure pieces: setups read from requests, time controls stored as text.
+// The service's pure pieces: setups read from requests, events written without a DOM.
 #include "rules/variant.h"
 #include "server/play/play_json.h"
-#include "server/play/stored_game.h"
 #include "server/protocol/setup_request.h"
 
 #include <doctest/doctest.h>
@@ -40,19 +39,6 @@ TEST_CASE("a setup from a request: defaults, every field, and refusals") {
           "bad_setup");
     CHECK(server::protocol::read_setup(json{{"color", "green"}}).error().code == "bad_message");
     CHECK(server::protocol::read_setup(json{{"private", "yes"}}).error().code == "bad_message");
-}
-
-TEST_CASE("time controls survive the round trip through their stored text") {
-    const lobby::TimeControl controls[] = {
-        lobby::fischer(5min, 3s), lobby::bronstein(15min, 10s), lobby::correspondence(3),
-        lobby::TimeControl{.base = 15min, .per_move = 60s}, lobby::TimeControl{.base = 1500ms}};
-    for (const auto& control : controls) {
-        const auto text = server::play::time_control_text(control);
-        CAPTURE(text);
-        CHECK(server::play::parse_time_control_text(text) == control);
-    }
-    CHECK_FALSE(server::play::parse_time_control_text("5+3"));
-    CHECK_FALSE(server::play::parse_time_control_text(""));
 }
 
 TEST_CASE("the move event written without a DOM says exactly what the DOM says") {

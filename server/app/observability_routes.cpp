@@ -1,6 +1,6 @@
-#include "server/observability/observability_routes.h"
+#include "server/app/observability_routes.h"
 
-#include "server/app/server_context.h"
+#include "server/net/server_context.h"
 #include "server/observability/metrics.h"
 #include "server/observability/process_stats.h"
 #include "server/observability/prometheus_text.h"
@@ -10,21 +10,21 @@
 
 #include <nlohmann/json.hpp>
 
-namespace server::observability {
+namespace server {
 
 namespace {
 
 namespace beast_http = http::beast_http;
 
 http::Response metrics_response(const http::Request& request, const ServerContext& context) {
-    ScrapeValues scraped;
+    observability::ScrapeValues scraped;
     scraped.connections = static_cast<std::int64_t>(context.registry.size());
-    scraped.resident_bytes = resident_bytes();
+    scraped.resident_bytes = observability::resident_bytes();
     http::Response response{beast_http::status::ok, request.version()};
-    response.set(beast_http::field::content_type, exposition_content_type);
+    response.set(beast_http::field::content_type, observability::exposition_content_type);
     response.set(beast_http::field::cache_control, "no-store");
     response.keep_alive(request.keep_alive());
-    response.body() = prometheus_text(metrics(), scraped);
+    response.body() = observability::prometheus_text(observability::metrics(), scraped);
     response.prepare_payload();
     return response;
 }
@@ -70,4 +70,4 @@ void add_observability_routes(ServerContext& context) {
         });
 }
 
-} // namespace server::observability
+} // namespace server

@@ -1,16 +1,16 @@
 #pragma once
-// GET /metrics (Prometheus text, metrics.h) and GET /healthz (the process is up and the
-// database's file system takes writes), documented in docs/http-api.md.
+// GET /metrics (Prometheus text of server/observability/metrics.h) and GET /healthz (the
+// process is up and the database's file system takes writes), documented in docs/http-api.md.
+// They read the server's context (connections, database path), so they live with the wiring,
+// above net/, while the metrics themselves stay in observability/ below everything.
 
 #include <filesystem>
 #include <optional>
 #include <string>
 
 namespace server {
-struct ServerContext;
-}
 
-namespace server::observability {
+struct ServerContext;
 
 // Registers both routes on the context's route table. `context` outlives its routes.
 void add_observability_routes(ServerContext& context);
@@ -21,4 +21,4 @@ void add_observability_routes(ServerContext& context);
 // every second.
 std::optional<std::string> storage_unwritable(const std::filesystem::path& database);
 
-} // namespace server::observability
+} // namespace server

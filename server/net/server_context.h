@@ -1,22 +1,18 @@
 #pragma once
 // What every session shares: the configuration and the extension points registered on the App.
-// Built before start(); read-only afterwards except the registry and the counters.
+// Built before start(); read-only afterwards except the registry and the counters. Its HTTP
+// part (configuration, web root, routes) is the http::Site that answers plain requests.
 
-#include "server/config/config.h"
 #include "server/http/http_types.h"
-#include "server/http/routes.h"
+#include "server/http/site.h"
 #include "server/net/connection_registry.h"
 #include "server/net/message_dispatcher.h"
 
 #include <atomic>
-#include <filesystem>
 
 namespace server {
 
-struct ServerContext {
-    Config config;
-    std::filesystem::path web_root; // canonical
-    http::Routes routes;
+struct ServerContext : http::Site {
     net::MessageDispatcher messages;
     http::Authenticator authenticate;
     net::ConnectionRegistry registry;
