@@ -2,6 +2,7 @@
 // Chess behind the variant-neutral Game face: the position, the moves played, and every way
 // a game ends (FIDE Laws articles 5 and 9) under the table's DrawRules.
 
+#include "rules/chess/move_generator.h"
 #include "rules/chess/position.h"
 #include "rules/game.h"
 
@@ -51,7 +52,8 @@ private:
     // rules a player claims (threefold, fifty-move) are left out.
     Outcome first_rule(bool with_claimable) const;
     bool accepts_moves() const;
-    MoveView view_of(Move move) const;
+    // `legal`: the legal moves of the position now (SAN disambiguates against them).
+    MoveView view_of(Move move, const MoveList& legal) const;
 
     Position start_;
     Position position_;
