@@ -2,7 +2,6 @@
 // Chess behind the variant-neutral Game face: the position, the moves played, and every way
 // a game ends (FIDE Laws articles 5 and 9) under the table's DrawRules.
 
-#include "rules/chess/move_generator.h"
 #include "rules/chess/position.h"
 #include "rules/game.h"
 
@@ -52,8 +51,8 @@ private:
     // rules a player claims (threefold, fifty-move) are left out.
     Outcome first_rule(bool with_claimable) const;
     bool accepts_moves() const;
-    // `legal`: the legal moves of the position now (SAN disambiguates against them).
-    MoveView view_of(Move move, const MoveList& legal) const;
+    // A legal move's notation and cells, without its display form (Game::legal_move_views).
+    MoveView cells_of(Move move) const;
 
     Position start_;
     Position position_;

@@ -197,7 +197,8 @@ json move_json(const rules::MoveView& move) {
 json moves_json(const std::vector<rules::MoveView>& moves) {
     json out = json::array();
     for (const auto& move : moves)
-        out.push_back(move_json(move));
+        out.push_back(
+            json{{"move", move.notation}, {"path", move.path}, {"captures", move.captures}});
     return out;
 }
 
@@ -345,6 +346,16 @@ public:
         cells(m.path);
         raw('}');
     }
+    // A legal move: the played move's fields but `display` (docs/protocol.md 7.1).
+    void legal_move(const rules::MoveView& m) {
+        raw("{\"captures\":");
+        cells(m.captures);
+        raw(",\"move\":");
+        text(m.notation);
+        raw(",\"path\":");
+        cells(m.path);
+        raw('}');
+    }
     void board(const rules::BoardView& b) {
         if (b.cells.empty())
             return raw("null");
@@ -407,7 +418,7 @@ std::shared_ptr<const std::string> move_event_text(const std::string& code,
     for (std::size_t i = 0; i < e.legal_moves.size(); ++i) {
         if (i > 0)
             w.raw(",");
-        w.move(e.legal_moves[i]);
+        w.legal_move(e.legal_moves[i]);
     }
     w.raw("],\"move\":");
     w.move(e.move);
