@@ -114,6 +114,9 @@ public:
 
     // Legal moves in canonical notation; empty when the game is over.
     virtual std::vector<std::string> legal_moves() const = 0;
+    // The same with their cells, for a player to pick from. `display` is left empty: a table
+    // sends these on every move, and SAN would cost chess a check test per legal move; the
+    // move played carries its display form (play()). Issue 11.
     virtual std::vector<MoveView> legal_move_views() const = 0;
 
     // Plays a move written in any notation the family reads (chess: UCI or SAN; draughts:

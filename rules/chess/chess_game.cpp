@@ -112,8 +112,8 @@ std::vector<std::string> ChessGame::legal_moves() const {
     return result;
 }
 
-MoveView ChessGame::view_of(Move move) const {
-    MoveView view{uci(move), san(position_, move), {cell_of(move.from()), cell_of(move.to())}, {}};
+MoveView ChessGame::cells_of(Move move) const {
+    MoveView view{uci(move), {}, {cell_of(move.from()), cell_of(move.to())}, {}};
     if (move.kind() == MoveKind::EnPassant)
         view.captures.push_back(cell_of(move.to() + (position_.side == white ? -8 : 8)));
     else if (position_.by_color[position_.side ^ 1] & bit(move.to()))
@@ -129,7 +129,7 @@ std::vector<MoveView> ChessGame::legal_move_views() const {
     generate_legal(position_, list);
     result.reserve(static_cast<std::size_t>(list.size));
     for (const Move move : list)
-        result.push_back(view_of(move));
+        result.push_back(cells_of(move));
     return result;
 }
 
@@ -141,7 +141,8 @@ Result<MoveView> ChessGame::play(std::string_view text) {
     const auto move = read_move(position_, text);
     if (!move.ok())
         return move.error();
-    MoveView view = view_of(*move);
+    MoveView view = cells_of(*move);
+    view.display = san(position_, *move);
     position_.play(*move);
     moves_.push_back(view.notation);
     sans_.push_back(view.display);

@@ -51,7 +51,8 @@ private:
     // rules a player claims (threefold, fifty-move) are left out.
     Outcome first_rule(bool with_claimable) const;
     bool accepts_moves() const;
-    MoveView view_of(Move move) const;
+    // A legal move's notation and cells, without its display form (Game::legal_move_views).
+    MoveView cells_of(Move move) const;
 
     Position start_;
     Position position_;

@@ -164,6 +164,12 @@ std::string uci(Move move) {
 }
 
 std::string san(const Position& p, Move move) {
+    MoveList legal;
+    generate_legal(p, legal);
+    return san(p, move, legal);
+}
+
+std::string san(const Position& p, Move move, const MoveList& legal) {
     std::string text;
     const int from = move.from();
     const int to = move.to();
@@ -177,10 +183,8 @@ std::string san(const Position& p, Move move) {
                 text += static_cast<char>('a' + file_of(from));
         } else {
             text += san_letters[static_cast<std::size_t>(type)];
-            MoveList list;
-            generate_legal(p, list);
             bool clash = false, same_file = false, same_rank = false;
-            for (const Move other : list) {
+            for (const Move other : legal) {
                 if (other.to() != to || other.from() == from || p.type_on(other.from()) != type)
                     continue;
                 clash = true;

@@ -18,6 +18,9 @@ std::string uci(Move move);
 // SAN of a legal move in `position`, with the minimal disambiguation and the check (+) or
 // checkmate (#) suffix.
 std::string san(const Position& position, Move move);
+// The same with the legal moves of `position` given: a caller naming many moves of one
+// position (every legal move, for a table's picker) generates them once, not once per move.
+std::string san(const Position& position, Move move, const MoveList& legal);
 
 // Finds the one legal move that `text` names, written as UCI or SAN (also the lenient forms
 // people type: "0-0", "e8Q", "exd6e.p.", annotations like "!?" after the move). Errors:

@@ -110,7 +110,7 @@ MoveView DraughtsGame::view_of(const LegalMove& move) const {
     const TracedMove& m = move.paths.front();
     const int n = rules().board_size;
     const auto cell = [&](int b) { return square_cell(rules(), bit_to_square(n, b)); };
-    MoveView view{move.notation, move.notation, {cell(m.from)}, {}};
+    MoveView view{move.notation, {}, {cell(m.from)}, {}};
     if (!m.is_capture()) {
         view.path.push_back(cell(m.to));
         return view;
@@ -156,7 +156,8 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
     }
     const LegalMove chosen = *matches.front();
     const TracedMove& m = chosen.paths.front();
-    const MoveView view = view_of(chosen);
+    MoveView view = view_of(chosen);
+    view.display = view.notation;
     const bool man_moved = (position_.kings & bit(m.from)) == 0;
     position_ = engine_->apply(position_, m);
     counters_ =

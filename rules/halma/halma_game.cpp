@@ -64,7 +64,7 @@ std::string HalmaGame::notation(Move move) const {
 }
 
 MoveView HalmaGame::view_of(Move move, std::vector<int> path) const {
-    MoveView view{notation(move), notation(move), {}, {}};
+    MoveView view{notation(move), {}, {}, {}};
     for (const int cell : path)
         view.path.push_back(layout_->board->view_cell[static_cast<std::size_t>(cell)]);
     return view;
@@ -110,6 +110,7 @@ Result<MoveView> HalmaGame::play(std::string_view text) {
     auto found = find_move(text);
     if (!found.ok())
         return found.error();
+    found->view.display = found->view.notation;
     moves_.push_back(found->view.notation);
     movers_.push_back(position_.to_move);
     enter(apply_move(*layout_, position_, found->move));

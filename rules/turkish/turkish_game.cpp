@@ -12,7 +12,7 @@ namespace rules::turkish {
 namespace {
 
 MoveView view_of(const LegalMove& move) {
-    MoveView view{move.notation, move.notation, {}, {}};
+    MoveView view{move.notation, {}, {}, {}};
     const MovePath& path = move.paths.front();
     for (const auto square : path.squares)
         view.path.push_back(cell_of(square));
@@ -114,7 +114,8 @@ Result<MoveView> TurkishGame::play(std::string_view text) {
     if (!found.ok())
         return found.error();
     const LegalMove& move = **found;
-    const MoveView view = view_of(move);
+    MoveView view = view_of(move);
+    view.display = view.notation;
     moves_.push_back(move.notation);
     enter(apply_move(position_, move.move));
     return view;

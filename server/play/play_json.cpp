@@ -2,6 +2,9 @@
 
 #include "rules/variant.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <type_traits>
 
 namespace server::play {
@@ -194,7 +197,8 @@ json move_json(const rules::MoveView& move) {
 json moves_json(const std::vector<rules::MoveView>& moves) {
     json out = json::array();
     for (const auto& move : moves)
-        out.push_back(move_json(move));
+        out.push_back(
+            json{{"move", move.notation}, {"path", move.path}, {"captures", move.captures}});
     return out;
 }
 
@@ -278,37 +282,60 @@ namespace {
 // and values as BodyFields; the test compares the two.
 class MoveEventWriter {
 public:
-    explicit MoveEventWriter(std::size_t reserve) { out_.reserve(reserve); }
-    std::string take() { return std::move(out_); }
+    explicit MoveEventWriter(std::size_t reserve) : out_(reserve, '\0') {}
+    std::string take() {
+        out_.resize(size_);
+        return std::move(out_);
+    }
 
-    void raw(std::string_view text) { out_ += text; }
-    void number(std::int64_t value) { out_ += std::to_string(value); }
+    void raw(std::string_view text) {
+        char* at = room(text.size());
+        std::memcpy(at, text.data(), text.size());
+        size_ += text.size();
+    }
+    void raw(char c) {
+        *room(1) = c;
+        ++size_;
+    }
+    // Digits straight into the text: std::to_string would allocate a string per number, and a
+    // move event has about a hundred of them (the cells of every legal move).
+    void number(std::int64_t value) {
+        constexpr std::size_t longest = 20; // "-9223372036854775808"
+        char* at = room(longest);
+        size_ += static_cast<std::size_t>(std::to_chars(at, at + longest, value).ptr - at);
+    }
+    // A JSON string, written through a pointer into room made once for the worst case (every
+    // character escaped as \u00XX): notation, FEN and board cells need no escape at all.
     void text(std::string_view value) {
-        out_ += '"';
+        char* at = room(2 + 6 * value.size());
+        char* const first = at;
+        *at++ = '"';
         for (const char c : value) {
             const auto u = static_cast<unsigned char>(c);
             if (c == '"' || c == '\\') {
-                out_ += '\\';
-                out_ += c;
+                *at++ = '\\';
+                *at++ = c;
             } else if (u < 0x20) {
                 constexpr char hex[] = "0123456789abcdef";
-                out_ += "\\u00";
-                out_ += hex[u >> 4];
-                out_ += hex[u & 0xF];
+                std::memcpy(at, "\\u00", 4);
+                at[4] = hex[u >> 4];
+                at[5] = hex[u & 0xF];
+                at += 6;
             } else {
-                out_ += c;
+                *at++ = c;
             }
         }
-        out_ += '"';
+        *at++ = '"';
+        size_ += static_cast<std::size_t>(at - first);
     }
     void cells(const std::vector<int>& list) {
-        out_ += '[';
+        raw('[');
         for (std::size_t i = 0; i < list.size(); ++i) {
             if (i > 0)
-                out_ += ',';
+                raw(',');
             number(list[i]);
         }
-        out_ += ']';
+        raw(']');
     }
     void move(const rules::MoveView& m) {
         raw("{\"captures\":");
@@ -319,7 +346,17 @@ public:
         text(m.notation);
         raw(",\"path\":");
         cells(m.path);
-        out_ += '}';
+        raw('}');
+    }
+    // A legal move: the played move's fields but `display` (docs/protocol.md 7.1).
+    void legal_move(const rules::MoveView& m) {
+        raw("{\"captures\":");
+        cells(m.captures);
+        raw(",\"move\":");
+        text(m.notation);
+        raw(",\"path\":");
+        cells(m.path);
+        raw('}');
     }
     void board(const rules::BoardView& b) {
         if (b.cells.empty())
@@ -332,7 +369,7 @@ public:
         number(b.cols);
         raw(",\"rows\":");
         number(b.rows);
-        out_ += '}';
+        raw('}');
     }
     void clocks(const lobby::ClockView& c) {
         raw("{\"at\":");
@@ -347,11 +384,19 @@ public:
         number(unix_ms(c.turn_started));
         raw(",\"white_ms\":");
         number(c.remaining[0].count());
-        out_ += '}';
+        raw('}');
     }
 
 private:
-    std::string out_;
+    std::string out_; // written up to size_; grown (doubling) when a write needs more room
+    std::size_t size_ = 0;
+
+    // Where `n` more characters go.
+    char* room(std::size_t n) {
+        if (size_ + n > out_.size())
+            out_.resize(std::max(2 * out_.size(), size_ + n));
+        return out_.data() + size_;
+    }
 };
 
 std::shared_ptr<const std::string> move_event_text(const std::string& code,
@@ -375,7 +420,7 @@ std::shared_ptr<const std::string> move_event_text(const std::string& code,
     for (std::size_t i = 0; i < e.legal_moves.size(); ++i) {
         if (i > 0)
             w.raw(",");
-        w.move(e.legal_moves[i]);
+        w.legal_move(e.legal_moves[i]);
     }
     w.raw("],\"move\":");
     w.move(e.move);

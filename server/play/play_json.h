@@ -27,6 +27,7 @@ json player_json(const lobby::Player& player);
 json clock_json(const lobby::ClockView& clocks);
 json board_json(const rules::BoardView& board);
 json move_json(const rules::MoveView& move);
+// Legal moves: each a Move without `display` (docs/protocol.md 7.1).
 json moves_json(const std::vector<rules::MoveView>& moves);
 json result_json(const lobby::GameResult& result);
 json summary_json(const lobby::TableSummary& summary);

@@ -180,8 +180,7 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
     outbox_.push_back(answer);
     if (move_write_) {
         move_write_->answer = answer;
-        move_write_->refusal = std::make_shared<const std::string>(protocol::make_error(
-            id, "storage_failed", "the move could not be stored; it was not played"));
+        move_write_->answer_id = id;
     }
 }
 

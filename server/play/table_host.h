@@ -205,7 +205,9 @@ private:
     struct MoveWrite {
         std::vector<std::shared_ptr<Outgoing>> items; // its events (the move, maybe the end)
         std::shared_ptr<Outgoing> answer;             // the mover's reply
-        std::shared_ptr<const std::string> refusal;   // ... if storage refuses the move
+        nlohmann::json answer_id;                     // its request id: a refusal, should
+                                                      // storage refuse the move, is built
+                                                      // then, not on every move
         std::uint64_t version_before = 0;
         std::vector<std::function<void()>> after; // writes that follow it (the game's end)
     };

@@ -4,6 +4,7 @@
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 #include "server/play/table_host.h"
+#include "server/protocol/envelope.h"
 
 #include <algorithm>
 
@@ -51,8 +52,10 @@ void TableHost::move_stored(bool ok, const std::string& error) {
         std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
             return std::find(write.items.begin(), write.items.end(), item) != write.items.end();
         });
-        if (write.answer && write.refusal)
-            write.answer->text = write.refusal;
+        if (write.answer)
+            write.answer->text = std::make_shared<const std::string>(
+                protocol::make_error(write.answer_id, "storage_failed",
+                                     "the move could not be stored; it was not played"));
         roll_back_move(write.version_before);
     }
     after_change();
@@ -122,7 +125,7 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
     }
     move_write_ = MoveWrite{.items = {item},
                             .answer = nullptr,
-                            .refusal = nullptr,
+                            .answer_id = nullptr,
                             .version_before = version - 1,
                             .after = {}};
     auto row = move_row(move, at);

@@ -26,6 +26,7 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
       end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4, "
                             "white_guest_token_hash = '', black_guest_token_hash = '' "
                             "WHERE id = ?1 AND ended_at IS NULL")),
+      savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
       options_(options), thread_([this] { run(); }) {
 }
 
@@ -120,7 +121,8 @@ void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
 void SqliteGameWriter::write_one(Request& request) {
     if (std::holds_alternative<FlushRequest>(request.what))
         return;
-    db_.exec("SAVEPOINT request");
+    savepoint_.reset();
+    savepoint_.run();
     try {
         std::visit(
             [this](auto& r) {
@@ -128,7 +130,8 @@ void SqliteGameWriter::write_one(Request& request) {
                     write(r);
             },
             request.what);
-        db_.exec("RELEASE request");
+        release_.reset();
+        release_.run();
     } catch (const std::exception& e) {
         request.status.error = e.what();
         db_.exec("ROLLBACK TO request");

@@ -70,6 +70,9 @@ private:
     Statement insert_game_;
     Statement insert_move_;
     Statement end_game_;
+    // Each request's savepoint, prepared once: exec() would parse the SQL twice per move.
+    Statement savepoint_;
+    Statement release_;
     WriterOptions options_;
 
     std::mutex mutex_;

@@ -43,8 +43,10 @@ public:
     }
     std::vector<rules::MoveView> legal_move_views() const override {
         std::vector<rules::MoveView> views;
-        for (const auto& m : legal_moves())
+        for (const auto& m : legal_moves()) {
             views.push_back(view_of(m));
+            views.back().display.clear(); // as rules::Game::legal_move_views leaves it
+        }
         return views;
     }
     rules::Result<rules::MoveView> play(std::string_view move) override {

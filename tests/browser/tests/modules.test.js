@@ -55,14 +55,16 @@ test('picker: a path step shared by two captures extends the selection', () => {
     assert.deepEqual(p.click(4).moves.map((m) => m.move), ['b']);
 }, node);
 
-test('typed moves: SAN, UCI with a dash, case, and errors', () => {
-    assert.equal(match_typed_move(CHESS_START.moves, 'Nf3').move.move, 'g1f3');
+test('typed moves: UCI with a dash, case, squares; SAN goes to the server as typed', () => {
     assert.equal(match_typed_move(CHESS_START.moves, 'e2-e4').move.move, 'e2e4');
     assert.equal(match_typed_move(CHESS_START.moves, 'E2E4').move.move, 'e2e4');
-    assert.match(match_typed_move(CHESS_START.moves, 'Ke2').error, /not a legal move/);
+    assert.equal(match_typed_move(CHESS_START.moves, 'g1f3').move.move, 'g1f3');
+    assert.deepEqual(match_typed_move(CHESS_START.moves, 'Nf3'), { text: 'Nf3' });
+    assert.deepEqual(match_typed_move(CHESS_START.moves, ' Ke2 '), { text: 'Ke2' });
     assert.match(match_typed_move(CHESS_START.moves, '  ').error, /Type a move/);
-    assert.equal(match_typed_move(CHESS_PROMOTION.moves, 'b8=N').move.move, 'b7b8n');
-    assert.equal(match_typed_move(CHESS_PROMOTION.moves, 'b8Q').move.move, 'b7b8q');
+    assert.equal(match_typed_move(CHESS_PROMOTION.moves, 'b7-b8n').move.move, 'b7b8n');
+    assert.equal(match_typed_move(CHESS_PROMOTION.moves, 'b7b8=Q').move.move, 'b7b8q');
+    assert.deepEqual(match_typed_move(CHESS_PROMOTION.moves, 'b8=Q'), { text: 'b8=Q' });
 }, node);
 
 test('grids: bad shapes are refused with a reason, families read b and B apart', () => {

@@ -58,13 +58,16 @@ TEST_CASE("chess: random games keep FEN, SAN and UCI consistent at every ply") {
             if (views.empty())
                 break;
             const auto& view = views[random() % views.size()];
-            // The SAN of the move names it alone; so does its UCI.
+            CHECK(view.display.empty()); // legal moves carry no SAN (Game::legal_move_views)
+            // The SAN of the move played names it alone; so does its UCI.
             auto by_san = game->clone();
-            const auto played_san = by_san->play(view.display);
-            REQUIRE_MESSAGE(played_san.ok(), view.display << " in " << game->position());
-            CHECK(played_san->notation == view.notation);
+            const auto before = game->position();
             const auto played = game->play(view.notation);
             REQUIRE(played.ok());
+            CHECK(played->path == view.path);
+            const auto played_san = by_san->play(played->display);
+            REQUIRE_MESSAGE(played_san.ok(), played->display << " in " << before);
+            CHECK(played_san->notation == view.notation);
             CHECK(by_san->position() == game->position());
             // The FEN reads back to the same position.
             const auto reread = rules::make_game(rules::VariantId::Chess, game->position());

@@ -68,6 +68,18 @@ TEST_CASE("the move event written without a DOM says exactly what the DOM says")
     };
     compare(
         lobby::TableEvent{.version = 42, .at = lobby::TimePoint{1700000000123ms}, .body = move});
+    // Protocol 3: the legal moves go without `display`, the move played keeps it.
+    const auto sent = json::parse(*server::play::table_event_message(
+        "K7QFZP",
+        lobby::TableEvent{.version = 42, .at = lobby::TimePoint{1700000000123ms}, .body = move}));
+    const auto& legal = sent.at("event").at("legal_moves");
+    REQUIRE(legal.size() == 31); // after 1. e4 d5, White has 31 moves
+    for (const auto& m : legal) {
+        CHECK_FALSE(m.contains("display"));
+        CHECK(m.contains("move"));
+        CHECK(m.at("path").size() == 2);
+    }
+    CHECK(sent.at("event").at("move").at("display") == "d5");
     // An older position as the history keeps it (no board, no legal moves), no deadline, and
     // text that needs escaping.
     move.board = {};

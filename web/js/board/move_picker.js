@@ -1,5 +1,5 @@
 // Turns clicks on cells into one legal move, using nothing but the legal move list
-// ([{move, display, path, captures}]). A selection is a path prefix: the origin, then any
+// ([{move, path, captures}], docs/protocol.md 7.1). A selection is a path prefix: the origin, then any
 // landing squares clicked so far, so a draughts multi-capture can be picked by clicking
 // through its path, or by its destination alone when only one path ends there.
 
@@ -118,29 +118,31 @@ function normalise(text) {
     return text.trim().replace(/[+#!?]+$/, '').replace(/[-x:]/g, '').replace(/=/g, '');
 }
 
-// The forms a move may be typed in besides its notation and display: its squares by name,
-// all of them ("c3e5g7") or origin and destination ("c3g7").
+// The forms a move may be typed in besides its notation: its squares by name, all of them
+// ("c3e5g7") or origin and destination ("c3g7").
 function square_forms(move, name_cell) {
     if (!name_cell || !Array.isArray(move.path) || move.path.length < 2) return [];
     const names = move.path.map(name_cell);
     return [names.join(''), names[0] + names[names.length - 1]];
 }
 
-// Finds the legal move a player typed: its canonical notation or its display form, exactly,
-// then ignoring check marks, '=' and separators ('e2-e4' = 'e2e4', '28x19x10' = '281910'),
-// or its squares by name when `name_cell(cell)` is given ('c3xe5xg7', 'c3-g7'); only a
-// unique match counts. Returns {move} or {error}.
+// Finds the legal move a player typed: its canonical notation, exactly, then ignoring check
+// marks, '=' and separators ('e2-e4' = 'e2e4', '28x19x10' = '281910'), or its squares by name
+// when `name_cell(cell)` is given ('c3xe5xg7', 'c3-g7'); only a unique match counts. Returns
+// {move}, {error}, or {text} when nothing in the list matches: legal moves carry no display
+// form (protocol 3), so SAN ('Nf3', 'exd5', 'O-O') is sent as typed and the server, which
+// reads every notation of the variant, plays it or says why not.
 export function match_typed_move(moves, text, name_cell) {
     const typed = (text || '').trim();
     if (!typed) return { error: 'Type a move first.' };
-    const exact = moves.filter((m) => m.move === typed || m.display === typed);
+    const exact = moves.filter((m) => m.move === typed);
     if (exact.length === 1) return { move: exact[0] };
     const loose = normalise(typed);
-    const found = moves.filter((m) => normalise(m.move) === loose || normalise(m.display) === loose
+    const found = moves.filter((m) => normalise(m.move) === loose
         || square_forms(m, name_cell).includes(loose.toLowerCase()));
     if (found.length === 1) return { move: found[0] };
     const folded = moves.filter((m) => normalise(m.move).toLowerCase() === loose.toLowerCase());
     if (found.length === 0 && folded.length === 1) return { move: folded[0] };
     if (found.length > 1 || folded.length > 1) return { error: `${typed} could mean several moves.` };
-    return { error: `${typed} is not a legal move here.` };
+    return { text: typed };
 }

@@ -1,5 +1,7 @@
 // A text field for typing a move (for screen-reader and keyboard users): submits the legal
-// move whose notation or display form matches what was typed, or says why nothing matched.
+// move whose notation or squares match what was typed; anything else (SAN above all: legal
+// moves carry no display form) is submitted as typed, {move: text}, for the server to read;
+// its refusal is shown where the screen shows a refused move.
 
 import { match_typed_move } from './move_picker.js';
 
@@ -42,6 +44,6 @@ export class TypedMoveField {
         }
         this.message.textContent = '';
         this.input.value = '';
-        this.on_move(found.move);
+        this.on_move(found.move || { move: found.text, path: [], captures: [] });
     }
 }
