@@ -17,6 +17,10 @@ TEST_CASE("levels: names read back, stronger levels search more and stray less")
     const auto hard = engine::settings_of(engine::Level::Hard);
     CHECK(easy.node_limit < medium.node_limit);
     CHECK(medium.node_limit < hard.node_limit);
+    CHECK(easy.max_depth < medium.max_depth);
+    CHECK(medium.max_depth < hard.max_depth);
+    // Every level is capped by nodes, so it plays the same on any machine without a clock.
+    CHECK(easy.node_limit > 0);
     CHECK(easy.margin > medium.margin);
     CHECK(medium.margin > hard.margin);
 }
