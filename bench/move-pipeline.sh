@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The move pipeline measured in one run (issue 11): the transport ceiling (a bare WebSocket
 # echo server), then `tabula serve` under a closed loop of 50 games, one game alone, an open
-# loop of 1000 games moving once a second, and the disk's own SQLite commit. Server (or echo
+# loop of 1000 games moving once a second, and the disk's own SQLite commit; then memory: the
+# server's RSS after a closed loop once every game has ended and been swept, against its idle
+# baseline, and what one idle WebSocket connection costs. Server (or echo
 # server) pinned to core 0, load generator to core 1. Builds nothing; stops everything it
 # started, bounded in time. See bench/README.md for how to read the table.
 #
@@ -78,13 +80,15 @@ stop_server() {
 # next. db_synchronous full; the default rate limits (sized for a fast honest client since
 # issue 11); the per-address connection cap raised, since every load connection comes from
 # 127.0.0.1 (1000 games are 2000 connections); one I/O thread, since the process has one core.
+# Further `serve` flags may follow the name.
 start_tabula() {
     local name=$1
+    shift
     mkdir -p "$work/web"
     rm -f "$work/$name.db"*
     start_pinned "$work/$name.server.log" "listening on http://127.0.0.1:" \
         "$tabula" serve --bind 127.0.0.1 --port 0 --db "$work/$name.db" --web "$work/web" \
-        --db-synchronous full --threads 1 --max-connections-per-ip 2100
+        --db-synchronous full --threads 1 --max-connections-per-ip 2100 "$@"
 }
 
 # Runs the load generator on the client core, bounded; the output goes to $work/<name>.out.
@@ -110,14 +114,31 @@ start_tabula closed
 load closed --port "$port" --closed --games 50 --server-pid "$server_pid"
 stop_server
 
-echo "move-pipeline: one game alone ..." >&2
-start_tabula single
+# One game alone moves about 2,400 times a second on loopback, so each of its two connections
+# sends about 1,200 messages a second: over the default limit of 1000 a second (sized for real
+# play, config/README.md), which would refuse some moves (rate_limited) and stall the game for
+# the client's retry. This run alone raises the limit, so that the row measures the pipeline.
+echo "move-pipeline: one game alone (rate limit raised to 10000/s for this run) ..." >&2
+start_tabula single --messages-per-second 10000 --burst 10000
 load single --port "$port" --closed --games 1 --server-pid "$server_pid"
 stop_server
 
 echo "move-pipeline: open loop, 1000 games, one move a second each ..." >&2
 start_tabula open
 load open --port "$port" --open --interval-ms 1000 --games 1000 --server-pid "$server_pid"
+stop_server
+
+# Memory (issue 11). Finished tables are swept 2 s after their last connection left (default
+# 5 min) so that the run sees every table go; the server returns freed memory within a second
+# of the load falling (server/app/memory_return.h), and the load generator waits 3 s more.
+echo "move-pipeline: closed loop, 50 games, then every game ended, left and swept ..." >&2
+start_tabula idle --finished-table-idle-seconds 2 --finished-table-kept-seconds 2
+load idle --port "$port" --closed --games 50 --server-pid "$server_pid" --return-to-idle --sweep-wait 60
+stop_server
+
+echo "move-pipeline: 1000 idle WebSocket connections ..." >&2
+start_tabula sockets
+load sockets --port "$port" --idle-sockets 1000 --server-pid "$server_pid"
 stop_server
 
 echo "move-pipeline: SQLite commit probe on the database's file system ..." >&2
@@ -128,6 +149,8 @@ closed_r=$(result_line "$work/closed.out" || true)
 single_r=$(result_line "$work/single.out" || true)
 open_r=$(result_line "$work/open.out" || true)
 commit_r=$(result_line "$work/commit.out" || true)
+idle_r=$(result_line "$work/idle.out" || true)
+sockets_r=$(result_line "$work/sockets.out" || true)
 
 cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo
@@ -147,11 +170,22 @@ printf "$fmt" "echo ceiling, 50 pairs" "$(field "$echo_r" echo_per_s)" "-" "-" \
     "$(field "$echo_r" echo_p50_ms)" "$(field "$echo_r" echo_p99_ms)" "$(field "$echo_r" echo_max_ms)" "-" "-" \
     "$(field "$echo_r" echo_errors)"
 row "closed loop, 50 games" "$closed_r"
-row "one game alone" "$single_r"
+row "one game alone (limit 10k/s)" "$single_r"
 row "open loop, 1000 games at 1/s" "$open_r"
 printf "$fmt" "sqlite commit (WAL, FULL)" "-" "-" "-" "$(field "$commit_r" commit_p50_ms)" \
     "$(field "$commit_r" commit_p99_ms)" "$(field "$commit_r" commit_max_ms)" "-" "-" "-"
 echo "(times in ms; for the echo row the round trip, for the commit row one commit)"
+echo
+mfmt="%-38s %12s %12s %10s %22s\n"
+printf "$mfmt" "memory (server RSS)" "before KiB" "after KiB" "after/idle" "anon KiB before>after"
+printf "$mfmt" "closed loop 50 games, all swept" "$(field "$idle_r" server_rss_idle_kib)" \
+    "$(field "$idle_r" server_rss_swept_kib)" "$(field "$idle_r" swept_over_idle)" \
+    "$(field "$idle_r" server_anon_idle_kib)>$(field "$idle_r" server_anon_swept_kib)"
+printf "$mfmt" "1000 idle sockets (open, then closed)" "$(field "$sockets_r" idle_rss_before_kib)" \
+    "$(field "$sockets_r" idle_rss_with_kib)>$(field "$sockets_r" idle_rss_after_kib)" "-" "-"
+echo "(closed loop: 'before' is the idle server before its first connection, 'after' once every"
+echo " game ended and every table was swept (swept=$(field "$idle_r" swept), errors $(field "$idle_r" errors));"
+echo " anon is RssAnon: heap and stacks, without the code pages the run touched)"
 echo
 ratio=$(awk -v a="$(field "$closed_r" moves_per_s)" -v b="$(field "$echo_r" echo_per_s)" \
     'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }')
@@ -163,3 +197,5 @@ echo "open loop mover p99 minus the commit p99: $gap   (goal <= +2 ms)"
 busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" server_cpu_us_per_move)" \
     'BEGIN { if (r != "na" && c != "na") printf "%.0f %%", r * c / 10000; else print "na" }')
 echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
+echo "RSS once every game ended and was swept, over the idle baseline: x$(field "$idle_r" swept_over_idle)   (goal <= x1.10)"
+echo "an idle socket: $(field "$sockets_r" idle_socket_bytes) bytes of RSS, $(field "$sockets_r" idle_socket_anon_bytes) of them anonymous   (goal <= 8192)"

@@ -1,9 +1,11 @@
 #include "server/app/app.h"
 
+#include "server/app/memory_return.h"
 #include "server/app/observability_routes.h"
 #include "server/log.h"
 #include "server/net/listener.h"
 #include "server/net/server_context.h"
+#include "server/observability/metrics.h"
 #include "server/startup_error.h"
 #include "server/tls/tls_context.h"
 #include "server/version.h"
@@ -27,6 +29,8 @@ struct App::Impl {
     std::shared_ptr<net::Listener> listener;
     std::vector<std::thread> threads;
     std::unique_ptr<asio::signal_set> signals;
+    // Returns freed heap to the system once a burst of tables and connections has gone.
+    std::unique_ptr<MemoryReturn> memory_return;
     std::promise<int> signal_received;
     std::uint16_t port = 0;
     bool started = false;
@@ -125,6 +129,14 @@ void App::start() {
     impl_->port = impl_->listener->port();
     impl_->listener->start();
     impl_->started = true;
+    impl_->memory_return = std::make_unique<MemoryReturn>(
+        impl_->io,
+        [context = impl_->context] {
+            return observability::metrics().live_tables.value() +
+                   static_cast<std::int64_t>(context->registry.size());
+        },
+        MemoryReturn::Settings{});
+    impl_->memory_return->start();
     impl_->run_threads();
     log::info(std::string("listening on ") + (config.tls_enabled() ? "https" : "http") + "://" +
               config.bind + ":" + std::to_string(impl_->port) + " (web " +
@@ -173,6 +185,7 @@ void App::stop(std::chrono::milliseconds grace) {
     for (auto& thread : impl_->threads)
         thread.join();
     impl_->threads.clear();
+    impl_->memory_return->stop(); // the threads are gone: nothing runs its timer now
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - begun);
     log::info("stopped in " + std::to_string(took.count()) + " ms");

@@ -6,6 +6,7 @@
 #include "server/loadtest/commit_probe.h"
 #include "server/loadtest/echo_run.h"
 #include "server/loadtest/echo_server.h"
+#include "server/loadtest/idle_sockets.h"
 #include "server/loadtest/load_run.h"
 #include "server/loadtest/loadtest_options.h"
 #include "server/loadtest/report.h"
@@ -75,9 +76,22 @@ bool measure_games(const lt::LoadtestOptions& options, const asio::ip::address& 
     run.duration = options.duration;
     run.seed = options.seed;
     run.server_pid = options.server_pid;
+    run.return_to_idle = options.return_to_idle;
+    run.sweep_limit = options.sweep_wait;
     const auto result = lt::run_load(run);
     report.games(result, options.mode, options.games);
-    return result.games_started > 0;
+    return result.games_started > 0 && (!result.idle_wait || result.idle_wait->idle);
+}
+
+bool measure_idle_sockets(const lt::LoadtestOptions& options, const asio::ip::address& host,
+                          lt::Report& report) {
+    lt::IdleSocketsOptions run;
+    run.server = {host, options.port.value_or(8080)};
+    run.connections = options.idle_sockets;
+    run.server_pid = options.server_pid.value_or("self");
+    const auto result = lt::measure_idle_sockets(run);
+    report.idle_sockets(result, options.idle_sockets);
+    return result.welcomed > 0;
 }
 
 } // namespace
@@ -107,6 +121,8 @@ int run_loadtest(const Args& args) {
         bool measured = true;
         if (options.echo)
             measured = measure_echo(options, host, report);
+        else if (options.idle_sockets > 0)
+            measured = measure_idle_sockets(options, host, report);
         else if (options.games > 0)
             measured = measure_games(options, host, report);
         if (options.commit_probe) {

@@ -92,6 +92,7 @@ int run_serve(const Args& args) {
         // Its stop() runs before the App goes (its strands live on the App's io_context).
         play::PlayOptions play_options;
         play_options.blocks = accounts.block_list();
+        play_options.sweep = {config.finished_table_idle, config.finished_table_kept};
         // Challenges name real accounts; seeks pair by the account's rating.
         play_options.accounts = play::account_lookup(backend);
         // Ladder games: accepted challenges become tables, their results go back to accounts.

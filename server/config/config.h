@@ -32,6 +32,10 @@ struct Config {
     std::string db_synchronous = "full";      // SQLite synchronous: "full" or "normal"
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
     std::chrono::seconds ping_interval{15};   // WebSocket ping (keepalive and lag)
+    // Finished tables (server/play/table_host.h SweepPolicy): dropped once nobody has been at
+    // one for `finished_table_idle`, or `finished_table_kept` after its game ended.
+    std::chrono::seconds finished_table_idle{300};
+    std::chrono::seconds finished_table_kept{3600};
 
     bool tls_enabled() const { return !tls_cert.empty(); }
 };

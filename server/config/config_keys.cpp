@@ -106,9 +106,17 @@ Problem store_ping_interval(Config& c, const Value& value) {
     return std::nullopt;
 }
 
+Problem store_seconds(std::chrono::seconds& field, const Value& value) {
+    std::int64_t seconds = 0;
+    if (auto p = store_integer(seconds, value, 1, 7 * 24 * 3600))
+        return p;
+    field = std::chrono::seconds(seconds);
+    return std::nullopt;
+}
+
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 18> keys{{
+const std::array<KeySpec, 20> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -154,6 +162,12 @@ const std::array<KeySpec, 18> keys{{
     {"log_level", Kind::Text, "error, warn, info or debug", store_log_level},
     {"ping_interval_seconds", Kind::Integer, "WebSocket ping period (keepalive, lag)",
      store_ping_interval},
+    {"finished_table_idle_seconds", Kind::Integer,
+     "a finished table is dropped once nobody has been at it this long",
+     [](Config& c, const Value& v) { return store_seconds(c.finished_table_idle, v); }},
+    {"finished_table_kept_seconds", Kind::Integer,
+     "a finished table is dropped this long after its game ended, watched or not",
+     [](Config& c, const Value& v) { return store_seconds(c.finished_table_kept, v); }},
 }};
 
 } // namespace

@@ -45,6 +45,13 @@ void GamePair::stop_moving() {
     retry_timer_.cancel();
 }
 
+void GamePair::finish() {
+    stop_moving();
+    finishing_ = true;
+    if (playing_)
+        resign();
+}
+
 void GamePair::close() {
     for (auto& conn : conns_)
         if (conn)
@@ -121,6 +128,8 @@ void GamePair::on_started() {
     in_flight_ = false;
     last_progress_ = Clock::now();
     settle(true);
+    if (finishing_)
+        return resign(); // joined after finish(): ended at once
     if (settings_.mode == LoopMode::Closed)
         send_move();
 }

@@ -48,6 +48,11 @@ public:
     void start();
     // No new move from now on (moves in flight still complete).
     void stop_moving();
+    // No new move and no new table: the game in play (or about to start) is resigned, and
+    // both connections leave it once it has ended.
+    void finish();
+    // Nothing open at the server: no table created, joined or in play.
+    bool at_rest() const { return !playing_ && code_.empty() && create_id_ < 0; }
     // Closes both connections.
     void close();
     // A game without progress for `limit` is counted as stalled and resigned.
@@ -70,6 +75,7 @@ private:
     std::int64_t join_id_ = -1;
     bool playing_ = false;
     bool moving_ = true;
+    bool finishing_ = false;
     bool ever_started_ = false;
     bool in_flight_ = false; // a move sent, its opponent has not received it yet
     int flight_ply_ = -1;

@@ -2,6 +2,8 @@
 
 #include "server/observability/process_stats.h"
 
+#include <algorithm>
+#include <thread>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -17,6 +19,7 @@ namespace obs = server::observability;
 constexpr int connecting_at_once = 32; // pairs setting up at the same time
 constexpr std::chrono::seconds setup_deadline{120};
 constexpr std::chrono::seconds drain{1};
+constexpr std::chrono::seconds finish_limit{10}; // return to idle: games resigned and left
 
 std::optional<std::chrono::microseconds> cpu_delta(std::optional<std::chrono::microseconds> before,
                                                    std::optional<std::chrono::microseconds> after) {
@@ -110,16 +113,38 @@ private:
         }
         result_.client_cpu = cpu_delta(client_cpu_before_, obs::cpu_time());
         finished_ = true;
-        for (const auto& pair : pairs_)
-            pair->stop_moving();
         stall_timer_.cancel();
-        window_timer_.expires_after(drain);
-        window_timer_.async_wait([this](const boost::system::error_code&) {
+        if (!options_.return_to_idle) {
             for (const auto& pair : pairs_)
-                pair->close();
+                pair->stop_moving();
             window_timer_.expires_after(drain);
-            window_timer_.async_wait([this](const boost::system::error_code&) { io_.stop(); });
-        });
+            window_timer_.async_wait([this](const boost::system::error_code&) { close_all(); });
+            return;
+        }
+        for (const auto& pair : pairs_)
+            pair->finish();
+        wait_for_rest(Clock::now() + finish_limit);
+    }
+
+    // Return to idle: every game ended and left (or the limit passed), then the close.
+    void wait_for_rest(Clock::time_point limit) {
+        const bool resting = std::all_of(pairs_.begin(), pairs_.end(),
+                                         [](const auto& pair) { return pair->at_rest(); });
+        if (resting || Clock::now() >= limit) {
+            if (!resting)
+                result_.stats.error("games_not_ended");
+            return close_all();
+        }
+        window_timer_.expires_after(std::chrono::milliseconds(50));
+        window_timer_.async_wait(
+            [this, limit](const boost::system::error_code&) { wait_for_rest(limit); });
+    }
+
+    void close_all() {
+        for (const auto& pair : pairs_)
+            pair->close();
+        window_timer_.expires_after(drain);
+        window_timer_.async_wait([this](const boost::system::error_code&) { io_.stop(); });
     }
 
     // A closed-loop game should never wait for seconds; an open-loop one moves every interval.
@@ -145,8 +170,22 @@ double LoadRunResult::moves_per_second() const {
 
 LoadRunResult run_load(const LoadRunOptions& options) {
     LoadRunResult result;
-    Runner runner(options, result);
-    runner.run();
+    if (options.return_to_idle && options.server_pid) {
+        result.server_rss_idle = obs::resident_bytes(*options.server_pid);
+        result.server_anon_idle = obs::resident_anonymous_bytes(*options.server_pid);
+    }
+    {
+        Runner runner(options, result);
+        runner.run();
+    }
+    if (options.return_to_idle) {
+        result.idle_wait = wait_until_idle(options.game.server, options.sweep_limit);
+        std::this_thread::sleep_for(options.settle);
+        if (options.server_pid) {
+            result.server_rss_swept = obs::resident_bytes(*options.server_pid);
+            result.server_anon_swept = obs::resident_anonymous_bytes(*options.server_pid);
+        }
+    }
     return result;
 }
 

@@ -2,9 +2,17 @@
 // A game load run against a running Tabula server: N GamePairs on one io_context thread,
 // connected a few at a time, then a measured window of `duration` once every game has
 // started (or the setup deadline passed), then a short drain and a clean close.
+//
+// Return to idle (issue 11: "after every game has ended and been swept, RSS back within 10 %
+// of its idle baseline"): with `return_to_idle`, the server's RSS is read before the first
+// connection (the idle baseline); after the window every game is resigned and left and every
+// connection closed, then the run waits (at most `sweep_limit`) until the server's /metrics
+// shows no connection and no table, lets it settle for `settle`, and reads the RSS again.
+// Run the server with short finished_table_*_seconds so the sweep comes within the limit.
 
 #include "server/loadtest/game_pair.h"
 #include "server/loadtest/run_stats.h"
+#include "server/loadtest/server_gauges.h"
 
 #include <chrono>
 #include <optional>
@@ -18,6 +26,9 @@ struct LoadRunOptions {
     std::chrono::milliseconds duration{10'000};
     std::uint64_t seed = 1;
     std::optional<std::string> server_pid; // /proc/<pid> of the server, for CPU and RSS
+    bool return_to_idle = false;
+    std::chrono::milliseconds sweep_limit{60'000};
+    std::chrono::milliseconds settle{3'000}; // the server returns memory within a second or two
 };
 
 struct LoadRunResult {
@@ -28,6 +39,12 @@ struct LoadRunResult {
     std::optional<std::uint64_t> server_rss_before;      // bytes, at the window's start
     std::optional<std::uint64_t> server_rss_after;       // bytes, at its end
     std::optional<std::chrono::microseconds> client_cpu; // this process, during the window
+    // Return to idle (when asked for):
+    std::optional<std::uint64_t> server_rss_idle;  // bytes, before the first connection
+    std::optional<std::uint64_t> server_rss_swept; // bytes, once every table was swept
+    std::optional<std::uint64_t> server_anon_idle; // the same, RssAnon (heap and stacks)
+    std::optional<std::uint64_t> server_anon_swept;
+    std::optional<IdleWait> idle_wait; // how the wait for the sweep went
 
     double moves_per_second() const;
 };

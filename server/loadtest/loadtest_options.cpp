@@ -22,7 +22,9 @@ std::optional<std::int64_t> number(const std::string& text, std::int64_t low, st
 const char* loadtest_usage() {
     return "usage: tabula loadtest [--host H] [--port P] [--closed | --open --interval-ms K]\n"
            "                       [--games N] [--duration S] [--variant V] [--seed N]\n"
-           "                       [--server-pid PID] [--commit-probe DIR [--commits N]]\n"
+           "                       [--server-pid PID [--return-to-idle [--sweep-wait S]]]\n"
+           "                       [--commit-probe DIR [--commits N]]\n"
+           "       tabula loadtest --idle-sockets N --server-pid PID [--port P]\n"
            "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
            "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n\n"
            "Plays N games (2 WebSocket connections each) against a Tabula server at\n"
@@ -34,6 +36,11 @@ const char* loadtest_usage() {
            "--echo-server at --port P, else one started in-process): the transport ceiling.\n"
            "--commit-probe DIR times N (default 300) single-row SQLite WAL commits with\n"
            "synchronous=FULL in DIR: the disk's floor. --games 0 plays no game.\n"
+           "--return-to-idle: the server's RSS before the first connection, then after the\n"
+           "games (each resigned and left, every connection closed) once its /metrics shows\n"
+           "no connection and no table (waiting at most S s, default 60; run the server with\n"
+           "short finished_table_*_seconds). --idle-sockets N: the server's RSS before and\n"
+           "with N connections that only receive `welcome` and stay idle: bytes per socket.\n"
            "The last line (RESULT key=value ...) is for scripts.\n";
 }
 
@@ -56,6 +63,10 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         }
         if (flag == "--echo-server") {
             options.echo_server = true;
+            continue;
+        }
+        if (flag == "--return-to-idle") {
+            options.return_to_idle = true;
             continue;
         }
         if (i + 1 >= args.size())
@@ -105,12 +116,24 @@ parse_loadtest_options(const std::vector<std::string>& args) {
             if (!commits)
                 return bad();
             options.commits = static_cast<int>(*commits);
+        } else if (flag == "--sweep-wait") {
+            const auto seconds = number(value, 1, 86'400);
+            if (!seconds)
+                return bad();
+            options.sweep_wait = std::chrono::seconds(*seconds);
+        } else if (flag == "--idle-sockets") {
+            const auto sockets = number(value, 1, 100'000);
+            if (!sockets)
+                return bad();
+            options.idle_sockets = static_cast<int>(*sockets);
         } else {
             return "loadtest: unknown option " + flag + " (see --help)";
         }
     }
     if (options.echo_server && !options.port)
         return std::string("loadtest: --echo-server needs --port (0: any free port)");
+    if ((options.return_to_idle || options.idle_sockets > 0) && !options.server_pid)
+        return std::string("loadtest: --return-to-idle and --idle-sockets need --server-pid");
     if (!options.echo_server && options.port == 0)
         return std::string("loadtest: --port 0 is for --echo-server only");
     return options;

@@ -27,6 +27,9 @@ struct LoadtestOptions {
     bool echo_server = false; // be the echo server (until SIGINT / SIGTERM)
     std::optional<std::filesystem::path> commit_probe;
     int commits = 300;
+    bool return_to_idle = false;         // after the games: wait for the sweep, read RSS
+    std::chrono::seconds sweep_wait{60}; // ... at most this long
+    int idle_sockets = 0;                // > 0: measure N idle connections instead of games
 };
 
 // The options, or a message for the user.

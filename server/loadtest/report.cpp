@@ -85,8 +85,51 @@ void Report::games(const LoadRunResult& result, LoopMode mode, int games) {
         out_ << "  missed ticks (previous move still in flight): " << stats.missed_ticks << "\n";
         field("missed_ticks", std::to_string(stats.missed_ticks));
     }
+    if (result.idle_wait) {
+        const auto& wait = *result.idle_wait;
+        std::string ratio = "na";
+        if (result.server_rss_idle && result.server_rss_swept && *result.server_rss_idle > 0)
+            ratio = fixed(static_cast<double>(*result.server_rss_swept) /
+                              static_cast<double>(*result.server_rss_idle),
+                          3);
+        out_ << "  return to idle: RSS " << kib(result.server_rss_idle) << " KiB idle -> "
+             << kib(result.server_rss_swept) << " KiB once swept (x" << ratio << "; anonymous "
+             << kib(result.server_anon_idle) << " -> " << kib(result.server_anon_swept) << " KiB); "
+             << (wait.idle ? "no connection and no table after "
+                           : "NOT idle (connections, tables still there) after ")
+             << fixed(static_cast<double>(wait.waited.count()) / 1000.0, 1) << " s";
+        if (!wait.idle && wait.last)
+            out_ << ": " << wait.last->connections << " connections, " << wait.last->live_tables
+                 << " tables";
+        out_ << "\n";
+        field("server_rss_idle_kib", kib(result.server_rss_idle));
+        field("server_rss_swept_kib", kib(result.server_rss_swept));
+        field("swept_over_idle", ratio);
+        field("server_anon_idle_kib", kib(result.server_anon_idle));
+        field("server_anon_swept_kib", kib(result.server_anon_swept));
+        field("swept", wait.idle ? "1" : "0");
+        field("sweep_wait_s", fixed(static_cast<double>(wait.waited.count()) / 1000.0, 1));
+    }
     out_ << "  errors: " << errors_text(stats.errors) << "\n";
     field("errors", std::to_string(stats.error_count()));
+}
+
+void Report::idle_sockets(const IdleSocketsResult& result, int asked) {
+    const auto per = result.bytes_per_socket();
+    const std::string per_text = per ? fixed(*per, 0) : "na";
+    const auto anon = result.anonymous_bytes_per_socket();
+    const std::string anon_text = anon ? fixed(*anon, 0) : "na";
+    out_ << "idle sockets: " << result.welcomed << " of " << asked << " welcomed (" << result.failed
+         << " failed); server RSS " << kib(result.rss_before) << " KiB -> " << kib(result.rss_with)
+         << " KiB with them -> " << kib(result.rss_after) << " KiB after they closed: " << per_text
+         << " bytes per idle socket (" << anon_text << " of them anonymous: heap, stacks)\n";
+    field("idle_sockets", std::to_string(result.welcomed));
+    field("idle_sockets_failed", std::to_string(result.failed));
+    field("idle_rss_before_kib", kib(result.rss_before));
+    field("idle_rss_with_kib", kib(result.rss_with));
+    field("idle_rss_after_kib", kib(result.rss_after));
+    field("idle_socket_bytes", per_text);
+    field("idle_socket_anon_bytes", anon_text);
 }
 
 void Report::echo(const EchoRunResult& result) {

@@ -5,6 +5,7 @@
 
 #include "server/loadtest/commit_probe.h"
 #include "server/loadtest/echo_run.h"
+#include "server/loadtest/idle_sockets.h"
 #include "server/loadtest/load_run.h"
 
 #include <ostream>
@@ -20,6 +21,7 @@ public:
 
     void games(const LoadRunResult& result, LoopMode mode, int games);
     void echo(const EchoRunResult& result);
+    void idle_sockets(const IdleSocketsResult& result, int asked);
     void commits(const CommitProbeResult& result);
     // The RESULT line of every part reported so far.
     void finish();

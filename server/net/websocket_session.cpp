@@ -21,6 +21,10 @@ namespace websocket = boost::beast::websocket;
 // message_too_large error and the connection lives on; past this Beast closes with 1009.
 constexpr std::size_t hard_message_max = 1024 * 1024;
 
+// What an idle connection keeps of the buffers a burst grew (see the header).
+constexpr std::size_t kept_read_capacity = 4096; // a Beast read prepares 1536 at a time
+constexpr std::size_t kept_queue_capacity = 16;
+
 // The same for every connection: serialised once, shared by all.
 const std::shared_ptr<const std::string>& hello_message() {
     static const auto hello = std::make_shared<const std::string>(protocol::make_hello(version()));
@@ -111,6 +115,8 @@ template <class Stream> void WebSocketSession<Stream>::on_read(ErrorCode ec, std
         }
     }
     buffer_.consume(buffer_.size());
+    if (buffer_.capacity() > kept_read_capacity)
+        buffer_.shrink_to_fit(); // empty: frees the block a large message needed
     do_read();
 }
 
@@ -163,12 +169,15 @@ template <class Stream> void WebSocketSession<Stream>::write_front() {
 
 template <class Stream> void WebSocketSession<Stream>::on_write(ErrorCode ec) {
     if (ec) {
-        queue_.clear();
+        queue_ = {};
         return fail(ec, "websocket write");
     }
-    queue_.pop_front();
+    // Usually one or two messages are queued; at most max_queued_messages shared_ptrs move.
+    queue_.erase(queue_.begin());
     if (!queue_.empty())
-        write_front();
+        return write_front();
+    if (queue_.capacity() > kept_queue_capacity)
+        queue_ = {};
 }
 
 template <class Stream> void WebSocketSession<Stream>::close(CloseCode code, std::string reason) {

@@ -9,6 +9,11 @@
 // which nothing at all arrives (no message and no control frame, pongs included) for three ping
 // intervals is dropped; Beast's own idle timeout is off, because it restarts only on whole
 // messages.
+//
+// Memory (issue 11, an idle socket <= 8 KB): the send queue is a vector, which holds nothing
+// while empty (a std::deque keeps a 512-byte block from its construction); a read buffer that a
+// large message grew past `kept_read_capacity` is released after that message, and a send queue
+// that grew past `kept_queue_capacity` once it has drained.
 
 #include "lobby/time.h"
 #include "server/http/http_types.h"
@@ -19,11 +24,11 @@
 #include "server/net/stream_types.h"
 
 #include <atomic>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -65,7 +70,7 @@ private:
 
     WebSocket ws_;
     boost::beast::flat_buffer buffer_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    std::vector<std::shared_ptr<const std::string>> queue_; // front: the write in flight
     std::shared_ptr<ServerContext> context_;
     PeerInfo peer_;
     ConnectionSlot slot_; // after context_: given back to its registry before context_ goes

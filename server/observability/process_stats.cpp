@@ -6,19 +6,32 @@
 
 namespace server::observability {
 
-std::optional<std::uint64_t> resident_bytes(const std::string& pid) {
+namespace {
+
+// A "<field> <n> kB" line of /proc/<pid>/status, in bytes.
+std::optional<std::uint64_t> status_kib_field(const std::string& pid, const std::string& field) {
     std::ifstream in("/proc/" + pid + "/status");
     std::string line;
     while (std::getline(in, line)) {
-        if (!line.starts_with("VmRSS:"))
+        if (!line.starts_with(field))
             continue;
-        std::istringstream fields(line.substr(6));
+        std::istringstream fields(line.substr(field.size()));
         std::uint64_t kib = 0;
         if (fields >> kib)
             return kib * 1024;
         return std::nullopt;
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::uint64_t> resident_bytes(const std::string& pid) {
+    return status_kib_field(pid, "VmRSS:");
+}
+
+std::optional<std::uint64_t> resident_anonymous_bytes(const std::string& pid) {
+    return status_kib_field(pid, "RssAnon:");
 }
 
 // /proc/<pid>/stat: "pid (comm) state ..." where comm may hold spaces and parentheses, so the

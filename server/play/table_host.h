@@ -59,7 +59,8 @@ struct LadderLink {
     lobby::PlayerId challenger;
 };
 
-// How long finished tables are kept (see the file comment).
+// How long finished tables are kept (see the file comment). `tabula serve` sets both from the
+// configuration (finished_table_idle_seconds, finished_table_kept_seconds; config/README.md).
 struct SweepPolicy {
     lobby::Millis finished_idle = std::chrono::minutes(5);
     lobby::Millis finished_kept = std::chrono::hours(1);

@@ -62,6 +62,8 @@ TEST_CASE("config: no sources give the documented defaults") {
     CHECK(config.db_synchronous == "full");
     CHECK(config.log_level == server::LogLevel::Info);
     CHECK(config.ping_interval == std::chrono::seconds(15));
+    CHECK(config.finished_table_idle == std::chrono::seconds(300));
+    CHECK(config.finished_table_kept == std::chrono::seconds(3600));
 }
 
 TEST_CASE("config: the shipped config/tabula.json holds every key with its default") {
@@ -71,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 18);
+    CHECK(parsed.size() == 20);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -80,6 +82,8 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.max_connections == defaults.max_connections);
     CHECK(from_file.max_connections_per_ip == defaults.max_connections_per_ip);
     CHECK(from_file.ping_interval == defaults.ping_interval);
+    CHECK(from_file.finished_table_idle == defaults.finished_table_idle);
+    CHECK(from_file.finished_table_kept == defaults.finished_table_kept);
 }
 
 TEST_CASE("config: file, then environment, then flags, each overriding the one before") {
@@ -155,6 +159,10 @@ TEST_CASE("config: every bad value is refused with a message naming the key and 
         {file(R"({"log_level": "loud"})"), "log_level", "test.json"},
         {flags({"--ping-interval-seconds", "0"}), "ping_interval_seconds",
          "--ping-interval-seconds"},
+        {flags({"--finished-table-idle-seconds", "0"}), "finished_table_idle_seconds",
+         "--finished-table-idle-seconds"},
+        {env("TABULA_FINISHED_TABLE_KEPT_SECONDS", "604801"), "finished_table_kept_seconds",
+         "TABULA_FINISHED_TABLE_KEPT_SECONDS"},
     };
     for (const auto& c : cases) {
         CAPTURE(c.key);

@@ -6,6 +6,7 @@
 #include "server/loadtest/latency_samples.h"
 #include "server/loadtest/loadtest_options.h"
 #include "server/loadtest/message_scan.h"
+#include "server/loadtest/server_gauges.h"
 #include "tests/server/test_support.h"
 
 #include <thread>
@@ -95,11 +96,39 @@ TEST_CASE("loadtest options: defaults, each flag, and clear refusals") {
                                                 {"--duration"},
                                                 {"--fly"},
                                                 {"--echo-server"},
-                                                {"--server-pid", "self"}}) {
+                                                {"--server-pid", "self"},
+                                                {"--return-to-idle"},
+                                                {"--idle-sockets", "100"},
+                                                {"--idle-sockets", "0", "--server-pid", "1"},
+                                                {"--sweep-wait", "0"}}) {
         const auto parsed = lt::parse_loadtest_options(bad);
         REQUIRE(std::holds_alternative<std::string>(parsed));
         CHECK(std::get<std::string>(parsed).starts_with("loadtest: "));
     }
+}
+
+TEST_CASE("loadtest options: return to idle and idle sockets") {
+    const auto parsed =
+        lt::parse_loadtest_options({"--server-pid", "7", "--return-to-idle", "--sweep-wait", "30"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(parsed));
+    CHECK(std::get<lt::LoadtestOptions>(parsed).return_to_idle);
+    CHECK(std::get<lt::LoadtestOptions>(parsed).sweep_wait == 30s);
+    const auto idle = lt::parse_loadtest_options({"--idle-sockets", "500", "--server-pid", "7"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(idle));
+    CHECK(std::get<lt::LoadtestOptions>(idle).idle_sockets == 500);
+}
+
+TEST_CASE("the server's gauges are read from its Prometheus text") {
+    const auto gauges = lt::parse_gauges("# HELP tabula_connections Live.\n"
+                                         "# TYPE tabula_connections gauge\n"
+                                         "tabula_connections 12\n"
+                                         "tabula_connections_refused 5\n"
+                                         "tabula_live_tables 3\n");
+    CHECK(gauges.connections == 12);
+    CHECK(gauges.live_tables == 3);
+    const auto missing = lt::parse_gauges("tabula_moves_total 4\n");
+    CHECK(missing.connections == -1);
+    CHECK(missing.live_tables == -1);
 }
 
 TEST_CASE("the commit probe times each commit and leaves nothing behind") {

@@ -2,6 +2,7 @@
 // and SQLite writer on a temporary database): moves are played and stored, every latency is
 // reported, and the server's /metrics counted the same moves.
 #include "server/app/app.h"
+#include "server/loadtest/idle_sockets.h"
 #include "server/loadtest/load_run.h"
 #include "server/observability/metrics.h"
 #include "server/play/play_service.h"
@@ -29,15 +30,17 @@ struct GameServer {
     std::unique_ptr<server::App> app;
     std::shared_ptr<server::play::PlayService> games;
 
-    GameServer() {
+    explicit GameServer(server::play::SweepPolicy sweep = {}) {
         backend =
             std::make_unique<storage::sqlite::SqliteBackend>((data.path() / "tabula.db").string());
         auto config = test::test_config(web.web);
         config.messages_per_second = 10'000;
         config.burst = 10'000;
         app = std::make_unique<server::App>(config);
-        games = std::make_shared<server::play::PlayService>(
-            app->io_context(), clock, backend->game_writer(), server::play::PlayOptions{});
+        server::play::PlayOptions play;
+        play.sweep = sweep;
+        games = std::make_shared<server::play::PlayService>(app->io_context(), clock,
+                                                            backend->game_writer(), play);
         app->add_message_handler(games);
         app->start();
     }
@@ -104,4 +107,60 @@ TEST_CASE("a run against no server reports that nothing started") {
     CHECK(result.games_started == 0);
     CHECK(result.stats.errors.at("connection_lost") >= 2);
     CHECK(result.stats.moves == 0);
+}
+
+TEST_CASE("return to idle: every game ends, is left and swept before the RSS is read again") {
+    GameServer server(server::play::SweepPolicy{300ms, 300ms});
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.games = 3;
+    options.duration = 1s;
+    options.server_pid = std::to_string(getpid());
+    options.return_to_idle = true;
+    options.sweep_limit = 20s;
+    options.settle = 100ms;
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 3);
+    CHECK(result.stats.errors.empty());
+    REQUIRE(result.idle_wait);
+    CHECK(result.idle_wait->idle);
+    REQUIRE(result.idle_wait->last);
+    CHECK(result.idle_wait->last->connections == 0);
+    CHECK(result.idle_wait->last->live_tables == 0);
+    CHECK(server::observability::metrics().live_tables.value() == 0);
+    CHECK(result.server_rss_idle);
+    CHECK(result.server_rss_swept);
+    CHECK(result.server_anon_swept);
+}
+
+TEST_CASE("return to idle reports a server that keeps its tables as not idle") {
+    GameServer server; // finished tables kept 5 minutes
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.games = 1;
+    options.duration = 1s;
+    options.return_to_idle = true;
+    options.sweep_limit = 1s;
+    options.settle = 0ms;
+    const auto result = lt::run_load(options);
+    REQUIRE(result.idle_wait);
+    CHECK_FALSE(result.idle_wait->idle);
+    REQUIRE(result.idle_wait->last);
+    CHECK(result.idle_wait->last->live_tables >= 1);
+}
+
+TEST_CASE("idle sockets: each connection is welcomed, held, then closed") {
+    GameServer server;
+    lt::IdleSocketsOptions options;
+    options.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.connections = 20;
+    options.server_pid = std::to_string(getpid());
+    options.settle = 200ms;
+    options.warmup = 2;
+    const auto result = lt::measure_idle_sockets(options);
+    CHECK(result.welcomed == 20);
+    CHECK(result.failed == 0);
+    CHECK(result.bytes_per_socket());
+    CHECK(result.anonymous_bytes_per_socket());
+    CHECK(server.app->connection_count() == 0);
 }

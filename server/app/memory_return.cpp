@@ -1,0 +1,83 @@
+#include "server/app/memory_return.h"
+
+#include "server/log.h"
+#include "server/observability/process_stats.h"
+
+#include <algorithm>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace server {
+
+bool TrimDecision::observe(std::int64_t load) {
+    peak_ = std::max(peak_, load);
+    if (peak_ - load < min_drop_ || load * 2 > peak_)
+        return false;
+    peak_ = load;
+    return true;
+}
+
+bool return_free_memory() {
+#if defined(__GLIBC__)
+    (void)malloc_trim(0);
+    return true;
+#else
+    return false;
+#endif
+}
+
+struct MemoryReturn::State : std::enable_shared_from_this<MemoryReturn::State> {
+    boost::asio::steady_timer timer;
+    std::function<std::int64_t()> load;
+    Settings settings;
+    TrimDecision decision;
+    bool stopped = false;
+
+    State(boost::asio::io_context& io, std::function<std::int64_t()> l, Settings s)
+        : timer(io), load(std::move(l)), settings(s), decision(s.min_drop) {}
+
+    void arm() {
+        timer.expires_after(settings.period);
+        timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec || self->stopped)
+                return;
+            self->check();
+            self->arm();
+        });
+    }
+
+    void check() {
+        const auto now = load();
+        if (!decision.observe(now))
+            return;
+        const auto before = observability::resident_bytes();
+        const auto begun = std::chrono::steady_clock::now();
+        if (!return_free_memory())
+            return;
+        const auto after = observability::resident_bytes();
+        const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - begun);
+        if (before && after)
+            log::debug("memory: load down to " + std::to_string(now) + ", RSS " +
+                       std::to_string(*before / 1024) + " -> " + std::to_string(*after / 1024) +
+                       " KiB (malloc_trim took " + std::to_string(took.count()) + " us)");
+    }
+};
+
+MemoryReturn::MemoryReturn(boost::asio::io_context& io, std::function<std::int64_t()> load,
+                           Settings settings)
+    : state_(std::make_shared<State>(io, std::move(load), settings)) {
+}
+
+void MemoryReturn::start() {
+    state_->arm();
+}
+
+void MemoryReturn::stop() {
+    state_->stopped = true;
+    state_->timer.cancel();
+}
+
+} // namespace server
