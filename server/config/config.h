@@ -32,6 +32,7 @@ struct Config {
     std::string db_synchronous = "full";      // SQLite synchronous: "full" or "normal"
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
     std::chrono::seconds ping_interval{15};   // WebSocket ping (keepalive and lag)
+    unsigned engine_threads = 1;              // threads the computer opponent thinks on; 0 = none
 
     bool tls_enabled() const { return !tls_cert.empty(); }
 };

@@ -108,7 +108,7 @@ Problem store_ping_interval(Config& c, const Value& value) {
 
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 18> keys{{
+const std::array<KeySpec, 19> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -154,6 +154,8 @@ const std::array<KeySpec, 18> keys{{
     {"log_level", Kind::Text, "error, warn, info or debug", store_log_level},
     {"ping_interval_seconds", Kind::Integer, "WebSocket ping period (keepalive, lag)",
      store_ping_interval},
+    {"engine_threads", Kind::Integer, "threads the computer opponent thinks on (0 = none)",
+     [](Config& c, const Value& v) { return store_integer(c.engine_threads, v, 0, 16); }},
 }};
 
 } // namespace
