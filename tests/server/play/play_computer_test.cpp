@@ -342,3 +342,26 @@ TEST_CASE("a game against the computer comes back after a restart and the comput
     const auto seats = alice.request({{"t", "join"}, {"code", code}})["table"]["seats"];
     CHECK(seats["black"]["connected"] == true);
 }
+
+TEST_CASE("the computer declines a draw offer and accepts a rematch") {
+    FreshServer s;
+    Client human(s.server.port());
+    const auto created =
+        human.request(computer_setup("chess", "easy", "white", fischer_ms(300000, 0)));
+    REQUIRE_MESSAGE(created["t"] == "table_created", created.dump());
+    const auto code = created["code"].get<std::string>();
+    move(human, code, 0, "e4");
+    human.wait_move(code, 1);
+    REQUIRE(human.request({{"t", "offer_draw"}, {"table", code}})["t"] == "ok");
+    CHECK(human.wait_event(code, "draw_declined")["event"]["by"] == "black");
+    REQUIRE(human.request({{"t", "resign"}, {"table", code}})["t"] == "ok");
+    human.wait_event(code, "ended");
+    human.forget(); // the first game's moves
+    REQUIRE(human.request({{"t", "offer_rematch"}, {"table", code}})["t"] == "ok");
+    // The second game: colours swapped, so the computer is White and opens it.
+    const auto started = human.wait_for([&](const json& m) {
+        return is_table_event(m, "started") && m["event"].value("game_number", 0) == 2;
+    });
+    CHECK(started["event"]["white"]["id"] == "Pip (Easy)");
+    CHECK(human.wait_move(code, 0)["event"]["by"] == "white");
+}
