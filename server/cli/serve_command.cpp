@@ -97,6 +97,8 @@ int run_serve(const Args& args) {
         play_options.accounts = play::account_lookup(backend);
         // Ladder games: accepted challenges become tables, their results go back to accounts.
         play_options.ladder = play::ladder_hooks(accounts);
+        // The computer opponent thinks on its own threads (issue 13).
+        play_options.computer.threads = config.engine_threads;
         auto games = std::make_shared<play::PlayService>(app.io_context(), clock,
                                                          backend.game_writer(), play_options);
         accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));

@@ -36,6 +36,7 @@ struct Config {
     // one for `finished_table_idle`, or `finished_table_kept` after its game ended.
     std::chrono::seconds finished_table_idle{300};
     std::chrono::seconds finished_table_kept{3600};
+    unsigned engine_threads = 1;              // threads the computer opponent thinks on; 0 = none
 
     bool tls_enabled() const { return !tls_cert.empty(); }
 };

@@ -116,7 +116,7 @@ Problem store_seconds(std::chrono::seconds& field, const Value& value) {
 
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 20> keys{{
+const std::array<KeySpec, 21> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -168,6 +168,8 @@ const std::array<KeySpec, 20> keys{{
     {"finished_table_kept_seconds", Kind::Integer,
      "a finished table is dropped this long after its game ended, watched or not",
      [](Config& c, const Value& v) { return store_seconds(c.finished_table_kept, v); }},
+    {"engine_threads", Kind::Integer, "threads the computer opponent thinks on (0 = none)",
+     [](Config& c, const Value& v) { return store_integer(c.engine_threads, v, 0, 16); }},
 }};
 
 } // namespace

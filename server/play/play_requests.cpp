@@ -80,6 +80,8 @@ void PlayService::serve(const Caller& r, const protocol::LobbySubscribe& request
 }
 
 void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
+    if (request.computer)
+        return create_computer_table(r, request);
     const lobby::Player& host_player = r.session->player;
     auto code = lobby_.open_table(host_player, request.setup);
     if (!code)

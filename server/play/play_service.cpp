@@ -3,6 +3,7 @@
 #include "server/accounts/ladder_service.h"
 #include "server/auth/session_token.h"
 #include "server/log.h"
+#include "server/play/computer_players.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 #include "server/play/table_requests.h"
@@ -20,6 +21,8 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
       lobby_(random_, options.blocks.get(), this, options.lobby_limits) {
+    if (options_.computer.threads > 0)
+        computer_pool_ = std::make_shared<engine::WorkerPool>(options_.computer.threads);
 }
 
 PlayService::~PlayService() = default;
@@ -114,6 +117,9 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
         if (stored.game.black_user_id)
             accounts[stored.game.black_name] = *stored.game.black_user_id;
         host->adopt(std::move(table).value(), std::move(accounts), stored.game.id);
+        for (const auto& seat : record.value().seats)
+            if (const auto level = seat ? computer_level(seat->id) : std::nullopt)
+                attach_computer(*host, *level);
         if (ladder) {
             host->set_ladder(*ladder);
             // Attached already unless the restart came between the row and the attachment.
@@ -154,6 +160,9 @@ void PlayService::stop() {
     for (auto& [code, host] : tables_)
         host->shut_down();
     tables_.clear();
+    // Cancels every search and waits for the running ones: their answers are posted to
+    // strands that no longer run, and no worker thread outlives the service.
+    computer_pool_.reset();
     sessions_.clear();
     players_.clear();
     lobby_timer_.reset();

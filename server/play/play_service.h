@@ -20,6 +20,7 @@
 #include "lobby/random.h"
 #include "lobby/time.h"
 #include "server/net/message_handler.h"
+#include "server/play/computer_seat.h"
 #include "server/play/connection_tables.h"
 #include "server/play/table_host.h"
 #include "server/protocol/requests.h"
@@ -76,6 +77,8 @@ struct PlayOptions {
     lobby::Millis ladder_first_move_window = std::chrono::hours(24);
     LadderHooks ladder{};
     AccountLookup accounts{};
+    // The computer opponent (computer_seat.h): its worker threads and limits.
+    ComputerOptions computer{};
 };
 
 class PlayService final : public net::MessageHandler,
@@ -131,6 +134,9 @@ private:
     bool stopped_ = false;
     std::optional<lobby::TimePoint> lobby_armed_for_;
     lobby::SystemRandom random_;
+    // Searches for the computer's moves (null: no computer opponent); reset by stop(), which
+    // cancels what is queued or running and joins the threads.
+    std::shared_ptr<engine::WorkerPool> computer_pool_;
     lobby::Lobby lobby_;
     std::map<std::string, std::shared_ptr<TableHost>, std::less<>> tables_;
     std::map<net::ConnectionId, Session> sessions_;
@@ -190,6 +196,10 @@ private:
     void serve(const Caller& r, const protocol::Challenge& request);
     void serve(const Caller& r, const protocol::ChallengeAnswer& request);
     void table_request(const Caller& r, const protocol::TableRequest& request);
+    // computer_tables.cpp: create_table with "opponent":"computer".
+    void create_computer_table(const Caller& r, const protocol::CreateTable& request);
+    // Seats the computer of `level` at `host`'s table: its moves and answers from now on.
+    void attach_computer(TableHost& host, engine::Level level);
     // The rating a seek pairs by: the account's for the setup's variant and speed, else the
     // default (guests, no rating yet).
     int pairing_rating(const Session& session, const lobby::TableSetup& setup) const;

@@ -172,6 +172,8 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
                           lobby::Millis lag) {
     move_received_ = observability::Clock::now();
     auto played = table_->play(who, ply, move, now(), lag);
+    if (!conn)
+        return;
     if (!played)
         return reply_error(conn, id, played.error());
     nlohmann::json ok = play::reply("ok", id);
@@ -270,6 +272,8 @@ void TableHost::after_change() {
         if (context_.gone)
             context_.gone(table_->code());
     }
+    if (settled_ && !move_write_)
+        settled_(*this);
 }
 
 void TableHost::arm_timer() {

@@ -109,6 +109,10 @@ public:
         guest_tokens_[player] = std::move(token_hash);
     }
 
+    // Called on the strand after every change once it is settled (no move being written):
+    // the computer's seat (computer_seat.h) looks whether it is to move. Before anything runs.
+    void set_settled_hook(std::function<void(TableHost&)> hook) { settled_ = std::move(hook); }
+
     // Runs `work(host)` on the table's strand (after a move being stored, if one is), then
     // re-arms the timer, reports the summary and sends what is ready.
     template <class Work> void post(Work work) {
@@ -136,7 +140,8 @@ public:
     // Closed, swept or shut down: the service forgets it (requests get bad_join_code).
     bool closed() const { return gone_ || stopped_; }
     // Plays a move and answers the mover: "ok" once stored, "storage_failed" if storage
-    // refused it (the table is then as before the move).
+    // refused it (the table is then as before the move). A null `conn` (the computer's move)
+    // gets no answer.
     void play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                    const lobby::PlayerId& who, int ply, const std::string& move, lobby::Millis lag);
     // The connection receives every event from now on.
@@ -236,6 +241,7 @@ private:
     observability::Clock::time_point move_received_{}; // for the move latency metric
     observability::GaugeHold live_table_{observability::metrics().live_tables};
     std::deque<std::function<void(TableHost&)>> deferred_;
+    std::function<void(TableHost&)> settled_;
     std::optional<lobby::TimePoint> finished_at_;
     std::optional<lobby::TimePoint> unwatched_since_;
     std::vector<Retry> retries_;

@@ -40,12 +40,36 @@ struct Parser {
         return lobby(Identify{std::move(*token)});
     }
 
-    // create_table and seek: the setup is the whole request.
+    // seek: the setup is the whole request.
     template <class T> Parsed with_setup() const {
         auto setup = read_setup(message.body);
         if (!setup)
             return fail(setup.error().code, setup.error().detail);
         return lobby(T{std::move(setup).value()});
+    }
+
+    // create_table: the setup, and "opponent":"computer" with a "level" for a game against
+    // the computer (casual only: a rated one is refused where the table is made).
+    Parsed create_table() const {
+        auto setup = read_setup(message.body);
+        if (!setup)
+            return fail(setup.error().code, setup.error().detail);
+        CreateTable request{std::move(setup).value(), std::nullopt};
+        if (!any_field(message.body, "opponent")) {
+            if (any_field(message.body, "level"))
+                return bad("\"level\" needs \"opponent\":\"computer\"");
+            return lobby(std::move(request));
+        }
+        const auto opponent = string_field(message.body, "opponent");
+        if (opponent != "computer")
+            return bad("\"opponent\" must be \"computer\" (or absent: another player joins)");
+        const auto name = string_field(message.body, "level");
+        const auto level = name ? engine::level_from_name(*name) : std::nullopt;
+        if (!level)
+            return bad("a game against the computer needs \"level\": \"easy\", \"medium\" "
+                       "or \"hard\"");
+        request.computer = *level;
+        return lobby(std::move(request));
     }
 
     Parsed enter(bool join) const {
@@ -154,7 +178,7 @@ std::optional<Parsed> parse_request(const Envelope& message) {
     if (type == "lobby_subscribe" || type == "lobby_unsubscribe")
         return p.lobby(LobbySubscribe{type == "lobby_subscribe"});
     if (type == "create_table")
-        return p.with_setup<CreateTable>();
+        return p.create_table();
     if (type == "join" || type == "watch")
         return p.enter(type == "join");
     if (type == "seek")

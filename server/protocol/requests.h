@@ -7,6 +7,7 @@
 // compares message names as strings. It never throws: a missing or mistyped field is a
 // ProtocolError with the same code and message the handlers gave before (section 7.12).
 
+#include "engine/level.h"
 #include "lobby/challenges.h"
 #include "lobby/table_setup.h"
 #include "server/protocol/envelope.h"
@@ -27,6 +28,8 @@ struct LobbySubscribe {
 };
 struct CreateTable {
     lobby::TableSetup setup;
+    // "opponent":"computer" with its "level": the computer takes the other seat at once.
+    std::optional<engine::Level> computer;
 };
 struct EnterTable {    // join / watch
     std::string code;  // as written: a code, a link "/t/<CODE>" or a URL ending in one

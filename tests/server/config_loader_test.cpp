@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 20);
+    CHECK(parsed.size() == 21);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -84,6 +84,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.ping_interval == defaults.ping_interval);
     CHECK(from_file.finished_table_idle == defaults.finished_table_idle);
     CHECK(from_file.finished_table_kept == defaults.finished_table_kept);
+    CHECK(from_file.engine_threads == defaults.engine_threads);
 }
 
 TEST_CASE("config: file, then environment, then flags, each overriding the one before") {
@@ -225,6 +226,6 @@ TEST_CASE("config: --help is recognised and the usage lists every option") {
          {"--config", "--port", "--bind", "--db", "--web", "--threads", "--tls-cert", "--tls-key",
           "--allowed-origins", "--read-message-max", "--max-queued-messages",
           "--messages-per-second", "--burst", "--http-body-limit", "--db-synchronous",
-          "--log-level", "--ping-interval-seconds"})
+          "--log-level", "--ping-interval-seconds", "--engine-threads"})
         CHECK_MESSAGE(usage.find(option) != std::string::npos, option);
 }

@@ -84,6 +84,7 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
         });
     options.blocks = std::move(blocks);
     options.sweep = extra.sweep;
+    options.computer = extra.computer;
     options.accounts = server::play::account_lookup(*backend_);
     std::unique_ptr<storage::GameWriter> writer = backend_->game_writer();
     if (extra.fail_moves || extra.move_gate)

@@ -101,6 +101,8 @@ struct PlayServerOptions {
     // Set: moves are stored only when the gate lets them through (implies a FailingWriter).
     std::shared_ptr<MoveGate> move_gate;
     server::play::SweepPolicy sweep{};
+    // The computer opponent's threads, limits and report hook.
+    server::play::ComputerOptions computer{};
 };
 
 // One server run over a database file; a second run over the same file is a restart.

@@ -1,5 +1,6 @@
 // The lobby: play now (auto-match), the live list of public tables, create a table (or
-// challenge a player), join by code, and incoming challenges with accept, decline, counter.
+// challenge a player), play the computer, join by code, and incoming challenges with accept,
+// decline, counter.
 
 import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
@@ -94,6 +95,11 @@ export class LobbyScreen {
             with_opponent: true,
             on_submit: (setup) => this.create(setup),
         });
+        const computer = setup_form({
+            submit_label: 'Play the computer',
+            with_level: true,
+            on_submit: (setup) => this.play_computer(setup),
+        });
         fill(root,
             h('div', { class: 'lobby' },
                 h('section', { class: 'card play-now', 'aria-labelledby': 'play-now-title' },
@@ -108,6 +114,8 @@ export class LobbyScreen {
                     h('section', { class: 'card' }, join_form),
                     h('section', { class: 'card', 'aria-labelledby': 'create-title' },
                         h('h2', { id: 'create-title' }, 'Create a table'), create),
+                    h('section', { class: 'card play-computer', 'aria-labelledby': 'computer-title' },
+                        h('h2', { id: 'computer-title' }, 'Play the computer'), computer),
                     h('section', { class: 'card', 'aria-labelledby': 'challenges-title' },
                         h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body))));
         this.render_tables();
@@ -136,6 +144,16 @@ export class LobbyScreen {
             go(`#/table/${code}`);
         } catch (err) {
             throw new Error(err.message || 'The table could not be created.');
+        }
+    }
+
+    // A casual game against the computer at the chosen level; it sits down at once.
+    async play_computer(setup) {
+        try {
+            const code = await this.app.api.create_table({ ...setup, rated: false, opponent: 'computer' });
+            go(`#/table/${code}`);
+        } catch (err) {
+            throw new Error(err.message || 'The game could not be started.');
         }
     }
 

@@ -1,17 +1,23 @@
 // The game setup form (variant, time control, rated, colour, visibility) used to create a
-// table, to challenge a player and to counter a challenge. read_setup() returns the `setup`
-// object api.js sends: {variant, time: {base_s, increment_s, per_move_s, days}, rated,
-// colour, private}.
+// table, to challenge a player, to counter a challenge and to play the computer (with_level:
+// the computer's strength instead of the rating choice, and no halma variants, which it does
+// not play). read_setup() returns the `setup` object api.js sends: {variant, time: {base_s,
+// increment_s, per_move_s, days}, rated, colour, private, level}.
 
 import { h, field, segmented, uid } from './dom.js';
 import { VARIANTS } from './variants.js';
 
+// The computer's strengths (docs/protocol.md §7.14) and the variants it cannot play.
+const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']];
+const NO_COMPUTER = /^(chinese-checkers|halma)/;
+
 export function setup_form({ submit_label, on_submit, with_visibility = true, with_opponent = false,
-                             initial = {} }) {
+                             with_level = false, initial = {} }) {
     const name = uid('setup');
     const time = initial.time || { base_s: 300, increment_s: 3 };
+    const variants = with_level ? VARIANTS.filter(([id]) => !NO_COMPUTER.test(id)) : VARIANTS;
     const variant = h('select', { name: 'variant' },
-        VARIANTS.map(([id, label]) => h('option', { value: id, selected: id === (initial.variant || 'chess') }, label)));
+        variants.map(([id, label]) => h('option', { value: id, selected: id === (initial.variant || 'chess') }, label)));
     const mode = segmented('Time control', `${name}-mode`,
         [['live', 'Real time'], ['correspondence', 'Correspondence']], time.days ? 'correspondence' : 'live');
     const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 180, step: 0.5,
@@ -34,8 +40,10 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
     const form = h('form', { class: 'setup-form' },
         field('Variant', variant),
         mode, live_fields, corr_fields,
-        segmented('Rating', `${name}-rated`, [['casual', 'Casual'], ['rated', 'Rated']],
-                  initial.rated ? 'rated' : 'casual'),
+        with_level
+            ? segmented('Level', `${name}-level`, LEVELS, initial.level || 'easy')
+            : segmented('Rating', `${name}-rated`, [['casual', 'Casual'], ['rated', 'Rated']],
+                        initial.rated ? 'rated' : 'casual'),
         segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
                   initial.colour || 'random'),
         with_visibility ? segmented('Table', `${name}-visibility`, [['public', 'Public'], ['private', 'Private']],
@@ -83,6 +91,8 @@ export function read_setup(form, name) {
         rated: checked(form, `${name}-rated`) === 'rated',
         colour: checked(form, `${name}-colour`) || 'random',
     };
+    const level = checked(form, `${name}-level`);
+    if (level) setup.level = level;
     const visibility = checked(form, `${name}-visibility`);
     if (visibility) setup.private = visibility === 'private';
     const opponent = form.querySelector('[name="opponent"]');

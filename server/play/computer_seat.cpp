@@ -1,0 +1,178 @@
+#include "server/play/computer_seat.h"
+
+#include "lobby/table.h"
+#include "server/log.h"
+#include "server/play/table_host.h"
+
+#include <algorithm>
+
+namespace server::play {
+
+namespace {
+
+std::size_t index(rules::Color color) {
+    return static_cast<std::size_t>(color);
+}
+
+} // namespace
+
+ComputerSeat::ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
+                           std::uint64_t seed, const ComputerOptions& options)
+    : pool_(std::move(pool)), level_(level), player_(computer_player(level)),
+      max_think_(options.max_think), report_(options.report), seed_(seed) {
+}
+
+void ComputerSeat::settled(TableHost& host) {
+    if (host.closed())
+        return cancel(host);
+    lobby::Table& table = host.table();
+    const auto seat = table.seat_of(player_.id);
+    if (seat && table.version() != answered_version_) {
+        answered_version_ = table.version();
+        answer_offers(host, *seat);
+    }
+    const bool to_move =
+        seat && table.status() == lobby::TableStatus::Playing && table.game().to_move() == *seat;
+    if (job_ && (!to_move || job_->game_number != table.game_number() ||
+                 job_->ply != table.recorded_moves().size()))
+        cancel(host);
+    if (to_move && !job_)
+        start(host);
+}
+
+// Posted, so that each answer is table work of its own (its events go out after it).
+void ComputerSeat::answer_offers(TableHost& host, rules::Color seat) {
+    const auto state = host.table().state(host.now());
+    const auto from_opponent = [&](const std::optional<rules::Color>& by) {
+        return by && *by != seat;
+    };
+    using Action = lobby::Refusal (lobby::Table::*)(const lobby::PlayerId&, lobby::TimePoint);
+    Action action = nullptr;
+    if (state.status == lobby::TableStatus::Playing && from_opponent(state.takeback_request))
+        action = &lobby::Table::accept_takeback; // casual games: granted
+    else if (state.status == lobby::TableStatus::Playing && from_opponent(state.draw_offer))
+        action = &lobby::Table::decline_draw; // the computer plays on
+    else if (state.status == lobby::TableStatus::Finished &&
+             state.rematch_offers[index(rules::opposite(seat))] &&
+             !state.rematch_offers[index(seat)])
+        action = &lobby::Table::offer_rematch;
+    // A restored table marks everyone away until they come back; the computer is always here.
+    const auto& mine = state.seats[index(seat)];
+    if (mine && !mine->connected)
+        host.post(
+            [id = player_.id](TableHost& h) { (void)h.table().set_connected(id, true, h.now()); });
+    if (!action)
+        return;
+    host.post([id = player_.id, action](TableHost& h) {
+        if (auto refused = (h.table().*action)(id, h.now()))
+            log::debug("play: the computer's answer was refused: " + refused->detail);
+    });
+}
+
+engine::Request ComputerSeat::request_for(TableHost& host, rules::Color seat) const {
+    lobby::Table& table = host.table();
+    engine::Request request;
+    request.level = level_;
+    // The engine mixes in the ply; each game of the table plays its own.
+    request.seed = seed_ + static_cast<std::uint64_t>(table.game_number());
+    const auto now = host.now();
+    const auto state = table.state(now);
+    auto remaining = state.clocks.remaining[index(seat)];
+    // Before both first moves the clock waits, but the first-move window does not.
+    if (state.first_move_deadline)
+        remaining = std::min(remaining, *state.first_move_deadline - now);
+    const auto& control = table.setup().time_control;
+    const engine::ClockState clock{.remaining = std::max(remaining, lobby::Millis{0}),
+                                   .increment = control.increment + control.delay};
+    // Days on the clock: a fixed time per move rather than a thirtieth of them.
+    if (engine::budget_for(clock).soft > max_think_)
+        request.movetime = max_think_;
+    else
+        request.clock = clock;
+    return request;
+}
+
+void ComputerSeat::start(TableHost& host) {
+    const auto pool = pool_.lock();
+    if (!pool)
+        return;
+    lobby::Table& table = host.table();
+    const auto seat = *table.seat_of(player_.id);
+    Job job{.serial = ++serials_,
+            .game_number = table.game_number(),
+            .ply = table.recorded_moves().size(),
+            .ticket = nullptr};
+    // The answer comes on a worker thread and goes to the table's strand; neither the host nor
+    // this seat is kept alive by a search.
+    job.ticket =
+        pool->think(table.game().clone(), request_for(host, seat),
+                    [weak_host = host.weak_from_this(), weak_self = weak_from_this(),
+                     serial = job.serial](rules::Result<engine::Choice> result) {
+                        const auto target = weak_host.lock();
+                        if (!target)
+                            return;
+                        target->post([weak_self, serial, result = std::move(result)](TableHost& h) {
+                            if (const auto self = weak_self.lock())
+                                self->answered(h, serial, result);
+                        });
+                    });
+    job_ = std::move(job);
+    tell(ComputerReport::Kind::Started, table.code(), job_->ply);
+}
+
+void ComputerSeat::cancel(TableHost& host) {
+    if (!job_)
+        return;
+    job_->ticket->cancel();
+    const auto ply = job_->ply;
+    job_.reset();
+    tell(ComputerReport::Kind::Cancelled, host.closed() ? std::string() : host.table().code(), ply);
+}
+
+void ComputerSeat::answered(TableHost& host, std::uint64_t serial,
+                            const rules::Result<engine::Choice>& result) {
+    if (host.closed())
+        return;
+    lobby::Table& table = host.table();
+    if (!job_ || job_->serial != serial) {
+        tell(ComputerReport::Kind::Dropped, table.code(), 0);
+        return;
+    }
+    const Job job = *job_;
+    job_.reset();
+    if (job.ticket->cancelled()) {
+        tell(ComputerReport::Kind::Cancelled, table.code(), job.ply);
+        return;
+    }
+    if (result) {
+        log::debug("play: " + player_.id + " at " + table.code() + ": " + result.value().log);
+        host.play_move(nullptr, nullptr, player_.id, static_cast<int>(job.ply), result.value().move,
+                       lobby::Millis{0});
+        if (table.recorded_moves().size() > job.ply) {
+            tell(ComputerReport::Kind::Played, table.code(), job.ply, result.value().move);
+            return;
+        }
+        if (table.status() != lobby::TableStatus::Playing) {
+            // The flag fell before the move arrived: the table ended the game on the clock.
+            log::info("play: " + player_.id + " at " + table.code() + " moved too late");
+            tell(ComputerReport::Kind::Dropped, table.code(), job.ply);
+            return;
+        }
+    }
+    // The engine found nothing to play, or the table refused its move: a bug, logged; the
+    // computer resigns rather than let its clock run out.
+    log::error("play: " + player_.id + " at " + table.code() + " could not move" +
+               (result ? std::string(": the table refused ") + result.value().move
+                       : ": " + result.error().detail));
+    (void)table.resign(player_.id, host.now());
+    tell(ComputerReport::Kind::Failed, table.code(), job.ply);
+}
+
+void ComputerSeat::tell(ComputerReport::Kind kind, std::string table, std::size_t ply,
+                        std::string move) const {
+    if (report_)
+        report_(ComputerReport{
+            .kind = kind, .table = std::move(table), .ply = ply, .move = std::move(move)});
+}
+
+} // namespace server::play

@@ -1,0 +1,94 @@
+#pragma once
+// The computer at one table (issue 13): when it is to move, it asks the engine's worker pool
+// for a move and plays the answer at the table like any player's move (validated, stored,
+// released with the clock). It answers the human's offers too: a takeback is granted (the
+// games are casual), a draw offer declined, a rematch accepted.
+//
+// Threading: settled() and what the pool answers run on the table's strand only; the search
+// runs on a worker thread of the pool, never on a network thread or a strand. The job in hand
+// is cancelled (its ticket) as soon as the table moves past the position it was asked about:
+// resign, abort, takeback, flag, the table closed. An answer that comes back for a job that
+// is no longer the one in hand is dropped. Server stop: the pool cancels every job.
+
+#include "engine/level.h"
+#include "engine/worker_pool.h"
+#include "lobby/player.h"
+#include "lobby/time.h"
+#include "rules/game.h"
+#include "server/play/computer_players.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace server::play {
+
+class TableHost;
+
+// What happened to one of the computer's searches, for logs and tests.
+struct ComputerReport {
+    enum class Kind : std::uint8_t {
+        Started,   // a search was asked for
+        Played,    // its move was played
+        Cancelled, // the table moved on (or the server stops): the job was cancelled
+        Dropped,   // an answer came back for a job no longer in hand: nothing was played
+        Failed     // the engine or the table refused: the computer resigned
+    };
+    Kind kind = Kind::Started;
+    std::string table;
+    std::size_t ply = 0; // plies played before the computer's move
+    std::string move;    // Played: the move
+};
+
+struct ComputerOptions {
+    // Worker threads that search (0: the server offers no computer opponent).
+    std::size_t threads = 1;
+    // The longest one move may take, whatever the clock: a game with days on the clock gets
+    // this as its time per move instead of a thirtieth of the days.
+    lobby::Millis max_think = std::chrono::seconds(10);
+    // Told of every search (on table strands: must be thread-safe). Empty: nobody.
+    std::function<void(const ComputerReport&)> report;
+};
+
+class ComputerSeat final : public std::enable_shared_from_this<ComputerSeat> {
+public:
+    ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level, std::uint64_t seed,
+                 const ComputerOptions& options);
+
+    const lobby::Player& player() const { return player_; }
+    // On the table's strand after every change that is settled (no move being written):
+    // starts, keeps or cancels the search, and answers the human's offers.
+    void settled(TableHost& host);
+
+private:
+    struct Job {
+        std::uint64_t serial = 0;
+        int game_number = 0;
+        std::size_t ply = 0;
+        std::shared_ptr<engine::Ticket> ticket;
+    };
+
+    std::weak_ptr<engine::WorkerPool> pool_;
+    engine::Level level_;
+    lobby::Player player_;
+    lobby::Millis max_think_;
+    std::function<void(const ComputerReport&)> report_;
+    std::uint64_t seed_;
+    std::optional<Job> job_;
+    std::uint64_t serials_ = 0;
+    std::uint64_t answered_version_ = 0; // offers are looked at once per table version
+
+    void answer_offers(TableHost& host, rules::Color seat);
+    void start(TableHost& host);
+    void cancel(TableHost& host);
+    engine::Request request_for(TableHost& host, rules::Color seat) const;
+    void answered(TableHost& host, std::uint64_t serial,
+                  const rules::Result<engine::Choice>& result);
+    void tell(ComputerReport::Kind kind, std::string table, std::size_t ply,
+              std::string move = {}) const;
+};
+
+} // namespace server::play
