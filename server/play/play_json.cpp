@@ -194,6 +194,13 @@ json move_json(const rules::MoveView& move) {
                 {"captures", move.captures}};
 }
 
+json played_moves_json(const std::vector<rules::MoveView>& moves) {
+    json out = json::array();
+    for (const auto& move : moves)
+        out.push_back(move_json(move));
+    return out;
+}
+
 json moves_json(const std::vector<rules::MoveView>& moves) {
     json out = json::array();
     for (const auto& move : moves)
@@ -248,7 +255,7 @@ json state_json(const lobby::TableState& state) {
                 {"ply", state.moves.size()},
                 {"moves", state.moves},
                 {"moves_display", state.moves_display},
-                {"history", moves_json(state.history)},
+                {"history", played_moves_json(state.history)},
                 {"last_move", state.last_move ? move_json(*state.last_move) : json(nullptr)},
                 {"legal_moves", moves_json(state.legal_moves)},
                 {"to_move", color_name(state.clocks.to_move)},

@@ -29,6 +29,8 @@ json board_json(const rules::BoardView& board);
 json move_json(const rules::MoveView& move);
 // Legal moves: each a Move without `display` (docs/protocol.md 7.1).
 json moves_json(const std::vector<rules::MoveView>& moves);
+// Moves played (the state's `history`): each a Move with its `display`.
+json played_moves_json(const std::vector<rules::MoveView>& moves);
 json result_json(const lobby::GameResult& result);
 json summary_json(const lobby::TableSummary& summary);
 json state_json(const lobby::TableState& state);
