@@ -21,23 +21,11 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
     auto code = lobby_.open_table(human, request.setup);
     if (!code)
         return send_error(r.conn, r.id, code.error().code, code.error().detail);
-    auto host = make_host();
-    lobby::TableContext context;
-    context.listener = host.get();
-    context.limits = options_.table_limits;
-    context.blocks = options_.blocks.get();
-    lobby::SeededRandom colours(random_.next());
-    auto table = lobby::Table::create(code.value(), request.setup, human, std::move(context),
-                                      colours, now());
-    if (!table) {
-        lobby_.table_gone(code.value());
-        return send_error(r.conn, r.id, table.error().code, table.error().detail);
-    }
-    host->adopt(std::move(table).value(), identities_of({human.id}).accounts);
-    if (!r.session->guest_token_hash.empty())
-        host->add_guest_token(human.id, r.session->guest_token_hash);
+    auto opened = open_hosted_table(creator_table(r, code.value(), request.setup));
+    if (!opened)
+        return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
+    const auto host = std::move(opened).value();
     attach_computer(*host, level);
-    tables_[code.value()] = host;
     host->post([conn = r.conn, who = human.id, id = r.id, computer = computer_player(level),
                 level](TableHost& h) {
         h.add_audience(conn, who);

@@ -61,27 +61,26 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                    ": no table: " + code.error().detail);
         return;
     }
-    auto host = make_host();
-    lobby::TableContext context;
-    context.listener = host.get();
-    context.limits = options_.table_limits;
-    context.limits.first_move_timeout = options_.ladder_first_move_window;
-    context.blocks = nullptr; // the challenge was agreed: a block does not undo it
-    lobby::SeededRandom colours(random_.next());
-    auto table =
-        lobby::Table::create(code.value(), setup, challenger, std::move(context), colours, now());
-    if (!table) {
-        lobby_.table_gone(code.value());
+    auto limits = options_.table_limits;
+    limits.first_move_timeout = options_.ladder_first_move_window;
+    auto opened = open_hosted_table({.code = code.value(),
+                                     .setup = setup,
+                                     .first = challenger,
+                                     .accounts = {{game.challenger_name, game.challenger_id},
+                                                  {game.challenged_name, game.challenged_id}},
+                                     .guest_tokens = {},
+                                     .limits = limits,
+                                     // the challenge was agreed: a block does not undo it
+                                     .blocks = nullptr});
+    if (!opened) {
         log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
-                   ": no table: " + table.error().detail);
+                   ": no table: " + opened.error().detail);
         return;
     }
-    host->adopt(std::move(table).value(), {{game.challenger_name, game.challenger_id},
-                                           {game.challenged_name, game.challenged_id}});
+    const auto host = std::move(opened).value();
     host->set_ladder(LadderLink{.ladder_id = game.ladder_id,
                                 .challenge_id = game.challenge_id,
                                 .challenger = game.challenger_name});
-    tables_[code.value()] = host;
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&challenger, &challenged}) {

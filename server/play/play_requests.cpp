@@ -79,6 +79,21 @@ void PlayService::serve(const Caller& r, const protocol::LobbySubscribe& request
     send(r.conn, message);
 }
 
+PlayService::NewTable PlayService::creator_table(const Caller& r, std::string code,
+                                                 const lobby::TableSetup& setup) const {
+    const lobby::Player& creator = r.session->player;
+    NewTable opening{.code = std::move(code),
+                     .setup = setup,
+                     .first = creator,
+                     .accounts = identities_of({creator.id}).accounts,
+                     .guest_tokens = {},
+                     .limits = options_.table_limits,
+                     .blocks = options_.blocks.get()};
+    if (!r.session->guest_token_hash.empty())
+        opening.guest_tokens.emplace(creator.id, r.session->guest_token_hash);
+    return opening;
+}
+
 void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     if (request.computer)
         return create_computer_table(r, request);
@@ -86,22 +101,10 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     auto code = lobby_.open_table(host_player, request.setup);
     if (!code)
         return send_error(r.conn, r.id, code.error().code, code.error().detail);
-    auto host = make_host();
-    lobby::TableContext context;
-    context.listener = host.get();
-    context.limits = options_.table_limits;
-    context.blocks = options_.blocks.get();
-    lobby::SeededRandom colours(random_.next());
-    auto table = lobby::Table::create(code.value(), request.setup, host_player, std::move(context),
-                                      colours, now());
-    if (!table) {
-        lobby_.table_gone(code.value());
-        return send_error(r.conn, r.id, table.error().code, table.error().detail);
-    }
-    host->adopt(std::move(table).value(), identities_of({host_player.id}).accounts);
-    if (!r.session->guest_token_hash.empty())
-        host->add_guest_token(host_player.id, r.session->guest_token_hash);
-    tables_[code.value()] = host;
+    auto opened = open_hosted_table(creator_table(r, code.value(), request.setup));
+    if (!opened)
+        return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
+    const auto host = std::move(opened).value();
     host->post([conn = r.conn, who = host_player.id, id = r.id](TableHost& h) {
         h.add_audience(conn, who);
         nlohmann::json message = h.state_message(who, id);

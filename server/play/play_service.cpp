@@ -36,6 +36,26 @@ template <class Work> void PlayService::post_lobby(Work work) {
     });
 }
 
+rules::Result<std::shared_ptr<TableHost>> PlayService::open_hosted_table(NewTable opening) {
+    auto host = make_host();
+    lobby::TableContext context;
+    context.listener = host.get();
+    context.limits = opening.limits;
+    context.blocks = opening.blocks;
+    lobby::SeededRandom colours(random_.next());
+    auto table = lobby::Table::create(opening.code, std::move(opening.setup), opening.first,
+                                      std::move(context), colours, now());
+    if (!table) {
+        lobby_.table_gone(opening.code);
+        return table.error();
+    }
+    host->adopt(std::move(table).value(), std::move(opening.accounts));
+    for (auto& [player, token_hash] : opening.guest_tokens)
+        host->add_guest_token(player, std::move(token_hash));
+    tables_[opening.code] = host;
+    return host;
+}
+
 std::shared_ptr<TableHost> PlayService::make_host() {
     std::weak_ptr<PlayService> weak = weak_from_this();
     TableHostContext context;
@@ -395,24 +415,19 @@ void PlayService::readmit_guest(const lobby::PlayerId& player, const std::string
 }
 
 void PlayService::seat_match(const lobby::Match& match) {
-    auto host = make_host();
-    lobby::TableContext context;
-    context.listener = host.get();
-    context.limits = options_.table_limits;
-    context.blocks = options_.blocks.get();
-    lobby::SeededRandom colours(random_.next());
-    auto table = lobby::Table::create(match.table_code, match.setup, match.white,
-                                      std::move(context), colours, now());
-    if (!table) {
-        log::warn("play: a matched table could not be made: " + table.error().detail);
-        lobby_.table_gone(match.table_code);
+    auto identities = identities_of({match.white.id, match.black.id});
+    auto opened = open_hosted_table({.code = match.table_code,
+                                     .setup = match.setup,
+                                     .first = match.white,
+                                     .accounts = std::move(identities.accounts),
+                                     .guest_tokens = std::move(identities.guest_tokens),
+                                     .limits = options_.table_limits,
+                                     .blocks = options_.blocks.get()});
+    if (!opened) {
+        log::warn("play: a matched table could not be made: " + opened.error().detail);
         return;
     }
-    const auto identities = identities_of({match.white.id, match.black.id});
-    host->adopt(std::move(table).value(), identities.accounts);
-    for (const auto& [player, token_hash] : identities.guest_tokens)
-        host->add_guest_token(player, token_hash);
-    tables_[match.table_code] = host;
+    const auto host = std::move(opened).value();
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&match.white, &match.black}) {

@@ -171,6 +171,23 @@ private:
                     std::string_view code, std::string_view detail);
     void send_to_player(const lobby::PlayerId& player, const std::shared_ptr<const std::string>& m);
     std::shared_ptr<TableHost> make_host();
+    // A table whose code the lobby has reserved, with its first player seated, on a new host
+    // registered under the code (the one way every table is opened: create_table, a seek's
+    // match, a ladder challenge, a game against the computer). When the table cannot be made
+    // the code is released and the error returned.
+    struct NewTable {
+        std::string code;
+        lobby::TableSetup setup;
+        lobby::Player first; // seated at creation (the creator, White of a match, the challenger)
+        std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
+        std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens;
+        lobby::TableLimits limits;
+        const lobby::BlockList* blocks = nullptr;
+    };
+    rules::Result<std::shared_ptr<TableHost>> open_hosted_table(NewTable table);
+    // The NewTable of a table the caller creates: the caller seated first, with its account
+    // or guest token.
+    NewTable creator_table(const Caller& r, std::string code, const lobby::TableSetup& setup) const;
     void open_ladder_table(const accounts::LadderGame& game);
     void seat_match(const lobby::Match& match);
     void after_lobby_change();
