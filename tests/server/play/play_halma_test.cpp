@@ -65,7 +65,7 @@ TEST_CASE("Chinese checkers for two: a chain of hops, a spectator and a resignat
         white.request({{"t", "move"}, {"table", code}, {"ply", 4}, {"move", "e2e4"}});
     CHECK(nonsense.value("t", "") == "error");
 
-    // A full path is read as the move it names.
+    // A single hop.
     move(white, code, 4, "o1-m5");
     const auto state = watcher.request({{"t", "watch"}, {"code", code}}).at("table");
     CHECK(state.at("moves") == json::array({"n2-m6", "d2-e6", "p2-l5", "d3-e7", "o1-m5"}));
