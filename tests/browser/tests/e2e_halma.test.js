@@ -1,10 +1,12 @@
 // Chinese checkers and Halma for two at a table, against a running `tabula serve`: two guests
 // meet by code, each sees the star with its own home at the bottom, they move by clicking (a
 // chain of hops included), a spectator sees the same board, the moves are stepped back through,
-// and a resignation ends the game; a Halma table starts and takes a move. Any console error,
+// and a resignation ends the game; a Halma table starts, takes a clicked and a typed move, and
+// the page writes its record. Any console error,
 // or a classic chess/draughts board on the page, fails the test.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
 import { new_player, create_private_table, join_by_code, close_all } from '../lib/e2e_helpers.js';
 import { halma_cell_of } from '../../../web/js/board/halma_cells.js';
@@ -66,6 +68,11 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
         const black = await player(browser, base);
         const watcher = await player(browser, base);
         try {
+            // The setup form says which seat White is, for these games only.
+            const form = white.page.locator('.setup-form').first();
+            await expect_count(form.locator('.seat-note:visible'), 0);
+            await form.locator('select[name="variant"]').selectOption('chinese-checkers-2');
+            await expect_text(form.locator('.seat-note:visible'), /White is the first seat and moves first/);
             const code = await create_private_table(white.page, 'chinese-checkers-2', 'white');
             await join_by_code(black.page, code);
             for (const p of [white, black]) await expect_hop_board(p.page, 'star');
@@ -141,7 +148,7 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
         }
     }, { needs: 'tabula', timeout_ms: 120000 });
 
-test('Halma for two: a table starts on the square board and takes a move', async ({ browser, base }) => {
+test('Halma for two: a table starts on the square board and takes a clicked move and a typed one, and the page writes its record', async ({ browser, base }) => {
     const white = await player(browser, base);
     const black = await player(browser, base);
     try {
@@ -158,6 +165,18 @@ test('Halma for two: a table starts on the square board and takes a move', async
         for (const p of [white, black]) await expect_text(p.page.locator('.move-list .move'), /^b5-c6$/, 10000);
         await expect_text(black.page.locator('.table-status'), /Your move/, 10000);
         assert.equal((await pieces(black.page)).at[halma_cell_of('square', 'c6')], 0);
+        // Black types its move in the family's notation.
+        await black.page.getByLabel('Type a move').fill('o12-n11');
+        await black.page.locator('.typed-move button[type="submit"]').click();
+        for (const p of [white, black]) await expect_count(p.page.locator('.move-list .move'), 2, 10000);
+        await expect_text(white.page.locator('.move-list .move').nth(1), /^o12-n11$/);
+        // The record the page writes, as the server writes the family's.
+        const [download] = await Promise.all([white.page.waitForEvent('download'),
+                                              white.page.locator('.download-record').click()]);
+        assert.match(download.suggestedFilename(), /^tabula-[A-Z0-9]{6}-1\.pdn$/);
+        const pdn = await fs.readFile(await download.path(), 'utf8');
+        assert.match(pdn, /\[Seat1 "guest-[^"]+"\]\n\[Seat2 "guest-[^"]+"\]\n\[Result "\*"\]\n\[Variant "halma-2"\]\n\n/);
+        assert.match(pdn, /\n1\. b5-c6 o12-n11 \*\n$/);
         for (const p of [white, black]) assert.deepEqual(p.errors, []);
     } finally {
         await close_all(white, black);
