@@ -25,8 +25,8 @@ bool contains(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("Chinese checkers for two: a chain of hops, a spectator and a resignation, stored "
-          "and downloadable") {
+TEST_CASE("Chinese checkers for two: a chain of hops, a spectator, a takeback and a resignation, "
+          "stored and downloadable") {
     FreshServer s(nullptr, nullptr, with_http());
     Client white(s.server.port());
     Client black(s.server.port());
@@ -72,6 +72,16 @@ TEST_CASE("Chinese checkers for two: a chain of hops, a spectator and a resignat
     CHECK(state.at("history").at(2).at("path").size() == 3);
     CHECK(state.at("to_move") == "black");
     CHECK_FALSE(state.at("legal_moves").empty());
+
+    // Taken back at White's request (a casual game), and played again.
+    REQUIRE(white.request({{"t", "request_takeback"}, {"table", code}}).value("t", "") == "ok");
+    REQUIRE(black.request({{"t", "accept_takeback"}, {"table", code}}).value("t", "") == "ok");
+    const auto undone = watcher.wait_event(code, "takeback_done").at("event");
+    CHECK(undone.at("ply") == 4);
+    CHECK(undone.at("last_move").at("move") == "d3-e7");
+    const auto m5 = static_cast<std::size_t>(12 * 25 + 8); // m5: grid row 12, column 8
+    CHECK(undone.at("board").at("cells").get<std::string>().at(m5) == '.');
+    move(white, code, 4, "o1-m5");
 
     REQUIRE(black.request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
     const auto ended = watcher.wait_event(code, "ended").at("event");
