@@ -86,8 +86,11 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
             // The bottom player bar is one's own, in the colour of one's pieces.
             await expect_value(() => white.page.locator('.player-bar').last().getAttribute('data-style'), 'red');
             await expect_value(() => black.page.locator('.player-bar').last().getAttribute('data-style'), 'green');
-            // Premoves do not apply: none offered while waiting.
-            await expect_count(black.page.locator('.cancel-premove'), 0);
+            // Premoves do not apply: a piece clicked while waiting is not taken up.
+            await click_cell(black.page, 'star', 'd2');
+            await click_cell(black.page, 'star', 'e6');
+            await expect_count(black.page.locator('.board .mark-selected'), 0);
+            await expect_text(black.page.locator('.premove-note'), /^$/);
 
             const moves = [[white, 'n2', 'm6'], [black, 'd2', 'e6'], [white, 'p2', 'l5'], [black, 'd3', 'e7'],
                            [white, 'o1', 'm5']];
