@@ -14,16 +14,12 @@ namespace {
 using TimeControlCheck = std::optional<rules::Error> (*)(const TimeControl&);
 
 std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
-    // Tables seat two, and the client draws no star or halma board yet (issue 14): the
-    // halma family waits for the N-seat tables.
-    const auto name = std::string(rules::variant_name(setup.variant));
-    if (rules::player_count(setup.variant) > 2)
-        return refuse(errc::not_allowed, name + " is a game for " +
-                                             std::to_string(rules::player_count(setup.variant)) +
+    // Tables seat two (issue 14): the two-player variants of the halma family (Chinese
+    // checkers and Halma for 2) are played like any other game, the others wait for N seats.
+    if (const int players = rules::player_count(setup.variant); players > 2)
+        return refuse(errc::not_allowed, std::string(rules::variant_name(setup.variant)) +
+                                             " is a game for " + std::to_string(players) +
                                              " players; tables seat two so far");
-    if (rules::family_of(setup.variant) == rules::Family::Halma)
-        return refuse(errc::not_allowed,
-                      name + " cannot be played at a table yet: the client has no board for it");
     if (auto error = check_time(setup.time_control))
         return error;
     if (setup.rated && !setup.start_position.empty())

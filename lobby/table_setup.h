@@ -29,8 +29,8 @@ struct TableSetup {
 };
 
 // "bad_setup" when the time control makes no game; "not_allowed" for a rated game from a
-// custom position or with DrawRules::ReportOnly, and for the halma family (Chinese checkers,
-// Halma), which tables do not seat yet.
+// custom position or with DrawRules::ReportOnly, and for a variant of more than two players
+// (Chinese checkers for 3, 4, 6, Halma for 4), which tables do not seat yet.
 std::optional<rules::Error> validate(const TableSetup& setup);
 // The same for a stored table being restored, with validate_runnable() for its time control:
 // a game accepted when it was made is not refused because a range was tightened since.

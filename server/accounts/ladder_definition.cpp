@@ -35,12 +35,12 @@ rules::Result<storage::LadderRow> ladder_row(const LadderRequest& request, stora
     if (!variant)
         return rules::Error{"unknown_variant",
                             "variant must name a variant (e.g. chess, international)"};
-    // Ladder games are played at tables, and tables do not seat the halma family yet (issue
-    // 14, lobby/table_setup.cpp): a ladder of it could never start a game.
+    // Tables seat only the two-player games of the halma family so far (issue 14,
+    // lobby/table_setup.cpp), and ladders do not offer the family until they all can be.
     if (rules::family_of(*variant) == rules::Family::Halma)
         return rules::Error{"unknown_variant", request.variant +
-                                                   " cannot be played on a ladder: tables do not "
-                                                   "seat Chinese checkers or Halma yet"};
+                                                   " cannot be played on a ladder: ladders do not "
+                                                   "offer Chinese checkers or Halma yet"};
     if (!ladder_clock(request.time_control))
         return rules::Error{"bad_time_control",
                             "a base of at most 6 hours with an increment of at most 600 s, or "

@@ -2,6 +2,7 @@
 // "opponent":"computer" makes a table like any other, with the computer of the chosen level
 // in the other seat at once, so the game starts.
 #include "lobby/errors.h"
+#include "rules/variant.h"
 #include "server/log.h"
 #include "server/play/computer_players.h"
 #include "server/play/play_json.h"
@@ -16,6 +17,11 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
     if (request.setup.rated)
         return send_error(r.conn, r.id, lobby::errc::not_allowed,
                           "games against the computer are casual: \"rated\" must be false");
+    if (rules::family_of(request.setup.variant) == rules::Family::Halma)
+        return send_error(r.conn, r.id, lobby::errc::not_allowed,
+                          "the computer does not play " +
+                              std::string(rules::variant_name(request.setup.variant)) +
+                              ": Chinese checkers and Halma have no computer opponent yet");
     const lobby::Player& human = r.session->player;
     const auto level = *request.computer;
     auto code = lobby_.open_table(human, request.setup);

@@ -147,3 +147,14 @@ export function parse_halma_grid(grid) {
     }
     return { rows, cols, cells, check: -1, shape };
 }
+
+// The standard start of a variant in the position notation of rules/halma/README.md: the first
+// seat to move, each seat's home cells in board order, no moves played, nobody finished.
+export function halma_start_position(variant) {
+    const shape = variant.startsWith('halma') ? 'square' : 'star';
+    const cells = board_cells(shape);
+    const seats = SEAT_CORNERS[variant].map((corner) => cells
+        .filter((cell) => corner_of(variant, shape, cell) === corner)
+        .map((cell) => halma_cell_name(shape, cell)).join(','));
+    return `1:${seats.join(':')}:0:-`;
+}

@@ -7,11 +7,14 @@
 // - Russian, Brazilian and Czech players write squares algebraically (c3-d4, c3:e5), as
 //   lidraughts shows them; International, English, Italian, Spanish and pool players write
 //   numbers; Turkish players write algebraic squares.
+// - Chinese checkers and Halma (rules/halma/README.md): cells by name (n2, p16), moves from-to
+//   (a hop chain's landings come in the move's `path`), positions "1:<seat 1 cells>:…".
 // - apply_move() moves the pieces as a move's cells say (castling's rook, en passant, promotion
 //   and draughts crowning included): the optimistic drawing of a move before the server answers
 //   and the replay of earlier positions. It checks nothing: the server is the judge of legality.
 
 import { cell_name, is_piece, piece_side } from './grid.js';
+import { halma_cell_of, halma_shape, is_halma_variant } from './halma_cells.js';
 
 const ALGEBRAIC_DRAUGHTS = new Set(['russian', 'brazilian', 'czech', 'russian-giveaway']);
 const BLACK_FIRST = new Set(['english', 'pool']); // the variants where Black moves first
@@ -33,7 +36,7 @@ export function algebraic_squares(variant) {
 
 // Map(cell -> square number) for numbered draughts boards; null elsewhere.
 export function square_numbering(grid, variant) {
-    if (!grid || variant === 'chess' || variant === 'turkish' || !grid.cells.includes(' ')) return null;
+    if (!grid || variant === 'chess' || variant === 'turkish' || is_halma_variant(variant) || !grid.cells.includes(' ')) return null;
     const cells = [];
     for (let c = 0; c < grid.cells.length; c++) if (grid.cells[c] !== ' ') cells.push(c);
     if (variant === 'spanish') cells.reverse();
@@ -56,6 +59,11 @@ function cell_of_name(name, rows, cols) {
 // The cells of a move written in canonical notation, or null when it cannot be read.
 export function canonical_path(grid, variant, text) {
     const { rows, cols } = grid;
+    if (is_halma_variant(variant)) { // from-to, or a full hop path, in cell names (n2-l4)
+        const shape = halma_shape(grid);
+        const cells = String(text || '').split('-').map((name) => halma_cell_of(shape, name));
+        return shape && cells.length >= 2 && cells.every((c) => c >= 0) ? cells : null;
+    }
     if (variant === 'chess') {
         const m = /^([a-h][1-8])([a-h][1-8])[qrbn]?$/.exec(text || '');
         return m ? [cell_of_name(m[1], rows, cols), cell_of_name(m[2], rows, cols)] : null;
@@ -114,6 +122,12 @@ export function apply_move(grid, variant, move) {
     const from = path[0];
     const to = path[path.length - 1];
     const piece = cells[from];
+    if (is_halma_variant(variant)) { // the piece goes from its origin to the end; nothing is taken
+        if (!/[1-6]/.test(piece)) return null;
+        cells[from] = '.';
+        cells[to] = piece;
+        return { rows: grid.rows, cols: grid.cols, cells: cells.join(''), check: -1 };
+    }
     if (!is_piece(piece)) return null;
     const family = family_of(variant);
     const side = piece_side(piece, family);
@@ -161,6 +175,19 @@ export function apply_move(grid, variant, move) {
 export function grid_from_fen(fen, variant, shape) {
     const { rows, cols } = shape;
     const cells = shape.cells.split('').map((ch) => (ch === ' ' ? ' ' : '.'));
+    if (is_halma_variant(variant)) { // "<seat to move>:<seat 1 cells>:…:<moves>:<finished>"
+        const board = halma_shape(shape);
+        const seats = String(fen || '').split(':').slice(1, -2);
+        if (!board || !seats.length) return null;
+        for (const [i, field] of seats.entries()) {
+            for (const name of field.split(',').filter(Boolean)) {
+                const cell = halma_cell_of(board, name);
+                if (cell < 0 || cells[cell] !== '.') return null;
+                cells[cell] = String(i + 1);
+            }
+        }
+        return { rows, cols, cells: cells.join(''), check: -1 };
+    }
     if (variant === 'chess') {
         const ranks = String(fen || '').split(' ')[0].split('/');
         if (ranks.length !== rows) return null;

@@ -6,9 +6,11 @@
 // the seven-tag roster (PGN 8.1.1), SetUp/FEN for a chess game from another position,
 // GameType (PDN 3.0: 20 international, 21 english, 22 italian, 23 pool, 24 spanish,
 // 25 russian, 26 brazilian, 29 czech, 30 turkish; the giveaway games take their board's number
-// and a Variant tag, as rules/draughts/pdn_record.cpp writes), and draughts results 2-0, 0-2, 1-1.
+// and a Variant tag, as rules/draughts/pdn_record.cpp writes), and draughts results 2-0, 0-2, 1-1;
+// Chinese checkers and Halma as rules/halma/record.cpp writes them.
 
 import { first_mover, fen_side } from '../board/notation.js';
+import { halma_start_position, is_halma_variant } from '../board/halma_cells.js';
 
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const GAME_TYPES = {
@@ -64,10 +66,25 @@ function movetext(moves, opens_pair_first, result) {
     return lines.join('\n');
 }
 
+// Chinese checkers and Halma for two, as rules/halma/record.cpp writes them: Seat1 and Seat2
+// instead of White and Black, results 1-0 / 0-1 / 1/2-1/2, the Variant tag, FEN only for
+// another start, and a move number before each of the first seat's moves.
+// `roster`: the Event, Site, Date and Round tags.
+function halma_record(state, roster, result, seat) {
+    const tags = [...roster, tag('Seat1', seat('white')), tag('Seat2', seat('black')), tag('Result', result),
+                  tag('Variant', state.variant)];
+    const start = state.start_position || '';
+    if (start && start !== halma_start_position(state.variant)) tags.push(tag('FEN', start));
+    const opens = !start.startsWith('2:');
+    return `${tags.join('\n')}\n\n${movetext(state.moves.map((m) => m.display || m.move), opens, result).replace(/^1\.\.\. /, '1. ')}\n`;
+}
+
 // {name, text}: the file name and the record of the game shown in `state` (table_state.js).
 export function game_record(state, site, now = Date.now()) {
+    const halma = is_halma_variant(state.variant);
     const chess = state.variant === 'chess';
-    const result = state.status === 'over' ? result_token(state.result, chess) : '*';
+    // The halma family writes its results as chess does (1-0, 0-1, 1/2-1/2).
+    const result = state.status === 'over' ? result_token(state.result, chess || halma) : '*';
     const seat = (c) => (state.seats[c] ? state.seats[c].name : '?');
     const tags = [
         tag('Event', `Tabula ${state.rated ? 'rated' : 'casual'} game`),
@@ -78,6 +95,10 @@ export function game_record(state, site, now = Date.now()) {
         tag('Black', seat('black')),
         tag('Result', result),
     ];
+    if (halma) {
+        return { name: `tabula-${state.code}-${state.game_number || 1}.pdn`,
+                 text: halma_record(state, tags.slice(0, 4), result, seat) };
+    }
     const start = state.start_position || '';
     if (chess) {
         if (start && start !== CHESS_START) tags.push(tag('SetUp', '1'), tag('FEN', start));

@@ -3,10 +3,15 @@
 // finished game, the game's record to download, game actions (draw, resign and abort with a
 // confirming second click, rematch, takeback), moves drawn at once and taken back if refused,
 // one premove in real-time games, chat, spectators, sharing a private table's code and link
-// while a seat is open, and resuming after a reconnect.
+// while a seat is open, and resuming after a reconnect. Chinese checkers and Halma for two get
+// the board of their family (HopBoard), made once the first state names the variant; premoves
+// do not apply to them.
 
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
+import { HopBoard } from '../board/hop_board.js';
+import { SEAT_CORNERS, is_halma_variant } from '../board/halma_cells.js';
+import { corner_style, PIECE_STYLES } from '../board/halma_pieces.js';
 import { TypedMoveField } from '../board/typed_move.js';
 import { algebraic_squares, board_numbers, move_text, apply_move, with_paths } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
@@ -60,15 +65,9 @@ export class TableScreen {
         this.top = player_bar('black');
         this.bottom = player_bar('white');
         this.board_holder = h('div', { class: 'board-holder' });
-        this.board = new Board(this.board_holder, { label: `Board of table ${this.code}`,
-                                                     on_move: (m) => this.play(m),
-                                                     on_premove: (p) => this.set_premove(p) });
-        // A right click on the board cancels a queued premove (or one being chosen).
-        this.board.svg.addEventListener('contextmenu', (e) => {
-            if (!this.premove && this.board.premove_from < 0) return;
-            e.preventDefault();
-            this.cancel_premove();
-        });
+        this.board = null; // made by make_board() once the variant is known
+        this.hop = false; // the board is a HopBoard (Chinese checkers, Halma)
+        this.hop_turned = false; // the HopBoard shows the other seat's home at the bottom
         this.move_list = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
         this.move_list.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
@@ -105,7 +104,7 @@ export class TableScreen {
         h('div', { class: 'inline' }, chat_input, h('button', { type: 'submit' }, 'Send')));
         const typed_form = h('form', {});
         this.typed = new TypedMoveField(typed_form, (m) => this.play(m));
-        const flip = h('button', { type: 'button', class: 'small', onclick: () => { this.board.flip(); this.render(); } }, 'Flip board');
+        const flip = h('button', { type: 'button', class: 'small', onclick: () => this.flip() }, 'Flip board');
         this.download = h('button', { type: 'button', class: 'small download-record', onclick: () => this.save_record() }, 'Download');
         // A finished game the server stored: its record from /api, by the id the table gave.
         this.stored = h('a', { class: 'small stored-record', download: '', hidden: true }, 'Stored record');
@@ -128,6 +127,56 @@ export class TableScreen {
                 h('div', { class: 'board-tools' }, flip, this.download, this.stored, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
         this.sizer = new BoardSizer(this.area, this.board_holder, this.grip, this.action_bar);
+    }
+
+    // The board of the variant, made from the first state: a HopBoard for the halma family,
+    // else a Board. A table keeps its variant (a rematch too), so the board stays.
+    make_board(variant) {
+        if (this.board) return;
+        this.hop = is_halma_variant(variant);
+        const label = `Board of table ${this.code}`;
+        if (this.hop) {
+            this.board = new HopBoard(this.board_holder, { label, on_move: (m) => this.play(m) });
+        } else {
+            this.board = new Board(this.board_holder, { label, on_move: (m) => this.play(m),
+                                                         on_premove: (p) => this.set_premove(p) });
+            // A right click on the board cancels a queued premove (or one being chosen).
+            this.board.svg.addEventListener('contextmenu', (e) => {
+                if (!this.premove && this.board.premove_from < 0) return;
+                e.preventDefault();
+                this.cancel_premove();
+            });
+        }
+        this.board_holder.append(this.grip); // the grip stays on top, at the corner
+    }
+
+    flip() {
+        if (!this.board) return;
+        if (this.hop) this.hop_turned = !this.hop_turned;
+        else this.board.flip();
+        this.render();
+    }
+
+    // The HopBoard's seat at the bottom: the player's own (spectators: the first seat's).
+    viewer_seat() {
+        const own = this.state && this.state.you === 'black' ? 1 : 0;
+        return this.hop_turned ? 1 - own : own;
+    }
+
+    // The colour a player bar shows: the side ('white'), or on a HopBoard the colour of the
+    // seat's pieces ('red'), so the bar matches the pieces.
+    seat_style(colour) {
+        const corners = SEAT_CORNERS[this.state.variant];
+        const shape = this.state.variant.startsWith('halma') ? 'square' : 'star';
+        return PIECE_STYLES[corner_style(shape, corners[colour === 'white' ? 0 : 1])].colour;
+    }
+
+    // "White", or at the halma family's table the player's name (its colours are not white
+    // and black).
+    side_name(colour) {
+        const seat = this.state.seats[colour];
+        if (this.hop) return seat ? seat.name : colour === 'white' ? 'Seat 1' : 'Seat 2';
+        return colour === 'white' ? 'White' : 'Black';
     }
 
     async enter() {
@@ -166,7 +215,8 @@ export class TableScreen {
         this.state = normalise_table(table);
         this.pending_move = null;
         this.history.update(this.state);
-        if (this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
+        this.make_board(this.state.variant);
+        if (!this.hop && this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
     }
 
@@ -188,7 +238,8 @@ export class TableScreen {
             this.pending_move = null;
             play_sound(e.move && e.move.captures && e.move.captures.length ? 'capture' : 'move');
         } else if (e.type === 'started' && next.you) {
-            this.board.orientation = next.you; // a rematch swaps the colours
+            if (this.hop) this.hop_turned = false; // a rematch swaps the seats: one's own at the bottom
+            else this.board.orientation = next.you; // a rematch swaps the colours
             this.premove = null;
         } else if (e.type === 'ended' || e.type === 'game_ended') {
             this.premove = null;
@@ -222,7 +273,7 @@ export class TableScreen {
     // A real-time game where it is the opponent's move: premoves are offered.
     can_premove() {
         const s = this.state;
-        return !!(s && s.status === 'playing' && s.you && !(s.time && s.time.days)
+        return !!(s && !this.hop && s.status === 'playing' && s.you && !(s.time && s.time.days)
             && (s.to_move !== s.you || this.pending_move));
     }
 
@@ -255,7 +306,7 @@ export class TableScreen {
 
     cancel_premove() {
         this.premove = null;
-        this.board.premove_from = -1;
+        if (!this.hop) this.board.premove_from = -1;
         this.render_board();
         this.render_premove_note();
     }
@@ -298,20 +349,22 @@ export class TableScreen {
 
     render() {
         const s = this.state;
-        const flipped = this.board.orientation === 'black';
+        const flipped = this.hop ? this.viewer_seat() === 1 : this.board.orientation === 'black';
         const [top_colour, bottom_colour] = flipped ? ['white', 'black'] : ['black', 'white'];
         this.top.colour = top_colour;
         this.bottom.colour = bottom_colour;
-        this.top.bar.dataset.colour = top_colour;
-        this.bottom.bar.dataset.colour = bottom_colour;
-        this.top.show(s.seats[top_colour], top_colour);
-        this.bottom.show(s.seats[bottom_colour], bottom_colour);
+        for (const [bar, colour] of [[this.top, top_colour], [this.bottom, bottom_colour]]) {
+            bar.bar.dataset.colour = colour;
+            if (this.hop) bar.bar.dataset.style = this.seat_style(colour);
+            else delete bar.bar.dataset.style;
+            bar.show(s.seats[colour], this.hop ? `seat ${colour === 'white' ? 1 : 2}` : colour);
+        }
         if (this.premove && !(s.status === 'playing' && s.you)) this.premove = null;
         this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
         this.spectators.textContent = `${s.spectators} watching`;
         this.render_status();
-        this.result.textContent = result_text(s.result);
+        this.result.textContent = result_text(s.result, this.hop ? { white: this.side_name('white'), black: this.side_name('black') } : null);
         this.render_moves();
         render_chat(this.chat_log, s.chat);
         this.render_share();
@@ -321,7 +374,8 @@ export class TableScreen {
         // Turkish men move straight ahead and sideways, never diagonally.
         this.typed.input.placeholder = s.variant === 'chess' ? 'e.g. e4, Nf3'
             : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
-                : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
+                : this.hop ? (s.variant.startsWith('halma') ? 'e.g. b5-c6, a4-c6' : 'e.g. n2-m6, o1-m5')
+                    : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
         this.download.hidden = !s.moves.length;
         const format = s.variant === 'chess' ? 'pgn' : 'pdn';
@@ -342,7 +396,7 @@ export class TableScreen {
         const s = this.state;
         if (s.status === 'over') return 'Game over';
         if (s.status === 'waiting') return s.private ? 'Waiting for your opponent: share the code or the link.' : 'Waiting for an opponent…';
-        if (!s.you) return `${s.to_move === 'white' ? 'White' : 'Black'} to move · you are watching`;
+        if (!s.you) return `${this.side_name(s.to_move)} to move · you are watching`;
         if (this.pending_move) return 'Move sent…';
         return s.to_move === s.you ? 'Your move' : 'Waiting for your opponent’s move';
     }
@@ -376,15 +430,35 @@ export class TableScreen {
         }
         const premoving = this.can_premove() && this.history.live();
         try {
-            this.board.set({ grid, variant: s.variant, last_move: last, moves,
-                             numbers: board_numbers(grid, s.variant),
-                             squares: s.variant === 'turkish' ? 'plain' : s.variant === 'spanish' ? 'light' : null,
-                             premove_side: premoving ? s.you : null, premove: premoving ? this.premove : null });
+            if (this.hop) {
+                this.board.set(this.hop_view(grid, last, moves));
+            } else {
+                this.board.set({ grid, variant: s.variant, last_move: last, moves,
+                                 numbers: board_numbers(grid, s.variant),
+                                 squares: s.variant === 'turkish' ? 'plain' : s.variant === 'spanish' ? 'light' : null,
+                                 premove_side: premoving ? s.you : null, premove: premoving ? this.premove : null });
+            }
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }
         this.typed.set_moves(this.my_turn() && this.history.live() ? with_paths(s.legal_moves, grid, s.variant) : [],
                              (c) => this.board.cell_name(c));
+    }
+
+    // What a HopBoard shows besides the grid: the seat to move (in an earlier position too,
+    // counted back from the live one; none once the game is over), the players by seat, the
+    // winner first once over, and the viewer's home at the bottom.
+    hop_view(grid, last, moves) {
+        const s = this.state;
+        const live_seat = s.to_move === 'black' ? 1 : 0;
+        const behind = s.moves.length - this.history.shown();
+        const seat_to_move = this.history.past() ? (live_seat + behind) % 2
+            : s.status === 'playing' ? live_seat : -1;
+        const winner = s.status === 'over' && s.result ? s.result.winner : null;
+        const finished = winner === 'white' ? [0, 1] : winner === 'black' ? [1, 0] : [];
+        return { grid, variant: s.variant, last_move: last, moves, seat_to_move, finished,
+                 seat_names: [this.side_name('white'), this.side_name('black')],
+                 viewer_seat: this.viewer_seat() };
     }
 
     render_clocks() {

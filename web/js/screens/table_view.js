@@ -12,7 +12,7 @@ const REASONS = {
     abandonment: 'abandonment', 'flag-vs-insufficient': 'time, but the opponent could not win',
     'first-move-timeout': 'the first move was not made in time',
     storage_failed: 'the game could not be stored', '3-kings': 'three kings against one',
-    'long-diagonal': 'long diagonal rule',
+    'long-diagonal': 'long diagonal rule', finished: 'every piece home', 'move-limit': 'move limit',
 };
 
 // The draughts counters are named '<N>-move' (protocol.md, Result): "N-move rule".
@@ -23,13 +23,15 @@ function reason_text(reason) {
     return reason.replace(/[-_]/g, ' ');
 }
 
-export function result_text(result) {
+// `names` ({white, black}) name the winner instead of the colour (the halma family's seats).
+export function result_text(result, names = null) {
     if (!result) return '';
     const reason = reason_text(result.reason);
     if (result.reason === 'abort' || result.reason === 'aborted') return 'Game aborted';
     if (result.kind === 'aborted' || result.reason === 'first-move-timeout')
         return reason ? `Game aborted · ${reason}` : 'Game aborted';
-    const who = result.winner ? `${result.winner === 'white' ? 'White' : 'Black'} wins` : 'Draw';
+    const side = names ? names[result.winner] : result.winner === 'white' ? 'White' : 'Black';
+    const who = result.winner ? `${side} wins` : 'Draw';
     return reason ? `${who} · ${reason}` : who;
 }
 

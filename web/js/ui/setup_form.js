@@ -6,6 +6,7 @@
 
 import { h, field, segmented, uid } from './dom.js';
 import { VARIANTS } from './variants.js';
+import { is_halma_variant } from '../board/halma_cells.js';
 
 // The computer's strengths (docs/protocol.md §7.14) and the variants it cannot play.
 const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']];
@@ -37,6 +38,8 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
                                                              placeholder: 'user name' }))
         : null;
     const error = h('p', { class: 'error', role: 'alert' });
+    // Chinese checkers and Halma have no white and black: the colours stand for the seats.
+    const seat_note = h('p', { class: 'muted seat-note' }, 'Chinese checkers and Halma: White is the first seat and moves first.');
     const form = h('form', { class: 'setup-form' },
         field('Variant', variant),
         mode, live_fields, corr_fields,
@@ -46,6 +49,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
                         initial.rated ? 'rated' : 'casual'),
         segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
                   initial.colour || 'random'),
+        seat_note,
         with_visibility ? segmented('Table', `${name}-visibility`, [['public', 'Public'], ['private', 'Private']],
                                     initial.private ? 'private' : 'public') : null,
         opponent,
@@ -55,6 +59,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         const corr = form.querySelector(`input[name="${name}-mode"]:checked`).value === 'correspondence';
         live_fields.hidden = corr;
         corr_fields.hidden = !corr;
+        seat_note.hidden = !is_halma_variant(variant.value);
     };
     form.addEventListener('change', sync_mode);
     sync_mode();

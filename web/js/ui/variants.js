@@ -12,6 +12,8 @@ export const VARIANTS = [
     ['turkish', 'Turkish draughts'],
     ['antidraughts', 'Antidraughts'],
     ['russian-giveaway', 'Russian giveaway'],
+    ['chinese-checkers-2', 'Chinese checkers (2 players)'],
+    ['halma-2', 'Halma (2 players)'],
 ];
 
 export function variant_name(id) {
