@@ -75,6 +75,14 @@ public:
     bool cancel_seek(const PlayerId& player);
     const SeekPools& seeks() const { return seeks_; }
 
+    // Seeks a seat at a table of more than two (the pool's variant seats 3 to 6): the
+    // GroupMatch that seats the player if their seek fills a table at once, else none
+    // (waiting; check_timeouts gathers later as ranges widen). Every match goes out as a
+    // GroupMatched event to its players. Refusals as for seek(), and "bad_setup" for a
+    // two-seat pool (seek() is for those). cancel_seek() takes the seek back.
+    rules::Result<std::optional<GroupMatch>> seek_seats(const Player& player, const SeekPool& pool,
+                                                        TimePoint now);
+
     // --- challenges -------------------------------------------------------------------------
     rules::Result<ChallengeId> challenge(const Player& from, const PlayerId& to,
                                          const TableSetup& setup, TimePoint now);
@@ -108,6 +116,10 @@ private:
     ChallengeBook challenges_;
 
     void emit(std::vector<PlayerId> to, LobbyEventBody body);
+    void emit(std::vector<PlayerId> to, GroupEventBody body);
+    Refusal check_seeker(const Player& player, const SeekPool& pool, TimePoint now) const;
+    GroupMatch make_group_match(std::vector<Player> players, TableSetup setup);
+    std::vector<GroupMatch> seat_groups(std::vector<SeekGroup> groups);
     Match make_match(const Player& a, const Player& b, TableSetup setup, bool a_chooses);
     bool blocked(const PlayerId& a, const PlayerId& b) const;
 };

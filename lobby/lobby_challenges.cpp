@@ -85,6 +85,7 @@ void Lobby::check_timeouts(TimePoint now) {
         Match match = make_match(pair.first, pair.second, setup, false);
         emit({match.white.id, match.black.id}, SeekMatched{match});
     }
+    seat_groups(seeks_.match_groups(now));
     for (const Challenge& c : challenges_.expire(now))
         emit({c.challenger.id, c.challenged}, ChallengeExpired{c});
     std::erase_if(cooldown_until_, [now](const auto& entry) { return entry.second <= now; });

@@ -12,6 +12,10 @@ int gap(const Seek& a, const Seek& b) {
 }
 } // namespace
 
+int seat_count(const SeekPool& pool) {
+    return rules::player_count(pool.variant);
+}
+
 double SeekPools::reach(TimePoint since, TimePoint now) const {
     const std::chrono::duration<double> waited = std::max(Millis{0}, now - since);
     return std::min(static_cast<double>(range_.max),
@@ -30,6 +34,8 @@ bool SeekPools::compatible(const Seek& a, const Seek& b, TimePoint now) const {
 }
 
 std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& pool, TimePoint now) {
+    if (seat_count(pool) != 2)
+        return std::nullopt; // add_to_group's
     remove(player.id);
     next_match_.reset();
     auto& waiting = pools_[pool];
@@ -60,8 +66,10 @@ bool SeekPools::remove(const PlayerId& player) {
         if (it == waiting.end())
             continue;
         waiting.erase(it);
-        if (waiting.empty())
+        if (waiting.empty()) {
+            searched_at_.erase(pool->first);
             pools_.erase(pool);
+        }
         next_match_.reset();
         return true;
     }
@@ -88,6 +96,10 @@ std::vector<SeekPair> SeekPools::match_waiting(TimePoint now) {
         return pairs;
     next_match_.reset();
     for (auto pool = pools_.begin(); pool != pools_.end();) {
+        if (seat_count(pool->first) != 2) { // gathered by match_groups
+            ++pool;
+            continue;
+        }
         auto& waiting = pool->second;
         for (;;) {
             // the compatible pair with the smallest gap; earlier arrivals win ties
@@ -139,13 +151,107 @@ std::optional<TimePoint> SeekPools::next_match_time() const {
     if (next_match_)
         return *next_match_;
     std::optional<TimePoint> next;
-    for (const auto& [pool, waiting] : pools_)
+    for (const auto& [pool, waiting] : pools_) {
+        // Two-seat pools pair every pair that has met, so all their meeting times are ahead;
+        // in the others, pairs that met by the last search are in no full group.
+        const auto searched = searched_at_.find(pool);
+        const auto after = searched == searched_at_.end() ? TimePoint::min() : searched->second;
         for (std::size_t i = 0; i < waiting.size(); ++i)
             for (std::size_t j = i + 1; j < waiting.size(); ++j)
-                if (const auto t = meeting_time(waiting[i], waiting[j]); t && (!next || *t < *next))
+                if (const auto t = meeting_time(waiting[i], waiting[j]);
+                    t && *t > after && (!next || *t < *next))
                     next = t;
+    }
     next_match_ = next;
     return next;
+}
+
+// --- pools of more than two seats -------------------------------------------------------------
+
+std::vector<SeekGroup> SeekPools::add_to_group(const Player& player, const SeekPool& pool,
+                                               TimePoint now) {
+    if (seat_count(pool) <= 2)
+        return {}; // add's
+    remove(player.id);
+    pools_[pool].push_back(Seek{player, pool, now});
+    return gather(pool, now);
+}
+
+std::vector<SeekGroup> SeekPools::match_groups(TimePoint now) {
+    std::vector<SeekGroup> groups;
+    if (const auto next = next_match_time(); !next || now < *next)
+        return groups;
+    std::vector<SeekPool> searched;
+    for (const auto& [pool, waiting] : pools_)
+        if (seat_count(pool) > 2)
+            searched.push_back(pool);
+    for (const SeekPool& pool : searched)
+        for (SeekGroup& group : gather(pool, now))
+            groups.push_back(std::move(group));
+    return groups;
+}
+
+// Every table of `pool` that can be filled at `now`: the oldest seeker who can be seated with
+// the first compatible seekers in seek order (a depth-first search in that order, so the
+// group found is the earliest in seek order), again until nobody can be seated.
+std::vector<SeekGroup> SeekPools::gather(const SeekPool& pool, TimePoint now) {
+    std::vector<SeekGroup> groups;
+    next_match_.reset();
+    const auto it = pools_.find(pool);
+    if (it == pools_.end())
+        return groups;
+    auto& waiting = it->second;
+    const auto seats = static_cast<std::size_t>(seat_count(pool));
+    std::vector<std::size_t> chosen;
+    chosen.reserve(seats);
+    // An oldest seeker with no group now has none after others leave with theirs, so the
+    // search goes on from the same index once a group is taken out.
+    for (std::size_t oldest = 0; oldest < waiting.size();) {
+        chosen.assign(1, oldest);
+        std::size_t steps = 0;
+        if (!fill_group(waiting, chosen, oldest + 1, seats, now, steps)) {
+            ++oldest;
+            continue;
+        }
+        SeekGroup group{pool, {}};
+        group.players.reserve(seats);
+        for (const std::size_t i : chosen)
+            group.players.push_back(waiting[i].player);
+        for (auto i = chosen.rbegin(); i != chosen.rend(); ++i) // the highest index first
+            waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(*i));
+        groups.push_back(std::move(group));
+    }
+    if (waiting.empty()) {
+        pools_.erase(it);
+        searched_at_.erase(pool);
+    } else {
+        searched_at_[pool] = now;
+    }
+    return groups;
+}
+
+// Extends `chosen` (indexes into `waiting`, in seek order) with seekers from `from` on, each
+// compatible with all chosen before it, until `seats` are chosen; false if it cannot (or the
+// search ran out of steps), with `chosen` as it came.
+bool SeekPools::fill_group(const std::vector<Seek>& waiting, std::vector<std::size_t>& chosen,
+                           std::size_t from, std::size_t seats, TimePoint now,
+                           std::size_t& steps) const {
+    if (chosen.size() == seats)
+        return true;
+    for (std::size_t k = from; k + (seats - chosen.size()) <= waiting.size(); ++k) {
+        if (++steps > max_group_search_steps)
+            return false;
+        const bool fits = std::all_of(chosen.begin(), chosen.end(), [&](std::size_t c) {
+            return compatible(waiting[c], waiting[k], now);
+        });
+        if (!fits)
+            continue;
+        chosen.push_back(k);
+        if (fill_group(waiting, chosen, k + 1, seats, now, steps))
+            return true;
+        chosen.pop_back();
+    }
+    return false;
 }
 
 } // namespace lobby

@@ -13,17 +13,21 @@ namespace {
 
 using TimeControlCheck = std::optional<rules::Error> (*)(const TimeControl&);
 
-std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
-    // Tables seat two, and the client draws no star or halma board yet (issue 14): the
-    // halma family waits for the N-seat tables.
+// Tables seat two, and the client draws no star or halma board yet (issue 14): the halma
+// family waits for the N-seat tables.
+std::optional<rules::Error> validate_seats(const TableSetup& setup) {
     const auto name = std::string(rules::variant_name(setup.variant));
-    if (rules::player_count(setup.variant) > 2)
+    if (seat_count(setup) > 2)
         return refuse(errc::not_allowed, name + " is a game for " +
-                                             std::to_string(rules::player_count(setup.variant)) +
+                                             std::to_string(seat_count(setup)) +
                                              " players; tables seat two so far");
     if (rules::family_of(setup.variant) == rules::Family::Halma)
         return refuse(errc::not_allowed,
                       name + " cannot be played at a table yet: the client has no board for it");
+    return std::nullopt;
+}
+
+std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
     if (auto error = check_time(setup.time_control))
         return error;
     if (setup.rated && !setup.start_position.empty())
@@ -35,11 +39,23 @@ std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCh
 
 } // namespace
 
+int seat_count(const TableSetup& setup) {
+    return rules::player_count(setup.variant);
+}
+
 std::optional<rules::Error> validate(const TableSetup& setup) {
+    if (auto error = validate_seats(setup))
+        return error;
+    return validate_game(setup);
+}
+
+std::optional<rules::Error> validate_game(const TableSetup& setup) {
     return validate_with(setup, [](const TimeControl& control) { return validate(control); });
 }
 
 std::optional<rules::Error> validate_stored(const TableSetup& setup) {
+    if (auto error = validate_seats(setup))
+        return error;
     return validate_with(setup, validate_runnable);
 }
 
