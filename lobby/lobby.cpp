@@ -21,7 +21,8 @@ std::size_t seats_taken(const TableSummary& s) {
 Lobby::Lobby(RandomSource& random, const BlockList* blocks, LobbyListener* listener,
              LobbyLimits limits)
     : random_(random), blocks_(blocks), listener_(listener), limits_(limits),
-      seeks_(limits.seek_range, blocks), challenges_(limits.challenges) {
+      seeks_(limits.seek_range, blocks), challenges_(limits.challenges),
+      group_challenges_(limits.challenges) {
 }
 
 void Lobby::emit(std::vector<PlayerId> to, LobbyEventBody body) {

@@ -4,12 +4,14 @@
 // serialize once.
 
 #include "lobby/challenges.h"
+#include "lobby/group_challenges.h"
 #include "lobby/player.h"
 #include "lobby/seek_pools.h"
 #include "lobby/table_setup.h"
 #include "lobby/table_state.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -88,15 +90,29 @@ struct GroupMatched {
     GroupMatch match{};
 };
 
-using GroupEventBody = std::variant<GroupMatched>;
+// A group challenge changed: issued (to everyone), accepted by one invitee (`by`; the others
+// still to answer), matched (everyone accepted: `match` seats them), declined by `by` with
+// `reason`, cancelled by its challenger (`by`, also when they leave the site) or expired.
+struct GroupChallengeChanged {
+    enum class Change : std::uint8_t { Issued, Accepted, Matched, Declined, Cancelled, Expired };
+    Change change = Change::Issued;
+    GroupChallenge challenge{};
+    PlayerId by{};
+    DeclineReason reason{};
+    std::optional<GroupMatch> match{};
+};
+
+using GroupEventBody = std::variant<GroupMatched, GroupChallengeChanged>;
 
 struct GroupEvent {
     std::vector<PlayerId> to{}; // the players concerned
     GroupEventBody body{};
 };
 
-// "group_matched"
+// "group_matched", "group_challenge"
 std::string_view event_name(const GroupEventBody& body);
+// "issued", "accepted", "matched", "declined", "cancelled", "expired"
+std::string_view change_name(GroupChallengeChanged::Change change);
 
 class LobbyListener {
 public:
