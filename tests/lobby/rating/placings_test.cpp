@@ -157,3 +157,19 @@ TEST_CASE("places that do not fit the players are refused with a clear error") {
     const std::array<int, 3> shared_second{1, 2, 2};
     CHECK(update_after_placings(players, shared_second).ok());
 }
+
+TEST_CASE("the weight keeps a six-player win to one game's worth, which five whole games exceed") {
+    // The figures lobby/rating/README.md gives for choosing the weight 1 / (N - 1).
+    for (const auto& [deviation, weighted, whole] : std::vector<std::array<double, 3>>{
+             {60, 10.1839682, 45.6625992}, {350, 162.3108939, 360.6472751}}) {
+        CAPTURE(deviation);
+        const std::vector<Glicko> players(6, Glicko{1500, deviation, 0.06});
+        const std::array<int, 6> places{1, 2, 3, 4, 5, 6};
+        const auto after = update_after_placings(players, places, paper);
+        REQUIRE(after.ok());
+        CHECK((*after)[0].rating - 1500 == doctest::Approx(weighted).epsilon(1e-6));
+        const std::vector<GameScore> five_wins(5, GameScore{players[1], 1.0});
+        CHECK(update(players[0], five_wins, paper).rating - 1500 ==
+              doctest::Approx(whole).epsilon(1e-6));
+    }
+}
