@@ -1,5 +1,7 @@
 #include "lobby/seek_pools.h"
 
+#include "lobby/seek_groups.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -191,9 +193,7 @@ std::vector<SeekGroup> SeekPools::match_groups(TimePoint now) {
     return groups;
 }
 
-// Every table of `pool` that can be filled at `now`: the oldest seeker who can be seated with
-// the first compatible seekers in seek order (a depth-first search in that order, so the
-// group found is the earliest in seek order), again until nobody can be seated.
+// Every table of `pool` that can be filled at `now`, oldest seeker first (GroupSearch).
 std::vector<SeekGroup> SeekPools::gather(const SeekPool& pool, TimePoint now) {
     std::vector<SeekGroup> groups;
     next_match_.reset();
@@ -202,24 +202,26 @@ std::vector<SeekGroup> SeekPools::gather(const SeekPool& pool, TimePoint now) {
         return groups;
     auto& waiting = it->second;
     const auto seats = static_cast<std::size_t>(seat_count(pool));
-    std::vector<std::size_t> chosen;
-    chosen.reserve(seats);
-    // An oldest seeker with no group now has none after others leave with theirs, so the
-    // search goes on from the same index once a group is taken out.
-    for (std::size_t oldest = 0; oldest < waiting.size();) {
-        chosen.assign(1, oldest);
-        std::size_t steps = 0;
-        if (!fill_group(waiting, chosen, oldest + 1, seats, now, steps)) {
-            ++oldest;
-            continue;
-        }
+    GroupSearch search(waiting.size(), [&](std::size_t i, std::size_t j) {
+        return compatible(waiting[i], waiting[j], now);
+    });
+    for (;;) {
+        const auto chosen = search.take_group(seats, max_group_search_steps);
+        if (chosen.empty())
+            break;
         SeekGroup group{pool, {}};
         group.players.reserve(seats);
         for (const std::size_t i : chosen)
             group.players.push_back(waiting[i].player);
-        for (auto i = chosen.rbegin(); i != chosen.rend(); ++i) // the highest index first
-            waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(*i));
         groups.push_back(std::move(group));
+    }
+    if (!groups.empty()) {
+        std::vector<Seek> left;
+        left.reserve(waiting.size());
+        for (std::size_t i = 0; i < waiting.size(); ++i)
+            if (!search.taken(i))
+                left.push_back(std::move(waiting[i]));
+        waiting = std::move(left);
     }
     if (waiting.empty()) {
         pools_.erase(it);
@@ -228,30 +230,6 @@ std::vector<SeekGroup> SeekPools::gather(const SeekPool& pool, TimePoint now) {
         searched_at_[pool] = now;
     }
     return groups;
-}
-
-// Extends `chosen` (indexes into `waiting`, in seek order) with seekers from `from` on, each
-// compatible with all chosen before it, until `seats` are chosen; false if it cannot (or the
-// search ran out of steps), with `chosen` as it came.
-bool SeekPools::fill_group(const std::vector<Seek>& waiting, std::vector<std::size_t>& chosen,
-                           std::size_t from, std::size_t seats, TimePoint now,
-                           std::size_t& steps) const {
-    if (chosen.size() == seats)
-        return true;
-    for (std::size_t k = from; k + (seats - chosen.size()) <= waiting.size(); ++k) {
-        if (++steps > max_group_search_steps)
-            return false;
-        const bool fits = std::all_of(chosen.begin(), chosen.end(), [&](std::size_t c) {
-            return compatible(waiting[c], waiting[k], now);
-        });
-        if (!fits)
-            continue;
-        chosen.push_back(k);
-        if (fill_group(waiting, chosen, k + 1, seats, now, steps))
-            return true;
-        chosen.pop_back();
-    }
-    return false;
 }
 
 } // namespace lobby

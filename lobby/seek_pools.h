@@ -64,10 +64,10 @@ struct SeekGroup {
 };
 
 // How many candidates one search may try for one oldest seeker before it moves on to the next
-// (the seeker is tried again at the pool's next search): a pool where many seekers block each
-// other cannot stall the lobby. Where the seekers fit, the first group in seek order takes as
-// many steps as the table has seats.
-inline constexpr std::size_t max_group_search_steps = 10000;
+// (the seeker is tried again at the pool's next search; GroupSearch in seek_groups.h): a pool
+// where many seekers block each other cannot stall the lobby. Where the seekers fit, the first
+// group in seek order takes as many steps as the table has seats.
+inline constexpr std::size_t max_group_search_steps = 2000;
 
 class SeekPools {
 public:
@@ -112,8 +112,6 @@ private:
     bool compatible(const Seek& a, const Seek& b, TimePoint now) const;
     std::optional<TimePoint> meeting_time(const Seek& a, const Seek& b) const;
     std::vector<SeekGroup> gather(const SeekPool& pool, TimePoint now);
-    bool fill_group(const std::vector<Seek>& waiting, std::vector<std::size_t>& chosen,
-                    std::size_t from, std::size_t seats, TimePoint now, std::size_t& steps) const;
 };
 
 } // namespace lobby
