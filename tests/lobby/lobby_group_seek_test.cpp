@@ -65,6 +65,9 @@ TEST_CASE("three seekers fill a three-player table, each told with the seat orde
     CHECK(event_name(f.listener.group_events.back().body) == "group_matched");
     CHECK(f.listener.events.empty()); // nothing in the two-player events
     CHECK_FALSE(f.lobby.next_deadline());
+    // the matched table is not a waiting table of its first seat
+    for (int i = 0; i < 3; ++i)
+        CHECK(f.lobby.open_table(match.players.front(), TableSetup{}).ok());
 }
 
 TEST_CASE("the seat order is drawn from the random source") {
@@ -170,6 +173,10 @@ TEST_CASE("a seeker who leaves takes their place out of the table being gathered
     CHECK(f.lobby.seeks().waiting(three) == 0);
     REQUIRE_FALSE(f.lobby.seek(f.alice, f.blitz, t0).value()); // a two-player seek too
     CHECK(f.lobby.seeks().waiting(star(rules::VariantId::ChineseCheckers4)) == 0);
+    // A missed first move takes a group seek out as it does a pair's.
+    REQUIRE_FALSE(f.lobby.seek_seats(f.dave, three, t0).value());
+    f.lobby.record_no_start("dave", t0 + 1s);
+    CHECK_FALSE(f.lobby.seeks().pool_of("dave"));
 }
 
 TEST_CASE("rated tables of more than two seat registered players only") {
