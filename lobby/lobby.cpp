@@ -21,7 +21,8 @@ std::size_t seats_taken(const TableSummary& s) {
 Lobby::Lobby(RandomSource& random, const BlockList* blocks, LobbyListener* listener,
              LobbyLimits limits)
     : random_(random), blocks_(blocks), listener_(listener), limits_(limits),
-      seeks_(limits.seek_range, blocks), challenges_(limits.challenges) {
+      seeks_(limits.seek_range, blocks), challenges_(limits.challenges),
+      group_challenges_(limits.challenges) {
 }
 
 void Lobby::emit(std::vector<PlayerId> to, LobbyEventBody body) {
@@ -50,8 +51,7 @@ rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetu
     return code;
 }
 
-rules::Result<std::string> Lobby::open_arranged_table(const Player& host,
-                                                      const TableSetup& setup) {
+rules::Result<std::string> Lobby::open_arranged_table(const Player& host, const TableSetup& setup) {
     if (auto error = validate(setup))
         return *error;
     std::string code = codes_.issue(random_);
@@ -157,6 +157,18 @@ rules::Result<std::optional<Match>> Lobby::seek(const Player& player, const Seek
                            .is_public = false};
     if (auto error = validate(setup))
         return *error;
+    if (auto error = check_seeker(player, pool, now))
+        return *error;
+    const auto pair = seeks_.add(player, pool, now);
+    if (!pair)
+        return std::optional<Match>{};
+    Match match = make_match(pair->first, pair->second, setup, false);
+    emit({match.white.id, match.black.id}, SeekMatched{match});
+    return std::optional<Match>{match};
+}
+
+// What a seeker needs whatever the pool: an account for rated pools, no cool-down.
+Refusal Lobby::check_seeker(const Player& player, const SeekPool& pool, TimePoint now) const {
     if (pool.rated && !player.registered)
         return refuse(errc::not_allowed, "rated games are for registered players; log in");
     if (const auto left = cooldown_left(player.id, now)) {
@@ -164,12 +176,7 @@ rules::Result<std::optional<Match>> Lobby::seek(const Player& player, const Seek
         return refuse(errc::cooldown, "You did not start your previous game. Please wait " +
                                           std::to_string(seconds) + " seconds");
     }
-    const auto pair = seeks_.add(player, pool, now);
-    if (!pair)
-        return std::optional<Match>{};
-    Match match = make_match(pair->first, pair->second, setup, false);
-    emit({match.white.id, match.black.id}, SeekMatched{match});
-    return std::optional<Match>{match};
+    return std::nullopt;
 }
 
 bool Lobby::cancel_seek(const PlayerId& player) {

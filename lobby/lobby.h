@@ -10,6 +10,7 @@
 #include "lobby/block_list.h"
 #include "lobby/challenges.h"
 #include "lobby/errors.h"
+#include "lobby/group_challenges.h"
 #include "lobby/join_codes.h"
 #include "lobby/lobby_events.h"
 #include "lobby/random.h"
@@ -75,6 +76,14 @@ public:
     bool cancel_seek(const PlayerId& player);
     const SeekPools& seeks() const { return seeks_; }
 
+    // Seeks a seat at a table of more than two (the pool's variant seats 3 to 6): the
+    // GroupMatch that seats the player if their seek fills a table at once, else none
+    // (waiting; check_timeouts gathers later as ranges widen). Every match goes out as a
+    // GroupMatched event to its players. Refusals as for seek(), and "bad_setup" for a
+    // two-seat pool (seek() is for those). cancel_seek() takes the seek back.
+    rules::Result<std::optional<GroupMatch>> seek_seats(const Player& player, const SeekPool& pool,
+                                                        TimePoint now);
+
     // --- challenges -------------------------------------------------------------------------
     rules::Result<ChallengeId> challenge(const Player& from, const PlayerId& to,
                                          const TableSetup& setup, TimePoint now);
@@ -85,6 +94,23 @@ public:
                                             const TableSetup& setup, TimePoint now);
     [[nodiscard]] Refusal cancel_challenge(ChallengeId id, const PlayerId& by);
     std::vector<Challenge> challenges_of(const PlayerId& player) const;
+
+    // --- challenges for more than two seats (group_challenges.h) ------------------------------
+    // Invites `to` (the table's seats less one) to a game of more than two seats; everyone
+    // hears of it. "blocked" when the challenger and an invitee, or two invitees, block each
+    // other (no two such players are seated together), else as GroupChallengeBook::open.
+    rules::Result<ChallengeId> challenge_group(const Player& from, const std::vector<PlayerId>& to,
+                                               const TableSetup& setup, TimePoint now);
+    // One invitee accepts: the GroupMatch once everyone has (seat order drawn at random),
+    // else none. The last acceptance is refused with "blocked" if a block has come between
+    // the players since the challenge (the challenge stays, to be declined or to expire).
+    rules::Result<std::optional<GroupMatch>> accept_group_challenge(ChallengeId id,
+                                                                    const Player& by);
+    // Any invitee, also one who accepted: the challenge is off for everyone.
+    [[nodiscard]] Refusal decline_group_challenge(ChallengeId id, const PlayerId& by,
+                                                  DeclineReason reason);
+    [[nodiscard]] Refusal cancel_group_challenge(ChallengeId id, const PlayerId& by);
+    std::vector<GroupChallenge> group_challenges_of(const PlayerId& player) const;
 
     // A player left the site: their seek and the challenges they proposed go.
     void forget_player(const PlayerId& player);
@@ -106,10 +132,17 @@ private:
     std::map<PlayerId, TimePoint, std::less<>> cooldown_until_;
     SeekPools seeks_;
     ChallengeBook challenges_;
+    GroupChallengeBook group_challenges_;
 
     void emit(std::vector<PlayerId> to, LobbyEventBody body);
+    void emit(std::vector<PlayerId> to, GroupEventBody body);
+    Refusal check_seeker(const Player& player, const SeekPool& pool, TimePoint now) const;
+    GroupMatch make_group_match(std::vector<Player> players, TableSetup setup);
+    std::vector<GroupMatch> seat_groups(std::vector<SeekGroup> groups);
     Match make_match(const Player& a, const Player& b, TableSetup setup, bool a_chooses);
     bool blocked(const PlayerId& a, const PlayerId& b) const;
+    void emit(const GroupChallenge& c, GroupChallengeChanged::Change change, PlayerId by = {},
+              DeclineReason reason = {}, std::optional<GroupMatch> match = std::nullopt);
 };
 
 } // namespace lobby

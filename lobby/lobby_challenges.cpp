@@ -72,6 +72,9 @@ void Lobby::forget_player(const PlayerId& player) {
     for (const Challenge& c : challenges_.involving(player))
         if (c.proposer() == player)
             (void)cancel_challenge(c.id, player);
+    for (const GroupChallenge& c : group_challenges_.involving(player))
+        if (c.challenger.id == player)
+            (void)cancel_group_challenge(c.id, player);
 }
 
 // --- timers -----------------------------------------------------------------------------------
@@ -85,14 +88,19 @@ void Lobby::check_timeouts(TimePoint now) {
         Match match = make_match(pair.first, pair.second, setup, false);
         emit({match.white.id, match.black.id}, SeekMatched{match});
     }
+    seat_groups(seeks_.match_groups(now));
     for (const Challenge& c : challenges_.expire(now))
         emit({c.challenger.id, c.challenged}, ChallengeExpired{c});
+    for (const GroupChallenge& c : group_challenges_.expire(now))
+        emit(c, GroupChallengeChanged::Change::Expired);
     std::erase_if(cooldown_until_, [now](const auto& entry) { return entry.second <= now; });
 }
 
 std::optional<TimePoint> Lobby::next_deadline() const {
     std::optional<TimePoint> next = seeks_.next_match_time();
     if (const auto expiry = challenges_.next_expiry(); expiry && (!next || *expiry < *next))
+        next = expiry;
+    if (const auto expiry = group_challenges_.next_expiry(); expiry && (!next || *expiry < *next))
         next = expiry;
     return next;
 }

@@ -1,5 +1,7 @@
 #include "lobby/seek_pools.h"
 
+#include "lobby/seek_groups.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -11,6 +13,10 @@ int gap(const Seek& a, const Seek& b) {
     return std::abs(a.player.rating - b.player.rating);
 }
 } // namespace
+
+int seat_count(const SeekPool& pool) {
+    return rules::player_count(pool.variant);
+}
 
 double SeekPools::reach(TimePoint since, TimePoint now) const {
     const std::chrono::duration<double> waited = std::max(Millis{0}, now - since);
@@ -30,6 +36,8 @@ bool SeekPools::compatible(const Seek& a, const Seek& b, TimePoint now) const {
 }
 
 std::optional<SeekPair> SeekPools::add(const Player& player, const SeekPool& pool, TimePoint now) {
+    if (seat_count(pool) != 2)
+        return std::nullopt; // add_to_group's
     remove(player.id);
     next_match_.reset();
     auto& waiting = pools_[pool];
@@ -60,8 +68,10 @@ bool SeekPools::remove(const PlayerId& player) {
         if (it == waiting.end())
             continue;
         waiting.erase(it);
-        if (waiting.empty())
+        if (waiting.empty()) {
+            searched_at_.erase(pool->first);
             pools_.erase(pool);
+        }
         next_match_.reset();
         return true;
     }
@@ -88,6 +98,10 @@ std::vector<SeekPair> SeekPools::match_waiting(TimePoint now) {
         return pairs;
     next_match_.reset();
     for (auto pool = pools_.begin(); pool != pools_.end();) {
+        if (seat_count(pool->first) != 2) { // gathered by match_groups
+            ++pool;
+            continue;
+        }
         auto& waiting = pool->second;
         for (;;) {
             // the compatible pair with the smallest gap; earlier arrivals win ties
@@ -139,13 +153,83 @@ std::optional<TimePoint> SeekPools::next_match_time() const {
     if (next_match_)
         return *next_match_;
     std::optional<TimePoint> next;
-    for (const auto& [pool, waiting] : pools_)
+    for (const auto& [pool, waiting] : pools_) {
+        // Two-seat pools pair every pair that has met, so all their meeting times are ahead;
+        // in the others, pairs that met by the last search are in no full group.
+        const auto searched = searched_at_.find(pool);
+        const auto after = searched == searched_at_.end() ? TimePoint::min() : searched->second;
         for (std::size_t i = 0; i < waiting.size(); ++i)
             for (std::size_t j = i + 1; j < waiting.size(); ++j)
-                if (const auto t = meeting_time(waiting[i], waiting[j]); t && (!next || *t < *next))
+                if (const auto t = meeting_time(waiting[i], waiting[j]);
+                    t && *t > after && (!next || *t < *next))
                     next = t;
+    }
     next_match_ = next;
     return next;
+}
+
+// --- pools of more than two seats -------------------------------------------------------------
+
+std::vector<SeekGroup> SeekPools::add_to_group(const Player& player, const SeekPool& pool,
+                                               TimePoint now) {
+    if (seat_count(pool) <= 2)
+        return {}; // add's
+    remove(player.id);
+    pools_[pool].push_back(Seek{player, pool, now});
+    return gather(pool, now);
+}
+
+std::vector<SeekGroup> SeekPools::match_groups(TimePoint now) {
+    std::vector<SeekGroup> groups;
+    if (const auto next = next_match_time(); !next || now < *next)
+        return groups;
+    std::vector<SeekPool> searched;
+    for (const auto& [pool, waiting] : pools_)
+        if (seat_count(pool) > 2)
+            searched.push_back(pool);
+    for (const SeekPool& pool : searched)
+        for (SeekGroup& group : gather(pool, now))
+            groups.push_back(std::move(group));
+    return groups;
+}
+
+// Every table of `pool` that can be filled at `now`, oldest seeker first (GroupSearch).
+std::vector<SeekGroup> SeekPools::gather(const SeekPool& pool, TimePoint now) {
+    std::vector<SeekGroup> groups;
+    next_match_.reset();
+    const auto it = pools_.find(pool);
+    if (it == pools_.end())
+        return groups;
+    auto& waiting = it->second;
+    const auto seats = static_cast<std::size_t>(seat_count(pool));
+    GroupSearch search(waiting.size(), [&](std::size_t i, std::size_t j) {
+        return compatible(waiting[i], waiting[j], now);
+    });
+    for (;;) {
+        const auto chosen = search.take_group(seats, max_group_search_steps);
+        if (chosen.empty())
+            break;
+        SeekGroup group{pool, {}};
+        group.players.reserve(seats);
+        for (const std::size_t i : chosen)
+            group.players.push_back(waiting[i].player);
+        groups.push_back(std::move(group));
+    }
+    if (!groups.empty()) {
+        std::vector<Seek> left;
+        left.reserve(waiting.size());
+        for (std::size_t i = 0; i < waiting.size(); ++i)
+            if (!search.taken(i))
+                left.push_back(std::move(waiting[i]));
+        waiting = std::move(left);
+    }
+    if (waiting.empty()) {
+        pools_.erase(it);
+        searched_at_.erase(pool);
+    } else {
+        searched_at_[pool] = now;
+    }
+    return groups;
 }
 
 } // namespace lobby

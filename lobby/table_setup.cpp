@@ -13,13 +13,17 @@ namespace {
 
 using TimeControlCheck = std::optional<rules::Error> (*)(const TimeControl&);
 
-std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
-    // Tables seat two (issue 14): the two-player variants of the halma family (Chinese
-    // checkers and Halma for 2) are played like any other game, the others wait for N seats.
-    if (const int players = rules::player_count(setup.variant); players > 2)
+// Tables seat two (issue 14): the two-player variants of the halma family (Chinese checkers
+// and Halma for 2) are played like any other game, the others wait for N-seat tables.
+std::optional<rules::Error> validate_seats(const TableSetup& setup) {
+    if (const int players = seat_count(setup); players > 2)
         return refuse(errc::not_allowed, std::string(rules::variant_name(setup.variant)) +
                                              " is a game for " + std::to_string(players) +
                                              " players; tables seat two so far");
+    return std::nullopt;
+}
+
+std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
     if (auto error = check_time(setup.time_control))
         return error;
     if (setup.rated && !setup.start_position.empty())
@@ -31,11 +35,23 @@ std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCh
 
 } // namespace
 
+int seat_count(const TableSetup& setup) {
+    return rules::player_count(setup.variant);
+}
+
 std::optional<rules::Error> validate(const TableSetup& setup) {
+    if (auto error = validate_seats(setup))
+        return error;
+    return validate_game(setup);
+}
+
+std::optional<rules::Error> validate_game(const TableSetup& setup) {
     return validate_with(setup, [](const TimeControl& control) { return validate(control); });
 }
 
 std::optional<rules::Error> validate_stored(const TableSetup& setup) {
+    if (auto error = validate_seats(setup))
+        return error;
     return validate_with(setup, validate_runnable);
 }
 

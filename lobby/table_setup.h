@@ -28,10 +28,17 @@ struct TableSetup {
     friend bool operator==(const TableSetup&, const TableSetup&) = default;
 };
 
+// How many seats a table for this setup has: the variant's player count, which its name
+// carries (rules::player_count: chinese-checkers-3 seats three, chess two).
+int seat_count(const TableSetup& setup);
+
 // "bad_setup" when the time control makes no game; "not_allowed" for a rated game from a
 // custom position or with DrawRules::ReportOnly, and for a variant of more than two players
 // (Chinese checkers for 3, 4, 6, Halma for 4), which tables do not seat yet.
 std::optional<rules::Error> validate(const TableSetup& setup);
+// What validate() checks except that today's tables seat two: for the lobby's seeks and
+// challenges of more than two seats (GroupMatch), which the N-seat table is to seat.
+std::optional<rules::Error> validate_game(const TableSetup& setup);
 // The same for a stored table being restored, with validate_runnable() for its time control:
 // a game accepted when it was made is not refused because a range was tightened since.
 std::optional<rules::Error> validate_stored(const TableSetup& setup);

@@ -83,8 +83,8 @@ Glicko update(const Glicko& player, std::span<const GameScore> games,
         const double mu_j = (game.opponent.rating - centre) / scale;
         const double phi_j = game.opponent.deviation / scale;
         const double e = expected(mu, mu_j, phi_j);
-        v_inverse += g(phi_j) * g(phi_j) * e * (1.0 - e);
-        improvement += g(phi_j) * (game.score - e);
+        v_inverse += game.weight * g(phi_j) * g(phi_j) * e * (1.0 - e);
+        improvement += game.weight * g(phi_j) * (game.score - e);
     }
     const double v = 1.0 / v_inverse;
     const double delta = v * improvement;                                          // step 4

@@ -36,10 +36,13 @@ inline constexpr GlickoParameters lichess_parameters{
 inline constexpr Glicko lichess_default{.rating = 1500, .deviation = 500, .volatility = 0.09};
 
 // One game of the rating period: the opponent's rating before it and the player's score
-// (1 win, 0.5 draw, 0 loss).
+// (1 win, 0.5 draw, 0 loss). `weight` scales the game's terms in steps 3 and 4 (its share of
+// v^-1 and of the sum in Delta): 1 is a whole game, as in the paper; the pairwise results of
+// a game of more than two players count as fractions of a game (rating/placings.h).
 struct GameScore {
     Glicko opponent;
     double score = 0;
+    double weight = 1;
 };
 
 // Step 6 for a player who did not compete for `periods` rating periods (the paper's case is one

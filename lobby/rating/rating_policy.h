@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 namespace lobby::rating {
 
@@ -35,5 +36,10 @@ struct GameFacts {
 // Casual games, aborted games, games with a guest and games against oneself never change a
 // rating.
 bool changes_ratings(const GameFacts& game);
+
+// The same for a game of any number of seats (the halma family; placings.h rates it): every
+// seat an account, no account at two seats, at least two seats.
+bool changes_ratings(bool rated, bool aborted,
+                     std::span<const std::optional<std::int64_t>> seat_users);
 
 } // namespace lobby::rating

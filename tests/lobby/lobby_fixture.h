@@ -9,7 +9,9 @@ namespace lobby::testing {
 class RecordingLobbyListener final : public LobbyListener {
 public:
     std::vector<LobbyEvent> events;
+    std::vector<GroupEvent> group_events; // games of more than two seats
     void on_lobby_event(const LobbyEvent& event) override { events.push_back(event); }
+    void on_group_event(const GroupEvent& event) override { group_events.push_back(event); }
     template <class T> const T& last() const {
         for (auto it = events.rbegin(); it != events.rend(); ++it)
             if (const T* body = std::get_if<T>(&it->body))

@@ -1,5 +1,8 @@
 #include "lobby/rating/rating_policy.h"
 
+#include <optional>
+#include <vector>
+
 #include <doctest/doctest.h>
 
 using namespace lobby::rating;
@@ -23,6 +26,18 @@ TEST_CASE("only a rated, played game between two different accounts changes rati
     GameFacts guest = rated;
     guest.white_user = std::nullopt;
     CHECK_FALSE(changes_ratings(guest));
+}
+
+TEST_CASE("a game of more seats changes ratings only with an account at every seat, each once") {
+    using Seats = std::vector<std::optional<std::int64_t>>;
+    const Seats six{1, 2, 3, 4, 5, 6};
+    CHECK(changes_ratings(true, false, six));
+    CHECK_FALSE(changes_ratings(false, false, six));
+    CHECK_FALSE(changes_ratings(true, true, six));
+    CHECK_FALSE(changes_ratings(true, false, Seats{1, 2, std::nullopt, 4}));
+    CHECK_FALSE(changes_ratings(true, false, Seats{1, 2, 3, 2}));
+    CHECK_FALSE(changes_ratings(true, false, Seats{7}));
+    CHECK(changes_ratings(true, false, Seats{7, 8}));
 }
 
 TEST_CASE("provisional while RD >= 110, leaderboards at RD <= 75 (chess) and <= 65 (variants)") {
