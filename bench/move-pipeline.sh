@@ -10,16 +10,20 @@
 # started, bounded in time. See bench/README.md for how to read the table.
 #
 #   bench/move-pipeline.sh <path to tabula> [--duration S] [--core-server N] [--core-client N]
-#                          [--computer-only] [--computer-games N] [--computer-level L]
+#                          [--computer-only [--control]] [--computer-games N] [--computer-level L]
 #
 # --computer-only runs only the open loop and the open loop beside the computer, back to back
 # (--computer-games games each, default 1000; the computer at --computer-level, default hard).
+# --control adds two runs of the same open loop beside a busy loop at SCHED_IDLE on the server's
+# core, one in the server's session and one in a session of its own (setsid): what the
+# kernel's per-session group scheduling (autogroup) does to the server when something in its
+# session keeps a core busy, whatever that thread's priority (bench/README.md, issue 13).
 # --core-server takes a taskset list: 0-1 leaves the server free to use both cores.
 set -euo pipefail
 
 usage() {
     echo "usage: bench/move-pipeline.sh <tabula binary> [--duration S] [--core-server N] [--core-client N]" >&2
-    echo "                              [--computer-only] [--computer-games N] [--computer-level L]" >&2
+    echo "                              [--computer-only [--control]] [--computer-games N] [--computer-level L]" >&2
     exit 2
 }
 
@@ -31,12 +35,14 @@ duration=10
 core_server=0
 core_client=1
 computer_only=0
+control=0
 computer_games=1000
 computer_level=hard
 while [ $# -gt 0 ]; do
     case "$1" in
     --duration) duration=${2:?}; shift 2 ;;
     --computer-only) computer_only=1; shift ;;
+    --control) control=1; shift ;;
     --computer-games) computer_games=${2:?}; shift 2 ;;
     --computer-level) computer_level=${2:?}; shift 2 ;;
     --core-server) core_server=${2:?}; shift 2 ;;
@@ -45,6 +51,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 command -v taskset >/dev/null || { echo "move-pipeline: taskset (util-linux) is needed" >&2; exit 2; }
+if [ "$control" = 1 ]; then
+    command -v chrt >/dev/null && command -v setsid >/dev/null ||
+        { echo "move-pipeline: --control needs chrt and setsid (util-linux)" >&2; exit 2; }
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")
 server_pid=""
@@ -56,7 +66,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # The last "RESULT ..." line of a loadtest output, and one key of it ("na" if absent).
-result_line() { grep '^RESULT ' "$1" | tail -1; }
+result_line() { [ -f "$1" ] && grep "^RESULT " "$1" | tail -1; }
 field() { awk -v key="$2" '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) { print kv[2]; found = 1 } } } END { if (!found) print "na" }' <<<"$1"; }
 
 # Starts a process pinned to the server core, logging to $2; waits for "$3<port>" in the log.
@@ -136,8 +146,33 @@ open_and_computer() {
     stop_server
 }
 
+# The open loop beside a SCHED_IDLE busy loop on the server's core; $1 "session" (the
+# script's session, as the server's) or "own" (setsid: a session, so an autogroup, of its own).
+beside_busy_loop() {
+    local hog
+    start_tabula "busy-$1"
+    if [ "$1" = own ]; then
+        setsid taskset -c "$core_server" chrt --idle 0 bash -c 'while :; do :; done' &
+    else
+        taskset -c "$core_server" chrt --idle 0 bash -c 'while :; do :; done' &
+    fi
+    hog=$!
+    sleep 0.2
+    echo "move-pipeline: busy loop $hog in $(cat "/proc/$hog/autogroup" 2>/dev/null || echo '?'), server in $(cat "/proc/$server_pid/autogroup" 2>/dev/null || echo '?')" >&2
+    load "busy-$1" --port "$port" --open --interval-ms 1000 --games "$computer_games" --server-pid "$server_pid"
+    kill "$hog" 2>/dev/null || true
+    wait "$hog" 2>/dev/null || true
+    stop_server
+}
+
 if [ "$computer_only" = 1 ]; then
     open_and_computer
+    if [ "$control" = 1 ]; then
+        echo "move-pipeline: the open loop beside a SCHED_IDLE busy loop in the server's session ..." >&2
+        beside_busy_loop session
+        echo "move-pipeline: ... and in a session of its own ..." >&2
+        beside_busy_loop own
+    fi
 else
 echo "move-pipeline: echo ceiling ..." >&2
 start_pinned "$work/echo.server.log" "listening on 127.0.0.1:" "$tabula" loadtest --echo-server --port 0
@@ -220,6 +255,10 @@ computer_summary() {
 if [ "$computer_only" = 1 ]; then
     row "open loop, $computer_games games at 1/s" "$open_r"
     row "the same + computer $computer_level" "$computer_r"
+    if [ "$control" = 1 ]; then
+        row "the same + idle loop, session" "$(result_line "$work/busy-session.out" || true)"
+        row "the same + idle loop, own sess." "$(result_line "$work/busy-own.out" || true)"
+    fi
     echo "(times in ms; cpu us/move of the computer row includes the engine's search)"
     echo
     computer_summary
