@@ -36,6 +36,7 @@ void ComputerGame::start() {
         self->playing_ = false;
         self->code_.clear();
         self->create_id_ = -1;
+        self->thinking_since_.reset();
         self->settle(false);
     };
     conn_ = std::make_shared<WsClient>(io_, std::move(handlers));
