@@ -78,7 +78,7 @@ start_pinned() {
     server_pid=$!
     port=""
     for _ in $(seq 100); do
-        port=$(sed -n "s|.*${pattern}\([0-9]*\).*|\1|p" "$log" | head -1)
+        port=$(sed -n "s|.*${pattern}\([0-9]*\).*|\1|p" "$log" 2>/dev/null | head -1 || true)
         [ -n "$port" ] && return 0
         kill -0 "$server_pid" 2>/dev/null || break
         sleep 0.1
