@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
 # The move pipeline measured in one run (issue 11): the transport ceiling (a bare WebSocket
 # echo server), then `tabula serve` under a closed loop of 50 games, one game alone, an open
-# loop of 1000 games moving once a second, and the disk's own SQLite commit; then memory: the
+# loop of 1000 games moving once a second, the same beside a game against the computer at
+# Hard (issue 13: its thinking must not delay other tables), and the disk's own SQLite
+# commit; then memory: the
 # server's RSS after a closed loop once every game has ended and been swept, against its idle
 # baseline, and what one idle WebSocket connection costs. Server (or echo
 # server) pinned to core 0, load generator to core 1. Builds nothing; stops everything it
 # started, bounded in time. See bench/README.md for how to read the table.
 #
 #   bench/move-pipeline.sh <path to tabula> [--duration S] [--core-server N] [--core-client N]
+#                          [--computer-only [--control]] [--computer-games N] [--computer-level L]
+#
+# --computer-only runs only the open loop and the open loop beside the computer, back to back
+# (--computer-games games each, default 1000; the computer at --computer-level, default hard).
+# --control adds two runs of the same open loop beside a busy loop at SCHED_IDLE on the server's
+# core, one in the server's session and one in a session of its own (setsid): what the
+# kernel's per-session group scheduling (autogroup) does to the server when something in its
+# session keeps a core busy, whatever that thread's priority (bench/README.md, issue 13).
+# --core-server takes a taskset list: 0-1 leaves the server free to use both cores.
 set -euo pipefail
 
 usage() {
     echo "usage: bench/move-pipeline.sh <tabula binary> [--duration S] [--core-server N] [--core-client N]" >&2
+    echo "                              [--computer-only [--control]] [--computer-games N] [--computer-level L]" >&2
     exit 2
 }
 
@@ -22,15 +34,27 @@ shift
 duration=10
 core_server=0
 core_client=1
+computer_only=0
+control=0
+computer_games=1000
+computer_level=hard
 while [ $# -gt 0 ]; do
     case "$1" in
     --duration) duration=${2:?}; shift 2 ;;
+    --computer-only) computer_only=1; shift ;;
+    --control) control=1; shift ;;
+    --computer-games) computer_games=${2:?}; shift 2 ;;
+    --computer-level) computer_level=${2:?}; shift 2 ;;
     --core-server) core_server=${2:?}; shift 2 ;;
     --core-client) core_client=${2:?}; shift 2 ;;
     *) usage ;;
     esac
 done
 command -v taskset >/dev/null || { echo "move-pipeline: taskset (util-linux) is needed" >&2; exit 2; }
+if [ "$control" = 1 ]; then
+    command -v chrt >/dev/null && command -v setsid >/dev/null ||
+        { echo "move-pipeline: --control needs chrt and setsid (util-linux)" >&2; exit 2; }
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tabula-bench.XXXXXX")
 server_pid=""
@@ -42,7 +66,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # The last "RESULT ..." line of a loadtest output, and one key of it ("na" if absent).
-result_line() { grep '^RESULT ' "$1" | tail -1; }
+result_line() { [ -f "$1" ] && grep "^RESULT " "$1" | tail -1; }
 field() { awk -v key="$2" '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) { print kv[2]; found = 1 } } } END { if (!found) print "na" }' <<<"$1"; }
 
 # Starts a process pinned to the server core, logging to $2; waits for "$3<port>" in the log.
@@ -54,7 +78,7 @@ start_pinned() {
     server_pid=$!
     port=""
     for _ in $(seq 100); do
-        port=$(sed -n "s|.*${pattern}\([0-9]*\).*|\1|p" "$log" | head -1)
+        port=$(sed -n "s|.*${pattern}\([0-9]*\).*|\1|p" "$log" 2>/dev/null | head -1 || true)
         [ -n "$port" ] && return 0
         kill -0 "$server_pid" 2>/dev/null || break
         sleep 0.1
@@ -103,7 +127,53 @@ load() {
 }
 
 echo "move-pipeline: $duration s per run, server on core $core_server, client on core $core_client" >&2
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
+# The open loop without, then with, a game against the computer beside it (issue 13: one
+# table's computer thinking for 2 s adds nothing measurable to other tables' move latency).
+# Same server flags, back to back; the computer plays 15+2 (Hard thinks about 2 s a move) and
+# its opponent answers at once, so it thinks nearly all the window. One engine thread (the
+# default).
+open_and_computer() {
+    echo "move-pipeline: open loop, $computer_games games, one move a second each ..." >&2
+    start_tabula open
+    load open --port "$port" --open --interval-ms 1000 --games "$computer_games" --server-pid "$server_pid"
+    stop_server
+    echo "move-pipeline: the same beside a game against the computer ($computer_level) ..." >&2
+    start_tabula computer
+    load computer --port "$port" --open --interval-ms 1000 --games "$computer_games" \
+        --server-pid "$server_pid" --computer-game "$computer_level"
+    stop_server
+}
+
+# The open loop beside a SCHED_IDLE busy loop on the server's core; $1 "session" (the
+# script's session, as the server's) or "own" (setsid: a session, so an autogroup, of its own).
+beside_busy_loop() {
+    local hog
+    start_tabula "busy-$1"
+    if [ "$1" = own ]; then
+        setsid taskset -c "$core_server" chrt --idle 0 bash -c 'while :; do :; done' &
+    else
+        taskset -c "$core_server" chrt --idle 0 bash -c 'while :; do :; done' &
+    fi
+    hog=$!
+    sleep 0.2
+    echo "move-pipeline: busy loop $hog in $(cat "/proc/$hog/autogroup" 2>/dev/null || echo '?'), server in $(cat "/proc/$server_pid/autogroup" 2>/dev/null || echo '?')" >&2
+    load "busy-$1" --port "$port" --open --interval-ms 1000 --games "$computer_games" --server-pid "$server_pid"
+    kill "$hog" 2>/dev/null || true
+    wait "$hog" 2>/dev/null || true
+    stop_server
+}
+
+if [ "$computer_only" = 1 ]; then
+    open_and_computer
+    if [ "$control" = 1 ]; then
+        echo "move-pipeline: the open loop beside a SCHED_IDLE busy loop in the server's session ..." >&2
+        beside_busy_loop session
+        echo "move-pipeline: ... and in a session of its own ..." >&2
+        beside_busy_loop own
+    fi
+else
 echo "move-pipeline: echo ceiling ..." >&2
 start_pinned "$work/echo.server.log" "listening on 127.0.0.1:" "$tabula" loadtest --echo-server --port 0
 load echo --echo --port "$port" --games 50
@@ -123,10 +193,7 @@ start_tabula single --messages-per-second 10000 --burst 10000
 load single --port "$port" --closed --games 1 --server-pid "$server_pid"
 stop_server
 
-echo "move-pipeline: open loop, 1000 games, one move a second each ..." >&2
-start_tabula open
-load open --port "$port" --open --interval-ms 1000 --games 1000 --server-pid "$server_pid"
-stop_server
+open_and_computer
 
 # Memory (issue 11). Finished tables are swept 2 s after their last connection left (default
 # 5 min) so that the run sees every table go; the server returns freed memory within a second
@@ -143,11 +210,14 @@ stop_server
 
 echo "move-pipeline: SQLite commit probe on the database's file system ..." >&2
 load commit --games 0 --commit-probe "$work" --commits 300
+fi
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo_r=$(result_line "$work/echo.out" || true)
 closed_r=$(result_line "$work/closed.out" || true)
 single_r=$(result_line "$work/single.out" || true)
 open_r=$(result_line "$work/open.out" || true)
+computer_r=$(result_line "$work/computer.out" || true)
 commit_r=$(result_line "$work/commit.out" || true)
 idle_r=$(result_line "$work/idle.out" || true)
 sockets_r=$(result_line "$work/sockets.out" || true)
@@ -156,6 +226,7 @@ cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo
 echo "Tabula move pipeline, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores ($cpu_model), $(uname -sr)"
 echo "server: $("$tabula" --version), db_synchronous full, 1 I/O thread, core $core_server; client: core $core_client; $duration s per run"
+echo "load average (1, 5, 15 min): $load_before at the start, $load_after at the end"
 echo
 fmt="%-30s %10s %10s %10s %10s %10s %10s %12s %18s %7s\n"
 printf "$fmt" "run" "per s" "mover p50" "mover p99" "opp p50" "opp p99" "opp max" "cpu us/move" "rss KiB before>after" "errors"
@@ -166,15 +237,44 @@ row() { # row <label> <result line>
         "$(field "$r" server_cpu_us_per_move)" \
         "$(field "$r" server_rss_before_kib)>$(field "$r" server_rss_after_kib)" "$(field "$r" errors)"
 }
+# The computer beside the open loop: what it did, and the other tables' latency with it over
+# without it (same run, back to back).
+computer_summary() {
+    echo "computer ($computer_level, 15+2) beside the open loop: $(field "$computer_r" computer_moves) moves in the window," \
+        "each took p50 $(field "$computer_r" computer_think_p50_ms) ms, max $(field "$computer_r" computer_think_max_ms) ms;" \
+        "thinking $(field "$computer_r" computer_busy) of the window; errors $(field "$computer_r" computer_errors)"
+    local ratio
+    for key in opponent_p50_ms opponent_p99_ms mover_p50_ms mover_p99_ms; do
+        ratio=$(awk -v a="$(field "$computer_r" $key)" -v b="$(field "$open_r" $key)" \
+            'BEGIN { if (b + 0 > 0 && a != "na") printf "x%.2f", a / b; else print "na" }')
+        printf "  %s with the computer over without: %s\n" "$key" "$ratio"
+    done
+    echo "  (goal: x1 within the noise; compare only within this run)"
+}
+
+if [ "$computer_only" = 1 ]; then
+    row "open loop, $computer_games games at 1/s" "$open_r"
+    row "the same + computer $computer_level" "$computer_r"
+    if [ "$control" = 1 ]; then
+        row "the same + idle loop, session" "$(result_line "$work/busy-session.out" || true)"
+        row "the same + idle loop, own sess." "$(result_line "$work/busy-own.out" || true)"
+    fi
+    echo "(times in ms; cpu us/move of the computer row includes the engine's search)"
+    echo
+    computer_summary
+    exit 0
+fi
 printf "$fmt" "echo ceiling, 50 pairs" "$(field "$echo_r" echo_per_s)" "-" "-" \
     "$(field "$echo_r" echo_p50_ms)" "$(field "$echo_r" echo_p99_ms)" "$(field "$echo_r" echo_max_ms)" "-" "-" \
     "$(field "$echo_r" echo_errors)"
 row "closed loop, 50 games" "$closed_r"
 row "one game alone (limit 10k/s)" "$single_r"
-row "open loop, 1000 games at 1/s" "$open_r"
+row "open loop, $computer_games games at 1/s" "$open_r"
+row "the same + computer $computer_level" "$computer_r"
 printf "$fmt" "sqlite commit (WAL, FULL)" "-" "-" "-" "$(field "$commit_r" commit_p50_ms)" \
     "$(field "$commit_r" commit_p99_ms)" "$(field "$commit_r" commit_max_ms)" "-" "-" "-"
-echo "(times in ms; for the echo row the round trip, for the commit row one commit)"
+echo "(times in ms; for the echo row the round trip, for the commit row one commit; cpu us/move"
+echo " of the computer row includes the engine's search)"
 echo
 mfmt="%-38s %12s %12s %10s %22s\n"
 printf "$mfmt" "memory (server RSS)" "before KiB" "after KiB" "after/idle" "anon KiB before>after"
@@ -199,3 +299,5 @@ busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" ser
 echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
 echo "RSS once every game ended and was swept, over the idle baseline: x$(field "$idle_r" swept_over_idle)   (goal <= x1.10)"
 echo "an idle socket: $(field "$sockets_r" idle_socket_bytes) bytes of RSS, $(field "$sockets_r" idle_socket_anon_bytes) of them anonymous   (goal <= 8192)"
+echo
+computer_summary

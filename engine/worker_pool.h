@@ -5,6 +5,11 @@
 // a Ticket that cancels it (resign, abort, takeback, server stop): the search checks the flag
 // every node and the callback then gets the best move found so far, marked cancelled.
 //
+// The worker threads yield the processor to every other thread of the machine (issue 13:
+// "never delays other tables"): each runs under Linux's SCHED_IDLE policy, so it gets a core
+// only when nothing else wants it, and a network or storage thread that wakes takes the core
+// from it at once. engine/README.md ("In the server") says why not a lower nice value.
+//
 // This file and its .cpp are the only part of engine/ with threads and a clock (steady_clock,
 // started when the request is made, so the wait in the queue counts against the clock).
 
@@ -14,10 +19,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -45,11 +52,27 @@ private:
     std::atomic<bool> stop_{false};
 };
 
+// How the pool's threads are scheduled.
+enum class WorkerPriority : std::uint8_t {
+    Idle,   // SCHED_IDLE: runs only on a core nothing else wants (the default)
+    Lowest, // the normal policy at nice 19: a small share of a contended core
+    Normal  // as the thread that made the pool (for comparison and tests)
+};
+
+struct WorkerPoolOptions {
+    std::size_t threads = 1; // at least one is started
+    WorkerPriority priority = WorkerPriority::Idle;
+    // Told once, on a worker thread, when a thread's priority could not be set (the pool
+    // works on at the priority it has). Empty: nobody is told.
+    std::function<void(const std::string&)> warn;
+};
+
 class WorkerPool {
 public:
     using Done = std::function<void(rules::Result<Choice>)>;
 
     explicit WorkerPool(std::size_t threads);
+    explicit WorkerPool(WorkerPoolOptions options);
     // Cancels every request, waits for the running ones to report, and joins the threads.
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
@@ -63,7 +86,10 @@ public:
 private:
     struct Job;
     void work();
+    void lower_priority();
 
+    WorkerPoolOptions options_;
+    std::atomic<bool> warned_{false};
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<std::shared_ptr<Job>> queue_;

@@ -78,9 +78,18 @@ bool measure_games(const lt::LoadtestOptions& options, const asio::ip::address& 
     run.server_pid = options.server_pid;
     run.return_to_idle = options.return_to_idle;
     run.sweep_limit = options.sweep_wait;
+    if (options.computer_level) {
+        auto& computer = run.computer.emplace();
+        computer.server = run.game.server;
+        computer.variant = options.variant;
+        computer.level = *options.computer_level;
+        computer.base = options.computer_base;
+        computer.increment = options.computer_increment;
+    }
     const auto result = lt::run_load(run);
     report.games(result, options.mode, options.games);
-    return result.games_started > 0 && (!result.idle_wait || result.idle_wait->idle);
+    return result.games_started > 0 && (!result.idle_wait || result.idle_wait->idle) &&
+           (!result.computer || result.computer->games_started > 0);
 }
 
 bool measure_idle_sockets(const lt::LoadtestOptions& options, const asio::ip::address& host,

@@ -20,6 +20,8 @@ constexpr int connecting_at_once = 32; // pairs setting up at the same time
 constexpr std::chrono::seconds setup_deadline{120};
 constexpr std::chrono::seconds drain{1};
 constexpr std::chrono::seconds finish_limit{10}; // return to idle: games resigned and left
+// No move of the computer takes more than 10 s (docs/protocol.md §7.14).
+constexpr std::chrono::seconds computer_stall_limit{30};
 
 std::optional<std::chrono::microseconds> cpu_delta(std::optional<std::chrono::microseconds> before,
                                                    std::optional<std::chrono::microseconds> after) {
@@ -37,6 +39,15 @@ public:
     void run() {
         result_.stats.mover.reserve(1 << 16);
         result_.stats.opponent.reserve(1 << 16);
+        if (options_.computer) {
+            auto& stats = result_.computer.emplace();
+            computer_ = std::make_shared<ComputerGame>(
+                io_, *options_.computer, stats, options_.seed * 1'000'003 + 999'983, [this](bool) {
+                    computer_settled_ = true;
+                    open_window_when_settled();
+                });
+            computer_->start();
+        }
         for (int i = 0; i < options_.games && i < connecting_at_once; ++i)
             launch_next();
         window_timer_.expires_after(setup_deadline);
@@ -55,6 +66,8 @@ private:
     LoadRunResult& result_;
     asio::io_context io_{1};
     std::vector<std::shared_ptr<GamePair>> pairs_;
+    std::shared_ptr<ComputerGame> computer_; // with options_.computer
+    bool computer_settled_ = false;
     asio::steady_timer window_timer_;
     asio::steady_timer stall_timer_;
     int settled_ = 0;
@@ -80,7 +93,11 @@ private:
             ++result_.games_started;
         ++settled_;
         launch_next();
-        if (settled_ < options_.games || window_open_)
+        open_window_when_settled();
+    }
+
+    void open_window_when_settled() {
+        if (settled_ < options_.games || (computer_ && !computer_settled_) || window_open_)
             return;
         open_window();
         if (result_.games_started == 0) // nothing to measure: the server is not there
@@ -96,6 +113,8 @@ private:
         client_cpu_before_ = obs::cpu_time();
         result_.stats.recording = true;
         window_start_ = Clock::now();
+        if (computer_)
+            computer_->open_window(window_start_);
         window_timer_.cancel();
         window_timer_.expires_after(options_.duration);
         window_timer_.async_wait([this](const boost::system::error_code& ec) {
@@ -106,7 +125,12 @@ private:
 
     void close_window() {
         result_.stats.recording = false;
-        result_.window = Clock::now() - window_start_;
+        const auto now = Clock::now();
+        result_.window = now - window_start_;
+        if (computer_) {
+            computer_->close_window(now);
+            computer_->finish(); // resigned: the server cancels its search
+        }
         if (options_.server_pid) {
             result_.server_cpu = cpu_delta(server_cpu_before_, obs::cpu_time(*options_.server_pid));
             result_.server_rss_after = obs::resident_bytes(*options_.server_pid);
@@ -129,7 +153,8 @@ private:
     // Return to idle: every game ended and left (or the limit passed), then the close.
     void wait_for_rest(Clock::time_point limit) {
         const bool resting = std::all_of(pairs_.begin(), pairs_.end(),
-                                         [](const auto& pair) { return pair->at_rest(); });
+                                         [](const auto& pair) { return pair->at_rest(); }) &&
+                             (!computer_ || computer_->at_rest());
         if (resting || Clock::now() >= limit) {
             if (!resting)
                 result_.stats.error("games_not_ended");
@@ -143,6 +168,8 @@ private:
     void close_all() {
         for (const auto& pair : pairs_)
             pair->close();
+        if (computer_)
+            computer_->close();
         window_timer_.expires_after(drain);
         window_timer_.async_wait([this](const boost::system::error_code&) { io_.stop(); });
     }
@@ -157,6 +184,8 @@ private:
             const auto now = Clock::now();
             for (const auto& pair : pairs_)
                 pair->check_stall(now, limit);
+            if (computer_)
+                computer_->check_stall(now, computer_stall_limit);
             watch_stalls();
         });
     }

@@ -9,7 +9,12 @@
 // connection closed, then the run waits (at most `sweep_limit`) until the server's /metrics
 // shows no connection and no table, lets it settle for `settle`, and reads the RSS again.
 // Run the server with short finished_table_*_seconds so the sweep comes within the limit.
+//
+// With `computer`, a game against the computer (ComputerGame) is played beside the N games,
+// started first; the window opens once it has started too, and it is resigned when the
+// window closes. Its moves are counted apart from the N games' figures.
 
+#include "server/loadtest/computer_game.h"
 #include "server/loadtest/game_pair.h"
 #include "server/loadtest/run_stats.h"
 #include "server/loadtest/server_gauges.h"
@@ -29,6 +34,7 @@ struct LoadRunOptions {
     bool return_to_idle = false;
     std::chrono::milliseconds sweep_limit{60'000};
     std::chrono::milliseconds settle{3'000}; // the server returns memory within a second or two
+    std::optional<ComputerGameSettings> computer;
 };
 
 struct LoadRunResult {
@@ -44,7 +50,8 @@ struct LoadRunResult {
     std::optional<std::uint64_t> server_rss_swept; // bytes, once every table was swept
     std::optional<std::uint64_t> server_anon_idle; // the same, RssAnon (heap and stacks)
     std::optional<std::uint64_t> server_anon_swept;
-    std::optional<IdleWait> idle_wait; // how the wait for the sweep went
+    std::optional<IdleWait> idle_wait;     // how the wait for the sweep went
+    std::optional<ComputerStats> computer; // the game against the computer, when asked for
 
     double moves_per_second() const;
 };

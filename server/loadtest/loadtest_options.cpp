@@ -17,6 +17,19 @@ std::optional<std::int64_t> number(const std::string& text, std::int64_t low, st
     return value;
 }
 
+// "B+I": a base and an increment in whole seconds, as "15+2".
+std::optional<std::pair<std::chrono::seconds, std::chrono::seconds>>
+clock_of(const std::string& text) {
+    const auto plus = text.find('+');
+    if (plus == std::string::npos)
+        return std::nullopt;
+    const auto base = number(text.substr(0, plus), 1, 3'600);
+    const auto increment = number(text.substr(plus + 1), 0, 180);
+    if (!base || !increment)
+        return std::nullopt;
+    return std::pair{std::chrono::seconds(*base), std::chrono::seconds(*increment)};
+}
+
 } // namespace
 
 const char* loadtest_usage() {
@@ -24,6 +37,7 @@ const char* loadtest_usage() {
            "                       [--games N] [--duration S] [--variant V] [--seed N]\n"
            "                       [--server-pid PID [--return-to-idle [--sweep-wait S]]]\n"
            "                       [--commit-probe DIR [--commits N]]\n"
+           "                       [--computer-game easy|medium|hard [--computer-clock B+I]]\n"
            "       tabula loadtest --idle-sockets N --server-pid PID [--port P]\n"
            "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
            "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n\n"
@@ -41,12 +55,17 @@ const char* loadtest_usage() {
            "no connection and no table (waiting at most S s, default 60; run the server with\n"
            "short finished_table_*_seconds). --idle-sockets N: the server's RSS before and\n"
            "with N connections that only receive `welcome` and stay idle: bytes per socket.\n"
+           "--computer-game L: one more connection plays the computer at level L beside the\n"
+           "games (docs/protocol.md 7.14), clock B+I seconds (default 15+2: Hard thinks about\n"
+           "2 s a move), answering each of its moves at once; reports the computer's moves,\n"
+           "how long each took, and the share of the window it spent thinking.\n"
            "The last line (RESULT key=value ...) is for scripts.\n";
 }
 
 std::variant<LoadtestOptions, std::string>
 parse_loadtest_options(const std::vector<std::string>& args) {
     LoadtestOptions options;
+    bool computer_clock = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
         if (flag == "--closed") {
@@ -121,6 +140,17 @@ parse_loadtest_options(const std::vector<std::string>& args) {
             if (!seconds)
                 return bad();
             options.sweep_wait = std::chrono::seconds(*seconds);
+        } else if (flag == "--computer-game") {
+            if (value != "easy" && value != "medium" && value != "hard")
+                return bad();
+            options.computer_level = value;
+        } else if (flag == "--computer-clock") {
+            const auto clock = clock_of(value);
+            if (!clock)
+                return bad();
+            options.computer_base = clock->first;
+            options.computer_increment = clock->second;
+            computer_clock = true;
         } else if (flag == "--idle-sockets") {
             const auto sockets = number(value, 1, 100'000);
             if (!sockets)
@@ -134,6 +164,11 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         return std::string("loadtest: --echo-server needs --port (0: any free port)");
     if ((options.return_to_idle || options.idle_sockets > 0) && !options.server_pid)
         return std::string("loadtest: --return-to-idle and --idle-sockets need --server-pid");
+    if (computer_clock && !options.computer_level)
+        return std::string("loadtest: --computer-clock goes with --computer-game");
+    if (options.computer_level &&
+        (options.echo || options.echo_server || options.idle_sockets > 0 || options.games == 0))
+        return std::string("loadtest: --computer-game plays beside a game run (--games N >= 1)");
     if (!options.echo_server && options.port == 0)
         return std::string("loadtest: --port 0 is for --echo-server only");
     return options;

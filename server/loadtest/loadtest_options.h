@@ -30,6 +30,11 @@ struct LoadtestOptions {
     bool return_to_idle = false;         // after the games: wait for the sweep, read RSS
     std::chrono::seconds sweep_wait{60}; // ... at most this long
     int idle_sockets = 0;                // > 0: measure N idle connections instead of games
+    // A game against the computer at this level beside the games (easy, medium, hard), with
+    // this time control.
+    std::optional<std::string> computer_level;
+    std::chrono::milliseconds computer_base{15'000};
+    std::chrono::milliseconds computer_increment{2'000};
 };
 
 // The options, or a message for the user.

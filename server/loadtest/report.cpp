@@ -112,6 +112,21 @@ void Report::games(const LoadRunResult& result, LoopMode mode, int games) {
     }
     out_ << "  errors: " << errors_text(stats.errors) << "\n";
     field("errors", std::to_string(stats.error_count()));
+    if (result.computer)
+        computer(*result.computer, result.window);
+}
+
+void Report::computer(const ComputerStats& stats, std::chrono::duration<double> window) {
+    const double busy =
+        window.count() > 0 ? static_cast<double>(stats.busy.count()) / 1e6 / window.count() : 0.0;
+    out_ << "computer game: " << stats.games_started << " games started, " << stats.moves
+         << " computer moves in the window, thinking " << fixed(100.0 * busy, 1) << " % of it\n";
+    field("computer_games", std::to_string(stats.games_started));
+    field("computer_moves", std::to_string(stats.moves));
+    field("computer_busy", fixed(busy, 3));
+    latency("computer's move took", "computer_think", stats.think);
+    out_ << "  errors: " << errors_text(stats.errors) << "\n";
+    field("computer_errors", std::to_string(total(stats.errors)));
 }
 
 void Report::idle_sockets(const IdleSocketsResult& result, int asked) {

@@ -31,6 +31,7 @@ private:
     std::vector<std::pair<std::string, std::string>> fields_;
 
     void field(std::string key, std::string value);
+    void computer(const ComputerStats& stats, std::chrono::duration<double> window);
     void latency(const std::string& label, const std::string& key, const LatencySamples& samples);
 };
 

@@ -21,8 +21,12 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
       lobby_(random_, options.blocks.get(), this, options.lobby_limits) {
-    if (options_.computer.threads > 0)
-        computer_pool_ = std::make_shared<engine::WorkerPool>(options_.computer.threads);
+    if (options_.computer.threads > 0) {
+        engine::WorkerPoolOptions pool;
+        pool.threads = options_.computer.threads;
+        pool.warn = [](const std::string& text) { log::warn(text); };
+        computer_pool_ = std::make_shared<engine::WorkerPool>(std::move(pool));
+    }
 }
 
 PlayService::~PlayService() = default;

@@ -100,7 +100,14 @@ TEST_CASE("loadtest options: defaults, each flag, and clear refusals") {
                                                 {"--return-to-idle"},
                                                 {"--idle-sockets", "100"},
                                                 {"--idle-sockets", "0", "--server-pid", "1"},
-                                                {"--sweep-wait", "0"}}) {
+                                                {"--sweep-wait", "0"},
+                                                {"--computer-game", "grandmaster"},
+                                                {"--computer-game", "hard", "--games", "0"},
+                                                {"--computer-game", "hard", "--echo"},
+                                                {"--computer-clock", "15"},
+                                                {"--computer-clock", "0+2"},
+                                                {"--computer-clock", "15+x"},
+                                                {"--computer-clock", "15+2"}}) {
         const auto parsed = lt::parse_loadtest_options(bad);
         REQUIRE(std::holds_alternative<std::string>(parsed));
         CHECK(std::get<std::string>(parsed).starts_with("loadtest: "));
@@ -116,6 +123,24 @@ TEST_CASE("loadtest options: return to idle and idle sockets") {
     const auto idle = lt::parse_loadtest_options({"--idle-sockets", "500", "--server-pid", "7"});
     REQUIRE(std::holds_alternative<lt::LoadtestOptions>(idle));
     CHECK(std::get<lt::LoadtestOptions>(idle).idle_sockets == 500);
+}
+
+TEST_CASE("loadtest options: a game against the computer beside the games") {
+    const auto defaults = lt::parse_loadtest_options({"--computer-game", "hard"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(defaults));
+    const auto& d = std::get<lt::LoadtestOptions>(defaults);
+    CHECK(d.computer_level == "hard");
+    CHECK(d.computer_base == 15s);
+    CHECK(d.computer_increment == 2s);
+    CHECK_FALSE(std::get<lt::LoadtestOptions>(lt::parse_loadtest_options({})).computer_level);
+
+    const auto set = lt::parse_loadtest_options(
+        {"--open", "--games", "200", "--computer-game", "medium", "--computer-clock", "60+0"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(set));
+    const auto& o = std::get<lt::LoadtestOptions>(set);
+    CHECK(o.computer_level == "medium");
+    CHECK(o.computer_base == 60s);
+    CHECK(o.computer_increment == 0s);
 }
 
 TEST_CASE("the server's gauges are read from its Prometheus text") {

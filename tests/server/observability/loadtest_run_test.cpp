@@ -30,7 +30,7 @@ struct GameServer {
     std::unique_ptr<server::App> app;
     std::shared_ptr<server::play::PlayService> games;
 
-    explicit GameServer(server::play::SweepPolicy sweep = {}) {
+    explicit GameServer(server::play::SweepPolicy sweep = {}, std::size_t engine_threads = 1) {
         backend =
             std::make_unique<storage::sqlite::SqliteBackend>((data.path() / "tabula.db").string());
         auto config = test::test_config(web.web);
@@ -39,6 +39,7 @@ struct GameServer {
         app = std::make_unique<server::App>(config);
         server::play::PlayOptions play;
         play.sweep = sweep;
+        play.computer.threads = engine_threads;
         games = std::make_shared<server::play::PlayService>(app->io_context(), clock,
                                                             backend->game_writer(), play);
         app->add_message_handler(games);
@@ -163,4 +164,50 @@ TEST_CASE("idle sockets: each connection is welcomed, held, then closed") {
     CHECK(result.bytes_per_socket());
     CHECK(result.anonymous_bytes_per_socket());
     CHECK(server.app->connection_count() == 0);
+}
+
+TEST_CASE("a game against the computer beside the load: its moves and thinking are counted") {
+    GameServer server(server::play::SweepPolicy{300ms, 300ms});
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.game.mode = lt::LoopMode::Open;
+    options.game.interval = 100ms;
+    options.games = 2;
+    options.duration = 2s;
+    options.return_to_idle = true; // the computer's game is resigned and left like the others
+    options.sweep_limit = 20s;
+    options.settle = 0ms;
+    auto& computer = options.computer.emplace();
+    computer.server = options.game.server;
+    computer.level = "easy"; // capped by depth and nodes: many moves in the window
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 2);
+    CHECK(result.stats.errors.empty());
+    CHECK(result.stats.moves >= 20); // the other games moved as usual
+    REQUIRE(result.computer);
+    const auto& stats = *result.computer;
+    CHECK(stats.errors.empty());
+    CHECK(stats.games_started >= 1);
+    CHECK(stats.moves >= 3);
+    CHECK(stats.think.size() == stats.moves);
+    CHECK(stats.think.max() > 0us);
+    CHECK(stats.busy > 0us);
+    CHECK(stats.busy <= std::chrono::duration_cast<std::chrono::microseconds>(result.window));
+    REQUIRE(result.idle_wait);
+    CHECK(result.idle_wait->idle);
+}
+
+TEST_CASE("a server without a computer opponent refuses the computer's game, and says so") {
+    GameServer server({}, 0); // engine_threads 0
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.games = 1;
+    options.duration = 1s;
+    options.computer.emplace().server = options.game.server;
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 1);
+    REQUIRE(result.computer);
+    CHECK(result.computer->games_started == 0);
+    CHECK(result.computer->moves == 0);
+    CHECK(result.computer->errors.at("not_allowed") == 1);
 }
