@@ -14,10 +14,13 @@
 // When: a watcher reads the load (live tables plus WebSocket connections: two counters) every
 // `period`. Once the load has fallen to at most half of the highest load seen since the last
 // return, and by at least `min_drop`, a burst has passed (its tables were swept, its
-// connections closed) and the memory is returned once; the high then starts again from the
-// load of that moment. A steady load never triggers it, so the hot path does not pay for pages
-// given back and taken again. A return costs little (malloc_trim took 0.1 to 2 ms after the
-// bench's runs), so a small server that empties at night may trim too.
+// connections closed): the `compact` step runs (it ends the I/O threads' malloc caches and
+// asks the services to give back what the load grew, server/app/io_threads.h), and at the
+// next reading, once that work has run, the memory is returned; the high then starts again
+// from the load of the moment the burst was seen to have passed. A steady load never triggers it,
+// so the hot path does not pay for pages given back and taken again. A return costs little
+// (malloc_trim took 0.1 to 2 ms after the bench's runs), so a small server that empties at night
+// may trim too.
 
 #include <chrono>
 #include <cstdint>
@@ -52,9 +55,11 @@ public:
         std::chrono::milliseconds period{1000};
         std::int64_t min_drop = 8; // tables + connections
     };
-    // `load` is read on an I/O thread; it must be thread-safe.
+    // `load` is read on an I/O thread; it must be thread-safe. `compact` runs on an I/O
+    // thread when a burst has passed, one period before the memory is returned; it may post
+    // work (it must not block).
     MemoryReturn(boost::asio::io_context& io, std::function<std::int64_t()> load,
-                 Settings settings);
+                 std::function<void()> compact, Settings settings);
     void start();
     void stop();
 
