@@ -119,6 +119,7 @@ void App::start() {
     impl_->port = impl_->listener->port();
     impl_->listener->start();
     impl_->started = true;
+    fix_trim_threshold();
     impl_->memory_return = std::make_unique<MemoryReturn>(
         impl_->io,
         [context = impl_->context] {

@@ -28,6 +28,15 @@ bool return_free_memory() {
 #endif
 }
 
+bool fix_trim_threshold(std::size_t trim_threshold) {
+#if defined(__GLIBC__)
+    return mallopt(M_TRIM_THRESHOLD, static_cast<int>(trim_threshold)) == 1;
+#else
+    (void)trim_threshold;
+    return false;
+#endif
+}
+
 struct MemoryReturn::State : std::enable_shared_from_this<MemoryReturn::State> {
     boost::asio::steady_timer timer;
     std::function<std::int64_t()> load;

@@ -50,3 +50,9 @@ TEST_CASE("memory return: the compact step runs once when a burst has passed") {
     CHECK(compacted == 1);
     watcher.stop();
 }
+
+#if defined(__GLIBC__)
+TEST_CASE("memory return: glibc takes the fixed trim threshold") {
+    CHECK(server::fix_trim_threshold(512 * 1024));
+}
+#endif
