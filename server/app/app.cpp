@@ -3,6 +3,7 @@
 #include "server/app/io_threads.h"
 #include "server/app/memory_return.h"
 #include "server/app/observability_routes.h"
+#include "server/app/strand_mutexes.h"
 #include "server/log.h"
 #include "server/net/listener.h"
 #include "server/net/server_context.h"
@@ -120,6 +121,7 @@ void App::start() {
     impl_->listener->start();
     impl_->started = true;
     fix_trim_threshold();
+    reserve_strand_mutexes(impl_->io);
     impl_->memory_return = std::make_unique<MemoryReturn>(
         impl_->io,
         [context = impl_->context] {
