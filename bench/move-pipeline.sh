@@ -50,6 +50,7 @@ field() { awk -v key="$2" '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if 
 start_pinned() {
     local log=$1 pattern=$2
     shift 2
+    : >"$log" # exists before the first look below (the background redirection may come later)
     taskset -c "$core_server" "$@" >"$log" 2>&1 &
     server_pid=$!
     port=""
