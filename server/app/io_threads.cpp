@@ -27,6 +27,7 @@ thread_local const IoThreads* worker_of = nullptr;
 void IoThreads::start(unsigned count) {
     for (unsigned i = 0; i < count; ++i)
         slots_.emplace_back([this] { supervise(); });
+    running_.store(slots_.size());
 }
 
 void IoThreads::supervise() {
@@ -79,10 +80,12 @@ void IoThreads::retire_one(std::uint64_t renewal) {
 }
 
 void IoThreads::join() {
+    running_.store(0);
     for (auto& slot : slots_)
         if (slot.joinable())
             slot.join();
     slots_.clear();
+    to_retire_.store(0); // a renewal the stop cut short is over
 }
 
 } // namespace server

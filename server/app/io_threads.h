@@ -42,7 +42,7 @@ public:
     // Waits for the threads (after io.stop(), or once the io_context ran out of work).
     void join();
 
-    std::size_t size() const { return slots_.size(); }
+    std::size_t size() const { return running_.load(); }
     // Workers started so far, replacements included (for tests and the log).
     std::uint64_t workers_started() const { return started_.load(); }
 
@@ -56,6 +56,9 @@ private:
 
     boost::asio::io_context& io_;
     std::vector<std::thread> slots_;
+    // The slots started and not joined; what renew() reads (slots_ itself is touched only by
+    // start() and join(), on the owner's thread).
+    std::atomic<std::size_t> running_{0};
     std::atomic<std::uint64_t> renewals_{0};
     // Threads of the current renewal not yet ended: no new renewal starts before it is 0, so
     // each posted handler meets a thread it may end.
