@@ -74,6 +74,7 @@ field() { awk -v key="$2" '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if 
 start_pinned() {
     local log=$1 pattern=$2
     shift 2
+    : >"$log" # exists before the first look below (the background redirection may come later)
     taskset -c "$core_server" "$@" >"$log" 2>&1 &
     server_pid=$!
     port=""
@@ -298,6 +299,7 @@ busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" ser
     'BEGIN { if (r != "na" && c != "na") printf "%.0f %%", r * c / 10000; else print "na" }')
 echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
 echo "RSS once every game ended and was swept, over the idle baseline: x$(field "$idle_r" swept_over_idle)   (goal <= x1.10)"
+echo "  the same over a warm baseline (after a warm-up of 5 short games, swept; bench/README.md): x$(field "$idle_r" swept_over_warm), warm RSS $(field "$idle_r" server_rss_warm_kib) KiB, anon $(field "$idle_r" server_anon_warm_kib) KiB"
 echo "an idle socket: $(field "$sockets_r" idle_socket_bytes) bytes of RSS, $(field "$sockets_r" idle_socket_anon_bytes) of them anonymous   (goal <= 8192)"
 echo
 computer_summary

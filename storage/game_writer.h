@@ -50,6 +50,13 @@ struct FinishGame {
 using FinishGameCallback =
     std::function<void(const WriteStatus&, const std::vector<RatingRow>& written)>;
 
+// What a release_memory() gave back: the bytes the writer's page cache held before and after.
+struct CacheRelease {
+    std::int64_t bytes_before = 0;
+    std::int64_t bytes_after = 0;
+};
+using CacheReleaseCallback = std::function<void(const CacheRelease&)>;
+
 struct WriterStats {
     std::uint64_t requests = 0;     // requests written (successful or not)
     std::uint64_t transactions = 0; // committed transactions
@@ -69,6 +76,15 @@ public:
 
     // Blocks until everything queued before the call is committed and called back.
     virtual void flush() = 0;
+    // Once a burst of load has passed: gives back the cache the writer filled (SQLite's page
+    // cache, up to its cache_size, 2 MB by default, else kept for the life of the process);
+    // the next writes read their pages again from the file (the OS's cache). Queued like a
+    // write and done after what was queued before it; `done` (may be empty) runs on the writer
+    // thread. A writer without a cache does nothing but call back.
+    virtual void release_memory(CacheReleaseCallback done) {
+        if (done)
+            done(CacheRelease{});
+    }
     virtual WriterStats stats() const = 0;
 };
 

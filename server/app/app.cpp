@@ -1,7 +1,9 @@
 #include "server/app/app.h"
 
+#include "server/app/io_threads.h"
 #include "server/app/memory_return.h"
 #include "server/app/observability_routes.h"
+#include "server/app/strand_mutexes.h"
 #include "server/log.h"
 #include "server/net/listener.h"
 #include "server/net/server_context.h"
@@ -27,7 +29,7 @@ struct App::Impl {
     std::unique_ptr<asio::ssl::context> tls;
     asio::io_context io;
     std::shared_ptr<net::Listener> listener;
-    std::vector<std::thread> threads;
+    IoThreads threads{io};
     std::unique_ptr<asio::signal_set> signals;
     // Returns freed heap to the system once a burst of tables and connections has gone.
     std::unique_ptr<MemoryReturn> memory_return;
@@ -98,18 +100,7 @@ void App::Impl::check_web_root() {
 }
 
 void App::Impl::run_threads() {
-    const unsigned count = thread_count(context->config.threads);
-    for (unsigned i = 0; i < count; ++i)
-        threads.emplace_back([this] {
-            for (;;) {
-                try {
-                    io.run();
-                    return;
-                } catch (const std::exception& e) {
-                    log::error(std::string("uncaught exception in an I/O thread: ") + e.what());
-                }
-            }
-        });
+    threads.start(thread_count(context->config.threads));
 }
 
 void App::start() {
@@ -129,11 +120,17 @@ void App::start() {
     impl_->port = impl_->listener->port();
     impl_->listener->start();
     impl_->started = true;
+    fix_trim_threshold();
+    reserve_strand_mutexes(impl_->io);
     impl_->memory_return = std::make_unique<MemoryReturn>(
         impl_->io,
         [context = impl_->context] {
             return observability::metrics().live_tables.value() +
                    static_cast<std::int64_t>(context->registry.size());
+        },
+        [impl = impl_.get()] {
+            impl->threads.renew();
+            impl->context->messages.load_gone();
         },
         MemoryReturn::Settings{});
     impl_->memory_return->start();
@@ -182,9 +179,7 @@ void App::stop(std::chrono::milliseconds grace) {
         log::warn("shutdown: " + std::to_string(impl_->context->registry.size()) +
                   " connections did not close in time");
     impl_->io.stop();
-    for (auto& thread : impl_->threads)
-        thread.join();
-    impl_->threads.clear();
+    impl_->threads.join();
     impl_->memory_return->stop(); // the threads are gone: nothing runs its timer now
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - begun);

@@ -28,15 +28,27 @@ bool return_free_memory() {
 #endif
 }
 
+bool fix_trim_threshold(std::size_t trim_threshold) {
+#if defined(__GLIBC__)
+    return mallopt(M_TRIM_THRESHOLD, static_cast<int>(trim_threshold)) == 1;
+#else
+    (void)trim_threshold;
+    return false;
+#endif
+}
+
 struct MemoryReturn::State : std::enable_shared_from_this<MemoryReturn::State> {
     boost::asio::steady_timer timer;
     std::function<std::int64_t()> load;
+    std::function<void()> compact;
     Settings settings;
     TrimDecision decision;
     bool stopped = false;
+    bool return_due = false; // compacted at the last reading: return the memory now
 
-    State(boost::asio::io_context& io, std::function<std::int64_t()> l, Settings s)
-        : timer(io), load(std::move(l)), settings(s), decision(s.min_drop) {}
+    State(boost::asio::io_context& io, std::function<std::int64_t()> l, std::function<void()> c,
+          Settings s)
+        : timer(io), load(std::move(l)), compact(std::move(c)), settings(s), decision(s.min_drop) {}
 
     void arm() {
         timer.expires_after(settings.period);
@@ -50,8 +62,18 @@ struct MemoryReturn::State : std::enable_shared_from_this<MemoryReturn::State> {
 
     void check() {
         const auto now = load();
-        if (!decision.observe(now))
-            return;
+        if (return_due) {
+            return_due = false;
+            return_memory(now);
+        }
+        if (decision.observe(now)) {
+            if (compact)
+                compact();
+            return_due = true;
+        }
+    }
+
+    void return_memory(std::int64_t now) {
         const auto before = observability::resident_bytes();
         const auto begun = std::chrono::steady_clock::now();
         if (!return_free_memory())
@@ -67,8 +89,8 @@ struct MemoryReturn::State : std::enable_shared_from_this<MemoryReturn::State> {
 };
 
 MemoryReturn::MemoryReturn(boost::asio::io_context& io, std::function<std::int64_t()> load,
-                           Settings settings)
-    : state_(std::make_shared<State>(io, std::move(load), settings)) {
+                           std::function<void()> compact, Settings settings)
+    : state_(std::make_shared<State>(io, std::move(load), std::move(compact), settings)) {
 }
 
 void MemoryReturn::start() {

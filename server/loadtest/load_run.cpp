@@ -197,11 +197,35 @@ double LoadRunResult::moves_per_second() const {
     return window.count() > 0 ? static_cast<double>(stats.moves) / window.count() : 0.0;
 }
 
+namespace {
+
+// The warm baseline: a few short games, ended, left and swept, then the RSS (load_run.h).
+void warm_up(const LoadRunOptions& options, LoadRunResult& result) {
+    LoadRunOptions warm = options;
+    warm.games = options.warm_up_games;
+    warm.duration = options.warm_up_duration;
+    LoadRunResult scratch;
+    {
+        Runner runner(warm, scratch);
+        runner.run();
+    }
+    (void)wait_until_idle(options.game.server, options.sweep_limit);
+    std::this_thread::sleep_for(options.settle);
+    if (options.server_pid) {
+        result.server_rss_warm = obs::resident_bytes(*options.server_pid);
+        result.server_anon_warm = obs::resident_anonymous_bytes(*options.server_pid);
+    }
+}
+
+} // namespace
+
 LoadRunResult run_load(const LoadRunOptions& options) {
     LoadRunResult result;
     if (options.return_to_idle && options.server_pid) {
         result.server_rss_idle = obs::resident_bytes(*options.server_pid);
         result.server_anon_idle = obs::resident_anonymous_bytes(*options.server_pid);
+        if (options.warm_up_games > 0)
+            warm_up(options, result);
     }
     {
         Runner runner(options, result);

@@ -10,6 +10,12 @@
 // shows no connection and no table, lets it settle for `settle`, and reads the RSS again.
 // Run the server with short finished_table_*_seconds so the sweep comes within the limit.
 //
+// A second baseline is read after a warm-up (warm_up_games closed-loop games for
+// warm_up_duration, ended, left and swept like the measured ones): the code pages and the
+// static tables (chess attack tables) the first games fault in stay resident in any process,
+// so "swept over warm" shows what the load itself left behind. The goal's figure stays the
+// cold one ("swept over idle"); bench/README.md says how to read both.
+//
 // With `computer`, a game against the computer (ComputerGame) is played beside the N games,
 // started first; the window opens once it has started too, and it is resigned when the
 // window closes. Its moves are counted apart from the N games' figures.
@@ -35,6 +41,8 @@ struct LoadRunOptions {
     std::chrono::milliseconds sweep_limit{60'000};
     std::chrono::milliseconds settle{3'000}; // the server returns memory within a second or two
     std::optional<ComputerGameSettings> computer;
+    int warm_up_games = 5; // enough load for the server to see a burst pass and trim after it
+    std::chrono::milliseconds warm_up_duration{1'000};
 };
 
 struct LoadRunResult {
@@ -50,6 +58,8 @@ struct LoadRunResult {
     std::optional<std::uint64_t> server_rss_swept; // bytes, once every table was swept
     std::optional<std::uint64_t> server_anon_idle; // the same, RssAnon (heap and stacks)
     std::optional<std::uint64_t> server_anon_swept;
+    std::optional<std::uint64_t> server_rss_warm; // bytes, after the warm-up was swept
+    std::optional<std::uint64_t> server_anon_warm;
     std::optional<IdleWait> idle_wait;     // how the wait for the sweep went
     std::optional<ComputerStats> computer; // the game against the computer, when asked for
 

@@ -102,11 +102,22 @@ void Report::games(const LoadRunResult& result, LoopMode mode, int games) {
             out_ << ": " << wait.last->connections << " connections, " << wait.last->live_tables
                  << " tables";
         out_ << "\n";
+        std::string warm_ratio = "na";
+        if (result.server_rss_warm && result.server_rss_swept && *result.server_rss_warm > 0)
+            warm_ratio = fixed(static_cast<double>(*result.server_rss_swept) /
+                                   static_cast<double>(*result.server_rss_warm),
+                               3);
+        out_ << "  against a warm baseline (after a warm-up of a few short games, swept): RSS "
+             << kib(result.server_rss_warm) << " KiB (anonymous " << kib(result.server_anon_warm)
+             << " KiB), once swept x" << warm_ratio << "\n";
         field("server_rss_idle_kib", kib(result.server_rss_idle));
         field("server_rss_swept_kib", kib(result.server_rss_swept));
         field("swept_over_idle", ratio);
         field("server_anon_idle_kib", kib(result.server_anon_idle));
         field("server_anon_swept_kib", kib(result.server_anon_swept));
+        field("server_rss_warm_kib", kib(result.server_rss_warm));
+        field("server_anon_warm_kib", kib(result.server_anon_warm));
+        field("swept_over_warm", warm_ratio);
         field("swept", wait.idle ? "1" : "0");
         field("sweep_wait_s", fixed(static_cast<double>(wait.waited.count()) / 1000.0, 1));
     }

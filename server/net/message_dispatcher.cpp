@@ -10,6 +10,11 @@ void MessageDispatcher::add(std::shared_ptr<MessageHandler> handler) {
     handlers_.push_back(std::move(handler));
 }
 
+void MessageDispatcher::load_gone() const {
+    for (const auto& handler : handlers_)
+        handler->on_load_gone();
+}
+
 void MessageDispatcher::open(const std::shared_ptr<Connection>& conn) const {
     for (const auto& handler : handlers_) {
         try {

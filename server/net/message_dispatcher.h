@@ -20,6 +20,8 @@ public:
     void open(const std::shared_ptr<Connection>& conn) const;
     void dispatch(const std::shared_ptr<Connection>& conn, std::string_view text) const;
     void close(const std::shared_ptr<Connection>& conn) const;
+    // MessageHandler::on_load_gone of every handler.
+    void load_gone() const;
 
 private:
     std::vector<std::shared_ptr<MessageHandler>> handlers_;

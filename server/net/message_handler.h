@@ -30,6 +30,10 @@ public:
                             const protocol::Envelope& message) = 0;
     // Once, when the connection has ended for any reason.
     virtual void on_close(const std::shared_ptr<Connection>& /*conn*/) {}
+    // A burst of load has passed (server/app/memory_return.h): give back what it grew and no
+    // longer needs (caches, containers sized for the peak). On an I/O thread, any strand; post
+    // to your own. The freed memory goes back to the system about a second later.
+    virtual void on_load_gone() {}
 };
 
 } // namespace server::net

@@ -237,6 +237,14 @@ void PlayService::on_close(const std::shared_ptr<net::Connection>& conn) {
     post_lobby([self = shared_from_this(), id = conn->id()] { self->close_session(id); });
 }
 
+void PlayService::on_load_gone() {
+    // On the lobby strand: it runs only while the threads do, so before stop() resets writer_.
+    post_lobby([self = shared_from_this()] {
+        if (self->writer_)
+            self->writer_->release_memory({});
+    });
+}
+
 void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
                                std::shared_ptr<ConnectionTables> tables) {
     Session session;

@@ -105,6 +105,8 @@ public:
     bool on_message(const std::shared_ptr<net::Connection>& conn,
                     const protocol::Envelope& message) override;
     void on_close(const std::shared_ptr<net::Connection>& conn) override;
+    // Gives back what the load grew: the writer's page cache (issue 11's return to idle).
+    void on_load_gone() override;
     void on_lobby_event(const lobby::LobbyEvent& event) override;
 
 private:

@@ -111,6 +111,18 @@ Statement Connection::prepare(std::string_view sql) {
     return Statement(db_, sql);
 }
 
+std::int64_t Connection::cache_bytes() const {
+    int current = 0;
+    int high = 0;
+    if (sqlite3_db_status(db_, SQLITE_DBSTATUS_CACHE_USED, &current, &high, 0) != SQLITE_OK)
+        return 0;
+    return current;
+}
+
+void Connection::release_memory() {
+    check(sqlite3_db_release_memory(db_), "release memory");
+}
+
 std::int64_t Connection::last_insert_id() const {
     return sqlite3_last_insert_rowid(db_);
 }

@@ -48,6 +48,11 @@ public:
     int changes() const; // rows changed by the last statement
     int user_version();
 
+    // Bytes of this connection's page cache, and a release of what it caches and does not
+    // need now (sqlite3_db_release_memory: the pages no statement holds).
+    std::int64_t cache_bytes() const;
+    void release_memory();
+
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
 

@@ -66,6 +66,10 @@ void SqliteGameWriter::flush() {
     future.wait();
 }
 
+void SqliteGameWriter::release_memory(CacheReleaseCallback done) {
+    enqueue(Request{ReleaseRequest{std::move(done), {}}, {}});
+}
+
 WriterStats SqliteGameWriter::stats() const {
     return WriterStats{requests_.load(), transactions_.load(), failures_.load()};
 }
@@ -84,17 +88,34 @@ void SqliteGameWriter::run() {
             }
         }
         write_batch(batch);
+        release_caches(batch);
         for (auto& request : batch)
             report(request);
         batch.clear();
     }
 }
 
+bool SqliteGameWriter::writes(const Request& request) {
+    return !std::holds_alternative<FlushRequest>(request.what) &&
+           !std::holds_alternative<ReleaseRequest>(request.what);
+}
+
+void SqliteGameWriter::release_caches(std::deque<Request>& batch) {
+    for (auto& request : batch) {
+        auto* release = std::get_if<ReleaseRequest>(&request.what);
+        if (!release)
+            continue;
+        release->released.bytes_before = db_.cache_bytes();
+        try {
+            db_.release_memory();
+        } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the cache stays
+        }
+        release->released.bytes_after = db_.cache_bytes();
+    }
+}
+
 void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
-    const bool only_flushes = std::all_of(batch.begin(), batch.end(), [](const Request& r) {
-        return std::holds_alternative<FlushRequest>(r.what);
-    });
-    if (only_flushes)
+    if (std::none_of(batch.begin(), batch.end(), writes))
         return; // nothing to write: no empty transaction
     try {
         Transaction transaction(db_);
@@ -109,7 +130,7 @@ void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
                 request.status.error = e.what();
     }
     for (auto& request : batch) {
-        if (std::holds_alternative<FlushRequest>(request.what))
+        if (!writes(request))
             continue;
         requests_.fetch_add(1);
         if (!request.status.ok())
@@ -119,14 +140,16 @@ void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
 
 // One request inside its own savepoint, so that its failure leaves the rest of the batch.
 void SqliteGameWriter::write_one(Request& request) {
-    if (std::holds_alternative<FlushRequest>(request.what))
+    if (!writes(request))
         return;
     savepoint_.reset();
     savepoint_.run();
     try {
         std::visit(
             [this](auto& r) {
-                if constexpr (!std::is_same_v<std::decay_t<decltype(r)>, FlushRequest>)
+                using T = std::decay_t<decltype(r)>;
+                if constexpr (!std::is_same_v<T, FlushRequest> &&
+                              !std::is_same_v<T, ReleaseRequest>)
                     write(r);
             },
             request.what);
@@ -212,6 +235,9 @@ void SqliteGameWriter::report(Request& request) {
                         r.written.clear();
                     if (r.done)
                         r.done(request.status, r.written);
+                } else if constexpr (std::is_same_v<T, ReleaseRequest>) {
+                    if (r.done)
+                        r.done(r.released);
                 } else {
                     r.reached->set_value();
                 }

@@ -31,6 +31,7 @@ public:
     void append_move(GameId game, MoveRow move, WriteCallback done) override;
     void finish_game(FinishGame finish, FinishGameCallback done) override;
     void flush() override;
+    void release_memory(CacheReleaseCallback done) override;
     WriterStats stats() const override;
 
 private:
@@ -52,8 +53,13 @@ private:
     struct FlushRequest {
         std::promise<void>* reached;
     };
+    // Done after the batch it came with is committed, outside any transaction.
+    struct ReleaseRequest {
+        CacheReleaseCallback done;
+        CacheRelease released;
+    };
     struct Request {
-        std::variant<CreateRequest, MoveRequest, FinishRequest, FlushRequest> what;
+        std::variant<CreateRequest, MoveRequest, FinishRequest, FlushRequest, ReleaseRequest> what;
         WriteStatus status;
     };
 
@@ -61,6 +67,8 @@ private:
     void run();
     void write_batch(std::deque<Request>& batch);
     void write_one(Request& request);
+    static bool writes(const Request& request); // not a flush or a release
+    void release_caches(std::deque<Request>& batch);
     void write(CreateRequest& request);
     void write(MoveRequest& request);
     void write(FinishRequest& request);

@@ -2,6 +2,9 @@
 // has passed, never under a steady load.
 #include "server/app/memory_return.h"
 
+#include <atomic>
+#include <chrono>
+
 #include <doctest/doctest.h>
 
 TEST_CASE("memory return: a burst that has passed returns memory once") {
@@ -24,3 +27,32 @@ TEST_CASE("memory return: a steady or small load never returns memory") {
     CHECK_FALSE(small.observe(10));
     CHECK_FALSE(small.observe(3)); // fell by 7 < 8
 }
+
+TEST_CASE("memory return: the compact step runs once when a burst has passed") {
+    boost::asio::io_context io;
+    std::atomic<std::int64_t> load{100};
+    std::atomic<int> compacted{0};
+    server::MemoryReturn watcher(
+        io, [&] { return load.load(); }, [&] { compacted.fetch_add(1); },
+        server::MemoryReturn::Settings{.period = std::chrono::milliseconds(5), .min_drop = 8});
+    watcher.start();
+    // Readings under the steady load of 100: nothing to compact.
+    io.run_for(std::chrono::milliseconds(50));
+    CHECK(compacted == 0);
+    load = 0; // the burst has gone
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (compacted == 0 && std::chrono::steady_clock::now() < deadline) {
+        io.restart();
+        io.run_for(std::chrono::milliseconds(10));
+    }
+    io.restart();
+    io.run_for(std::chrono::milliseconds(50)); // more readings at 0: no second compaction
+    CHECK(compacted == 1);
+    watcher.stop();
+}
+
+#if defined(__GLIBC__)
+TEST_CASE("memory return: glibc takes the fixed trim threshold") {
+    CHECK(server::fix_trim_threshold(512 * 1024));
+}
+#endif

@@ -132,6 +132,26 @@ TEST_CASE("return to idle: every game ends, is left and swept before the RSS is 
     CHECK(result.server_rss_idle);
     CHECK(result.server_rss_swept);
     CHECK(result.server_anon_swept);
+    // The warm baseline was read after the warm-up's games were swept, before the measured ones.
+    CHECK(result.server_rss_warm);
+    CHECK(result.server_anon_warm);
+}
+
+TEST_CASE("return to idle without a warm-up reads only the cold baseline") {
+    GameServer server(server::play::SweepPolicy{300ms, 300ms});
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.games = 1;
+    options.duration = 500ms;
+    options.server_pid = std::to_string(getpid());
+    options.return_to_idle = true;
+    options.sweep_limit = 20s;
+    options.settle = 0ms;
+    options.warm_up_games = 0;
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 1);
+    CHECK(result.server_rss_idle);
+    CHECK_FALSE(result.server_rss_warm);
 }
 
 TEST_CASE("return to idle reports a server that keeps its tables as not idle") {
