@@ -19,6 +19,7 @@ void TableHost::adopt(std::unique_ptr<lobby::Table> table,
     accounts_ = std::move(accounts);
     if (stored_game)
         game_ = std::make_shared<StoredGame>(StoredGame{.id = *stored_game, .waiting = {}});
+    take_table_events(); // the creation's `seated`
 }
 
 void TableHost::add_account(const lobby::PlayerId& player, storage::UserId id) {
@@ -61,17 +62,20 @@ std::shared_ptr<TableHost::Outgoing> TableHost::queue(std::shared_ptr<const std:
 }
 
 void TableHost::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+    take_table_events();
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
 }
 
 void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              const nlohmann::json& message) {
+    take_table_events();
     const auto at = outbox_.begin() + static_cast<std::ptrdiff_t>(std::min(mark, outbox_.size()));
     outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
 }
 
 void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                             const rules::Error& error) {
+    take_table_events();
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
         std::make_shared<const std::string>(protocol::make_error(id, error.code, error.detail)),
         conn, true}));
@@ -115,8 +119,20 @@ void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby
     conn->send(shared_text(done));
 }
 
-void TableHost::on_table_event(const std::string& table_code, const lobby::EventPtr& event) {
-    auto text = table_event_message(table_code, *event);
+void TableHost::take_table_events() {
+    if (!table_)
+        return;
+    // Moved out while handled: should handling ever reach here again, it finds an empty buffer.
+    std::vector<lobby::EventPtr> events = std::move(taken_);
+    table_->take_events(events);
+    for (const auto& event : events)
+        handle_event(event);
+    events.clear();
+    taken_ = std::move(events);
+}
+
+void TableHost::handle_event(const lobby::EventPtr& event) {
+    auto text = table_event_message(table_->code(), *event);
     if (const auto* started = std::get_if<lobby::GameStarted>(&event->body)) {
         (void)started;
         queue(std::move(text), true, event->version);
@@ -172,6 +188,7 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
                           lobby::Millis lag) {
     move_received_ = observability::Clock::now();
     auto played = table_->play(who, ply, move, now(), lag);
+    take_table_events(); // the move's events go ahead of its answer
     if (!conn)
         return;
     if (!played)
@@ -242,6 +259,7 @@ std::optional<lobby::TimePoint> TableHost::sweep_deadline() const {
 void TableHost::after_change() {
     if (!table_ || stopped_)
         return;
+    take_table_events();
     flush();
     track_finish();
     if (!gone_ && !move_write_ && ends_unstored_ == 0) {

@@ -88,15 +88,14 @@ struct TableHostContext {
     std::function<void(const LadderLink&, lobby::ladder::ChallengeResult)> ladder_game_ended;
 };
 
-class TableHost final : public lobby::TableListener,
-                        public std::enable_shared_from_this<TableHost> {
+class TableHost final : public std::enable_shared_from_this<TableHost> {
 public:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
     TableHost(boost::asio::io_context& io, TableHostContext context);
 
-    // Installs the table (made with this host as its listener). `accounts`: the account ids of
-    // registered players, for the game rows. `stored_game`: the row of a restored game.
+    // Installs the table (and queues the events its making produced). `accounts`: the account ids
+    // of registered players, for the game rows. `stored_game`: the row of a restored game.
     void adopt(std::unique_ptr<lobby::Table> table,
                std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
                std::optional<storage::GameId> stored_game = std::nullopt);
@@ -174,8 +173,6 @@ public:
     // the host does nothing more.
     void shut_down();
 
-    void on_table_event(const std::string& table_code, const lobby::EventPtr& event) override;
-
 private:
     // A game row being created: moves wait for its id.
     struct StoredGame {
@@ -249,7 +246,14 @@ private:
     bool gone_ = false;
     bool stopped_ = false;
 
+    std::vector<lobby::EventPtr> taken_; // the buffer take_table_events() reuses
+
     void run(std::function<void(TableHost&)> work);
+    // Takes the events the table produced since the last call and queues (and stores) them in
+    // order. Called after each piece of work and before anything else is queued, so the outbox
+    // keeps the order in which things happened.
+    void take_table_events();
+    void handle_event(const lobby::EventPtr& event);
     void track_finish();
     std::optional<lobby::TimePoint> sweep_deadline() const;
     void flush();
