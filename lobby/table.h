@@ -138,8 +138,6 @@ public:
 
     const std::string& code() const { return code_; }
     const TableSetup& setup() const { return setup_; }
-    // What the table was made with (to rebuild it with the same context).
-    const TableContext& context() const { return context_; }
     const Player& host() const { return host_; }
     TableStatus status() const { return status_; }
     std::uint64_t version() const { return log_.version(); }

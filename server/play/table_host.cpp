@@ -149,12 +149,12 @@ void TableHost::handle_event(const lobby::EventPtr& event) {
             item->text = ended_event_message(self->table_->code(), *event, *id);
             self->ended_with_id_[event->version] = {event, item->text};
         });
-        if (move_write_) {
+        if (move_pending()) {
             // The move that ended the game is being written: its end waits for it (and is
-            // dropped with it if storage refuses the move).
-            move_write_->items.push_back(item);
-            move_write_->after.push_back([self = shared_from_this(), copy = *ended, at = event->at,
-                                          item] { self->store_end(copy, at, item); });
+            // withdrawn with it should storage never take the move).
+            move_->items.push_back(item);
+            move_->after.push_back([self = shared_from_this(), copy = *ended, at = event->at,
+                                    item] { self->store_end(copy, at, item); });
         } else {
             store_end(*ended, event->at, item);
         }
@@ -167,7 +167,9 @@ void TableHost::handle_event(const lobby::EventPtr& event) {
     } else {
         if (std::holds_alternative<lobby::TakebackDone>(event->body))
             store_takeback(event->at);
-        queue(std::move(text), true, event->version);
+        auto item = queue(std::move(text), true, event->version);
+        if (move_pending())
+            move_->items.push_back(std::move(item)); // a draw offer the move withdrew
     }
 }
 
@@ -175,12 +177,23 @@ void TableHost::run(std::function<void(TableHost&)> work) {
     // Storage retries are not table work and never wait: a move may be waiting for the game
     // row a retry creates.
     retry_due_writes();
-    if (move_write_) {
+    if (move_pending()) {
         deferred_.push_back(std::move(work));
+        arm_timer(); // for the move's next attempt
         return;
     }
     work(*this);
     after_change();
+}
+
+void TableHost::settle() {
+    after_change();
+    while (!move_pending() && !deferred_.empty()) {
+        auto work = std::move(deferred_.front());
+        deferred_.pop_front();
+        work(*this);
+        after_change();
+    }
 }
 
 void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
@@ -197,9 +210,9 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
     ok["duplicate"] = played.value().duplicate;
     auto answer = std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true});
     outbox_.push_back(answer);
-    if (move_write_) {
-        move_write_->answer = answer;
-        move_write_->answer_id = id;
+    if (move_pending()) {
+        move_->answer = std::move(answer);
+        move_->answer_id = id;
     }
 }
 
@@ -224,6 +237,8 @@ void TableHost::flush() {
         for (const auto& [id, member] : audience_)
             member.conn->send(item->text);
         released_version_ = std::max(released_version_, item->version);
+        if (move_ && move_->stage == MoveOutbox::Stage::OnDisk && item == move_->items.front())
+            move_->stage = MoveOutbox::Stage::Sent;
     }
 }
 
@@ -262,7 +277,7 @@ void TableHost::after_change() {
     take_table_events();
     flush();
     track_finish();
-    if (!gone_ && !move_write_ && ends_unstored_ == 0) {
+    if (!gone_ && !move_pending() && ends_unstored_ == 0) {
         if (const auto sweep = sweep_deadline(); sweep && now() >= *sweep) {
             // Swept: whoever is still here is told, then the service forgets the table.
             nlohmann::json message{{"t", "table_gone"}, {"table", table_->code()}};
@@ -290,15 +305,18 @@ void TableHost::after_change() {
         if (context_.gone)
             context_.gone(table_->code());
     }
-    if (settled_ && !move_write_)
+    if (settled_ && !move_pending())
         settled_(*this);
 }
 
 void TableHost::arm_timer() {
-    auto deadline = table_->next_deadline();
-    for (const auto other : {gone_ ? std::nullopt : sweep_deadline(), next_retry()})
-        if (other)
-            deadline = deadline ? std::min(*deadline, *other) : *other;
+    // While a move is pending only the writes' retries are due: the table's own deadlines wait
+    // with the rest of its work, and are looked at once the move is settled.
+    auto deadline = next_retry();
+    if (!move_pending())
+        for (const auto other : {table_->next_deadline(), gone_ ? std::nullopt : sweep_deadline()})
+            if (other)
+                deadline = deadline ? std::min(*deadline, *other) : *other;
     if (deadline == armed_for_)
         return;
     armed_for_ = deadline;
@@ -320,7 +338,7 @@ void TableHost::shut_down() {
     timer_.cancel();
     // What waits here may hold the host: let it go.
     retries_.clear();
-    move_write_.reset();
+    move_.reset();
     deferred_.clear();
     if (game_)
         game_->waiting.clear();
