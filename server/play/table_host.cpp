@@ -237,8 +237,12 @@ void TableHost::flush() {
         for (const auto& [id, member] : audience_)
             member.conn->send(item->text);
         released_version_ = std::max(released_version_, item->version);
-        if (move_ && move_->stage == MoveOutbox::Stage::OnDisk && item == move_->items.front())
+        if (move_ && move_->stage == MoveOutbox::Stage::OnDisk && item == move_->items.front()) {
+            // Acknowledged: nothing of it needs holding any more.
             move_->stage = MoveOutbox::Stage::Sent;
+            move_->items.clear();
+            move_->answer.reset();
+        }
     }
 }
 
