@@ -73,6 +73,25 @@ EventPtr EventLog::append(TimePoint at, TableEventBody body) {
     return event;
 }
 
+void EventLog::withdraw_after(std::uint64_t kept, const rules::BoardView& board) {
+    if (kept >= version())
+        return;
+    while (!events_.empty() && events_.back()->version > kept)
+        events_.pop_back();
+    next_version_ = kept + 1;
+    for (auto it = events_.rbegin(); it != events_.rend(); ++it) {
+        if (!describes_position((*it)->body))
+            continue;
+        TableEvent whole = **it;
+        if (auto* move = std::get_if<MovePlayed>(&whole.body))
+            move->board = board;
+        else if (auto* takeback = std::get_if<TakebackDone>(&whole.body))
+            takeback->board = board;
+        *it = std::make_shared<const TableEvent>(std::move(whole));
+        break;
+    }
+}
+
 std::optional<std::vector<EventPtr>> EventLog::since(std::uint64_t seen) const {
     if (seen > version())
         return std::nullopt;

@@ -31,6 +31,12 @@ public:
     // e.g. before a server restart): the client needs the full state.
     std::optional<std::vector<EventPtr>> since(std::uint64_t seen) const;
 
+    // Drops the events after version `kept` (they never went out: a move storage could not keep)
+    // and gives their versions to the next events. The position the table is back at lost its
+    // board when the withdrawn move arrived: its kept event gets `board` back (its legal moves
+    // stay empty: a withdrawal ends the game), so a resync still ends on a whole position.
+    void withdraw_after(std::uint64_t kept, const rules::BoardView& board);
+
     std::uint64_t version() const { return next_version_ - 1; } // of the last event, 0 if none
 
 private:

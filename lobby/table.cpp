@@ -182,6 +182,13 @@ void Table::keep_chat_line(ChatLine line) {
     chat_.push_back(std::move(line));
 }
 
+// --- events -----------------------------------------------------------------------------------
+
+void Table::take_events(std::vector<EventPtr>& into) {
+    into.clear();
+    into.swap(produced_);
+}
+
 // --- reading ----------------------------------------------------------------------------------
 
 std::optional<std::vector<EventPtr>> Table::events_since(std::uint64_t seen) const {
@@ -275,8 +282,7 @@ void Table::emit(TimePoint now, TableEventBody body) {
 
 EventPtr Table::emit_and_get(TimePoint now, TableEventBody body) {
     EventPtr event = log_.append(now, std::move(body));
-    if (context_.listener)
-        context_.listener->on_table_event(code_, event);
+    produced_.push_back(event);
     return event;
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 // One table: two seats, spectators, chat and the game played at it, with its clock, offers and
-// endings. Pure logic: time comes in as `now`, events go out through the TableListener (and
-// into the table's own history for reconnecting clients).
+// endings. Pure logic: time comes in as `now`; the events a call produces are kept in the
+// table's own history (for reconnecting clients) and in a list its caller takes after the call
+// (take_events). The table calls nobody back.
 //
 // Threading: a Table is single-threaded. The server owns each one on its own strand and calls
-// every method there; the listener is called synchronously from inside those calls.
+// every method there.
 //
 // Every refusal (a Refusal or an Error in a Result) changes nothing. Exception by design: a
 // move that arrives after the flag fell (or after the first-move window closed) ends the game
@@ -37,21 +38,17 @@ using GameFactory = std::function<rules::Result<std::unique_ptr<rules::Game>>(
     rules::VariantId, std::string_view position, const rules::GameOptions&)>;
 GameFactory rules_game_factory();
 
-// Receives every event a table appends, in version order, as it happens.
-class TableListener {
-public:
-    virtual ~TableListener() = default;
-    virtual void on_table_event(const std::string& table_code, const EventPtr& event) = 0;
-};
-
-// What a table uses but does not own. `blocks` and `listener` may be null (no blocks, no
-// listener); both must outlive the table.
+// What a table uses but does not own. `blocks` may be null (no blocks); it must outlive the
+// table.
 struct TableContext {
     GameFactory make_game = rules_game_factory();
     const BlockList* blocks = nullptr;
-    TableListener* listener = nullptr;
     TableLimits limits{};
 };
+
+// The reason of a game the server could not store (docs/protocol.md 7.5): aborted, no rating
+// change, and a ladder challenge is not decided by it.
+inline constexpr std::string_view storage_failed_reason = "storage_failed";
 
 // The answer to an accepted move.
 struct MoveAck {
@@ -96,6 +93,13 @@ public:
     // when the move arrived, so the time storage took is charged to nobody. Nothing to do when
     // the game is not in play or `at` is not later.
     void move_released(TimePoint at);
+    // The server could not store the game: it ends for everyone as aborted with the reason
+    // storage_failed_reason. With `withdraw_last_move` the last move never went out (its write
+    // failed for good): it is taken back first (a replay from the start, as a takeback does) and
+    // the events it produced leave the history, their versions going to the events that follow,
+    // so nothing unstored is ever shown as played. Nothing to do when no game is in play and no
+    // move is to be withdrawn.
+    void abort_unstored(bool withdraw_last_move, TimePoint now);
     [[nodiscard]] Refusal offer_draw(const PlayerId& player, TimePoint now); // or accept one
     [[nodiscard]] Refusal accept_draw(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal decline_draw(const PlayerId& player, TimePoint now);
@@ -119,6 +123,12 @@ public:
     // When check_timeouts() next has something to do; nullopt: nothing is pending.
     std::optional<TimePoint> next_deadline() const;
 
+    // --- events -----------------------------------------------------------------------------
+    // The events produced since the last call, oldest first, moved into `into` (what it held
+    // is dropped). The two buffers swap, so a caller that keeps its vector allocates nothing
+    // once both have grown.
+    void take_events(std::vector<EventPtr>& into);
+
     // --- reading ----------------------------------------------------------------------------
     // The events after version `seen`, or nullopt: too far behind, send state() instead.
     std::optional<std::vector<EventPtr>> events_since(std::uint64_t seen) const;
@@ -128,8 +138,6 @@ public:
 
     const std::string& code() const { return code_; }
     const TableSetup& setup() const { return setup_; }
-    // What the table was made with (to rebuild it with the same context).
-    const TableContext& context() const { return context_; }
     const Player& host() const { return host_; }
     TableStatus status() const { return status_; }
     std::uint64_t version() const { return log_.version(); }
@@ -175,9 +183,11 @@ private:
     int takeback_plies_ = 0;
     std::array<bool, 2> rematch_offers_{};
     std::optional<GameResult> result_;
-    EventPtr last_move_event_;   // for recognising a resend
-    std::string last_move_sent_; // the last move as its sender wrote it
+    EventPtr last_move_event_;     // for recognising a resend
+    std::string last_move_sent_;   // the last move as its sender wrote it
+    ClockState clock_before_move_; // as it was before the last move, to withdraw it
     EventLog log_;
+    std::vector<EventPtr> produced_; // since the caller last took them
 
     // table.cpp
     void emit(TimePoint now, TableEventBody body);
@@ -200,6 +210,7 @@ private:
     // table_actions.cpp
     rules::Result<Color> playing_seat(const PlayerId& player) const;
     [[nodiscard]] Refusal take_back(TimePoint now);
+    bool withdraw_last_move();
     void start_rematch(TimePoint now);
     struct Replayed {
         std::unique_ptr<rules::Game> game;

@@ -1,5 +1,7 @@
 #include "lobby/table.h"
 
+#include <cassert>
+
 namespace lobby {
 
 namespace {
@@ -186,6 +188,34 @@ Refusal Table::take_back(TimePoint now) {
                            .legal_moves = game_->legal_move_views(),
                            .clocks = clock_view(now)});
     return std::nullopt;
+}
+
+// The last move could not be stored, so nobody saw it: the table goes back to before it (the
+// game replayed without it, the clock as it was, stopped at the move's arrival so the storage
+// time is charged to nobody) and its events (the move, an offer it withdrew, an end it caused)
+// leave the history. Only the caller ending the game follows, so offers need no restoring.
+bool Table::withdraw_last_move() {
+    assert(last_move_event_ && !moves_.empty() && "a move to withdraw was just played");
+    if (!last_move_event_ || moves_.empty())
+        return false;
+    auto rebuilt = replay(moves_.size() - 1);
+    if (!rebuilt)
+        return false;
+    const std::uint64_t before = last_move_event_->version - 1;
+    const TimePoint arrived = moves_.back().at;
+    game_ = std::move(rebuilt.value().game);
+    last_move_ = std::move(rebuilt.value().last_move);
+    moves_.pop_back();
+    moves_display_.pop_back();
+    clock_ = GameClock::restore(setup_.time_control, clock_before_move_, context_.limits.lag);
+    clock_.stop(arrived);
+    status_ = TableStatus::Playing;
+    result_.reset();
+    last_move_event_.reset();
+    last_move_sent_.clear();
+    log_.withdraw_after(before, game_->board());
+    std::erase_if(produced_, [before](const EventPtr& e) { return e->version > before; });
+    return true;
 }
 
 // --- rematch ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // What happens at a table, as plain values the server serializes once and sends to every seat
 // and spectator. Each event carries a version (+1 per event, per table, across rematches) so a
 // reconnecting client can ask for what it missed. Events are immutable and shared
-// (EventPtr): the history, the listener and the caller hold the same object.
+// (EventPtr): the history and the caller that took them hold the same object.
 
 #include "lobby/game_clock.h"
 #include "lobby/player.h"

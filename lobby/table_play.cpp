@@ -93,6 +93,16 @@ void Table::move_released(TimePoint at) {
     clock_.start_turn_at(at);
 }
 
+void Table::abort_unstored(bool withdraw_last_move, TimePoint now) {
+    if (withdraw_last_move && !this->withdraw_last_move())
+        return;
+    if (status_ != TableStatus::Playing)
+        return;
+    end_game(
+        GameResult{.kind = GameResult::Kind::Aborted, .reason = std::string(storage_failed_reason)},
+        now);
+}
+
 bool Table::is_resend(Color color, int ply, std::string_view move) const {
     if (moves_.empty() || static_cast<std::size_t>(ply) + 1 != moves_.size() || ply < 0)
         return false;
@@ -102,6 +112,7 @@ bool Table::is_resend(Color color, int ply, std::string_view move) const {
 
 void Table::record_move(const rules::MoveView& view, TimePoint now, Millis lag) {
     const Color mover = rules::opposite(game_->to_move());
+    clock_before_move_ = clock_.state();
     if (clock_.running())
         clock_.press(now, lag);
     const int ply = static_cast<int>(moves_.size());

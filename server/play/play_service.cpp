@@ -43,7 +43,6 @@ template <class Work> void PlayService::post_lobby(Work work) {
 rules::Result<std::shared_ptr<TableHost>> PlayService::open_hosted_table(NewTable opening) {
     auto host = make_host();
     lobby::TableContext context;
-    context.listener = host.get();
     context.limits = opening.limits;
     context.blocks = opening.blocks;
     lobby::SeededRandom colours(random_.next());
@@ -116,7 +115,6 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
                       ": its ladder challenge names neither player; restored without it");
         auto host = make_host();
         lobby::TableContext context;
-        context.listener = host.get();
         context.limits = options_.table_limits;
         context.blocks = options_.blocks.get();
         if (ladder) {

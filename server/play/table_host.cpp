@@ -19,6 +19,7 @@ void TableHost::adopt(std::unique_ptr<lobby::Table> table,
     accounts_ = std::move(accounts);
     if (stored_game)
         game_ = std::make_shared<StoredGame>(StoredGame{.id = *stored_game, .waiting = {}});
+    take_table_events(); // the creation's `seated`
 }
 
 void TableHost::add_account(const lobby::PlayerId& player, storage::UserId id) {
@@ -61,17 +62,20 @@ std::shared_ptr<TableHost::Outgoing> TableHost::queue(std::shared_ptr<const std:
 }
 
 void TableHost::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+    take_table_events();
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
 }
 
 void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              const nlohmann::json& message) {
+    take_table_events();
     const auto at = outbox_.begin() + static_cast<std::ptrdiff_t>(std::min(mark, outbox_.size()));
     outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
 }
 
 void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                             const rules::Error& error) {
+    take_table_events();
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
         std::make_shared<const std::string>(protocol::make_error(id, error.code, error.detail)),
         conn, true}));
@@ -115,8 +119,20 @@ void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby
     conn->send(shared_text(done));
 }
 
-void TableHost::on_table_event(const std::string& table_code, const lobby::EventPtr& event) {
-    auto text = table_event_message(table_code, *event);
+void TableHost::take_table_events() {
+    if (!table_)
+        return;
+    // Moved out while handled: should handling ever reach here again, it finds an empty buffer.
+    std::vector<lobby::EventPtr> events = std::move(taken_);
+    table_->take_events(events);
+    for (const auto& event : events)
+        handle_event(event);
+    events.clear();
+    taken_ = std::move(events);
+}
+
+void TableHost::handle_event(const lobby::EventPtr& event) {
+    auto text = table_event_message(table_->code(), *event);
     if (const auto* started = std::get_if<lobby::GameStarted>(&event->body)) {
         (void)started;
         queue(std::move(text), true, event->version);
@@ -133,12 +149,12 @@ void TableHost::on_table_event(const std::string& table_code, const lobby::Event
             item->text = ended_event_message(self->table_->code(), *event, *id);
             self->ended_with_id_[event->version] = {event, item->text};
         });
-        if (move_write_) {
+        if (move_pending()) {
             // The move that ended the game is being written: its end waits for it (and is
-            // dropped with it if storage refuses the move).
-            move_write_->items.push_back(item);
-            move_write_->after.push_back([self = shared_from_this(), copy = *ended, at = event->at,
-                                          item] { self->store_end(copy, at, item); });
+            // withdrawn with it should storage never take the move).
+            move_->items.push_back(item);
+            move_->after.push_back([self = shared_from_this(), copy = *ended, at = event->at,
+                                    item] { self->store_end(copy, at, item); });
         } else {
             store_end(*ended, event->at, item);
         }
@@ -151,7 +167,9 @@ void TableHost::on_table_event(const std::string& table_code, const lobby::Event
     } else {
         if (std::holds_alternative<lobby::TakebackDone>(event->body))
             store_takeback(event->at);
-        queue(std::move(text), true, event->version);
+        auto item = queue(std::move(text), true, event->version);
+        if (move_pending())
+            move_->items.push_back(std::move(item)); // a draw offer the move withdrew
     }
 }
 
@@ -159,12 +177,23 @@ void TableHost::run(std::function<void(TableHost&)> work) {
     // Storage retries are not table work and never wait: a move may be waiting for the game
     // row a retry creates.
     retry_due_writes();
-    if (move_write_) {
+    if (move_pending()) {
         deferred_.push_back(std::move(work));
+        arm_timer(); // for the move's next attempt
         return;
     }
     work(*this);
     after_change();
+}
+
+void TableHost::settle() {
+    after_change();
+    while (!move_pending() && !deferred_.empty()) {
+        auto work = std::move(deferred_.front());
+        deferred_.pop_front();
+        work(*this);
+        after_change();
+    }
 }
 
 void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
@@ -172,6 +201,7 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
                           lobby::Millis lag) {
     move_received_ = observability::Clock::now();
     auto played = table_->play(who, ply, move, now(), lag);
+    take_table_events(); // the move's events go ahead of its answer
     if (!conn)
         return;
     if (!played)
@@ -180,9 +210,9 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
     ok["duplicate"] = played.value().duplicate;
     auto answer = std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true});
     outbox_.push_back(answer);
-    if (move_write_) {
-        move_write_->answer = answer;
-        move_write_->answer_id = id;
+    if (move_pending()) {
+        move_->answer = std::move(answer);
+        move_->answer_id = id;
     }
 }
 
@@ -207,6 +237,12 @@ void TableHost::flush() {
         for (const auto& [id, member] : audience_)
             member.conn->send(item->text);
         released_version_ = std::max(released_version_, item->version);
+        if (move_ && move_->stage == MoveOutbox::Stage::OnDisk && item == move_->items.front()) {
+            // Acknowledged: nothing of it needs holding any more.
+            move_->stage = MoveOutbox::Stage::Sent;
+            move_->items.clear();
+            move_->answer.reset();
+        }
     }
 }
 
@@ -242,9 +278,10 @@ std::optional<lobby::TimePoint> TableHost::sweep_deadline() const {
 void TableHost::after_change() {
     if (!table_ || stopped_)
         return;
+    take_table_events();
     flush();
     track_finish();
-    if (!gone_ && !move_write_ && ends_unstored_ == 0) {
+    if (!gone_ && !move_pending() && ends_unstored_ == 0) {
         if (const auto sweep = sweep_deadline(); sweep && now() >= *sweep) {
             // Swept: whoever is still here is told, then the service forgets the table.
             nlohmann::json message{{"t", "table_gone"}, {"table", table_->code()}};
@@ -272,15 +309,18 @@ void TableHost::after_change() {
         if (context_.gone)
             context_.gone(table_->code());
     }
-    if (settled_ && !move_write_)
+    if (settled_ && !move_pending())
         settled_(*this);
 }
 
 void TableHost::arm_timer() {
-    auto deadline = table_->next_deadline();
-    for (const auto other : {gone_ ? std::nullopt : sweep_deadline(), next_retry()})
-        if (other)
-            deadline = deadline ? std::min(*deadline, *other) : *other;
+    // While a move is pending only the writes' retries are due: the table's own deadlines wait
+    // with the rest of its work, and are looked at once the move is settled.
+    auto deadline = next_retry();
+    if (!move_pending())
+        for (const auto other : {table_->next_deadline(), gone_ ? std::nullopt : sweep_deadline()})
+            if (other)
+                deadline = deadline ? std::min(*deadline, *other) : *other;
     if (deadline == armed_for_)
         return;
     armed_for_ = deadline;
@@ -302,7 +342,7 @@ void TableHost::shut_down() {
     timer_.cancel();
     // What waits here may hold the host: let it go.
     retries_.clear();
-    move_write_.reset();
+    move_.reset();
     deferred_.clear();
     if (game_)
         game_->waiting.clear();

@@ -2,15 +2,23 @@
 // One table on its own strand (STYLE.md §4): the lobby::Table, the connections that receive
 // its events (seats and spectators), its timer, and the way to storage.
 //
-// Durability (issue 6): a MovePlayed or GameEnded event is written through the GameWriter
-// first; it (and everything queued after it, replies included) goes out only when storage
-// has committed it. Events are serialized once and the same string goes to every connection.
-// A move whose write fails is refused: its events are never sent, the mover gets
-// "storage_failed" and the table is rebuilt as it stood before the move. While a move is
-// being written the table takes no other work (it waits in `deferred_`), so nothing can
-// build on a move that may still be refused.
+// Events: the table calls nothing back. After each piece of work (and before queueing any
+// reply) the host takes the events the table produced and queues each, serialized once, in
+// the outbox: the same string goes to every connection, in the order things happened.
 //
-// Storage failures (issues 5 and 6; docs/protocol.md section 7.5):
+// Durability (issues 6 and 11; docs/architecture.md, "the path of one move"): a move's events
+// and the mover's `ok` are an explicit per-table outbox, MoveOutbox, that moves through
+//   Pending: the writer is storing the move (or will try again after a failure, with the
+//            StorageRetryPolicy pauses: 1 s, 2 s, 4 s); nothing of it is sent, and the table
+//            takes no other work meanwhile (it waits in `deferred_`), so nothing builds on it;
+//   OnDisk:  the writer said it is committed: it goes out with the next flush, after whatever
+//            was queued before it, and the opponent's time starts then;
+//   Sent:    handed to every connection of the audience: acknowledged.
+// A move whose every attempt fails is never shown: it is withdrawn from the table and the game
+// ends for everyone as aborted, reason "storage_failed"; the mover's request is answered
+// "storage_failed" after that `ended`. The table is never rolled back by a replay.
+//
+// Other storage failures (issues 5 and 6; docs/protocol.md section 7.5):
 // - A game's row (at the start, or the new row after a takeback) that storage refuses is tried
 //   again after a pause that doubles (StorageRetryPolicy); moves wait for it. When every
 //   attempt failed, a game still in play ends for everyone as aborted with the reason
@@ -19,8 +27,6 @@
 //   runs: the `ended` event goes out after the first attempt, the table keeps the ended game
 //   meanwhile and is not swept, and a ladder hears of the result only once the end is on disk
 //   (the ratings are written in the same transaction as the end).
-// - A refused move is rolled back without touching the connection bookkeeping: the grace
-//   period of an absent player runs on from when they went away.
 //
 // Sweeping: a finished table is dropped (reported `gone`) when nobody has been connected to
 // it for `finished_idle`, or `finished_kept` after its game ended, whichever comes first.
@@ -36,6 +42,7 @@
 #include "server/observability/metrics.h"
 #include "storage/game_writer.h"
 
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
@@ -71,7 +78,8 @@ struct SweepPolicy {
 struct StorageRetryPolicy {
     lobby::Millis first_pause = std::chrono::seconds(1);
     lobby::Millis longest_pause = std::chrono::minutes(1);
-    int row_attempts = 4; // a game's row: 1 s, 2 s, 4 s, then the game is aborted
+    int row_attempts = 4;  // a game's row: 1 s, 2 s, 4 s, then the game is aborted
+    int move_attempts = 4; // a move: 1 s, 2 s, 4 s, then it is withdrawn, the game aborted
 };
 
 // What a table host uses from the service. The callbacks post to the lobby strand.
@@ -88,15 +96,14 @@ struct TableHostContext {
     std::function<void(const LadderLink&, lobby::ladder::ChallengeResult)> ladder_game_ended;
 };
 
-class TableHost final : public lobby::TableListener,
-                        public std::enable_shared_from_this<TableHost> {
+class TableHost final : public std::enable_shared_from_this<TableHost> {
 public:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
     TableHost(boost::asio::io_context& io, TableHostContext context);
 
-    // Installs the table (made with this host as its listener). `accounts`: the account ids of
-    // registered players, for the game rows. `stored_game`: the row of a restored game.
+    // Installs the table (and queues the events its making produced). `accounts`: the account ids
+    // of registered players, for the game rows. `stored_game`: the row of a restored game.
     void adopt(std::unique_ptr<lobby::Table> table,
                std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
                std::optional<storage::GameId> stored_game = std::nullopt);
@@ -127,7 +134,7 @@ public:
     template <class Work> void post_resync(net::ConnectionId conn, Work work) {
         boost::asio::post(
             strand_, [self = shared_from_this(), conn, work = std::move(work)]() mutable {
-                if (self->move_write_ && !self->stopped_ && self->audience_.contains(conn))
+                if (self->move_pending() && !self->stopped_ && self->audience_.contains(conn))
                     return work(*self);
                 self->run(std::function<void(TableHost&)>(std::move(work)));
             });
@@ -139,9 +146,9 @@ public:
     const std::optional<LadderLink>& ladder() const { return ladder_; }
     // Closed, swept or shut down: the service forgets it (requests get bad_join_code).
     bool closed() const { return gone_ || stopped_; }
-    // Plays a move and answers the mover: "ok" once stored, "storage_failed" if storage
-    // refused it (the table is then as before the move). A null `conn` (the computer's move)
-    // gets no answer.
+    // Plays a move and answers the mover: "ok" once stored; "storage_failed" if storage never
+    // took it (the move is withdrawn and the game aborted, see the file comment). A null
+    // `conn` (the computer's move) gets no answer.
     void play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                    const lobby::PlayerId& who, int ply, const std::string& move, lobby::Millis lag);
     // The connection receives every event from now on.
@@ -174,8 +181,6 @@ public:
     // the host does nothing more.
     void shut_down();
 
-    void on_table_event(const std::string& table_code, const lobby::EventPtr& event) override;
-
 private:
     // A game row being created: moves wait for its id.
     struct StoredGame {
@@ -207,14 +212,17 @@ private:
         std::shared_ptr<net::Connection> conn;
         lobby::PlayerId player;
     };
-    // A move being written: what goes out (or is dropped) with it.
-    struct MoveWrite {
-        std::vector<std::shared_ptr<Outgoing>> items; // its events (the move, maybe the end)
-        std::shared_ptr<Outgoing> answer;             // the mover's reply
-        nlohmann::json answer_id;                     // its request id: a refusal, should
-                                                      // storage refuse the move, is built
-                                                      // then, not on every move
-        std::uint64_t version_before = 0;
+    // The outbox of the last move (see the file comment for its stages).
+    struct MoveOutbox {
+        enum class Stage : std::uint8_t { Pending, OnDisk, Sent };
+        Stage stage = Stage::Pending;
+        std::vector<std::shared_ptr<Outgoing>> items; // its events: the move first, then what
+                                                      // it caused (draw_withdrawn, ended)
+        std::shared_ptr<Outgoing> answer;             // the mover's `ok` (none: the computer)
+        nlohmann::json answer_id;                     // its request id, for a refusal
+        storage::MoveRow row;                         // what each attempt writes
+        std::uint64_t version_before = 0;             // the table's version before the move
+        int failures = 0;
         std::vector<std::function<void()>> after; // writes that follow it (the game's end)
     };
 
@@ -237,7 +245,7 @@ private:
     std::optional<lobby::TimePoint> armed_for_;
     std::optional<LadderLink> ladder_;
     bool ladder_reported_ = false;
-    std::optional<MoveWrite> move_write_;
+    std::optional<MoveOutbox> move_;
     observability::Clock::time_point move_received_{}; // for the move latency metric
     observability::GaugeHold live_table_{observability::metrics().live_tables};
     std::deque<std::function<void(TableHost&)>> deferred_;
@@ -249,7 +257,17 @@ private:
     bool gone_ = false;
     bool stopped_ = false;
 
+    std::vector<lobby::EventPtr> taken_; // the buffer take_table_events() reuses
+
     void run(std::function<void(TableHost&)> work);
+    bool move_pending() const { return move_ && move_->stage == MoveOutbox::Stage::Pending; }
+    // after_change(), then the work that waited for a pending move, until one is pending again.
+    void settle();
+    // Takes the events the table produced since the last call and queues (and stores) them in
+    // order. Called after each piece of work and before anything else is queued, so the outbox
+    // keeps the order in which things happened.
+    void take_table_events();
+    void handle_event(const lobby::EventPtr& event);
     void track_finish();
     std::optional<lobby::TimePoint> sweep_deadline() const;
     void flush();
@@ -259,9 +277,9 @@ private:
     std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
 
     // table_host_storage.cpp: the way to storage, and what happens when it fails.
-    void move_stored(bool ok, const std::string& error);
-    void roll_back_move(std::uint64_t version_before);
-    rules::Result<std::unique_ptr<lobby::Table>> rebuild(lobby::TableRecord record) const;
+    void write_move();
+    void move_written(const storage::WriteStatus& status);
+    void give_up_move(const std::string& why);
     void report_ladder_end(const lobby::GameResult& result);
     // Runs `work` with the game row's id once it is known (nullopt: the row failed).
     void with_game_id(std::function<void(std::optional<storage::GameId>)> work);

@@ -35,75 +35,85 @@ void close_partial_row(storage::GameWriter& writer, storage::GameId id, lobby::T
 
 // --- moves -------------------------------------------------------------------------------------
 
-void TableHost::move_stored(bool ok, const std::string& error) {
-    if (!move_write_)
+// The move's outbox is Pending (table_host.h) until the writer says it is on disk.
+void TableHost::write_move() {
+    with_game_id([self = shared_from_this()](std::optional<storage::GameId> id) {
+        if (!self->move_pending())
+            return;
+        if (!id) {
+            // The game's row failed for good: this move can never be stored. Posted: this may
+            // run while the move's own events are being handled.
+            boost::asio::post(self->strand_,
+                              [self] { self->give_up_move("the game's row could not be stored"); });
+            return;
+        }
+        const auto started = observability::storage_write_started();
+        self->context_.writer->append_move(
+            *id, self->move_->row, [self, started](const storage::WriteStatus& status) {
+                observability::storage_write_done(started);
+                boost::asio::post(self->strand_, [self, status] { self->move_written(status); });
+            });
+    });
+}
+
+void TableHost::move_written(const storage::WriteStatus& status) {
+    if (!move_pending() || stopped_)
         return;
-    MoveWrite write = std::move(*move_write_);
-    move_write_.reset();
-    if (ok) {
+    MoveOutbox& move = *move_;
+    if (status.ok()) {
         observability::move_stored(move_received_);
+        if (move.failures > 0)
+            log::warn("play: table " + table_->code() + ": a move was stored at attempt " +
+                      std::to_string(move.failures + 1));
+        move.stage = MoveOutbox::Stage::OnDisk;
         // The move goes out now: the opponent's time runs from here, not from its arrival.
         table_->move_released(now());
-        write.items.front()->ready = true;
-        for (auto& next : write.after)
+        move.items.front()->ready = true;
+        auto after = std::move(move.after);
+        for (auto& next : after)
             next();
-    } else {
-        log::error("play: storing a move failed, the move is refused: " + error);
-        std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
-            return std::find(write.items.begin(), write.items.end(), item) != write.items.end();
-        });
-        if (write.answer)
-            write.answer->text = std::make_shared<const std::string>(
-                protocol::make_error(write.answer_id, "storage_failed",
-                                     "the move could not be stored; it was not played"));
-        roll_back_move(write.version_before);
-    }
-    after_change();
-    while (!move_write_ && !deferred_.empty()) {
-        auto work = std::move(deferred_.front());
-        deferred_.pop_front();
-        work(*this);
-        after_change();
-    }
-}
-
-// The table as it stood before the refused move: rebuilt from its record without that move
-// (the replay gives back the clock exactly), versions continuing where the clients are.
-// Pending offers are dropped.
-void TableHost::roll_back_move(std::uint64_t version_before) {
-    auto record = table_->record();
-    if (record.moves.empty())
-        return;
-    record.moves.pop_back();
-    record.clock.reset();
-    record.result.reset();
-    record.status = lobby::TableStatus::Playing;
-    record.version = version_before;
-    auto rebuilt = rebuild(std::move(record));
-    if (!rebuilt) {
-        log::error("play: a table could not be rolled back: " + rebuilt.error().detail);
+        settle();
         return;
     }
-    table_ = std::move(rebuilt).value();
+    ++move.failures;
+    if (move.failures >= context_.retry.move_attempts)
+        return give_up_move(std::to_string(move.failures) + " attempts failed: " + status.error);
+    log::error("play: table " + table_->code() + ": storing a move failed (attempt " +
+               std::to_string(move.failures) + " of " +
+               std::to_string(context_.retry.move_attempts) + "), trying again in " +
+               seconds_text(retry_pause(move.failures)) +
+               "; nothing of it is sent meanwhile: " + status.error);
+    retry_later(move.failures, [](TableHost& h) { h.write_move(); });
+    arm_timer();
 }
 
-// `record` made the table in place of the current one: the connected players and the
-// spectators stay (silently), and an absent player stays absent since they went away, so
-// their grace period runs on (Table::restore marks the absent as gone since the time it is
-// given). Were both players absent since different times, the later time is kept for both:
-// an abandonment can then not be claimed early, only late.
-rules::Result<std::unique_ptr<lobby::Table>> TableHost::rebuild(lobby::TableRecord record) const {
-    const auto state = table_->state(now());
-    std::optional<lobby::TimePoint> absent_since;
-    for (std::size_t i = 0; i < 2; ++i) {
-        const auto& seat = state.seats[i];
-        record.present[i] = seat && seat->connected;
-        if (seat && !seat->connected && seat->disconnected_since)
-            absent_since = std::max(absent_since.value_or(*seat->disconnected_since),
-                                    *seat->disconnected_since);
+// Storage never took the pending move: it was never shown, so the table withdraws it and the
+// game ends for everyone as aborted (storage_failed). The mover's request is answered
+// storage_failed after that `ended`.
+void TableHost::give_up_move(const std::string& why) {
+    if (!move_pending())
+        return;
+    log::error("play: table " + table_->code() +
+               ": a move could not be stored; it is withdrawn and the game aborted "
+               "(storage_failed): " +
+               why);
+    MoveOutbox failed = std::move(*move_);
+    move_.reset();
+    std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
+        return item == failed.answer ||
+               std::find(failed.items.begin(), failed.items.end(), item) != failed.items.end();
+    });
+    // An `ended` the move caused was named for a resync: its version goes to the next event.
+    ended_with_id_.erase(ended_with_id_.upper_bound(failed.version_before), ended_with_id_.end());
+    table_->abort_unstored(/*withdraw_last_move=*/true, now());
+    take_table_events(); // the `ended`, stored like any end
+    if (failed.answer) {
+        failed.answer->text = std::make_shared<const std::string>(protocol::make_error(
+            failed.answer_id, "storage_failed",
+            "the move could not be stored: it was not played, and the game is aborted"));
+        outbox_.push_back(std::move(failed.answer));
     }
-    record.spectators = state.spectators;
-    return lobby::Table::restore(record, table_->context(), absent_since.value_or(now()));
+    settle();
 }
 
 void TableHost::with_game_id(std::function<void(std::optional<storage::GameId>)> work) {
@@ -123,27 +133,16 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
         item->ready = true;
         return;
     }
-    move_write_ = MoveWrite{.items = {item},
-                            .answer = nullptr,
-                            .answer_id = nullptr,
-                            .version_before = version - 1,
-                            .after = {}};
-    auto row = move_row(move, at);
-    with_game_id([self = shared_from_this(), row](std::optional<storage::GameId> id) {
-        if (!id) {
-            // Not from inside the table's play(): the roll-back replaces the table.
-            boost::asio::post(self->strand_, [self] {
-                self->move_stored(false, "the game's row could not be stored");
-            });
-            return;
-        }
-        const auto started = observability::storage_write_started();
-        self->context_.writer->append_move(
-            *id, row, [self, started](const storage::WriteStatus& s) {
-                observability::storage_write_done(started);
-                boost::asio::post(self->strand_, [self, s] { self->move_stored(s.ok(), s.error); });
-            });
-    });
+    move_ = MoveOutbox{.stage = MoveOutbox::Stage::Pending,
+                       .items = {},
+                       .answer = nullptr,
+                       .answer_id = nullptr,
+                       .row = move_row(move, at),
+                       .version_before = version - 1,
+                       .failures = 0,
+                       .after = {}};
+    move_->items.push_back(std::move(item));
+    write_move();
 }
 
 // --- the game's row ----------------------------------------------------------------------------
@@ -248,50 +247,23 @@ void TableHost::row_written(const std::shared_ptr<StoredGame>& game,
     auto waiting = std::move(game->waiting);
     for (auto& work : waiting)
         work(game->id);
-    // After the refusal of a move that waited for the row (posted above, so it runs first).
+    // After the withdrawal of a move that waited for the row (posted above, so it runs first).
     if (game->failed)
         post([game](TableHost& h) { h.abort_unstored(game); });
     after_change();
 }
 
 // Nothing of the game at this table can be stored: if it is still being played, it ends for
-// everyone as aborted, reason "storage_failed" (no rating change). The table is rebuilt ended
-// and the `ended` event is made here, with the version the rebuilt table continues after.
+// everyone as aborted, reason "storage_failed" (no rating change). Its `ended` is taken from
+// the table after this work, like any event, and is shown without being stored.
 void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
     if (game != game_ || table_->status() != lobby::TableStatus::Playing)
         return; // a newer game, or this one ended otherwise (shown, not stored)
-    const lobby::GameResult result{.kind = lobby::GameResult::Kind::Aborted,
-                                   .reason = "storage_failed",
-                                   .did_not_start = std::nullopt};
-    auto record = table_->record();
-    record.status = lobby::TableStatus::Finished;
-    record.result = result;
-    record.version = table_->version() + 1;
-    auto rebuilt = rebuild(record);
-    if (!rebuilt) {
-        log::error("play: table " + table_->code() +
-                   ": a game that cannot be stored could not be ended: " + rebuilt.error().detail);
-        return;
-    }
-    table_ = std::move(rebuilt).value();
+    table_->abort_unstored(/*withdraw_last_move=*/false, now());
     if (ladder_)
         log::error("play: ladder " + std::to_string(ladder_->ladder_id) + " challenge " +
                    std::to_string(ladder_->challenge_id) +
                    ": its game could not be stored and was aborted; the challenge is undecided");
-    std::vector<std::string> moves;
-    for (const auto& move : record.moves)
-        moves.push_back(move.move);
-    const lobby::TableEvent event{
-        .version = record.version,
-        .at = now(),
-        .body = lobby::GameEnded{.game_number = table_->game_number(),
-                                 .result = result,
-                                 .clocks = table_->state(now()).clocks,
-                                 .rated = table_->setup().rated,
-                                 .white = record.seats[0].value_or(lobby::Player{}),
-                                 .black = record.seats[1].value_or(lobby::Player{}),
-                                 .moves = std::move(moves)}};
-    queue(table_event_message(table_->code(), event), true, event.version);
 }
 
 // --- the game's end ----------------------------------------------------------------------------
@@ -365,6 +337,14 @@ void TableHost::end_written(const std::shared_ptr<EndWrite>& end,
 void TableHost::report_ladder_end(const lobby::GameResult& result) {
     if (!ladder_ || ladder_reported_ || !context_.ladder_game_ended)
         return;
+    if (result.reason == lobby::storage_failed_reason) {
+        // Aborted because a move could not be stored: the game decides nothing.
+        log::error("play: ladder " + std::to_string(ladder_->ladder_id) + " challenge " +
+                   std::to_string(ladder_->challenge_id) +
+                   ": its game was aborted (a move could not be stored); the challenge is "
+                   "undecided");
+        return;
+    }
     ladder_reported_ = true;
     const auto challenger = table_->seat_of(ladder_->challenger);
     if (!challenger)

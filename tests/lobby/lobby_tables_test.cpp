@@ -130,7 +130,7 @@ TEST_CASE("the first-move timeout of a table feeds the lobby's cool-down") {
     LobbyFixture f;
     t.start();
     t.table->check_timeouts(t0 + 30s);
-    const auto& ended = t.listener.last<GameEnded>();
+    const auto& ended = t.events.last<GameEnded>();
     REQUIRE(ended.result.did_not_start);
     const Player& culprit = *ended.result.did_not_start == Color::White ? t.alice : t.bob;
     f.lobby.record_no_start(culprit.id, t0 + 30s);

@@ -8,16 +8,15 @@ using namespace lobby::testing;
 namespace {
 
 struct RealTable {
-    RecordingListener listener;
     SeededRandom random{5};
     Player white = player("white");
     Player black = player("black");
     std::unique_ptr<Table> table;
+    EventRecorder events{table};
 
     explicit RealTable(TableSetup setup) {
         setup.color = ColorChoice::White;
         TableContext context; // rules::make_game
-        context.listener = &listener;
         auto created = Table::create("REALXX", setup, white, context, random, t0);
         REQUIRE(created.ok());
         table = std::move(created).value();
@@ -44,22 +43,22 @@ TEST_CASE("chess: fool's mate ends the game by checkmate for all at once") {
     RealTable t(chess());
     t.play({"f3", "e5", "g4", "Qh4#"});
     CHECK(t.table->status() == TableStatus::Finished);
-    const auto& last = t.listener.last<MovePlayed>();
+    const auto& last = t.events.last<MovePlayed>();
     CHECK(last.move.notation == "d8h4");
     CHECK(last.move.display == "Qh4#");
     CHECK(last.board.check_cell >= 0);
-    const auto& ended = t.listener.last<GameEnded>();
+    const auto& ended = t.events.last<GameEnded>();
     CHECK(ended.result == GameResult{.kind = GameResult::Kind::BlackWins, .reason = "checkmate"});
     CHECK(ended.moves == std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"});
     CHECK(ended.white.id == "white");
     CHECK(ended.black.id == "black");
-    CHECK(t.listener.names().back() == "ended");
+    CHECK(t.events.names().back() == "ended");
 }
 
 TEST_CASE("chess: a threefold repetition ends the game drawn") {
     RealTable t(chess());
     t.play({"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
-    CHECK(t.listener.last<GameEnded>().result ==
+    CHECK(t.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
 }
 
@@ -72,7 +71,7 @@ TEST_CASE("chess: under claim rules the threefold repetition is claimed") {
     t.play({"Ng8"});
     CHECK(t.table->status() == TableStatus::Playing);
     REQUIRE_FALSE(t.table->claim_draw("white", t0 + 20s));
-    CHECK(t.listener.last<GameEnded>().result.reason == "threefold");
+    CHECK(t.events.last<GameEnded>().result.reason == "threefold");
 }
 
 TEST_CASE("chess: illegal and malformed moves get illegal_move with the rules' reason") {
@@ -96,14 +95,14 @@ TEST_CASE("chess: flag fall against a lone king is a draw, against material a lo
         RealTable t(setup);
         t.play({"Qh2", "Kb3"});
         t.table->check_timeouts(t0 + 2s + 61s);
-        CHECK(t.listener.last<GameEnded>().result ==
+        CHECK(t.events.last<GameEnded>().result ==
               GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"});
     }
     SUBCASE("Black flags: White wins") {
         RealTable t(setup);
         t.play({"Qh2", "Kb3", "Qg2"});
         t.table->check_timeouts(t0 + 3s + 61s);
-        CHECK(t.listener.last<GameEnded>().result ==
+        CHECK(t.events.last<GameEnded>().result ==
               GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
     }
 }
@@ -113,7 +112,7 @@ TEST_CASE("chess: a takeback replays the game from the start without the last mo
     t.play({"e4", "e5", "Nf3"});
     REQUIRE_FALSE(t.table->request_takeback("white", t0 + 10s));
     REQUIRE_FALSE(t.table->accept_takeback("black", t0 + 11s));
-    const auto& done = t.listener.last<TakebackDone>();
+    const auto& done = t.events.last<TakebackDone>();
     CHECK(done.moves == std::vector<std::string>{"e2e4", "e7e5"});
     CHECK(done.position == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     CHECK(t.table->play("white", 2, "Nc3", t0 + 12s).ok());
@@ -136,10 +135,10 @@ TEST_CASE("international draughts: a game played to a win at a table") {
     RealTable t(setup);
     t.play({"32-27", "13-18", "27-21", "18-22", "21-16", "19-23", "16-11", "22-27", "11-6", "23-28",
             "6-1", "27-31", "37x26", "28-32", "38x27"});
-    const auto& ended = t.listener.last<GameEnded>();
+    const auto& ended = t.events.last<GameEnded>();
     CHECK(ended.result.kind == GameResult::Kind::WhiteWins);
     CHECK(ended.result.reason == "no-moves");
-    const auto& capture = t.listener.last<MovePlayed>();
+    const auto& capture = t.events.last<MovePlayed>();
     CHECK(capture.move.notation == "38x27");
     CHECK(capture.move.captures.size() == 1);
     CHECK(capture.move.path.size() == 2);
@@ -147,7 +146,7 @@ TEST_CASE("international draughts: a game played to a win at a table") {
 
 TEST_CASE("international draughts: the standard start has White's nine opening moves") {
     RealTable t(TableSetup{.variant = rules::VariantId::International});
-    CHECK(t.listener.last<GameStarted>().legal_moves.size() == 9);
+    CHECK(t.events.last<GameStarted>().legal_moves.size() == 9);
     CHECK(t.table->state(t0).board.rows == 10);
     CHECK(t.table->play("white", 0, "32-27", t0 + 1s).ok());
 }

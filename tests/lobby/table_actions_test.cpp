@@ -8,17 +8,17 @@ TEST_CASE("a draw offer can be declined, and accepting one ends the game by agre
     f.start();
     f.move(t0 + 1s);
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 2s));
-    CHECK(f.listener.last<DrawOffered>().by == Color::White);
+    CHECK(f.events.last<DrawOffered>().by == Color::White);
     CHECK(f.table->state(t0 + 2s).draw_offer == Color::White);
     CHECK(f.table->accept_draw("alice", t0 + 2s)->code == "nothing_to_accept");
     REQUIRE_FALSE(f.table->decline_draw("bob", t0 + 3s));
-    CHECK(f.listener.last<DrawDeclined>().by == Color::Black);
+    CHECK(f.events.last<DrawDeclined>().by == Color::Black);
     CHECK_FALSE(f.table->state(t0 + 3s).draw_offer);
     CHECK(f.table->accept_draw("bob", t0 + 3s)->code == "nothing_to_accept");
 
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 4s));
     REQUIRE_FALSE(f.table->accept_draw("bob", t0 + 5s));
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "agreement"});
 }
 
@@ -28,7 +28,7 @@ TEST_CASE("a draw offer is withdrawn when the opponent moves instead of answerin
     f.move(t0 + 1s);                                      // alice
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 2s)); // during bob's turn
     f.move(t0 + 3s);                                      // bob moves instead
-    CHECK(f.listener.last<DrawOfferWithdrawn>().by == Color::White);
+    CHECK(f.events.last<DrawOfferWithdrawn>().by == Color::White);
     CHECK_FALSE(f.table->state(t0 + 3s).draw_offer);
     CHECK(f.table->accept_draw("bob", t0 + 4s)->code == "nothing_to_accept");
 }
@@ -39,10 +39,10 @@ TEST_CASE("a draw offer made before one's own move stays while the opponent thin
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 1s)); // alice offers, then moves
     f.move(t0 + 2s);
     CHECK(f.table->state(t0 + 2s).draw_offer == Color::White);
-    CHECK(f.listener.count<DrawOfferWithdrawn>() == 0);
+    CHECK(f.events.count<DrawOfferWithdrawn>() == 0);
     // offering back is accepting
     REQUIRE_FALSE(f.table->offer_draw("bob", t0 + 3s));
-    CHECK(f.listener.last<GameEnded>().result.reason == "agreement");
+    CHECK(f.events.last<GameEnded>().result.reason == "agreement");
 }
 
 TEST_CASE("offering a draw twice is a no-op") {
@@ -64,7 +64,7 @@ TEST_CASE("draws by rule are claimed under DrawRules::Claim") {
     CHECK(f.table->claim_draw("bob", t0 + 2s)->code == "nothing_to_claim");
     f.move(t0 + 2s);
     REQUIRE_FALSE(f.table->claim_draw("alice", t0 + 3s));
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
 
     TableFixture automatic;
@@ -76,7 +76,7 @@ TEST_CASE("resigning gives the opponent the game") {
     TableFixture f;
     f.start();
     REQUIRE_FALSE(f.table->resign("alice", t0 + 1s));
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::BlackWins, .reason = "resign"});
 }
 
@@ -85,15 +85,15 @@ TEST_CASE("abort is allowed only until both sides have moved") {
         TableFixture f;
         f.start();
         REQUIRE_FALSE(f.table->abort("bob", t0 + 1s));
-        CHECK(f.listener.last<GameEnded>().result.kind == GameResult::Kind::Aborted);
-        CHECK_FALSE(f.listener.last<GameEnded>().result.counts());
+        CHECK(f.events.last<GameEnded>().result.kind == GameResult::Kind::Aborted);
+        CHECK_FALSE(f.events.last<GameEnded>().result.counts());
     }
     SUBCASE("after White's first move") {
         TableFixture f;
         f.start();
         f.move(t0 + 1s);
         REQUIRE_FALSE(f.table->abort("alice", t0 + 2s));
-        CHECK(f.listener.last<GameEnded>().result.reason == "abort");
+        CHECK(f.events.last<GameEnded>().result.reason == "abort");
     }
     SUBCASE("not after both moved") {
         TableFixture f;
@@ -113,12 +113,12 @@ TEST_CASE("a rematch needs both players and swaps the colours") {
     REQUIRE_FALSE(f.table->resign("bob", t0 + 2s));
     CHECK(f.table->decline_rematch("bob", t0 + 3s)->code == "nothing_to_accept");
     REQUIRE_FALSE(f.table->offer_rematch("bob", t0 + 3s));
-    CHECK(f.listener.last<RematchOffered>().by == Color::Black);
+    CHECK(f.events.last<RematchOffered>().by == Color::Black);
     CHECK(f.table->status() == TableStatus::Finished);
     REQUIRE_FALSE(f.table->offer_rematch("alice", t0 + 4s));
     CHECK(f.table->status() == TableStatus::Playing);
     CHECK(f.table->game_number() == 2);
-    const auto& started = f.listener.last<GameStarted>();
+    const auto& started = f.events.last<GameStarted>();
     CHECK(started.game_number == 2);
     CHECK(started.white.id == "bob");
     CHECK(started.black.id == "alice");
@@ -133,10 +133,10 @@ TEST_CASE("a rematch can be declined, and is refused during a game or after a pl
     REQUIRE_FALSE(f.table->resign("bob", t0 + 2s));
     REQUIRE_FALSE(f.table->offer_rematch("alice", t0 + 3s));
     REQUIRE_FALSE(f.table->decline_rematch("bob", t0 + 4s));
-    CHECK(f.listener.last<RematchDeclined>().by == Color::Black);
+    CHECK(f.events.last<RematchDeclined>().by == Color::Black);
     CHECK(f.table->state(t0 + 4s).rematch_offers == std::array<bool, 2>{false, false});
     REQUIRE_FALSE(f.table->leave("bob", t0 + 5s));
-    CHECK(f.listener.last<PlayerLeft>().player == "bob");
+    CHECK(f.events.last<PlayerLeft>().player == "bob");
     CHECK(f.table->offer_rematch("alice", t0 + 6s)->code == "not_allowed");
 }
 
@@ -156,11 +156,11 @@ TEST_CASE("a takeback of one's own move before the reply undoes one ply") {
     REQUIRE(f.table->play("alice", 0, "b2", t0 + 1s).ok());
     CHECK(f.table->accept_takeback("bob", t0 + 2s)->code == "nothing_to_accept");
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 2s));
-    CHECK(f.listener.last<TakebackRequested>().plies == 1);
+    CHECK(f.events.last<TakebackRequested>().plies == 1);
     const int made = f.script->games_made;
     REQUIRE_FALSE(f.table->accept_takeback("bob", t0 + 3s));
     CHECK(f.script->games_made == made + 1); // replayed from the start position
-    const auto& done = f.listener.last<TakebackDone>();
+    const auto& done = f.events.last<TakebackDone>();
     CHECK(done.plies_undone == 1);
     CHECK(done.ply == 0);
     CHECK(done.position == "fake-start");
@@ -175,7 +175,7 @@ TEST_CASE("a takeback after the opponent replied undoes two plies, and a decline
         f.move(t0 + std::chrono::seconds(i));                   // 4 plies
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 5s)); // alice to move: undo 2
     REQUIRE_FALSE(f.table->decline_takeback("bob", t0 + 6s));
-    CHECK(f.listener.last<TakebackDeclined>().by == Color::Black);
+    CHECK(f.events.last<TakebackDeclined>().by == Color::Black);
     CHECK(f.table->recorded_moves().size() == 4);
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 7s));
     REQUIRE_FALSE(f.table->accept_takeback("bob", t0 + 8s));

@@ -1,6 +1,6 @@
 #pragma once
-// Shared pieces of the table tests: players, a listener that records events, a block list,
-// and a fixture with a two-player table over the fake game.
+// Shared pieces of the table tests: players, a recorder of the events a table returns, a block
+// list, and a fixture with a two-player table over the fake game.
 
 #include "fake_game.h"
 #include "lobby/table.h"
@@ -22,31 +22,44 @@ inline Player player(const std::string& id, int rating = 1500, bool registered =
     return Player{.id = id, .display_name = id, .registered = registered, .rating = rating};
 }
 
-class RecordingListener final : public TableListener {
+// The events a table returned, in order. Every read first takes what the table produced since
+// the last one: the table calls nobody, its caller takes the events (as the server does after
+// each request).
+class EventRecorder {
 public:
-    std::vector<EventPtr> events;
-    void on_table_event(const std::string&, const EventPtr& event) override {
-        events.push_back(event);
+    explicit EventRecorder(const std::unique_ptr<Table>& table) : table_(table) {}
+    const std::vector<EventPtr>& all() {
+        if (table_) {
+            table_->take_events(taken_);
+            events_.insert(events_.end(), taken_.begin(), taken_.end());
+        }
+        return events_;
     }
-    std::vector<std::string> names() const {
+    std::vector<std::string> names() {
         std::vector<std::string> out;
-        for (const auto& e : events)
+        for (const auto& e : all())
             out.emplace_back(event_name(e->body));
         return out;
     }
-    template <class T> const T& last() const {
+    template <class T> const T& last() {
+        const auto& events = all();
         for (auto it = events.rbegin(); it != events.rend(); ++it)
             if (const T* body = std::get_if<T>(&(*it)->body))
                 return *body;
         FAIL("no event of the asked type");
         throw 0;
     }
-    template <class T> std::size_t count() const {
+    template <class T> std::size_t count() {
         std::size_t n = 0;
-        for (const auto& e : events)
+        for (const auto& e : all())
             n += std::holds_alternative<T>(e->body) ? 1U : 0U;
         return n;
     }
+
+private:
+    const std::unique_ptr<Table>& table_;
+    std::vector<EventPtr> events_;
+    std::vector<EventPtr> taken_;
 };
 
 class FakeBlocks final : public BlockList {
@@ -60,19 +73,18 @@ public:
 // alice hosts as White, bob joins as Black: the game is on at t0.
 struct TableFixture {
     std::shared_ptr<FakeScript> script = std::make_shared<FakeScript>();
-    RecordingListener listener;
     FakeBlocks blocks;
     SeededRandom random{1};
     Player alice = player("alice", 1600);
     Player bob = player("bob", 1500);
     Player carol = player("carol", 1400);
     std::unique_ptr<Table> table;
+    EventRecorder events{table};
 
     TableContext context() {
         TableContext c;
         c.make_game = fake_factory(script);
         c.blocks = &blocks;
-        c.listener = &listener;
         c.limits.lag = LagPolicy{.initial_quota = 0ms, .quota_gain = 0ms, .max_quota = 0ms};
         return c;
     }

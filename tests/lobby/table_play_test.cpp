@@ -20,8 +20,8 @@ TEST_CASE("a legal move is played, versioned and described for the clients") {
     CHECK(move.move.path == std::vector<int>{0, 9});
     CHECK(move.position == "fake-start b2");
     CHECK(move.legal_moves.size() == 3);
-    CHECK(move.first_move_deadline == t0 + 2s + 30s);     // Black's first move is due
-    CHECK(f.listener.events.back() == ack.value().event); // the same shared event
+    CHECK(move.first_move_deadline == t0 + 2s + 30s);  // Black's first move is due
+    CHECK(f.events.all().back() == ack.value().event); // the same shared event
     CHECK(f.table->recorded_moves().back() == RecordedMove{"b2", t0 + 2s, 0ms});
 }
 
@@ -93,12 +93,12 @@ TEST_CASE("an outcome from the rules ends the game for all with its reason") {
     f.move(t0 + 2s);
     f.move(t0 + 3s);
     CHECK(f.table->status() == TableStatus::Finished);
-    const auto& ended = f.listener.last<GameEnded>();
+    const auto& ended = f.events.last<GameEnded>();
     CHECK(ended.result.kind == GameResult::Kind::WhiteWins);
     CHECK(ended.result.reason == "checkmate");
     CHECK(ended.moves.size() == 3);
-    CHECK(f.listener.names().back() == "ended");
-    CHECK(f.listener.last<MovePlayed>().legal_moves.empty());
+    CHECK(f.events.names().back() == "ended");
+    CHECK(f.events.last<MovePlayed>().legal_moves.empty());
     CHECK_FALSE(f.table->state(t0 + 4s).clocks.running);
     // the mating move resent after the end is still a duplicate success
     CHECK(f.table->play("alice", 2, "a1", t0 + 5s).value().duplicate);
@@ -110,7 +110,7 @@ TEST_CASE("a draw outcome from the rules (threefold) ends the game drawn") {
     f.start();
     for (int i = 0; i < 4; ++i)
         f.move(t0 + std::chrono::seconds(i + 1));
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
 }
 
@@ -120,12 +120,12 @@ TEST_CASE("the clock starts after both first moves and charges from then on") {
     f.move(t0 + 10s); // White's first move: no clock yet
     CHECK_FALSE(f.table->state(t0 + 10s).clocks.running);
     f.move(t0 + 20s); // Black's first move starts White's clock
-    const ClockView after = f.listener.last<MovePlayed>().clocks;
+    const ClockView after = f.events.last<MovePlayed>().clocks;
     CHECK(after.running);
     CHECK(after.to_move == Color::White);
     CHECK(after.remaining == std::array<Millis, 2>{1min, 1min});
     f.move(t0 + 25s); // White thinks 5 s, gets 2 s
-    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 57s);
+    CHECK(f.events.last<MovePlayed>().clocks.remaining[0] == 57s);
     CHECK(f.table->state(t0 + 30s).clocks.remaining[1] == 55s);
 }
 
@@ -137,7 +137,7 @@ TEST_CASE("the opponent's time runs from when the move was released to it, not f
     f.table->move_released(t0 + 20s + 50ms); // ... until the move was stored and sent: 50 ms
     CHECK(f.table->state(t0 + 21s).clocks.remaining[0] == 1min - 950ms);
     f.move(t0 + 25s);
-    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 1min - 4950ms);
+    CHECK(f.events.last<MovePlayed>().clocks.remaining[0] == 1min - 4950ms);
     // Releasing again, or earlier than the turn started, changes nothing.
     f.table->move_released(t0 + 24s);
     f.table->move_released(t0 + 25s);
@@ -163,7 +163,7 @@ TEST_CASE("the measured lag is credited against the quota on a real move") {
     f.move(t0 + 2s);
     // the fixture's quota is zero: no credit
     REQUIRE(f.table->play("alice", 2, "a1", t0 + 12s, 400ms).ok());
-    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 50s);
+    CHECK(f.events.last<MovePlayed>().clocks.remaining[0] == 50s);
     CHECK(f.table->recorded_moves().back().lag == 400ms);
 
     TableFixture g;
@@ -172,12 +172,13 @@ TEST_CASE("the measured lag is credited against the quota on a real move") {
     auto created =
         Table::create("LAGLAG", g.setup(fischer(1min, 0s)), g.alice, context, g.random, t0);
     REQUIRE(created.ok());
-    auto& table = *created.value();
+    g.table = std::move(created).value();
+    auto& table = *g.table;
     REQUIRE(table.join(g.bob, t0).ok());
     REQUIRE(table.play("alice", 0, "a1", t0 + 1s).ok());
     REQUIRE(table.play("bob", 1, "a1", t0 + 2s).ok());
     REQUIRE(table.play("alice", 2, "a1", t0 + 12s, 400ms).ok());
-    CHECK(g.listener.last<MovePlayed>().clocks.remaining[0] == 50s + 300ms);
+    CHECK(g.events.last<MovePlayed>().clocks.remaining[0] == 50s + 300ms);
 }
 
 TEST_CASE("a move that arrives after the flag ends the game on time, then is refused") {
@@ -188,7 +189,97 @@ TEST_CASE("a move that arrives after the flag ends the game on time, then is ref
     const auto refused = f.table->play("alice", 2, "a1", t0 + 2s + 61s);
     CHECK(refused.error().code == "game_over");
     CHECK(f.table->recorded_moves().size() == 2);
-    const auto& ended = f.listener.last<GameEnded>();
+    const auto& ended = f.events.last<GameEnded>();
     CHECK(ended.result == GameResult{.kind = GameResult::Kind::BlackWins, .reason = "flag"});
     CHECK(ended.clocks.remaining[0] == 0ms);
+}
+
+TEST_CASE("a call's events go to its caller once, in order, and nothing is called back") {
+    TableFixture f;
+    f.open(f.setup());
+    std::vector<EventPtr> taken;
+    f.table->take_events(taken);
+    REQUIRE(taken.size() == 1);
+    CHECK(event_name(taken[0]->body) == "seated");
+    REQUIRE(f.table->join(f.bob, t0).ok());
+    f.table->take_events(taken);
+    REQUIRE(taken.size() == 2); // the first batch was dropped, not kept
+    CHECK(event_name(taken[0]->body) == "seated");
+    CHECK(event_name(taken[1]->body) == "started");
+    CHECK(taken[1]->version == taken[0]->version + 1);
+    const auto ack = f.table->play("alice", 0, "b2", t0 + 1s);
+    REQUIRE(ack.ok());
+    f.table->take_events(taken);
+    REQUIRE(taken.size() == 1);
+    CHECK(taken[0] == ack.value().event); // the same shared event, not a copy
+    f.table->take_events(taken);
+    CHECK(taken.empty()); // each event is returned once
+    // A refusal produces nothing.
+    CHECK_FALSE(f.table->play("alice", 1, "b2", t0 + 2s).ok());
+    f.table->take_events(taken);
+    CHECK(taken.empty());
+}
+
+TEST_CASE("a move storage could not keep is withdrawn and the game ends aborted, storage_failed") {
+    TableFixture f;
+    f.start();
+    f.move(t0 + 1s);                                    // alice
+    f.move(t0 + 2s);                                    // bob: both clocks start now
+    REQUIRE_FALSE(f.table->offer_draw("bob", t0 + 3s)); // during alice's turn
+    const std::uint64_t before = f.table->version();
+    const std::string position = f.table->game().position();
+    const auto board = f.table->state(t0 + 3s).board;
+    std::vector<EventPtr> taken;
+    f.table->take_events(taken);
+    REQUIRE(f.table->play("alice", 2, "a1", t0 + 5s).ok()); // withdraws bob's offer
+    f.table->take_events(taken);
+    REQUIRE(taken.size() == 2); // move, draw_withdrawn: never sent, the write failed
+
+    f.table->abort_unstored(/*withdraw_last_move=*/true, t0 + 12s);
+    f.table->take_events(taken);
+    REQUIRE(taken.size() == 1);
+    CHECK(taken[0]->version == before + 1); // the withdrawn versions are given again
+    const auto& ended = std::get<GameEnded>(taken[0]->body);
+    CHECK(ended.result == GameResult{.kind = GameResult::Kind::Aborted,
+                                     .reason = "storage_failed",
+                                     .did_not_start = std::nullopt});
+    CHECK(ended.moves.size() == 2);
+    // The clock is as before the move, stopped at its arrival (no increment, storage free).
+    CHECK(ended.clocks.remaining[0] == 5min - 3s);
+    CHECK(ended.clocks.remaining[1] == 5min);
+    CHECK_FALSE(ended.clocks.running);
+
+    const TableState state = f.table->state(t0 + 20s);
+    CHECK(state.status == TableStatus::Finished);
+    CHECK(state.moves.size() == 2);
+    CHECK(state.history.size() == 2);
+    CHECK(state.position == position);
+    CHECK(state.version == before + 1);
+    // A client from before the move replays to the position the table is back at: no trace of
+    // the withdrawn move, and the newest position carries its board again.
+    const auto missed = f.table->events_since(before - 2);
+    REQUIRE(missed);
+    for (const auto& event : *missed)
+        if (const auto* move = std::get_if<MovePlayed>(&event->body))
+            CHECK(move->ply < 2);
+    const MovePlayed* newest = nullptr;
+    for (const auto& event : *missed)
+        if (const auto* move = std::get_if<MovePlayed>(&event->body))
+            newest = move;
+    REQUIRE(newest);
+    CHECK(newest->board.cells == board.cells);
+    CHECK(f.table->play("bob", 2, "a1", t0 + 21s).error().code == "game_over");
+}
+
+TEST_CASE("a game whose storage failed with nothing to withdraw ends aborted at once") {
+    TableFixture f;
+    f.start();
+    f.move(t0 + 1s);
+    f.table->abort_unstored(/*withdraw_last_move=*/false, t0 + 2s);
+    CHECK(f.events.last<GameEnded>().result.reason == "storage_failed");
+    CHECK(f.events.last<GameEnded>().moves.size() == 1);
+    CHECK(f.table->recorded_moves().size() == 1);
+    const std::size_t events = f.events.all().size();
+    f.table->abort_unstored(false, t0 + 3s); // over already: nothing more
+    CHECK(f.events.all().size() == events);
 }

@@ -25,8 +25,8 @@ TEST_CASE("the history keeps the board and legal moves of the newest position on
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     REQUIRE_FALSE(f.table->chat("alice", "hi", t0 + 3s));
-    // The listener got every move whole.
-    CHECK_FALSE(f.listener.last<MovePlayed>().legal_moves.empty());
+    // Every move was returned whole.
+    CHECK_FALSE(f.events.last<MovePlayed>().legal_moves.empty());
     const auto missed = f.table->events_since(seen);
     REQUIRE(missed);
     REQUIRE(missed->size() == 3);
@@ -65,7 +65,7 @@ TEST_CASE("a disconnected player keeps the seat, the clock runs, and returning g
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     REQUIRE_FALSE(f.table->set_connected("alice", false, t0 + 3s));
-    const auto& change = f.listener.last<ConnectionChanged>();
+    const auto& change = f.events.last<ConnectionChanged>();
     CHECK_FALSE(change.connected);
     CHECK(change.claimable_at == t0 + 3s + 42s);
     CHECK(f.table->state(t0 + 10s).clocks.remaining[0] == 5min - 8s);
@@ -73,7 +73,7 @@ TEST_CASE("a disconnected player keeps the seat, the clock runs, and returning g
     REQUIRE_FALSE(f.table->set_connected("alice", true, t0 + 40s));
     CHECK(f.table->state(t0 + 40s).seats[0]->connected);
     f.table->check_timeouts(t0 + 50s);
-    CHECK(f.listener.count<AbandonmentClaimable>() == 0);
+    CHECK(f.events.count<AbandonmentClaimable>() == 0);
     CHECK(f.table->claim_abandonment("bob", AbandonmentClaim::Win, t0 + 50s)->code ==
           "not_allowed");
     CHECK(f.table->play("alice", 2, "a1", t0 + 50s).ok());
@@ -88,11 +88,11 @@ TEST_CASE("after the grace period the opponent may claim the win by abandonment"
     REQUIRE_FALSE(f.table->set_connected("bob", false, t0 + 4s));
     CHECK(f.table->next_deadline() == t0 + 4s + 42s);
     f.table->check_timeouts(t0 + 46s);
-    CHECK(f.listener.last<AbandonmentClaimable>().absent == Color::Black);
+    CHECK(f.events.last<AbandonmentClaimable>().absent == Color::Black);
     CHECK(f.table->claim_abandonment("bob", AbandonmentClaim::Win, t0 + 47s)->code ==
           "not_allowed"); // the absent one cannot claim against a connected opponent
     REQUIRE_FALSE(f.table->claim_abandonment("alice", AbandonmentClaim::Win, t0 + 47s));
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "abandonment"});
 }
 
@@ -103,7 +103,7 @@ TEST_CASE("after the grace period the opponent may instead call it a draw") {
     f.move(t0 + 2s);
     REQUIRE_FALSE(f.table->set_connected("alice", false, t0 + 3s));
     REQUIRE_FALSE(f.table->claim_abandonment("bob", AbandonmentClaim::Draw, t0 + 18s));
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "abandonment"});
 }
 

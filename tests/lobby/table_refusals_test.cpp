@@ -83,13 +83,13 @@ TEST_CASE("a battery of bad inputs during a game: right code, no change of state
     for (const Case& c : cases) {
         CAPTURE(c.what);
         const Fingerprint before = fingerprint(*f.table, now);
-        const std::size_t events = f.listener.events.size();
+        const std::size_t events = f.events.all().size();
         const auto error = c.attempt(*f.table);
         REQUIRE(error.has_value());
         CHECK(error->code == c.code);
         CHECK_FALSE(error->detail.empty());
         CHECK(fingerprint(*f.table, now) == before);
-        CHECK(f.listener.events.size() == events);
+        CHECK(f.events.all().size() == events);
     }
     CHECK(cases.size() >= 30);
     CHECK(f.table->play("bob", 1, "a1", now).ok()); // and the game goes on

@@ -8,7 +8,7 @@ TEST_CASE("a new table seats its host on the chosen colour and waits") {
     f.open(TableSetup{.color = ColorChoice::Black});
     CHECK(f.table->seat_of("alice") == Color::Black);
     CHECK(f.table->status() == TableStatus::Waiting);
-    CHECK(f.listener.names() == std::vector<std::string>{"seated"});
+    CHECK(f.events.names() == std::vector<std::string>{"seated"});
     CHECK(f.table->version() == 1);
 }
 
@@ -31,7 +31,7 @@ TEST_CASE("the game starts when the second seat is taken") {
     REQUIRE(color.ok());
     CHECK(color.value() == Color::Black);
     CHECK(f.table->status() == TableStatus::Playing);
-    const auto& started = f.listener.last<GameStarted>();
+    const auto& started = f.events.last<GameStarted>();
     CHECK(started.white.id == "alice");
     CHECK(started.black.id == "bob");
     CHECK(started.legal_moves.size() == 3);
@@ -87,11 +87,11 @@ TEST_CASE("the host leaving before the start closes the table, and a spectator j
     f.open(f.setup());
     REQUIRE_FALSE(f.table->watch(f.carol, t0));
     CHECK(f.table->leave("carol", t0) == std::nullopt);
-    CHECK(f.listener.names().back() == "spectator_left");
+    CHECK(f.events.names().back() == "spectator_left");
     CHECK(f.table->leave("bob", t0)->code == "not_seated");
     CHECK(f.table->leave("alice", t0) == std::nullopt);
     CHECK(f.table->status() == TableStatus::Closed);
-    CHECK(f.listener.last<TableClosed>().reason == "host-left");
+    CHECK(f.events.last<TableClosed>().reason == "host-left");
     CHECK(f.table->join(f.bob, t0).error().code == "table_closed");
 }
 
@@ -111,7 +111,7 @@ TEST_CASE("the host cancels an unstarted table, and others cannot") {
     CHECK(f.table->status() == TableStatus::Waiting);
     CHECK(f.table->cancel("alice", t0) == std::nullopt);
     CHECK(f.table->status() == TableStatus::Closed);
-    CHECK(f.listener.last<TableClosed>().reason == "cancelled");
+    CHECK(f.events.last<TableClosed>().reason == "cancelled");
     CHECK(f.table->cancel("alice", t0)->code == "table_closed");
 }
 
@@ -127,14 +127,14 @@ TEST_CASE("spectators watch, chat, and cannot move") {
     f.start();
     REQUIRE_FALSE(f.table->watch(f.carol, t0));
     CHECK(f.table->is_spectator("carol"));
-    CHECK(f.listener.last<SpectatorJoined>().player.id == "carol");
+    CHECK(f.events.last<SpectatorJoined>().player.id == "carol");
     const auto before = fingerprint(*f.table, t0);
     CHECK(f.table->play("carol", 0, "a1", t0).error().code == "not_seated");
     CHECK(f.table->resign("carol", t0)->code == "not_seated");
     CHECK(f.table->offer_draw("carol", t0)->code == "not_seated");
     CHECK(fingerprint(*f.table, t0) == before);
     CHECK(f.table->chat("carol", "nice game", t0) == std::nullopt);
-    CHECK(f.listener.last<ChatPosted>().spectator);
+    CHECK(f.events.last<ChatPosted>().spectator);
     CHECK(f.table->watch(f.alice, t0)->code == "already_seated");
     CHECK(f.table->state(t0).spectators.size() == 1);
 }
@@ -167,7 +167,7 @@ TEST_CASE("chat has a length limit and a rate limit, and refusals post nothing")
     CHECK(f.table->chat("bob", "hello", t0) == std::nullopt); // each sender has a bucket
     CHECK(f.table->chat("alice", "again", t0 + 2s) == std::nullopt);
     CHECK(f.table->version() == v + 7);
-    CHECK(f.listener.last<ChatPosted>().text == "again");
+    CHECK(f.events.last<ChatPosted>().text == "again");
 }
 
 TEST_CASE("blocked users cannot join or watch a blocker's table") {

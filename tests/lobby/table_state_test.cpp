@@ -19,15 +19,14 @@ int cell(std::string_view square) {
 }
 
 struct RealTable {
-    RecordingListener listener;
     SeededRandom random{5};
     Player white = player("white");
     Player black = player("black");
     std::unique_ptr<Table> table;
+    EventRecorder events{table};
 
     explicit RealTable(rules::VariantId variant) {
         TableContext context; // rules::make_game
-        context.listener = &listener;
         auto created =
             Table::create("STATEX", TableSetup{.variant = variant, .color = ColorChoice::White},
                           white, context, random, t0);
@@ -75,7 +74,7 @@ TEST_CASE("chess: the state's last move is the one its move event carried, captu
     CHECK(last->notation == "e4d5");
     CHECK(last->path == std::vector<int>{cell("e4"), cell("d5")});
     CHECK(last->captures == std::vector<int>{cell("d5")});
-    const auto& event = t.listener.last<MovePlayed>();
+    const auto& event = t.events.last<MovePlayed>();
     CHECK(last->path == event.move.path);
     CHECK(last->captures == event.move.captures);
     CHECK(last->display == event.move.display);
@@ -91,7 +90,7 @@ TEST_CASE("russian draughts: a double capture's state has every landing square a
     auto captures = last->captures;
     std::sort(captures.begin(), captures.end());
     CHECK(captures == std::vector<int>{cell("e5"), cell("c3")});
-    CHECK(last->notation == t.listener.last<MovePlayed>().move.notation);
+    CHECK(last->notation == t.events.last<MovePlayed>().move.notation);
 }
 
 TEST_CASE("after a takeback the state and the event have the move now last, with its cells") {
@@ -104,7 +103,7 @@ TEST_CASE("after a takeback the state and the event have the move now last, with
     REQUIRE(last);
     CHECK(last->path == std::vector<int>{cell("d4"), cell("e5")});
     CHECK(last->captures.empty());
-    const auto& done = t.listener.last<TakebackDone>();
+    const auto& done = t.events.last<TakebackDone>();
     REQUIRE(done.last_move);
     CHECK(done.last_move->path == last->path);
     CHECK(done.last_move->notation == last->notation);
@@ -115,7 +114,7 @@ TEST_CASE("after a takeback the state and the event have the move now last, with
     REQUIRE_FALSE(u.table->accept_takeback(u.black.id, t0 + 6s));
     CHECK(u.table->recorded_moves().empty());
     CHECK_FALSE(u.last_move());
-    CHECK_FALSE(u.listener.last<TakebackDone>().last_move);
+    CHECK_FALSE(u.events.last<TakebackDone>().last_move);
 }
 
 TEST_CASE("a restored table's state has the last move's cells from the replay") {
@@ -172,7 +171,8 @@ TEST_CASE("the chat history keeps only the newest lines up to its limit") {
     context.limits.chat_history = 3;
     auto created = Table::create("ABCDEF", f.setup(), f.alice, context, f.random, t0);
     REQUIRE(created.ok());
-    Table& table = *created.value();
+    f.table = std::move(created).value();
+    Table& table = *f.table;
     for (int i = 0; i < 7; ++i)
         REQUIRE_FALSE(
             table.chat("alice", "line " + std::to_string(i), t0 + std::chrono::minutes(i)));
@@ -183,7 +183,7 @@ TEST_CASE("the chat history keeps only the newest lines up to its limit") {
     CHECK(chat[2].text == "line 6");
     CHECK(chat[2].at == t0 + 6min);
     // Every line was still sent as an event.
-    CHECK(f.listener.count<ChatPosted>() == 7);
+    CHECK(f.events.count<ChatPosted>() == 7);
 }
 
 TEST_CASE("the default chat history is 50 lines") {
@@ -239,7 +239,7 @@ TEST_CASE("the state's history has every move with the cells its move event carr
     // 1. a3-b4 b6-a5 2. c3-d4 a5:c3:e5 3. g3-h4: Black's capture turns at c3.
     t.play({"a3-b4", "b6-a5", "c3-d4", "a5:c3:e5", "g3-h4"});
     std::vector<rules::MoveView> carried;
-    for (const auto& event : t.listener.events)
+    for (const auto& event : t.events.all())
         if (const auto* move = std::get_if<MovePlayed>(&event->body))
             carried.push_back(move->move);
     const auto state = t.table->state(t0 + 1h);
@@ -260,10 +260,8 @@ TEST_CASE("the state's history has every move with the cells its move event carr
 }
 
 TEST_CASE("a table with an open seat has no start time") {
-    RecordingListener listener;
     SeededRandom random{5};
     TableContext context;
-    context.listener = &listener;
     auto created = Table::create("STATEY", TableSetup{.variant = rules::VariantId::Chess},
                                  player("host"), context, random, t0);
     REQUIRE(created.ok());

@@ -13,7 +13,7 @@ TEST_CASE("the flag falls on the server's timer with no traffic at all") {
     CHECK(f.table->status() == TableStatus::Playing);
     f.table->check_timeouts(t0 + 62s);
     CHECK(f.table->status() == TableStatus::Finished);
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::BlackWins, .reason = "flag"});
     CHECK_FALSE(f.table->next_deadline());
 }
@@ -25,7 +25,7 @@ TEST_CASE("a flag is a draw when the opponent could not have won") {
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     f.table->check_timeouts(t0 + 2min);
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"});
 }
 
@@ -35,11 +35,11 @@ TEST_CASE("the per-move limit ends the game even with total time left") {
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     f.move(t0 + 50s); // White within the minute
-    CHECK(f.listener.last<MovePlayed>().clocks.turn_started == t0 + 50s);
+    CHECK(f.events.last<MovePlayed>().clocks.turn_started == t0 + 50s);
     CHECK(f.table->state(t0 + 70s).clocks.turn_started == t0 + 50s);
     CHECK(f.table->next_deadline() == t0 + 50s + 60s);
     f.table->check_timeouts(t0 + 50s + 60s);
-    CHECK(f.listener.last<GameEnded>().result ==
+    CHECK(f.events.last<GameEnded>().result ==
           GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("after a flag fall on a per-move limit alone the loser's clock shows 0
     f.move(t0 + 2s);
     f.move(t0 + 4s); // White within its 3 s: Black's 3 s start
     f.table->check_timeouts(t0 + 7s);
-    const auto& ended = f.listener.last<GameEnded>();
+    const auto& ended = f.events.last<GameEnded>();
     CHECK(ended.result == GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
     CHECK(ended.clocks.remaining[1] == 0ms);
     CHECK(ended.clocks.remaining[0] == 3s);
@@ -62,9 +62,9 @@ TEST_CASE("a Bronstein delay shows in the clock after a move") {
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     f.move(t0 + 5s); // 3 s, under the delay
-    CHECK(f.listener.last<MovePlayed>().clocks.remaining[0] == 1min);
+    CHECK(f.events.last<MovePlayed>().clocks.remaining[0] == 1min);
     f.move(t0 + 15s); // Black 10 s: 5 charged
-    CHECK(f.listener.last<MovePlayed>().clocks.remaining[1] == 55s);
+    CHECK(f.events.last<MovePlayed>().clocks.remaining[1] == 55s);
 }
 
 TEST_CASE("a correspondence game flags after its days per move") {
@@ -76,7 +76,7 @@ TEST_CASE("a correspondence game flags after its days per move") {
     f.table->check_timeouts(t0 + 100h + 71h);
     CHECK(f.table->status() == TableStatus::Playing);
     f.table->check_timeouts(t0 + 100h + 72h);
-    CHECK(f.listener.last<GameEnded>().result.reason == "flag");
+    CHECK(f.events.last<GameEnded>().result.reason == "flag");
 }
 
 TEST_CASE("first-move timeout: White does not start, the game is aborted") {
@@ -86,7 +86,7 @@ TEST_CASE("first-move timeout: White does not start, the game is aborted") {
     f.table->check_timeouts(t0 + 29s);
     CHECK(f.table->status() == TableStatus::Playing);
     f.table->check_timeouts(t0 + 30s);
-    const auto& ended = f.listener.last<GameEnded>();
+    const auto& ended = f.events.last<GameEnded>();
     CHECK(ended.result.kind == GameResult::Kind::Aborted);
     CHECK(ended.result.reason == "first-move-timeout");
     CHECK(ended.result.did_not_start == Color::White);
@@ -100,7 +100,7 @@ TEST_CASE("first-move timeout: Black has its own window after White's first move
     CHECK(f.table->next_deadline() == t0 + 50s);
     const auto refused = f.table->play("bob", 1, "a1", t0 + 50s);
     CHECK(refused.error().code == "game_over");
-    CHECK(f.listener.last<GameEnded>().result.did_not_start == Color::Black);
+    CHECK(f.events.last<GameEnded>().result.did_not_start == Color::Black);
 }
 
 TEST_CASE("after both first moves there is no first-move window, only the clock") {
@@ -109,5 +109,5 @@ TEST_CASE("after both first moves there is no first-move window, only the clock"
     f.move(t0 + 20s);
     f.move(t0 + 40s);
     CHECK(f.table->next_deadline() == t0 + 40s + 10min);
-    CHECK_FALSE(f.listener.last<MovePlayed>().first_move_deadline);
+    CHECK_FALSE(f.events.last<MovePlayed>().first_move_deadline);
 }

@@ -33,20 +33,13 @@ void MoveGate::release() {
         write();
 }
 
-void FailingWriter::append_move(storage::GameId game, storage::MoveRow move,
-                                storage::WriteCallback done) {
-    if (fail_->load()) {
-        done(storage::WriteStatus{"disk I/O error (injected)"});
-        return;
-    }
+void GatedWriter::append_move(storage::GameId game, storage::MoveRow move,
+                              storage::WriteCallback done) {
     auto write = [inner = inner_.get(), game, move = std::move(move),
                   done = std::move(done)]() mutable {
         inner->append_move(game, std::move(move), std::move(done));
     };
-    if (gate_)
-        gate_->pass(std::move(write));
-    else
-        write();
+    gate_->pass(std::move(write));
 }
 
 PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
@@ -87,11 +80,8 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
     options.computer = extra.computer;
     options.accounts = server::play::account_lookup(*backend_);
     std::unique_ptr<storage::GameWriter> writer = backend_->game_writer();
-    if (extra.fail_moves || extra.move_gate)
-        writer = std::make_unique<FailingWriter>(
-            std::move(writer),
-            extra.fail_moves ? extra.fail_moves : std::make_shared<std::atomic<bool>>(false),
-            extra.move_gate);
+    if (extra.move_gate)
+        writer = std::make_unique<GatedWriter>(std::move(writer), extra.move_gate);
     play_ = std::make_shared<server::play::PlayService>(app_->io_context(), clock,
                                                         std::move(writer), options);
     if (accounts_service_)

@@ -67,13 +67,12 @@ private:
     std::vector<std::function<void()>> held_;
 };
 
-// A GameWriter over the real one that refuses moves while `fail_moves` is set (nothing of a
-// refused move reaches the database) and holds them at `gate` (when given).
-class FailingWriter final : public storage::GameWriter {
+// A GameWriter over the real one whose moves wait at `gate` until the test lets them through.
+// (Refused writes: FlakyWriter in play_storage_failure_test.cpp.)
+class GatedWriter final : public storage::GameWriter {
 public:
-    FailingWriter(std::unique_ptr<storage::GameWriter> inner,
-                  std::shared_ptr<std::atomic<bool>> fail, std::shared_ptr<MoveGate> gate = nullptr)
-        : inner_(std::move(inner)), fail_(std::move(fail)), gate_(std::move(gate)) {}
+    GatedWriter(std::unique_ptr<storage::GameWriter> inner, std::shared_ptr<MoveGate> gate)
+        : inner_(std::move(inner)), gate_(std::move(gate)) {}
     void create_game(storage::GameRow game, storage::CreateGameCallback done) override {
         inner_->create_game(std::move(game), std::move(done));
     }
@@ -87,7 +86,6 @@ public:
 
 private:
     std::unique_ptr<storage::GameWriter> inner_;
-    std::shared_ptr<std::atomic<bool>> fail_;
     std::shared_ptr<MoveGate> gate_;
 };
 
@@ -96,9 +94,7 @@ struct PlayServerOptions {
     // Real accounts (AccountsService: HTTP endpoints, session cookies, ladders wired to the
     // play service) instead of the "user=<name>" cookie of `Accounts`.
     bool accounts_service = false;
-    // Set: moves are stored through a FailingWriter driven by this flag.
-    std::shared_ptr<std::atomic<bool>> fail_moves;
-    // Set: moves are stored only when the gate lets them through (implies a FailingWriter).
+    // Set: moves are stored only when the gate lets them through (a GatedWriter).
     std::shared_ptr<MoveGate> move_gate;
     server::play::SweepPolicy sweep{};
     // The computer opponent's threads, limits and report hook.
