@@ -57,12 +57,13 @@ bool IoThreads::run_worker() {
 }
 
 void IoThreads::renew() {
+    // running_, not slots_: this may run on an I/O thread while start() still fills slots_.
+    const std::size_t slots = running_.load();
     std::int64_t idle = 0;
-    if (slots_.empty() ||
-        !to_retire_.compare_exchange_strong(idle, static_cast<std::int64_t>(slots_.size())))
-        return; // the last renewal is still under way
+    if (slots == 0 || !to_retire_.compare_exchange_strong(idle, static_cast<std::int64_t>(slots)))
+        return; // not started, stopped, or the last renewal is still under way
     const auto renewal = renewals_.fetch_add(1) + 1;
-    for (std::size_t i = 0; i < slots_.size(); ++i)
+    for (std::size_t i = 0; i < slots; ++i)
         boost::asio::post(io_, [this, renewal] { retire_one(renewal); });
 }
 
