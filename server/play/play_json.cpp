@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 namespace server::play {
@@ -445,18 +446,27 @@ std::shared_ptr<const std::string> move_event_text(const std::string& code,
     return std::make_shared<const std::string>(w.take());
 }
 
-} // namespace
-
-std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
-                                                           const lobby::TableEvent& event) {
+// A table event through the DOM, with the stored game's id when there is one.
+std::shared_ptr<const std::string> event_message_dom(const std::string& code,
+                                                     const lobby::TableEvent& event,
+                                                     std::optional<std::int64_t> game_id) {
     json body{{"type", lobby::event_name(event.body)}};
     std::visit(BodyFields{body}, event.body);
+    if (game_id)
+        body["game_id"] = *game_id;
     const json message{{"t", "table_event"},
                        {"table", code},
                        {"version", event.version},
                        {"at", unix_ms(event.at)},
                        {"event", std::move(body)}};
     return shared_text(message);
+}
+
+} // namespace
+
+std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
+                                                           const lobby::TableEvent& event) {
+    return event_message_dom(code, event, std::nullopt);
 }
 
 std::shared_ptr<const std::string> table_event_message(const std::string& code,
@@ -469,15 +479,7 @@ std::shared_ptr<const std::string> table_event_message(const std::string& code,
 std::shared_ptr<const std::string> ended_event_message(const std::string& code,
                                                       const lobby::TableEvent& event,
                                                       std::int64_t game_id) {
-    json body{{"type", lobby::event_name(event.body)}};
-    std::visit(BodyFields{body}, event.body);
-    body["game_id"] = game_id;
-    const json message{{"t", "table_event"},
-                       {"table", code},
-                       {"version", event.version},
-                       {"at", unix_ms(event.at)},
-                       {"event", std::move(body)}};
-    return shared_text(message);
+    return event_message_dom(code, event, game_id);
 }
 
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event) {
