@@ -24,13 +24,10 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
                               ": Chinese checkers and Halma have no computer opponent yet");
     const lobby::Player& human = r.session->player;
     const auto level = *request.computer;
-    auto code = lobby_.open_table(human, request.setup);
-    if (!code)
-        return send_error(r.conn, r.id, code.error().code, code.error().detail);
-    auto opened = open_hosted_table(creator_table(r, code.value(), request.setup));
-    if (!opened)
-        return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
-    const auto host = std::move(opened).value();
+    auto created = open_created_table(r, request.setup);
+    if (!created)
+        return send_error(r.conn, r.id, created.error().code, created.error().detail);
+    const auto& [code, host] = created.value();
     attach_computer(*host, level);
     host->post([conn = r.conn, who = human.id, id = r.id, computer = computer_player(level),
                 level](TableHost& h) {
@@ -51,7 +48,7 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
                                {"level", std::string(engine::level_name(level))}};
         h.reply_before(mark, conn, message);
     });
-    enter_table(r, code.value(), host);
+    enter_table(r, code, host);
 }
 
 void PlayService::attach_computer(TableHost& host, engine::Level level) {

@@ -79,10 +79,13 @@ void PlayService::serve(const Caller& r, const protocol::LobbySubscribe& request
     send(r.conn, message);
 }
 
-PlayService::NewTable PlayService::creator_table(const Caller& r, std::string code,
-                                                 const lobby::TableSetup& setup) const {
+rules::Result<PlayService::CreatedTable>
+PlayService::open_created_table(const Caller& r, const lobby::TableSetup& setup) {
     const lobby::Player& creator = r.session->player;
-    NewTable opening{.code = std::move(code),
+    auto code = lobby_.open_table(creator, setup);
+    if (!code)
+        return code.error();
+    NewTable opening{.code = code.value(),
                      .setup = setup,
                      .first = creator,
                      .accounts = identities_of({creator.id}).accounts,
@@ -91,21 +94,20 @@ PlayService::NewTable PlayService::creator_table(const Caller& r, std::string co
                      .blocks = options_.blocks.get()};
     if (!r.session->guest_token_hash.empty())
         opening.guest_tokens.emplace(creator.id, r.session->guest_token_hash);
-    return opening;
+    auto opened = open_hosted_table(std::move(opening));
+    if (!opened)
+        return opened.error();
+    return CreatedTable{.code = std::move(code).value(), .host = std::move(opened).value()};
 }
 
 void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     if (request.computer)
         return create_computer_table(r, request);
-    const lobby::Player& host_player = r.session->player;
-    auto code = lobby_.open_table(host_player, request.setup);
-    if (!code)
-        return send_error(r.conn, r.id, code.error().code, code.error().detail);
-    auto opened = open_hosted_table(creator_table(r, code.value(), request.setup));
-    if (!opened)
-        return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
-    const auto host = std::move(opened).value();
-    host->post([conn = r.conn, who = host_player.id, id = r.id](TableHost& h) {
+    auto created = open_created_table(r, request.setup);
+    if (!created)
+        return send_error(r.conn, r.id, created.error().code, created.error().detail);
+    const auto& [code, host] = created.value();
+    host->post([conn = r.conn, who = r.session->player.id, id = r.id](TableHost& h) {
         h.add_audience(conn, who);
         nlohmann::json message = h.state_message(who, id);
         message["t"] = "table_created";
@@ -113,7 +115,7 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
         message["link"] = "/t/" + h.table().code();
         h.reply_before(0, conn, message); // before the creation's `seated`
     });
-    enter_table(r, code.value(), host);
+    enter_table(r, code, host);
 }
 
 std::shared_ptr<TableHost> PlayService::find_table(const Caller& r, std::string_view written,

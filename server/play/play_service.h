@@ -187,9 +187,14 @@ private:
         const lobby::BlockList* blocks = nullptr;
     };
     rules::Result<std::shared_ptr<TableHost>> open_hosted_table(NewTable table);
-    // The NewTable of a table the caller creates: the caller seated first, with its account
-    // or guest token.
-    NewTable creator_table(const Caller& r, std::string code, const lobby::TableSetup& setup) const;
+    // A table the caller creates (create_table, against a person or the computer): its code
+    // from the lobby, then open_hosted_table with the caller seated first, with its account or
+    // guest token. The error of either step, for the caller to send.
+    struct CreatedTable {
+        std::string code;
+        std::shared_ptr<TableHost> host;
+    };
+    rules::Result<CreatedTable> open_created_table(const Caller& r, const lobby::TableSetup& setup);
     void open_ladder_table(const accounts::LadderGame& game);
     void seat_match(const lobby::Match& match);
     void after_lobby_change();
