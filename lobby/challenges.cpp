@@ -1,5 +1,7 @@
 #include "lobby/challenges.h"
 
+#include "lobby/expiring.h"
+
 #include <algorithm>
 #include <array>
 
@@ -107,24 +109,11 @@ rules::Result<Challenge> ChallengeBook::close_proposed(ChallengeId id, const Pla
 }
 
 std::vector<Challenge> ChallengeBook::expire(TimePoint now) {
-    std::vector<Challenge> gone;
-    for (auto it = open_.begin(); it != open_.end();) {
-        if (now < it->second.expires_at) {
-            ++it;
-            continue;
-        }
-        gone.push_back(it->second);
-        it = open_.erase(it);
-    }
-    return gone;
+    return take_expired(open_, now);
 }
 
 std::optional<TimePoint> ChallengeBook::next_expiry() const {
-    std::optional<TimePoint> next;
-    for (const auto& [id, c] : open_)
-        if (!next || c.expires_at < *next)
-            next = c.expires_at;
-    return next;
+    return earliest_expiry(open_);
 }
 
 std::vector<Challenge> ChallengeBook::involving(const PlayerId& player) const {

@@ -1,5 +1,7 @@
 #include "lobby/group_challenges.h"
 
+#include "lobby/expiring.h"
+
 #include <algorithm>
 #include <string>
 
@@ -116,24 +118,11 @@ rules::Result<GroupChallenge> GroupChallengeBook::close_cancelled(ChallengeId id
 }
 
 std::vector<GroupChallenge> GroupChallengeBook::expire(TimePoint now) {
-    std::vector<GroupChallenge> gone;
-    for (auto it = open_.begin(); it != open_.end();) {
-        if (now < it->second.expires_at) {
-            ++it;
-            continue;
-        }
-        gone.push_back(std::move(it->second));
-        it = open_.erase(it);
-    }
-    return gone;
+    return take_expired(open_, now);
 }
 
 std::optional<TimePoint> GroupChallengeBook::next_expiry() const {
-    std::optional<TimePoint> next;
-    for (const auto& [id, c] : open_)
-        if (!next || c.expires_at < *next)
-            next = c.expires_at;
-    return next;
+    return earliest_expiry(open_);
 }
 
 std::vector<GroupChallenge> GroupChallengeBook::involving(const PlayerId& player) const {
