@@ -181,6 +181,13 @@ rules::Result<LadderUpdate> Ladder::report(ChallengeId id, ChallengeResult resul
         return error("unknown_challenge", "no such open challenge");
     if (c->status != ChallengeStatus::Accepted)
         return error("not_accepted", "only an accepted challenge has a game to report");
+    if (result == ChallengeResult::NoResult) {
+        c->status = ChallengeStatus::Cancelled;
+        LadderUpdate update;
+        update.challenge = *c;
+        drop_settled();
+        return update;
+    }
     const bool won = result == ChallengeResult::ChallengerWon;
     c->status = won ? ChallengeStatus::ChallengerWon : ChallengeStatus::ChallengerLost;
     LadderUpdate update = settle(*c, won, "won_challenge", "lost_defence", now);

@@ -7,6 +7,8 @@
 //   challenged player, which counts as a win for the challenger.
 // - When the lower player (the challenger) wins, they take the loser's rung and everyone in
 //   between moves down one; a loss or a draw moves nobody.
+// - A challenge whose game the server could not store (aborted, "storage_failed") is cancelled:
+//   nobody moves, and the challenger may challenge again.
 // - The organiser (or the server's operator) may remove a player; everyone below moves up one.
 // Pure: time is passed in, ids come from outside (storage), nothing is read or written here.
 
@@ -42,7 +44,7 @@ public:
     rules::Result<Challenge> withdraw(ChallengeId id, PlayerId who);
     // Every open challenge whose deadline has passed is forfeited by the challenged player.
     std::vector<LadderUpdate> expire(TimePoint now);
-    // The result of an accepted challenge's game.
+    // The result of an accepted challenge's game; NoResult cancels the challenge.
     rules::Result<LadderUpdate> report(ChallengeId id, ChallengeResult result, TimePoint now);
     // The organiser removes a player; their challenges are cancelled.
     rules::Result<LadderUpdate> remove(PlayerId organiser, PlayerId player, TimePoint now);

@@ -33,7 +33,14 @@ enum class ChallengeStatus : std::uint8_t {
 std::string_view status_key(ChallengeStatus status);
 std::optional<ChallengeStatus> status_from_key(std::string_view key);
 
-enum class ChallengeResult : std::uint8_t { ChallengerWon, ChallengerLostOrDrew };
+enum class ChallengeResult : std::uint8_t {
+    ChallengerWon,
+    ChallengerLostOrDrew,
+    // The game decided nothing: the server could not store it and aborted it. The challenge is
+    // cancelled, so neither player is left holding a challenge no game can settle, and the
+    // challenger may make it again.
+    NoResult,
+};
 
 struct Challenge {
     ChallengeId id = 0;

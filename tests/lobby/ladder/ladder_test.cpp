@@ -87,6 +87,24 @@ TEST_CASE("ladder: a challenger's loss or draw moves nobody") {
     CHECK(update->changes[1].event == "defended");
 }
 
+TEST_CASE("ladder: a game that decided nothing cancels its challenge, which may be made again") {
+    Ladder ladder = ladder_of(4);
+    const ChallengeId id = challenge(ladder, 4, 3, 1);
+    REQUIRE(ladder.accept(id, 3, t0).ok());
+    CHECK(refusal(ladder.propose(4, 3, t0)) == "already_challenged");
+    const auto update = ladder.report(id, ChallengeResult::NoResult, t0 + 1h);
+    REQUIRE(update.ok());
+    CHECK(ladder.standings() == ids({1, 2, 3, 4}));
+    REQUIRE(update->challenge.has_value());
+    CHECK(update->challenge->status == ChallengeStatus::Cancelled);
+    CHECK(update->changes.empty()); // nobody won, nobody defended: no history line
+    CHECK(ladder.challenges().empty());
+    CHECK(ladder.open_challenges_of(4) == 0);
+    CHECK(ladder.propose(4, 3, t0 + 1h).ok());
+    CHECK(ladder.report(id, ChallengeResult::ChallengerWon, t0 + 2h).error().code ==
+          "unknown_challenge");
+}
+
 TEST_CASE("ladder: challenges reach at most N rungs up and never down") {
     Ladder ladder = ladder_of(8, {.max_rungs_up = 3});
     CHECK(ladder.propose(8, 5, t0).ok());
