@@ -47,7 +47,7 @@ struct TableContext {
 };
 
 // The reason of a game the server could not store (docs/protocol.md 7.5): aborted, no rating
-// change, and a ladder challenge is not decided by it.
+// change, and a ladder challenge is not decided by it (the server cancels it: ladder.h).
 inline constexpr std::string_view storage_failed_reason = "storage_failed";
 
 // The answer to an accepted move.

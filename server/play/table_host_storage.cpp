@@ -260,10 +260,6 @@ void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
     if (game != game_ || table_->status() != lobby::TableStatus::Playing)
         return; // a newer game, or this one ended otherwise (shown, not stored)
     table_->abort_unstored(/*withdraw_last_move=*/false, now());
-    if (ladder_)
-        log::error("play: ladder " + std::to_string(ladder_->ladder_id) + " challenge " +
-                   std::to_string(ladder_->challenge_id) +
-                   ": its game could not be stored and was aborted; the challenge is undecided");
 }
 
 // --- the game's end ----------------------------------------------------------------------------
@@ -282,11 +278,14 @@ void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
     with_game_id([self = shared_from_this(), ended, at, item, white,
                   black](std::optional<storage::GameId> id) {
         if (!id) {
-            // The game has no row: its end is shown, neither stored nor reported.
+            // The game has no row: its end is shown, not stored. A ladder hears only that the
+            // game decided nothing (its challenge is cancelled).
             --self->ends_unstored_;
             item->ready = true;
             log::error("play: table " + self->table_->code() +
                        ": a game ended that could not be stored (" + ended.result.reason + ")");
+            if (ended.result.reason == lobby::storage_failed_reason)
+                self->report_ladder_end(ended.result);
             return;
         }
         auto end = std::make_shared<EndWrite>(
@@ -337,15 +336,16 @@ void TableHost::end_written(const std::shared_ptr<EndWrite>& end,
 void TableHost::report_ladder_end(const lobby::GameResult& result) {
     if (!ladder_ || ladder_reported_ || !context_.ladder_game_ended)
         return;
+    ladder_reported_ = true;
     if (result.reason == lobby::storage_failed_reason) {
-        // Aborted because a move could not be stored: the game decides nothing.
+        // Aborted because the game could not be stored: it decides nothing, and the challenge
+        // is cancelled so that it can be made again (lobby/ladder/ladder.h).
         log::error("play: ladder " + std::to_string(ladder_->ladder_id) + " challenge " +
                    std::to_string(ladder_->challenge_id) +
-                   ": its game was aborted (a move could not be stored); the challenge is "
-                   "undecided");
+                   ": its game could not be stored and was aborted; the challenge is cancelled");
+        context_.ladder_game_ended(*ladder_, lobby::ladder::ChallengeResult::NoResult);
         return;
     }
-    ladder_reported_ = true;
     const auto challenger = table_->seat_of(ladder_->challenger);
     if (!challenger)
         return;

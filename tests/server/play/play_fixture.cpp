@@ -35,6 +35,8 @@ void MoveGate::release() {
 
 void GatedWriter::append_move(storage::GameId game, storage::MoveRow move,
                               storage::WriteCallback done) {
+    if (gate_->take_refusal())
+        return done(storage::WriteStatus{"disk I/O error (injected)"});
     auto write = [inner = inner_.get(), game, move = std::move(move),
                   done = std::move(done)]() mutable {
         inner->append_move(game, std::move(move), std::move(done));

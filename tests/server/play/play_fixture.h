@@ -58,17 +58,32 @@ public:
         const std::scoped_lock lock(mutex_);
         return held_.size();
     }
+    // The next `count` moves are refused, as a failing disk would (nothing reaches the database).
+    void refuse(int count) {
+        const std::scoped_lock lock(mutex_);
+        refusals_ = count;
+    }
+    // Takes one of the refusals asked for: true when this write is to be refused.
+    bool take_refusal() {
+        const std::scoped_lock lock(mutex_);
+        if (refusals_ == 0)
+            return false;
+        --refusals_;
+        return true;
+    }
     // Runs `write` now, or when released if holding.
     void pass(std::function<void()> write);
 
 private:
     mutable std::mutex mutex_;
     bool holding_ = false;
+    int refusals_ = 0;
     std::vector<std::function<void()>> held_;
 };
 
-// A GameWriter over the real one whose moves wait at `gate` until the test lets them through.
-// (Refused writes: FlakyWriter in play_storage_failure_test.cpp.)
+// A GameWriter over the real one whose moves wait at `gate` until the test lets them through,
+// or are refused when the gate says so. (Refused rows and ends: FlakyWriter in
+// play_storage_failure_test.cpp.)
 class GatedWriter final : public storage::GameWriter {
 public:
     GatedWriter(std::unique_ptr<storage::GameWriter> inner, std::shared_ptr<MoveGate> gate)

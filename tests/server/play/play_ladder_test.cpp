@@ -323,3 +323,53 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
     CHECK(std::count_if(rows.begin(), rows.end(),
                         [](const auto& row) { return row.status == "challenger_lost"; }) == 1);
 }
+
+TEST_CASE("a ladder game the server cannot store is aborted and cancels its challenge, which "
+          "the challenger may make again") {
+    test::TempDir dir;
+    TestClock clock;
+    auto options = ladder_options();
+    options.move_gate = std::make_shared<MoveGate>();
+    const auto gate = options.move_gate;
+    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr, options);
+    std::map<std::string, std::string> cookie;
+    const auto ladder = open_ladder(s, cookie, {"Org", "Ann", "Ben"}, club_blitz());
+
+    // Ben (rung 2) challenges Ann (rung 1); Ann accepts and sits down.
+    Client ben(s.port(), cookie["Ben"]);
+    const auto id = challenge(s, ladder, "Ann", cookie["Ben"]);
+    accept(s, ladder, id, cookie["Ann"]);
+    const std::string code = ben.wait_push("ladder_game").at("table").get<std::string>();
+    const auto state = ben.wait_for([&](const json& m) {
+        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+    });
+    const bool ben_white = state.value("you", "") == "white";
+    Client ann(s.port(), cookie["Ann"]);
+    join(ann, code);
+    Client& white = ben_white ? ben : ann;
+    Client& black = ben_white ? ann : ben;
+    move(white, code, 0, "e4");
+
+    // Black's move is refused by every attempt (1 s, 2 s, 4 s apart): withdrawn, game aborted.
+    gate->refuse(4);
+    black.send_raw(
+        json{{"t", "move"}, {"id", "e5"}, {"table", code}, {"ply", 1}, {"move", "e5"}}.dump());
+    for (int second = 0; second < 10; ++second) {
+        clock.advance(1s);
+        s.recheck_timers();
+    }
+    const auto refused =
+        black.wait_for([](const json& m) { return m.contains("id") && m.at("id") == "e5"; });
+    CHECK(refused.value("code", "") == "storage_failed");
+    const auto ended = white.wait_event(code, "ended");
+    CHECK(ended["event"]["result"]["reason"] == "storage_failed");
+
+    // The challenge decided nothing: cancelled, nobody moved, and Ben may challenge again.
+    REQUIRE(settled(s, ladder));
+    CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Ben"});
+    const auto ben_id = s.backend().user_store()->find_user_by_name("Ben")->id;
+    const auto rows = s.backend().ladder_store()->challenges_of(ladder, ben_id);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].status == "cancelled");
+    challenge(s, ladder, "Ann", cookie["Ben"]);
+}
