@@ -58,7 +58,8 @@ Position apply_leave(const Layout& layout, const Position& position, int seat);
 // Whether `seat` meets its goal condition: all its pieces in its goal, or under
 // AntiSpoiling::FilledGoal every goal cell taken with at least one of its pieces among them,
 // or every goal cell taken by settled pieces (of seats that have left or finished, which never
-// move again) and one of its pieces next to the goal. Seats that have left never finish.
+// move again) and one of its pieces next to the goal, none at home (under home_before_goal,
+// as for entering). Seats that have left never finish.
 bool reached_goal(const Layout& layout, const Position& position, int seat);
 
 } // namespace rules::halma
