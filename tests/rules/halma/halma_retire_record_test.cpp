@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <utility>
 
 #include <doctest/doctest.h>
@@ -119,6 +121,31 @@ TEST_CASE("halma family: the record shows each leave and replays to the same out
     CHECK(replay->record(tags) == record);
     // Without leaves nothing of them is written.
     CHECK(game_of(VariantId::ChineseCheckers3)->record(tags).find("Left") == std::string::npos);
+}
+
+TEST_CASE("halma family: the record with leaves of tests/data/halma replays to its places") {
+    std::ifstream in(TABULA_TEST_DATA_DIR "/halma/chinese-checkers-4-leaves.pdn");
+    REQUIRE(in);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto records = rules::read_records(text.str());
+    REQUIRE(records.size() == 1);
+    REQUIRE(records[0].ok());
+    const auto& record = *records[0];
+    const auto leaves = leaves_of(*record.tag("Left"));
+    REQUIRE(leaves);
+    CHECK(*leaves == std::vector<Leave>{{1, 173}, {3, 179}});
+    const auto game = rebuild(VariantId::ChineseCheckers4, {}, record.moves, *leaves);
+    const auto outcome = game->outcome();
+    CHECK(outcome.reason == "finished"); // seat 1 finished before the others left
+    CHECK(outcome.places == Places{1, 4, 2, 3});
+    CHECK(record.tag("Places") == "1,4,2,3");
+    rules::RecordTags tags;
+    tags.event = "Tabula self-play (greedy) with leaves";
+    tags.date = "2026.11.24";
+    for (int seat = 0; seat < game->players(); ++seat)
+        tags.seats.push_back("greedy-" + std::to_string(seat + 1));
+    CHECK(text.str().substr(text.str().find('[')) == game->record(tags));
 }
 
 TEST_CASE("halma family: random games with leaves agree with the reference and rebuild") {

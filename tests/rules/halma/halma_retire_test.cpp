@@ -310,6 +310,12 @@ TEST_CASE("a seat that has left never finishes, even when a move fills its goal"
 }
 
 TEST_CASE("halma family: the seats that left are the last field of the notation, in order") {
+    // The example of rules/halma/README.md.
+    auto example = game_of(VariantId::ChineseCheckers3);
+    REQUIRE(example->retire(1).ok());
+    REQUIRE(example->play("o1-m5").ok());
+    CHECK(example->position() == "3:m5,n1,n2,n3,n4,o2,o3,p1,p2,q1:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1:"
+                                 "e10,e11,e12,e13,f10,f11,f12,g10,g11,h10:1:-:2");
     auto game = game_of(VariantId::Halma4);
     REQUIRE(game->play(game->legal_moves().front()).ok());
     REQUIRE(game->retire(3).ok());
