@@ -125,10 +125,10 @@ Result<Outcome> HalmaGame::retire(int seat) {
     if (const auto end = game_end(*layout_, position_))
         return Error{"game_over", join({"the game is over (", end->reason, ")"})};
     if (seat < 0 || seat >= players())
-        return Error{"bad_seat", join({"there is no seat ", std::to_string(seat), " (0 to ",
-                                       std::to_string(players() - 1), ")"})};
+        return Error{"bad_seat", join({"no such seat: seats are numbered 0 to ",
+                                       std::to_string(players() - 1)})};
     if (!position_.playing(seat))
-        return Error{"bad_seat", join({"seat ", std::to_string(seat), " has already ",
+        return Error{"bad_seat", join({"that player has already ",
                                        position_.has_left(seat) ? "left" : "finished"})};
     leaves_.push_back({seat, static_cast<int>(moves_.size())});
     enter(apply_leave(*layout_, position_, seat));

@@ -200,10 +200,10 @@ bool reached_goal(const Layout& layout, const Position& position, int seat) {
     if (layout.rules.anti_spoiling != AntiSpoiling::FilledGoal ||
         taken != static_cast<int>(goal.count()))
         return false;
-    // A goal held wholly by settled pieces can never be entered: a piece next to it is enough,
-    // once the player could have entered (home_before_goal: nothing left at home).
     if (own > 0)
         return true;
+    // A goal held wholly by settled pieces can never be entered: a piece next to it is enough,
+    // once the player could have entered (home_before_goal: nothing left at home).
     const bool could_enter =
         !layout.rules.home_before_goal || pieces_at_home(layout, position, seat) == 0;
     return could_enter && goal_settled(layout, position, seat) &&
