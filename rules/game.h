@@ -128,6 +128,28 @@ public:
     // Canonical notation of every move played, in order.
     virtual const std::vector<std::string>& moves() const = 0;
 
+    // Games of more than two players (players() > 2): `seat` leaves before finishing
+    // (resigned, out of time, abandoned). Its pieces stay where they stand as obstacles, turns
+    // skip it, and it places behind everyone still playing; a later leaver places ahead of an
+    // earlier one. If the seat to move leaves, the turn passes on to the next seat still
+    // playing. The game ends as soon as at most one player is left playing: reason "finished"
+    // if someone has finished, "retired" if nobody has (all the others left; the one still
+    // playing places first). Returns the outcome after the leave.
+    // Errors (nothing changes): "not_allowed" (chess, draughts and two-player games: the table
+    // ends those itself), "game_over", "bad_seat" (no such seat, finished or already left).
+    //
+    // A leave is not a move: moves() and ply() do not change. A table that keeps a game as its
+    // moves keeps each leave beside them as (seat, ply() at the call), and rebuilds the game by
+    // calling retire(seat) when ply() equals the stored ply, before the move stored at that
+    // ply (leaves at the same ply in the order they happened, those after the last move at the
+    // end). The same calls give the same position and outcome: retire depends on nothing but
+    // the position. position() carries who has left and record() shows each leave (halma:
+    // rules/halma/README.md), so `tabula replay` replays them.
+    virtual Result<Outcome> retire(int) {
+        return Error{"not_allowed", "a player leaves only a game of more than two players; a "
+                                    "two-player game is decided by the table"};
+    }
+
     virtual Outcome outcome() const = 0;
 
     // Under DrawRules::Claim: the draw a player may claim now (threefold, fifty-move), if any.

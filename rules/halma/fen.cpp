@@ -4,6 +4,7 @@
 #include "rules/halma/movegen.h"
 #include "rules/halma/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -63,8 +64,9 @@ std::optional<Error> read_pieces(const Layout& layout, std::string_view field, i
 }
 
 // A seat that finished has not moved since, so its pieces then in the goal are there still:
-// all of them, or (AntiSpoiling::FilledGoal) at least one. The other cells of its goal may
-// have emptied since.
+// all of them, or (AntiSpoiling::FilledGoal) at least one, or none when it finished next to a
+// goal held wholly by settled pieces, which have not moved either. The other cells of its goal
+// may have emptied since.
 bool may_have_finished(const Layout& layout, const Position& position, int seat) {
     int own = 0;
     for (int c = 0; c < layout.board->cells; ++c)
@@ -72,32 +74,68 @@ bool may_have_finished(const Layout& layout, const Position& position, int seat)
             ++own;
     if (own == layout.rules.pieces)
         return true;
-    return layout.rules.anti_spoiling == AntiSpoiling::FilledGoal && own > 0;
+    return layout.rules.anti_spoiling == AntiSpoiling::FilledGoal &&
+           (own > 0 || reached_goal(layout, position, seat));
+}
+
+// A list of seats, comma-separated, each once; `what` names the field in errors.
+Result<std::vector<int>> read_seats(const Layout& layout, std::string_view field,
+                                    std::string_view what) {
+    std::vector<int> seats;
+    for (const auto part : split(field, ',')) {
+        const auto seat = seat_number(part, layout.players());
+        if (!seat)
+            return bad(join({what, ": \"", part, "\" is not a seat from 1 to ",
+                             std::to_string(layout.players())}));
+        if (std::find(seats.begin(), seats.end(), *seat) != seats.end())
+            return bad(join({what, ": seat ", part, " is listed twice"}));
+        seats.push_back(*seat);
+    }
+    return seats;
 }
 
 std::optional<Error> read_finished(const Layout& layout, std::string_view field,
                                    Position& position) {
     if (field == "-")
         return std::nullopt;
-    for (const auto part : split(field, ',')) {
-        const auto seat = seat_number(part, layout.players());
-        if (!seat)
-            return bad(join({"finished seats: \"", part, "\" is not a seat from 1 to ",
-                             std::to_string(layout.players())}));
-        if (position.has_finished(*seat))
-            return bad(join({"finished seats: seat ", part, " is listed twice"}));
-        if (!may_have_finished(layout, position, *seat))
-            return bad(join({"finished seats: seat ", part, " has not reached its goal"}));
-        position.finished[position.finished_count++] = static_cast<std::uint8_t>(*seat);
+    const auto seats = read_seats(layout, field, "finished seats");
+    if (!seats.ok())
+        return seats.error();
+    for (const int seat : *seats)
+        position.finished[position.finished_count++] = static_cast<std::uint8_t>(seat);
+    return std::nullopt;
+}
+
+// The seats that left, in order. Present only when one has: "-" is not written.
+std::optional<Error> read_left(const Layout& layout, std::string_view field, Position& position) {
+    if (field == "-")
+        return bad("left seats: \"-\" is not written; leave the field out when nobody has left");
+    const auto seats = read_seats(layout, field, "left seats");
+    if (!seats.ok())
+        return seats.error();
+    if (static_cast<int>(seats->size()) >= layout.players())
+        return bad("left seats: not every seat can have left (the game ends when one is left "
+                   "playing)");
+    for (const int seat : *seats) {
+        if (position.has_finished(seat))
+            return bad(join({"left seats: seat ", std::to_string(seat + 1),
+                             " has finished, so it cannot have left"}));
+        position.left_mask = static_cast<std::uint8_t>(position.left_mask | (1U << seat));
+        position.left[position.left_count++] = static_cast<std::uint8_t>(seat);
     }
     return std::nullopt;
 }
 
-// The finished list must name every seat that meets its goal condition, and the seat to move
-// must be able to move while the game goes on.
+// Every finished seat must be able to have finished, the finished list must name every seat
+// still playing that meets its goal condition, and the seat to move must be playing and able
+// to move while the game goes on.
 std::optional<Error> check_consistent(const Layout& layout, const Position& position) {
+    for (std::size_t i = 0; i < position.finished_count; ++i)
+        if (!may_have_finished(layout, position, position.finished[i]))
+            return bad(join({"finished seats: seat ", std::to_string(position.finished[i] + 1),
+                             " has not reached its goal"}));
     for (int seat = 0; seat < layout.players(); ++seat)
-        if (!position.has_finished(seat) && reached_goal(layout, position, seat))
+        if (position.playing(seat) && reached_goal(layout, position, seat))
             return bad(join({"seat ", std::to_string(seat + 1),
                              " has reached its goal but is not listed as finished"}));
     if (!game_goes_on(layout, position))
@@ -105,21 +143,38 @@ std::optional<Error> check_consistent(const Layout& layout, const Position& posi
     const std::string who = join({"seat ", std::to_string(position.to_move + 1)});
     if (position.has_finished(position.to_move))
         return bad(join({who, " is to move but has finished"}));
+    if (position.has_left(position.to_move))
+        return bad(join({who, " is to move but has left"}));
     if (!has_move(layout, position, position.to_move))
         return bad(join({who, " is to move but has no move (it would pass)"}));
     return std::nullopt;
 }
 
+// The list of `count` seats in `seats`, 1-based, comma-separated.
+void write_seats(std::string& text, const std::array<std::uint8_t, max_seats>& seats,
+                 std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0)
+            text += ',';
+        text += std::to_string(seats[i] + 1);
+    }
+}
+
 } // namespace
 
+// Two players never leave (Game::retire): their positions have no left field.
 Result<Position> parse_position(const Layout& layout, std::string_view text) {
     const int players = layout.players();
     const auto fields = split(text, ':');
-    if (static_cast<int>(fields.size()) != players + 3)
-        return bad(
-            join({"expected ", std::to_string(players + 3),
-                  " fields separated by ':' (seat to move, the pieces of ", std::to_string(players),
-                  " seats, moves played, finished seats), found ", std::to_string(fields.size())}));
+    const auto count = static_cast<int>(fields.size());
+    const bool with_left = players > 2 && count == players + 4;
+    if (count != players + 3 && !with_left)
+        return bad(join({"expected ", std::to_string(players + 3),
+                         players > 2 ? join({" or ", std::to_string(players + 4)}) : "",
+                         " fields separated by ':' (seat to move, the pieces of ",
+                         std::to_string(players), " seats, moves played, finished seats",
+                         players > 2 ? ", then the seats that left if any" : "", "), found ",
+                         std::to_string(fields.size())}));
     Position position;
     const auto to_move = seat_number(fields[0], players);
     if (!to_move)
@@ -137,6 +192,9 @@ Result<Position> parse_position(const Layout& layout, std::string_view text) {
     position.ply = *ply;
     if (auto error = read_finished(layout, fields[static_cast<std::size_t>(players + 2)], position))
         return *error;
+    if (with_left)
+        if (auto error = read_left(layout, fields[static_cast<std::size_t>(players + 3)], position))
+            return *error;
     if (auto error = check_consistent(layout, position))
         return *error;
     return position;
@@ -161,10 +219,10 @@ std::string write_position(const Layout& layout, const Position& position) {
     text += ':';
     if (position.finished_count == 0)
         text += '-';
-    for (std::size_t i = 0; i < position.finished_count; ++i) {
-        if (i > 0)
-            text += ',';
-        text += std::to_string(position.finished[i] + 1);
+    write_seats(text, position.finished, position.finished_count);
+    if (position.left_count > 0) {
+        text += ':';
+        write_seats(text, position.left, position.left_count);
     }
     return text;
 }

@@ -5,7 +5,8 @@
 namespace rules::halma {
 namespace {
 
-// Places: finished seats 1, 2, … in their order; the others after them by goal distance.
+// Places: finished seats 1, 2, … in their order; then the seats still playing, by goal
+// distance (equal distances share a place); then the seats that left, the last to leave best.
 std::vector<int> places_of(const Layout& layout, const Position& position) {
     const int players = layout.players();
     std::vector<int> places(static_cast<std::size_t>(players), 0);
@@ -15,15 +16,18 @@ std::vector<int> places_of(const Layout& layout, const Position& position) {
     for (int s = 0; s < players; ++s)
         distance[static_cast<std::size_t>(s)] = goal_distance(layout, position, s);
     for (int s = 0; s < players; ++s) {
-        if (position.has_finished(s))
+        if (!position.playing(s))
             continue;
         int ahead = position.finished_count;
         for (int other = 0; other < players; ++other)
-            if (!position.has_finished(other) &&
+            if (position.playing(other) &&
                 distance[static_cast<std::size_t>(other)] < distance[static_cast<std::size_t>(s)])
                 ++ahead;
         places[static_cast<std::size_t>(s)] = ahead + 1;
     }
+    const int behind_the_race = position.finished_count + position.playing_count(players);
+    for (std::size_t i = 0; i < position.left_count; ++i)
+        places[position.left[i]] = behind_the_race + position.left_count - static_cast<int>(i);
     return places;
 }
 
@@ -47,14 +51,14 @@ int goal_distance(const Layout& layout, const Position& position, int seat) {
 
 std::optional<Outcome> game_end(const Layout& layout, const Position& position) {
     const int players = layout.players();
-    if (players - position.finished_count <= 1)
-        return ended(layout, position, "finished");
+    if (position.playing_count(players) <= 1)
+        return ended(layout, position, position.finished_count > 0 ? "finished" : "retired");
     if (position.ply >= layout.move_limit)
         return ended(layout, position, "move-limit");
-    if (!position.has_finished(position.to_move) && has_move(layout, position, position.to_move))
+    if (position.playing(position.to_move) && has_move(layout, position, position.to_move))
         return std::nullopt;
     for (int s = 0; s < players; ++s)
-        if (!position.has_finished(s) && has_move(layout, position, s))
+        if (position.playing(s) && has_move(layout, position, s))
             return std::nullopt;
     return ended(layout, position, "no-moves");
 }

@@ -1,14 +1,17 @@
 #pragma once
 // When a game of the halma family ends, and the finishing order that is its result.
 //
-// The game goes on while two or more players have not finished: players who finish are
-// skipped, and so is a player who has no move (it passes). It ends when
-//   "finished"    at most one player is left unfinished (that one places last);
+// The game goes on while two or more players are still playing: players who finish or leave
+// (Game::retire) are skipped, and so is a player who has no move (it passes). It ends when
+//   "finished"    at most one player is still playing and at least one has finished;
+//   "retired"     at most one player is still playing and nobody has finished: the others all
+//                 left (the one still playing places first);
 //   "move-limit"  Layout::move_limit moves have been played in all;
-//   "no-moves"    no unfinished player has a move.
-// Finished players place in the order they finished. At the move limit (or with no moves
-// left) the unfinished ones follow, ranked by their distance to their goal: the sum over their
-// pieces of the steps to the nearest goal cell on an empty board; equal sums share a place.
+//   "no-moves"    no player still playing has a move.
+// Finished players place in the order they finished. The players still playing follow, ranked
+// by their distance to their goal: the sum over their pieces of the steps to the nearest goal
+// cell on an empty board; equal sums share a place. Players who left come last, the last to
+// leave best.
 
 #include "rules/game.h"
 #include "rules/halma/layout.h"

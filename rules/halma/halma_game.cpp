@@ -117,6 +117,24 @@ Result<MoveView> HalmaGame::play(std::string_view text) {
     return std::move(found->view);
 }
 
+// A seat leaves (rules/game.h; the rules page "A player who leaves", rules/halma/README.md).
+Result<Outcome> HalmaGame::retire(int seat) {
+    if (players() == 2)
+        return Error{"not_allowed", "a two-player game is decided by the table when a player "
+                                    "leaves"};
+    if (const auto end = game_end(*layout_, position_))
+        return Error{"game_over", join({"the game is over (", end->reason, ")"})};
+    if (seat < 0 || seat >= players())
+        return Error{"bad_seat", join({"no such seat: seats are numbered 0 to ",
+                                       std::to_string(players() - 1)})};
+    if (!position_.playing(seat))
+        return Error{"bad_seat", join({"that player has already ",
+                                       position_.has_left(seat) ? "left" : "finished"})};
+    leaves_.push_back({seat, static_cast<int>(moves_.size())});
+    enter(apply_leave(*layout_, position_, seat));
+    return outcome();
+}
+
 Outcome HalmaGame::outcome() const {
     return game_end(*layout_, position_).value_or(Outcome{});
 }
@@ -124,7 +142,7 @@ Outcome HalmaGame::outcome() const {
 // Any seat still playing could in principle still reach its goal.
 bool HalmaGame::can_win(Color side) const {
     const int seat = side == Color::White ? 0 : 1;
-    return !position_.has_finished(seat) && !outcome().over();
+    return position_.playing(seat) && !outcome().over();
 }
 
 std::string HalmaGame::position() const {
@@ -152,7 +170,7 @@ std::string HalmaGame::record(const RecordTags& tags) const {
     const bool standard = start_ == halma::start_position(*layout_);
     return write_record(RecordInput{tags, outcome(), players(), variant_name(variant()),
                                     standard ? "" : write_position(*layout_, start_), moves_,
-                                    movers_});
+                                    movers_, leaves_});
 }
 
 std::unique_ptr<Game> HalmaGame::clone() const {

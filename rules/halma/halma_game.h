@@ -7,6 +7,7 @@
 #include "rules/halma/layout.h"
 #include "rules/halma/movegen.h"
 #include "rules/halma/position.h"
+#include "rules/halma/record.h"
 
 #include <memory>
 #include <string>
@@ -27,6 +28,7 @@ public:
     std::vector<MoveView> legal_move_views() const override;
     Result<MoveView> play(std::string_view move) override;
     const std::vector<std::string>& moves() const override { return moves_; }
+    Result<Outcome> retire(int seat) override;
     Outcome outcome() const override;
     std::optional<Outcome> claimable_draw() const override { return std::nullopt; }
     bool can_win(Color side) const override;
@@ -51,6 +53,7 @@ private:
     Position position_;
     std::vector<std::string> moves_;
     std::vector<int> movers_; // the seat of each move played
+    std::vector<Leave> leaves_;
     std::vector<Move> legal_; // of position_; empty when the game is over
 };
 

@@ -71,14 +71,14 @@ int pieces_at_home(const Layout& layout, const Position& position, int seat) {
     return count;
 }
 
-// The next seat after `seat` in turn order that has not finished and has a move; else the next
-// unfinished seat; else `seat`.
+// The next seat after `seat` in turn order that is still playing and has a move; else the next
+// seat still playing; else `seat`.
 int next_seat(const Layout& layout, const Position& position, int seat) {
     const int players = layout.players();
     int fallback = -1;
     for (int i = 1; i <= players; ++i) {
         const int s = (seat + i) % players;
-        if (position.has_finished(s))
+        if (!position.playing(s))
             continue;
         if (has_move(layout, position, s))
             return s;
@@ -86,6 +86,45 @@ int next_seat(const Layout& layout, const Position& position, int seat) {
             fallback = s;
     }
     return fallback < 0 ? seat : fallback;
+}
+
+// Adds to the finishing order every seat still playing that now meets its goal condition,
+// in turn order from `first`.
+void record_arrivals(const Layout& layout, Position& position, int first) {
+    const int players = layout.players();
+    for (int i = 0; i < players; ++i) {
+        const int s = (first + i) % players;
+        if (position.playing(s) && reached_goal(layout, position, s))
+            position.finished[position.finished_count++] = static_cast<std::uint8_t>(s);
+    }
+}
+
+// Whether a piece of `seat` stands next to a cell of its goal.
+bool next_to_goal(const Layout& layout, const Position& position, int seat) {
+    const Board& board = *layout.board;
+    for (int c = 0; c < board.cells; ++c) {
+        if (!position.holds(c, seat))
+            continue;
+        for (int d = 0; d < board.directions; ++d) {
+            const int n = board.step(c, d);
+            if (n != no_cell && layout.in_goal(seat, n))
+                return true;
+        }
+    }
+    return false;
+}
+
+// Whether every cell of the goal of `seat` holds a settled piece: one of a seat that has left
+// or finished, which will never move again.
+bool goal_settled(const Layout& layout, const Position& position, int seat) {
+    const CellSet& goal = layout.goal[static_cast<std::size_t>(seat)];
+    for (int c = 0; c < layout.board->cells; ++c) {
+        if (!goal.test(static_cast<std::size_t>(c)))
+            continue;
+        if (position.empty(c) || position.playing(seat_on(position, c)))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -158,8 +197,17 @@ bool reached_goal(const Layout& layout, const Position& position, int seat) {
     }
     if (own == layout.rules.pieces)
         return true;
-    return layout.rules.anti_spoiling == AntiSpoiling::FilledGoal &&
-           taken == static_cast<int>(goal.count()) && own > 0;
+    if (layout.rules.anti_spoiling != AntiSpoiling::FilledGoal ||
+        taken != static_cast<int>(goal.count()))
+        return false;
+    if (own > 0)
+        return true;
+    // A goal held wholly by settled pieces can never be entered: a piece next to it is enough,
+    // once the player could have entered (home_before_goal: nothing left at home).
+    const bool could_enter =
+        !layout.rules.home_before_goal || pieces_at_home(layout, position, seat) == 0;
+    return could_enter && goal_settled(layout, position, seat) &&
+           next_to_goal(layout, position, seat);
 }
 
 Position apply_move(const Layout& layout, const Position& position, Move move) {
@@ -168,13 +216,18 @@ Position apply_move(const Layout& layout, const Position& position, Move move) {
     next.cell[static_cast<std::size_t>(move.to)] = next.cell[static_cast<std::size_t>(move.from)];
     next.cell[static_cast<std::size_t>(move.from)] = empty_cell;
     ++next.ply;
-    const int players = layout.players();
-    for (int i = 0; i < players; ++i) {
-        const int s = (mover + i) % players;
-        if (!next.has_finished(s) && reached_goal(layout, next, s))
-            next.finished[next.finished_count++] = static_cast<std::uint8_t>(s);
-    }
+    record_arrivals(layout, next, mover);
     next.to_move = static_cast<std::uint8_t>(next_seat(layout, next, mover));
+    return next;
+}
+
+Position apply_leave(const Layout& layout, const Position& position, int seat) {
+    Position next = position;
+    next.left_mask = static_cast<std::uint8_t>(next.left_mask | (1U << seat));
+    next.left[next.left_count++] = static_cast<std::uint8_t>(seat);
+    record_arrivals(layout, next, (seat + 1) % layout.players());
+    if (!next.playing(next.to_move))
+        next.to_move = static_cast<std::uint8_t>(next_seat(layout, next, next.to_move));
     return next;
 }
 

@@ -43,13 +43,23 @@ std::vector<Hop> hop_graph(const Layout& layout, const Position& position, int f
 // The path of a move as the hop graph or a step gives it, shortest first: {from, …, to}.
 std::vector<int> move_path(const Layout& layout, const Position& position, Move move);
 
-// The position after `move`: the piece moved, the move counted, every seat that now meets its
-// goal condition added to the finishing order (the mover first, then in turn order), and the
-// turn passed to the next unfinished seat that has a move.
+// The position after `move`: the piece moved, the move counted, every seat still playing that
+// now meets its goal condition added to the finishing order (the mover first, then in turn
+// order), and the turn passed to the next seat still playing that has a move.
 Position apply_move(const Layout& layout, const Position& position, Move move);
 
+// The position after `seat` (still playing) leaves the game: its pieces stay where they stand,
+// it joins the leaving order, and it is skipped from now on. It is not a move (ply unchanged).
+// Its pieces are settled now, which can complete another seat's goal (reached_goal): such
+// seats finish, in turn order after the leaver. If the leaver was to move, the turn passes to
+// the next seat still playing that has a move.
+Position apply_leave(const Layout& layout, const Position& position, int seat);
+
 // Whether `seat` meets its goal condition: all its pieces in its goal, or under
-// AntiSpoiling::FilledGoal every goal cell taken with at least one of its pieces among them.
+// AntiSpoiling::FilledGoal every goal cell taken with at least one of its pieces among them,
+// or every goal cell taken by settled pieces (of seats that have left or finished, which never
+// move again) and one of its pieces next to the goal, none at home (under home_before_goal,
+// as for entering). Seats that have left never finish.
 bool reached_goal(const Layout& layout, const Position& position, int seat);
 
 } // namespace rules::halma

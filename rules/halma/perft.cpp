@@ -18,7 +18,7 @@ struct PerftSearch {
     std::uint64_t count(const Position& position, int depth) {
         if (depth == 0)
             return 1;
-        if (position.finished_count + 1 >= layout.players() || position.ply >= layout.move_limit)
+        if (position.playing_count(layout.players()) <= 1 || position.ply >= layout.move_limit)
             return 0;
         auto& moves = buffers[static_cast<std::size_t>(depth - 1)];
         generate_moves(layout, position, position.to_move, moves);

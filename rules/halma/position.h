@@ -1,6 +1,7 @@
 #pragma once
 // A position of the halma family: who stands where, whose turn it is, how many moves have
-// been played (for the move limit) and who has finished, in order. A value, copied per move.
+// been played (for the move limit), who has finished and who has left, each in order. A value,
+// copied per move.
 
 #include "rules/halma/board.h"
 
@@ -18,7 +19,10 @@ struct Position {
     std::uint8_t to_move = 0;                   // seat, 0 moves first
     std::uint8_t finished_count = 0;
     std::array<std::uint8_t, max_seats> finished{}; // seats in the order they finished
-    std::uint32_t ply = 0;                          // moves played since the game began
+    std::uint8_t left_mask = 0; // bit s: seat s has left (resigned, out of time, abandoned)
+    std::uint8_t left_count = 0;
+    std::array<std::uint8_t, max_seats> left{}; // seats in the order they left
+    std::uint32_t ply = 0;                      // moves played since the game began
 
     bool empty(int c) const { return cell[static_cast<std::size_t>(c)] == empty_cell; }
     bool holds(int c, int seat) const {
@@ -30,6 +34,10 @@ struct Position {
                 return true;
         return false;
     }
+    bool has_left(int seat) const { return ((left_mask >> seat) & 1) != 0; }
+    // Neither finished nor left: the seat still takes turns and can still place by its race.
+    bool playing(int seat) const { return !has_left(seat) && !has_finished(seat); }
+    int playing_count(int players) const { return players - finished_count - left_count; }
 
     friend bool operator==(const Position&, const Position&) = default;
 };

@@ -29,6 +29,15 @@ std::string places_text(const Outcome& outcome) {
     return text;
 }
 
+// "2@14,3@40": each leave as its seat (from 1) and the moves played before it.
+std::string leaves_text(const std::vector<Leave>& leaves) {
+    std::string text;
+    for (const auto& leave : leaves)
+        text += join({text.empty() ? "" : ",", std::to_string(leave.seat + 1), "@",
+                      std::to_string(leave.ply)});
+    return text;
+}
+
 std::string movetext(const RecordInput& input, std::string_view result) {
     std::string text;
     std::string line;
@@ -39,12 +48,21 @@ std::string movetext(const RecordInput& input, std::string_view result) {
         }
         line += join({line.empty() ? "" : " ", token});
     };
+    std::size_t next_leave = 0;
+    const auto add_leaves_before = [&](std::size_t ply) {
+        for (; next_leave < input.leaves.size() &&
+               static_cast<std::size_t>(input.leaves[next_leave].ply) <= ply;
+             ++next_leave)
+            add(join({"{seat ", std::to_string(input.leaves[next_leave].seat + 1), " left}"}));
+    };
     int round = 0;
     for (std::size_t i = 0; i < input.moves.size(); ++i) {
+        add_leaves_before(i);
         if (i == 0 || input.movers[i] <= input.movers[i - 1])
             add(join({std::to_string(++round), "."}));
         add(input.moves[i]);
     }
+    add_leaves_before(input.moves.size());
     add(std::string(result));
     return text + line + '\n';
 }
@@ -64,6 +82,8 @@ std::string write_record(const RecordInput& input) {
         out += tag_line("FEN", input.start_fen);
     if (outcome.over() && !outcome.places.empty())
         out += tag_line("Places", places_text(outcome));
+    if (!input.leaves.empty())
+        out += tag_line("Left", leaves_text(input.leaves));
     if (!input.tags.termination.empty())
         out += tag_line("Termination", input.tags.termination);
     for (const auto& [name, value] : input.tags.extra)

@@ -30,18 +30,30 @@ inline std::vector<std::string> moves_from(const rules::Game& game, std::string_
     return out;
 }
 
+// The seats of a list field of the notation ("2,1"), from 0; none for "-".
+inline std::vector<int> seats_of(const std::string& field) {
+    std::vector<int> seats;
+    if (field != "-")
+        for (std::size_t i = 0; i < field.size(); i += 2)
+            seats.push_back(field[i] - '1');
+    return seats;
+}
+
 // The reference generator's view of a game: the grid of board(), the seat to move, and the
-// last two fields of the position (moves played, finished seats).
+// fields of the position after the pieces (moves played, finished seats, seats that left).
 inline halma_reference::State state_of(const rules::Game& game) {
-    halma_reference::State state{game.board().cells, game.seat_to_move(), 0, {}};
-    const std::string fen = game.position();
-    const auto last = fen.rfind(':');
-    const auto before = fen.rfind(':', last - 1);
-    state.ply = std::stoi(fen.substr(before + 1, last - before - 1));
-    const std::string finished = fen.substr(last + 1);
-    if (finished != "-")
-        for (std::size_t i = 0; i < finished.size(); i += 2)
-            state.finished.push_back(finished[i] - '1');
+    halma_reference::State state{game.board().cells, game.seat_to_move(), 0, {}, {}};
+    std::vector<std::string> fields;
+    std::string fen = game.position() + ':';
+    for (auto at = fen.find(':'); at != std::string::npos; at = fen.find(':')) {
+        fields.push_back(fen.substr(0, at));
+        fen.erase(0, at + 1);
+    }
+    const auto after_pieces = static_cast<std::size_t>(game.players() + 1);
+    state.ply = std::stoi(fields.at(after_pieces));
+    state.finished = seats_of(fields.at(after_pieces + 1));
+    if (fields.size() > after_pieces + 2)
+        state.left = seats_of(fields.at(after_pieces + 2));
     return state;
 }
 

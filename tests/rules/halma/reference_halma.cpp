@@ -42,6 +42,11 @@ bool Reference::has_finished(const State& state, int seat) const {
     return std::find(state.finished.begin(), state.finished.end(), seat) != state.finished.end();
 }
 
+bool Reference::stopped(const State& state, int seat) const {
+    return has_finished(state, seat) ||
+           std::find(state.left.begin(), state.left.end(), seat) != state.left.end();
+}
+
 bool Reference::reached(const State& state, int seat) const {
     const char own = static_cast<char>('1' + seat);
     const auto& goal = goal_[static_cast<std::size_t>(seat)];
@@ -54,7 +59,28 @@ bool Reference::reached(const State& state, int seat) const {
     const auto pieces = std::count(state.cells.begin(), state.cells.end(), own);
     if (mine == pieces)
         return true;
-    return options_.filled_goal && mine > 0 && taken == static_cast<long>(goal.size());
+    if (!options_.filled_goal || taken != static_cast<long>(goal.size()))
+        return false;
+    if (mine > 0)
+        return true;
+    // Every goal cell held by a piece of a seat that finished or left: one piece next to it.
+    for (const int c : goal)
+        if (!stopped(state, state.cells[static_cast<std::size_t>(c)] - '1'))
+            return false;
+    const auto& home = home_[static_cast<std::size_t>(seat)];
+    const bool at_home = std::any_of(home.begin(), home.end(), [&](int c) {
+        return state.cells[static_cast<std::size_t>(c)] == own;
+    });
+    if (options_.home_before_goal && at_home)
+        return false;
+    for (int c = 0; c < rows_ * cols_; ++c) {
+        if (state.cells[static_cast<std::size_t>(c)] != own)
+            continue;
+        for (const int n : neighbours(c))
+            if (goal.count(n) > 0)
+                return true;
+    }
+    return false;
 }
 
 std::set<std::pair<int, int>> Reference::moves(const State& state) const {
@@ -108,15 +134,36 @@ std::set<std::pair<int, int>> Reference::moves(const State& state) const {
 }
 
 bool Reference::over(const State& state) const {
-    if (players_ - static_cast<int>(state.finished.size()) <= 1 || state.ply >= options_.move_limit)
+    const auto out = state.finished.size() + state.left.size();
+    if (players_ - static_cast<int>(out) <= 1 || state.ply >= options_.move_limit)
         return true;
     for (int s = 0; s < players_; ++s) {
         State probe = state;
         probe.to_move = s;
-        if (!has_finished(state, s) && !moves(probe).empty())
+        if (!stopped(state, s) && !moves(probe).empty())
             return false;
     }
     return true;
+}
+
+// The next seat round the board after `from` that is still in and can move; else the next
+// one still in.
+void Reference::pass_turn(State& next, int from) const {
+    int fallback = -1;
+    for (int i = 1; i <= players_; ++i) {
+        const int s = (from + i) % players_;
+        if (stopped(next, s))
+            continue;
+        State probe = next;
+        probe.to_move = s;
+        if (!moves(probe).empty()) {
+            next.to_move = s;
+            return;
+        }
+        if (fallback < 0)
+            fallback = s;
+    }
+    next.to_move = fallback < 0 ? from : fallback;
 }
 
 State Reference::play(const State& state, std::pair<int, int> move) const {
@@ -127,27 +174,74 @@ State Reference::play(const State& state, std::pair<int, int> move) const {
     const int mover = state.to_move;
     for (int i = 0; i < players_; ++i) {
         const int s = (mover + i) % players_;
-        if (!has_finished(next, s) && reached(next, s))
+        if (!stopped(next, s) && reached(next, s))
             next.finished.push_back(s);
     }
-    // The next seat round the board that has not finished and can move; else the next one
-    // that has not finished.
-    int fallback = -1;
-    for (int i = 1; i <= players_; ++i) {
-        const int s = (mover + i) % players_;
-        if (has_finished(next, s))
-            continue;
-        State probe = next;
-        probe.to_move = s;
-        if (!moves(probe).empty()) {
-            next.to_move = s;
-            return next;
-        }
-        if (fallback < 0)
-            fallback = s;
-    }
-    next.to_move = fallback < 0 ? mover : fallback;
+    pass_turn(next, mover);
     return next;
+}
+
+State Reference::leave(const State& state, int seat) const {
+    State next = state;
+    next.left.push_back(seat);
+    for (int i = 1; i <= players_; ++i) {
+        const int s = (seat + i) % players_;
+        if (!stopped(next, s) && reached(next, s))
+            next.finished.push_back(s);
+    }
+    if (stopped(next, next.to_move))
+        pass_turn(next, next.to_move);
+    return next;
+}
+
+int Reference::distance(const State& state, int seat) const {
+    std::vector<int> steps(static_cast<std::size_t>(rows_ * cols_), -1);
+    std::vector<int> queue;
+    for (const int c : goal_[static_cast<std::size_t>(seat)]) {
+        steps[static_cast<std::size_t>(c)] = 0;
+        queue.push_back(c);
+    }
+    for (std::size_t i = 0; i < queue.size(); ++i)
+        for (const int n : neighbours(queue[i]))
+            if (n >= 0 && state.cells[static_cast<std::size_t>(n)] != ' ' &&
+                steps[static_cast<std::size_t>(n)] < 0) {
+                steps[static_cast<std::size_t>(n)] = steps[static_cast<std::size_t>(queue[i])] + 1;
+                queue.push_back(n);
+            }
+    int sum = 0;
+    for (int c = 0; c < rows_ * cols_; ++c)
+        if (state.cells[static_cast<std::size_t>(c)] == '1' + seat)
+            sum += steps[static_cast<std::size_t>(c)];
+    return sum;
+}
+
+std::string Reference::reason(const State& state) const {
+    const auto out = state.finished.size() + state.left.size();
+    if (players_ - static_cast<int>(out) <= 1)
+        return state.finished.empty() ? "retired" : "finished";
+    return state.ply >= options_.move_limit ? "move-limit" : "no-moves";
+}
+
+std::vector<int> Reference::places(const State& state) const {
+    std::vector<int> place(static_cast<std::size_t>(players_), 0);
+    int next = 1;
+    for (const int s : state.finished)
+        place[static_cast<std::size_t>(s)] = next++;
+    std::vector<std::pair<int, int>> racing; // (distance, seat) of those still in
+    for (int s = 0; s < players_; ++s)
+        if (!stopped(state, s))
+            racing.push_back({distance(state, s), s});
+    std::sort(racing.begin(), racing.end());
+    for (std::size_t i = 0; i < racing.size(); ++i) {
+        const bool tie = i > 0 && racing[i].first == racing[i - 1].first;
+        place[static_cast<std::size_t>(racing[i].second)] =
+            tie ? place[static_cast<std::size_t>(racing[i - 1].second)]
+                : next + static_cast<int>(i);
+    }
+    next += static_cast<int>(racing.size());
+    for (auto s = state.left.rbegin(); s != state.left.rend(); ++s)
+        place[static_cast<std::size_t>(*s)] = next++;
+    return place;
 }
 
 std::uint64_t Reference::perft(const State& state, int depth) const {
