@@ -11,7 +11,10 @@
 #
 #   bench/move-pipeline.sh <path to tabula> [--duration S] [--core-server N] [--core-client N]
 #                          [--computer-only [--control]] [--computer-games N] [--computer-level L]
+#                          [--closed-only]
 #
+# --closed-only runs only the closed loop of 50 games (row 2): quick A/B comparisons of the
+# server's moves/s and CPU per move, one binary after the other.
 # --computer-only runs only the open loop and the open loop beside the computer, back to back
 # (--computer-games games each, default 1000; the computer at --computer-level, default hard).
 # --control adds two runs of the same open loop beside a busy loop at SCHED_IDLE on the server's
@@ -24,6 +27,7 @@ set -euo pipefail
 usage() {
     echo "usage: bench/move-pipeline.sh <tabula binary> [--duration S] [--core-server N] [--core-client N]" >&2
     echo "                              [--computer-only [--control]] [--computer-games N] [--computer-level L]" >&2
+    echo "                              [--closed-only]" >&2
     exit 2
 }
 
@@ -35,6 +39,7 @@ duration=10
 core_server=0
 core_client=1
 computer_only=0
+closed_only=0
 control=0
 computer_games=1000
 computer_level=hard
@@ -42,6 +47,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --duration) duration=${2:?}; shift 2 ;;
     --computer-only) computer_only=1; shift ;;
+    --closed-only) closed_only=1; shift ;;
     --control) control=1; shift ;;
     --computer-games) computer_games=${2:?}; shift 2 ;;
     --computer-level) computer_level=${2:?}; shift 2 ;;
@@ -166,7 +172,16 @@ beside_busy_loop() {
     stop_server
 }
 
-if [ "$computer_only" = 1 ]; then
+closed_loop() {
+    echo "move-pipeline: closed loop, 50 games ..." >&2
+    start_tabula closed
+    load closed --port "$port" --closed --games 50 --server-pid "$server_pid"
+    stop_server
+}
+
+if [ "$closed_only" = 1 ]; then
+    closed_loop
+elif [ "$computer_only" = 1 ]; then
     open_and_computer
     if [ "$control" = 1 ]; then
         echo "move-pipeline: the open loop beside a SCHED_IDLE busy loop in the server's session ..." >&2
@@ -180,10 +195,7 @@ start_pinned "$work/echo.server.log" "listening on 127.0.0.1:" "$tabula" loadtes
 load echo --echo --port "$port" --games 50
 stop_server
 
-echo "move-pipeline: closed loop, 50 games ..." >&2
-start_tabula closed
-load closed --port "$port" --closed --games 50 --server-pid "$server_pid"
-stop_server
+closed_loop
 
 # One game alone moves about 2,400 times a second on loopback, so each of its two connections
 # sends about 1,200 messages a second: over the default limit of 1000 a second (sized for real
@@ -253,6 +265,20 @@ computer_summary() {
     echo "  (goal: x1 within the noise; compare only within this run)"
 }
 
+# The closed loop's CPU per move, and how busy the server's core was.
+busy_line() {
+    local busy
+    busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" server_cpu_us_per_move)" \
+        'BEGIN { if (r != "na" && c != "na") printf "%.0f %%", r * c / 10000; else print "na" }')
+    echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
+}
+
+if [ "$closed_only" = 1 ]; then
+    row "closed loop, 50 games" "$closed_r"
+    echo "(times in ms)"
+    busy_line
+    exit 0
+fi
 if [ "$computer_only" = 1 ]; then
     row "open loop, $computer_games games at 1/s" "$open_r"
     row "the same + computer $computer_level" "$computer_r"
@@ -295,9 +321,7 @@ gap=$(awk -v a="$(field "$open_r" mover_p99_ms)" -v b="$(field "$commit_r" commi
 echo "closed-loop moves/s as a share of the echo ceiling: $ratio   (goal >= 50 %)"
 echo "one game alone, opponent p50: $(field "$single_r" opponent_p50_ms) ms   (goal <= 2 ms)"
 echo "open loop mover p99 minus the commit p99: $gap   (goal <= +2 ms)"
-busy=$(awk -v r="$(field "$closed_r" moves_per_s)" -v c="$(field "$closed_r" server_cpu_us_per_move)" \
-    'BEGIN { if (r != "na" && c != "na") printf "%.0f %%", r * c / 10000; else print "na" }')
-echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
+busy_line
 echo "RSS once every game ended and was swept, over the idle baseline: x$(field "$idle_r" swept_over_idle)   (goal <= x1.10)"
 echo "  the same over a warm baseline (after a warm-up of 5 short games, swept; bench/README.md): x$(field "$idle_r" swept_over_warm), warm RSS $(field "$idle_r" server_rss_warm_kib) KiB, anon $(field "$idle_r" server_anon_warm_kib) KiB"
 echo "an idle socket: $(field "$sockets_r" idle_socket_bytes) bytes of RSS, $(field "$sockets_r" idle_socket_anon_bytes) of them anonymous   (goal <= 8192)"

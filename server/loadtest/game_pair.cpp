@@ -76,10 +76,13 @@ void GamePair::on_message(std::size_t side, std::string_view text) {
         return stats_.error("bad_json_from_server");
     const ServerMessage& message = *scanned;
     const auto type = message.type;
-    if (type == "table_event")
+    if (type == "table_event") {
+        if (message.id >= 0) // the mover's copy of its move: the answer to its request
+            on_move_answered(side, message.id);
         return on_table_event(side, message);
+    }
     if (type == "ok")
-        return on_reply_ok(side, message.id);
+        return on_move_answered(side, message.id);
     if (type == "error")
         return on_reply_error(side, message.id, std::string(message.code));
     if (type == "welcome") {
@@ -148,8 +151,8 @@ void GamePair::send_move() {
     flight_ply_ = game_->ply();
     flight_side_ = side;
     flight_sent_ = now;
-    awaited_ok_[side] = id;
-    ok_sent_[side] = now;
+    awaited_answer_[side] = id;
+    answer_awaited_since_[side] = now;
     send(side, R"({"t":"move","id":)" + std::to_string(id) + R"(,"table":")" + code_ +
                    R"(","ply":)" + std::to_string(flight_ply_) + R"(,"move":")" + move + "\"}");
 }
@@ -174,20 +177,20 @@ void GamePair::on_move(std::size_t side, int ply, std::string_view move) {
     }
 }
 
-void GamePair::on_reply_ok(std::size_t side, std::int64_t id) {
-    if (id < 0 || id != awaited_ok_[side])
+void GamePair::on_move_answered(std::size_t side, std::int64_t id) {
+    if (id < 0 || id != awaited_answer_[side])
         return;
-    awaited_ok_[side] = -1;
+    awaited_answer_[side] = -1;
     if (stats_.recording) {
         ++stats_.moves;
-        stats_.mover.add(Clock::now() - ok_sent_[side]);
+        stats_.mover.add(Clock::now() - answer_awaited_since_[side]);
     }
 }
 
 void GamePair::on_reply_error(std::size_t side, std::int64_t id, const std::string& code) {
     stats_.error(code.empty() ? "error_without_code" : code);
-    if (id >= 0 && id == awaited_ok_[side]) {
-        awaited_ok_[side] = -1;
+    if (id >= 0 && id == awaited_answer_[side]) {
+        awaited_answer_[side] = -1;
         in_flight_ = false;
         if (code == "rate_limited") // dropped, not refused: the same position, a new try
             return retry_later(std::chrono::milliseconds(20), &GamePair::send_move);

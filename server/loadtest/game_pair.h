@@ -5,9 +5,10 @@
 // table starts. The game is followed locally with rules::make_game and each move is a seeded
 // random legal move, so nothing depends on what the events carry besides the move itself.
 //
-// Closed loop: the side to move answers as soon as it receives the opponent's `move` event
-// (one move in flight). Open loop: a timer every `interval` plays the side to move, unless
-// the previous move is still in flight (a missed tick).
+// A move is acknowledged when the mover receives its own `move` event carrying the move's id
+// (docs/protocol.md 7.5; `ok` only for a resend). Closed loop: the side to move answers as soon
+// as it receives the opponent's `move` event (one move in flight). Open loop: a timer every
+// `interval` plays the side to move, unless the previous move is still in flight (a missed tick).
 
 #include "rules/game.h"
 #include "server/loadtest/run_stats.h"
@@ -66,8 +67,8 @@ private:
     std::function<void(bool)> settled_;
     std::array<std::shared_ptr<WsClient>, 2> conns_{}; // 0 creator (white), 1 joiner
     std::array<bool, 2> welcomed_{};
-    std::array<std::int64_t, 2> awaited_ok_{-1, -1}; // the id of each side's move in flight
-    std::array<Clock::time_point, 2> ok_sent_{};
+    std::array<std::int64_t, 2> awaited_answer_{-1, -1}; // the id of each side's move in flight
+    std::array<Clock::time_point, 2> answer_awaited_since_{};
     std::unique_ptr<rules::Game> game_;
     std::string code_;
     std::int64_t next_id_ = 1;
@@ -87,7 +88,8 @@ private:
 
     void on_message(std::size_t side, std::string_view text);
     void on_table_event(std::size_t side, const ServerMessage& message);
-    void on_reply_ok(std::size_t side, std::int64_t id);
+    // The move of `id` is acknowledged: its event carrying the id, or `ok` for a resend.
+    void on_move_answered(std::size_t side, std::int64_t id);
     void on_reply_error(std::size_t side, std::int64_t id, const std::string& code);
     void create_table();
     void on_started();

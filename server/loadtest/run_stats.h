@@ -11,8 +11,8 @@ namespace server::loadtest {
 
 struct RunStats {
     bool recording = false;  // inside the measured window
-    std::uint64_t moves = 0; // moves acknowledged ("ok") inside the window
-    LatencySamples mover;    // move sent -> the mover's "ok"
+    std::uint64_t moves = 0; // moves acknowledged inside the window
+    LatencySamples mover;    // move sent -> the mover's answer: its move event with the id
     LatencySamples opponent; // move sent -> the opponent's `move` event
     std::uint64_t games_ended = 0;
     std::uint64_t missed_ticks = 0;              // open loop: a tick found the last move in flight

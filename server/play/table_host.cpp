@@ -4,8 +4,43 @@
 #include "server/protocol/envelope.h"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <string_view>
 
 namespace server::play {
+
+namespace {
+
+// `message`, a serialised JSON object with at least one field, with "id":`id` spliced in as
+// its first field: the mover's copy of its move event (docs/protocol.md 7.5), made without a
+// second JSON document. For an integer id (what clients send) the one allocation is the new
+// string (and its shared_ptr); any other id (a string) is escaped by the JSON writer first.
+std::shared_ptr<const std::string> with_request_id(const std::string& message,
+                                                   const nlohmann::json& id) {
+    std::array<char, 24> digits{};
+    std::string written;
+    std::string_view id_text;
+    if (id.is_number_integer()) {
+        const auto [end, ec] = id.is_number_unsigned()
+                                   ? std::to_chars(digits.data(), digits.data() + digits.size(),
+                                                   id.get<std::uint64_t>())
+                                   : std::to_chars(digits.data(), digits.data() + digits.size(),
+                                                   id.get<std::int64_t>());
+        (void)ec; // 24 characters hold any 64-bit integer
+        id_text = std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data()));
+    } else {
+        written = id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        id_text = written;
+    }
+    constexpr std::string_view head = "{\"id\":";
+    std::string out;
+    out.reserve(message.size() + head.size() + id_text.size() + 1);
+    out.append(head).append(id_text).append(1, ',').append(message, 1);
+    return std::make_shared<const std::string>(std::move(out));
+}
+
+} // namespace
 
 TableHost::TableHost(boost::asio::io_context& io, TableHostContext context)
     : context_(std::move(context)), strand_(boost::asio::make_strand(io)), timer_(strand_) {
@@ -59,6 +94,14 @@ std::shared_ptr<TableHost::Outgoing> TableHost::queue(std::shared_ptr<const std:
     auto item = std::make_shared<Outgoing>(Outgoing{std::move(text), nullptr, ready, version});
     outbox_.push_back(item);
     return item;
+}
+
+std::shared_ptr<TableHost::Outgoing> TableHost::queued_event(std::uint64_t version) const {
+    // From the back: the event asked for was queued by the work now running.
+    for (auto it = outbox_.rbegin(); it != outbox_.rend(); ++it)
+        if (!(*it)->to && (*it)->version == version)
+            return *it;
+    return nullptr;
 }
 
 void TableHost::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
@@ -201,19 +244,32 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
                           lobby::Millis lag) {
     move_received_ = observability::Clock::now();
     auto played = table_->play(who, ply, move, now(), lag);
-    take_table_events(); // the move's events go ahead of its answer
+    take_table_events(); // the move's events, its answer among them
     if (!conn)
         return;
     if (!played)
         return reply_error(conn, id, played.error());
-    nlohmann::json ok = play::reply("ok", id);
-    ok["duplicate"] = played.value().duplicate;
-    auto answer = std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true});
-    outbox_.push_back(answer);
-    if (move_pending()) {
-        move_->answer = std::move(answer);
-        move_->answer_id = id;
+    if (played.value().duplicate) {
+        // Nothing happened, so there is no event to answer with.
+        nlohmann::json ok = play::reply("ok", id);
+        ok["duplicate"] = true;
+        outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true}));
+        return;
     }
+    // The answer is the mover's copy of the move event, with the request's id: it goes out
+    // with the event, once the move is stored (docs/protocol.md 7.5).
+    const auto item = queued_event(played.value().event->version);
+    if (!item) {
+        // Cannot happen: the event was queued just above. Answered the old way rather than not.
+        nlohmann::json ok = play::reply("ok", id);
+        ok["duplicate"] = false;
+        outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true}));
+        return;
+    }
+    item->mover = conn;
+    item->mover_text = id.is_null() ? item->text : with_request_id(*item->text, id);
+    if (move_pending())
+        move_->answer_id = id;
 }
 
 std::optional<storage::UserId>
@@ -234,16 +290,29 @@ void TableHost::flush() {
             item->to->send(item->text);
             continue;
         }
-        for (const auto& [id, member] : audience_)
-            member.conn->send(item->text);
+        send_to_audience(*item);
         released_version_ = std::max(released_version_, item->version);
         if (move_ && move_->stage == MoveOutbox::Stage::OnDisk && item == move_->items.front()) {
             // Acknowledged: nothing of it needs holding any more.
             move_->stage = MoveOutbox::Stage::Sent;
             move_->items.clear();
-            move_->answer.reset();
         }
     }
+}
+
+void TableHost::send_to_audience(const Outgoing& item) const {
+    if (!item.mover) {
+        for (const auto& [id, member] : audience_)
+            member.conn->send(item.text);
+        return;
+    }
+    const net::ConnectionId mover = item.mover->id();
+    for (const auto& [id, member] : audience_)
+        member.conn->send(id == mover ? item.mover_text : item.text);
+    // A seated player may move from a connection that does not receive the table's events
+    // (not resynced yet): it is answered all the same.
+    if (!audience_.contains(mover))
+        item.mover->send(item.mover_text);
 }
 
 void TableHost::check_timeouts() {

@@ -7,13 +7,15 @@
 // the outbox: the same string goes to every connection, in the order things happened.
 //
 // Durability (issues 6 and 11; docs/architecture.md, "the path of one move"): a move's events
-// and the mover's `ok` are an explicit per-table outbox, MoveOutbox, that moves through
+// are an explicit per-table outbox, MoveOutbox, that moves through
 //   Pending: the writer is storing the move (or will try again after a failure, with the
 //            StorageRetryPolicy pauses: 1 s, 2 s, 4 s); nothing of it is sent, and the table
 //            takes no other work meanwhile (it waits in `deferred_`), so nothing builds on it;
 //   OnDisk:  the writer said it is committed: it goes out with the next flush, after whatever
 //            was queued before it, and the opponent's time starts then;
-//   Sent:    handed to every connection of the audience: acknowledged.
+//   Sent:    handed to every connection of the audience: acknowledged. The mover's copy of the
+//            move event carries its request's id and is its answer (docs/protocol.md 7.5): the
+//            event is serialised once, and the mover's copy is that text with the id spliced in.
 // A move whose every attempt fails is never shown: it is withdrawn from the table and the game
 // ends for everyone as aborted, reason "storage_failed"; the mover's request is answered
 // "storage_failed" after that `ended`. The table is never rolled back by a replay.
@@ -146,8 +148,9 @@ public:
     const std::optional<LadderLink>& ladder() const { return ladder_; }
     // Closed, swept or shut down: the service forgets it (requests get bad_join_code).
     bool closed() const { return gone_ || stopped_; }
-    // Plays a move and answers the mover: "ok" once stored; "storage_failed" if storage never
-    // took it (the move is withdrawn and the game aborted, see the file comment). A null
+    // Plays a move and answers the mover: its copy of the move event, with `id`, once stored;
+    // "ok" with "duplicate": true for a resend of the last move; "storage_failed" if storage
+    // never took it (the move is withdrawn and the game aborted, see the file comment). A null
     // `conn` (the computer's move) gets no answer.
     void play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                    const lobby::PlayerId& who, int ply, const std::string& move, lobby::Millis lag);
@@ -207,6 +210,10 @@ private:
         std::shared_ptr<net::Connection> to; // null: the whole audience
         bool ready = true;
         std::uint64_t version = 0; // a table event's, 0 for a reply
+        // A move event's mover (null: none, or the computer) gets `mover_text` instead of
+        // `text`: the same event with its request's id, the answer to its move.
+        std::shared_ptr<net::Connection> mover = nullptr;
+        std::shared_ptr<const std::string> mover_text = nullptr;
     };
     struct Member {
         std::shared_ptr<net::Connection> conn;
@@ -216,10 +223,10 @@ private:
     struct MoveOutbox {
         enum class Stage : std::uint8_t { Pending, OnDisk, Sent };
         Stage stage = Stage::Pending;
-        std::vector<std::shared_ptr<Outgoing>> items; // its events: the move first, then what
-                                                      // it caused (draw_withdrawn, ended)
-        std::shared_ptr<Outgoing> answer;             // the mover's `ok` (none: the computer)
-        nlohmann::json answer_id;                     // its request id, for a refusal
+        std::vector<std::shared_ptr<Outgoing>> items; // its events: the move first (with the
+                                                      // mover's answer), then what it caused
+                                                      // (draw_withdrawn, ended)
+        nlohmann::json answer_id;                     // the mover's request id, for a refusal
         storage::MoveRow row;                         // what each attempt writes
         std::uint64_t version_before = 0;             // the table's version before the move
         int failures = 0;
@@ -274,6 +281,10 @@ private:
     void arm_timer();
     std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready,
                                     std::uint64_t version);
+    // The queued table event of `version` (null when it is not in the outbox).
+    std::shared_ptr<Outgoing> queued_event(std::uint64_t version) const;
+    // Sends one item that goes to the whole audience (its mover's copy to its mover).
+    void send_to_audience(const Outgoing& item) const;
     std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
 
     // table_host_storage.cpp: the way to storage, and what happens when it fails.

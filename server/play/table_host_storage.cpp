@@ -100,19 +100,20 @@ void TableHost::give_up_move(const std::string& why) {
     MoveOutbox failed = std::move(*move_);
     move_.reset();
     std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
-        return item == failed.answer ||
-               std::find(failed.items.begin(), failed.items.end(), item) != failed.items.end();
+        return std::find(failed.items.begin(), failed.items.end(), item) != failed.items.end();
     });
+    // The move event carried the mover's answer (table_host.h); it was never sent.
+    const auto mover = failed.items.empty() ? nullptr : failed.items.front()->mover;
     // An `ended` the move caused was named for a resync: its version goes to the next event.
     ended_with_id_.erase(ended_with_id_.upper_bound(failed.version_before), ended_with_id_.end());
     table_->abort_unstored(/*withdraw_last_move=*/true, now());
     take_table_events(); // the `ended`, stored like any end
-    if (failed.answer) {
-        failed.answer->text = std::make_shared<const std::string>(protocol::make_error(
-            failed.answer_id, "storage_failed",
-            "the move could not be stored: it was not played, and the game is aborted"));
-        outbox_.push_back(std::move(failed.answer));
-    }
+    if (mover)
+        outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
+            std::make_shared<const std::string>(protocol::make_error(
+                failed.answer_id, "storage_failed",
+                "the move could not be stored: it was not played, and the game is aborted")),
+            mover, true}));
     settle();
 }
 
@@ -135,7 +136,6 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
     }
     move_ = MoveOutbox{.stage = MoveOutbox::Stage::Pending,
                        .items = {},
-                       .answer = nullptr,
                        .answer_id = nullptr,
                        .row = move_row(move, at),
                        .version_before = version - 1,

@@ -1,8 +1,9 @@
 // A tiny WebSocket endpoint (RFC 6455 text frames only) for testing the client's socket
 // module without the game server: it greets with a hello and a guest's welcome, answers ping
-// with pong, echoes {t:'echo'} as {t:'echoed'}, answers {t:'fail'} with an error, pushes
-// {t:'push_me'} back as a server push, and closes the connection on {t:'drop_me'} — the
-// server dropping the socket.
+// with pong, echoes {t:'echo'} as {t:'echoed'}, answers {t:'fail'} with an error, answers
+// {t:'move'} as the server does (the move's table_event carrying the request's id,
+// docs/protocol.md §7.5), pushes {t:'push_me'} back as a server push, and closes the
+// connection on {t:'drop_me'} — the server dropping the socket.
 
 import crypto from 'node:crypto';
 
@@ -54,7 +55,7 @@ export function attach_mock_socket(server) {
         socket.on('close', () => sockets.delete(socket));
         socket.on('error', () => {});
         const send = (obj) => socket.write(encode(JSON.stringify(obj)));
-        send({ t: 'hello', protocol: 3, server: 'mock 0.0.1' });
+        send({ t: 'hello', protocol: 4, server: 'mock 0.0.1' });
         send({ t: 'welcome', player: { id: 'guest-MOCK', name: 'guest-MOCK', registered: false, rating: 1500 },
                token: 'mock-token' });
         let pending = Buffer.alloc(0);
@@ -74,7 +75,10 @@ export function attach_mock_socket(server) {
                 if (msg.t === 'ping') send({ t: 'pong', id: msg.id });
                 else if (msg.t === 'echo') send({ t: 'echoed', id: msg.id, value: msg.value });
                 else if (msg.t === 'fail') send({ t: 'error', id: msg.id, code: 'test_failure', message: 'asked to fail' });
-                else if (msg.t === 'push_me') send({ t: 'pushed', value: msg.value });
+                else if (msg.t === 'move') {
+                    send({ t: 'table_event', id: msg.id, table: msg.table, version: msg.ply + 1,
+                           event: { type: 'move', ply: msg.ply, move: { move: msg.move } } });
+                } else if (msg.t === 'push_me') send({ t: 'pushed', value: msg.value });
                 else if (msg.t === 'drop_me') socket.destroy();
                 else send({ t: 'error', id: msg.id, code: 'unknown_type', message: `unknown type ${msg.t}` });
             }

@@ -60,3 +60,22 @@ test('a request made while the connection is down is sent once it is back', asyn
     });
     assert.equal(value, 'queued');
 }, { needs: 'mock' });
+
+test('a move is answered by its table_event carrying the id, which is also pushed once', async ({ page, base }) => {
+    await open_app(page, base);
+    const seen = await page.evaluate(async () => {
+        const s = window.tabula.socket;
+        const events = [];
+        const off = s.on('table_event', (m) => events.push(m));
+        const reply = await s.request('move', { table: 'MOCK01', ply: 4, move: 'e2e4' });
+        await new Promise((r) => setTimeout(r, 200)); // nothing more comes
+        off();
+        return { reply, events, pending: s.pending.size };
+    });
+    assert.equal(seen.reply.t, 'table_event');
+    assert.equal(seen.reply.event.move.move, 'e2e4');
+    assert.equal(seen.events.length, 1);
+    assert.equal(seen.events[0].id, seen.reply.id);
+    assert.equal(seen.events[0].event.ply, 4);
+    assert.equal(seen.pending, 0);
+}, { needs: 'mock' });

@@ -141,15 +141,27 @@ json Client::request(json message) {
     const int id = next_id_++;
     message["id"] = id;
     ws_.send_text(message.dump());
-    return wait_for([id](const json& m) { return m.contains("id") && m["id"] == id; });
+    // A move is answered by its own table_event (docs/protocol.md 7.5), which is also an event
+    // like any other: it stays for wait_event() and wait_move(), as a browser applies it.
+    return find([id](const json& m) { return m.contains("id") && m["id"] == id; }, 5s,
+                /*keep_events=*/true);
 }
 
 json Client::wait_for(const std::function<bool(const json&)>& match,
                       std::chrono::milliseconds timeout) {
+    return find(match, timeout, /*keep_events=*/false);
+}
+
+json Client::find(const std::function<bool(const json&)>& match, std::chrono::milliseconds timeout,
+                  bool keep_events) {
+    const auto kept = [&](const json& m) {
+        return keep_events && m.value("t", "") == "table_event";
+    };
     for (auto it = kept_.begin(); it != kept_.end(); ++it)
         if (match(*it)) {
             json found = *it;
-            kept_.erase(it);
+            if (!kept(found))
+                kept_.erase(it);
             return found;
         }
     const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -160,8 +172,11 @@ json Client::wait_for(const std::function<bool(const json&)>& match,
         if (!text)
             break;
         json message = json::parse(*text);
-        if (match(message))
+        if (match(message)) {
+            if (kept(message))
+                kept_.push_back(message);
             return message;
+        }
         kept_.push_back(std::move(message));
     }
     std::string seen;
@@ -214,8 +229,10 @@ json join(Client& player, const std::string& code) {
 void move(Client& player, const std::string& table, int ply, const std::string& notation) {
     const auto reply =
         player.request({{"t", "move"}, {"table", table}, {"ply", ply}, {"move", notation}});
-    const std::string why = notation + ": " + reply.dump();
-    REQUIRE_MESSAGE(reply["t"] == "ok", why);
+    const std::string why = notation + ": " + reply.dump().substr(0, 300);
+    // Answered by the move's own event, carrying the request's id.
+    REQUIRE_MESSAGE(is_table_event(reply, "move"), why);
+    REQUIRE_MESSAGE(reply.at("event").value("ply", -1) == ply, why);
 }
 
 FreshServer::FreshServer(std::shared_ptr<Accounts> accounts,

@@ -156,7 +156,8 @@ public:
     std::string id() const { return player()["id"].get<std::string>(); }
     std::string token() const { return welcome_.value("token", ""); }
 
-    // Sends `message` with a fresh id and returns the reply carrying that id.
+    // Sends `message` with a fresh id and returns the reply carrying that id. A table_event
+    // that carries it (the answer to a move) stays kept for wait_event() and wait_move().
     json request(json message);
     // Sends raw text (no id added) and returns the next message with no id or any error.
     void send_raw(const std::string& text) { ws_.send_text(text); }
@@ -177,6 +178,10 @@ public:
     const std::deque<json>& kept() const { return kept_; }
 
 private:
+    // wait_for(); with `keep_events` a matching table_event also stays kept.
+    json find(const std::function<bool(const json&)>& match, std::chrono::milliseconds timeout,
+              bool keep_events);
+
     test::WsTestClient ws_;
     json welcome_;
     std::deque<json> kept_;

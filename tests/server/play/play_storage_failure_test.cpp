@@ -226,7 +226,9 @@ TEST_CASE_FIXTURE(
     // A second later the row is created again, and the move goes through.
     clock.advance(1s);
     server.play().recheck_timers();
-    CHECK(white.wait_for(reply_to("e4")).value("t", "") == "ok");
+    const auto answer = white.wait_for(reply_to("e4")); // the move event, as White's answer
+    CHECK(is_event(answer, code, "move"));
+    CHECK(answer["event"]["ply"] == 0);
     CHECK(black.wait_event(code, "move")["event"]["ply"] == 0);
     CHECK(faults->rows_tried.load() == 2);
     move(black, code, 1, "e5");
@@ -377,26 +379,25 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
         json{{"t", "move"}, {"id", "g4"}, {"table", code}, {"ply", 2}, {"move", "g4"}}.dump());
     REQUIRE(eventually([&] { return faults->moves_tried == 3; }));
 
-    // Pending: no ok, no event for anyone, and the table serves no other request meanwhile.
+    // Pending: no answer, no event for anyone, and the table serves no other request meanwhile.
     black.send_raw(json{{"t", "offer_draw"}, {"id", "draw"}, {"table", code}}.dump());
     CHECK(white.none_within(reply_to("g4")));
     CHECK(black.none_within(reply_to("draw")));
     for (Client* client : {&white, &black, &watcher})
         CHECK(client->none_within([&](const json& m) { return is_event(m, code); }, 50ms));
 
-    // The retry a second later stores it: the ok, then the move to everyone, once.
+    // The retry a second later stores it: the move to everyone, once, White's copy carrying
+    // the move's id as its answer.
     clock.advance(1s);
     server.play().recheck_timers();
-    const auto ok = white.wait_for(reply_to("g4"));
-    CHECK(ok.value("t", "") == "ok");
-    CHECK(ok.value("duplicate", true) == false);
+    const auto answer = white.wait_for(reply_to("g4"));
+    CHECK(is_move(answer, 2));
     CHECK(faults->moves_tried.load() == 4);
-    for (Client* client : {&white, &black, &watcher}) {
-        const auto played = client->wait_move(code, 2);
-        CHECK(played["version"] == last_seen["version"].get<std::uint64_t>() + 1);
+    for (const json& played : {answer, black.wait_move(code, 2), watcher.wait_move(code, 2)}) {
+        CHECK(played.at("version") == last_seen["version"].get<std::uint64_t>() + 1);
         // As of its arrival: White thought 2 s; Black's time has not run.
-        CHECK(played["event"]["clocks"]["white_ms"] == 298000);
-        CHECK(played["event"]["clocks"]["black_ms"] == 300000);
+        CHECK(played.at("event").at("clocks").at("white_ms") == 298000);
+        CHECK(played.at("event").at("clocks").at("black_ms") == 300000);
     }
     // The draw offer that waited is served after the move.
     CHECK(black.wait_for(reply_to("draw")).value("t", "") == "ok");
@@ -437,9 +438,11 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
         for (const auto& m : client->kept())
             CHECK_FALSE(is_move(m, 2));
     }
+    // The mover's answer is the error, and only that: no event carries the move's id.
     const auto refused = white.wait_for(reply_to("g4"));
     CHECK(refused.value("t", "") == "error");
     CHECK(refused.value("code", "") == "storage_failed");
+    CHECK(white.none_within(reply_to("g4")));
     CHECK(faults->moves_tried.load() == 6);
 
     // The table is as before the move, ended: a resync from before it shows no trace of it.
@@ -489,6 +492,7 @@ TEST_CASE_FIXTURE(AccountsAndFaults,
     CHECK(advance_until(clock, server.play(), [&] { return faults->rows_tried >= 4; }));
     CHECK(black.wait_event(code, "ended")["event"]["result"]["reason"] == "storage_failed");
     CHECK(white.wait_for(reply_to("e4")).value("code", "") == "storage_failed");
+    CHECK(white.none_within(reply_to("e4")));
     CHECK(white.wait_event(code, "ended")["event"]["moves"] == json::array());
     for (Client* client : {&white, &black})
         for (const auto& m : client->kept())

@@ -13,7 +13,9 @@
 //   leave {table}
 //   seek {variant, time, rated}              -> {t:'seeking'}; later push {t:'matched', code}
 //   cancel_seek {}
-//   move {table, ply, move}                  -> {t:'ok'}; the move itself arrives as an event
+//   move {table, ply, move}                  -> the move's own table_event carrying the id (the
+//       socket also hands it on as a push, applied once like everyone's copy); a resend of
+//       the last move -> {t:'ok', duplicate: true}
 //   offer_draw / accept_draw / decline_draw / resign / abort / offer_rematch /
 //   accept_rematch / request_takeback / accept_takeback / decline_takeback /
 //   claim_win / claim_draw {table}          (the last two after the opponent's grace ran out)

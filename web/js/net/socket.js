@@ -1,14 +1,17 @@
 // The WebSocket link to the server (/ws): JSON objects with a type field `t`, requests with an
 // `id` whose reply echoes it (an `error` reply rejects with {code, message}), keep-alive
 // pings, and automatic reconnection with backoff. Server pushes (messages that answer no
-// pending request) are emitted by their type and as 'message'. State changes are emitted as
-// 'state' with one of: 'connecting', 'open', 'reconnecting'; 'hello' carries the server's
-// greeting and 'reopened' fires after a reconnect so screens can resynchronise.
+// pending request) are emitted by their type and as 'message'. A `table_event` that carries
+// an id (the answer to a `move`: the mover's copy of the move event, docs/protocol.md §7.5)
+// does both, once: it resolves the request and is emitted as the event it also is. State
+// changes are emitted as 'state' with one of: 'connecting', 'open', 'reconnecting'; 'hello'
+// carries the server's greeting and 'reopened' fires after a reconnect so screens can
+// resynchronise.
 
 import { Emitter } from './emitter.js';
 
 // The protocol version this client speaks (the `protocol` of the server's hello).
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 const REQUEST_TIMEOUT_MS = 15000;
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;
@@ -80,7 +83,8 @@ export class Socket extends Emitter {
             clearTimeout(req.timer);
             if (msg.t === 'error') req.reject({ code: msg.code || 'error', message: msg.message || 'Error' });
             else req.resolve(msg);
-            return;
+            // A move's answer is its event: applied like everyone's copy, here and only here.
+            if (msg.t !== 'table_event') return;
         }
         this.emit(msg.t, msg);
         this.emit('message', msg);
