@@ -67,11 +67,20 @@ class GameWriter {
 public:
     virtual ~GameWriter() = default; // drains the queue, then stops
 
-    // Stores a new game; the callback gets its id. `game.id` is ignored.
+    // Stores a new game with its seats (at most max_seats); the callback gets its id.
+    // `game.id` and `game.places` are ignored.
     virtual void create_game(GameRow game, CreateGameCallback done) = 0;
     // Stores one move. A ply already stored for the game is an error (never overwritten).
+    // A game of more than two players takes only moves with the clocks of every seat beyond
+    // two (MoveRow::beyond_two_count); a two-player move is one INSERT and nothing else.
     virtual void append_move(GameId game, MoveRow move, WriteCallback done) = 0;
+    // Stores that a seat left a game of more than two players (rules::Game::retire), queued
+    // in order with the moves and durable like one. Errors: a two-player, unknown or finished
+    // game, no such seat, a seat that has left already, or `leave.ply` other than the number
+    // of moves stored (a leave happens between moves: call it when it happens).
+    virtual void append_leave(GameId game, LeaveRow leave, WriteCallback done) = 0;
     // Stores the end of a game and, in the same transaction, the ratings from `finish.rate`.
+    // A game of more than two players may store `finish.end.places`, one per seat.
     virtual void finish_game(FinishGame finish, FinishGameCallback done) = 0;
 
     // Blocks until everything queued before the call is committed and called back.

@@ -3,6 +3,7 @@
 // results and speed categories are strings chosen by the layers above; times are wall-clock
 // milliseconds (the same type as lobby::TimePoint).
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -73,6 +74,21 @@ struct GameLadderLink {
     friend bool operator==(const GameLadderLink&, const GameLadderLink&) = default;
 };
 
+// A seat of a game of more than two players beyond the first two (which GameRow keeps in its
+// white_* and black_* fields: seat 0 and seat 1). A guest has no user id, only a name and the
+// hex SHA-256 of its reconnection token (cleared when the game ends).
+struct SeatRow {
+    std::optional<UserId> user_id;
+    std::string name;
+    std::string guest_token_hash;
+
+    friend bool operator==(const SeatRow&, const SeatRow&) = default;
+};
+
+// The most seats a game has (the halma family: rules/variant.h) and so the most beyond two.
+inline constexpr int max_seats = 6;
+inline constexpr int max_seats_beyond_two = max_seats - 2;
+
 // One game. A guest seat has no user id, only a display name, and the hex SHA-256 of the
 // guest's reconnection token (never the token) so that the guest can take the seat back
 // after a restart; the hashes are cleared when the game ends. `result` is empty and
@@ -96,30 +112,58 @@ struct GameRow {
     std::optional<GameLadderLink> ladder;
     std::string white_guest_token_hash; // empty: not a guest, or no token
     std::string black_guest_token_hash;
+    // Games of more than two players: seats 2, 3, ... in seat order (white_* is seat 0,
+    // black_* seat 1). Empty for a two-player game.
+    std::vector<SeatRow> seats_beyond_two{};
+    // Games of more than two players, once finished: the place of every seat in seat order
+    // (1 first; rules::Outcome::places). Empty while unfinished and for two-player games.
+    std::vector<int> places{};
+
+    // How many players sit at the game: 2 plus the seats beyond two.
+    int seat_count() const { return 2 + static_cast<int>(seats_beyond_two.size()); }
 };
 
 // One move (ply counts from 1) with both clocks as they stood after it and when it was made.
+// A game of more than two players also has the clocks of seats 2, 3, ... after the move in
+// `beyond_two_remaining[0 .. beyond_two_count)` (white_remaining is seat 0, black_remaining
+// seat 1); a two-player move leaves the count 0. A fixed array: no allocation per move.
 struct MoveRow {
     int ply = 0;
     std::string move;
     Millis white_remaining{};
     Millis black_remaining{};
     TimePoint at{};
+    std::array<Millis, max_seats_beyond_two> beyond_two_remaining{};
+    int beyond_two_count = 0;
 
     friend bool operator==(const MoveRow&, const MoveRow&) = default;
 };
 
-struct GameWithMoves {
-    GameRow game;
-    std::vector<MoveRow> moves; // in ply order
+// A player who left a game of more than two players before finishing (resigned, flagged,
+// abandoned): `seat` left when `ply` moves had been played. rules::Game::retire says how a
+// game is rebuilt from them: retire(seat) once ply() equals `ply`, before the move stored at
+// that ply; leaves at one ply in the order they happened.
+struct LeaveRow {
+    int seat = 0;
+    int ply = 0;
+
+    friend bool operator==(const LeaveRow&, const LeaveRow&) = default;
 };
 
-// How a game ended, as written by GameWriter::finish_game.
+struct GameWithMoves {
+    GameRow game;
+    std::vector<MoveRow> moves;   // in ply order
+    std::vector<LeaveRow> leaves; // in the order they happened; empty for two-player games
+};
+
+// How a game ended, as written by GameWriter::finish_game. `places`: games of more than two
+// players, the place of every seat in seat order (rules::Outcome::places); empty for two.
 struct GameEnd {
     GameId game_id = 0;
     std::string result;
     std::string termination;
     TimePoint ended_at{};
+    std::vector<int> places{};
 };
 
 // A page of a user's game history, newest first. Keyset paging: pass the last id of the

@@ -79,7 +79,7 @@ class GameStore {
 public:
     virtual ~GameStore() = default;
     virtual std::optional<GameWithMoves> find_game(GameId id) = 0;
-    // The user's games (either colour), newest first.
+    // The user's games (any seat), newest first.
     virtual std::vector<GameRow> history(UserId user, const HistoryQuery& query) = 0;
     virtual int count_games(UserId user) = 0;
     // Every game without an end, with its moves: what a restarted server resumes.

@@ -4,7 +4,9 @@
 #include "rules/variant.h"
 
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
+#include <optional>
 
 namespace server::accounts {
 namespace {
@@ -49,21 +51,54 @@ rules::Result<std::string> game_record(const storage::GameWithMoves& stored) {
     if (!made)
         return rules::Error{"bad_position", made.error().detail};
     auto& game = *made.value();
+    // The leaves are replayed as rules/game.h tells a table to rebuild a game: each once ply()
+    // reaches its ply, before the move stored at that ply; those after the last move at the end.
+    std::size_t next_leave = 0;
+    const auto leave_due = [&]() -> std::optional<rules::Error> {
+        for (; next_leave < stored.leaves.size() && stored.leaves[next_leave].ply == game.ply();
+             ++next_leave) {
+            const auto& leave = stored.leaves[next_leave];
+            const auto left = game.retire(leave.seat);
+            if (!left)
+                return rules::Error{"bad_stored_leave", "seat " + std::to_string(leave.seat) +
+                                                            " at ply " + std::to_string(leave.ply) +
+                                                            ": " + left.error().detail};
+        }
+        return std::nullopt;
+    };
     for (const auto& move : stored.moves) {
+        if (auto refused = leave_due())
+            return *refused;
         const auto played = game.play(move.move);
         if (!played)
             return rules::Error{"bad_stored_move", "ply " + std::to_string(move.ply) + " (" +
-                                                       move.move + "): " +
-                                                       played.error().detail};
+                                                       move.move + "): " + played.error().detail};
     }
+    if (auto refused = leave_due())
+        return *refused;
+    if (next_leave < stored.leaves.size())
+        return rules::Error{"bad_stored_leave", "a leave at ply " +
+                                                    std::to_string(stored.leaves[next_leave].ply) +
+                                                    ", after the last move"};
     rules::RecordTags tags;
     tags.event = row.rated ? "Tabula rated game" : "Tabula casual game";
     tags.date = record_date(row.started_at);
     tags.white = row.white_name.empty() ? "?" : row.white_name;
     tags.black = row.black_name.empty() ? "?" : row.black_name;
-    const auto outcome = stored_outcome(row);
-    if (outcome && outcome->status != game.outcome().status)
-        tags.outcome = outcome; // ended outside the rules: flag, resignation, agreement
+    if (row.seat_count() > 2) {
+        // More than two players: every seat by name, and the stored places decide (the rules
+        // give the same places when the leaves explain the end; else the table ended it).
+        tags.seats = {tags.white, tags.black};
+        for (const auto& seat : row.seats_beyond_two)
+            tags.seats.push_back(seat.name.empty() ? "?" : seat.name);
+        if (!row.places.empty() && row.places != game.outcome().places)
+            tags.outcome =
+                rules::Outcome{rules::Outcome::Status::Draw, row.termination, row.places};
+    } else {
+        const auto outcome = stored_outcome(row);
+        if (outcome && outcome->status != game.outcome().status)
+            tags.outcome = outcome; // ended outside the rules: flag, resignation, agreement
+    }
     tags.termination = row.termination;
     tags.extra.emplace_back("GameId", std::to_string(row.id));
     if (!row.time_control.empty())

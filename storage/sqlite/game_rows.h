@@ -13,10 +13,15 @@ namespace storage::sqlite {
 
 // "SELECT <every game column> FROM games " followed by the given clause.
 std::string select_games(std::string_view where_and_order);
-GameRow game_from_row(const Statement& statement); // a row of select_games()
+// A row of select_games(). For a game of more than two players it lacks the seats beyond two
+// and the places: complete_game() reads them, once the statement is done or reset.
+GameRow game_from_row(const Statement& statement);
+bool has_seats_beyond_two(const Statement& statement); // of a row of select_games()
+void complete_game(Connection& db, GameRow& game, bool seats_beyond_two);
 
 std::optional<GameRow> read_game(Connection& db, GameId id);
 std::vector<MoveRow> read_moves(Connection& db, GameId id);
+std::vector<LeaveRow> read_leaves(Connection& db, GameId id); // in the order they happened
 std::vector<GameWithMoves> read_unfinished_games(Connection& db);
 
 } // namespace storage::sqlite

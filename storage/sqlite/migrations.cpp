@@ -148,7 +148,54 @@ ALTER TABLE games ADD COLUMN white_guest_token_hash TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN black_guest_token_hash TEXT NOT NULL DEFAULT '';
 )sql";
 
-constexpr std::array<std::string_view, 3> migrations{migration_1, migration_2, migration_3};
+// 4: games of 3 to 6 players (the halma family).
+// - game_seats holds only the seats beyond the first two (seat 2 to 5): seats 0 and 1 stay in
+//   the white_* and black_* columns of games, as a two-player game keeps them. So a two-player
+//   game writes and reads exactly what it did (no row here, no join), and every existing index
+//   and query on games still finds seats 0 and 1; only history adds the index on user_id here.
+// - white_place / black_place are the places of seats 0 and 1 of such a game once it ends
+//   (place in game_seats the others'); NULL for two-player games and while unfinished.
+// - game_leaves: who left before finishing and when (rules::Game::retire), `ordinal` keeping
+//   the order of leaves at one ply; each seat leaves once.
+// - moves.seat2_ms .. seat5_ms: the clocks of seats 2 to 5 after the move, in the move's own
+//   row, so an N-seat move is still one INSERT of one row (a child table would make it one
+//   INSERT per seat beyond two, and every read a join). Typed INTEGER columns, not a list in a
+//   TEXT: STRICT checks them and nothing is parsed. A two-player move's INSERT is the one it
+//   was and names none of them; its values in the old columns are the same, and the four NULLs
+//   cost a new row 4 bytes of record header (rows written before stay as they were). The
+//   CHECKs keep the clocks a prefix of the seats.
+constexpr std::string_view migration_4 = R"sql(
+CREATE TABLE game_seats (
+    game_id          INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat             INTEGER NOT NULL CHECK (seat BETWEEN 2 AND 5),
+    user_id          INTEGER REFERENCES users(id),  -- NULL: a guest
+    name             TEXT    NOT NULL,
+    guest_token_hash TEXT    NOT NULL DEFAULT '',   -- '' for an account or once ended
+    place            INTEGER CHECK (place >= 1),    -- NULL while the game goes on
+    PRIMARY KEY (game_id, seat)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX game_seats_by_user ON game_seats(user_id, game_id);
+
+ALTER TABLE games ADD COLUMN white_place INTEGER CHECK (white_place >= 1);
+ALTER TABLE games ADD COLUMN black_place INTEGER CHECK (black_place >= 1);
+
+CREATE TABLE game_leaves (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL CHECK (ordinal >= 0),  -- 0 for the first leave of the game
+    seat    INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+    ply     INTEGER NOT NULL CHECK (ply >= 0),      -- moves played when the seat left
+    PRIMARY KEY (game_id, ordinal),
+    UNIQUE (game_id, seat)
+) STRICT, WITHOUT ROWID;
+
+ALTER TABLE moves ADD COLUMN seat2_ms INTEGER;
+ALTER TABLE moves ADD COLUMN seat3_ms INTEGER CHECK (seat3_ms IS NULL OR seat2_ms IS NOT NULL);
+ALTER TABLE moves ADD COLUMN seat4_ms INTEGER CHECK (seat4_ms IS NULL OR seat3_ms IS NOT NULL);
+ALTER TABLE moves ADD COLUMN seat5_ms INTEGER CHECK (seat5_ms IS NULL OR seat4_ms IS NOT NULL);
+)sql";
+
+constexpr std::array<std::string_view, 4> migrations{migration_1, migration_2, migration_3,
+                                                     migration_4};
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "storage/sqlite/sqlite_rating_store.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <exception>
 #include <string>
 #include <type_traits>
@@ -22,6 +23,25 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
       insert_move_(db_.prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms) "
                                "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
                                "(SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)")),
+      // A move of a game of more than two players: the clocks of seats 2.. in the same row,
+      // one for each seat the game has beyond two (the two-player statement above stays as
+      // it was: a two-player move is still exactly that one INSERT).
+      insert_move_beyond_two_(db_.prepare(
+          "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
+          "seat3_ms, seat4_ms, seat5_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
+          "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
+          "AND (SELECT count(*) FROM game_seats WHERE game_id = ?1) = ?11")),
+      insert_seat_(db_.prepare("INSERT INTO game_seats (game_id, seat, user_id, name, "
+                               "guest_token_hash) VALUES (?1, ?2, ?3, ?4, ?5)")),
+      // A leave: of a game of more than two in progress, by one of its seats, once the
+      // moves stored are exactly `ply` (a leave is written in order with the moves).
+      insert_leave_(
+          db_.prepare("INSERT INTO game_leaves (game_id, ordinal, seat, ply) "
+                      "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3 "
+                      "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
+                      "AND ?2 < 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1) "
+                      "AND EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1) "
+                      "AND ?3 = coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0)")),
       // An ended game needs no way back for its guests: their token hashes go.
       end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4, "
                             "white_guest_token_hash = '', black_guest_token_hash = '' "
@@ -53,6 +73,10 @@ void SqliteGameWriter::create_game(GameRow game, CreateGameCallback done) {
 
 void SqliteGameWriter::append_move(GameId game, MoveRow move, WriteCallback done) {
     enqueue(Request{MoveRequest{game, std::move(move), std::move(done)}, {}});
+}
+
+void SqliteGameWriter::append_leave(GameId game, LeaveRow leave, WriteCallback done) {
+    enqueue(Request{LeaveRequest{game, leave, std::move(done)}, {}});
 }
 
 void SqliteGameWriter::finish_game(FinishGame finish, FinishGameCallback done) {
@@ -164,6 +188,9 @@ void SqliteGameWriter::write_one(Request& request) {
 
 void SqliteGameWriter::write(CreateRequest& request) {
     const GameRow& g = request.game;
+    if (g.seats_beyond_two.size() > static_cast<std::size_t>(max_seats_beyond_two))
+        throw StorageError("a game has at most " + std::to_string(max_seats) + " seats, not " +
+                           std::to_string(g.seat_count()));
     insert_game_.reset();
     insert_game_.bind_text(1, g.variant).bind_text(2, g.start_position);
     insert_game_.bind_optional_int(3, g.white_user_id).bind_optional_int(4, g.black_user_id);
@@ -187,16 +214,83 @@ void SqliteGameWriter::write(CreateRequest& request) {
     insert_game_.bind_text(14, g.white_guest_token_hash).bind_text(15, g.black_guest_token_hash);
     insert_game_.run();
     request.id = db_.last_insert_id();
+    int seat = 2;
+    for (const SeatRow& extra : g.seats_beyond_two) {
+        insert_seat_.reset();
+        insert_seat_.bind_int(1, request.id).bind_int(2, seat++);
+        insert_seat_.bind_optional_int(3, extra.user_id).bind_text(4, extra.name);
+        insert_seat_.bind_text(5, extra.guest_token_hash).run();
+    }
 }
 
 void SqliteGameWriter::write(MoveRequest& request) {
     const MoveRow& m = request.move;
+    if (m.beyond_two_count != 0) {
+        write_beyond_two(request);
+        return;
+    }
     insert_move_.reset();
     insert_move_.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
     insert_move_.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
     insert_move_.bind_time(6, m.at).run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(request.game) + " is not in progress");
+}
+
+void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
+    const MoveRow& m = request.move;
+    if (m.beyond_two_count < 0 || m.beyond_two_count > max_seats_beyond_two)
+        throw StorageError("a move has the clocks of at most " +
+                           std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
+                           std::to_string(m.beyond_two_count));
+    auto& s = insert_move_beyond_two_;
+    s.reset();
+    s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
+    s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
+    s.bind_time(6, m.at);
+    for (int i = 0; i < m.beyond_two_count; ++i) // the rest stay NULL (reset cleared them)
+        s.bind_int(7 + i, m.beyond_two_remaining[static_cast<std::size_t>(i)].count());
+    s.bind_int(11, m.beyond_two_count).run();
+    if (db_.changes() == 0)
+        throw StorageError("game " + std::to_string(request.game) + " is not in progress with " +
+                           std::to_string(2 + m.beyond_two_count) + " seats");
+}
+
+void SqliteGameWriter::write(LeaveRequest& request) {
+    const LeaveRow& leave = request.leave;
+    insert_leave_.reset();
+    insert_leave_.bind_int(1, request.game).bind_int(2, leave.seat).bind_int(3, leave.ply).run();
+    if (db_.changes() == 0)
+        throw StorageError("game " + std::to_string(request.game) +
+                           " is not a game of more than two players in progress with seat " +
+                           std::to_string(leave.seat) + " and " + std::to_string(leave.ply) +
+                           " moves stored");
+}
+
+// The places of a game of more than two players: one per seat, each from 1 to the seats.
+void SqliteGameWriter::write_places(const GameEnd& end) {
+    auto count = db_.prepare("SELECT count(*) FROM game_seats WHERE game_id = ?1");
+    count.bind_int(1, end.game_id);
+    const int seats = count.step() ? 2 + static_cast<int>(count.column_int(0)) : 2;
+    if (seats == 2)
+        throw StorageError("a two-player game stores no places (its result says who won)");
+    if (static_cast<int>(end.places.size()) != seats)
+        throw StorageError("game " + std::to_string(end.game_id) + " has " + std::to_string(seats) +
+                           " seats, not " + std::to_string(end.places.size()) + " places");
+    for (const int place : end.places)
+        if (place < 1 || place > seats)
+            throw StorageError("a place is from 1 to " + std::to_string(seats) + ", not " +
+                               std::to_string(place));
+    auto first_two = db_.prepare("UPDATE games SET white_place = ?2, black_place = ?3 "
+                                 "WHERE id = ?1");
+    first_two.bind_int(1, end.game_id).bind_int(2, end.places[0]).bind_int(3, end.places[1]);
+    first_two.run();
+    auto others = db_.prepare("UPDATE game_seats SET place = ?3 WHERE game_id = ?1 AND seat = ?2");
+    for (int seat = 2; seat < seats; ++seat) {
+        others.reset();
+        others.bind_int(1, end.game_id).bind_int(2, seat);
+        others.bind_int(3, end.places[static_cast<std::size_t>(seat)]).run();
+    }
 }
 
 void SqliteGameWriter::write(FinishRequest& request) {
@@ -208,6 +302,11 @@ void SqliteGameWriter::write(FinishRequest& request) {
     end_game_.bind_text(4, end.termination).run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(end.game_id) + " is not in progress");
+    // The seats beyond two lose their guest token hashes too; a two-player game has none.
+    auto clear = db_.prepare("UPDATE game_seats SET guest_token_hash = '' WHERE game_id = ?1");
+    clear.bind_int(1, end.game_id).run();
+    if (!end.places.empty())
+        write_places(end);
     if (!request.finish.rate || request.finish.rated_players.empty())
         return;
     std::vector<std::optional<RatingRow>> current;
@@ -227,7 +326,8 @@ void SqliteGameWriter::report(Request& request) {
                 if constexpr (std::is_same_v<T, CreateRequest>) {
                     if (r.done)
                         r.done(request.status, request.status.ok() ? r.id : 0);
-                } else if constexpr (std::is_same_v<T, MoveRequest>) {
+                } else if constexpr (std::is_same_v<T, MoveRequest> ||
+                                     std::is_same_v<T, LeaveRequest>) {
                     if (r.done)
                         r.done(request.status);
                 } else if constexpr (std::is_same_v<T, FinishRequest>) {

@@ -29,6 +29,7 @@ public:
 
     void create_game(GameRow game, CreateGameCallback done) override;
     void append_move(GameId game, MoveRow move, WriteCallback done) override;
+    void append_leave(GameId game, LeaveRow leave, WriteCallback done) override;
     void finish_game(FinishGame finish, FinishGameCallback done) override;
     void flush() override;
     void release_memory(CacheReleaseCallback done) override;
@@ -45,6 +46,11 @@ private:
         MoveRow move;
         WriteCallback done;
     };
+    struct LeaveRequest {
+        GameId game;
+        LeaveRow leave;
+        WriteCallback done;
+    };
     struct FinishRequest {
         FinishGame finish;
         FinishGameCallback done;
@@ -59,7 +65,9 @@ private:
         CacheRelease released;
     };
     struct Request {
-        std::variant<CreateRequest, MoveRequest, FinishRequest, FlushRequest, ReleaseRequest> what;
+        std::variant<CreateRequest, MoveRequest, LeaveRequest, FinishRequest, FlushRequest,
+                     ReleaseRequest>
+            what;
         WriteStatus status;
     };
 
@@ -71,12 +79,18 @@ private:
     void release_caches(std::deque<Request>& batch);
     void write(CreateRequest& request);
     void write(MoveRequest& request);
+    void write_beyond_two(MoveRequest& request); // a move of a game of more than two
+    void write(LeaveRequest& request);
+    void write_places(const GameEnd& end);
     void write(FinishRequest& request);
     static void report(Request& request);
 
     Connection db_;
     Statement insert_game_;
-    Statement insert_move_;
+    Statement insert_move_; // a two-player move: the one statement of the hot path
+    Statement insert_move_beyond_two_;
+    Statement insert_seat_;
+    Statement insert_leave_;
     Statement end_game_;
     // Each request's savepoint, prepared once: exec() would parse the SQL twice per move.
     Statement savepoint_;

@@ -36,9 +36,10 @@ TEST_CASE("an empty file is migrated to the latest schema with every table") {
     Connection db(dir.db(), {});
     CHECK(db.user_version() == latest_schema_version());
     CHECK(latest_schema_version() >= 2);
-    const std::set<std::string> expected{
-        "users",   "sessions",     "ratings",           "games",         "moves", "blocks",
-        "ladders", "ladder_rungs", "ladder_challenges", "ladder_history"};
+    const std::set<std::string> expected{"users",          "sessions",     "ratings",
+                                         "games",          "moves",        "blocks",
+                                         "ladders",        "ladder_rungs", "ladder_challenges",
+                                         "ladder_history", "game_seats",   "game_leaves"};
     CHECK(table_names(db) == expected);
 }
 
@@ -140,6 +141,84 @@ TEST_CASE("an empty file migrated to version 3 has the games columns of schema 3
                             "rated, started_at, is_public) VALUES ('chess', 'a', 'b', '1+0', 0, "
                             "1, 2)"),
                     StorageError);
+}
+
+TEST_CASE("a version 3 database with games is upgraded to version 4 with its rows kept and "
+          "read back as two-player games") {
+    TempDir dir;
+    {
+        Connection v3(dir.db(), {.migrate = false});
+        migrate(v3, 3);
+        REQUIRE(v3.user_version() == 3);
+        v3.exec("INSERT INTO users (name, name_key, password_hash, created_at) "
+                "VALUES ('Ann', 'ann', 'hash', 1000)");
+        v3.exec("INSERT INTO games (variant, white_user_id, white_name, black_name, "
+                "time_control, rated, table_code, started_at, is_public, "
+                "black_guest_token_hash) VALUES ('chess', 1, 'Ann', 'guest-b', '300+3', 0, "
+                "'K7QFZP', 2000, 1, 'abcd')");
+        v3.exec("INSERT INTO games (variant, white_name, black_name, time_control, rated, "
+                "started_at, ended_at, result, termination) VALUES ('international', 'x', "
+                "'y', '600+5', 1, 3000, 9000, '1-0', 'resign')");
+        v3.exec("INSERT INTO moves VALUES (1, 1, 'e4', 300000, 299000, 2500)");
+        v3.exec("INSERT INTO moves VALUES (1, 2, 'e5', 298000, 299000, 2600)");
+        v3.exec("INSERT INTO moves VALUES (2, 1, '32-28', 600000, 600000, 3100)");
+    }
+    {
+        Connection db(dir.db(), {.migrate = false});
+        migrate(db, 4);
+        CHECK(db.user_version() == 4);
+        CHECK(table_names(db).count("game_seats") == 1);
+        CHECK(table_names(db).count("game_leaves") == 1);
+        // The old rows have no value of their own in the new columns.
+        auto s = db.prepare("SELECT count(*) FROM moves WHERE seat2_ms IS NULL AND seat3_ms IS "
+                            "NULL AND seat4_ms IS NULL AND seat5_ms IS NULL");
+        REQUIRE(s.step());
+        CHECK(s.column_int(0) == 3);
+        auto g = db.prepare("SELECT count(*) FROM games WHERE white_place IS NULL AND "
+                            "black_place IS NULL");
+        REQUIRE(g.step());
+        CHECK(g.column_int(0) == 2);
+    }
+    SqliteGameStore games(Connection(dir.db(), {}));
+    const auto unfinished = games.load_unfinished_games();
+    REQUIRE(unfinished.size() == 1);
+    const GameRow& live = unfinished[0].game;
+    CHECK(live.white_user_id == 1);
+    CHECK(live.black_name == "guest-b");
+    CHECK(live.black_guest_token_hash == "abcd");
+    CHECK(live.is_public);
+    CHECK(live.seats_beyond_two.empty());
+    CHECK(live.places.empty());
+    CHECK(unfinished[0].leaves.empty());
+    REQUIRE(unfinished[0].moves.size() == 2);
+    CHECK(unfinished[0].moves[1].move == "e5");
+    CHECK(unfinished[0].moves[1].white_remaining == Millis(298000));
+    CHECK(unfinished[0].moves[1].beyond_two_count == 0);
+    const auto ended = games.find_game(2);
+    REQUIRE(ended);
+    CHECK(ended->game.result == "1-0");
+    CHECK(ended->game.places.empty());
+    REQUIRE(ended->moves.size() == 1);
+    CHECK(ended->moves[0].move == "32-28");
+    CHECK(games.history(1, {}).size() == 1);
+    CHECK(games.count_games(1) == 1);
+}
+
+TEST_CASE("schema 4 keeps the seats beyond two and the extra clocks in order") {
+    TempDir dir;
+    Connection db(dir.db(), {});
+    db.exec("INSERT INTO games (variant, white_name, black_name, time_control, rated, "
+            "started_at) VALUES ('chinese-checkers-4', 'a', 'b', '1+0', 0, 1)");
+    // Seats beyond two are 2 to 5; a clock of seat 3 needs one of seat 2.
+    CHECK_THROWS_AS(db.exec("INSERT INTO game_seats (game_id, seat, name) VALUES (1, 1, 'c')"),
+                    StorageError);
+    CHECK_THROWS_AS(db.exec("INSERT INTO game_seats (game_id, seat, name) VALUES (1, 6, 'c')"),
+                    StorageError);
+    CHECK_THROWS_AS(db.exec("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, "
+                            "seat3_ms) VALUES (1, 1, 'm', 1, 1, 1, 5)"),
+                    StorageError);
+    db.exec("INSERT INTO game_leaves VALUES (1, 0, 2, 0)");
+    CHECK_THROWS_AS(db.exec("INSERT INTO game_leaves VALUES (1, 1, 2, 3)"), StorageError);
 }
 
 TEST_CASE("migrating twice changes nothing") {

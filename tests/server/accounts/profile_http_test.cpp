@@ -5,9 +5,9 @@
 #include "rules/variant.h"
 #include "tests/server/accounts/accounts_test_support.h"
 
-#include <doctest/doctest.h>
-
 #include <future>
+
+#include <doctest/doctest.h>
 
 using test::AccountsServer;
 using test::error_code;
@@ -41,9 +41,9 @@ storage::GameId store_game(AccountsServer& s, storage::GameWriter& writer,
     REQUIRE(id > 0);
     int ply = 0;
     for (const auto& move : moves)
-        writer.append_move(id, {++ply, move, std::chrono::seconds(290), std::chrono::seconds(290),
-                                s.now()},
-                           [](const storage::WriteStatus&) {});
+        writer.append_move(
+            id, {++ply, move, std::chrono::seconds(290), std::chrono::seconds(290), s.now()},
+            [](const storage::WriteStatus&) {});
     writer.finish_game({{id, result, termination, s.now()}, {}, {}},
                        [](const storage::WriteStatus&, const std::vector<storage::RatingRow>&) {});
     writer.flush();
@@ -89,8 +89,8 @@ TEST_CASE("a resigned draughts game downloads as PDN, a user's games come as one
     auto writer = s.backend.game_writer();
     const auto draughts = store_game(s, *writer, "international", "Cees", "Dirk",
                                      {"32-28", "19-23", "28x19", "14x23"}, "1-0", "resign");
-    const auto chess = store_game(s, *writer, "chess", "Dirk", "Cees",
-                                  {"e2e4", "e7e5"}, "1/2-1/2", "agreement");
+    const auto chess =
+        store_game(s, *writer, "chess", "Dirk", "Cees", {"e2e4", "e7e5"}, "1/2-1/2", "agreement");
     const auto pdn = s.get("/api/games/" + std::to_string(draughts) + ".pdn");
     REQUIRE(pdn.status == 200);
     const auto records = rules::read_records(pdn.body);
@@ -111,6 +111,108 @@ TEST_CASE("a resigned draughts game downloads as PDN, a user's games come as one
     REQUIRE(rules::read_records(only.body).size() == 1);
     CHECK(error_code(s.get("/api/users/cees/games.pgn?variant=nope")) == "unknown_variant");
     CHECK(error_code(s.get("/api/users/nobody/games.pgn")) == "unknown_user");
+}
+
+TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag replays to "
+          "the stored places") {
+    AccountsServer s;
+    s.register_user("Gus");
+    s.register_user("Hana");
+    // A real game: the first legal move each turn; seat 2 leaves after 4 moves, then seats 1
+    // and 3 after 7, which leaves one player and ends the game (rules/game.h retire).
+    auto made = rules::make_game(rules::VariantId::ChineseCheckers4);
+    REQUIRE(made.ok());
+    auto& rules_game = **made;
+    std::vector<std::string> moves;
+    std::vector<storage::LeaveRow> leaves;
+    const auto play = [&](int count) {
+        for (int i = 0; i < count; ++i) {
+            moves.push_back(rules_game.legal_moves().front());
+            REQUIRE(rules_game.play(moves.back()).ok());
+        }
+    };
+    const auto leave = [&](int seat) {
+        leaves.push_back({.seat = seat, .ply = rules_game.ply()});
+        REQUIRE(rules_game.retire(seat).ok());
+    };
+    play(4);
+    leave(2);
+    play(3);
+    leave(1);
+    leave(3);
+    const auto end = rules_game.outcome();
+    REQUIRE(end.over());
+    REQUIRE(end.places.size() == 4);
+
+    storage::GameRow row;
+    row.variant = "chinese-checkers-4";
+    row.white_user_id = id_of(s, "Gus");
+    row.black_user_id = id_of(s, "Hana");
+    row.white_name = "Gus";
+    row.black_name = "Hana";
+    row.seats_beyond_two = {{.user_id = std::nullopt, .name = "Ida", .guest_token_hash = "h2"},
+                            {.user_id = std::nullopt, .name = "Jo", .guest_token_hash = "h3"}};
+    row.time_control = "base_ms=300000 increment_ms=0 delay_ms=0 per_move_ms=0 days=0";
+    row.started_at = s.now();
+    auto writer = s.backend.game_writer();
+    std::promise<storage::GameId> created;
+    writer->create_game(row, [&](const storage::WriteStatus& status, storage::GameId id) {
+        created.set_value(status.ok() ? id : 0);
+    });
+    const auto id = created.get_future().get();
+    REQUIRE(id > 0);
+    std::size_t next_leave = 0;
+    const auto store_leaves_at = [&](int ply) {
+        for (; next_leave < leaves.size() && leaves[next_leave].ply == ply; ++next_leave)
+            writer->append_leave(id, leaves[next_leave],
+                                 [](const storage::WriteStatus& st) { CHECK(st.ok()); });
+    };
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        store_leaves_at(static_cast<int>(i));
+        storage::MoveRow move{.ply = static_cast<int>(i) + 1,
+                              .move = moves[i],
+                              .white_remaining = std::chrono::seconds(290),
+                              .black_remaining = std::chrono::seconds(280),
+                              .at = s.now()};
+        move.beyond_two_count = 2;
+        move.beyond_two_remaining = {std::chrono::seconds(270), std::chrono::seconds(260)};
+        writer->append_move(id, move, [](const storage::WriteStatus& st) { CHECK(st.ok()); });
+    }
+    store_leaves_at(static_cast<int>(moves.size()));
+    writer->finish_game({{id, "*", end.reason, s.now(), end.places}, {}, {}},
+                        [](const storage::WriteStatus& st, const auto&) { CHECK(st.ok()); });
+    writer->flush();
+
+    const auto reply = s.get("/api/games/" + std::to_string(id) + ".pdn");
+    REQUIRE(reply.status == 200);
+    const auto records = rules::read_records(reply.body);
+    REQUIRE(records.size() == 1);
+    REQUIRE(records[0].ok());
+    const auto& record = *records[0];
+    CHECK(record.tag("Seat1") == "Gus");
+    CHECK(record.tag("Seat2") == "Hana");
+    CHECK(record.tag("Seat3") == "Ida");
+    CHECK(record.tag("Seat4") == "Jo");
+    CHECK(record.tag("Left") == "3@4,2@7,4@7"); // seats from 1, the moves played before
+    CHECK(record.moves == moves);
+    // Replayed as `tabula replay` does (server/cli/replay_command.cpp): the same places.
+    auto replay = rules::make_game(rules::VariantId::ChineseCheckers4);
+    REQUIRE(replay.ok());
+    std::size_t due = 0;
+    const auto retire_due = [&] {
+        for (; due < leaves.size() && leaves[due].ply == (*replay)->ply(); ++due)
+            REQUIRE((*replay)->retire(leaves[due].seat).ok());
+    };
+    for (const auto& move : record.moves) {
+        retire_due();
+        REQUIRE((*replay)->play(move).ok());
+    }
+    retire_due();
+    CHECK((*replay)->outcome() == end);
+    std::string places;
+    for (const int place : end.places)
+        places.append(places.empty() ? "" : ",").append(std::to_string(place));
+    CHECK(record.tag("Places") == places);
 }
 
 TEST_CASE("profiles show ratings with a provisional mark, history pages newest first") {

@@ -63,6 +63,10 @@ public:
             return done(storage::WriteStatus{"disk I/O error (injected)"});
         inner_->append_move(game, std::move(move), std::move(done));
     }
+    void append_leave(storage::GameId game, storage::LeaveRow leave,
+                      storage::WriteCallback done) override {
+        inner_->append_leave(game, leave, std::move(done));
+    }
     void finish_game(storage::FinishGame finish, storage::FinishGameCallback done) override {
         const bool refuse = take_one(faults_->ends);
         ++faults_->ends_tried;
