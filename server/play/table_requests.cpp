@@ -24,7 +24,7 @@ lobby::Refusal claim_draw(lobby::Table& table, const lobby::PlayerId& who, lobby
     const auto seat = table.seat_of(who);
     if (seat) {
         const auto state = table.state(now);
-        const auto& other = state.seats[static_cast<std::size_t>(rules::opposite(*seat))];
+        const auto& other = state.seats[1 - *seat]; // draws are for two-seat tables
         if (other && !other->connected)
             return table.claim_abandonment(who, lobby::AbandonmentClaim::Draw, now);
     }
