@@ -125,3 +125,27 @@ TEST_CASE("stopping a clock freezes the mover's time") {
     CHECK_FALSE(clock.flagged(t0 + 2h));
     CHECK_FALSE(clock.flag_time());
 }
+
+TEST_CASE("a clock of three seats charges each seat and passes the turn to the seat it is given") {
+    GameClock clock(fischer(1min, 2s), no_lag, 3);
+    CHECK(clock.seats() == 3);
+    CHECK(clock.state().remaining == PerSeat<Millis>(3, 1min));
+    clock.start(0, t0);
+    CHECK(clock.press(t0 + 10s, 0ms, 1).remaining == 52s);
+    CHECK(clock.to_move() == 1);
+    CHECK(clock.remaining(1, t0 + 15s) == 55s);
+    CHECK(clock.remaining(2, t0 + 15s) == 1min); // not to move: its stored time
+    // Seat 2 has finished: the rules name seat 0 after seat 1.
+    clock.press(t0 + 15s, 0ms, 0);
+    CHECK(clock.to_move() == 0);
+    CHECK(clock.flag_time() == t0 + 15s + 52s);
+    CHECK_FALSE(clock.flagged(t0 + 15s + 51s));
+    CHECK(clock.flagged(t0 + 15s + 52s));
+    CHECK(clock.all_remaining(t0 + 20s) == PerSeat<Millis>{47s, 57s, 1min});
+    // The plain press goes round in order.
+    clock.press(t0 + 20s, 0ms);
+    CHECK(clock.to_move() == 1);
+    const auto restored = GameClock::restore(fischer(1min, 2s), clock.state(), no_lag);
+    CHECK(restored.seats() == 3);
+    CHECK(restored.state() == clock.state());
+}

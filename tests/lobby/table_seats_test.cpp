@@ -364,3 +364,48 @@ TEST_CASE("a finished game of six is restored with its places") {
     CHECK(restored.value()->result()->places == std::vector<int>{3, 1, 2, 6, 4, 4});
     CHECK(restored.value()->result()->kind == GameResult::Kind::Ranked);
 }
+
+TEST_CASE("chinese-checkers-3 at a real table: a seat that finishes is skipped and the places "
+          "end the game") {
+    // Seats 0 and 1 are one move from their goals (rules/halma tests, "finishing order").
+    const std::string fen = "1:a1,b1,b2,c1,c2,c3,d2,d3,d4,e5:i9,k10,k11,l10,l11,l12,m10,m11,"
+                            "m12,m13:f5,f6,g2,g3,g4,g5,g6,g7,g8,g9:0:-";
+    SeededRandom random{3};
+    const std::vector<Player> people{player("ann"), player("bo"), player("cy")};
+    TableContext context; // rules::make_game
+    context.limits.lag = LagPolicy{.initial_quota = 0ms, .quota_gain = 0ms, .max_quota = 0ms};
+    auto created = Table::create("HALMA3",
+                                 TableSetup{.variant = rules::VariantId::ChineseCheckers3,
+                                            .start_position = fen,
+                                            .time_control = fischer(1min, 2s),
+                                            .color = ColorChoice::White},
+                                 people[0], context, random, t0);
+    REQUIRE(created.ok());
+    std::unique_ptr<Table> table = std::move(created).value();
+    EventRecorder events{table};
+    REQUIRE(table->join(people[1], t0).ok());
+    REQUIRE(table->join(people[2], t0).ok());
+    REQUIRE(table->status() == TableStatus::Playing);
+    const auto play = [&](const Player& who, const char* move, TimePoint at) {
+        const auto ply = static_cast<int>(table->recorded_moves().size());
+        const auto ack = table->play(who.id, ply, move, at);
+        REQUIRE_MESSAGE(ack.ok(), move << ": " << ack.error().detail);
+    };
+    play(people[0], "e5-d1", t0 + 1s); // seat 0 has finished
+    play(people[1], "i9-i8", t0 + 2s);
+    play(people[2], "f5-f4", t0 + 3s);
+    CHECK(events.last<MovePlayed>().next == 1); // seat 0 is skipped
+    CHECK(table->clock_state()->to_move == 1);
+    const auto skipped = table->play("ann", 3, "d1-c1", t0 + 4s);
+    REQUIRE_FALSE(skipped.ok());
+    CHECK(skipped.error().code == "not_your_turn");
+    play(people[1], "i8-j9", t0 + 8s); // 5 s, + 2 s
+    play(people[2], "f4-f3", t0 + 9s); // 1 s, + 2 s
+    CHECK(table->clock_state()->remaining == PerSeat<Millis>{1min, 57s, 61s});
+    play(people[1], "j9-j10", t0 + 10s);
+    REQUIRE(table->status() == TableStatus::Finished);
+    const GameResult expected{
+        .kind = GameResult::Kind::Ranked, .reason = "finished", .places = {1, 2, 3}};
+    CHECK(events.last<GameEnded>().result == expected);
+    CHECK(events.last<GameEnded>().moves.size() == 6);
+}
