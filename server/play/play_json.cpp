@@ -86,9 +86,7 @@ struct BodyFields {
         put_seat(out, seats, "color", "seat", e.seat);
         out["player"] = e.player;
     }
-    void operator()(const lobby::SpectatorJoined& e) const {
-        out["player"] = player_json(e.player);
-    }
+    void operator()(const lobby::SpectatorJoined& e) const { out["player"] = player_json(e.player); }
     void operator()(const lobby::SpectatorLeft& e) const { out["player"] = e.player; }
     void operator()(const lobby::GameStarted& e) const {
         out["game_number"] = e.game_number;
@@ -190,9 +188,7 @@ json seat_json(int seat, int seats) {
     return seats == 2 ? json(seat_color_name(seat)) : json(seat);
 }
 
-std::int64_t unix_ms(lobby::TimePoint at) {
-    return at.time_since_epoch().count();
-}
+std::int64_t unix_ms(lobby::TimePoint at) { return at.time_since_epoch().count(); }
 
 json time_control_json(const lobby::TimeControl& control) {
     return json{{"base_ms", control.base.count()},
@@ -210,14 +206,13 @@ json setup_json(const lobby::TableSetup& setup) {
         color = "white";
     if (setup.color == lobby::ColorChoice::Black)
         color = "black";
-    return json{
-        {"variant", rules::variant_name(setup.variant)},
-        {"position", setup.start_position},
-        {"time", time_control_json(setup.time_control)},
-        {"rated", setup.rated},
-        {"private", !setup.is_public},
-        {"color", color},
-        {"draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic"}};
+    return json{{"variant", rules::variant_name(setup.variant)},
+                {"position", setup.start_position},
+                {"time", time_control_json(setup.time_control)},
+                {"rated", setup.rated},
+                {"private", !setup.is_public},
+                {"color", color},
+                {"draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic"}};
 }
 
 json player_json(const lobby::Player& player) {
