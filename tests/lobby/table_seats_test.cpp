@@ -340,6 +340,13 @@ TEST_CASE("state, summary and record of a table of four carry every seat and res
     REQUIRE(restored.value()->play("p3", 6, "a1", t0 + 21s).ok());
     CHECK(restored.value()->game().seat_to_move() == 0);
 
+    // Without a stored clock the moves and their times rebuild it, skipped seat included.
+    TableRecord unclocked = record;
+    unclocked.clock.reset();
+    auto rebuilt = Table::restore(unclocked, f.context(), t0 + 20s);
+    REQUIRE(rebuilt.ok());
+    CHECK(rebuilt.value()->clock_state() == f.table->clock_state());
+
     // A record whose seats do not match the game's players is refused.
     TableRecord wrong = record;
     wrong.seats = PerSeat<std::optional<Player>>{f.people[0], f.people[1], f.people[2]};
