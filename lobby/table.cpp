@@ -210,6 +210,12 @@ bool Table::all_seated() const {
     return std::all_of(seats_.begin(), seats_.end(), [](const auto& seat) { return seat; });
 }
 
+std::optional<Millis> Table::claim_grace() const {
+    if (seat_count() > 2)
+        return std::nullopt;
+    return abandonment_grace(setup_.time_control);
+}
+
 PerSeat<Player> Table::players() const {
     PerSeat<Player> out(seats_.size());
     for (int seat = 0; seat < seats_.size(); ++seat)

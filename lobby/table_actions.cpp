@@ -300,7 +300,7 @@ Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint n
     seat->abandonment_announced = false;
     seat->disconnected_since = connected ? std::nullopt : std::optional<TimePoint>(now);
     std::optional<TimePoint> claimable_at;
-    if (const auto grace = abandonment_grace(setup_.time_control); grace && !connected)
+    if (const auto grace = claim_grace(); grace && !connected)
         claimable_at = now + *grace;
     emit(now, ConnectionChanged{*seat_of(player), connected, claimable_at});
     return std::nullopt;
@@ -313,7 +313,7 @@ Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
     if (seat_count() > 2)
         return refuse(errc::not_allowed, std::string(leaving_unsupported));
     const Seat& opponent = *seats_[other(*color)];
-    const auto grace = abandonment_grace(setup_.time_control);
+    const auto grace = claim_grace();
     if (!grace)
         return refuse(errc::not_allowed, "in correspondence games the move limit decides");
     if (opponent.connected || !opponent.disconnected_since)

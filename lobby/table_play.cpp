@@ -199,7 +199,7 @@ void Table::check_timeouts(TimePoint now) {
         end_by_flag(now);
         return;
     }
-    const auto grace = abandonment_grace(setup_.time_control);
+    const auto grace = claim_grace();
     if (!grace)
         return;
     for (int index = 0; index < seat_count(); ++index) {
@@ -222,7 +222,7 @@ std::optional<TimePoint> Table::next_deadline() const {
             next = t;
     };
     consider(clock_.flag_time());
-    if (const auto grace = abandonment_grace(setup_.time_control))
+    if (const auto grace = claim_grace())
         for (const auto& seat : seats_)
             if (!seat->connected && !seat->abandonment_announced && seat->disconnected_since)
                 consider(*seat->disconnected_since + *grace);

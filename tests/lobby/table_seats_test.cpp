@@ -416,3 +416,17 @@ TEST_CASE("chinese-checkers-3 at a real table: a seat that finishes is skipped a
     CHECK(events.last<GameEnded>().result == expected);
     CHECK(events.last<GameEnded>().moves.size() == 6);
 }
+
+TEST_CASE("an absent player of three is not announced as claimable, since nobody can claim yet") {
+    SeatsFixture f(3);
+    f.start(f.setup(TimeControl{.base = 15min, .per_move = 5min}));
+    for (int i = 1; i <= 3; ++i)
+        f.move(t0 + i * 1s);
+    REQUIRE_FALSE(f.table->set_connected("p1", false, t0 + 4s));
+    CHECK_FALSE(f.events.last<ConnectionChanged>().claimable_at);
+    // Only seat 0's per-move limit is pending, not the absent player's grace (90 s here).
+    CHECK(f.table->next_deadline() == t0 + 3s + 5min);
+    f.table->check_timeouts(t0 + 4min);
+    CHECK(f.events.count<AbandonmentClaimable>() == 0);
+    CHECK(f.table->status() == TableStatus::Playing);
+}
