@@ -216,11 +216,11 @@ std::optional<Millis> Table::claim_grace() const {
     return abandonment_grace(setup_.time_control);
 }
 
-PerSeat<Player> Table::players() const {
-    PerSeat<Player> out(seats_.size());
-    for (int seat = 0; seat < seats_.size(); ++seat)
-        if (seats_[seat])
-            out[seat] = seats_[seat]->player;
+std::vector<Player> Table::players() const {
+    std::vector<Player> out;
+    out.reserve(static_cast<std::size_t>(seats_.size()));
+    for (const auto& seat : seats_)
+        out.push_back(seat ? seat->player : Player{});
     return out;
 }
 

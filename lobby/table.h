@@ -216,7 +216,7 @@ private:
     // How long an absent player's opponent waits before claiming the game: two-player games
     // only (abandonment_grace); past two nobody can claim yet (leave_game).
     std::optional<Millis> claim_grace() const;
-    PerSeat<Player> players() const;
+    std::vector<Player> players() const;
     // Moves before the clocks run: each seat's first move (the first-move windows).
     std::size_t opening_moves() const { return static_cast<std::size_t>(seat_count()); }
     // table_play.cpp

@@ -76,8 +76,10 @@ struct SpectatorLeft {
 };
 
 struct GameStarted {
-    int game_number = 1;       // 2, 3, ... for rematches at the same table
-    PerSeat<Player> players{}; // by seat: White and Black in a two-player game
+    int game_number = 1; // 2, 3, ... for rematches at the same table
+    // By seat: White and Black in a two-player game. A vector, not a PerSeat: six Players
+    // inline would double the size of every event (the variant takes its largest member).
+    std::vector<Player> players{};
     std::string start_position{};
     rules::BoardView board{};
     std::vector<rules::MoveView> legal_moves{};
@@ -155,7 +157,7 @@ struct GameEnded {
     GameResult result{};
     ClockView clocks{};
     bool rated = false;
-    PerSeat<Player> players{};        // who played this game by seat, for storage and ratings
+    std::vector<Player> players{};    // who played this game by seat, for storage and ratings
     std::vector<std::string> moves{}; // the whole game, canonical, for storage and ratings
 };
 

@@ -89,9 +89,10 @@ TEST_CASE("joins fill the seats of 3-, 4- and 6-seat tables in order and the las
         CHECK(f.table->status() == TableStatus::Playing);
         CHECK(f.events.count<GameStarted>() == 1);
         const auto& started = f.events.last<GameStarted>();
-        REQUIRE(started.players.size() == seats);
+        REQUIRE(started.players.size() == static_cast<std::size_t>(seats));
         for (int i = 0; i < seats; ++i)
-            CHECK(started.players[i].id == f.people[static_cast<std::size_t>(i)].id);
+            CHECK(started.players[static_cast<std::size_t>(i)].id ==
+                  f.people[static_cast<std::size_t>(i)].id);
         CHECK(started.clocks.remaining == PerSeat<Millis>(seats, 1min));
         CHECK(started.clocks.to_move == 0);
         CHECK_FALSE(started.clocks.running); // until every seat has made its first move
