@@ -94,8 +94,8 @@ public:
     // server's ping/pong, never from the client.
     rules::Result<MoveAck> play(const PlayerId& player, int ply, std::string_view move,
                                 TimePoint now, Millis measured_lag = Millis{0});
-    // The last move was delivered to the opponent at `at` (the server sends a move once it is
-    // stored): the opponent's thinking time, and its first-move window, start then rather than
+    // The last move was delivered to the next player at `at` (the server sends a move once it
+    // is stored): that player's thinking time, and its first-move window, start then rather than
     // when the move arrived, so the time storage took is charged to nobody. Nothing to do when
     // the game is not in play or `at` is not later.
     void move_released(TimePoint at);

@@ -138,7 +138,8 @@ struct RematchDeclined {
 struct ConnectionChanged {
     int seat = 0;
     bool connected = true;
-    std::optional<TimePoint> claimable_at{}; // when the opponent may claim (while disconnected)
+    // When the opponent may claim (while disconnected; two-seat tables only).
+    std::optional<TimePoint> claimable_at{};
 };
 // The grace period of an absent player has run out: the opponent may claim win or draw.
 struct AbandonmentClaimable {
