@@ -4,9 +4,9 @@
 
 namespace lobby {
 
-EventLog::EventLog(std::size_t capacity, std::uint64_t first_version)
-    : capacity_(capacity), next_version_(first_version) {
-    assert(capacity >= 1 && first_version >= 1);
+EventLog::EventLog(std::size_t capacity, std::uint64_t first_version, int seats)
+    : capacity_(capacity), next_version_(first_version), seats_(seats) {
+    assert(capacity >= 1 && first_version >= 1 && seats >= 2 && seats <= max_seats);
 }
 
 namespace {
@@ -23,6 +23,7 @@ TableEventBody slim_body(const TableEventBody& body) {
     if (const auto* move = std::get_if<MovePlayed>(&body))
         return MovePlayed{.ply = move->ply,
                           .by = move->by,
+                          .next = move->next,
                           .move = move->move,
                           .position = move->position,
                           .board = {},
@@ -40,8 +41,7 @@ TableEventBody slim_body(const TableEventBody& body) {
                             .clocks = takeback->clocks};
     const auto& started = std::get<GameStarted>(body);
     return GameStarted{.game_number = started.game_number,
-                       .white = started.white,
-                       .black = started.black,
+                       .players = started.players,
                        .start_position = started.start_position,
                        .board = started.board,
                        .legal_moves = {},
@@ -50,15 +50,17 @@ TableEventBody slim_body(const TableEventBody& body) {
 }
 
 EventPtr slimmed(const TableEvent& event) {
-    return std::make_shared<const TableEvent>(
-        TableEvent{.version = event.version, .at = event.at, .body = slim_body(event.body)});
+    return std::make_shared<const TableEvent>(TableEvent{.version = event.version,
+                                                         .at = event.at,
+                                                         .body = slim_body(event.body),
+                                                         .seats = event.seats});
 }
 
 } // namespace
 
 EventPtr EventLog::append(TimePoint at, TableEventBody body) {
     auto event = std::make_shared<const TableEvent>(
-        TableEvent{.version = next_version_++, .at = at, .body = std::move(body)});
+        TableEvent{.version = next_version_++, .at = at, .body = std::move(body), .seats = seats_});
     if (describes_position(event->body)) {
         // The previous position's bulk is no longer needed by anyone resyncing.
         for (auto it = events_.rbegin(); it != events_.rend(); ++it)

@@ -20,8 +20,9 @@ namespace lobby {
 
 class EventLog {
 public:
-    // `first_version`: the version the next event gets (a restored table continues its count).
-    explicit EventLog(std::size_t capacity, std::uint64_t first_version = 1);
+    // `first_version`: the version the next event gets (a restored table continues its count);
+    // `seats`: the table's seat count, stamped on every event (TableEvent::seats).
+    explicit EventLog(std::size_t capacity, std::uint64_t first_version = 1, int seats = 2);
 
     // Stamps the next version on `body` and keeps it, dropping the oldest beyond capacity.
     EventPtr append(TimePoint at, TableEventBody body);
@@ -42,6 +43,7 @@ public:
 private:
     std::size_t capacity_;
     std::uint64_t next_version_;
+    int seats_;
     std::deque<EventPtr> events_;
 };
 

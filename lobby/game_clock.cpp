@@ -7,16 +7,11 @@ namespace lobby {
 
 using namespace std::chrono_literals;
 
-namespace {
-std::size_t index(Color c) {
-    return c == Color::White ? 0 : 1;
-}
-} // namespace
-
-GameClock::GameClock(const TimeControl& control, const LagPolicy& lag)
+GameClock::GameClock(const TimeControl& control, const LagPolicy& lag, int seats)
     : control_(control), lag_(lag) {
-    state_.remaining = {initial_remaining(), initial_remaining()};
-    state_.lag_quota = {lag.initial_quota, lag.initial_quota};
+    assert(seats >= 2 && seats <= max_seats);
+    state_.remaining = PerSeat<Millis>(seats, initial_remaining());
+    state_.lag_quota = PerSeat<Millis>(seats, lag.initial_quota);
 }
 
 GameClock GameClock::restore(const TimeControl& control, const ClockState& state,
@@ -32,7 +27,7 @@ Millis GameClock::initial_remaining() const {
     return control_.move_limit().value_or(0ms);
 }
 
-void GameClock::start(Color to_move, TimePoint now) {
+void GameClock::start(int to_move, TimePoint now) {
     state_.to_move = to_move;
     state_.turn_started = now;
     state_.running = true;
@@ -51,21 +46,21 @@ bool GameClock::out_of_time(Millis thinking) const {
     if (const auto limit = control_.move_limit(); limit && thinking >= *limit)
         return true;
     if (control_.has_total())
-        return charge_for(thinking) >= state_.remaining[index(state_.to_move)];
+        return charge_for(thinking) >= state_.remaining[state_.to_move];
     return false;
 }
 
 bool GameClock::would_flag(TimePoint now, Millis measured_lag) const {
     if (!state_.running)
         return false;
-    const Millis quota = state_.lag_quota[index(state_.to_move)];
+    const Millis quota = state_.lag_quota[state_.to_move];
     const Millis credit = std::clamp(measured_lag, 0ms, quota);
     return out_of_time(std::max(0ms, now - state_.turn_started - credit));
 }
 
-ClockPress GameClock::press(TimePoint now, Millis measured_lag) {
-    assert(state_.running);
-    const std::size_t mover = index(state_.to_move);
+ClockPress GameClock::press(TimePoint now, Millis measured_lag, int next) {
+    assert(state_.running && next >= 0 && next < seats());
+    const int mover = state_.to_move;
     ClockPress result;
     result.thinking = std::max(0ms, now - state_.turn_started);
     result.lag_credited =
@@ -82,7 +77,7 @@ ClockPress GameClock::press(TimePoint now, Millis measured_lag) {
         state_.remaining[mover] = initial_remaining();
     }
     result.remaining = state_.remaining[mover];
-    state_.to_move = rules::opposite(state_.to_move);
+    state_.to_move = next;
     state_.turn_started = now;
     return result;
 }
@@ -92,47 +87,52 @@ void GameClock::stop(TimePoint now) {
         return;
     // What the side to move has left: on its total, or on this move when the game has none
     // (0 after a flag fall on a per-move limit, not the next move's full allowance).
-    state_.remaining[index(state_.to_move)] = remaining(state_.to_move, now);
+    state_.remaining[state_.to_move] = remaining(state_.to_move, now);
     state_.running = false;
 }
 
-void GameClock::switch_to(Color side, TimePoint now) {
-    if (state_.running && control_.has_total()) {
-        const std::size_t mover = index(state_.to_move);
-        state_.remaining[mover] = remaining(state_.to_move, now);
-    }
-    state_.to_move = side;
+void GameClock::switch_to(int seat, TimePoint now) {
+    if (state_.running && control_.has_total())
+        state_.remaining[state_.to_move] = remaining(state_.to_move, now);
+    state_.to_move = seat;
     state_.turn_started = now;
 }
 
 bool GameClock::flagged(TimePoint now) const {
-    return would_flag(now, state_.lag_quota[index(state_.to_move)]);
+    return would_flag(now, state_.lag_quota[state_.to_move]);
 }
 
 std::optional<TimePoint> GameClock::flag_time() const {
     if (!state_.running)
         return std::nullopt;
-    const Millis grace = state_.lag_quota[index(state_.to_move)];
+    const Millis grace = state_.lag_quota[state_.to_move];
     std::optional<TimePoint> when;
     if (const auto limit = control_.move_limit())
         when = state_.turn_started + grace + *limit;
     if (control_.has_total()) {
         const TimePoint total_out =
-            state_.turn_started + grace + control_.delay + state_.remaining[index(state_.to_move)];
+            state_.turn_started + grace + control_.delay + state_.remaining[state_.to_move];
         if (!when || total_out < *when)
             when = total_out;
     }
     return when;
 }
 
-Millis GameClock::remaining(Color side, TimePoint now) const {
-    const std::size_t i = index(side);
-    if (!state_.running || side != state_.to_move)
-        return state_.remaining[i];
+Millis GameClock::remaining(int seat, TimePoint now) const {
+    const Millis stored = state_.remaining[seat];
+    if (!state_.running || seat != state_.to_move)
+        return stored;
     const Millis thinking = std::max(0ms, now - state_.turn_started);
     if (control_.has_total())
-        return std::max(0ms, state_.remaining[i] - charge_for(thinking));
+        return std::max(0ms, stored - charge_for(thinking));
     return std::max(0ms, initial_remaining() - thinking);
+}
+
+PerSeat<Millis> GameClock::all_remaining(TimePoint now) const {
+    PerSeat<Millis> out(seats());
+    for (int seat = 0; seat < seats(); ++seat)
+        out[seat] = remaining(seat, now);
+    return out;
 }
 
 } // namespace lobby

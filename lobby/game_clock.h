@@ -1,7 +1,9 @@
 #pragma once
-// A chess clock that never reads the time: every call gets `now` from outside. Total time with
-// Fischer increment or Bronstein delay, an optional limit per move, correspondence (days per
-// move, no total), and lag compensation in the lichess manner.
+// A game clock for 2 to 6 seats that never reads the time: every call gets `now` from outside.
+// Total time with Fischer increment or Bronstein delay, an optional limit per move,
+// correspondence (days per move, no total), and lag compensation in the lichess manner. Seats
+// are indices in turn order (lobby/seats.h: seat 0 is White, 1 Black in a two-player game);
+// who moves next is the table's to say (the rules skip players who have finished).
 //
 // Lag compensation: a move is credited with min(measured lag, the mover's quota). The quota
 // starts at `initial_quota`, is spent by what it credits and refills by `quota_gain` per move up
@@ -9,16 +11,14 @@
 // move after move. The lag is measured by the server from ping/pong round trips, never taken
 // from what the client says.
 
+#include "lobby/seats.h"
 #include "lobby/time.h"
 #include "lobby/time_control.h"
 #include "rules/game.h"
 
-#include <array>
 #include <optional>
 
 namespace lobby {
-
-using rules::Color;
 
 struct LagPolicy {
     Millis initial_quota{300};
@@ -30,9 +30,9 @@ struct LagPolicy {
 // gives back the same clock (remaining times, who is to move, when the last move was
 // acknowledged).
 struct ClockState {
-    std::array<Millis, 2> remaining{}; // [White, Black]: time left on the total (or on this move)
-    std::array<Millis, 2> lag_quota{};
-    Color to_move = Color::White;
+    PerSeat<Millis> remaining{}; // per seat: time left on the total (or on this move)
+    PerSeat<Millis> lag_quota{};
+    int to_move = 0; // the seat whose time runs (or would run)
     bool running = false;
     TimePoint turn_started{}; // when the side to move's time started to run
 
@@ -49,24 +49,30 @@ struct ClockPress {
 
 class GameClock {
 public:
-    explicit GameClock(const TimeControl& control, const LagPolicy& lag = {});
+    // A clock for `seats` seats (2 to max_seats), each with the full time and lag quota.
+    explicit GameClock(const TimeControl& control, const LagPolicy& lag = {}, int seats = 2);
     static GameClock restore(const TimeControl& control, const ClockState& state,
                              const LagPolicy& lag = {});
 
-    // `to_move`'s time starts to run at `now`.
-    void start(Color to_move, TimePoint now);
+    // The time of seat `to_move` starts to run at `now`.
+    void start(int to_move, TimePoint now);
     // Stops the clock at `now`, charging the side to move (no increment); the game is over. The
     // side to move keeps what it had left: on its total, or on this move (0 after a flag fall).
     void stop(TimePoint now);
-    // Takebacks: charges the side to move up to `now` (no increment) and gives the turn to `side`.
-    void switch_to(Color side, TimePoint now);
+    // Takebacks: charges the seat to move up to `now` (no increment) and gives the turn to `seat`.
+    void switch_to(int seat, TimePoint now);
 
     // True if a move arriving at `now` with `measured_lag` comes too late (total time or move
     // limit used up after lag credit). Check this before press().
     bool would_flag(TimePoint now, Millis measured_lag) const;
-    // The side to move has moved at `now`: charge it, add the increment, start the other side.
-    // Precondition: running() and !would_flag(now, measured_lag).
-    ClockPress press(TimePoint now, Millis measured_lag);
+    // The seat to move has moved at `now`: charge it, add the increment, start seat `next`
+    // (the rules' seat_to_move() after the move). Precondition: running(),
+    // !would_flag(now, measured_lag) and `next` a seat of this clock.
+    ClockPress press(TimePoint now, Millis measured_lag, int next);
+    // The same passing the turn to the following seat in order (the other one of two).
+    ClockPress press(TimePoint now, Millis measured_lag) {
+        return press(now, measured_lag, (state_.to_move + 1) % seats());
+    }
 
     // The move that started the side to move's turn reached that side only at `at` (the server
     // sends a move once it is stored): its time runs from then. An earlier `at` changes nothing.
@@ -78,12 +84,15 @@ public:
     // When flagged() will become true if nobody moves; nullopt while stopped.
     std::optional<TimePoint> flag_time() const;
 
-    // Time left for `side` at `now`, never negative: on its total, or on this move when the
-    // game has no total. The side not to move shows its stored time.
-    Millis remaining(Color side, TimePoint now) const;
+    // Time left for `seat` at `now`, never negative: on its total, or on this move when the
+    // game has no total. A seat not to move shows its stored time.
+    Millis remaining(int seat, TimePoint now) const;
+    // Every seat's remaining(seat, now).
+    PerSeat<Millis> all_remaining(TimePoint now) const;
 
     bool running() const { return state_.running; }
-    Color to_move() const { return state_.to_move; }
+    int to_move() const { return state_.to_move; }
+    int seats() const { return state_.remaining.size(); }
     const ClockState& state() const { return state_; }
     const TimeControl& control() const { return control_; }
 

@@ -13,7 +13,8 @@ bool listed_status(TableStatus s) {
 }
 
 std::size_t seats_taken(const TableSummary& s) {
-    return (s.seats[0] ? 1U : 0U) + (s.seats[1] ? 1U : 0U);
+    return static_cast<std::size_t>(
+        std::count_if(s.seats.begin(), s.seats.end(), [](const auto& seat) { return seat; }));
 }
 
 } // namespace

@@ -60,12 +60,16 @@ GroupMatch Lobby::make_group_match(std::vector<Player> players, TableSetup setup
     GroupMatch match{.table_code = codes_.issue(random_),
                      .setup = std::move(setup),
                      .players = std::move(players)};
-    // A TableSummary has two seats; the N-seat table reports its own once it exists. Until
-    // then the code is held as a private table that is playing (not a host's waiting one).
-    tables_.emplace(match.table_code, TableSummary{.code = match.table_code,
-                                                   .setup = match.setup,
-                                                   .host = match.players.front(),
-                                                   .status = TableStatus::Playing});
+    // Held as a table that is playing, every seat taken (not a host's waiting one), until the
+    // table made for the match reports its own summary.
+    TableSummary summary{.code = match.table_code,
+                         .setup = match.setup,
+                         .host = match.players.front(),
+                         .status = TableStatus::Playing};
+    summary.seats = PerSeat<std::optional<Player>>(static_cast<int>(match.players.size()));
+    for (std::size_t i = 0; i < match.players.size(); ++i)
+        summary.seats[i] = match.players[i];
+    tables_.emplace(match.table_code, std::move(summary));
     return match;
 }
 

@@ -5,12 +5,6 @@
 
 namespace lobby {
 
-namespace {
-std::size_t index(Color c) {
-    return c == Color::White ? 0 : 1;
-}
-} // namespace
-
 GameFactory rules_game_factory() {
     return [](rules::VariantId id, std::string_view position, const rules::GameOptions& options) {
         return rules::make_game(id, position, options);
@@ -34,14 +28,15 @@ std::string_view status_name(TableStatus status) {
 Table::Table(std::string code, TableSetup setup, Player host, TableContext context,
              std::unique_ptr<rules::Game> game)
     : code_(std::move(code)), setup_(std::move(setup)), host_(std::move(host)),
-      context_(std::move(context)), game_(std::move(game)),
-      clock_(setup_.time_control, context_.limits.lag), log_(context_.limits.event_history) {
+      context_(std::move(context)), seats_(game->players()), game_(std::move(game)),
+      clock_(setup_.time_control, context_.limits.lag, seats_.size()),
+      rematch_offers_(seats_.size(), false), log_(context_.limits.event_history, 1, seats_.size()) {
 }
 
 rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup setup, Player host,
                                                     TableContext context, RandomSource& random,
                                                     TimePoint now) {
-    if (auto error = validate(setup))
+    if (auto error = validate_game(setup))
         return *error;
     if (setup.rated && !host.registered)
         return refuse(errc::not_allowed, "rated games are for registered players");
@@ -49,38 +44,42 @@ rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup
     auto game = context.make_game(setup.variant, setup.start_position, options);
     if (!game)
         return refuse(errc::bad_setup, game.error().detail);
-    Color color = Color::White;
+    if (game.value()->players() < 2 || game.value()->players() > max_seats)
+        return refuse(errc::bad_setup, "a table seats 2 to " + std::to_string(max_seats));
+    int seat = 0;
     if (setup.color == ColorChoice::Black)
-        color = Color::Black;
-    if (setup.color == ColorChoice::Random && random.below(2) == 1)
-        color = Color::Black;
+        seat = 1;
+    if (setup.color == ColorChoice::Random)
+        seat = static_cast<int>(random.below(static_cast<std::uint64_t>(game.value()->players())));
     std::unique_ptr<Table> table(new Table(std::move(code), std::move(setup), host,
                                            std::move(context), std::move(game).value()));
-    table->seats_[index(color)] = Seat{.player = host};
-    table->emit(now, PlayerSeated{color, std::move(host)});
+    table->seats_[seat] = Seat{.player = host};
+    table->emit(now, PlayerSeated{seat, std::move(host)});
     return table;
 }
 
 // --- seats, spectators, chat ----------------------------------------------------------------
 
-rules::Result<Color> Table::join(const Player& player, TimePoint now) {
+rules::Result<int> Table::join(const Player& player, TimePoint now) {
     if (status_ == TableStatus::Closed)
         return refuse(errc::table_closed, "the table is closed");
     if (seat_of(player.id))
         return refuse(errc::already_seated, "you already sit at this table");
     if (status_ != TableStatus::Waiting)
-        return refuse(errc::table_full, "both seats are taken");
+        return refuse(errc::table_full, "every seat is taken");
     if (setup_.rated && !player.registered)
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (blocked_from(player.id))
         return refuse(errc::blocked, "you cannot join this table");
-    const Color color = seats_[0] ? Color::Black : Color::White;
+    int seat = 0;
+    while (seats_[seat])
+        ++seat; // a Waiting table has an open seat
     spectators_.erase(player.id);
-    seats_[index(color)] = Seat{.player = player};
-    emit(now, PlayerSeated{color, player});
-    if (seats_[0] && seats_[1])
+    seats_[seat] = Seat{.player = player};
+    emit(now, PlayerSeated{seat, player});
+    if (all_seated())
         start_game(now);
-    return color;
+    return seat;
 }
 
 Refusal Table::leave(const PlayerId& player, TimePoint now) {
@@ -90,21 +89,26 @@ Refusal Table::leave(const PlayerId& player, TimePoint now) {
         emit(now, SpectatorLeft{player});
         return std::nullopt;
     }
-    const auto color = seat_of(player);
-    if (!color)
+    const auto index = seat_of(player);
+    if (!index)
         return refuse(errc::not_seated, "you are not at this table");
     if (status_ == TableStatus::Playing)
         return refuse(errc::already_started, "the game is on: resign or abort instead");
     if (status_ == TableStatus::Finished) {
-        Seat& seat = *seats_[index(*color)];
+        Seat& seat = *seats_[*index];
         if (seat.left)
             return std::nullopt;
         seat.left = true;
-        rematch_offers_ = {};
-        emit(now, PlayerLeft{*color, player});
+        rematch_offers_.clear();
+        emit(now, PlayerLeft{*index, player});
         return std::nullopt;
     }
-    // Waiting: the one seated player is the host (a second player starts the game at once).
+    // Waiting: a guest frees the seat; the host closes the table.
+    if (player != host_.id) {
+        seats_[*index].reset();
+        emit(now, PlayerLeft{*index, player});
+        return std::nullopt;
+    }
     status_ = TableStatus::Closed;
     emit(now, TableClosed{"host-left"});
     return std::nullopt;
@@ -195,11 +199,29 @@ std::optional<std::vector<EventPtr>> Table::events_since(std::uint64_t seen) con
     return log_.since(seen);
 }
 
-std::optional<Color> Table::seat_of(const PlayerId& player) const {
-    for (const Color c : {Color::White, Color::Black})
-        if (seats_[index(c)] && seats_[index(c)]->player.id == player)
-            return c;
+std::optional<int> Table::seat_of(const PlayerId& player) const {
+    for (int seat = 0; seat < seats_.size(); ++seat)
+        if (seats_[seat] && seats_[seat]->player.id == player)
+            return seat;
     return std::nullopt;
+}
+
+bool Table::all_seated() const {
+    return std::all_of(seats_.begin(), seats_.end(), [](const auto& seat) { return seat; });
+}
+
+std::optional<Millis> Table::claim_grace() const {
+    if (seat_count() > 2)
+        return std::nullopt;
+    return abandonment_grace(setup_.time_control);
+}
+
+std::vector<Player> Table::players() const {
+    std::vector<Player> out;
+    out.reserve(static_cast<std::size_t>(seats_.size()));
+    for (const auto& seat : seats_)
+        out.push_back(seat ? seat->player : Player{});
+    return out;
 }
 
 std::optional<ClockState> Table::clock_state() const {
@@ -215,7 +237,8 @@ TableSummary Table::summary() const {
                    .status = status_,
                    .game_number = game_number_,
                    .spectators = spectators_.size()};
-    for (std::size_t i = 0; i < 2; ++i)
+    s.seats = PerSeat<std::optional<Player>>(seats_.size());
+    for (int i = 0; i < seats_.size(); ++i)
         if (seats_[i])
             s.seats[i] = seats_[i]->player;
     return s;
@@ -227,7 +250,8 @@ TableState Table::state(TimePoint now) const {
                  .host = host_,
                  .status = status_,
                  .game_number = game_number_};
-    for (std::size_t i = 0; i < 2; ++i)
+    s.seats = PerSeat<std::optional<SeatView>>(seats_.size());
+    for (int i = 0; i < seats_.size(); ++i)
         if (seats_[i])
             s.seats[i] =
                 SeatView{seats_[i]->player, seats_[i]->connected, seats_[i]->disconnected_since};
@@ -267,7 +291,9 @@ TableRecord Table::record() const {
                   .clock = clock_state(),
                   .result = result_,
                   .version = log_.version()};
-    for (std::size_t i = 0; i < 2; ++i)
+    r.seats = PerSeat<std::optional<Player>>(seats_.size());
+    r.present = PerSeat<bool>(seats_.size(), false);
+    for (int i = 0; i < seats_.size(); ++i)
         if (seats_[i])
             r.seats[i] = seats_[i]->player;
     r.chat.assign(chat_.begin(), chat_.end());
@@ -287,12 +313,11 @@ EventPtr Table::emit_and_get(TimePoint now, TableEventBody body) {
 }
 
 ClockView Table::clock_view(TimePoint now) const {
-    ClockView view{.to_move = clock_.running() ? clock_.to_move() : game_->to_move(),
-                   .running = clock_.running(),
-                   .at = now,
-                   .turn_started = clock_.running() ? clock_.state().turn_started : now};
-    view.remaining = {clock_.remaining(Color::White, now), clock_.remaining(Color::Black, now)};
-    return view;
+    return ClockView{.remaining = clock_.all_remaining(now),
+                     .to_move = clock_.running() ? clock_.to_move() : game_->seat_to_move(),
+                     .running = clock_.running(),
+                     .at = now,
+                     .turn_started = clock_.running() ? clock_.state().turn_started : now};
 }
 
 // Every move of the game with its cells, replayed from the start position. A move keeps only
@@ -316,13 +341,13 @@ std::vector<rules::MoveView> Table::played_moves() const {
 }
 
 Table::Seat* Table::seat_for(const PlayerId& player) {
-    const auto color = seat_of(player);
-    return color ? &*seats_[index(*color)] : nullptr;
+    const auto seat = seat_of(player);
+    return seat ? &*seats_[*seat] : nullptr;
 }
 
 const Table::Seat* Table::seat_for(const PlayerId& player) const {
-    const auto color = seat_of(player);
-    return color ? &*seats_[index(*color)] : nullptr;
+    const auto seat = seat_of(player);
+    return seat ? &*seats_[*seat] : nullptr;
 }
 
 bool Table::blocked_from(const PlayerId& player) const {

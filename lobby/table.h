@@ -1,8 +1,8 @@
 #pragma once
-// One table: two seats, spectators, chat and the game played at it, with its clock, offers and
-// endings. Pure logic: time comes in as `now`; the events a call produces are kept in the
-// table's own history (for reconnecting clients) and in a list its caller takes after the call
-// (take_events). The table calls nobody back.
+// One table: 2 to 6 seats (the game's players(), lobby/seats.h), spectators, chat and the game
+// played at it, with its clock, offers and endings. Pure logic: time comes in as `now`; the events
+// a call produces are kept in the table's own history (for reconnecting clients) and in a list its
+// caller takes after the call (take_events). The table calls nobody back.
 //
 // Threading: a Table is single-threaded. The server owns each one on its own strand and calls
 // every method there.
@@ -21,7 +21,6 @@
 #include "lobby/table_state.h"
 #include "lobby/token_bucket.h"
 
-#include <array>
 #include <deque>
 #include <functional>
 #include <map>
@@ -50,6 +49,11 @@ struct TableContext {
 // change, and a ladder challenge is not decided by it (the server cancels it: ladder.h).
 inline constexpr std::string_view storage_failed_reason = "storage_failed";
 
+// Why a player cannot leave a game of more than two players that is on (resign, abandonment):
+// that needs the rules to take one seat out while the others play on (issue 14).
+inline constexpr std::string_view leaving_unsupported =
+    "leaving a game of more than two players is not yet supported";
+
 // The answer to an accepted move.
 struct MoveAck {
     bool duplicate = false; // a resend of the last move: nothing happened
@@ -61,8 +65,9 @@ enum class AbandonmentClaim : std::uint8_t { Win, Draw };
 
 class Table {
 public:
-    // A new table with `host` seated: on the chosen colour, or one drawn from `random`.
-    // "bad_setup" / "not_allowed" for a setup that makes no game (bad position included).
+    // A new table with `host` seated: on the chosen colour (White seat 0, Black seat 1), or a
+    // seat drawn from `random`. "bad_setup" / "not_allowed" for a setup that makes no game (bad
+    // position included; validate_game: the server's entry refuses more than two seats itself).
     static rules::Result<std::unique_ptr<Table>> create(std::string code, TableSetup setup,
                                                         Player host, TableContext context,
                                                         RandomSource& random, TimePoint now);
@@ -72,11 +77,12 @@ public:
                                                          TableContext context, TimePoint now);
 
     // --- seats, spectators, chat ------------------------------------------------------------
-    // Takes the open seat; the game starts when both are taken. Returns the colour.
-    rules::Result<Color> join(const Player& player, TimePoint now);
-    // A spectator stops watching. Before the start the host leaving closes the table (the
-    // second player starts the game by joining). After the game: the player goes and no
-    // rematch can follow. During the game: "already_started" (resign or abort instead).
+    // Takes the first open seat; the game starts when every seat is taken. Returns the seat.
+    rules::Result<int> join(const Player& player, TimePoint now);
+    // A spectator stops watching. Before the start the host leaving closes the table, another
+    // player leaving frees the seat (the last player starts the game by joining). After the
+    // game: the player goes and no rematch can follow. During the game: "already_started"
+    // (resign or abort instead).
     [[nodiscard]] Refusal leave(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal cancel(const PlayerId& host, TimePoint now); // host, before the start
     [[nodiscard]] Refusal watch(const Player& spectator, TimePoint now);
@@ -88,8 +94,8 @@ public:
     // server's ping/pong, never from the client.
     rules::Result<MoveAck> play(const PlayerId& player, int ply, std::string_view move,
                                 TimePoint now, Millis measured_lag = Millis{0});
-    // The last move was delivered to the opponent at `at` (the server sends a move once it is
-    // stored): the opponent's thinking time, and its first-move window, start then rather than
+    // The last move was delivered to the next player at `at` (the server sends a move once it
+    // is stored): that player's thinking time, and its first-move window, start then rather than
     // when the move arrived, so the time storage took is charged to nobody. Nothing to do when
     // the game is not in play or `at` is not later.
     void move_released(TimePoint at);
@@ -100,22 +106,27 @@ public:
     // so nothing unstored is ever shown as played. Nothing to do when no game is in play and no
     // move is to be withdrawn.
     void abort_unstored(bool withdraw_last_move, TimePoint now);
+    // Draws and takebacks are for two-player games: "not_allowed" at more seats (issue 14).
     [[nodiscard]] Refusal offer_draw(const PlayerId& player, TimePoint now); // or accept one
     [[nodiscard]] Refusal accept_draw(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal decline_draw(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal claim_draw(const PlayerId& player, TimePoint now); // DrawRules::Claim
+    // Two players: the opponent wins. More: "not_allowed" until the rules can take one player
+    // out of a game that goes on (see leave_game in table_leaving.cpp).
     [[nodiscard]] Refusal resign(const PlayerId& player, TimePoint now);
-    [[nodiscard]] Refusal abort(const PlayerId& player, TimePoint now); // before both moved
+    [[nodiscard]] Refusal abort(const PlayerId& player, TimePoint now); // before all have moved
     [[nodiscard]] Refusal request_takeback(const PlayerId& player, TimePoint now); // casual
     [[nodiscard]] Refusal accept_takeback(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal decline_takeback(const PlayerId& player, TimePoint now);
+    // A rematch starts when every seated player has offered it; seats move round by one.
     [[nodiscard]] Refusal offer_rematch(const PlayerId& player, TimePoint now); // or accept
     [[nodiscard]] Refusal decline_rematch(const PlayerId& player, TimePoint now);
 
     // --- connections and timers -------------------------------------------------------------
     // A seated player's socket went away or came back; the seat and the clock stay.
     [[nodiscard]] Refusal set_connected(const PlayerId& player, bool connected, TimePoint now);
-    // After the absent opponent's grace period (abandonment_grace): win or draw.
+    // After the absent opponent's grace period (abandonment_grace): win or draw. Two-player
+    // games only ("not_allowed" at more seats, like resign).
     [[nodiscard]] Refusal claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
                                             TimePoint now);
     // What the server's timer calls: flag fall, first-move timeout, abandonment notices.
@@ -142,7 +153,8 @@ public:
     TableStatus status() const { return status_; }
     std::uint64_t version() const { return log_.version(); }
     int game_number() const { return game_number_; }
-    std::optional<Color> seat_of(const PlayerId& player) const;
+    std::optional<int> seat_of(const PlayerId& player) const;
+    int seat_count() const { return seats_.size(); }
     bool is_spectator(const PlayerId& player) const { return spectators_.contains(player); }
     const rules::Game& game() const { return *game_; }
     const std::vector<RecordedMove>& recorded_moves() const { return moves_; }
@@ -167,7 +179,7 @@ private:
     TableContext context_;
     TableStatus status_ = TableStatus::Waiting;
     int game_number_ = 1;
-    std::array<std::optional<Seat>, 2> seats_; // [White, Black]
+    PerSeat<std::optional<Seat>> seats_; // by seat, sized by the game's players()
     std::map<PlayerId, Player, std::less<>> spectators_;
     std::map<PlayerId, TokenBucket, std::less<>> chat_buckets_;
     std::unique_ptr<rules::Game> game_;
@@ -177,13 +189,14 @@ private:
     std::optional<rules::MoveView> last_move_; // with its cells, for the full state
     std::deque<ChatLine> chat_;                // the last limits.chat_history lines
     TimePoint started_at_;
-    TimePoint turn_started_; // of the side to move; for the first-move window
-    std::optional<Color> draw_offer_;
-    std::optional<Color> takeback_by_;
+    TimePoint turn_started_; // of the seat to move; for the first-move window
+    std::optional<int> draw_offer_;
+    std::optional<int> takeback_by_;
     int takeback_plies_ = 0;
-    std::array<bool, 2> rematch_offers_{};
+    PerSeat<bool> rematch_offers_;
     std::optional<GameResult> result_;
     EventPtr last_move_event_;     // for recognising a resend
+    int last_mover_ = 0;           // the seat that made the last move
     std::string last_move_sent_;   // the last move as its sender wrote it
     ClockState clock_before_move_; // as it was before the last move, to withdraw it
     EventLog log_;
@@ -199,22 +212,35 @@ private:
     bool blocked_from(const PlayerId& player) const;
     rules::GameOptions game_options() const;
     void keep_chat_line(ChatLine line);
+    bool all_seated() const;
+    // How long an absent player's opponent waits before claiming the game: two-player games
+    // only (abandonment_grace); past two nobody can claim yet (leave_game).
+    std::optional<Millis> claim_grace() const;
+    std::vector<Player> players() const;
+    // Moves before the clocks run: each seat's first move (the first-move windows).
+    std::size_t opening_moves() const { return static_cast<std::size_t>(seat_count()); }
     // table_play.cpp
     void start_game(TimePoint now);
     std::optional<TimePoint> first_move_deadline() const;
     bool end_on_time(TimePoint now, Millis measured_lag);
     void end_game(GameResult result, TimePoint now);
-    void end_by_flag(TimePoint now);
-    bool is_resend(Color color, int ply, std::string_view move) const;
-    void record_move(const rules::MoveView& view, TimePoint now, Millis lag);
+    bool is_resend(int seat, int ply, std::string_view move) const;
+    void record_move(int mover, const rules::MoveView& view, TimePoint now, Millis lag);
+    GameResult result_of(const rules::Outcome& outcome) const;
     // table_actions.cpp
-    rules::Result<Color> playing_seat(const PlayerId& player) const;
+    rules::Result<int> playing_seat(const PlayerId& player) const;
+    // The seat of a player in a two-player game that is on: draws, takebacks.
+    rules::Result<int> two_player_seat(const PlayerId& player, std::string_view what) const;
+    // table_leaving.cpp
+    [[nodiscard]] Refusal leave_game(int seat, std::string reason, TimePoint now);
+    void end_by_flag(TimePoint now);
     [[nodiscard]] Refusal take_back(TimePoint now);
     bool withdraw_last_move();
     void start_rematch(TimePoint now);
     struct Replayed {
         std::unique_ptr<rules::Game> game;
         std::optional<rules::MoveView> last_move; // the last replayed move, none for 0 plies
+        int last_mover;                           // the seat that made it
     };
     rules::Result<Replayed> replay(std::size_t plies) const;
     // table_restore.cpp

@@ -1,42 +1,49 @@
 #include "lobby/table.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace lobby {
 
 namespace {
 
-std::size_t index(Color c) {
-    return c == Color::White ? 0 : 1;
-}
-
-GameResult::Kind win_for(Color c) {
-    return c == Color::White ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
+// The other seat of a game of two.
+int other(int seat) {
+    return 1 - seat;
 }
 
 } // namespace
 
 // The seat of a player in a game that is on, or the refusal that fits.
-rules::Result<Color> Table::playing_seat(const PlayerId& player) const {
+rules::Result<int> Table::playing_seat(const PlayerId& player) const {
     if (status_ == TableStatus::Closed)
         return refuse(errc::table_closed, "the table is closed");
-    const auto color = seat_of(player);
-    if (!color)
+    const auto seat = seat_of(player);
+    if (!seat)
         return refuse(errc::not_seated, "only the seated players can do this");
     if (status_ == TableStatus::Waiting)
         return refuse(errc::not_started, "the game has not started");
     if (status_ == TableStatus::Finished)
         return refuse(errc::game_over, "the game is over");
-    return *color;
+    return *seat;
+}
+
+// Draw offers and takebacks do not apply to games of more than two players (issue 14).
+rules::Result<int> Table::two_player_seat(const PlayerId& player, std::string_view what) const {
+    auto seat = playing_seat(player);
+    if (seat && seat_count() > 2)
+        return refuse(errc::not_allowed, std::string(what) + " are for games of two players, not " +
+                                             std::to_string(seat_count()));
+    return seat;
 }
 
 // --- draws ------------------------------------------------------------------------------------
 
 Refusal Table::offer_draw(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "draw offers");
     if (!color)
         return color.error();
-    if (draw_offer_ == rules::opposite(*color))
+    if (draw_offer_ == other(*color))
         return accept_draw(player, now);
     if (draw_offer_ == *color)
         return std::nullopt; // already offered
@@ -46,20 +53,20 @@ Refusal Table::offer_draw(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::accept_draw(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "draw offers");
     if (!color)
         return color.error();
-    if (draw_offer_ != rules::opposite(*color))
+    if (draw_offer_ != other(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
     end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "agreement"}, now);
     return std::nullopt;
 }
 
 Refusal Table::decline_draw(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "draw offers");
     if (!color)
         return color.error();
-    if (draw_offer_ != rules::opposite(*color))
+    if (draw_offer_ != other(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
     draw_offer_.reset();
     emit(now, DrawDeclined{*color});
@@ -67,7 +74,7 @@ Refusal Table::decline_draw(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "draw claims");
     if (!color)
         return color.error();
     if (setup_.draw_rules != rules::DrawRules::Claim)
@@ -82,19 +89,20 @@ Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
 // --- resign, abort ----------------------------------------------------------------------------
 
 Refusal Table::resign(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
-    if (!color)
-        return color.error();
-    end_game(GameResult{.kind = win_for(rules::opposite(*color)), .reason = "resign"}, now);
-    return std::nullopt;
+    const auto seat = playing_seat(player);
+    if (!seat)
+        return seat.error();
+    return leave_game(*seat, "resign", now);
 }
 
 Refusal Table::abort(const PlayerId& player, TimePoint now) {
     const auto color = playing_seat(player);
     if (!color)
         return color.error();
-    if (moves_.size() >= 2)
-        return refuse(errc::not_allowed, "both sides have moved: resign or offer a draw");
+    if (moves_.size() >= opening_moves())
+        return refuse(errc::not_allowed, seat_count() == 2
+                                             ? "both sides have moved: resign or offer a draw"
+                                             : "every player has moved: the game is on");
     end_game(GameResult{.kind = GameResult::Kind::Aborted, .reason = "abort"}, now);
     return std::nullopt;
 }
@@ -102,17 +110,17 @@ Refusal Table::abort(const PlayerId& player, TimePoint now) {
 // --- takebacks (casual games only) -----------------------------------------------------------
 
 Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "takebacks");
     if (!color)
         return color.error();
     if (setup_.rated)
         return refuse(errc::not_allowed, "no takebacks in rated games");
-    if (takeback_by_ == rules::opposite(*color))
+    if (takeback_by_ == other(*color))
         return accept_takeback(player, now);
     if (takeback_by_ == *color)
         return std::nullopt; // already asked
     // Back to the requester's last move: one ply if the opponent has not replied yet, else two.
-    const int plies = game_->to_move() == *color ? 2 : 1;
+    const int plies = game_->seat_to_move() == *color ? 2 : 1;
     if (moves_.size() < static_cast<std::size_t>(plies))
         return refuse(errc::not_allowed, "you have no move to take back");
     takeback_by_ = *color;
@@ -122,19 +130,19 @@ Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::accept_takeback(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "takebacks");
     if (!color)
         return color.error();
-    if (takeback_by_ != rules::opposite(*color))
+    if (takeback_by_ != other(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not asked for a takeback");
     return take_back(now);
 }
 
 Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
-    const auto color = playing_seat(player);
+    const auto color = two_player_seat(player, "takebacks");
     if (!color)
         return color.error();
-    if (takeback_by_ != rules::opposite(*color))
+    if (takeback_by_ != other(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not asked for a takeback");
     takeback_by_.reset();
     emit(now, TakebackDeclined{*color});
@@ -147,8 +155,9 @@ rules::Result<Table::Replayed> Table::replay(std::size_t plies) const {
     auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
     if (!game)
         return game.error();
-    Replayed out{.game = std::move(game).value(), .last_move = std::nullopt};
+    Replayed out{.game = std::move(game).value(), .last_move = std::nullopt, .last_mover = 0};
     for (std::size_t i = 0; i < plies; ++i) {
+        out.last_mover = out.game->seat_to_move();
         auto played = out.game->play(moves_[i].move);
         if (!played)
             return refuse(errc::internal_error, "the game does not replay");
@@ -168,10 +177,11 @@ Refusal Table::take_back(TimePoint now) {
     moves_.resize(moves_.size() - plies);
     moves_display_.resize(moves_display_.size() - plies);
     if (clock_.running())
-        clock_.switch_to(game_->to_move(), now);
+        clock_.switch_to(game_->seat_to_move(), now);
     // Back before both first moves: the clock waits again and the first-move window reopens.
-    if (moves_.size() < 2)
+    if (moves_.size() < opening_moves())
         clock_.stop(now);
+    last_mover_ = rebuilt.value().last_mover;
     turn_started_ = now;
     takeback_by_.reset();
     draw_offer_.reset();
@@ -209,6 +219,7 @@ bool Table::withdraw_last_move() {
     moves_display_.pop_back();
     clock_ = GameClock::restore(setup_.time_control, clock_before_move_, context_.limits.lag);
     clock_.stop(arrived);
+    last_mover_ = rebuilt.value().last_mover;
     status_ = TableStatus::Playing;
     result_.reset();
     last_move_event_.reset();
@@ -223,43 +234,46 @@ bool Table::withdraw_last_move() {
 Refusal Table::offer_rematch(const PlayerId& player, TimePoint now) {
     if (status_ == TableStatus::Closed)
         return refuse(errc::table_closed, "the table is closed");
-    const auto color = seat_of(player);
-    if (!color)
+    const auto seat = seat_of(player);
+    if (!seat)
         return refuse(errc::not_seated, "only the players can ask for a rematch");
     if (status_ != TableStatus::Finished)
         return refuse(errc::not_allowed, "a rematch follows a finished game");
-    if (seats_[0]->left || seats_[1]->left)
+    if (std::any_of(seats_.begin(), seats_.end(), [](const auto& s) { return s->left; }))
         return refuse(errc::not_allowed, "a player has left the table");
-    if (rematch_offers_[index(*color)])
+    if (rematch_offers_[*seat])
         return std::nullopt;
-    rematch_offers_[index(*color)] = true;
-    if (rematch_offers_[index(rules::opposite(*color))]) {
+    rematch_offers_[*seat] = true;
+    if (std::all_of(rematch_offers_.begin(), rematch_offers_.end(), [](bool b) { return b; })) {
         start_rematch(now);
         return std::nullopt;
     }
-    emit(now, RematchOffered{*color});
+    emit(now, RematchOffered{*seat});
     return std::nullopt;
 }
 
 Refusal Table::decline_rematch(const PlayerId& player, TimePoint now) {
     if (status_ == TableStatus::Closed)
         return refuse(errc::table_closed, "the table is closed");
-    const auto color = seat_of(player);
-    if (!color)
+    const auto seat = seat_of(player);
+    if (!seat)
         return refuse(errc::not_seated, "only the players can answer a rematch");
-    if (status_ != TableStatus::Finished || !rematch_offers_[index(rules::opposite(*color))])
-        return refuse(errc::nothing_to_accept, "your opponent has not offered a rematch");
-    rematch_offers_ = {};
-    emit(now, RematchDeclined{*color});
+    const bool offered =
+        std::any_of(rematch_offers_.begin(), rematch_offers_.end(), [](bool b) { return b; });
+    if (status_ != TableStatus::Finished || !offered || rematch_offers_[*seat])
+        return refuse(errc::nothing_to_accept, "nobody else has offered a rematch");
+    rematch_offers_.clear();
+    emit(now, RematchDeclined{*seat});
     return std::nullopt;
 }
 
-// Both agreed: the same players, colours swapped, a fresh game from the same start.
+// All agreed: the same players, each a seat further round the board (for two: colours
+// swapped), a fresh game from the same start.
 void Table::start_rematch(TimePoint now) {
     auto game = context_.make_game(setup_.variant, setup_.start_position, game_options());
     if (!game)
         return; // the setup made a game before; the factory cannot refuse it now
-    std::swap(seats_[0], seats_[1]);
+    std::rotate(seats_.begin(), seats_.begin() + 1, seats_.end());
     for (auto& seat : seats_)
         seat->abandonment_announced = false;
     game_ = std::move(game).value();
@@ -270,7 +284,7 @@ void Table::start_rematch(TimePoint now) {
     result_.reset();
     last_move_event_.reset();
     last_move_sent_.clear();
-    rematch_offers_ = {};
+    rematch_offers_.clear();
     start_game(now);
 }
 
@@ -286,7 +300,7 @@ Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint n
     seat->abandonment_announced = false;
     seat->disconnected_since = connected ? std::nullopt : std::optional<TimePoint>(now);
     std::optional<TimePoint> claimable_at;
-    if (const auto grace = abandonment_grace(setup_.time_control); grace && !connected)
+    if (const auto grace = claim_grace(); grace && !connected)
         claimable_at = now + *grace;
     emit(now, ConnectionChanged{*seat_of(player), connected, claimable_at});
     return std::nullopt;
@@ -296,8 +310,10 @@ Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
     const auto color = playing_seat(player);
     if (!color)
         return color.error();
-    const Seat& opponent = *seats_[index(rules::opposite(*color))];
-    const auto grace = abandonment_grace(setup_.time_control);
+    if (seat_count() > 2)
+        return refuse(errc::not_allowed, std::string(leaving_unsupported));
+    const Seat& opponent = *seats_[other(*color)];
+    const auto grace = claim_grace();
     if (!grace)
         return refuse(errc::not_allowed, "in correspondence games the move limit decides");
     if (opponent.connected || !opponent.disconnected_since)
@@ -305,7 +321,7 @@ Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
     if (now < *opponent.disconnected_since + *grace)
         return refuse(errc::too_early, "your opponent may still come back");
     if (claim == AbandonmentClaim::Win)
-        end_game(GameResult{.kind = win_for(*color), .reason = "abandonment"}, now);
+        end_game(GameResult{.kind = win_of(*color), .reason = "abandonment"}, now);
     else
         end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "abandonment"}, now);
     return std::nullopt;

@@ -17,6 +17,8 @@ std::string_view result_name(GameResult::Kind kind) {
         return "1/2-1/2";
     case GameResult::Kind::Aborted:
         return "aborted";
+    case GameResult::Kind::Ranked:
+        return "ranked";
     }
     return "aborted";
 }

@@ -6,6 +6,7 @@
 
 #include "lobby/game_clock.h"
 #include "lobby/player.h"
+#include "lobby/seats.h"
 #include "rules/game.h"
 
 #include <array>
@@ -19,39 +20,52 @@
 
 namespace lobby {
 
-// Both clocks as of `at` (the side to move keeps losing time from then on while `running`).
-// `turn_started` lets a client count down a per-move limit or a Bronstein delay itself.
+// Every seat's clock as of `at` (the seat to move keeps losing time from then on while
+// `running`). `turn_started` lets a client count down a per-move limit or a Bronstein delay
+// itself. Seats by index (lobby/seats.h): in a two-player game 0 is White, 1 Black.
 struct ClockView {
-    std::array<Millis, 2> remaining{}; // [White, Black]
-    Color to_move = Color::White;
+    PerSeat<Millis> remaining{}; // one per seat
+    int to_move = 0;             // the seat to move
     bool running = false;
     TimePoint at{};
     TimePoint turn_started{};
 };
 
 // How a game ended. `reason` is a stable name: the rules' own ("checkmate", "stalemate",
-// "threefold", "fifty-move", "insufficient", "no-moves", ...) or the table's: "flag",
-// "flag-vs-insufficient" (a draw: the opponent could not have won), "resign", "agreement",
-// "abort", "first-move-timeout" (aborted, see `did_not_start`), "abandonment".
+// "threefold", "fifty-move", "insufficient", "no-moves", "finished", "move-limit", ...) or the
+// table's: "flag", "flag-vs-insufficient" (a draw: the opponent could not have won), "resign",
+// "agreement", "abort", "first-move-timeout" (aborted, see `did_not_start`), "abandonment".
+//
+// A game of two ends WhiteWins, BlackWins, Draw or Aborted. A game of more than two players
+// (the halma family, issue 14) ends Ranked, with `places` from rules::Outcome::places: the
+// place of each seat in seat order, 1 for the first to finish, shared places for ties; or
+// Aborted. `places` is empty for every other kind.
 struct GameResult {
-    enum class Kind : std::uint8_t { WhiteWins, BlackWins, Draw, Aborted };
+    enum class Kind : std::uint8_t { WhiteWins, BlackWins, Draw, Aborted, Ranked };
     Kind kind = Kind::Aborted;
     std::string reason{};
-    std::optional<Color> did_not_start{}; // first-move-timeout: who did not move in time
+    std::optional<int> did_not_start{}; // first-move-timeout: the seat that did not move in time
+    std::vector<int> places{};          // Ranked: one place per seat
 
     // Aborted games change no rating.
     bool counts() const { return kind != Kind::Aborted; }
     friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
-std::string_view result_name(GameResult::Kind kind); // "1-0", "0-1", "1/2-1/2", "aborted"
+// "1-0", "0-1", "1/2-1/2", "aborted", "ranked" (the places say the rest).
+std::string_view result_name(GameResult::Kind kind);
+// The win of `seat` in a game of two: WhiteWins for seat 0, BlackWins for seat 1.
+constexpr GameResult::Kind win_of(int seat) {
+    return seat == 0 ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
+}
 
+// Events name seats by index (lobby/seats.h): 0 is White and 1 Black in a two-player game.
 struct PlayerSeated {
-    Color color{};
+    int seat = 0;
     Player player{};
 };
 struct PlayerLeft {
-    Color color{};
+    int seat = 0;
     PlayerId player{};
 };
 struct SpectatorJoined {
@@ -63,42 +77,45 @@ struct SpectatorLeft {
 
 struct GameStarted {
     int game_number = 1; // 2, 3, ... for rematches at the same table
-    Player white{};
-    Player black{};
+    // By seat: White and Black in a two-player game. A vector, not a PerSeat: six Players
+    // inline would double the size of every event (the variant takes its largest member).
+    std::vector<Player> players{};
     std::string start_position{};
     rules::BoardView board{};
     std::vector<rules::MoveView> legal_moves{};
     ClockView clocks{};
-    TimePoint first_move_deadline{}; // White must move by then or the game is aborted
+    TimePoint first_move_deadline{}; // the first seat must move by then or the game is aborted
 };
 
 struct MovePlayed {
-    int ply = 0; // plies before this move: 0 for the first move
-    Color by = Color::White;
-    rules::MoveView move{};                     // canonical notation, display, path and captures
-    std::string position{};                     // after the move
-    rules::BoardView board{};                   // after the move
-    std::vector<rules::MoveView> legal_moves{}; // for the side now to move
-    ClockView clocks{};                         // after the move
+    int ply = 0;              // plies before this move: 0 for the first move
+    int by = 0;               // the seat that moved
+    int next = 1;             // the seat now to move (the rules skip players who have finished)
+    rules::MoveView move{};   // canonical notation, display, path and captures
+    std::string position{};   // after the move
+    rules::BoardView board{}; // after the move
+    std::vector<rules::MoveView> legal_moves{};     // for the side now to move
+    ClockView clocks{};                             // after the move
     std::optional<TimePoint> first_move_deadline{}; // set while the next side's first move is due
 };
 
+// Draw offers and takebacks are for two-player games: `by` is seat 0 (White) or 1 (Black).
 struct DrawOffered {
-    Color by{};
+    int by = 0;
 };
 struct DrawDeclined {
-    Color by{};
+    int by = 0;
 }; // by: who declined
 struct DrawOfferWithdrawn {
-    Color by{};
+    int by = 0;
 }; // by: who had offered; the opponent moved instead
 
 struct TakebackRequested {
-    Color by;
+    int by = 0;
     int plies = 1;
 };
 struct TakebackDeclined {
-    Color by{};
+    int by = 0;
 }; // by: who declined
 struct TakebackDone {
     int plies_undone = 1;
@@ -112,20 +129,21 @@ struct TakebackDone {
 };
 
 struct RematchOffered {
-    Color by{};
+    int by = 0;
 };
 struct RematchDeclined {
-    Color by{};
+    int by = 0;
 };
 
 struct ConnectionChanged {
-    Color color{};
+    int seat = 0;
     bool connected = true;
-    std::optional<TimePoint> claimable_at{}; // when the opponent may claim (while disconnected)
+    // When the opponent may claim (while disconnected; two-seat tables only).
+    std::optional<TimePoint> claimable_at{};
 };
 // The grace period of an absent player has run out: the opponent may claim win or draw.
 struct AbandonmentClaimable {
-    Color absent{};
+    int absent = 0; // the seat
 };
 
 struct ChatPosted {
@@ -140,8 +158,7 @@ struct GameEnded {
     GameResult result{};
     ClockView clocks{};
     bool rated = false;
-    Player white{}; // who played this game, for storage and ratings
-    Player black{};
+    std::vector<Player> players{};    // who played this game by seat, for storage and ratings
     std::vector<std::string> moves{}; // the whole game, canonical, for storage and ratings
 };
 
@@ -160,6 +177,7 @@ struct TableEvent {
     std::uint64_t version = 0;
     TimePoint at{};
     TableEventBody body{};
+    int seats = 2; // of the table: how a writer names the seats of the body
 };
 
 using EventPtr = std::shared_ptr<const TableEvent>;

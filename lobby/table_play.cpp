@@ -6,14 +6,7 @@ namespace lobby {
 
 namespace {
 
-std::size_t index(Color c) {
-    return c == Color::White ? 0 : 1;
-}
-
-GameResult::Kind win_for(Color c) {
-    return c == Color::White ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
-}
-
+// The rules' outcome of a game of two.
 GameResult from_outcome(const rules::Outcome& outcome) {
     GameResult result{.reason = outcome.reason};
     switch (outcome.status) {
@@ -35,14 +28,22 @@ GameResult from_outcome(const rules::Outcome& outcome) {
 
 } // namespace
 
+// The rules' outcome as the table's result: for more than two players the places decide
+// (rules::Outcome::places, in seat order), whatever `status` says.
+GameResult Table::result_of(const rules::Outcome& outcome) const {
+    if (seat_count() == 2 || !outcome.over())
+        return from_outcome(outcome);
+    return GameResult{
+        .kind = GameResult::Kind::Ranked, .reason = outcome.reason, .places = outcome.places};
+}
+
 void Table::start_game(TimePoint now) {
     status_ = TableStatus::Playing;
     started_at_ = now;
     turn_started_ = now;
-    clock_ = GameClock(setup_.time_control, context_.limits.lag);
+    clock_ = GameClock(setup_.time_control, context_.limits.lag, seat_count());
     emit(now, GameStarted{.game_number = game_number_,
-                          .white = seats_[0]->player,
-                          .black = seats_[1]->player,
+                          .players = players(),
                           .start_position = game_->start_position(),
                           .board = game_->board(),
                           .legal_moves = game_->legal_move_views(),
@@ -50,23 +51,23 @@ void Table::start_game(TimePoint now) {
                           .first_move_deadline = *first_move_deadline()});
     // A start position with the game already decided (no legal move) ends at once.
     if (game_->outcome().over())
-        end_game(from_outcome(game_->outcome()), now);
+        end_game(result_of(game_->outcome()), now);
 }
 
 rules::Result<MoveAck> Table::play(const PlayerId& player, int ply, std::string_view move,
                                    TimePoint now, Millis measured_lag) {
     if (status_ == TableStatus::Closed)
         return refuse(errc::table_closed, "the table is closed");
-    const auto color = seat_of(player);
-    if (!color)
+    const auto seat = seat_of(player);
+    if (!seat)
         return refuse(errc::not_seated, "only the seated players can move");
     if (status_ == TableStatus::Waiting)
-        return refuse(errc::not_started, "the game starts when both seats are taken");
-    if (is_resend(*color, ply, move))
+        return refuse(errc::not_started, "the game starts when every seat is taken");
+    if (is_resend(*seat, ply, move))
         return MoveAck{.duplicate = true, .event = last_move_event_};
     if (status_ == TableStatus::Finished)
         return refuse(errc::game_over, "the game is over");
-    if (game_->to_move() != *color)
+    if (game_->seat_to_move() != *seat)
         return refuse(errc::not_your_turn, "it is not your turn");
     const auto played_plies = static_cast<int>(moves_.size());
     if (ply != played_plies)
@@ -82,7 +83,7 @@ rules::Result<MoveAck> Table::play(const PlayerId& player, int ply, std::string_
         return refuse(over ? errc::game_over : errc::illegal_move, played.error().detail);
     }
     last_move_sent_ = std::string(move);
-    record_move(played.value(), now, measured_lag);
+    record_move(*seat, played.value(), now, measured_lag);
     return MoveAck{.duplicate = false, .event = last_move_event_};
 }
 
@@ -103,30 +104,33 @@ void Table::abort_unstored(bool withdraw_last_move, TimePoint now) {
         now);
 }
 
-bool Table::is_resend(Color color, int ply, std::string_view move) const {
+bool Table::is_resend(int seat, int ply, std::string_view move) const {
     if (moves_.empty() || static_cast<std::size_t>(ply) + 1 != moves_.size() || ply < 0)
         return false;
-    const Color last_mover = rules::opposite(game_->to_move()); // moves alternate
-    return last_mover == color && (move == moves_.back().move || move == last_move_sent_);
+    return last_mover_ == seat && (move == moves_.back().move || move == last_move_sent_);
 }
 
-void Table::record_move(const rules::MoveView& view, TimePoint now, Millis lag) {
-    const Color mover = rules::opposite(game_->to_move());
+// `mover` has played `view` (the game has it already): charge its clock and pass the turn to
+// the seat the rules name, which skips players who have finished.
+void Table::record_move(int mover, const rules::MoveView& view, TimePoint now, Millis lag) {
+    const int next = game_->seat_to_move();
     clock_before_move_ = clock_.state();
     if (clock_.running())
-        clock_.press(now, lag);
+        clock_.press(now, lag, next);
+    last_mover_ = mover;
     const int ply = static_cast<int>(moves_.size());
     moves_.push_back(RecordedMove{.move = view.notation, .at = now, .lag = lag});
     moves_display_.push_back(view.display);
     last_move_ = view;
     turn_started_ = now;
     const bool over = game_->outcome().over();
-    if (!clock_.running() && moves_.size() >= 2 && !over)
-        clock_.start(game_->to_move(), now);
+    if (!clock_.running() && moves_.size() >= opening_moves() && !over)
+        clock_.start(next, now);
     takeback_by_.reset();
     last_move_event_ =
         emit_and_get(now, MovePlayed{.ply = ply,
                                      .by = mover,
+                                     .next = next,
                                      .move = view,
                                      .position = game_->position(),
                                      .board = game_->board(),
@@ -139,11 +143,11 @@ void Table::record_move(const rules::MoveView& view, TimePoint now, Millis lag) 
         draw_offer_.reset();
     }
     if (over)
-        end_game(from_outcome(game_->outcome()), now);
+        end_game(result_of(game_->outcome()), now);
 }
 
 std::optional<TimePoint> Table::first_move_deadline() const {
-    if (status_ != TableStatus::Playing || moves_.size() >= 2)
+    if (status_ != TableStatus::Playing || moves_.size() >= opening_moves())
         return std::nullopt;
     return turn_started_ + first_move_window(setup_.time_control, context_.limits);
 }
@@ -154,7 +158,7 @@ bool Table::end_on_time(TimePoint now, Millis measured_lag) {
     if (const auto deadline = first_move_deadline(); deadline && now >= *deadline) {
         end_game(GameResult{.kind = GameResult::Kind::Aborted,
                             .reason = "first-move-timeout",
-                            .did_not_start = game_->to_move()},
+                            .did_not_start = game_->seat_to_move()},
                  now);
         return true;
     }
@@ -165,21 +169,13 @@ bool Table::end_on_time(TimePoint now, Millis measured_lag) {
     return false;
 }
 
-void Table::end_by_flag(TimePoint now) {
-    const Color winner = rules::opposite(clock_.to_move());
-    if (game_->can_win(winner))
-        end_game(GameResult{.kind = win_for(winner), .reason = "flag"}, now);
-    else
-        end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"}, now);
-}
-
 void Table::end_game(GameResult result, TimePoint now) {
     clock_.stop(now);
     status_ = TableStatus::Finished;
     result_ = result;
     draw_offer_.reset();
     takeback_by_.reset();
-    rematch_offers_ = {};
+    rematch_offers_.clear();
     std::vector<std::string> moves;
     moves.reserve(moves_.size());
     for (const auto& m : moves_)
@@ -188,8 +184,7 @@ void Table::end_game(GameResult result, TimePoint now) {
                         .result = std::move(result),
                         .clocks = clock_view(now),
                         .rated = setup_.rated,
-                        .white = seats_[0]->player,
-                        .black = seats_[1]->player,
+                        .players = players(),
                         .moves = std::move(moves)});
 }
 
@@ -204,17 +199,17 @@ void Table::check_timeouts(TimePoint now) {
         end_by_flag(now);
         return;
     }
-    const auto grace = abandonment_grace(setup_.time_control);
+    const auto grace = claim_grace();
     if (!grace)
         return;
-    for (const Color c : {Color::White, Color::Black}) {
-        Seat& seat = *seats_[index(c)];
+    for (int index = 0; index < seat_count(); ++index) {
+        Seat& seat = *seats_[index];
         if (seat.connected || seat.abandonment_announced || !seat.disconnected_since)
             continue;
         if (now < *seat.disconnected_since + *grace)
             continue;
         seat.abandonment_announced = true;
-        emit(now, AbandonmentClaimable{c});
+        emit(now, AbandonmentClaimable{index});
     }
 }
 
@@ -227,7 +222,7 @@ std::optional<TimePoint> Table::next_deadline() const {
             next = t;
     };
     consider(clock_.flag_time());
-    if (const auto grace = abandonment_grace(setup_.time_control))
+    if (const auto grace = claim_grace())
         for (const auto& seat : seats_)
             if (!seat->connected && !seat->abandonment_announced && seat->disconnected_since)
                 consider(*seat->disconnected_since + *grace);

@@ -4,10 +4,10 @@
 
 #include "lobby/game_clock.h"
 #include "lobby/player.h"
+#include "lobby/seats.h"
 #include "lobby/table_events.h"
 #include "lobby/table_setup.h"
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -18,7 +18,7 @@ namespace lobby {
 
 enum class TableStatus : std::uint8_t {
     Waiting,  // a seat is open
-    Playing,  // both seated, the game is on
+    Playing,  // every seat taken, the game is on
     Finished, // the game ended; a rematch may follow
     Closed    // cancelled or left before the start; the server drops the table
 };
@@ -30,7 +30,7 @@ struct TableSummary {
     std::string code{};
     TableSetup setup{};
     Player host{};
-    std::array<std::optional<Player>, 2> seats{}; // [White, Black]
+    PerSeat<std::optional<Player>> seats{}; // by seat (lobby/seats.h); none: open
     TableStatus status = TableStatus::Waiting;
     int game_number = 1;
     std::size_t spectators = 0;
@@ -63,7 +63,7 @@ struct TableState {
     Player host{};
     TableStatus status = TableStatus::Waiting;
     int game_number = 1;
-    std::array<std::optional<SeatView>, 2> seats{}; // [White, Black]
+    PerSeat<std::optional<SeatView>> seats{}; // by seat (lobby/seats.h); none: open
     std::vector<Player> spectators{};
     std::string start_position{};
     std::string position{};
@@ -80,12 +80,12 @@ struct TableState {
     std::vector<rules::MoveView> legal_moves{};
     ClockView clocks{};
     std::optional<TimePoint> first_move_deadline{};
-    std::optional<Color> draw_offer{};       // who offered
-    std::optional<Color> takeback_request{}; // who asked
-    std::array<bool, 2> rematch_offers{};
+    std::optional<int> draw_offer{};       // the seat that offered (two-player games only)
+    std::optional<int> takeback_request{}; // the seat that asked (two-player games only)
+    PerSeat<bool> rematch_offers{};        // by seat
     std::optional<GameResult> result{};
     std::vector<ChatLine> chat{};          // the last TableLimits::chat_history lines, oldest first
-    std::optional<TimePoint> started_at{}; // when this game started (both seats taken); none
+    std::optional<TimePoint> started_at{}; // when this game started (every seat taken); none
                                            // while a seat is open
     std::uint64_t version = 0;             // of the last event included in this state
 };
@@ -104,17 +104,17 @@ struct TableRecord {
     std::string code{};
     TableSetup setup{};
     Player host{};
-    std::array<std::optional<Player>, 2> seats{}; // this game's White and Black
+    PerSeat<std::optional<Player>> seats{}; // this game's players by seat (White, Black for two)
     TableStatus status = TableStatus::Playing;
     int game_number = 1;
-    TimePoint started_at{}; // when both seats were taken
+    TimePoint started_at{}; // when every seat was taken
     std::vector<RecordedMove> moves{};
     std::optional<ClockState> clock{};  // if stored: used as is; else rebuilt from the moves
     std::optional<GameResult> result{}; // for a finished game
     std::uint64_t version = 0;          // the last event version the clients saw
     // Seats whose players are connected, and spectators, for a table rebuilt while its
     // clients stay (a refused move rolled back); a restart leaves both empty.
-    std::array<bool, 2> present{};
+    PerSeat<bool> present{};
     std::vector<Player> spectators{};
     // The chat history, which lives in memory only: storage does not keep it, so a restart
     // starts with none, while a table rebuilt in place keeps it.

@@ -8,14 +8,6 @@
 
 namespace server::play {
 
-namespace {
-
-std::size_t index(rules::Color color) {
-    return static_cast<std::size_t>(color);
-}
-
-} // namespace
-
 ComputerSeat::ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
                            std::uint64_t seed, const ComputerOptions& options)
     : pool_(std::move(pool)), level_(level), player_(computer_player(level)),
@@ -31,8 +23,8 @@ void ComputerSeat::settled(TableHost& host) {
         answered_version_ = table.version();
         answer_offers(host, *seat);
     }
-    const bool to_move =
-        seat && table.status() == lobby::TableStatus::Playing && table.game().to_move() == *seat;
+    const bool to_move = seat && table.status() == lobby::TableStatus::Playing &&
+                         table.game().seat_to_move() == *seat;
     if (job_ && (!to_move || job_->game_number != table.game_number() ||
                  job_->ply != table.recorded_moves().size()))
         cancel(host);
@@ -41,23 +33,21 @@ void ComputerSeat::settled(TableHost& host) {
 }
 
 // Posted, so that each answer is table work of its own (its events go out after it).
-void ComputerSeat::answer_offers(TableHost& host, rules::Color seat) {
+void ComputerSeat::answer_offers(TableHost& host, int seat) {
     const auto state = host.table().state(host.now());
-    const auto from_opponent = [&](const std::optional<rules::Color>& by) {
-        return by && *by != seat;
-    };
+    const auto from_opponent = [&](const std::optional<int>& by) { return by && *by != seat; };
+    const auto offered = std::count(state.rematch_offers.begin(), state.rematch_offers.end(), true);
     using Action = lobby::Refusal (lobby::Table::*)(const lobby::PlayerId&, lobby::TimePoint);
     Action action = nullptr;
     if (state.status == lobby::TableStatus::Playing && from_opponent(state.takeback_request))
         action = &lobby::Table::accept_takeback; // casual games: granted
     else if (state.status == lobby::TableStatus::Playing && from_opponent(state.draw_offer))
         action = &lobby::Table::decline_draw; // the computer plays on
-    else if (state.status == lobby::TableStatus::Finished &&
-             state.rematch_offers[index(rules::opposite(seat))] &&
-             !state.rematch_offers[index(seat)])
+    else if (state.status == lobby::TableStatus::Finished && offered > 0 &&
+             !state.rematch_offers[seat])
         action = &lobby::Table::offer_rematch;
     // A restored table marks everyone away until they come back; the computer is always here.
-    const auto& mine = state.seats[index(seat)];
+    const auto& mine = state.seats[seat];
     if (mine && !mine->connected)
         host.post(
             [id = player_.id](TableHost& h) { (void)h.table().set_connected(id, true, h.now()); });
@@ -69,7 +59,7 @@ void ComputerSeat::answer_offers(TableHost& host, rules::Color seat) {
     });
 }
 
-engine::Request ComputerSeat::request_for(TableHost& host, rules::Color seat) const {
+engine::Request ComputerSeat::request_for(TableHost& host, int seat) const {
     lobby::Table& table = host.table();
     engine::Request request;
     request.level = level_;
@@ -77,7 +67,7 @@ engine::Request ComputerSeat::request_for(TableHost& host, rules::Color seat) co
     request.seed = seed_ + static_cast<std::uint64_t>(table.game_number());
     const auto now = host.now();
     const auto state = table.state(now);
-    auto remaining = state.clocks.remaining[index(seat)];
+    auto remaining = state.clocks.remaining[seat];
     // Before both first moves the clock waits, but the first-move window does not.
     if (state.first_move_deadline)
         remaining = std::min(remaining, *state.first_move_deadline - now);

@@ -81,10 +81,10 @@ private:
     std::uint64_t serials_ = 0;
     std::uint64_t answered_version_ = 0; // offers are looked at once per table version
 
-    void answer_offers(TableHost& host, rules::Color seat);
+    void answer_offers(TableHost& host, int seat);
     void start(TableHost& host);
     void cancel(TableHost& host);
-    engine::Request request_for(TableHost& host, rules::Color seat) const;
+    engine::Request request_for(TableHost& host, int seat) const;
     void answered(TableHost& host, std::uint64_t serial,
                   const rules::Result<engine::Choice>& result);
     void tell(ComputerReport::Kind kind, std::string table, std::size_t ply,

@@ -12,17 +12,42 @@ namespace server::play {
 
 namespace {
 
-json color_or_null(const std::optional<lobby::Color>& color) {
-    return color ? json(color_name(*color)) : json(nullptr);
+// A seat of a two-seat table by its colour (seat 0 White), or null.
+json color_or_null(const std::optional<int>& seat) {
+    return seat ? json(seat_color_name(*seat)) : json(nullptr);
 }
 
 json optional_time(const std::optional<lobby::TimePoint>& at) {
     return at ? json(unix_ms(*at)) : json(nullptr);
 }
 
-json seats_json(const std::array<std::optional<lobby::Player>, 2>& seats) {
-    return json{{"white", seats[0] ? player_json(*seats[0]) : json(nullptr)},
-                {"black", seats[1] ? player_json(*seats[1]) : json(nullptr)}};
+// One value per seat: {"white":…,"black":…} at a two-seat table, an array by seat index at a
+// table of more (docs/protocol.md 7.6).
+template <class T, class Write> json per_seat_json(const lobby::PerSeat<T>& seats, Write write) {
+    if (seats.size() == 2)
+        return json{{"white", write(seats[0])}, {"black", write(seats[1])}};
+    json out = json::array();
+    for (const T& seat : seats)
+        out.push_back(write(seat));
+    return out;
+}
+
+json player_or_null(const std::optional<lobby::Player>& player) {
+    return player ? player_json(*player) : json(nullptr);
+}
+
+json seats_json(const lobby::PerSeat<std::optional<lobby::Player>>& seats) {
+    return per_seat_json(seats, player_or_null);
+}
+
+// A field naming a seat: its colour under `color_key` at a two-seat table, its index under
+// `seat_key` at a table of more (docs/protocol.md 7.6).
+void put_seat(json& out, int seats, std::string_view color_key, std::string_view seat_key,
+              int seat) {
+    if (seats == 2)
+        out[color_key] = seat_color_name(seat);
+    else
+        out[seat_key] = seat;
 }
 
 json seat_view_json(const std::optional<lobby::SeatView>& seat) {
@@ -51,21 +76,28 @@ json board_or_null(const rules::BoardView& board) {
 // The fields of one event body, without "type".
 struct BodyFields {
     json& out;
+    int seats; // of the table (TableEvent::seats)
 
     void operator()(const lobby::PlayerSeated& e) const {
-        out["color"] = color_name(e.color);
+        put_seat(out, seats, "color", "seat", e.seat);
         out["player"] = player_json(e.player);
     }
     void operator()(const lobby::PlayerLeft& e) const {
-        out["color"] = color_name(e.color);
+        put_seat(out, seats, "color", "seat", e.seat);
         out["player"] = e.player;
     }
     void operator()(const lobby::SpectatorJoined& e) const { out["player"] = player_json(e.player); }
     void operator()(const lobby::SpectatorLeft& e) const { out["player"] = e.player; }
     void operator()(const lobby::GameStarted& e) const {
         out["game_number"] = e.game_number;
-        out["white"] = player_json(e.white);
-        out["black"] = player_json(e.black);
+        if (seats == 2) {
+            out["white"] = player_json(e.players[0]);
+            out["black"] = player_json(e.players[1]);
+        } else {
+            out["players"] = json::array();
+            for (const auto& player : e.players)
+                out["players"].push_back(player_json(player));
+        }
         out["start_position"] = e.start_position;
         out["board"] = board_json(e.board);
         out["legal_moves"] = moves_json(e.legal_moves);
@@ -74,8 +106,13 @@ struct BodyFields {
     }
     void operator()(const lobby::MovePlayed& e) const {
         out["ply"] = e.ply;
-        out["by"] = color_name(e.by);
-        out["to_move"] = color_name(rules::opposite(e.by));
+        if (seats == 2) {
+            out["by"] = seat_color_name(e.by);
+            out["to_move"] = seat_color_name(1 - e.by);
+        } else {
+            out["seat"] = e.by;
+            out["seat_to_move"] = e.next;
+        }
         out["move"] = move_json(e.move);
         out["position"] = e.position;
         out["board"] = board_or_null(e.board);
@@ -83,14 +120,15 @@ struct BodyFields {
         out["clocks"] = clock_json(e.clocks);
         out["first_move_deadline"] = optional_time(e.first_move_deadline);
     }
-    void operator()(const lobby::DrawOffered& e) const { out["by"] = color_name(e.by); }
-    void operator()(const lobby::DrawDeclined& e) const { out["by"] = color_name(e.by); }
-    void operator()(const lobby::DrawOfferWithdrawn& e) const { out["by"] = color_name(e.by); }
+    // Draw offers and takebacks happen at two-seat tables only.
+    void operator()(const lobby::DrawOffered& e) const { out["by"] = seat_color_name(e.by); }
+    void operator()(const lobby::DrawDeclined& e) const { out["by"] = seat_color_name(e.by); }
+    void operator()(const lobby::DrawOfferWithdrawn& e) const { out["by"] = seat_color_name(e.by); }
     void operator()(const lobby::TakebackRequested& e) const {
-        out["by"] = color_name(e.by);
+        out["by"] = seat_color_name(e.by);
         out["plies"] = e.plies;
     }
-    void operator()(const lobby::TakebackDeclined& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::TakebackDeclined& e) const { out["by"] = seat_color_name(e.by); }
     void operator()(const lobby::TakebackDone& e) const {
         out["plies_undone"] = e.plies_undone;
         out["ply"] = e.ply;
@@ -101,15 +139,19 @@ struct BodyFields {
         out["legal_moves"] = moves_json(e.legal_moves);
         out["clocks"] = clock_json(e.clocks);
     }
-    void operator()(const lobby::RematchOffered& e) const { out["by"] = color_name(e.by); }
-    void operator()(const lobby::RematchDeclined& e) const { out["by"] = color_name(e.by); }
+    void operator()(const lobby::RematchOffered& e) const {
+        put_seat(out, seats, "by", "seat", e.by);
+    }
+    void operator()(const lobby::RematchDeclined& e) const {
+        put_seat(out, seats, "by", "seat", e.by);
+    }
     void operator()(const lobby::ConnectionChanged& e) const {
-        out["color"] = color_name(e.color);
+        put_seat(out, seats, "color", "seat", e.seat);
         out["connected"] = e.connected;
         out["claimable_at"] = optional_time(e.claimable_at);
     }
     void operator()(const lobby::AbandonmentClaimable& e) const {
-        out["absent"] = color_name(e.absent);
+        put_seat(out, seats, "absent", "seat", e.absent);
     }
     void operator()(const lobby::ChatPosted& e) const {
         out["from"] = e.from;
@@ -119,7 +161,7 @@ struct BodyFields {
     }
     void operator()(const lobby::GameEnded& e) const {
         out["game_number"] = e.game_number;
-        out["result"] = result_json(e.result);
+        out["result"] = result_json(e.result, seats);
         out["clocks"] = clock_json(e.clocks);
         out["rated"] = e.rated;
         out["moves"] = e.moves;
@@ -136,6 +178,14 @@ json challenge_gone(const lobby::Challenge& challenge, std::string_view reason) 
 
 std::string_view color_name(lobby::Color color) {
     return color == lobby::Color::White ? "white" : "black";
+}
+
+std::string_view seat_color_name(int seat) {
+    return color_name(lobby::color_of_seat(seat));
+}
+
+json seat_json(int seat, int seats) {
+    return seats == 2 ? json(seat_color_name(seat)) : json(seat);
 }
 
 std::int64_t unix_ms(lobby::TimePoint at) { return at.time_since_epoch().count(); }
@@ -173,12 +223,20 @@ json player_json(const lobby::Player& player) {
 }
 
 json clock_json(const lobby::ClockView& clocks) {
-    return json{{"white_ms", clocks.remaining[0].count()},
-                {"black_ms", clocks.remaining[1].count()},
-                {"to_move", color_name(clocks.to_move)},
-                {"running", clocks.running},
-                {"at", unix_ms(clocks.at)},
-                {"turn_started", unix_ms(clocks.turn_started)}};
+    json out{{"running", clocks.running},
+             {"at", unix_ms(clocks.at)},
+             {"turn_started", unix_ms(clocks.turn_started)}};
+    if (clocks.remaining.size() == 2) {
+        out["white_ms"] = clocks.remaining[0].count();
+        out["black_ms"] = clocks.remaining[1].count();
+        out["to_move"] = seat_color_name(clocks.to_move);
+        return out;
+    }
+    out["seats_ms"] = json::array();
+    for (const auto remaining : clocks.remaining)
+        out["seats_ms"].push_back(remaining.count());
+    out["seat_to_move"] = clocks.to_move;
+    return out;
 }
 
 json board_json(const rules::BoardView& board) {
@@ -210,16 +268,21 @@ json moves_json(const std::vector<rules::MoveView>& moves) {
     return out;
 }
 
-json result_json(const lobby::GameResult& result) {
+json result_json(const lobby::GameResult& result, int seats) {
     json winner = nullptr;
     if (result.kind == lobby::GameResult::Kind::WhiteWins)
         winner = "white";
     if (result.kind == lobby::GameResult::Kind::BlackWins)
         winner = "black";
-    return json{{"kind", lobby::result_name(result.kind)},
-                {"winner", winner},
-                {"reason", result.reason},
-                {"did_not_start", color_or_null(result.did_not_start)}};
+    json out{
+        {"kind", lobby::result_name(result.kind)}, {"winner", winner}, {"reason", result.reason}};
+    if (seats == 2) {
+        out["did_not_start"] = color_or_null(result.did_not_start);
+        return out;
+    }
+    out["did_not_start_seat"] = result.did_not_start ? json(*result.did_not_start) : json(nullptr);
+    out["places"] = result.places;
+    return out;
 }
 
 json summary_json(const lobby::TableSummary& summary) {
@@ -240,36 +303,35 @@ json state_json(const lobby::TableState& state) {
     json chat = json::array();
     for (const auto& line : state.chat)
         chat.push_back(chat_line_json(line));
-    return json{{"code", state.code},
-                {"link", "/t/" + state.code},
-                {"setup", setup_json(state.setup)},
-                {"host", player_json(state.host)},
-                {"status", lobby::status_name(state.status)},
-                {"game_number", state.game_number},
-                {"seats",
-                 {{"white", seat_view_json(state.seats[0])},
-                  {"black", seat_view_json(state.seats[1])}}},
-                {"spectators", spectators},
-                {"start_position", state.start_position},
-                {"position", state.position},
-                {"board", board_json(state.board)},
-                {"ply", state.moves.size()},
-                {"moves", state.moves},
-                {"moves_display", state.moves_display},
-                {"history", played_moves_json(state.history)},
-                {"last_move", state.last_move ? move_json(*state.last_move) : json(nullptr)},
-                {"legal_moves", moves_json(state.legal_moves)},
-                {"to_move", color_name(state.clocks.to_move)},
-                {"clocks", clock_json(state.clocks)},
-                {"first_move_deadline", optional_time(state.first_move_deadline)},
-                {"draw_offer", color_or_null(state.draw_offer)},
-                {"takeback_request", color_or_null(state.takeback_request)},
-                {"rematch_offers",
-                 {{"white", state.rematch_offers[0]}, {"black", state.rematch_offers[1]}}},
-                {"result", state.result ? result_json(*state.result) : json(nullptr)},
-                {"chat", std::move(chat)},
-                {"started_at", optional_time(state.started_at)},
-                {"version", state.version}};
+    json out{
+        {"code", state.code},
+        {"link", "/t/" + state.code},
+        {"setup", setup_json(state.setup)},
+        {"host", player_json(state.host)},
+        {"status", lobby::status_name(state.status)},
+        {"game_number", state.game_number},
+        {"seats", per_seat_json(state.seats, seat_view_json)},
+        {"spectators", spectators},
+        {"start_position", state.start_position},
+        {"position", state.position},
+        {"board", board_json(state.board)},
+        {"ply", state.moves.size()},
+        {"moves", state.moves},
+        {"moves_display", state.moves_display},
+        {"history", played_moves_json(state.history)},
+        {"last_move", state.last_move ? move_json(*state.last_move) : json(nullptr)},
+        {"legal_moves", moves_json(state.legal_moves)},
+        {"clocks", clock_json(state.clocks)},
+        {"first_move_deadline", optional_time(state.first_move_deadline)},
+        {"draw_offer", color_or_null(state.draw_offer)},
+        {"takeback_request", color_or_null(state.takeback_request)},
+        {"rematch_offers", per_seat_json(state.rematch_offers, [](bool b) { return b; })},
+        {"result", state.result ? result_json(*state.result, state.seats.size()) : json(nullptr)},
+        {"chat", std::move(chat)},
+        {"started_at", optional_time(state.started_at)},
+        {"version", state.version}};
+    put_seat(out, state.seats.size(), "to_move", "seat_to_move", state.clocks.to_move);
+    return out;
 }
 
 json challenge_json(const lobby::Challenge& challenge) {
@@ -387,7 +449,7 @@ public:
         raw(",\"running\":");
         raw(c.running ? "true" : "false");
         raw(",\"to_move\":");
-        text(color_name(c.to_move));
+        text(seat_color_name(c.to_move));
         raw(",\"turn_started\":");
         number(unix_ms(c.turn_started));
         raw(",\"white_ms\":");
@@ -416,7 +478,7 @@ std::shared_ptr<const std::string> move_event_text(const std::string& code,
     w.raw(",\"event\":{\"board\":");
     w.board(e.board);
     w.raw(",\"by\":");
-    w.text(color_name(e.by));
+    w.text(seat_color_name(e.by));
     w.raw(",\"clocks\":");
     w.clocks(e.clocks);
     w.raw(",\"first_move_deadline\":");
@@ -437,7 +499,7 @@ std::shared_ptr<const std::string> move_event_text(const std::string& code,
     w.raw(",\"position\":");
     w.text(e.position);
     w.raw(",\"to_move\":");
-    w.text(color_name(rules::opposite(e.by)));
+    w.text(seat_color_name(1 - e.by));
     w.raw(",\"type\":\"move\"},\"t\":\"table_event\",\"table\":");
     w.text(code);
     w.raw(",\"version\":");
@@ -451,7 +513,7 @@ std::shared_ptr<const std::string> event_message_dom(const std::string& code,
                                                      const lobby::TableEvent& event,
                                                      std::optional<std::int64_t> game_id) {
     json body{{"type", lobby::event_name(event.body)}};
-    std::visit(BodyFields{body}, event.body);
+    std::visit(BodyFields{body, event.seats}, event.body);
     if (game_id)
         body["game_id"] = *game_id;
     const json message{{"t", "table_event"},
@@ -471,14 +533,14 @@ std::shared_ptr<const std::string> table_event_message_dom(const std::string& co
 
 std::shared_ptr<const std::string> table_event_message(const std::string& code,
                                                        const lobby::TableEvent& event) {
-    if (const auto* move = std::get_if<lobby::MovePlayed>(&event.body))
+    // The direct writer knows the two-seat fields only; a table of more goes through the DOM.
+    if (const auto* move = std::get_if<lobby::MovePlayed>(&event.body); move && event.seats == 2)
         return move_event_text(code, event, *move);
     return table_event_message_dom(code, event);
 }
 
-std::shared_ptr<const std::string> ended_event_message(const std::string& code,
-                                                      const lobby::TableEvent& event,
-                                                      std::int64_t game_id) {
+std::shared_ptr<const std::string>
+ended_event_message(const std::string& code, const lobby::TableEvent& event, std::int64_t game_id) {
     return event_message_dom(code, event, game_id);
 }
 

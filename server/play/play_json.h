@@ -1,6 +1,8 @@
 #pragma once
 // The game service's JSON: lobby values (setups, players, clocks, boards, table summaries and
 // states, table and lobby events) as the protocol sends them (docs/protocol.md, section 7).
+// Seats are indices (lobby/seats.h); a two-seat table names them by colour as it always did,
+// a table of more by index (docs/protocol.md 7.6).
 // Times are milliseconds: durations as integers, instants as Unix milliseconds.
 
 #include "lobby/challenges.h"
@@ -19,11 +21,16 @@ namespace server::play {
 using json = nlohmann::json;
 
 std::string_view color_name(lobby::Color color); // "white" / "black"
+// The colour of a seat of a two-seat table: seat 0 "white", seat 1 "black".
+std::string_view seat_color_name(int seat);
+// A seat as the protocol names it: its colour at a two-seat table, its index at a table of more.
+json seat_json(int seat, int seats);
 std::int64_t unix_ms(lobby::TimePoint at);
 
 json time_control_json(const lobby::TimeControl& control);
 json setup_json(const lobby::TableSetup& setup);
 json player_json(const lobby::Player& player);
+// Two seats: white_ms, black_ms, to_move (a colour); more: seats_ms (by seat), seat_to_move.
 json clock_json(const lobby::ClockView& clocks);
 json board_json(const rules::BoardView& board);
 json move_json(const rules::MoveView& move);
@@ -31,7 +38,8 @@ json move_json(const rules::MoveView& move);
 json moves_json(const std::vector<rules::MoveView>& moves);
 // Moves played (the state's `history`): each a Move with its `display`.
 json played_moves_json(const std::vector<rules::MoveView>& moves);
-json result_json(const lobby::GameResult& result);
+// `seats`: of the table; past two, did_not_start_seat and places replace did_not_start.
+json result_json(const lobby::GameResult& result, int seats = 2);
 json summary_json(const lobby::TableSummary& summary);
 json state_json(const lobby::TableState& state);
 json challenge_json(const lobby::Challenge& challenge);

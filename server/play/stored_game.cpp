@@ -151,13 +151,13 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
         auto game = rules::make_game(*variant, row.start_position);
         if (!game)
             return lobby::refuse(lobby::errc::bad_setup, game.error().detail);
-        const rules::Color first = game.value()->to_move();
+        const int first = game.value()->seat_to_move(); // of two: 0 White, 1 Black
         const bool odd = stored.moves.size() % 2 == 1;
         const lobby::LagPolicy lag{};
         record.clock = lobby::ClockState{
             .remaining = {stored.moves.back().white_remaining, stored.moves.back().black_remaining},
             .lag_quota = {lag.initial_quota, lag.initial_quota},
-            .to_move = odd ? rules::opposite(first) : first,
+            .to_move = odd ? 1 - first : first,
             .running = true,
             .turn_started = stored.moves.back().at};
     }

@@ -128,7 +128,7 @@ nlohmann::json TableHost::state_message(const lobby::PlayerId& viewer,
                                         const nlohmann::json& id) const {
     nlohmann::json message = play::reply("table", id);
     const auto seat = table_->seat_of(viewer);
-    message["you"] = seat ? nlohmann::json(color_name(*seat)) : nlohmann::json(nullptr);
+    message["you"] = seat ? seat_json(*seat, table_->seat_count()) : nlohmann::json(nullptr);
     message["table"] = state_json(table_->state(now()));
     // The stored game's id, which the table does not know (null: not stored, or not yet).
     message["table"]["game_id"] =

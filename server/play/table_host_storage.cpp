@@ -352,9 +352,9 @@ void TableHost::report_ladder_end(const lobby::GameResult& result) {
     using lobby::GameResult;
     bool challenger_won = false;
     if (result.kind == GameResult::Kind::WhiteWins)
-        challenger_won = *challenger == lobby::Color::White;
+        challenger_won = *challenger == lobby::seat_of_color(lobby::Color::White);
     else if (result.kind == GameResult::Kind::BlackWins)
-        challenger_won = *challenger == lobby::Color::Black;
+        challenger_won = *challenger == lobby::seat_of_color(lobby::Color::Black);
     else if (result.kind == GameResult::Kind::Aborted && result.did_not_start)
         challenger_won = *result.did_not_start != *challenger;
     context_.ladder_game_ended(

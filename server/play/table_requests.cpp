@@ -22,9 +22,9 @@ lobby::Millis measured_lag(const net::Connection& conn) {
 // threefold or fifty-move draw while both are present.
 lobby::Refusal claim_draw(lobby::Table& table, const lobby::PlayerId& who, lobby::TimePoint now) {
     const auto seat = table.seat_of(who);
-    if (seat) {
+    if (seat && table.seat_count() == 2) { // past two, claim_draw refuses
         const auto state = table.state(now);
-        const auto& other = state.seats[static_cast<std::size_t>(rules::opposite(*seat))];
+        const auto& other = state.seats[1 - *seat];
         if (other && !other->connected)
             return table.claim_abandonment(who, lobby::AbandonmentClaim::Draw, now);
     }

@@ -20,6 +20,11 @@ struct FakeScript {
     std::map<int, rules::Outcome> claimable_after;        // a draw can be claimed at this ply
     std::array<bool, 2> can_win{true, true};
     rules::Color first = rules::Color::White;
+    // Games of more than two: the seats (2 keeps the two-player behaviour) and who moves at
+    // each ply (past the list: round the board from the last; a seat left out is skipped, as
+    // the rules skip a player who has finished).
+    int players = 2;
+    std::vector<int> turns{};
     std::string start = "fake-start";
     int games_made = 0;
 };
@@ -31,9 +36,22 @@ public:
 
     rules::VariantId variant() const override { return rules::VariantId::Chess; }
     rules::Color to_move() const override {
+        if (script_->players > 2) // as the halma family: White for seat 0, Black for the others
+            return seat_to_move() == 0 ? rules::Color::White : rules::Color::Black;
         return moves_.size() % 2 == 0 ? script_->first : rules::opposite(script_->first);
     }
     int ply() const override { return static_cast<int>(moves_.size()); }
+    int players() const override { return script_->players; }
+    int seat_to_move() const override {
+        if (script_->players == 2)
+            return Game::seat_to_move();
+        const auto& turns = script_->turns;
+        if (moves_.size() < turns.size())
+            return turns[moves_.size()];
+        const int last = turns.empty() ? -1 : turns.back();
+        const auto past = static_cast<int>(moves_.size() - turns.size());
+        return (last + 1 + past) % script_->players;
+    }
 
     std::vector<std::string> legal_moves() const override {
         if (outcome().over())

@@ -4,60 +4,61 @@
 
 using namespace lobby;
 using namespace std::chrono_literals;
-using rules::Color;
-
 namespace {
 const TimePoint t0{};
+// The seats of a two-player game: White is seat 0, Black seat 1.
+constexpr int white = seat_of_color(rules::Color::White);
+constexpr int black = seat_of_color(rules::Color::Black);
 constexpr LagPolicy no_lag{.initial_quota = 0ms, .quota_gain = 0ms, .max_quota = 0ms};
 } // namespace
 
 TEST_CASE("a clock charges the mover and adds the Fischer increment") {
     GameClock clock(fischer(5min, 3s), no_lag);
-    clock.start(Color::White, t0);
-    CHECK(clock.remaining(Color::White, t0 + 10s) == 4min + 50s);
-    CHECK(clock.remaining(Color::Black, t0 + 10s) == 5min);
+    clock.start(white, t0);
+    CHECK(clock.remaining(white, t0 + 10s) == 4min + 50s);
+    CHECK(clock.remaining(black, t0 + 10s) == 5min);
     const ClockPress press = clock.press(t0 + 10s, 0ms);
     CHECK(press.charged == 10s);
     CHECK(press.remaining == 4min + 53s);
-    CHECK(clock.to_move() == Color::Black);
-    CHECK(clock.remaining(Color::Black, t0 + 14s) == 4min + 56s);
+    CHECK(clock.to_move() == black);
+    CHECK(clock.remaining(black, t0 + 14s) == 4min + 56s);
 }
 
 TEST_CASE("a Bronstein delay is not charged, and unused delay is not banked") {
     GameClock clock(bronstein(1min, 5s), no_lag);
-    clock.start(Color::White, t0);
-    CHECK(clock.remaining(Color::White, t0 + 3s) == 1min);
+    clock.start(white, t0);
+    CHECK(clock.remaining(white, t0 + 3s) == 1min);
     CHECK(clock.press(t0 + 3s, 0ms).remaining == 1min); // under the delay: nothing charged
-    CHECK(clock.remaining(Color::Black, t0 + 3s + 8s) == 57s);
+    CHECK(clock.remaining(black, t0 + 3s + 8s) == 57s);
     CHECK(clock.press(t0 + 11s, 0ms).remaining == 57s);
 }
 
 TEST_CASE("the flag falls when the total time is used, found with no move at all") {
     GameClock clock(fischer(1min, 0s), no_lag);
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     CHECK_FALSE(clock.flagged(t0 + 59s));
     CHECK(clock.flag_time() == t0 + 60s);
     CHECK(clock.flagged(t0 + 60s));
-    CHECK(clock.remaining(Color::White, t0 + 90s) == 0ms);
+    CHECK(clock.remaining(white, t0 + 90s) == 0ms);
 }
 
 TEST_CASE("a limit per move flags even with plenty of total time") {
     GameClock clock(TimeControl{.base = 15min, .per_move = 60s}, no_lag);
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     CHECK(clock.flag_time() == t0 + 60s);
     CHECK_FALSE(clock.would_flag(t0 + 59s, 0ms));
     CHECK(clock.would_flag(t0 + 60s, 0ms));
     clock.press(t0 + 59s, 0ms);
-    CHECK(clock.remaining(Color::White, t0 + 59s) == 14min + 1s);
+    CHECK(clock.remaining(white, t0 + 59s) == 14min + 1s);
     CHECK(clock.flag_time() == t0 + 119s); // Black's own minute
 }
 
 TEST_CASE("a correspondence clock gives each move its days and carries nothing over") {
     GameClock clock(correspondence(2), no_lag);
-    clock.start(Color::White, t0);
-    CHECK(clock.remaining(Color::White, t0 + 24h) == 24h);
+    clock.start(white, t0);
+    CHECK(clock.remaining(white, t0 + 24h) == 24h);
     clock.press(t0 + 47h, 0ms);
-    CHECK(clock.remaining(Color::White, t0 + 47h) == 48h);
+    CHECK(clock.remaining(white, t0 + 47h) == 48h);
     CHECK(clock.flag_time() == t0 + 47h + 48h);
     CHECK(clock.flagged(t0 + 95h));
 }
@@ -65,7 +66,7 @@ TEST_CASE("a correspondence clock gives each move its days and carries nothing o
 TEST_CASE("lag is credited up to a quota that is spent and refills slowly") {
     const LagPolicy policy{.initial_quota = 300ms, .quota_gain = 100ms, .max_quota = 1000ms};
     GameClock clock(fischer(1min, 0s), policy);
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     // a 500 ms lag: only the 300 ms quota is credited
     ClockPress press = clock.press(t0 + 2s, 500ms);
     CHECK(press.lag_credited == 300ms);
@@ -84,7 +85,7 @@ TEST_CASE("lag is credited up to a quota that is spent and refills slowly") {
 TEST_CASE("the quota never exceeds its maximum and a negative lag credits nothing") {
     const LagPolicy policy{.initial_quota = 900ms, .quota_gain = 200ms, .max_quota = 1000ms};
     GameClock clock(fischer(1min, 0s), policy);
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     const ClockPress press = clock.press(t0 + 1s, -5s);
     CHECK(press.lag_credited == 0ms);
     CHECK(clock.state().lag_quota[0] == 1000ms);
@@ -93,7 +94,7 @@ TEST_CASE("the quota never exceeds its maximum and a negative lag credits nothin
 TEST_CASE("lag credit can save a move that arrived just after the flag") {
     const LagPolicy policy{.initial_quota = 300ms, .quota_gain = 100ms, .max_quota = 1000ms};
     GameClock clock(fischer(10s, 0s), policy);
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     CHECK(clock.would_flag(t0 + 10s + 200ms, 0ms));
     CHECK_FALSE(clock.would_flag(t0 + 10s + 200ms, 250ms));
     CHECK(clock.would_flag(t0 + 10s + 400ms, 2s)); // the quota caps the credit
@@ -105,22 +106,46 @@ TEST_CASE("lag credit can save a move that arrived just after the flag") {
 
 TEST_CASE("a clock restored from its state goes on exactly where it was") {
     GameClock clock(fischer(3min, 2s));
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     clock.press(t0 + 5s, 40ms);
     clock.press(t0 + 9s, 0ms);
     const GameClock restored = GameClock::restore(fischer(3min, 2s), clock.state());
     CHECK(restored.state() == clock.state());
-    CHECK(restored.to_move() == Color::White);
-    CHECK(restored.remaining(Color::White, t0 + 20s) == clock.remaining(Color::White, t0 + 20s));
+    CHECK(restored.to_move() == white);
+    CHECK(restored.remaining(white, t0 + 20s) == clock.remaining(white, t0 + 20s));
     CHECK(restored.flag_time() == clock.flag_time());
 }
 
 TEST_CASE("stopping a clock freezes the mover's time") {
     GameClock clock(fischer(1min, 5s), no_lag);
-    clock.start(Color::White, t0);
+    clock.start(white, t0);
     clock.stop(t0 + 20s);
     CHECK_FALSE(clock.running());
-    CHECK(clock.remaining(Color::White, t0 + 50s) == 40s);
+    CHECK(clock.remaining(white, t0 + 50s) == 40s);
     CHECK_FALSE(clock.flagged(t0 + 2h));
     CHECK_FALSE(clock.flag_time());
+}
+
+TEST_CASE("a clock of three seats charges each seat and passes the turn to the seat it is given") {
+    GameClock clock(fischer(1min, 2s), no_lag, 3);
+    CHECK(clock.seats() == 3);
+    CHECK(clock.state().remaining == PerSeat<Millis>(3, 1min));
+    clock.start(0, t0);
+    CHECK(clock.press(t0 + 10s, 0ms, 1).remaining == 52s);
+    CHECK(clock.to_move() == 1);
+    CHECK(clock.remaining(1, t0 + 15s) == 55s);
+    CHECK(clock.remaining(2, t0 + 15s) == 1min); // not to move: its stored time
+    // Seat 2 has finished: the rules name seat 0 after seat 1.
+    clock.press(t0 + 15s, 0ms, 0);
+    CHECK(clock.to_move() == 0);
+    CHECK(clock.flag_time() == t0 + 15s + 52s);
+    CHECK_FALSE(clock.flagged(t0 + 15s + 51s));
+    CHECK(clock.flagged(t0 + 15s + 52s));
+    CHECK(clock.all_remaining(t0 + 20s) == PerSeat<Millis>{47s, 57s, 1min});
+    // The plain press goes round in order.
+    clock.press(t0 + 20s, 0ms);
+    CHECK(clock.to_move() == 1);
+    const auto restored = GameClock::restore(fischer(1min, 2s), clock.state(), no_lag);
+    CHECK(restored.seats() == 3);
+    CHECK(restored.state() == clock.state());
 }

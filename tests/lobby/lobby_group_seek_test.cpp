@@ -56,6 +56,12 @@ TEST_CASE("three seekers fill a three-player table, each told with the seat orde
     CHECK(seat_count(match.setup) == 3);
     CHECK_FALSE(match.setup.is_public);
     CHECK(f.lobby.find_by_code(match.table_code).ok());
+    // The code is held by a summary with every seat taken, in the match's seat order.
+    const auto held = f.lobby.summary(match.table_code);
+    REQUIRE(held);
+    REQUIRE(held->seats.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i)
+        CHECK(held->seats[i] == match.players[i]);
     CHECK(f.lobby.seeks().waiting(three) == 0);
     REQUIRE(group_matches(f.listener) == 1);
     CHECK(last_group_match(f.listener).table_code == match.table_code);

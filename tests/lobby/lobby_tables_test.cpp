@@ -132,7 +132,7 @@ TEST_CASE("the first-move timeout of a table feeds the lobby's cool-down") {
     t.table->check_timeouts(t0 + 30s);
     const auto& ended = t.events.last<GameEnded>();
     REQUIRE(ended.result.did_not_start);
-    const Player& culprit = *ended.result.did_not_start == Color::White ? t.alice : t.bob;
+    const Player& culprit = *ended.result.did_not_start == white_seat ? t.alice : t.bob;
     f.lobby.record_no_start(culprit.id, t0 + 30s);
     CHECK(f.lobby.seek(culprit, f.blitz, t0 + 31s).error().code == "cooldown");
     CHECK(f.lobby.seek(t.bob, f.blitz, t0 + 31s).ok()); // the other player is free

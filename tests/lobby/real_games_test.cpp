@@ -50,8 +50,8 @@ TEST_CASE("chess: fool's mate ends the game by checkmate for all at once") {
     const auto& ended = t.events.last<GameEnded>();
     CHECK(ended.result == GameResult{.kind = GameResult::Kind::BlackWins, .reason = "checkmate"});
     CHECK(ended.moves == std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"});
-    CHECK(ended.white.id == "white");
-    CHECK(ended.black.id == "black");
+    CHECK(ended.players[white_seat].id == "white");
+    CHECK(ended.players[black_seat].id == "black");
     CHECK(t.events.names().back() == "ended");
 }
 

@@ -8,11 +8,11 @@ TEST_CASE("a draw offer can be declined, and accepting one ends the game by agre
     f.start();
     f.move(t0 + 1s);
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 2s));
-    CHECK(f.events.last<DrawOffered>().by == Color::White);
-    CHECK(f.table->state(t0 + 2s).draw_offer == Color::White);
+    CHECK(f.events.last<DrawOffered>().by == white_seat);
+    CHECK(f.table->state(t0 + 2s).draw_offer == white_seat);
     CHECK(f.table->accept_draw("alice", t0 + 2s)->code == "nothing_to_accept");
     REQUIRE_FALSE(f.table->decline_draw("bob", t0 + 3s));
-    CHECK(f.events.last<DrawDeclined>().by == Color::Black);
+    CHECK(f.events.last<DrawDeclined>().by == black_seat);
     CHECK_FALSE(f.table->state(t0 + 3s).draw_offer);
     CHECK(f.table->accept_draw("bob", t0 + 3s)->code == "nothing_to_accept");
 
@@ -28,7 +28,7 @@ TEST_CASE("a draw offer is withdrawn when the opponent moves instead of answerin
     f.move(t0 + 1s);                                      // alice
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 2s)); // during bob's turn
     f.move(t0 + 3s);                                      // bob moves instead
-    CHECK(f.events.last<DrawOfferWithdrawn>().by == Color::White);
+    CHECK(f.events.last<DrawOfferWithdrawn>().by == white_seat);
     CHECK_FALSE(f.table->state(t0 + 3s).draw_offer);
     CHECK(f.table->accept_draw("bob", t0 + 4s)->code == "nothing_to_accept");
 }
@@ -38,7 +38,7 @@ TEST_CASE("a draw offer made before one's own move stays while the opponent thin
     f.start();
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 1s)); // alice offers, then moves
     f.move(t0 + 2s);
-    CHECK(f.table->state(t0 + 2s).draw_offer == Color::White);
+    CHECK(f.table->state(t0 + 2s).draw_offer == white_seat);
     CHECK(f.events.count<DrawOfferWithdrawn>() == 0);
     // offering back is accepting
     REQUIRE_FALSE(f.table->offer_draw("bob", t0 + 3s));
@@ -113,15 +113,15 @@ TEST_CASE("a rematch needs both players and swaps the colours") {
     REQUIRE_FALSE(f.table->resign("bob", t0 + 2s));
     CHECK(f.table->decline_rematch("bob", t0 + 3s)->code == "nothing_to_accept");
     REQUIRE_FALSE(f.table->offer_rematch("bob", t0 + 3s));
-    CHECK(f.events.last<RematchOffered>().by == Color::Black);
+    CHECK(f.events.last<RematchOffered>().by == black_seat);
     CHECK(f.table->status() == TableStatus::Finished);
     REQUIRE_FALSE(f.table->offer_rematch("alice", t0 + 4s));
     CHECK(f.table->status() == TableStatus::Playing);
     CHECK(f.table->game_number() == 2);
     const auto& started = f.events.last<GameStarted>();
     CHECK(started.game_number == 2);
-    CHECK(started.white.id == "bob");
-    CHECK(started.black.id == "alice");
+    CHECK(started.players[white_seat].id == "bob");
+    CHECK(started.players[black_seat].id == "alice");
     CHECK(f.table->recorded_moves().empty());
     CHECK(f.table->play("bob", 0, "a1", t0 + 5s).ok());
 }
@@ -133,8 +133,8 @@ TEST_CASE("a rematch can be declined, and is refused during a game or after a pl
     REQUIRE_FALSE(f.table->resign("bob", t0 + 2s));
     REQUIRE_FALSE(f.table->offer_rematch("alice", t0 + 3s));
     REQUIRE_FALSE(f.table->decline_rematch("bob", t0 + 4s));
-    CHECK(f.events.last<RematchDeclined>().by == Color::Black);
-    CHECK(f.table->state(t0 + 4s).rematch_offers == std::array<bool, 2>{false, false});
+    CHECK(f.events.last<RematchDeclined>().by == black_seat);
+    CHECK(f.table->state(t0 + 4s).rematch_offers == PerSeat<bool>{false, false});
     REQUIRE_FALSE(f.table->leave("bob", t0 + 5s));
     CHECK(f.events.last<PlayerLeft>().player == "bob");
     CHECK(f.table->offer_rematch("alice", t0 + 6s)->code == "not_allowed");
@@ -175,7 +175,7 @@ TEST_CASE("a takeback after the opponent replied undoes two plies, and a decline
         f.move(t0 + std::chrono::seconds(i));                   // 4 plies
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 5s)); // alice to move: undo 2
     REQUIRE_FALSE(f.table->decline_takeback("bob", t0 + 6s));
-    CHECK(f.events.last<TakebackDeclined>().by == Color::Black);
+    CHECK(f.events.last<TakebackDeclined>().by == black_seat);
     CHECK(f.table->recorded_moves().size() == 4);
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 7s));
     REQUIRE_FALSE(f.table->accept_takeback("bob", t0 + 8s));

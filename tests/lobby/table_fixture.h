@@ -17,6 +17,9 @@ using namespace std::chrono_literals;
 using rules::Color;
 
 inline const TimePoint t0{};
+// The seats of a two-player game (lobby/seats.h).
+inline constexpr int white_seat = seat_of_color(Color::White);
+inline constexpr int black_seat = seat_of_color(Color::Black);
 
 inline Player player(const std::string& id, int rating = 1500, bool registered = true) {
     return Player{.id = id, .display_name = id, .registered = registered, .rating = rating};
@@ -119,8 +122,8 @@ struct Fingerprint {
     TableStatus status;
     std::string position;
     std::size_t moves;
-    std::optional<Color> draw_offer;
-    std::optional<Color> takeback;
+    std::optional<int> draw_offer;
+    std::optional<int> takeback;
     std::optional<ClockState> clock;
     friend bool operator==(const Fingerprint&, const Fingerprint&) = default;
 };

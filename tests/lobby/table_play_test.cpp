@@ -14,7 +14,7 @@ TEST_CASE("a legal move is played, versioned and described for the clients") {
     CHECK(ack.value().event->version == v + 1);
     const auto& move = std::get<MovePlayed>(ack.value().event->body);
     CHECK(move.ply == 0);
-    CHECK(move.by == Color::White);
+    CHECK(move.by == white_seat);
     CHECK(move.move.notation == "b2");
     CHECK(move.move.display == "B2");
     CHECK(move.move.path == std::vector<int>{0, 9});
@@ -122,8 +122,8 @@ TEST_CASE("the clock starts after both first moves and charges from then on") {
     f.move(t0 + 20s); // Black's first move starts White's clock
     const ClockView after = f.events.last<MovePlayed>().clocks;
     CHECK(after.running);
-    CHECK(after.to_move == Color::White);
-    CHECK(after.remaining == std::array<Millis, 2>{1min, 1min});
+    CHECK(after.to_move == white_seat);
+    CHECK(after.remaining == PerSeat<Millis>{1min, 1min});
     f.move(t0 + 25s); // White thinks 5 s, gets 2 s
     CHECK(f.events.last<MovePlayed>().clocks.remaining[0] == 57s);
     CHECK(f.table->state(t0 + 30s).clocks.remaining[1] == 55s);

@@ -88,7 +88,7 @@ TEST_CASE("after the grace period the opponent may claim the win by abandonment"
     REQUIRE_FALSE(f.table->set_connected("bob", false, t0 + 4s));
     CHECK(f.table->next_deadline() == t0 + 4s + 42s);
     f.table->check_timeouts(t0 + 46s);
-    CHECK(f.events.last<AbandonmentClaimable>().absent == Color::Black);
+    CHECK(f.events.last<AbandonmentClaimable>().absent == black_seat);
     CHECK(f.table->claim_abandonment("bob", AbandonmentClaim::Win, t0 + 47s)->code ==
           "not_allowed"); // the absent one cannot claim against a connected opponent
     REQUIRE_FALSE(f.table->claim_abandonment("alice", AbandonmentClaim::Win, t0 + 47s));

@@ -79,7 +79,7 @@ TEST_CASE("a stored clock state is used as is") {
     record.clock->remaining = {42s, 17s};
     auto restored = Table::restore(record, f.context(), t0 + 3s);
     REQUIRE(restored.ok());
-    CHECK(restored.value()->state(t0 + 2s).clocks.remaining == std::array<Millis, 2>{42s, 17s});
+    CHECK(restored.value()->state(t0 + 2s).clocks.remaining == PerSeat<Millis>{42s, 17s});
     Table& table = *restored.value();
     CHECK(table.next_deadline() == t0 + 3s + 18s); // first the absent players' grace
     table.check_timeouts(t0 + 43s);

@@ -6,7 +6,7 @@ using namespace lobby::testing;
 TEST_CASE("a new table seats its host on the chosen colour and waits") {
     TableFixture f;
     f.open(TableSetup{.color = ColorChoice::Black});
-    CHECK(f.table->seat_of("alice") == Color::Black);
+    CHECK(f.table->seat_of("alice") == black_seat);
     CHECK(f.table->status() == TableStatus::Waiting);
     CHECK(f.events.names() == std::vector<std::string>{"seated"});
     CHECK(f.table->version() == 1);
@@ -18,7 +18,7 @@ TEST_CASE("a random colour choice comes from the injected generator") {
         TableFixture f;
         f.random = SeededRandom(seed);
         f.open(TableSetup{.color = ColorChoice::Random});
-        whites += f.table->seat_of("alice") == Color::White ? 1 : 0;
+        whites += f.table->seat_of("alice") == white_seat ? 1 : 0;
     }
     CHECK(whites > 5);
     CHECK(whites < 35);
@@ -29,11 +29,11 @@ TEST_CASE("the game starts when the second seat is taken") {
     f.open(f.setup());
     const auto color = f.table->join(f.bob, t0 + 1s);
     REQUIRE(color.ok());
-    CHECK(color.value() == Color::Black);
+    CHECK(color.value() == black_seat);
     CHECK(f.table->status() == TableStatus::Playing);
     const auto& started = f.events.last<GameStarted>();
-    CHECK(started.white.id == "alice");
-    CHECK(started.black.id == "bob");
+    CHECK(started.players[white_seat].id == "alice");
+    CHECK(started.players[black_seat].id == "bob");
     CHECK(started.legal_moves.size() == 3);
     CHECK(started.first_move_deadline == t0 + 1s + 30s);
     CHECK_FALSE(started.clocks.running);

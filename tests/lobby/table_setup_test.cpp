@@ -1,11 +1,12 @@
-// validate(TableSetup): which setups a two-seat table accepts.
+// validate(TableSetup): which setups the server's entry accepts (two seats), and what a Table
+// itself takes (validate_game, validate_stored: 2 to 6 seats).
 #include "lobby/table_setup.h"
 
 #include <doctest/doctest.h>
 
 using namespace lobby;
 
-TEST_CASE("a table seats every two-player variant and refuses the games of more players") {
+TEST_CASE("the server seats every two-player variant and refuses the games of more players") {
     TableSetup setup;
     int two_player_halma = 0;
     for (const auto id : rules::all_variants()) {
@@ -26,7 +27,9 @@ TEST_CASE("a table seats every two-player variant and refuses the games of more 
           "chinese-checkers-6 is a game for 6 players; tables seat two so far");
     setup.variant = rules::VariantId::Halma4;
     CHECK(validate(setup)->detail == "halma-4 is a game for 4 players; tables seat two so far");
-    CHECK(validate_stored(setup)->code == "not_allowed");
+    // A Table seats them (the server's entry refuses them before one is made).
+    CHECK_FALSE(validate_game(setup));
+    CHECK_FALSE(validate_stored(setup));
 }
 
 TEST_CASE("a two-player halma table takes the checks of any other table") {

@@ -89,7 +89,7 @@ TEST_CASE("first-move timeout: White does not start, the game is aborted") {
     const auto& ended = f.events.last<GameEnded>();
     CHECK(ended.result.kind == GameResult::Kind::Aborted);
     CHECK(ended.result.reason == "first-move-timeout");
-    CHECK(ended.result.did_not_start == Color::White);
+    CHECK(ended.result.did_not_start == white_seat);
     CHECK_FALSE(ended.result.counts());
 }
 
@@ -100,7 +100,7 @@ TEST_CASE("first-move timeout: Black has its own window after White's first move
     CHECK(f.table->next_deadline() == t0 + 50s);
     const auto refused = f.table->play("bob", 1, "a1", t0 + 50s);
     CHECK(refused.error().code == "game_over");
-    CHECK(f.events.last<GameEnded>().result.did_not_start == Color::Black);
+    CHECK(f.events.last<GameEnded>().result.did_not_start == black_seat);
 }
 
 TEST_CASE("after both first moves there is no first-move window, only the clock") {

@@ -48,19 +48,20 @@ TEST_CASE("the move event written without a DOM says exactly what the DOM says")
     REQUIRE(g.play("e4").ok());
     auto played = g.play("d5"); // exd5 is legal now: a move with a capture
     REQUIRE(played.ok());
-    lobby::MovePlayed move{.ply = 1,
-                           .by = lobby::Color::Black,
-                           .move = played.value(),
-                           .position = g.position(),
-                           .board = g.board(),
-                           .legal_moves = g.legal_move_views(),
-                           .clocks =
-                               lobby::ClockView{.remaining = {61s, 59s},
-                                                .to_move = lobby::Color::White,
-                                                .running = true,
-                                                .at = lobby::TimePoint{1700000000123ms},
-                                                .turn_started = lobby::TimePoint{1700000000100ms}},
-                           .first_move_deadline = lobby::TimePoint{1700000030000ms}};
+    lobby::MovePlayed move{
+        .ply = 1,
+        .by = lobby::seat_of_color(lobby::Color::Black),
+        .next = lobby::seat_of_color(lobby::Color::White),
+        .move = played.value(),
+        .position = g.position(),
+        .board = g.board(),
+        .legal_moves = g.legal_move_views(),
+        .clocks = lobby::ClockView{.remaining = {61s, 59s},
+                                   .to_move = lobby::seat_of_color(lobby::Color::White),
+                                   .running = true,
+                                   .at = lobby::TimePoint{1700000000123ms},
+                                   .turn_started = lobby::TimePoint{1700000000100ms}},
+        .first_move_deadline = lobby::TimePoint{1700000030000ms}};
     const auto compare = [](const lobby::TableEvent& event) {
         const auto fast = server::play::table_event_message("K7QFZP", event);
         const auto dom = server::play::table_event_message_dom("K7QFZP", event);
@@ -88,4 +89,56 @@ TEST_CASE("the move event written without a DOM says exactly what the DOM says")
     move.move.display = "a \"quoted\"\\ line\n\tand \xc3\x97 more";
     compare(
         lobby::TableEvent{.version = 43, .at = lobby::TimePoint{1700000000999ms}, .body = move});
+}
+
+TEST_CASE("a table of more than two seats names its seats by index, a table of two by colour") {
+    const lobby::TimePoint at{1700000000000ms};
+    const lobby::ClockView three{
+        .remaining = {10s, 20s, 30s}, .to_move = 2, .running = true, .at = at, .turn_started = at};
+    const json clocks = server::play::clock_json(three);
+    CHECK(clocks.at("seats_ms") == json::array({10000, 20000, 30000}));
+    CHECK(clocks.at("seat_to_move") == 2);
+    CHECK_FALSE(clocks.contains("white_ms"));
+    const lobby::Player carol{.id = "carol", .display_name = "carol"};
+    const auto seated = [&](int seats) {
+        return json::parse(
+                   *server::play::table_event_message(
+                       "K7QFZP",
+                       lobby::TableEvent{.version = 3,
+                                         .at = at,
+                                         .body = lobby::PlayerSeated{.seat = 1, .player = carol},
+                                         .seats = seats}))
+            .at("event");
+    };
+    CHECK(seated(2).at("color") == "black");
+    CHECK_FALSE(seated(2).contains("seat"));
+    CHECK(seated(4).at("seat") == 1);
+    CHECK_FALSE(seated(4).contains("color"));
+    const json move = json::parse(*server::play::table_event_message(
+                                      "K7QFZP", lobby::TableEvent{.version = 4,
+                                                                  .at = at,
+                                                                  .body =
+                                                                      lobby::MovePlayed{
+                                                                          .ply = 3,
+                                                                          .by = 0,
+                                                                          .next = 2,
+                                                                          .clocks = three,
+                                                                      },
+                                                                  .seats = 3}))
+                          .at("event");
+    CHECK(move.at("seat") == 0);
+    CHECK(move.at("seat_to_move") == 2);
+    CHECK_FALSE(move.contains("by"));
+    const lobby::GameResult ranked{
+        .kind = lobby::GameResult::Kind::Ranked, .reason = "finished", .places = {2, 1, 3}};
+    const json result = server::play::result_json(ranked, 3);
+    CHECK(result.at("kind") == "ranked");
+    CHECK(result.at("places") == json::array({2, 1, 3}));
+    CHECK(result.at("did_not_start_seat").is_null());
+    lobby::TableSummary summary{.code = "K7QFZP"};
+    summary.seats = lobby::PerSeat<std::optional<lobby::Player>>{carol, std::nullopt, carol};
+    const json listed = server::play::summary_json(summary);
+    REQUIRE(listed.at("seats").is_array());
+    CHECK(listed.at("seats").size() == 3);
+    CHECK(listed.at("seats").at(1).is_null());
 }
