@@ -335,17 +335,10 @@ TEST_CASE("a ladder game the server cannot store is aborted and cancels its chal
     std::map<std::string, std::string> cookie;
     const auto ladder = open_ladder(s, cookie, {"Org", "Ann", "Ben"}, club_blitz());
 
-    // Ben (rung 2) challenges Ann (rung 1); Ann accepts and sits down.
+    // Ben (rung 2) challenges Ann (rung 1), who accepts.
     Client ben(s.port(), cookie["Ben"]);
-    const auto id = challenge(s, ladder, "Ann", cookie["Ben"]);
-    accept(s, ladder, id, cookie["Ann"]);
-    const std::string code = ben.wait_push("ladder_game").at("table").get<std::string>();
-    const auto state = ben.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
-    });
-    const bool ben_white = state.value("you", "") == "white";
     Client ann(s.port(), cookie["Ann"]);
-    join(ann, code);
+    const auto [code, ben_white] = start_ladder_game(s, ladder, ben, ann, cookie);
     Client& white = ben_white ? ben : ann;
     Client& black = ben_white ? ann : ben;
     move(white, code, 0, "e4");
