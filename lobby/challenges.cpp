@@ -38,7 +38,7 @@ rules::Result<Challenge> ChallengeBook::open(const Player& from, const PlayerId&
         return refuse(errc::not_allowed, "you cannot challenge yourself");
     if (auto error = validate(setup))
         return *error;
-    if (setup.rated && !from.registered)
+    if (setup.rated && !from.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     std::size_t mine = 0;
     for (const auto& [id, c] : open_) {
@@ -76,7 +76,7 @@ rules::Result<Challenge> ChallengeBook::counter(ChallengeId id, const Player& by
     if (auto error = validate(setup))
         return *error;
     Challenge& c = open_.at(id);
-    if (setup.rated && (!c.challenger.registered || !by.registered))
+    if (setup.rated && (!c.challenger.registered() || !by.registered()))
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (c.counters >= limits_.max_counters)
         return refuse(errc::not_allowed, "too many counter-offers; accept or decline");

@@ -19,7 +19,7 @@ rules::Result<Match> Lobby::accept_challenge(ChallengeId id, const Player& by, T
     if (!found)
         return found.error();
     const Challenge& c = found.value();
-    if (c.setup.rated && !by.registered)
+    if (c.setup.rated && !by.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (blocked(c.challenger.id, c.challenged))
         return refuse(errc::blocked, "you cannot play this player");

@@ -17,6 +17,21 @@ bool is_guest_id(std::string_view id) {
     return true;
 }
 
+std::optional<TokenHash> TokenHash::parse(std::string_view hex) {
+    if (hex.size() != digits)
+        return std::nullopt;
+    TokenHash hash;
+    for (std::size_t i = 0; i < digits; ++i) {
+        const char c = hex[i];
+        const bool digit =
+            (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (!digit)
+            return std::nullopt;
+        hash.hex_[i] = c;
+    }
+    return hash;
+}
+
 PlayerId make_guest_id(RandomSource& random, const std::function<bool(std::string_view)>& taken) {
     std::size_t length = 4;
     for (int attempt = 0;; ++attempt) {

@@ -52,9 +52,13 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                                   .is_public = false,
                                   .color = lobby::ColorChoice::Random};
     const lobby::Player challenger{
-        .id = game.challenger_name, .display_name = game.challenger_name, .registered = true};
+        .id = game.challenger_name,
+        .display_name = game.challenger_name,
+        .identity = {.account = game.challenger_id, .guest_token_hash = {}}};
     const lobby::Player challenged{
-        .id = game.challenged_name, .display_name = game.challenged_name, .registered = true};
+        .id = game.challenged_name,
+        .display_name = game.challenged_name,
+        .identity = {.account = game.challenged_id, .guest_token_hash = {}}};
     auto code = lobby_.open_arranged_table(challenger, setup);
     if (!code) {
         log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
@@ -66,9 +70,6 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     auto opened = open_hosted_table({.code = code.value(),
                                      .setup = setup,
                                      .first = challenger,
-                                     .accounts = {{game.challenger_name, game.challenger_id},
-                                                  {game.challenged_name, game.challenged_id}},
-                                     .guest_tokens = {},
                                      .limits = limits,
                                      // the challenge was agreed: a block does not undo it
                                      .blocks = nullptr});

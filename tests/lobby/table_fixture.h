@@ -6,6 +6,8 @@
 #include "lobby/table.h"
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <set>
 #include <utility>
 
@@ -18,8 +20,13 @@ using rules::Color;
 
 inline const TimePoint t0{};
 
+// A registered player has an account (its number made from the id: the lobby only asks whether
+// there is one); a guest has none.
 inline Player player(const std::string& id, int rating = 1500, bool registered = true) {
-    return Player{.id = id, .display_name = id, .registered = registered, .rating = rating};
+    Identity identity;
+    if (registered)
+        identity.account = static_cast<std::int64_t>(std::hash<std::string>{}(id) >> 1);
+    return Player{.id = id, .display_name = id, .identity = identity, .rating = rating};
 }
 
 // The events a table returned, in order. Every read first takes what the table produced since
