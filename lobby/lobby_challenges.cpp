@@ -3,10 +3,11 @@
 namespace lobby {
 
 rules::Result<ChallengeId> Lobby::challenge(const Player& from, const PlayerId& to,
-                                            const TableSetup& setup, TimePoint now) {
+                                            const TableSetup& setup, TimePoint now,
+                                            std::string to_name) {
     if (blocked(from.id, to))
         return refuse(errc::blocked, "you cannot challenge this player");
-    auto opened = challenges_.open(from, to, setup, now);
+    auto opened = challenges_.open(from, to, setup, now, std::move(to_name));
     if (!opened)
         return opened.error();
     emit({to, from.id}, ChallengeIssued{opened.value()});

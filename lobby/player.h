@@ -3,10 +3,12 @@
 // so that whoever holds a Player (a seat, a seek, a challenge, a stored game's row) knows all
 // of it and no side map has to be kept in step with it.
 //
-// - `id`: stable for as long as the player is known, and what every comparison uses. A
-//   registered user's is the user name, a guest's a generated "guest-XXXX" name that no
-//   registered user can take, the computer's its level's name (server/play/computer_players.h).
-// - `display_name`: what other people see.
+// - `id`: opaque and stable, and what every comparison uses (docs/protocol.md, "Players"). An
+//   account's is "u" and its number ("u42", account_player_id), whatever its name; a guest's a
+//   generated "guest-XXXX" that is also its name; the computer's its level's name
+//   (server/play/computer_players.h). No account name is ever taken for an id: a person's
+//   words naming a player (a challenge, a block) are resolved to the id at the server's edge.
+// - `display_name`: what other people see, and nothing else.
 // - `identity`: what proves the player and what storage keeps of it: the account, or the hash
 //   of a guest's reconnection token. The server fills it at the edge; lobby/ only reads
 //   `registered()` (rated games are for accounts).
@@ -72,6 +74,12 @@ struct Player {
 };
 
 inline constexpr std::string_view guest_prefix = "guest-";
+
+// The id of the account numbered `account`: "u42".
+PlayerId account_player_id(std::int64_t account);
+// The account number in an id made by account_player_id ("u" and a positive decimal number
+// without leading zeros); nullopt for any other id (a guest's, the computer's).
+std::optional<std::int64_t> account_in_player_id(std::string_view id);
 
 // True for ids in the guest namespace ("guest-" in any case); registration must refuse them.
 bool is_guest_id(std::string_view id);

@@ -278,6 +278,7 @@ json challenge_json(const lobby::Challenge& challenge) {
     return json{{"id", challenge.id},
                 {"from", player_json(challenge.challenger)},
                 {"to", challenge.challenged},
+                {"to_name", challenge.challenged_name},
                 {"setup", setup_json(challenge.setup)},
                 {"awaiting", challenge.awaiting},
                 {"counters", challenge.counters},

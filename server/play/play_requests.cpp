@@ -198,11 +198,13 @@ void PlayService::serve(const Caller& r, const protocol::CancelSeek&) {
 }
 
 void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
-    if (request.to == r.session->player.id)
+    auto invitee = challenge_invitee(request);
+    if (!invitee)
+        return send_error(r.conn, r.id, invitee.error().code, invitee.error().detail);
+    if (invitee.value().id == r.session->player.id)
         return send_error(r.conn, r.id, lobby::errc::not_allowed, "you cannot challenge yourself");
-    if (auto refused = challenge_refusal(request))
-        return send_error(r.conn, r.id, refused->code, refused->detail);
-    auto opened = lobby_.challenge(r.session->player, request.to, request.setup, now());
+    auto opened = lobby_.challenge(r.session->player, invitee.value().id, request.setup, now(),
+                                   std::move(invitee.value().name));
     if (!opened)
         return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
     nlohmann::json message = reply("challenge_sent", r.id);
@@ -220,7 +222,8 @@ int PlayService::pairing_rating(const lobby::Player& player, const lobby::TableS
     return rating ? static_cast<int>(std::lround(*rating)) : fallback;
 }
 
-lobby::Refusal PlayService::challenge_refusal(const protocol::Challenge& request) const {
+rules::Result<PlayService::Invitee>
+PlayService::challenge_invitee(const protocol::Challenge& request) const {
     const std::string& to = request.to;
     if (lobby::is_guest_id(to)) {
         if (!guest_ids_.contains(to))
@@ -228,18 +231,18 @@ lobby::Refusal PlayService::challenge_refusal(const protocol::Challenge& request
         if (request.setup.rated)
             return lobby::refuse(lobby::errc::not_allowed,
                                  to + " is a guest: rated games are for registered players");
-        return std::nullopt;
+        return Invitee{.id = to, .name = to};
     }
-    if (!options_.accounts.registered_name)
-        return std::nullopt;
-    const auto name = options_.accounts.registered_name(to);
-    if (!name)
+    if (!options_.accounts.find)
+        return Invitee{.id = to, .name = to};
+    const auto account = options_.accounts.find(to);
+    if (!account)
         return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to);
-    if (*name != to)
+    if (account->name != to)
         return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to +
                                                               " (names are exact: did you mean " +
-                                                              *name + "?)");
-    return std::nullopt;
+                                                              account->name + "?)");
+    return Invitee{.id = lobby::account_player_id(account->id), .name = account->name};
 }
 
 void PlayService::serve(const Caller& r, const protocol::ChallengeAnswer& request) {

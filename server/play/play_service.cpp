@@ -263,7 +263,7 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
                              ? account_id(identity->user_id)
                              : std::nullopt;
     if (account) {
-        session.player = lobby::Player{.id = identity->display_name,
+        session.player = lobby::Player{.id = lobby::account_player_id(*account),
                                        .display_name = identity->display_name,
                                        .identity = {.account = *account, .guest_token_hash = {}}};
     } else {

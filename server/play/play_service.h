@@ -53,11 +53,15 @@ struct LadderHooks {
 };
 
 // What the service reads of the accounts (account_lookup.h wires the database). Called on the
-// lobby strand; each may be empty (then nothing is known: any name may be challenged, every
-// seek rates 1500).
+// lobby strand; each may be empty (then nothing is known: a challenge's name is taken for the
+// invitee's id, every seek rates 1500).
 struct AccountLookup {
-    // The account's name as registered, for `name` in any case; nullopt: no such account.
-    std::function<std::optional<std::string>(const std::string& name)> registered_name;
+    struct Account {
+        storage::UserId id = 0;
+        std::string name; // as registered
+    };
+    // The account called `name` in any case; nullopt: no such account.
+    std::function<std::optional<Account>(const std::string& name)> find;
     // An account's rating for a variant and speed ("chess", "blitz"); nullopt: none yet.
     std::function<std::optional<double>(storage::UserId, const std::string& variant,
                                         const std::string& speed)>
@@ -216,9 +220,14 @@ private:
     // The rating a seek pairs by: the player's account's for the setup's variant and speed,
     // else the default (guests, no rating yet).
     int pairing_rating(const lobby::Player& player, const lobby::TableSetup& setup) const;
-    // Why `to` cannot be challenged now: nobody has this name (or only in another case), or a
-    // rated challenge to a guest.
-    lobby::Refusal challenge_refusal(const protocol::Challenge& request) const;
+    // Who a challenge's `to` names (a person's words: an account's name, exactly, or a guest's
+    // id, which is its name), as its id and name; or why it cannot be challenged: nobody has
+    // this name (or only in another case), or a rated challenge to a guest.
+    struct Invitee {
+        lobby::PlayerId id;
+        std::string name;
+    };
+    rules::Result<Invitee> challenge_invitee(const protocol::Challenge& request) const;
     // The table a request names by its code or link (as written), or an error reply.
     // Returns the table's code too.
     std::shared_ptr<TableHost> find_table(const Caller& r, std::string_view written,

@@ -11,12 +11,15 @@ namespace server::play {
 
 namespace {
 
-// A seat as stored: an account's seat has no token hash (a row that has one anyway is not
-// believed: the seat is the account's), and a guest's hash that is not 64 hex digits proves
-// nothing (the guest cannot take the seat back).
+// A seat as stored: an account's id comes from its number, the name is the one it played under;
+// a guest's (and the computer's) id is its name. An account's seat has no token hash (a row
+// that has one anyway is not believed: the seat is the account's), and a guest's hash that is
+// not 64 hex digits proves nothing (the guest cannot take the seat back).
 lobby::Player stored_player(std::optional<storage::UserId> user, const std::string& name,
                             const std::string& guest_token_hash) {
-    lobby::Player player{.id = name, .display_name = name, .identity = {.account = user}};
+    lobby::Player player{.id = user ? lobby::account_player_id(*user) : name,
+                         .display_name = name,
+                         .identity = {.account = user}};
     if (!user)
         player.identity.guest_token_hash =
             lobby::TokenHash::parse(guest_token_hash).value_or(lobby::TokenHash{});
@@ -57,9 +60,10 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
     row.start_position = table.setup().start_position;
     row.white_user_id = white.identity.account;
     row.black_user_id = black.identity.account;
-    // Players are stored under their id: the user name, or the guest's generated name.
-    row.white_name = white.id;
-    row.black_name = black.id;
+    // Players are stored under their names (for an account, the one it plays under now; a
+    // guest's is its id); an account's id is made again from its number.
+    row.white_name = white.display_name;
+    row.black_name = black.display_name;
     row.time_control = lobby::time_control_text(table.setup().time_control);
     row.rated = table.setup().rated;
     row.table_code = table.code();
@@ -173,12 +177,10 @@ std::optional<LadderLink> stored_ladder_link(const storage::GameRow& row) {
     LadderLink link{.ladder_id = row.ladder->ladder_id,
                     .challenge_id = row.ladder->challenge_id,
                     .challenger = {}};
-    if (row.white_user_id == row.ladder->challenger_user_id)
-        link.challenger = row.white_name;
-    else if (row.black_user_id == row.ladder->challenger_user_id)
-        link.challenger = row.black_name;
-    else
+    if (row.white_user_id != row.ladder->challenger_user_id &&
+        row.black_user_id != row.ladder->challenger_user_id)
         return std::nullopt;
+    link.challenger = lobby::account_player_id(row.ladder->challenger_user_id);
     return link;
 }
 

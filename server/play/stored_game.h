@@ -34,8 +34,8 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
 rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& stored,
                                                std::uint64_t version);
 
-// The ladder challenge of a stored game, with the challenger's player id (the name of the
-// seat whose account challenged). nullopt: not a ladder game, or the challenger sits at
+// The ladder challenge of a stored game, with the challenger's player id (of the seat whose
+// account challenged). nullopt: not a ladder game, or the challenger sits at
 // neither seat (the row cannot be linked back).
 std::optional<LadderLink> stored_ladder_link(const storage::GameRow& row);
 

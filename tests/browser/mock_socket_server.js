@@ -54,7 +54,7 @@ export function attach_mock_socket(server) {
         socket.on('close', () => sockets.delete(socket));
         socket.on('error', () => {});
         const send = (obj) => socket.write(encode(JSON.stringify(obj)));
-        send({ t: 'hello', protocol: 3, server: 'mock 0.0.1' });
+        send({ t: 'hello', protocol: 4, server: 'mock 0.0.1' });
         send({ t: 'welcome', player: { id: 'guest-MOCK', name: 'guest-MOCK', registered: false, rating: 1500 },
                token: 'mock-token' });
         let pending = Buffer.alloc(0);

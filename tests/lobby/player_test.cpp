@@ -54,3 +54,17 @@ TEST_CASE("a token hash is exactly 64 hex digits, as given") {
     CHECK_FALSE(TokenHash::parse(std::string(63, 'a') + "g"));
     CHECK(*hash != *TokenHash::parse(std::string(64, 'a')));
 }
+
+TEST_CASE("an account's player id is u and its number, and only such an id names an account") {
+    CHECK(account_player_id(42) == "u42");
+    CHECK(account_in_player_id("u42") == 42);
+    CHECK(account_in_player_id(account_player_id(9'000'000'000)) == 9'000'000'000);
+    CHECK_FALSE(account_in_player_id("u"));
+    CHECK_FALSE(account_in_player_id("u042"));
+    CHECK_FALSE(account_in_player_id("u-4"));
+    CHECK_FALSE(account_in_player_id("U42"));
+    CHECK_FALSE(account_in_player_id("u42x"));
+    CHECK_FALSE(account_in_player_id("alice"));
+    CHECK_FALSE(account_in_player_id("guest-AB12"));
+    CHECK_FALSE(account_in_player_id("u99999999999999999999"));
+}

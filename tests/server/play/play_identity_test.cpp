@@ -47,7 +47,7 @@ storage::GameWithMoves stored(const std::unique_ptr<lobby::Table>& table) {
 } // namespace
 
 TEST_CASE("a game row is written from the seats' identities and read back into them") {
-    const lobby::Player ann{.id = "ann", .display_name = "ann", .identity = {.account = 7}};
+    const lobby::Player ann{.id = "u7", .display_name = "ann", .identity = {.account = 7}};
     const lobby::Player guest{
         .id = "guest-AB12", .display_name = "guest-AB12", .identity = guest_identity(hash_a)};
     const auto table = seated_table(ann, guest);
@@ -62,14 +62,19 @@ TEST_CASE("a game row is written from the seats' identities and read back into t
     REQUIRE(record.value().seats[0]);
     REQUIRE(record.value().seats[1]);
     CHECK(record.value().seats[0]->identity == ann.identity);
+    // An account's id is made from its number, its name is the one it played under.
+    CHECK(row.white_name == "ann");
+    CHECK(record.value().seats[0]->id == "u7");
+    CHECK(record.value().seats[0]->display_name == "ann");
+    CHECK(record.value().seats[1]->id == "guest-AB12");
     CHECK(record.value().seats[0]->registered());
     CHECK(record.value().seats[1]->identity == guest.identity);
     CHECK_FALSE(record.value().seats[1]->registered());
 }
 
 TEST_CASE("a stored account seat with a token hash is the account's and carries no token") {
-    const lobby::Player ann{.id = "ann", .display_name = "ann", .identity = {.account = 7}};
-    const lobby::Player bob{.id = "bob", .display_name = "bob", .identity = {.account = 8}};
+    const lobby::Player ann{.id = "u7", .display_name = "ann", .identity = {.account = 7}};
+    const lobby::Player bob{.id = "u8", .display_name = "bob", .identity = {.account = 8}};
     const auto table = seated_table(ann, bob);
     auto game = stored(table);
     game.game.white_guest_token_hash = hash_b; // a row that claims both
@@ -80,7 +85,7 @@ TEST_CASE("a stored account seat with a token hash is the account's and carries 
 }
 
 TEST_CASE("a stored guest seat whose token hash is not 64 hex digits carries no token") {
-    const lobby::Player ann{.id = "ann", .display_name = "ann", .identity = {.account = 7}};
+    const lobby::Player ann{.id = "u7", .display_name = "ann", .identity = {.account = 7}};
     const lobby::Player guest{
         .id = "guest-AB12", .display_name = "guest-AB12", .identity = guest_identity(hash_a)};
     const auto table = seated_table(ann, guest);
@@ -93,8 +98,8 @@ TEST_CASE("a stored guest seat whose token hash is not 64 hex digits carries no 
 }
 
 TEST_CASE("the end of a rated game rates the accounts of the players who played it") {
-    const lobby::Player ann{.id = "ann", .display_name = "ann", .identity = {.account = 7}};
-    const lobby::Player bob{.id = "bob", .display_name = "bob", .identity = {.account = 8}};
+    const lobby::Player ann{.id = "u7", .display_name = "ann", .identity = {.account = 7}};
+    const lobby::Player bob{.id = "u8", .display_name = "bob", .identity = {.account = 8}};
     const lobby::Player guest{
         .id = "guest-AB12", .display_name = "guest-AB12", .identity = guest_identity(hash_a)};
     const auto table = seated_table(ann, bob);
@@ -186,7 +191,7 @@ TEST_CASE("a rated seek's match is stored under both players' accounts and rates
     REQUIRE(ben.request(seek)["matched"] == true);
     const auto matched = ann.wait_push("matched");
     const std::string code = matched.at("code").get<std::string>();
-    const bool ann_white = matched["white"]["id"] == "ann";
+    const bool ann_white = matched["white"]["name"] == "ann";
     Client& white = ann_white ? ann : ben;
     Client& black = ann_white ? ben : ann;
     white.wait_event(code, "started");
@@ -286,4 +291,46 @@ TEST_CASE("a guest proves itself with its token after a restart and a rematch, a
     const auto state = white.request({{"t", "resync"}, {"table", code}, {"since", 0}});
     CHECK(state.value("you", "") == "black");
     move(white, code, 1, "e5");
+}
+
+TEST_CASE("an account whose name is another account's id is never taken for it") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = create_accounts(db, {"alice"});
+    // An account named like Alice's id ("u1"): a name, not an id.
+    const std::string alice_id = "u" + std::to_string(accounts->ids["alice"]);
+    accounts->ids[alice_id] = create_accounts(db, {alice_id})->ids[alice_id];
+    TestClock clock;
+    PlayServer server(db, clock, accounts);
+    Client alice(server.port(), "user=alice");
+    Client impostor(server.port(), "user=" + alice_id);
+    Client bob(server.port());
+    CHECK(alice.id() == alice_id);
+    CHECK(alice.player()["name"] == "alice");
+    CHECK(impostor.player()["name"] == alice_id);
+    CHECK(impostor.id() == "u" + std::to_string(accounts->ids[alice_id]));
+    CHECK(impostor.id() != alice.id());
+
+    // A challenge to the name "u1" goes to the account called so, not to Alice.
+    const auto sent = bob.request({{"t", "challenge"},
+                                   {"to", alice_id},
+                                   {"variant", "chess"},
+                                   {"time", fischer_ms(60000, 0)}});
+    REQUIRE(sent.value("t", "") == "challenge_sent");
+    const auto pushed = impostor.wait_push("challenge");
+    CHECK(pushed["challenge"]["to"] == impostor.id());
+    CHECK(pushed["challenge"]["to_name"] == alice_id);
+    CHECK(pushed["challenge"]["awaiting"] == impostor.id());
+    CHECK(alice.none_within([](const json& m) { return m.value("t", "") == "challenge"; }));
+
+    // At Alice's table the impostor is a stranger: no seat, no move in her name.
+    const auto code = start_table(alice, bob, private_setup("chess", fischer_ms(300000, 0)));
+    const auto watched = impostor.request({{"t", "watch"}, {"code", code}});
+    REQUIRE(watched.value("t", "") == "table");
+    CHECK(watched["you"].is_null());
+    CHECK(watched["table"]["seats"]["white"]["id"] == alice_id);
+    const auto refused =
+        impostor.request({{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "e4"}});
+    CHECK(refused.value("t", "") == "error");
+    move(alice, code, 0, "e4");
 }
