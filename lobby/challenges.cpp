@@ -33,17 +33,20 @@ TimePoint ChallengeBook::expiry(const TableSetup& setup, TimePoint now) const {
 }
 
 rules::Result<Challenge> ChallengeBook::open(const Player& from, const PlayerId& to,
-                                             const TableSetup& setup, TimePoint now) {
+                                             const TableSetup& setup, TimePoint now,
+                                             std::string to_name) {
+    if (to_name.empty())
+        to_name = to;
     if (from.id == to)
         return refuse(errc::not_allowed, "you cannot challenge yourself");
     if (auto error = validate(setup))
         return *error;
-    if (setup.rated && !from.registered)
+    if (setup.rated && !from.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     std::size_t mine = 0;
     for (const auto& [id, c] : open_) {
         if (c.challenger.id == from.id && c.challenged == to)
-            return refuse(errc::not_allowed, "you have already challenged " + to);
+            return refuse(errc::not_allowed, "you have already challenged " + to_name);
         if (c.challenger.id == from.id)
             ++mine;
     }
@@ -52,6 +55,7 @@ rules::Result<Challenge> ChallengeBook::open(const Player& from, const PlayerId&
     Challenge c{.id = next_id_++,
                 .challenger = from,
                 .challenged = to,
+                .challenged_name = std::move(to_name),
                 .setup = setup,
                 .awaiting = to,
                 .expires_at = expiry(setup, now)};
@@ -76,7 +80,7 @@ rules::Result<Challenge> ChallengeBook::counter(ChallengeId id, const Player& by
     if (auto error = validate(setup))
         return *error;
     Challenge& c = open_.at(id);
-    if (setup.rated && (!c.challenger.registered || !by.registered))
+    if (setup.rated && (!c.challenger.registered() || !by.registered()))
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (c.counters >= limits_.max_counters)
         return refuse(errc::not_allowed, "too many counter-offers; accept or decline");

@@ -37,6 +37,7 @@ struct Challenge {
     ChallengeId id = 0;
     Player challenger{};
     PlayerId challenged{};
+    std::string challenged_name{};             // the invitee's name as shown
     std::optional<Player> challenged_player{}; // known once the invitee has answered
     TableSetup setup{};
     PlayerId awaiting{}; // who must answer now
@@ -60,8 +61,9 @@ class ChallengeBook {
 public:
     explicit ChallengeBook(ChallengeLimits limits) : limits_(limits) {}
 
+    // `to_name`: the invitee's name as shown (empty: the id is the name, as a guest's is).
     rules::Result<Challenge> open(const Player& from, const PlayerId& to, const TableSetup& setup,
-                                  TimePoint now);
+                                  TimePoint now, std::string to_name = {});
     // The challenge `by` must answer now; "no_such_challenge" / "not_your_challenge".
     rules::Result<Challenge> awaiting(ChallengeId id, const PlayerId& by) const;
     rules::Result<Challenge> counter(ChallengeId id, const Player& by, const TableSetup& setup,

@@ -49,7 +49,7 @@ rules::Result<GroupChallenge> GroupChallengeBook::open(const Player& from,
         if (std::find(to.begin(), it, *it) != it)
             return refuse(errc::not_allowed, *it + " is invited twice");
     }
-    if (setup.rated && !from.registered)
+    if (setup.rated && !from.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     const auto mine = std::count_if(open_.begin(), open_.end(), [&](const auto& entry) {
         return entry.second.challenger.id == from.id;
@@ -77,7 +77,7 @@ rules::Result<GroupChallenge> GroupChallengeBook::acceptable(ChallengeId id,
         return refuse(errc::not_your_challenge, "this challenge is not yours to answer");
     if (c.has_accepted(by.id))
         return refuse(errc::not_allowed, "you have accepted this challenge already");
-    if (c.setup.rated && !by.registered)
+    if (c.setup.rated && !by.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     return c;
 }

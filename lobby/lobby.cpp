@@ -40,7 +40,7 @@ bool Lobby::blocked(const PlayerId& a, const PlayerId& b) const {
 rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetup& setup) {
     if (auto error = validate(setup))
         return *error;
-    if (setup.rated && !host.registered)
+    if (setup.rated && !host.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     const auto waiting = std::count_if(tables_.begin(), tables_.end(), [&](const auto& entry) {
         return entry.second.host.id == host.id && entry.second.status == TableStatus::Waiting;
@@ -170,7 +170,7 @@ rules::Result<std::optional<Match>> Lobby::seek(const Player& player, const Seek
 
 // What a seeker needs whatever the pool: an account for rated pools, no cool-down.
 Refusal Lobby::check_seeker(const Player& player, const SeekPool& pool, TimePoint now) const {
-    if (pool.rated && !player.registered)
+    if (pool.rated && !player.registered())
         return refuse(errc::not_allowed, "rated games are for registered players; log in");
     if (const auto left = cooldown_left(player.id, now)) {
         const auto seconds = (*left + Millis{999}) / Millis{1000};

@@ -85,8 +85,10 @@ public:
                                                         TimePoint now);
 
     // --- challenges -------------------------------------------------------------------------
+    // `to_name`: the invitee's name as shown (empty: the id is the name, as a guest's is).
     rules::Result<ChallengeId> challenge(const Player& from, const PlayerId& to,
-                                         const TableSetup& setup, TimePoint now);
+                                         const TableSetup& setup, TimePoint now,
+                                         std::string to_name = {});
     rules::Result<Match> accept_challenge(ChallengeId id, const Player& by, TimePoint now);
     [[nodiscard]] Refusal decline_challenge(ChallengeId id, const PlayerId& by,
                                             DeclineReason reason);

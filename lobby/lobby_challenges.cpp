@@ -3,10 +3,11 @@
 namespace lobby {
 
 rules::Result<ChallengeId> Lobby::challenge(const Player& from, const PlayerId& to,
-                                            const TableSetup& setup, TimePoint now) {
+                                            const TableSetup& setup, TimePoint now,
+                                            std::string to_name) {
     if (blocked(from.id, to))
         return refuse(errc::blocked, "you cannot challenge this player");
-    auto opened = challenges_.open(from, to, setup, now);
+    auto opened = challenges_.open(from, to, setup, now, std::move(to_name));
     if (!opened)
         return opened.error();
     emit({to, from.id}, ChallengeIssued{opened.value()});
@@ -19,7 +20,7 @@ rules::Result<Match> Lobby::accept_challenge(ChallengeId id, const Player& by, T
     if (!found)
         return found.error();
     const Challenge& c = found.value();
-    if (c.setup.rated && !by.registered)
+    if (c.setup.rated && !by.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (blocked(c.challenger.id, c.challenged))
         return refuse(errc::blocked, "you cannot play this player");

@@ -2,6 +2,9 @@
 
 #include "lobby/join_codes.h"
 
+#include <array>
+#include <charconv>
+
 namespace lobby {
 
 bool is_guest_id(std::string_view id) {
@@ -15,6 +18,40 @@ bool is_guest_id(std::string_view id) {
             return false;
     }
     return true;
+}
+
+std::optional<TokenHash> TokenHash::parse(std::string_view hex) {
+    if (hex.size() != digits)
+        return std::nullopt;
+    TokenHash hash;
+    for (std::size_t i = 0; i < digits; ++i) {
+        const char c = hex[i];
+        const bool digit =
+            (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (!digit)
+            return std::nullopt;
+        hash.hex_[i] = c;
+    }
+    return hash;
+}
+
+PlayerId account_player_id(std::int64_t account) {
+    std::array<char, 24> text{};
+    text[0] = 'u';
+    const auto end = std::to_chars(text.data() + 1, text.data() + text.size(), account).ptr;
+    return PlayerId(text.data(), end);
+}
+
+std::optional<std::int64_t> account_in_player_id(std::string_view id) {
+    if (id.size() < 2 || id.size() > 20 || id[0] != 'u' || id[1] < '1' || id[1] > '9')
+        return std::nullopt;
+    std::int64_t account = 0;
+    const auto digits = id.substr(1);
+    const auto [end, error] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), account);
+    if (error != std::errc{} || end != digits.data() + digits.size())
+        return std::nullopt;
+    return account;
 }
 
 PlayerId make_guest_id(RandomSource& random, const std::function<bool(std::string_view)>& taken) {

@@ -29,7 +29,7 @@ bool SeekPools::compatible(const Seek& a, const Seek& b, TimePoint now) const {
         return false;
     if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id))
         return false;
-    if (a.pool.rated && (!a.player.registered || !b.player.registered))
+    if (a.pool.rated && (!a.player.registered() || !b.player.registered()))
         return false;
     const double g = gap(a, b);
     return g <= reach(a.since, now) && g <= reach(b.since, now);
@@ -130,7 +130,7 @@ std::optional<TimePoint> SeekPools::meeting_time(const Seek& a, const Seek& b) c
         return std::nullopt;
     if (blocks_ && blocks_->either_blocks(a.player.id, b.player.id))
         return std::nullopt;
-    if (a.pool.rated && (!a.player.registered || !b.player.registered))
+    if (a.pool.rated && (!a.player.registered() || !b.player.registered()))
         return std::nullopt;
     const int g = gap(a, b);
     if (g > range_.max)

@@ -38,7 +38,7 @@ rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup
                                                     TimePoint now) {
     if (auto error = validate_game(setup))
         return *error;
-    if (setup.rated && !host.registered)
+    if (setup.rated && !host.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     rules::GameOptions options{.draw_rules = setup.draw_rules};
     auto game = context.make_game(setup.variant, setup.start_position, options);
@@ -67,7 +67,7 @@ rules::Result<int> Table::join(const Player& player, TimePoint now) {
         return refuse(errc::already_seated, "you already sit at this table");
     if (status_ != TableStatus::Waiting)
         return refuse(errc::table_full, "every seat is taken");
-    if (setup_.rated && !player.registered)
+    if (setup_.rated && !player.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
     if (blocked_from(player.id))
         return refuse(errc::blocked, "you cannot join this table");

@@ -44,11 +44,10 @@ http::Response AccountsService::block_add(Worker& w, const http::Request& req,
                          "send {\"name\": name} naming an account");
     if (other->id == *user)
         return api_error(req, bh::status::bad_request, "self_block", "you cannot block yourself");
-    const auto me = w.users->find_user(*user);
-    if (!me)
+    if (!w.users->find_user(*user))
         return not_logged_in(req);
     const bool added = w.users->add_block(*user, other->id, now());
-    blocks_->add(me->name, other->name);
+    blocks_->add(*user, other->id);
     return api_json(req, added ? bh::status::created : bh::status::ok,
                     Json{{"blocked", other->name}, {"added", added}});
 }
@@ -70,11 +69,10 @@ http::Response AccountsService::block_remove(Worker& w, const http::Request& req
     if (!other)
         return api_error(req, bh::status::bad_request, "unknown_user",
                          "name the account to unblock: ?name= or {\"name\": name}");
-    const auto me = w.users->find_user(*user);
-    if (!me)
+    if (!w.users->find_user(*user))
         return not_logged_in(req);
     const bool removed = w.users->remove_block(*user, other->id);
-    blocks_->remove(me->name, other->name);
+    blocks_->remove(*user, other->id);
     return api_json(req, bh::status::ok, Json{{"unblocked", other->name}, {"removed", removed}});
 }
 

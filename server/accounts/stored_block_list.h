@@ -1,10 +1,10 @@
 #pragma once
 // The lobby's BlockList (lobby/block_list.h) backed by storage's blocks table. A registered
-// player's lobby::PlayerId is the account name (server/play), so blocks are kept by name,
-// compared ignoring case. Readers take the current immutable snapshot (an atomic shared_ptr
-// load); writers build a changed copy and swap it in, so tables on any strand may ask at any
-// time without locking. Guests (names starting with "guest", which accounts cannot take) are
-// never blocked.
+// player's lobby::PlayerId is made from the account's number ("u42", lobby/player.h), so blocks
+// are kept by account number: a name (which may change, or look like an id) is never compared.
+// Readers take the current immutable snapshot (an atomic shared_ptr load); writers build a
+// changed copy and swap it in, so tables on any strand may ask at any time without locking.
+// Guests and the computer (no account in their ids) are never blocked.
 
 #include "lobby/block_list.h"
 #include "storage/stores.h"
@@ -26,19 +26,16 @@ public:
     // Replaces everything with what storage holds (every user's blocks). Call at startup.
     void load(storage::UserStore& users);
     // Mirror one change already written to storage.
-    void add(std::string_view blocker_name, std::string_view blocked_name);
-    void remove(std::string_view blocker_name, std::string_view blocked_name);
+    void add(storage::UserId blocker, storage::UserId blocked);
+    void remove(storage::UserId blocker, storage::UserId blocked);
 
 private:
-    using Pairs = std::set<std::pair<std::string, std::string>>; // lower-case names
+    using Pairs = std::set<std::pair<storage::UserId, storage::UserId>>;
     std::atomic<std::shared_ptr<const Pairs>> snapshot_{std::make_shared<const Pairs>()};
     std::mutex writers_; // one writer at a time builds the next snapshot
 
     void publish(std::shared_ptr<const Pairs> next);
     std::shared_ptr<const Pairs> current() const;
 };
-
-// Lower case ASCII: account names are ASCII and unique ignoring case.
-std::string name_key(std::string_view name);
 
 } // namespace server::accounts

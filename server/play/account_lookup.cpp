@@ -4,11 +4,11 @@ namespace server::play {
 
 AccountLookup account_lookup(const storage::Backend& backend) {
     AccountLookup lookup;
-    lookup.registered_name = [&backend](const std::string& name) -> std::optional<std::string> {
+    lookup.find = [&backend](const std::string& name) -> std::optional<AccountLookup::Account> {
         const auto user = backend.user_store()->find_user_by_name(name);
         if (!user || user->disabled)
             return std::nullopt;
-        return user->name;
+        return AccountLookup::Account{.id = user->id, .name = user->name};
     };
     lookup.rating = [&backend](storage::UserId user, const std::string& variant,
                                const std::string& speed) -> std::optional<double> {

@@ -24,8 +24,7 @@ lobby::Player computer_player(engine::Level level) {
     for (const auto& named : computers)
         if (named.level == level)
             return lobby::Player{.id = std::string(named.id),
-                                 .display_name = std::string(named.id),
-                                 .registered = false};
+                                 .display_name = std::string(named.id)}; // no account, no token
     return lobby::Player{};
 }
 

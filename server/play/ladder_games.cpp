@@ -52,9 +52,13 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                                   .is_public = false,
                                   .color = lobby::ColorChoice::Random};
     const lobby::Player challenger{
-        .id = game.challenger_name, .display_name = game.challenger_name, .registered = true};
+        .id = lobby::account_player_id(game.challenger_id),
+        .display_name = game.challenger_name,
+        .identity = {.account = game.challenger_id, .guest_token_hash = {}}};
     const lobby::Player challenged{
-        .id = game.challenged_name, .display_name = game.challenged_name, .registered = true};
+        .id = lobby::account_player_id(game.challenged_id),
+        .display_name = game.challenged_name,
+        .identity = {.account = game.challenged_id, .guest_token_hash = {}}};
     auto code = lobby_.open_arranged_table(challenger, setup);
     if (!code) {
         log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
@@ -66,9 +70,6 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     auto opened = open_hosted_table({.code = code.value(),
                                      .setup = setup,
                                      .first = challenger,
-                                     .accounts = {{game.challenger_name, game.challenger_id},
-                                                  {game.challenged_name, game.challenged_id}},
-                                     .guest_tokens = {},
                                      .limits = limits,
                                      // the challenge was agreed: a block does not undo it
                                      .blocks = nullptr});
@@ -80,7 +81,7 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     const auto host = std::move(opened).value();
     host->set_ladder(LadderLink{.ladder_id = game.ladder_id,
                                 .challenge_id = game.challenge_id,
-                                .challenger = game.challenger_name});
+                                .challenger = challenger.id});
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&challenger, &challenged}) {
@@ -93,14 +94,14 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
             members.emplace_back(session.conn, player->id);
         }
     }
-    host->post([challenged, members, game](TableHost& h) {
+    host->post([challenger_id = challenger.id, challenged, members, game](TableHost& h) {
         lobby::Table& seated = h.table();
         if (auto joined = seated.join(challenged, h.now()); !joined) {
             log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
                        ": the challenged player could not be seated: " + joined.error().detail);
             return;
         }
-        for (const auto& player : {game.challenger_name, game.challenged_name}) {
+        for (const auto& player : {challenger_id, challenged.id}) {
             const bool present = std::any_of(members.begin(), members.end(),
                                              [&](const auto& m) { return m.second == player; });
             if (!present)

@@ -216,9 +216,11 @@ json setup_json(const lobby::TableSetup& setup) {
 }
 
 json player_json(const lobby::Player& player) {
+    // Of the identity only whether there is an account: the account's number is storage's, and
+    // a guest's token hash is a secret (docs/protocol.md, "Players").
     return json{{"id", player.id},
                 {"name", player.display_name},
-                {"registered", player.registered},
+                {"registered", player.registered()},
                 {"rating", player.rating}};
 }
 
@@ -338,6 +340,7 @@ json challenge_json(const lobby::Challenge& challenge) {
     return json{{"id", challenge.id},
                 {"from", player_json(challenge.challenger)},
                 {"to", challenge.challenged},
+                {"to_name", challenge.challenged_name},
                 {"setup", setup_json(challenge.setup)},
                 {"awaiting", challenge.awaiting},
                 {"counters", challenge.counters},

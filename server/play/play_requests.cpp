@@ -43,20 +43,20 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
         return send_error(r.conn, r.id, lobby::errc::internal_error, e.what());
     }
     const auto guest = guests_by_token_.find(token_hash);
-    if (guest == guests_by_token_.end() || r.session->player.registered)
+    if (guest == guests_by_token_.end() || r.session->player.registered())
         return send_error(r.conn, r.id, lobby::errc::not_allowed,
                           "this token does not name a guest of this server");
     // The connection takes back the guest it had before; the fresh guest name is dropped.
     const Guest earlier = guest->second;
+    const std::string fresh_hash(r.session->player.identity.guest_token_hash.hex());
     auto& conns = players_[r.session->player.id];
     conns.erase(r.conn->id());
-    if (conns.empty() && r.session->guest_token_hash != token_hash) {
+    if (conns.empty() && fresh_hash != token_hash) {
         players_.erase(r.session->player.id);
         guest_ids_.erase(r.session->player.id);
-        guests_by_token_.erase(r.session->guest_token_hash);
+        guests_by_token_.erase(fresh_hash);
     }
-    r.session->player = earlier.player;
-    r.session->guest_token_hash = token_hash;
+    r.session->player = earlier.player; // its identity: this token's hash
     guests_by_token_[token_hash].gone_since.reset();
     players_[r.session->player.id].insert(r.conn->id());
     r.session->tables->set_player(r.session->player);
@@ -85,16 +85,11 @@ PlayService::open_created_table(const Caller& r, const lobby::TableSetup& setup)
     auto code = lobby_.open_table(creator, setup);
     if (!code)
         return code.error();
-    NewTable opening{.code = code.value(),
-                     .setup = setup,
-                     .first = creator,
-                     .accounts = identities_of({creator.id}).accounts,
-                     .guest_tokens = {},
-                     .limits = options_.table_limits,
-                     .blocks = options_.blocks.get()};
-    if (!r.session->guest_token_hash.empty())
-        opening.guest_tokens.emplace(creator.id, r.session->guest_token_hash);
-    auto opened = open_hosted_table(std::move(opening));
+    auto opened = open_hosted_table({.code = code.value(),
+                                     .setup = setup,
+                                     .first = creator,
+                                     .limits = options_.table_limits,
+                                     .blocks = options_.blocks.get()});
     if (!opened)
         return opened.error();
     return CreatedTable{.code = std::move(code).value(), .host = std::move(opened).value()};
@@ -149,29 +144,24 @@ void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
     const auto host = find_table(r, request.code, &code);
     if (!host)
         return;
-    host->post([conn = r.conn, player = r.session->player, account = r.session->account,
-                token_hash = r.session->guest_token_hash, id = r.id,
-                join = request.join](TableHost& h) {
-        lobby::Table& table = h.table();
-        const auto mark = h.outbox_mark();
-        const bool seated = table.seat_of(player.id).has_value();
-        if (!seated) {
-            if (join) {
-                if (account)
-                    h.add_account(player.id, *account);
-                else if (!token_hash.empty())
-                    h.add_guest_token(player.id, token_hash);
-                auto color = table.join(player, h.now());
-                if (!color)
-                    return h.reply_error(conn, id, color.error());
-            } else if (!table.is_spectator(player.id)) {
-                if (auto refused = table.watch(player, h.now()))
-                    return h.reply_error(conn, id, *refused);
+    host->post(
+        [conn = r.conn, player = r.session->player, id = r.id, join = request.join](TableHost& h) {
+            lobby::Table& table = h.table();
+            const auto mark = h.outbox_mark();
+            const bool seated = table.seat_of(player.id).has_value();
+            if (!seated) {
+                if (join) {
+                    auto color = table.join(player, h.now());
+                    if (!color)
+                        return h.reply_error(conn, id, color.error());
+                } else if (!table.is_spectator(player.id)) {
+                    if (auto refused = table.watch(player, h.now()))
+                        return h.reply_error(conn, id, *refused);
+                }
             }
-        }
-        h.add_audience(conn, player.id);
-        h.reply_before(mark, conn, h.state_message(player.id, id));
-    });
+            h.add_audience(conn, player.id);
+            h.reply_before(mark, conn, h.state_message(player.id, id));
+        });
     enter_table(r, code, host);
 }
 
@@ -192,7 +182,7 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
                                .rated = request.setup.rated};
     // The reply goes first; a match found at once follows as a "matched" push.
     lobby::Player seeker = r.session->player;
-    seeker.rating = pairing_rating(*r.session, request.setup);
+    seeker.rating = pairing_rating(seeker, request.setup);
     auto sought = lobby_.seek(seeker, pool, now());
     if (!sought)
         return send_error(r.conn, r.id, sought.error().code, sought.error().detail);
@@ -208,11 +198,13 @@ void PlayService::serve(const Caller& r, const protocol::CancelSeek&) {
 }
 
 void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
-    if (request.to == r.session->player.id)
+    auto invitee = challenge_invitee(request);
+    if (!invitee)
+        return send_error(r.conn, r.id, invitee.error().code, invitee.error().detail);
+    if (invitee.value().id == r.session->player.id)
         return send_error(r.conn, r.id, lobby::errc::not_allowed, "you cannot challenge yourself");
-    if (auto refused = challenge_refusal(request))
-        return send_error(r.conn, r.id, refused->code, refused->detail);
-    auto opened = lobby_.challenge(r.session->player, request.to, request.setup, now());
+    auto opened = lobby_.challenge(r.session->player, invitee.value().id, request.setup, now(),
+                                   std::move(invitee.value().name));
     if (!opened)
         return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
     nlohmann::json message = reply("challenge_sent", r.id);
@@ -220,17 +212,18 @@ void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
     send(r.conn, message);
 }
 
-int PlayService::pairing_rating(const Session& session, const lobby::TableSetup& setup) const {
+int PlayService::pairing_rating(const lobby::Player& player, const lobby::TableSetup& setup) const {
     const int fallback = lobby::Player{}.rating;
-    if (!session.account || !options_.accounts.rating)
+    if (!player.identity.account || !options_.accounts.rating)
         return fallback;
     const auto rating = options_.accounts.rating(
-        *session.account, std::string(rules::variant_name(setup.variant)),
+        *player.identity.account, std::string(rules::variant_name(setup.variant)),
         std::string(lobby::speed_name(lobby::speed_of(setup.time_control))));
     return rating ? static_cast<int>(std::lround(*rating)) : fallback;
 }
 
-lobby::Refusal PlayService::challenge_refusal(const protocol::Challenge& request) const {
+rules::Result<PlayService::Invitee>
+PlayService::challenge_invitee(const protocol::Challenge& request) const {
     const std::string& to = request.to;
     if (lobby::is_guest_id(to)) {
         if (!guest_ids_.contains(to))
@@ -238,18 +231,18 @@ lobby::Refusal PlayService::challenge_refusal(const protocol::Challenge& request
         if (request.setup.rated)
             return lobby::refuse(lobby::errc::not_allowed,
                                  to + " is a guest: rated games are for registered players");
-        return std::nullopt;
+        return Invitee{.id = to, .name = to};
     }
-    if (!options_.accounts.registered_name)
-        return std::nullopt;
-    const auto name = options_.accounts.registered_name(to);
-    if (!name)
+    if (!options_.accounts.find)
+        return Invitee{.id = to, .name = to};
+    const auto account = options_.accounts.find(to);
+    if (!account)
         return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to);
-    if (*name != to)
+    if (account->name != to)
         return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to +
                                                               " (names are exact: did you mean " +
-                                                              *name + "?)");
-    return std::nullopt;
+                                                              account->name + "?)");
+    return Invitee{.id = lobby::account_player_id(account->id), .name = account->name};
 }
 
 void PlayService::serve(const Caller& r, const protocol::ChallengeAnswer& request) {

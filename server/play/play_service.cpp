@@ -16,6 +16,20 @@
 
 namespace server::play {
 
+namespace {
+
+// The account id an authenticated connection carries (auth::Identity::user_id, the decimal
+// storage::UserId); nullopt when it is not one.
+std::optional<storage::UserId> account_id(const std::string& text) {
+    storage::UserId account = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), account);
+    if (error != std::errc{} || end != text.data() + text.size() || text.empty())
+        return std::nullopt;
+    return account;
+}
+
+} // namespace
+
 PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
@@ -52,9 +66,7 @@ rules::Result<std::shared_ptr<TableHost>> PlayService::open_hosted_table(NewTabl
         lobby_.table_gone(opening.code);
         return table.error();
     }
-    host->adopt(std::move(table).value(), std::move(opening.accounts));
-    for (auto& [player, token_hash] : opening.guest_tokens)
-        host->add_guest_token(player, std::move(token_hash));
+    host->adopt(std::move(table).value());
     tables_[opening.code] = host;
     return host;
 }
@@ -133,24 +145,21 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
                       record.value().code + " is taken");
             continue;
         }
-        std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
-        if (stored.game.white_user_id)
-            accounts[stored.game.white_name] = *stored.game.white_user_id;
-        if (stored.game.black_user_id)
-            accounts[stored.game.black_name] = *stored.game.black_user_id;
-        host->adopt(std::move(table).value(), std::move(accounts), stored.game.id);
-        for (const auto& seat : record.value().seats)
-            if (const auto level = seat ? computer_level(seat->id) : std::nullopt)
+        host->adopt(std::move(table).value(), stored.game.id);
+        for (const auto& seat : record.value().seats) {
+            if (!seat)
+                continue;
+            if (const auto level = computer_level(seat->id))
                 attach_computer(*host, *level);
+            // A guest can take the seat back with its token (the seat keeps the token's hash).
+            if (!seat->identity.guest_token_hash.empty())
+                readmit_guest(*seat);
+        }
         if (ladder) {
             host->set_ladder(*ladder);
             // Attached already unless the restart came between the row and the attachment.
             if (options_.ladder.attach)
                 options_.ladder.attach(ladder->ladder_id, ladder->challenge_id, stored.game.id);
-        }
-        for (const auto& [player, token_hash] : stored_guest_tokens(stored.game)) {
-            host->add_guest_token(player, token_hash);
-            readmit_guest(player, token_hash);
         }
         tables_[record.value().code] = host;
         host->post([](TableHost&) {});
@@ -250,29 +259,33 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
     std::string token; // a guest's, for the welcome only
     session.conn = conn;
     const auto identity = conn->identity();
-    if (identity && !identity->guest && !identity->display_name.empty()) {
-        session.player = lobby::Player{.id = identity->display_name,
+    const auto account = identity && !identity->guest && !identity->display_name.empty()
+                             ? account_id(identity->user_id)
+                             : std::nullopt;
+    if (account) {
+        session.player = lobby::Player{.id = lobby::account_player_id(*account),
                                        .display_name = identity->display_name,
-                                       .registered = true};
-        storage::UserId account = 0;
-        const std::string& text = identity->user_id;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), account);
-        if (error == std::errc{} && end == text.data() + text.size())
-            session.account = account;
+                                       .identity = {.account = *account, .guest_token_hash = {}}};
     } else {
+        if (identity && !identity->guest)
+            log::warn("play: an account without a readable id (\"" + identity->user_id +
+                      "\") plays as a guest");
         if (++sessions_opened_ % 256 == 0)
             forget_old_guests();
         const auto id = lobby::make_guest_id(random_, [this](std::string_view candidate) {
             return players_.contains(candidate) || guest_ids_.contains(candidate);
         });
-        session.player = lobby::Player{.id = id, .display_name = id, .registered = false};
+        session.player = lobby::Player{.id = id, .display_name = id};
         guest_ids_.insert(id);
         try {
             // Random from OpenSSL, stored only hashed (in memory, and in the game rows).
             auto fresh = auth::new_session_token();
+            const auto hash = lobby::TokenHash::parse(fresh.hash);
+            if (!hash)
+                throw std::runtime_error("the token's hash is not 64 hex digits");
             token = std::move(fresh.token);
-            session.guest_token_hash = std::move(fresh.hash);
-            guests_by_token_[session.guest_token_hash] = Guest{session.player, std::nullopt};
+            session.player.identity.guest_token_hash = *hash;
+            guests_by_token_[std::move(fresh.hash)] = Guest{session.player, std::nullopt};
         } catch (const std::exception& e) {
             log::error(std::string("play: a guest gets no reconnection token: ") + e.what());
         }
@@ -299,7 +312,7 @@ void PlayService::close_session(net::ConnectionId id) {
     if (conns.empty()) {
         players_.erase(session.player.id);
         lobby_.forget_player(session.player.id);
-        const auto guest = guests_by_token_.find(session.guest_token_hash);
+        const auto guest = guests_by_token_.find(session.player.identity.guest_token_hash.hex());
         if (guest != guests_by_token_.end())
             guest->second.gone_since = now();
     }
@@ -396,41 +409,18 @@ void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
         post_lobby([self = shared_from_this(), m = *match] { self->seat_match(m); });
 }
 
-PlayService::SeatedIdentities
-PlayService::identities_of(const std::vector<lobby::PlayerId>& players) const {
-    SeatedIdentities identities;
-    for (const auto& player : players) {
-        const auto conns = players_.find(player);
-        if (conns == players_.end())
-            continue;
-        for (const auto id : conns->second) {
-            const auto session = sessions_.find(id);
-            if (session == sessions_.end())
-                continue;
-            if (session->second.account)
-                identities.accounts[player] = *session->second.account;
-            if (!session->second.guest_token_hash.empty())
-                identities.guest_tokens[player] = session->second.guest_token_hash;
-        }
-    }
-    return identities;
-}
-
-void PlayService::readmit_guest(const lobby::PlayerId& player, const std::string& token_hash) {
+void PlayService::readmit_guest(const lobby::Player& guest) {
     // Away since the restart: forgotten a day later like any guest who does not come back.
-    guests_by_token_.try_emplace(
-        token_hash,
-        Guest{lobby::Player{.id = player, .display_name = player, .registered = false}, now()});
-    guest_ids_.insert(player);
+    guests_by_token_.try_emplace(std::string(guest.identity.guest_token_hash.hex()),
+                                 Guest{guest, now()});
+    guest_ids_.insert(guest.id);
 }
 
 void PlayService::seat_match(const lobby::Match& match) {
-    auto identities = identities_of({match.white.id, match.black.id});
+    // Both players as they sought or challenged, with their identities (accounts, tokens).
     auto opened = open_hosted_table({.code = match.table_code,
                                      .setup = match.setup,
                                      .first = match.white,
-                                     .accounts = std::move(identities.accounts),
-                                     .guest_tokens = std::move(identities.guest_tokens),
                                      .limits = options_.table_limits,
                                      .blocks = options_.blocks.get()});
     if (!opened) {

@@ -53,11 +53,15 @@ struct LadderHooks {
 };
 
 // What the service reads of the accounts (account_lookup.h wires the database). Called on the
-// lobby strand; each may be empty (then nothing is known: any name may be challenged, every
-// seek rates 1500).
+// lobby strand; each may be empty (then nothing is known: a challenge's name is taken for the
+// invitee's id, every seek rates 1500).
 struct AccountLookup {
-    // The account's name as registered, for `name` in any case; nullopt: no such account.
-    std::function<std::optional<std::string>(const std::string& name)> registered_name;
+    struct Account {
+        storage::UserId id = 0;
+        std::string name; // as registered
+    };
+    // The account called `name` in any case; nullopt: no such account.
+    std::function<std::optional<Account>(const std::string& name)> find;
     // An account's rating for a variant and speed ("chess", "blitz"); nullopt: none yet.
     std::function<std::optional<double>(storage::UserId, const std::string& variant,
                                         const std::string& speed)>
@@ -113,9 +117,7 @@ private:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
     struct Session {
         std::shared_ptr<net::Connection> conn;
-        lobby::Player player;
-        std::optional<storage::UserId> account;
-        std::string guest_token_hash; // guests: hex SHA-256 of the token that proves them
+        lobby::Player player; // with its identity: the account, or the guest's token hash
         bool in_lobby = false;
         std::shared_ptr<ConnectionTables> tables; // shared with the connection's strand
     };
@@ -144,10 +146,10 @@ private:
     std::map<net::ConnectionId, Session> sessions_;
     std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
     // Guests by the hash of their reconnection token (the token itself is kept nowhere: a
-    // restored guest is known only by the hash in its game's row); kept a day after their
-    // last connection closed.
+    // restored guest is known only by the hash in its game's row, which its Player carries);
+    // kept a day after their last connection closed.
     struct Guest {
-        lobby::Player player;
+        lobby::Player player; // identity.guest_token_hash is the key
         std::optional<lobby::TimePoint> gone_since;
     };
     std::map<std::string, Guest, std::less<>> guests_by_token_;
@@ -181,15 +183,13 @@ private:
         std::string code;
         lobby::TableSetup setup;
         lobby::Player first; // seated at creation (the creator, White of a match, the challenger)
-        std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
-        std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens;
         lobby::TableLimits limits;
         const lobby::BlockList* blocks = nullptr;
     };
     rules::Result<std::shared_ptr<TableHost>> open_hosted_table(NewTable table);
     // A table the caller creates (create_table, against a person or the computer): its code
-    // from the lobby, then open_hosted_table with the caller seated first, with its account or
-    // guest token. The error of either step, for the caller to send.
+    // from the lobby, then open_hosted_table with the caller seated first. The error of either
+    // step, for the caller to send.
     struct CreatedTable {
         std::string code;
         std::shared_ptr<TableHost> host;
@@ -199,15 +199,8 @@ private:
     void seat_match(const lobby::Match& match);
     void after_lobby_change();
     void arm_lobby_timer();
-    // Who the players being seated are, for their game rows: the account of each registered
-    // one and the token hash of each guest, read from any of their open sessions.
-    struct SeatedIdentities {
-        std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts;
-        std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens;
-    };
-    SeatedIdentities identities_of(const std::vector<lobby::PlayerId>& players) const;
     // Makes the guest seated in a restored game known again by its token hash.
-    void readmit_guest(const lobby::PlayerId& player, const std::string& token_hash);
+    void readmit_guest(const lobby::Player& guest);
 
     // play_requests.cpp: one function per lobby request; a table's requests go on to its
     // strand (table_requests.h).
@@ -224,12 +217,17 @@ private:
     void create_computer_table(const Caller& r, const protocol::CreateTable& request);
     // Seats the computer of `level` at `host`'s table: its moves and answers from now on.
     void attach_computer(TableHost& host, engine::Level level);
-    // The rating a seek pairs by: the account's for the setup's variant and speed, else the
-    // default (guests, no rating yet).
-    int pairing_rating(const Session& session, const lobby::TableSetup& setup) const;
-    // Why `to` cannot be challenged now: nobody has this name (or only in another case), or a
-    // rated challenge to a guest.
-    lobby::Refusal challenge_refusal(const protocol::Challenge& request) const;
+    // The rating a seek pairs by: the player's account's for the setup's variant and speed,
+    // else the default (guests, no rating yet).
+    int pairing_rating(const lobby::Player& player, const lobby::TableSetup& setup) const;
+    // Who a challenge's `to` names (a person's words: an account's name, exactly, or a guest's
+    // id, which is its name), as its id and name; or why it cannot be challenged: nobody has
+    // this name (or only in another case), or a rated challenge to a guest.
+    struct Invitee {
+        lobby::PlayerId id;
+        std::string name;
+    };
+    rules::Result<Invitee> challenge_invitee(const protocol::Challenge& request) const;
     // The table a request names by its code or link (as written), or an error reply.
     // Returns the table's code too.
     std::shared_ptr<TableHost> find_table(const Caller& r, std::string_view written,

@@ -11,8 +11,19 @@ namespace server::play {
 
 namespace {
 
-lobby::Player stored_player(std::optional<storage::UserId> user, const std::string& name) {
-    return lobby::Player{.id = name, .display_name = name, .registered = user.has_value()};
+// A seat as stored: an account's id comes from its number, the name is the one it played under;
+// a guest's (and the computer's) id is its name. An account's seat has no token hash (a row
+// that has one anyway is not believed: the seat is the account's), and a guest's hash that is
+// not 64 hex digits proves nothing (the guest cannot take the seat back).
+lobby::Player stored_player(std::optional<storage::UserId> user, const std::string& name,
+                            const std::string& guest_token_hash) {
+    lobby::Player player{.id = user ? lobby::account_player_id(*user) : name,
+                         .display_name = name,
+                         .identity = {.account = user}};
+    if (!user)
+        player.identity.guest_token_hash =
+            lobby::TokenHash::parse(guest_token_hash).value_or(lobby::TokenHash{});
+    return player;
 }
 
 // The rating as it stands at `now`: a stored one with its RD grown for the time since its
@@ -40,9 +51,6 @@ storage::RatingRow rating_row(const storage::RatingKey& key, const lobby::rating
 } // namespace
 
 storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at,
-                          std::optional<storage::UserId> white_user,
-                          std::optional<storage::UserId> black_user,
-                          const GuestTokenHashes& guest_tokens,
                           const std::optional<LadderLink>& ladder) {
     const auto summary = table.summary();
     const lobby::Player white = summary.seats[0].value_or(lobby::Player{});
@@ -50,11 +58,12 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
     storage::GameRow row;
     row.variant = std::string(rules::variant_name(table.setup().variant));
     row.start_position = table.setup().start_position;
-    row.white_user_id = white_user;
-    row.black_user_id = black_user;
-    // Players are stored under their id: the user name, or the guest's generated name.
-    row.white_name = white.id;
-    row.black_name = black.id;
+    row.white_user_id = white.identity.account;
+    row.black_user_id = black.identity.account;
+    // Players are stored under their names (for an account, the one it plays under now; a
+    // guest's is its id); an account's id is made again from its number.
+    row.white_name = white.display_name;
+    row.black_name = black.display_name;
     row.time_control = lobby::time_control_text(table.setup().time_control);
     row.rated = table.setup().rated;
     row.table_code = table.code();
@@ -65,13 +74,10 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
                                              .challenge_id = ladder->challenge_id,
                                              .challenger_user_id = 0}; // read from the challenge
     // An account's seat has no token; a guest's has the hash its connection was given.
-    const auto token_of = [&](const lobby::Player& player, bool account) -> std::string {
-        const auto found = guest_tokens.find(player.id);
-        return account || player.registered || found == guest_tokens.end() ? std::string()
-                                                                           : found->second;
-    };
-    row.white_guest_token_hash = token_of(white, white_user.has_value());
-    row.black_guest_token_hash = token_of(black, black_user.has_value());
+    row.white_guest_token_hash =
+        white.registered() ? std::string() : std::string(white.identity.guest_token_hash.hex());
+    row.black_guest_token_hash =
+        black.registered() ? std::string() : std::string(black.identity.guest_token_hash.hex());
     return row;
 }
 
@@ -84,9 +90,12 @@ storage::MoveRow move_row(const lobby::MovePlayed& move, lobby::TimePoint at) {
 }
 
 storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
-                               const lobby::GameEnded& ended, lobby::TimePoint at,
-                               std::optional<storage::UserId> white,
-                               std::optional<storage::UserId> black) {
+                               const lobby::GameEnded& ended, lobby::TimePoint at) {
+    const auto account_of_seat = [&ended](std::size_t seat) {
+        return seat < ended.players.size() ? ended.players[seat].identity.account : std::nullopt;
+    };
+    const auto white = account_of_seat(0);
+    const auto black = account_of_seat(1);
     storage::FinishGame finish;
     finish.end = storage::GameEnd{.game_id = id,
                                   .result = std::string(lobby::result_name(ended.result.kind)),
@@ -138,8 +147,8 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
                                      .rated = row.rated,
                                      .is_public = row.is_public,
                                      .color = lobby::ColorChoice::White};
-    record.seats[0] = stored_player(row.white_user_id, row.white_name);
-    record.seats[1] = stored_player(row.black_user_id, row.black_name);
+    record.seats[0] = stored_player(row.white_user_id, row.white_name, row.white_guest_token_hash);
+    record.seats[1] = stored_player(row.black_user_id, row.black_name, row.black_guest_token_hash);
     record.host = *record.seats[0];
     record.status = lobby::TableStatus::Playing;
     record.started_at = row.started_at;
@@ -171,22 +180,11 @@ std::optional<LadderLink> stored_ladder_link(const storage::GameRow& row) {
     LadderLink link{.ladder_id = row.ladder->ladder_id,
                     .challenge_id = row.ladder->challenge_id,
                     .challenger = {}};
-    if (row.white_user_id == row.ladder->challenger_user_id)
-        link.challenger = row.white_name;
-    else if (row.black_user_id == row.ladder->challenger_user_id)
-        link.challenger = row.black_name;
-    else
+    if (row.white_user_id != row.ladder->challenger_user_id &&
+        row.black_user_id != row.ladder->challenger_user_id)
         return std::nullopt;
+    link.challenger = lobby::account_player_id(row.ladder->challenger_user_id);
     return link;
-}
-
-GuestTokenHashes stored_guest_tokens(const storage::GameRow& row) {
-    GuestTokenHashes tokens;
-    if (!row.white_user_id && !row.white_guest_token_hash.empty())
-        tokens[row.white_name] = row.white_guest_token_hash;
-    if (!row.black_user_id && !row.black_guest_token_hash.empty())
-        tokens[row.black_name] = row.black_guest_token_hash;
-    return tokens;
 }
 
 } // namespace server::play

@@ -8,47 +8,35 @@
 #include "storage/game_writer.h"
 #include "storage/records.h"
 
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace server::play {
 
-// Guests' reconnection-token hashes (hex SHA-256) by player id: what lets a guest take its
-// seat back after a restart (PlayService::restore).
-using GuestTokenHashes = std::map<lobby::PlayerId, std::string, std::less<>>;
-
-// The row for the game now starting at `table` (both seats taken). A registered player's
-// PlayerId is the user name; `white_user` / `black_user` are the account ids (none: guest).
-// The row also keeps whether the table is public, the token hash of each guest seat (from
-// `guest_tokens`) and the ladder challenge the table plays, so that a restart restores all.
+// The row for the game now starting at `table` (both seats taken). Each seat is stored with its
+// player's identity (lobby/player.h): the player id, the account (none: a guest or the
+// computer) and a guest's token hash. The row also keeps whether the table is public and the
+// ladder challenge the table plays, so that a restart restores all.
 storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at,
-                          std::optional<storage::UserId> white_user,
-                          std::optional<storage::UserId> black_user,
-                          const GuestTokenHashes& guest_tokens = {},
                           const std::optional<LadderLink>& ladder = std::nullopt);
 // The row for the move just played (`table.recorded_moves().back()`), ply counted from 1.
 storage::MoveRow move_row(const lobby::MovePlayed& move, lobby::TimePoint at);
-// The end of a game with, for a rated game between two accounts, the Glicko-2 update of both
-// ratings computed inside the storing transaction.
+// The end of a game with, for a rated game between two accounts (the accounts of the players
+// `ended` names), the Glicko-2 update of both ratings computed inside the storing transaction.
 storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
-                               const lobby::GameEnded& ended, lobby::TimePoint at,
-                               std::optional<storage::UserId> white_user,
-                               std::optional<storage::UserId> black_user);
+                               const lobby::GameEnded& ended, lobby::TimePoint at);
 
 // The table record of an unfinished stored game: setup (public or private as it was),
-// players, moves with their times and the clock as it stood after the last acknowledged move.
-// `version` is where the restored table's event count continues.
+// players with their identities (accounts, guests' token hashes), moves with their times and
+// the clock as it stood after the last acknowledged move. `version` is where the restored
+// table's event count continues.
 rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& stored,
                                                std::uint64_t version);
 
-// The ladder challenge of a stored game, with the challenger's player id (the name of the
-// seat whose account challenged). nullopt: not a ladder game, or the challenger sits at
+// The ladder challenge of a stored game, with the challenger's player id (of the seat whose
+// account challenged). nullopt: not a ladder game, or the challenger sits at
 // neither seat (the row cannot be linked back).
 std::optional<LadderLink> stored_ladder_link(const storage::GameRow& row);
-
-// The guests of a stored game who can take their seats back: player id -> token hash.
-GuestTokenHashes stored_guest_tokens(const storage::GameRow& row);
 
 } // namespace server::play

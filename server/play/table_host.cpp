@@ -47,18 +47,12 @@ TableHost::TableHost(boost::asio::io_context& io, TableHostContext context)
 }
 
 void TableHost::adopt(std::unique_ptr<lobby::Table> table,
-                      std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
                       std::optional<storage::GameId> stored_game) {
     table_ = std::move(table);
     released_version_ = table_->version();
-    accounts_ = std::move(accounts);
     if (stored_game)
         game_ = std::make_shared<StoredGame>(StoredGame{.id = *stored_game, .waiting = {}});
     take_table_events(); // the creation's `seated`
-}
-
-void TableHost::add_account(const lobby::PlayerId& player, storage::UserId id) {
-    accounts_[player] = id;
 }
 
 void TableHost::add_audience(const std::shared_ptr<net::Connection>& conn,
@@ -270,16 +264,6 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
     item->mover_text = id.is_null() ? item->text : with_request_id(*item->text, id);
     if (move_pending())
         move_->answer_id = id;
-}
-
-std::optional<storage::UserId>
-TableHost::account_of(const std::optional<lobby::Player>& seat) const {
-    if (!seat || !seat->registered)
-        return std::nullopt;
-    const auto found = accounts_.find(seat->id);
-    if (found == accounts_.end())
-        return std::nullopt;
-    return found->second;
 }
 
 void TableHost::flush() {

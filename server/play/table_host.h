@@ -104,19 +104,13 @@ public:
 
     TableHost(boost::asio::io_context& io, TableHostContext context);
 
-    // Installs the table (and queues the events its making produced). `accounts`: the account ids
-    // of registered players, for the game rows. `stored_game`: the row of a restored game.
+    // Installs the table (and queues the events its making produced). `stored_game`: the row of
+    // a restored game. The game rows take each seat's account or guest token hash from the
+    // seated lobby::Player (its identity).
     void adopt(std::unique_ptr<lobby::Table> table,
-               std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts,
                std::optional<storage::GameId> stored_game = std::nullopt);
-    void add_account(const lobby::PlayerId& player, storage::UserId id);
     // Makes this the table of a ladder challenge (before anything runs on the strand).
     void set_ladder(LadderLink link) { ladder_ = std::move(link); }
-    // A seated guest's token hash, kept in the game rows so that the guest can take the seat
-    // back after a restart (PlayService::restore). Before anything runs on the strand, or on it.
-    void add_guest_token(const lobby::PlayerId& player, std::string token_hash) {
-        guest_tokens_[player] = std::move(token_hash);
-    }
 
     // Called on the strand after every change once it is settled (no move being written):
     // the computer's seat (computer_seat.h) looks whether it is to move. Before anything runs.
@@ -237,8 +231,6 @@ private:
     Strand strand_;
     boost::asio::steady_timer timer_;
     std::unique_ptr<lobby::Table> table_;
-    std::map<lobby::PlayerId, storage::UserId, std::less<>> accounts_;
-    std::map<lobby::PlayerId, std::string, std::less<>> guest_tokens_;
     std::map<net::ConnectionId, Member> audience_;
     std::deque<std::shared_ptr<Outgoing>> outbox_;
     std::uint64_t released_version_ = 0; // of the last event that went out to the audience
@@ -285,7 +277,6 @@ private:
     std::shared_ptr<Outgoing> queued_event(std::uint64_t version) const;
     // Sends one item that goes to the whole audience (its mover's copy to its mover).
     void send_to_audience(const Outgoing& item) const;
-    std::optional<storage::UserId> account_of(const std::optional<lobby::Player>& seat) const;
 
     // table_host_storage.cpp: the way to storage, and what happens when it fails.
     void write_move();

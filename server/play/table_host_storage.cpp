@@ -150,10 +150,8 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
 void TableHost::store_start(lobby::TimePoint at) {
     if (!context_.writer)
         return;
-    const auto seats = table_->summary().seats;
     auto game = std::make_shared<StoredGame>();
-    game->row =
-        game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_, ladder_);
+    game->row = game_row(*table_, at, ladder_);
     game_ = game;
     create_row(game);
 }
@@ -174,10 +172,8 @@ void TableHost::store_takeback(lobby::TimePoint at) {
         self->write_end(std::make_shared<EndWrite>(EndWrite{std::move(finish), std::nullopt, 0}),
                         nullptr);
     });
-    const auto seats = table_->summary().seats;
     auto game = std::make_shared<StoredGame>();
-    game->row =
-        game_row(*table_, at, account_of(seats[0]), account_of(seats[1]), guest_tokens_, ladder_);
+    game->row = game_row(*table_, at, ladder_);
     const auto& recorded = table_->recorded_moves();
     const auto clocks = table_->state(at).clocks;
     for (std::size_t i = 0; i < recorded.size(); ++i)
@@ -271,12 +267,8 @@ void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
         report_ladder_end(ended.result);
         return;
     }
-    const auto seats = table_->summary().seats;
-    const auto white = account_of(seats[0]);
-    const auto black = account_of(seats[1]);
     ++ends_unstored_;
-    with_game_id([self = shared_from_this(), ended, at, item, white,
-                  black](std::optional<storage::GameId> id) {
+    with_game_id([self = shared_from_this(), ended, at, item](std::optional<storage::GameId> id) {
         if (!id) {
             // The game has no row: its end is shown, not stored. A ladder hears only that the
             // game decided nothing (its challenge is cancelled).
@@ -289,7 +281,7 @@ void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
             return;
         }
         auto end = std::make_shared<EndWrite>(
-            EndWrite{finish_row(*id, *self->table_, ended, at, white, black), ended.result, 0});
+            EndWrite{finish_row(*id, *self->table_, ended, at), ended.result, 0});
         self->write_end(end, item);
     });
 }

@@ -133,3 +133,20 @@ TEST_CASE("a player can have only a few open challenges") {
     }
     CHECK(f.lobby.challenge(f.alice, "p9", TableSetup{}, t0).error().code == "rate_limited");
 }
+
+TEST_CASE("a challenge keeps the invitee's name for display apart from its id") {
+    LobbyFixture f;
+    const auto named = f.lobby.challenge(f.alice, "u9", TableSetup{}, t0, "bob");
+    REQUIRE(named.ok());
+    const auto& issued = f.listener.last<ChallengeIssued>().challenge;
+    CHECK(issued.challenged == "u9");
+    CHECK(issued.challenged_name == "bob");
+    CHECK(issued.awaiting == "u9");
+    // A second one to the same player is refused by name, not by id.
+    const auto again = f.lobby.challenge(f.alice, "u9", TableSetup{}, t0, "bob");
+    REQUIRE_FALSE(again.ok());
+    CHECK(again.error().detail == "you have already challenged bob");
+    // Without a name (a guest, whose id is its name) the id is shown.
+    REQUIRE(f.lobby.challenge(f.alice, "guest-AB12", TableSetup{}, t0).ok());
+    CHECK(f.listener.last<ChallengeIssued>().challenge.challenged_name == "guest-AB12");
+}

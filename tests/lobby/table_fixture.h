@@ -6,6 +6,8 @@
 #include "lobby/table.h"
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <set>
 #include <utility>
 
@@ -21,8 +23,13 @@ inline const TimePoint t0{};
 inline constexpr int white_seat = seat_of_color(Color::White);
 inline constexpr int black_seat = seat_of_color(Color::Black);
 
+// A registered player has an account (its number made from the id: the lobby only asks whether
+// there is one); a guest has none.
 inline Player player(const std::string& id, int rating = 1500, bool registered = true) {
-    return Player{.id = id, .display_name = id, .registered = registered, .rating = rating};
+    Identity identity;
+    if (registered)
+        identity.account = static_cast<std::int64_t>(std::hash<std::string>{}(id) >> 1);
+    return Player{.id = id, .display_name = id, .identity = identity, .rating = rating};
 }
 
 // The events a table returned, in order. Every read first takes what the table produced since

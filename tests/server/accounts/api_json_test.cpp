@@ -43,13 +43,18 @@ TEST_CASE("session_cookie finds the cookie among others") {
     CHECK_FALSE(session_cookie(request));
 }
 
-TEST_CASE("the block list compares names ignoring case and swaps snapshots") {
+TEST_CASE("the block list compares account numbers, never names, and swaps snapshots") {
     StoredBlockList blocks;
-    CHECK_FALSE(blocks.blocks("Ann", "Bob"));
-    blocks.add("Ann", "Bob");
-    CHECK(blocks.blocks("ann", "BOB"));
-    CHECK_FALSE(blocks.blocks("Bob", "Ann"));
-    CHECK(blocks.either_blocks("Bob", "Ann"));
-    blocks.remove("ANN", "bob");
-    CHECK_FALSE(blocks.blocks("Ann", "Bob"));
+    CHECK_FALSE(blocks.blocks("u1", "u2"));
+    blocks.add(1, 2);
+    CHECK(blocks.blocks("u1", "u2"));
+    CHECK_FALSE(blocks.blocks("u2", "u1"));
+    CHECK(blocks.either_blocks("u2", "u1"));
+    // A name that looks like an id, a guest, the computer: none is an account's id.
+    CHECK_FALSE(blocks.blocks("U1", "u2"));
+    CHECK_FALSE(blocks.blocks("u1", "u02"));
+    CHECK_FALSE(blocks.blocks("u1", "guest-AB12"));
+    CHECK_FALSE(blocks.blocks("u1", "Pip (Easy)"));
+    blocks.remove(1, 2);
+    CHECK_FALSE(blocks.blocks("u1", "u2"));
 }

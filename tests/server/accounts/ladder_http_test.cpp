@@ -1,5 +1,6 @@
 // Ladders over HTTP: create, join, challenge limits, accept (starting the game through the
 // hook), results through the hook, expiry and decline as forfeits, organiser removal.
+#include "lobby/player.h"
 #include "tests/server/accounts/accounts_test_support.h"
 
 #include <future>
@@ -172,10 +173,15 @@ TEST_CASE("blocks: listed, reported by the block list, and they stop ladder chal
     const auto listed = json_of(s.get("/api/blocks", ann));
     REQUIRE(listed["blocked"].size() == 1);
     CHECK(listed["blocked"][0]["name"] == "Bob");
+    // The lobby asks by player id, made from the account's number (lobby/player.h).
+    const auto id_of = [&](const std::string& name) {
+        return lobby::account_player_id(s.backend.user_store()->find_user_by_name(name)->id);
+    };
     const auto blocks = s.accounts.block_list();
-    CHECK(blocks->blocks("Ann", "Bob"));
-    CHECK(blocks->either_blocks("Bob", "Ann"));
-    CHECK_FALSE(blocks->blocks("Bob", "Ann"));
+    CHECK(blocks->blocks(id_of("Ann"), id_of("Bob")));
+    CHECK(blocks->either_blocks(id_of("Bob"), id_of("Ann")));
+    CHECK_FALSE(blocks->blocks(id_of("Bob"), id_of("Ann")));
+    CHECK_FALSE(blocks->blocks("Ann", "Bob")); // names are not ids
 
     const auto created = s.post(
         "/api/ladders", {{"name", "L"}, {"variant", "international"}, {"base_seconds", 600}}, ann);
@@ -187,10 +193,10 @@ TEST_CASE("blocks: listed, reported by the block list, and they stop ladder chal
 
     // A restarted service reads the blocks back from storage.
     server::accounts::AccountsService again(s.backend);
-    CHECK(again.block_list()->blocks("ann", "bob"));
+    CHECK(again.block_list()->blocks(id_of("Ann"), id_of("Bob")));
 
     REQUIRE(s.del("/api/blocks?name=Bob", ann).status == 200);
-    CHECK_FALSE(blocks->blocks("Ann", "Bob"));
+    CHECK_FALSE(blocks->blocks(id_of("Ann"), id_of("Bob")));
     CHECK(json_of(s.get("/api/blocks", ann))["blocked"].empty());
     CHECK(s.post(base + "/challenge", {{"opponent", "Ann"}}, bob).status == 201);
 }

@@ -20,16 +20,18 @@ storage::UserId id_of(AccountsServer& s, const std::string& name) {
     return s.backend.user_store()->find_user_by_name(name)->id;
 }
 
+// Ann (account 10) and Bob (account 20).
+const lobby::Player ann{.id = "ann", .display_name = "ann", .identity = {.account = 10}};
+const lobby::Player bob{.id = "bob", .display_name = "bob", .identity = {.account = 20}};
+
 // A rated 5+3 chess table with both seats taken, as the play service has it when a game ends.
 std::unique_ptr<lobby::Table> rated_table(lobby::TimePoint now) {
     lobby::SeededRandom random(7);
     auto table = lobby::Table::create(
-        "RATE", lobby::TableSetup{.rated = true, .color = lobby::ColorChoice::White},
-        lobby::Player{.id = "ann", .display_name = "ann", .registered = true}, {}, random, now);
+        "RATE", lobby::TableSetup{.rated = true, .color = lobby::ColorChoice::White}, ann, {},
+        random, now);
     REQUIRE(table.ok());
-    REQUIRE((*table)
-                ->join(lobby::Player{.id = "bob", .display_name = "bob", .registered = true}, now)
-                .ok());
+    REQUIRE((*table)->join(bob, now).ok());
     return std::move(*table);
 }
 
@@ -43,10 +45,11 @@ storage::RatingRow stored(storage::UserId user, double rating, double deviation,
 TEST_CASE("a rated game's update starts from each player's RD grown since their last game") {
     const lobby::TimePoint at{std::chrono::days(20000)};
     const auto table = rated_table(at);
-    const lobby::GameEnded ended{
-        .result = {.kind = lobby::GameResult::Kind::WhiteWins, .reason = "checkmate"},
-        .rated = true};
-    const auto finish = server::play::finish_row(1, *table, ended, at, 10, 20);
+    lobby::GameEnded ended;
+    ended.result = {.kind = lobby::GameResult::Kind::WhiteWins, .reason = "checkmate"};
+    ended.rated = true;
+    ended.players = {ann, bob};
+    const auto finish = server::play::finish_row(1, *table, ended, at);
     REQUIRE(finish.rate);
     REQUIRE(finish.rated_players.size() == 2);
     CHECK(finish.rated_players[0].speed == "blitz"); // lobby::speed_of: 300 + 40 x 3 s

@@ -113,7 +113,7 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
 
     // Cal (rung 3) challenges Ben (rung 2); Cal is connected, Ben is not when Ben accepts.
     Client cal(s.port(), cookie["Cal"]);
-    REQUIRE(cal.id() == "Cal");
+    REQUIRE(cal.player()["name"] == "Cal");
     const auto first = challenge(s, ladder, "Ben", cookie["Cal"]);
     accept(s, ladder, first, cookie["Ben"]);
     const auto notice = cal.wait_push("ladder_game");
@@ -239,8 +239,10 @@ const std::vector<std::string> fools_mate = {"f3", "e5", "g4", "Qh4#"};
 std::pair<std::string, bool> start_ladder_game(PlayServer& s, std::int64_t ladder,
                                                Client& challenger, Client& challenged,
                                                std::map<std::string, std::string>& cookie) {
-    const auto id = challenge(s, ladder, challenged.id(), cookie[challenger.id()]);
-    accept(s, ladder, id, cookie[challenged.id()]);
+    // The ladder's HTTP API and the cookies go by the accounts' names, not the players' ids.
+    const auto name = [](const Client& c) { return c.player().at("name").get<std::string>(); };
+    const auto id = challenge(s, ladder, name(challenged), cookie[name(challenger)]);
+    accept(s, ladder, id, cookie[name(challenged)]);
     const std::string code = challenger.wait_push("ladder_game").at("table").get<std::string>();
     const auto state = challenger.wait_for([&](const json& m) {
         return m.value("t", "") == "table" && m.at("table").value("code", "") == code;

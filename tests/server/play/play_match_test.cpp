@@ -53,7 +53,7 @@ TEST_CASE("a seek pairs by the account's rating: far apart no, close yes") {
     Client cat(s.server->port(), "user=cat");
     CHECK(cat.request(blitz_seek)["matched"] == true);
     const auto matched = cat.wait_push("matched");
-    const bool ann_white = matched["white"]["id"] == "ann";
+    const bool ann_white = matched["white"]["name"] == "ann";
     CHECK(matched[ann_white ? "white" : "black"]["rating"] == 2200);
     CHECK(matched[ann_white ? "black" : "white"]["rating"] == 2150);
     CHECK(ben.request({{"t", "cancel_seek"}})["cancelled"] == true);

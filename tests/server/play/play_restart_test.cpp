@@ -17,7 +17,8 @@ TEST_CASE("after a restart the unfinished game is back with its moves and clocks
         PlayServer first(db, clock, accounts);
         Client alice(first.port(), "user=alice");
         Client bob(first.port(), "user=bob");
-        CHECK(alice.id() == "alice");
+        CHECK(alice.id() == "u" + std::to_string(accounts->ids["alice"]));
+        CHECK(alice.player()["name"] == "alice");
         CHECK(alice.token().empty());
         code = create_table(alice, {{"variant", "chess"},
                                     {"time", {{"base_ms", 300000}, {"increment_ms", 2000}}},

@@ -36,7 +36,8 @@
 //   table_gone {table}                        a finished table was dropped (§7.10)
 //   ladder_game {table, ladder, challenge, challenger, challenged}   a ladder game was made
 //   welcome {player, token, tables}           `tables`: codes where we hold a seat
-//   challenge {challenge: {id, from, to, variant, time, rated, colour}} | challenge_gone {id, reason}
+//   challenge {challenge: {id, from, to, to_name, variant, time, rated, colour}} | challenge_gone {id, reason}
+//       (`to`, `awaiting`, `by`: player ids, compared; `from.name`, `to_name`: names, shown)
 // Inside the client `time` is {base_s, increment_s, delay_s, per_move_s, days} and `colour`
 // 'white'|'black'|'random'; on the wire {base_ms, increment_ms, ...} and `color`.
 //
@@ -143,7 +144,7 @@ export class Api extends Emitter {
         if (c.awaiting && me && c.awaiting !== me) return null;
         const challenger = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
         const mine = me && challenger.id === me;
-        return { id: c.id, from: mine ? c.to : challenger.name, countered: change === 'countered' || !!mine,
+        return { id: c.id, from: mine ? c.to_name || c.to : challenger.name, countered: change === 'countered' || !!mine,
                  variant: setup.variant, time: from_wire_time(setup.time), rated: !!setup.rated,
                  colour: setup.color || setup.colour };
     }
