@@ -186,6 +186,8 @@ private:
     std::vector<RecordedMove> moves_;
     std::vector<std::string> moves_display_;
     std::vector<RecordedLeave> leaves_;        // games of more than two: seats that left, in order
+    int first_seat_ = 0;                       // the seat to move at the start of this game
+    int unmoved_leavers_ = 0;                  // seats that left before their first move
     std::optional<rules::MoveView> last_move_; // with its cells, for the full state
     std::deque<ChatLine> chat_;                // the last limits.chat_history lines
     TimePoint started_at_;
@@ -216,8 +218,11 @@ private:
     // How long the others wait before claiming the game of an absent player (abandonment_grace).
     std::optional<Millis> claim_grace() const;
     std::vector<Player> players() const;
-    // Moves before the clocks run: each seat's first move (the first-move windows).
-    std::size_t opening_moves() const { return static_cast<std::size_t>(seat_count()); }
+    // Moves before the clocks run: each seat's first move (the first-move windows), but for the
+    // seats that left before making theirs.
+    std::size_t opening_moves() const {
+        return static_cast<std::size_t>(seat_count() - unmoved_leavers_);
+    }
     // table_play.cpp
     void start_game(TimePoint now);
     std::optional<TimePoint> first_move_deadline() const;
@@ -235,6 +240,11 @@ private:
     // Retires in `game` (rebuilt move by move, `ply` moves played) every leave stored at that
     // ply, from leaves_[next] on; advances `next`. False if the rules refuse one.
     bool retire_stored(rules::Game& game, std::size_t ply, std::size_t& next) const;
+    // Whether `seat` has made its first move of this game.
+    bool has_moved(int seat) const;
+    // After a leave at `at`: counts a seat that had not moved, and starts the clocks when that
+    // leave completes the first moves.
+    void opening_after_leave(bool had_moved, TimePoint at);
     [[nodiscard]] Refusal claim_abandonment_of_others(int claimant, TimePoint now);
     void end_by_flag(TimePoint now);
     [[nodiscard]] Refusal take_back(TimePoint now);

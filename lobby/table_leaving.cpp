@@ -22,6 +22,7 @@ Refusal Table::leave_game(int seat, std::string reason, TimePoint now) {
         return std::nullopt;
     }
     const bool was_to_move = game_->seat_to_move() == seat;
+    const bool had_moved = has_moved(seat);
     auto outcome = game_->retire(seat);
     if (!outcome)
         return refuse(outcome.error().code == errc::game_over ? errc::game_over : errc::not_allowed,
@@ -33,6 +34,8 @@ Refusal Table::leave_game(int seat, std::string reason, TimePoint now) {
             clock_.switch_to(next, now);
         turn_started_ = now;
     }
+    if (!over)
+        opening_after_leave(had_moved, now);
     const int ply = static_cast<int>(moves_.size());
     leaves_.push_back(RecordedLeave{.seat = seat, .ply = ply, .reason = reason, .at = now});
     emit(now, PlayerRetired{.seat = seat,
@@ -45,6 +48,23 @@ Refusal Table::leave_game(int seat, std::string reason, TimePoint now) {
     if (over)
         end_game(result_of(outcome.value()), now);
     return std::nullopt;
+}
+
+// The first moves go round once in turn order from first_seat_, nobody moving twice: a seat has
+// moved once the opening is over, or when it comes no later in that round than the last mover.
+bool Table::has_moved(int seat) const {
+    if (moves_.size() >= opening_moves())
+        return true;
+    const auto round = [this](int s) { return (s - first_seat_ + seat_count()) % seat_count(); };
+    return !moves_.empty() && round(seat) <= round(last_mover_);
+}
+
+void Table::opening_after_leave(bool had_moved, TimePoint at) {
+    if (had_moved)
+        return;
+    ++unmoved_leavers_;
+    if (!clock_.running() && moves_.size() >= opening_moves())
+        clock_.start(game_->seat_to_move(), at);
 }
 
 bool Table::retire_stored(rules::Game& game, std::size_t ply, std::size_t& next) const {

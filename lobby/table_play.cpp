@@ -41,6 +41,8 @@ void Table::start_game(TimePoint now) {
     status_ = TableStatus::Playing;
     started_at_ = now;
     turn_started_ = now;
+    first_seat_ = game_->seat_to_move();
+    unmoved_leavers_ = 0;
     clock_ = GameClock(setup_.time_control, context_.limits.lag, seat_count());
     emit(now, GameStarted{.game_number = game_number_,
                           .players = players(),

@@ -75,6 +75,7 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     status_ = TableStatus::Playing;
     started_at_ = record.started_at;
     turn_started_ = record.started_at;
+    first_seat_ = game_->seat_to_move();
     std::size_t leave = 0;
     for (std::size_t i = 0; i <= record.moves.size(); ++i) {
         if (auto refused = replay_leaves(record, i, leave))
@@ -121,6 +122,7 @@ Refusal Table::replay_leaves(const TableRecord& record, std::size_t ply, std::si
          ++next) {
         const RecordedLeave& leave = record.leaves[next];
         const bool was_to_move = game_->seat_to_move() == leave.seat;
+        const bool had_moved = has_moved(leave.seat);
         const auto retired = game_->retire(leave.seat);
         if (!retired)
             return refuse(errc::bad_setup, "stored leave " + std::to_string(next + 1) + " (seat " +
@@ -131,6 +133,8 @@ Refusal Table::replay_leaves(const TableRecord& record, std::size_t ply, std::si
                 clock_.switch_to(game_->seat_to_move(), leave.at);
             turn_started_ = leave.at;
         }
+        if (!retired.value().over())
+            opening_after_leave(had_moved, leave.at);
         leaves_.push_back(leave);
     }
     return std::nullopt;

@@ -300,3 +300,41 @@ TEST_CASE("a withdrawn move replays the leaves before it and drops those after")
     CHECK(f.table->result()->reason == "storage_failed");
     CHECK(f.table->state(t0 + 7s).history.size() == 4);
 }
+
+TEST_CASE("a seat that leaves before its first move is not waited for by the first-move windows") {
+    SUBCASE("the last seat of three leaves on its turn: the clocks start then") {
+        SeatsFixture f(3, true);
+        f.start();
+        f.move(t0 + 1s);
+        f.move(t0 + 2s);
+        REQUIRE_FALSE(f.table->resign("p2", t0 + 5s));
+        CHECK(f.table->clock_state()->running);
+        CHECK(f.table->clock_state()->to_move == 0);
+        CHECK(f.table->clock_state()->turn_started == t0 + 5s);
+        CHECK_FALSE(f.table->state(t0 + 5s).first_move_deadline);
+        CHECK(f.table->abort("p0", t0 + 6s)->code == "not_allowed"); // every player has moved
+        auto unclocked = f.table->record();
+        unclocked.clock.reset();
+        auto rebuilt = Table::restore(unclocked, f.context(), t0 + 6s);
+        REQUIRE(rebuilt.ok());
+        CHECK(rebuilt.value()->clock_state() == f.table->clock_state());
+    }
+    SUBCASE("a seat of four leaves before its turn: the clocks start after the three others") {
+        SeatsFixture f(4, true);
+        f.start();
+        REQUIRE_FALSE(f.table->resign("p1", t0 + 1s)); // seat 0 has not moved either
+        CHECK(f.table->state(t0 + 1s).first_move_deadline == t0 + 30s);
+        f.move(t0 + 2s);
+        CHECK(f.events.last<MovePlayed>().next == 2);
+        f.move(t0 + 3s);
+        CHECK_FALSE(f.table->clock_state()->running);
+        f.move(t0 + 4s);
+        CHECK(f.table->clock_state()->running);
+        CHECK_FALSE(f.table->state(t0 + 4s).first_move_deadline);
+        auto unclocked = f.table->record();
+        unclocked.clock.reset();
+        auto rebuilt = Table::restore(unclocked, f.context(), t0 + 6s);
+        REQUIRE(rebuilt.ok());
+        CHECK(rebuilt.value()->clock_state() == f.table->clock_state());
+    }
+}
