@@ -211,8 +211,6 @@ bool Table::all_seated() const {
 }
 
 std::optional<Millis> Table::claim_grace() const {
-    if (seat_count() > 2)
-        return std::nullopt;
     return abandonment_grace(setup_.time_control);
 }
 
@@ -253,8 +251,10 @@ TableState Table::state(TimePoint now) const {
     s.seats = PerSeat<std::optional<SeatView>>(seats_.size());
     for (int i = 0; i < seats_.size(); ++i)
         if (seats_[i])
-            s.seats[i] =
-                SeatView{seats_[i]->player, seats_[i]->connected, seats_[i]->disconnected_since};
+            s.seats[i] = SeatView{.player = seats_[i]->player,
+                                  .connected = seats_[i]->connected,
+                                  .disconnected_since = seats_[i]->disconnected_since,
+                                  .retired = has_left(i)};
     for (const auto& [id, player] : spectators_)
         s.spectators.push_back(player);
     s.start_position = game_->start_position();
@@ -288,6 +288,7 @@ TableRecord Table::record() const {
                   .game_number = game_number_,
                   .started_at = started_at_,
                   .moves = moves_,
+                  .leaves = leaves_,
                   .clock = clock_state(),
                   .result = result_,
                   .version = log_.version()};
@@ -320,7 +321,8 @@ ClockView Table::clock_view(TimePoint now) const {
                      .turn_started = clock_.running() ? clock_.state().turn_started : now};
 }
 
-// Every move of the game with its cells, replayed from the start position. A move keeps only
+// Every move of the game with its cells, replayed from the start position (with the leaves
+// between them, which change whose move it is). A move keeps only
 // its notation (the cells would cost every move a copy on the move path), and a client asks
 // for the full state seldom (a join, a reload, a gap in events), so the replay is done then.
 std::vector<rules::MoveView> Table::played_moves() const {
@@ -330,7 +332,10 @@ std::vector<rules::MoveView> Table::played_moves() const {
     assert(game && "the game's own start position makes a game");
     if (!game)
         return views;
+    std::size_t leave = 0;
     for (const RecordedMove& move : moves_) {
+        [[maybe_unused]] const bool retired = retire_stored(**game, views.size(), leave);
+        assert(retired && "a leave the game accepted replays");
         auto played = game.value()->play(move.move);
         assert(played && "a move the game accepted replays from its start");
         if (!played)

@@ -49,11 +49,6 @@ struct TableContext {
 // change, and a ladder challenge is not decided by it (the server cancels it: ladder.h).
 inline constexpr std::string_view storage_failed_reason = "storage_failed";
 
-// Why a player cannot leave a game of more than two players that is on (resign, abandonment):
-// that needs the rules to take one seat out while the others play on (issue 14).
-inline constexpr std::string_view leaving_unsupported =
-    "leaving a game of more than two players is not yet supported";
-
 // The answer to an accepted move.
 struct MoveAck {
     bool duplicate = false; // a resend of the last move: nothing happened
@@ -111,8 +106,8 @@ public:
     [[nodiscard]] Refusal accept_draw(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal decline_draw(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal claim_draw(const PlayerId& player, TimePoint now); // DrawRules::Claim
-    // Two players: the opponent wins. More: "not_allowed" until the rules can take one player
-    // out of a game that goes on (see leave_game in table_leaving.cpp).
+    // Two players: the opponent wins. More: the player leaves and the others play on
+    // (leave_game in table_leaving.cpp).
     [[nodiscard]] Refusal resign(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal abort(const PlayerId& player, TimePoint now); // before all have moved
     [[nodiscard]] Refusal request_takeback(const PlayerId& player, TimePoint now); // casual
@@ -125,8 +120,9 @@ public:
     // --- connections and timers -------------------------------------------------------------
     // A seated player's socket went away or came back; the seat and the clock stay.
     [[nodiscard]] Refusal set_connected(const PlayerId& player, bool connected, TimePoint now);
-    // After the absent opponent's grace period (abandonment_grace): win or draw. Two-player
-    // games only ("not_allowed" at more seats, like resign).
+    // After the absent opponent's grace period (abandonment_grace): win or draw. At more than
+    // two seats a player still in claims a win only: every seat still in whose grace has run out
+    // leaves the game ("abandonment"), and the others play on.
     [[nodiscard]] Refusal claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
                                             TimePoint now);
     // What the server's timer calls: flag fall, first-move timeout, abandonment notices.
@@ -158,6 +154,9 @@ public:
     bool is_spectator(const PlayerId& player) const { return spectators_.contains(player); }
     const rules::Game& game() const { return *game_; }
     const std::vector<RecordedMove>& recorded_moves() const { return moves_; }
+    // Who has left this game of more than two while it went on, in order.
+    const std::vector<RecordedLeave>& recorded_leaves() const { return leaves_; }
+    bool has_left(int seat) const;
     std::optional<ClockState> clock_state() const;
     const std::optional<GameResult>& result() const { return result_; }
 
@@ -186,6 +185,9 @@ private:
     GameClock clock_;
     std::vector<RecordedMove> moves_;
     std::vector<std::string> moves_display_;
+    std::vector<RecordedLeave> leaves_;        // games of more than two: seats that left, in order
+    int first_seat_ = 0;                       // the seat to move at the start of this game
+    int unmoved_leavers_ = 0;                  // seats that left before their first move
     std::optional<rules::MoveView> last_move_; // with its cells, for the full state
     std::deque<ChatLine> chat_;                // the last limits.chat_history lines
     TimePoint started_at_;
@@ -213,12 +215,14 @@ private:
     rules::GameOptions game_options() const;
     void keep_chat_line(ChatLine line);
     bool all_seated() const;
-    // How long an absent player's opponent waits before claiming the game: two-player games
-    // only (abandonment_grace); past two nobody can claim yet (leave_game).
+    // How long the others wait before claiming the game of an absent player (abandonment_grace).
     std::optional<Millis> claim_grace() const;
     std::vector<Player> players() const;
-    // Moves before the clocks run: each seat's first move (the first-move windows).
-    std::size_t opening_moves() const { return static_cast<std::size_t>(seat_count()); }
+    // Moves before the clocks run: each seat's first move (the first-move windows), but for the
+    // seats that left before making theirs.
+    std::size_t opening_moves() const {
+        return static_cast<std::size_t>(seat_count() - unmoved_leavers_);
+    }
     // table_play.cpp
     void start_game(TimePoint now);
     std::optional<TimePoint> first_move_deadline() const;
@@ -233,6 +237,15 @@ private:
     rules::Result<int> two_player_seat(const PlayerId& player, std::string_view what) const;
     // table_leaving.cpp
     [[nodiscard]] Refusal leave_game(int seat, std::string reason, TimePoint now);
+    // Retires in `game` (rebuilt move by move, `ply` moves played) every leave stored at that
+    // ply, from leaves_[next] on; advances `next`. False if the rules refuse one.
+    bool retire_stored(rules::Game& game, std::size_t ply, std::size_t& next) const;
+    // Whether `seat` has made its first move of this game.
+    bool has_moved(int seat) const;
+    // After a leave at `at`: counts a seat that had not moved, and starts the clocks when that
+    // leave completes the first moves.
+    void opening_after_leave(bool had_moved, TimePoint at);
+    [[nodiscard]] Refusal claim_abandonment_of_others(int claimant, TimePoint now);
     void end_by_flag(TimePoint now);
     [[nodiscard]] Refusal take_back(TimePoint now);
     bool withdraw_last_move();
@@ -245,6 +258,8 @@ private:
     rules::Result<Replayed> replay(std::size_t plies) const;
     // table_restore.cpp
     [[nodiscard]] Refusal replay_record(const TableRecord& record, TimePoint now);
+    [[nodiscard]] Refusal replay_leaves(const TableRecord& record, std::size_t ply,
+                                        std::size_t& next);
 };
 
 } // namespace lobby

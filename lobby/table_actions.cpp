@@ -25,6 +25,8 @@ rules::Result<int> Table::playing_seat(const PlayerId& player) const {
         return refuse(errc::not_started, "the game has not started");
     if (status_ == TableStatus::Finished)
         return refuse(errc::game_over, "the game is over");
+    if (has_left(*seat))
+        return refuse(errc::game_over, "you have left this game");
     return *seat;
 }
 
@@ -149,14 +151,18 @@ Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
     return std::nullopt;
 }
 
-// A fresh game from the start position with the first `plies` moves replayed: Game has no
-// undo, so a takeback rebuilds (and learns the cells of what is now the last move).
+// A fresh game from the start position with the first `plies` moves replayed, and the leaves
+// stored up to there retired where they happened (rules/game.h): Game has no undo, so a
+// takeback or a withdrawn move rebuilds (and learns the cells of what is now the last move).
 rules::Result<Table::Replayed> Table::replay(std::size_t plies) const {
     auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
     if (!game)
         return game.error();
     Replayed out{.game = std::move(game).value(), .last_move = std::nullopt, .last_mover = 0};
+    std::size_t leave = 0;
     for (std::size_t i = 0; i < plies; ++i) {
+        if (!retire_stored(*out.game, i, leave))
+            return refuse(errc::internal_error, "the game does not replay its leaves");
         out.last_mover = out.game->seat_to_move();
         auto played = out.game->play(moves_[i].move);
         if (!played)
@@ -164,6 +170,8 @@ rules::Result<Table::Replayed> Table::replay(std::size_t plies) const {
         if (i + 1 == plies)
             out.last_move = std::move(played).value();
     }
+    if (!retire_stored(*out.game, plies, leave))
+        return refuse(errc::internal_error, "the game does not replay its leaves");
     return out;
 }
 
@@ -217,6 +225,10 @@ bool Table::withdraw_last_move() {
     last_move_ = std::move(rebuilt.value().last_move);
     moves_.pop_back();
     moves_display_.pop_back();
+    // Leaves after the withdrawn move go with it (their events follow it in the history).
+    std::erase_if(leaves_, [this](const RecordedLeave& leave) {
+        return static_cast<std::size_t>(leave.ply) > moves_.size();
+    });
     clock_ = GameClock::restore(setup_.time_control, clock_before_move_, context_.limits.lag);
     clock_.stop(arrived);
     last_mover_ = rebuilt.value().last_mover;
@@ -280,6 +292,7 @@ void Table::start_rematch(TimePoint now) {
     ++game_number_;
     moves_.clear();
     moves_display_.clear();
+    leaves_.clear(); // everyone who was seated plays the rematch
     last_move_.reset();
     result_.reset();
     last_move_event_.reset();
@@ -300,9 +313,11 @@ Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint n
     seat->abandonment_announced = false;
     seat->disconnected_since = connected ? std::nullopt : std::optional<TimePoint>(now);
     std::optional<TimePoint> claimable_at;
-    if (const auto grace = claim_grace(); grace && !connected)
+    const int index = *seat_of(player);
+    const bool in_game = !has_left(index);
+    if (const auto grace = claim_grace(); grace && !connected && in_game)
         claimable_at = now + *grace;
-    emit(now, ConnectionChanged{*seat_of(player), connected, claimable_at});
+    emit(now, ConnectionChanged{index, connected, claimable_at});
     return std::nullopt;
 }
 
@@ -310,8 +325,13 @@ Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
     const auto color = playing_seat(player);
     if (!color)
         return color.error();
-    if (seat_count() > 2)
-        return refuse(errc::not_allowed, std::string(leaving_unsupported));
+    if (seat_count() > 2) {
+        if (claim == AbandonmentClaim::Draw)
+            return refuse(errc::not_allowed,
+                          "past two players an abandonment claim takes the absent out of the game; "
+                          "there is no draw to claim");
+        return claim_abandonment_of_others(*color, now);
+    }
     const Seat& opponent = *seats_[other(*color)];
     const auto grace = claim_grace();
     if (!grace)

@@ -42,6 +42,7 @@ std::string_view event_name(const TableEventBody& body) {
             [](const RematchDeclined&) { return std::string_view("rematch_declined"); },
             [](const ConnectionChanged&) { return std::string_view("connection"); },
             [](const AbandonmentClaimable&) { return std::string_view("abandonment_claimable"); },
+            [](const PlayerRetired&) { return std::string_view("retired"); },
             [](const ChatPosted&) { return std::string_view("chat"); },
             [](const GameEnded&) { return std::string_view("ended"); },
             [](const TableClosed&) { return std::string_view("closed"); },

@@ -35,6 +35,8 @@ struct ClockView {
 // "threefold", "fifty-move", "insufficient", "no-moves", "finished", "move-limit", ...) or the
 // table's: "flag", "flag-vs-insufficient" (a draw: the opponent could not have won), "resign",
 // "agreement", "abort", "first-move-timeout" (aborted, see `did_not_start`), "abandonment".
+// A game of more than two ended by leaves (PlayerRetired) has the rules' reason: "finished" if
+// someone finished, "retired" if everyone else left.
 //
 // A game of two ends WhiteWins, BlackWins, Draw or Aborted. A game of more than two players
 // (the halma family, issue 14) ends Ranked, with `places` from rules::Outcome::places: the
@@ -138,7 +140,7 @@ struct RematchDeclined {
 struct ConnectionChanged {
     int seat = 0;
     bool connected = true;
-    // When the opponent may claim (while disconnected; two-seat tables only).
+    // When the others may claim (while disconnected; none for a seat that has left the game).
     std::optional<TimePoint> claimable_at{};
 };
 // The grace period of an absent player has run out: the opponent may claim win or draw.
@@ -151,6 +153,20 @@ struct ChatPosted {
     std::string display_name{};
     bool spectator = false;
     std::string text{};
+};
+
+// A player left a game of more than two that goes on (issue 14): resigned ("resign"), out of time
+// ("flag") or absent past the grace and claimed ("abandonment"). Its pieces stay as obstacles,
+// its clock stands still for good and turns skip it (rules::Game::retire). Not a move: `ply` is
+// the number of moves played before it, which is what a store keeps with the seat. If the game
+// is over with it, GameEnded follows.
+struct PlayerRetired {
+    int seat = 0;
+    std::string reason{};
+    int ply = 0;                                // moves played before the leave
+    int next = 0;                               // the seat now to move
+    std::vector<rules::MoveView> legal_moves{}; // for the seat now to move; empty if it is over
+    ClockView clocks{};                         // after the leave
 };
 
 struct GameEnded {
@@ -171,7 +187,7 @@ using TableEventBody =
     std::variant<PlayerSeated, PlayerLeft, SpectatorJoined, SpectatorLeft, GameStarted, MovePlayed,
                  DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested, TakebackDeclined,
                  TakebackDone, RematchOffered, RematchDeclined, ConnectionChanged,
-                 AbandonmentClaimable, ChatPosted, GameEnded, TableClosed>;
+                 AbandonmentClaimable, ChatPosted, PlayerRetired, GameEnded, TableClosed>;
 
 struct TableEvent {
     std::uint64_t version = 0;
@@ -185,7 +201,8 @@ using EventPtr = std::shared_ptr<const TableEvent>;
 // The protocol name of an event body: "seated", "left", "spectator_joined",
 // "spectator_left", "started", "move", "draw_offered", "draw_declined", "draw_withdrawn",
 // "takeback_requested", "takeback_declined", "takeback_done", "rematch_offered",
-// "rematch_declined", "connection", "abandonment_claimable", "chat", "ended", "closed".
+// "rematch_declined", "connection", "abandonment_claimable", "chat", "retired", "ended",
+// "closed".
 std::string_view event_name(const TableEventBody& body);
 
 } // namespace lobby

@@ -41,6 +41,8 @@ void Table::start_game(TimePoint now) {
     status_ = TableStatus::Playing;
     started_at_ = now;
     turn_started_ = now;
+    first_seat_ = game_->seat_to_move();
+    unmoved_leavers_ = 0;
     clock_ = GameClock(setup_.time_control, context_.limits.lag, seat_count());
     emit(now, GameStarted{.game_number = game_number_,
                           .players = players(),
@@ -67,6 +69,8 @@ rules::Result<MoveAck> Table::play(const PlayerId& player, int ply, std::string_
         return MoveAck{.duplicate = true, .event = last_move_event_};
     if (status_ == TableStatus::Finished)
         return refuse(errc::game_over, "the game is over");
+    if (has_left(*seat))
+        return refuse(errc::not_your_turn, "you have left this game");
     if (game_->seat_to_move() != *seat)
         return refuse(errc::not_your_turn, "it is not your turn");
     const auto played_plies = static_cast<int>(moves_.size());
@@ -74,7 +78,8 @@ rules::Result<MoveAck> Table::play(const PlayerId& player, int ply, std::string_
         return refuse(errc::stale_ply, "the game is at ply " + std::to_string(played_plies) +
                                            ", not " + std::to_string(ply));
     if (end_on_time(now, measured_lag))
-        return refuse(errc::game_over, result_->reason == "first-move-timeout"
+        // Past two seats a flag takes the mover out and the game may go on (no result yet).
+        return refuse(errc::game_over, result_ && result_->reason == "first-move-timeout"
                                            ? "you did not make your first move in time"
                                            : "your time ran out");
     auto played = game_->play(move);
@@ -204,7 +209,8 @@ void Table::check_timeouts(TimePoint now) {
         return;
     for (int index = 0; index < seat_count(); ++index) {
         Seat& seat = *seats_[index];
-        if (seat.connected || seat.abandonment_announced || !seat.disconnected_since)
+        if (seat.connected || seat.abandonment_announced || !seat.disconnected_since ||
+            has_left(index))
             continue;
         if (now < *seat.disconnected_since + *grace)
             continue;
@@ -223,9 +229,12 @@ std::optional<TimePoint> Table::next_deadline() const {
     };
     consider(clock_.flag_time());
     if (const auto grace = claim_grace())
-        for (const auto& seat : seats_)
-            if (!seat->connected && !seat->abandonment_announced && seat->disconnected_since)
-                consider(*seat->disconnected_since + *grace);
+        for (int index = 0; index < seat_count(); ++index) {
+            const Seat& seat = *seats_[index];
+            if (!seat.connected && !seat.abandonment_announced && seat.disconnected_since &&
+                !has_left(index))
+                consider(*seat.disconnected_since + *grace);
+        }
     return next;
 }
 

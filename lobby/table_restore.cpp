@@ -4,7 +4,20 @@
 
 namespace lobby {
 
-namespace {} // namespace
+namespace {
+
+// Leaves in order, each between the moves (at most after the last), plies never decreasing.
+bool leaves_in_order(const TableRecord& record) {
+    int ply = 0;
+    for (const RecordedLeave& leave : record.leaves) {
+        if (leave.ply < ply || static_cast<std::size_t>(leave.ply) > record.moves.size())
+            return false;
+        ply = leave.ply;
+    }
+    return true;
+}
+
+} // namespace
 
 rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
                                                      TableContext context, TimePoint now) {
@@ -16,7 +29,10 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
                                  [](const auto& seat) { return seat.has_value(); });
     if (record.status != TableStatus::Waiting && !all)
         return refuse(errc::bad_setup, "a started game needs all its players");
-    if (record.status == TableStatus::Waiting && (all || !record.moves.empty()))
+    if (!leaves_in_order(record))
+        return refuse(errc::bad_setup, "the stored leaves are not in the order of the moves");
+    if (record.status == TableStatus::Waiting &&
+        (all || !record.moves.empty() || !record.leaves.empty()))
         return refuse(errc::bad_setup, "a waiting table has an open seat and no moves");
     auto game = context.make_game(record.setup.variant, record.setup.start_position,
                                   rules::GameOptions{.draw_rules = record.setup.draw_rules});
@@ -36,7 +52,9 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
 }
 
 // Seats the players (absent until they reconnect, unless marked present) and replays the moves with
-// their times, so the clock comes back exactly as it was (or as stored, when the record has it).
+// their times, and the leaves where they happened (rules/game.h: before the move stored at their
+// ply, those after the last move at the end), so the clock comes back exactly as it was (or as
+// stored, when the record has it).
 Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     for (int i = 0; i < seat_count(); ++i) {
         if (!record.seats[i])
@@ -57,7 +75,13 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     status_ = TableStatus::Playing;
     started_at_ = record.started_at;
     turn_started_ = record.started_at;
-    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    first_seat_ = game_->seat_to_move();
+    std::size_t leave = 0;
+    for (std::size_t i = 0; i <= record.moves.size(); ++i) {
+        if (auto refused = replay_leaves(record, i, leave))
+            return refused;
+        if (i == record.moves.size())
+            break;
         const RecordedMove& move = record.moves[i];
         const int mover = game_->seat_to_move();
         auto played = game_->play(move.move);
@@ -83,7 +107,35 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
     if (record.result || game_->outcome().over()) {
         result_ = record.result ? *record.result : result_of(game_->outcome());
         status_ = TableStatus::Finished;
-        clock_.stop(moves_.empty() ? started_at_ : moves_.back().at);
+        TimePoint ended = moves_.empty() ? started_at_ : moves_.back().at;
+        if (!leaves_.empty())
+            ended = std::max(ended, leaves_.back().at);
+        clock_.stop(ended);
+    }
+    return std::nullopt;
+}
+
+// The stored leaves at `ply` moves, from record.leaves[next] on, as leave_game made them: the
+// seat retires and, if it was to move, the next seat's time starts when it left.
+Refusal Table::replay_leaves(const TableRecord& record, std::size_t ply, std::size_t& next) {
+    for (; next < record.leaves.size() && static_cast<std::size_t>(record.leaves[next].ply) == ply;
+         ++next) {
+        const RecordedLeave& leave = record.leaves[next];
+        const bool was_to_move = game_->seat_to_move() == leave.seat;
+        const bool had_moved = has_moved(leave.seat);
+        const auto retired = game_->retire(leave.seat);
+        if (!retired)
+            return refuse(errc::bad_setup, "stored leave " + std::to_string(next + 1) + " (seat " +
+                                               std::to_string(leave.seat) +
+                                               ") does not replay: " + retired.error().detail);
+        if (was_to_move && !retired.value().over()) {
+            if (clock_.running())
+                clock_.switch_to(game_->seat_to_move(), leave.at);
+            turn_started_ = leave.at;
+        }
+        if (!retired.value().over())
+            opening_after_leave(had_moved, leave.at);
+        leaves_.push_back(leave);
     }
     return std::nullopt;
 }

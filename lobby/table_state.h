@@ -54,6 +54,7 @@ struct SeatView {
     Player player{};
     bool connected = true;
     std::optional<TimePoint> disconnected_since{};
+    bool retired = false; // left this game, which goes on for the others (PlayerRetired)
 };
 
 // Everything a client needs to draw the table from scratch.
@@ -99,6 +100,18 @@ struct RecordedMove {
     friend bool operator==(const RecordedMove&, const RecordedMove&) = default;
 };
 
+// A player who left a game of more than two that went on (PlayerRetired). Not a move: kept beside
+// the moves with the number of moves played before it, so a rebuilt game retires the seat there
+// (rules/game.h, Game::retire).
+struct RecordedLeave {
+    int seat = 0;
+    int ply = 0;          // moves played before the leave
+    std::string reason{}; // "resign", "flag", "abandonment"
+    TimePoint at{};       // when: a clock rebuilt from the moves charges a leaver to move to then
+
+    friend bool operator==(const RecordedLeave&, const RecordedLeave&) = default;
+};
+
 // What the server stores to rebuild a table after a restart: setup, start, moves with times.
 struct TableRecord {
     std::string code{};
@@ -109,9 +122,10 @@ struct TableRecord {
     int game_number = 1;
     TimePoint started_at{}; // when every seat was taken
     std::vector<RecordedMove> moves{};
-    std::optional<ClockState> clock{};  // if stored: used as is; else rebuilt from the moves
-    std::optional<GameResult> result{}; // for a finished game
-    std::uint64_t version = 0;          // the last event version the clients saw
+    std::vector<RecordedLeave> leaves{}; // in the order they happened (plies never decrease)
+    std::optional<ClockState> clock{};   // if stored: used as is; else rebuilt from the moves
+    std::optional<GameResult> result{};  // for a finished game
+    std::uint64_t version = 0;           // the last event version the clients saw
     // Seats whose players are connected, and spectators, for a table rebuilt while its
     // clients stay (a refused move rolled back); a restart leaves both empty.
     PerSeat<bool> present{};

@@ -56,6 +56,7 @@ json seat_view_json(const std::optional<lobby::SeatView>& seat) {
     json out = player_json(seat->player);
     out["connected"] = seat->connected;
     out["disconnected_since"] = optional_time(seat->disconnected_since);
+    out["retired"] = seat->retired;
     return out;
 }
 
@@ -158,6 +159,15 @@ struct BodyFields {
         out["display_name"] = e.display_name;
         out["spectator"] = e.spectator;
         out["text"] = e.text;
+    }
+    // Tables of more than two seats only (a game of two ends instead).
+    void operator()(const lobby::PlayerRetired& e) const {
+        out["seat"] = e.seat;
+        out["reason"] = e.reason;
+        out["ply"] = e.ply;
+        out["seat_to_move"] = e.next;
+        out["legal_moves"] = moves_json(e.legal_moves);
+        out["clocks"] = clock_json(e.clocks);
     }
     void operator()(const lobby::GameEnded& e) const {
         out["game_number"] = e.game_number;

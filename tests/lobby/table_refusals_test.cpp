@@ -102,7 +102,7 @@ TEST_CASE("every table event has its own protocol name") {
         GameStarted{},        MovePlayed{},        DrawOffered{},       DrawDeclined{},
         DrawOfferWithdrawn{}, TakebackRequested{}, TakebackDeclined{},  TakebackDone{},
         RematchOffered{},     RematchDeclined{},   ConnectionChanged{}, AbandonmentClaimable{},
-        ChatPosted{},         GameEnded{},         TableClosed{}};
+        ChatPosted{},         PlayerRetired{},     GameEnded{},         TableClosed{}};
     for (const auto& body : bodies)
         names.insert(event_name(body));
     CHECK(names.size() == std::variant_size_v<TableEventBody>);

@@ -1,76 +1,9 @@
 // Tables of more than two seats (issue 14): seating, turn order from the rules, one clock per
 // seat, the end by places, rematches and what does not apply past two players.
-#include "table_fixture.h"
+#include "seats_fixture.h"
 
 using namespace lobby;
 using namespace lobby::testing;
-
-namespace {
-
-rules::VariantId variant_for(int seats) {
-    switch (seats) {
-    case 3:
-        return rules::VariantId::ChineseCheckers3;
-    case 4:
-        return rules::VariantId::ChineseCheckers4;
-    default:
-        return rules::VariantId::ChineseCheckers6;
-    }
-}
-
-// A table of `seats` over the fake game: p0 hosts on seat 0, p1 … join in order; one more
-// player (p<seats>) is left over.
-struct SeatsFixture {
-    std::shared_ptr<FakeScript> script = std::make_shared<FakeScript>();
-    SeededRandom random{1};
-    std::vector<Player> people;
-    std::unique_ptr<Table> table;
-    EventRecorder events{table};
-    int seats;
-
-    explicit SeatsFixture(int seat_count) : seats(seat_count) {
-        script->players = seats;
-        const std::array<const char*, max_seats + 1> names{"p0", "p1", "p2", "p3",
-                                                           "p4", "p5", "p6"};
-        for (int i = 0; i <= seats; ++i)
-            people.push_back(player(names[static_cast<std::size_t>(i)]));
-    }
-    TableContext context() {
-        TableContext c;
-        c.make_game = fake_factory(script);
-        c.limits.lag = LagPolicy{.initial_quota = 0ms, .quota_gain = 0ms, .max_quota = 0ms};
-        return c;
-    }
-    TableSetup setup(TimeControl control = fischer(1min, 2s)) {
-        return TableSetup{
-            .variant = variant_for(seats), .time_control = control, .color = ColorChoice::White};
-    }
-    void open(TableSetup s) {
-        auto created = Table::create("SEATS6", std::move(s), people[0], context(), random, t0);
-        REQUIRE(created.ok());
-        table = std::move(created).value();
-    }
-    void start(TableSetup s) {
-        open(std::move(s));
-        for (int i = 1; i < seats; ++i)
-            REQUIRE(table->join(people[static_cast<std::size_t>(i)], t0).ok());
-        REQUIRE(table->status() == TableStatus::Playing);
-    }
-    void start() { start(setup()); }
-    // Who sits at `seat` now (a rematch moves everyone round).
-    PlayerId at(int seat) const { return table->summary().seats[seat]->id; }
-    // The seat to move plays its first legal move at `at`.
-    void move(TimePoint when) {
-        const int seat = table->game().seat_to_move();
-        const auto ply = static_cast<int>(table->recorded_moves().size());
-        const auto legal = table->game().legal_moves();
-        REQUIRE_FALSE(legal.empty());
-        REQUIRE(table->play(at(seat), ply, legal.front(), when).ok());
-    }
-    Millis left(int seat) const { return table->clock_state()->remaining[seat]; }
-};
-
-} // namespace
 
 TEST_CASE("joins fill the seats of 3-, 4- and 6-seat tables in order and the last starts it") {
     for (const int seats : {3, 4, 6}) {
@@ -159,9 +92,10 @@ TEST_CASE("turns follow the rules' seat to move, a finished seat is skipped and 
     CHECK(f.table->state(t0 + 35s).clocks.remaining == PerSeat<Millis>{45s, 57s, 56s});
 }
 
-TEST_CASE("the per-move limit and the total flag the seat to move at a table of three") {
+TEST_CASE("the per-move limit and the total flag the seat to move at a table of three, which "
+          "leaves while the others play on") {
     SUBCASE("per-move limit") {
-        SeatsFixture f(3);
+        SeatsFixture f(3, true);
         f.start(f.setup(TimeControl{.base = 15min, .per_move = 10s}));
         f.move(t0 + 1s);
         f.move(t0 + 2s);
@@ -169,15 +103,20 @@ TEST_CASE("the per-move limit and the total flag the seat to move at a table of 
         f.move(t0 + 9s); // seat 0 within its 10 s; seat 1 to move
         CHECK(f.table->next_deadline() == t0 + 19s);
         f.table->check_timeouts(t0 + 18s);
-        CHECK(f.table->status() == TableStatus::Playing);
+        CHECK(f.events.count<PlayerRetired>() == 0);
         f.table->check_timeouts(t0 + 19s);
-        const auto& ended = f.events.last<GameEnded>();
-        CHECK(ended.result.reason == "flag");
-        CHECK(ended.clocks.to_move == 1);
-        CHECK(ended.clocks.remaining[1] == 15min - 10s); // its total, charged for the 10 s
+        const auto& out = f.events.last<PlayerRetired>();
+        CHECK(out.seat == 1);
+        CHECK(out.reason == "flag");
+        CHECK(out.next == 2);
+        CHECK(f.table->status() == TableStatus::Playing);
+        CHECK(f.table->clock_state()->to_move == 2);
+        CHECK(f.table->clock_state()->turn_started == t0 + 19s);
+        CHECK(f.left(1) == 15min - 10s); // its total, charged for the 10 s, for good
+        CHECK(f.table->next_deadline() == t0 + 29s);
     }
     SUBCASE("total time") {
-        SeatsFixture f(3);
+        SeatsFixture f(3, true);
         f.start(f.setup(fischer(1min, 0s)));
         f.move(t0 + 1s);
         f.move(t0 + 2s);
@@ -185,14 +124,13 @@ TEST_CASE("the per-move limit and the total flag the seat to move at a table of 
         f.move(t0 + 9s); // seat 0: 6 s; seat 1 to move
         CHECK(f.table->next_deadline() == t0 + 69s);
         f.table->check_timeouts(t0 + 69s);
-        const auto& ended = f.events.last<GameEnded>();
-        CHECK(ended.clocks.to_move == 1);
-        CHECK(ended.clocks.remaining == PerSeat<Millis>{54s, 0s, 1min});
-        // Taking one player out while the others play on needs the rules (issue 14): until
-        // then the table stops the game, aborted, so no rating changes.
-        CHECK(ended.result ==
-              GameResult{.kind = GameResult::Kind::Aborted, .reason = "flag", .places = {}});
-        CHECK(f.table->status() == TableStatus::Finished);
+        CHECK(f.events.last<PlayerRetired>().seat == 1);
+        CHECK(f.events.last<PlayerRetired>().clocks.remaining == PerSeat<Millis>{54s, 0s, 1min});
+        CHECK(f.events.count<GameEnded>() == 0);
+        f.move(t0 + 70s); // seat 2 plays on, then seat 0: seat 1 is skipped
+        CHECK(f.table->game().seat_to_move() == 0);
+        CHECK(f.left(2) == 59s);
+        CHECK(f.left(1) == 0s);
     }
 }
 
@@ -265,12 +203,11 @@ TEST_CASE("any player of a table of three can decline the rematch for all") {
     CHECK(f.table->state(t0 + 6s).rematch_offers == PerSeat<bool>(3, false));
 }
 
-TEST_CASE("draws, takebacks, resigning and abandonment claims are refused past two players") {
+TEST_CASE("draws and takebacks are refused past two players") {
     SeatsFixture f(3);
     f.start(f.setup(fischer(1min, 2s)));
     for (int i = 1; i <= 4; ++i)
         f.move(t0 + i * 1s);
-    REQUIRE_FALSE(f.table->set_connected("p2", false, t0 + 5s));
     const auto before = fingerprint(*f.table, t0 + 5s);
     const auto draw = f.table->offer_draw("p0", t0 + 5s);
     REQUIRE(draw);
@@ -278,13 +215,6 @@ TEST_CASE("draws, takebacks, resigning and abandonment claims are refused past t
     CHECK(draw->detail == "draw offers are for games of two players, not 3");
     CHECK(f.table->claim_draw("p1", t0 + 5s)->code == "not_allowed");
     CHECK(f.table->request_takeback("p0", t0 + 5s)->code == "not_allowed");
-    const auto resign = f.table->resign("p2", t0 + 5s);
-    REQUIRE(resign);
-    CHECK(resign->code == "not_allowed");
-    CHECK(resign->detail == "leaving a game of more than two players is not yet supported");
-    const auto claim = f.table->claim_abandonment("p0", AbandonmentClaim::Win, t0 + 10min);
-    REQUIRE(claim);
-    CHECK(claim->code == "not_allowed");
     CHECK(fingerprint(*f.table, t0 + 5s) == before);
 }
 
@@ -416,18 +346,4 @@ TEST_CASE("chinese-checkers-3 at a real table: a seat that finishes is skipped a
         .kind = GameResult::Kind::Ranked, .reason = "finished", .places = {1, 2, 3}};
     CHECK(events.last<GameEnded>().result == expected);
     CHECK(events.last<GameEnded>().moves.size() == 6);
-}
-
-TEST_CASE("an absent player of three is not announced as claimable, since nobody can claim yet") {
-    SeatsFixture f(3);
-    f.start(f.setup(TimeControl{.base = 15min, .per_move = 5min}));
-    for (int i = 1; i <= 3; ++i)
-        f.move(t0 + i * 1s);
-    REQUIRE_FALSE(f.table->set_connected("p1", false, t0 + 4s));
-    CHECK_FALSE(f.events.last<ConnectionChanged>().claimable_at);
-    // Only seat 0's per-move limit is pending, not the absent player's grace (90 s here).
-    CHECK(f.table->next_deadline() == t0 + 3s + 5min);
-    f.table->check_timeouts(t0 + 4min);
-    CHECK(f.events.count<AbandonmentClaimable>() == 0);
-    CHECK(f.table->status() == TableStatus::Playing);
 }
