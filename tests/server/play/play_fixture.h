@@ -222,6 +222,15 @@ struct TwoGuests : FreshServer {
 std::shared_ptr<Accounts> create_accounts(const std::filesystem::path& db,
                                           const std::vector<std::string>& names);
 
+// A database file holding the accounts alice and bob ("user=<name>" cookies), and a clock, for
+// the tests that run one server over it and then another (a restart). The directory goes last.
+struct AliceAndBobOnDisk {
+    test::TempDir dir;
+    std::filesystem::path db = dir.path() / "play.db";
+    std::shared_ptr<Accounts> accounts = create_accounts(db, {"alice", "bob"});
+    TestClock clock;
+};
+
 // True for a table_event of `type` (at any table).
 bool is_table_event(const json& message, const std::string& type);
 

@@ -133,11 +133,8 @@ TEST_CASE("Chinese checkers for two ends by the rules when White's last piece co
     CHECK(contains(record.body, "1. e8-d4 1-0"));
 }
 
-TEST_CASE("a Halma game for two survives a restart and goes on to a flag fall") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+TEST_CASE_FIXTURE(AliceAndBobOnDisk,
+                  "a Halma game for two survives a restart and goes on to a flag fall") {
     std::string code;
     {
         PlayServer first(db, clock, accounts);

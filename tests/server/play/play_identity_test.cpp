@@ -116,11 +116,8 @@ TEST_CASE("the end of a rated game rates the accounts of the players who played 
     CHECK(server::play::finish_row(1, *table, ended, started).rated_players.empty());
 }
 
-TEST_CASE("an account's seat keeps its account through a restart and a rematch") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+TEST_CASE_FIXTURE(AliceAndBobOnDisk,
+                  "an account's seat keeps its account through a restart and a rematch") {
     std::string code;
     {
         PlayServer first(db, clock, accounts);

@@ -104,12 +104,10 @@ TEST_CASE_FIXTURE(WatchedTable, "a refused move is answered by its error and sho
         CHECK(client->none_within(any_message));
 }
 
-TEST_CASE("only the connection that sent the move gets the id, even one that does not watch "
-          "the table") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+TEST_CASE_FIXTURE(
+    AliceAndBobOnDisk,
+    "only the connection that sent the move gets the id, even one that does not watch "
+    "the table") {
     PlayServer server(db, clock, accounts);
     Client white(server.port(), "user=alice");
     Client black(server.port(), "user=bob");

@@ -6,11 +6,8 @@
 
 using namespace play_test;
 
-TEST_CASE("after a restart the unfinished game is back with its moves and clocks") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+TEST_CASE_FIXTURE(AliceAndBobOnDisk,
+                  "after a restart the unfinished game is back with its moves and clocks") {
     std::string code;
     json clocks_before;
     {
@@ -65,11 +62,8 @@ TEST_CASE("after a restart the unfinished game is back with its moves and clocks
     CHECK(stored->moves.size() == 4);
 }
 
-TEST_CASE("a rated game between two accounts updates both ratings, a casual one does not") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+TEST_CASE_FIXTURE(AliceAndBobOnDisk,
+                  "a rated game between two accounts updates both ratings, a casual one does not") {
     PlayServer server(db, clock, accounts);
     Client alice(server.port(), "user=alice");
     Client bob(server.port(), "user=bob");

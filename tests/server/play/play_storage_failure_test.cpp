@@ -168,13 +168,9 @@ std::function<bool(const json&)> reply_to(const std::string& id) {
     return [id](const json& m) { return m.contains("id") && m.at("id") == id; };
 }
 
-// Where the rated games under storage faults start: a database holding the accounts alice
-// and bob, the test's clock, and the faults the server's writer will play out.
-struct AccountsAndFaults {
-    test::TempDir dir;
-    std::filesystem::path db = dir.path() / "play.db";
-    std::shared_ptr<Accounts> accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+// Where the rated games under storage faults start: alice and bob on disk, and the faults the
+// server's writer will play out.
+struct AccountsAndFaults : AliceAndBobOnDisk {
     std::shared_ptr<Faults> faults = std::make_shared<Faults>();
 };
 

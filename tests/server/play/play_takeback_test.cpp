@@ -6,11 +6,8 @@
 
 using namespace play_test;
 
-TEST_CASE("after a takeback and more moves a restart brings back the game as played") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
-    const auto accounts = create_accounts(db, {"alice", "bob"});
-    TestClock clock;
+TEST_CASE_FIXTURE(AliceAndBobOnDisk,
+                  "after a takeback and more moves a restart brings back the game as played") {
     std::string code;
     {
         PlayServer first(db, clock, accounts);
