@@ -165,13 +165,22 @@ TEST_CASE("a game of more than two ends with the places the rules give") {
     CHECK_FALSE(f.table->clock_state()->running);
 }
 
-TEST_CASE("a rematch at a table of three needs every player and moves each a seat round") {
-    SeatsFixture f(3);
+namespace {
+
+// A game of three that the (scripted) rules end after one round, places 1, 2, 3, at t0 + 3 s.
+void play_one_round_to_the_end(SeatsFixture& f) {
     f.script->outcome_after[3] = rules::Outcome{
         .status = rules::Outcome::Status::Draw, .reason = "finished", .places = {1, 2, 3}};
     f.start();
     for (int i = 1; i <= 3; ++i)
         f.move(t0 + i * 1s);
+}
+
+} // namespace
+
+TEST_CASE("a rematch at a table of three needs every player and moves each a seat round") {
+    SeatsFixture f(3);
+    play_one_round_to_the_end(f);
     REQUIRE(f.table->status() == TableStatus::Finished);
     REQUIRE_FALSE(f.table->offer_rematch("p0", t0 + 5s));
     CHECK(f.events.last<RematchOffered>().by == 0);
@@ -190,11 +199,7 @@ TEST_CASE("a rematch at a table of three needs every player and moves each a sea
 
 TEST_CASE("any player of a table of three can decline the rematch for all") {
     SeatsFixture f(3);
-    f.script->outcome_after[3] = rules::Outcome{
-        .status = rules::Outcome::Status::Draw, .reason = "finished", .places = {1, 2, 3}};
-    f.start();
-    for (int i = 1; i <= 3; ++i)
-        f.move(t0 + i * 1s);
+    play_one_round_to_the_end(f);
     CHECK(f.table->decline_rematch("p1", t0 + 4s)->code == "nothing_to_accept");
     REQUIRE_FALSE(f.table->offer_rematch("p0", t0 + 5s));
     CHECK(f.table->decline_rematch("p0", t0 + 5s)->code == "nothing_to_accept");
