@@ -39,7 +39,7 @@ rules::Result<Challenge> ChallengeBook::open(const Player& from, const PlayerId&
         to_name = to;
     if (from.id == to)
         return refuse(errc::not_allowed, "you cannot challenge yourself");
-    if (auto error = validate(setup))
+    if (auto error = validate_for_two(setup))
         return *error;
     if (setup.rated && !from.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
@@ -77,7 +77,7 @@ rules::Result<Challenge> ChallengeBook::counter(ChallengeId id, const Player& by
     auto found = awaiting(id, by.id);
     if (!found)
         return found.error();
-    if (auto error = validate(setup))
+    if (auto error = validate_for_two(setup))
         return *error;
     Challenge& c = open_.at(id);
     if (setup.rated && (!c.challenger.registered() || !by.registered()))

@@ -38,7 +38,7 @@ bool Lobby::blocked(const PlayerId& a, const PlayerId& b) const {
 // --- tables -----------------------------------------------------------------------------------
 
 rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetup& setup) {
-    if (auto error = validate(setup))
+    if (auto error = validate_game(setup))
         return *error;
     if (setup.rated && !host.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
@@ -53,7 +53,7 @@ rules::Result<std::string> Lobby::open_table(const Player& host, const TableSetu
 }
 
 rules::Result<std::string> Lobby::open_arranged_table(const Player& host, const TableSetup& setup) {
-    if (auto error = validate(setup))
+    if (auto error = validate_game(setup))
         return *error;
     std::string code = codes_.issue(random_);
     tables_.emplace(code, TableSummary{.code = code, .setup = setup, .host = host});
@@ -156,7 +156,7 @@ rules::Result<std::optional<Match>> Lobby::seek(const Player& player, const Seek
                            .time_control = pool.time_control,
                            .rated = pool.rated,
                            .is_public = false};
-    if (auto error = validate(setup))
+    if (auto error = validate_for_two(setup))
         return *error;
     if (auto error = check_seeker(player, pool, now))
         return *error;

@@ -62,7 +62,7 @@ class Table {
 public:
     // A new table with `host` seated: on the chosen colour (White seat 0, Black seat 1), or a
     // seat drawn from `random`. "bad_setup" / "not_allowed" for a setup that makes no game (bad
-    // position included; validate_game: the server's entry refuses more than two seats itself).
+    // position included; validate_game).
     static rules::Result<std::unique_ptr<Table>> create(std::string code, TableSetup setup,
                                                         Player host, TableContext context,
                                                         RandomSource& random, TimePoint now);

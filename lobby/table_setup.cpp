@@ -13,18 +13,6 @@ namespace {
 
 using TimeControlCheck = std::optional<rules::Error> (*)(const TimeControl&);
 
-// The server seats two (issue 14): a Table seats 2 to 6, but the protocol does not carry
-// tables of more than two players yet, so the server's entries (validate: creation, seeks,
-// challenges) refuse them. The two-player variants of the halma family (Chinese checkers and
-// Halma for 2) are played like any other game.
-std::optional<rules::Error> validate_seats(const TableSetup& setup) {
-    if (const int players = seat_count(setup); players > 2)
-        return refuse(errc::not_allowed, std::string(rules::variant_name(setup.variant)) +
-                                             " is a game for " + std::to_string(players) +
-                                             " players; tables seat two so far");
-    return std::nullopt;
-}
-
 std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
     if (auto error = check_time(setup.time_control))
         return error;
@@ -41,9 +29,12 @@ int seat_count(const TableSetup& setup) {
     return rules::player_count(setup.variant);
 }
 
-std::optional<rules::Error> validate(const TableSetup& setup) {
-    if (auto error = validate_seats(setup))
-        return error;
+std::optional<rules::Error> validate_for_two(const TableSetup& setup) {
+    if (const int players = seat_count(setup); players > 2)
+        return refuse(errc::not_allowed, std::string(rules::variant_name(setup.variant)) +
+                                             " is a game for " + std::to_string(players) +
+                                             " players: a challenge or a seek of two cannot "
+                                             "seat it");
     return validate_game(setup);
 }
 

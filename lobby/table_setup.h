@@ -32,14 +32,13 @@ struct TableSetup {
 // carries (rules::player_count: chinese-checkers-3 seats three, chess two).
 int seat_count(const TableSetup& setup);
 
-// The server's entry (table creation, seeks, challenges): "bad_setup" when the time control
-// makes no game; "not_allowed" for a rated game from a custom position or with
-// DrawRules::ReportOnly, and for a variant of more than two players (Chinese checkers for 3,
-// 4, 6, Halma for 4), which the protocol does not carry yet.
-std::optional<rules::Error> validate(const TableSetup& setup);
-// What validate() checks except the two-seat limit: what Table::create checks (a Table seats
-// 2 to 6), and the lobby's seeks and challenges of more than two seats (GroupMatch).
+// Whether a setup makes a game, for a table of any seat count (2 to 6): "bad_setup" when the
+// time control makes no game; "not_allowed" for a rated game from a custom position or with
+// DrawRules::ReportOnly. Table creation, the protocol's setups and group seeks and challenges.
 std::optional<rules::Error> validate_game(const TableSetup& setup);
+// validate_game for the entries that seat exactly two (a challenge, a two-seat seek): a variant
+// of more players (Chinese checkers for 3, 4, 6, Halma for 4) is "not_allowed" there.
+std::optional<rules::Error> validate_for_two(const TableSetup& setup);
 // validate_game for a stored table being restored, with validate_runnable() for its time
 // control: a game accepted when it was made is not refused because a range was tightened since.
 std::optional<rules::Error> validate_stored(const TableSetup& setup);

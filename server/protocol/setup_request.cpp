@@ -126,7 +126,7 @@ rules::Result<lobby::TableSetup> read_setup(const nlohmann::json& request) {
         else
             return bad_message("\"draw_rules\" must be \"automatic\" or \"claim\"");
     }
-    if (auto error = lobby::validate(setup))
+    if (auto error = lobby::validate_game(setup))
         return *error;
     return setup;
 }

@@ -122,7 +122,7 @@ TEST_CASE("a group challenge is checked when issued and refused ones change noth
     CHECK(f.listener.group_events.empty());
     CHECK(f.lobby.group_challenges_of("alice").empty());
     CHECK_FALSE(f.lobby.next_deadline());
-    // the two-player challenge still refuses the family: tables seat two so far
+    // the two-player challenge refuses the family: challenge_group seats it
     CHECK(f.lobby.challenge(f.alice, "bob", four_players(), t0).error().code == "not_allowed");
 }
 

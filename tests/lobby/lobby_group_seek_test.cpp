@@ -213,7 +213,7 @@ TEST_CASE("seek_seats refuses two-seat pools and bad ones, and seek still refuse
     SeekPool bad = three;
     bad.time_control = TimeControl{};
     CHECK(f.lobby.seek_seats(f.alice, bad, t0).error().code == "bad_setup");
-    // the two-seat server path is unchanged: tables seat two so far
+    // seek() seats two: the family goes through seek_seats
     CHECK(f.lobby.seek(f.alice, three, t0).error().code == "not_allowed");
     f.lobby.record_no_start("bob", t0);
     CHECK(f.lobby.seek_seats(f.bob, three, t0 + 1s).error().code == "cooldown");
@@ -262,13 +262,13 @@ TEST_CASE("SeekPools keeps two-seat and group pools to their own calls") {
     CHECK(seat_count(three) == 3);
 }
 
-TEST_CASE("validate_game checks a setup of any seat count, validate still seats two") {
+TEST_CASE("validate_game checks a setup of any seat count, validate_for_two seats two") {
     for (const auto id : rules::all_variants()) {
         CAPTURE(rules::variant_name(id));
         TableSetup setup{.variant = id, .rated = true};
         CHECK(seat_count(setup) == rules::player_count(id));
         CHECK_FALSE(validate_game(setup));
-        CHECK(validate(setup).has_value() == (rules::player_count(id) > 2));
+        CHECK(validate_for_two(setup).has_value() == (rules::player_count(id) > 2));
     }
     TableSetup custom{.variant = rules::VariantId::ChineseCheckers6, .rated = true};
     custom.start_position = "anything";

@@ -41,7 +41,7 @@ TEST_CASE("a stored game whose time control a later range refuses is still resto
     TableRecord record = f.table->record();
     // 5 min of increment: over today's 3 min bound for new tables, valid when made.
     record.setup.time_control = fischer(10min, 5min);
-    REQUIRE(validate(record.setup));
+    REQUIRE(validate_game(record.setup));
     CHECK_FALSE(validate_stored(record.setup));
 
     const auto restored = Table::restore(record, f.context(), t0 + 5s);

@@ -171,29 +171,37 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     CHECK(games[0].result == "1-0");
 }
 
-TEST_CASE("the halma games of more players and the computer for the family stay refused") {
+TEST_CASE("a table of three is made, filled by code and started, and the computer stays refused") {
     FreshServer s;
-    Client guest(s.server.port());
-    for (const char* variant :
-         {"chinese-checkers-3", "chinese-checkers-4", "chinese-checkers-6", "halma-4"}) {
-        CAPTURE(variant);
-        auto setup = private_setup(variant);
-        setup["t"] = "create_table";
-        const auto reply = guest.request(setup);
-        CHECK(reply.value("code", "") == "not_allowed");
-        CHECK(contains(reply.value("message", ""), "tables seat two so far"));
-    }
+    Client first(s.server.port());
+    Client second(s.server.port());
+    Client third(s.server.port());
+    const auto code = create_table(first, private_setup("chinese-checkers-3"));
+    join(second, code);
+    // Two of three seats: the table waits.
+    CHECK(first.request({{"t", "join"}, {"code", code}}).at("table").at("status") == "waiting");
+    join(third, code);
+    const auto started = first.wait_event(code, "started").at("event");
+    CHECK(started.at("players").size() == 3);
+    const auto state = third.request({{"t", "join"}, {"code", code}});
+    CHECK(state.at("you").is_number_integer());
+    CHECK(state.at("table").at("seat_to_move") == 0);
+    Client fourth(s.server.port());
+    // Every seat taken: a fourth player may watch, not join.
+    CHECK(fourth.request({{"t", "join"}, {"code", code}}).value("t", "") == "error");
+    CHECK(fourth.request({{"t", "watch"}, {"code", code}}).value("t", "") == "table");
     for (const char* variant : {"chinese-checkers-2", "halma-2"}) {
         CAPTURE(variant);
-        const auto reply = guest.request({{"t", "create_table"},
-                                          {"variant", variant},
-                                          {"opponent", "computer"},
-                                          {"level", "easy"},
-                                          {"color", "white"}});
+        const auto reply = fourth.request({{"t", "create_table"},
+                                           {"variant", variant},
+                                           {"opponent", "computer"},
+                                           {"level", "easy"},
+                                           {"color", "white"}});
         CHECK(reply.value("code", "") == "not_allowed");
         CHECK(reply.value("message", "") ==
               std::string("the computer does not play ") + variant +
                   ": Chinese checkers and Halma have no computer opponent yet");
     }
-    CHECK(guest.request({{"t", "lobby_subscribe"}}).at("tables") == json::array());
+    // A private table is not listed.
+    CHECK(fourth.request({{"t", "lobby_subscribe"}}).at("tables") == json::array());
 }
