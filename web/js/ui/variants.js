@@ -16,6 +16,13 @@ export const VARIANTS = [
     ['halma-2', 'Halma (2 players)'],
 ];
 
+// The number of players of a variant: the games of more than two are named by it
+// (chinese-checkers-3, halma-4; rules/halma/README.md), every other game seats two.
+export function variant_players(id) {
+    const m = /^(?:chinese-checkers|halma)-(\d)$/.exec(id || '');
+    return m ? Number(m[1]) : 2;
+}
+
 export function variant_name(id) {
     const found = VARIANTS.find(([v]) => v === id);
     return found ? found[1] : id;
