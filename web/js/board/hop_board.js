@@ -43,6 +43,7 @@ export class HopBoard {
         this.seat_to_move = -1;
         this.seat_names = [];
         this.finished = [];
+        this.retired = new Set();
         this.cursor = -1;
         this.preview_cell = -1;
         this.drag = null;
@@ -69,8 +70,9 @@ export class HopBoard {
     }
 
     // Shows a position: {grid, variant, moves, last_move: {path}, seat_to_move, seat_names,
-    // finished (seats in finishing order), viewer_seat (turns the board so that this seat's
-    // home is at the bottom)}. Moves are the ones the local player may make now.
+    // finished (seats in finishing order), retired (seats that left the game: their pieces stay
+    // as obstacles), viewer_seat (turns the board so that this seat's home is at the bottom)}.
+    // Moves are the ones the local player may make now.
     set(state) {
         if (!is_halma_variant(state.variant)) throw new Error(`no hop board for variant ${state.variant}`);
         const grid = parse_halma_grid(state.grid);
@@ -91,6 +93,7 @@ export class HopBoard {
         this.seat_to_move = turn;
         this.seat_names = state.seat_names || [];
         this.finished = state.finished || [];
+        this.retired = new Set(state.retired || []);
         this.picker.set_moves(state.moves || []);
         this.preview_cell = -1;
         if (this.cursor < 0) this.cursor = this.geometry.cells[0];
@@ -166,7 +169,8 @@ export class HopBoard {
             const style = this.style_of_seat(seat);
             const place = this.finished.indexOf(seat);
             const current = seat === this.seat_to_move;
-            const g = svg('g', { class: `seat-tag${current ? ' current' : ''}${place >= 0 ? ' finished' : ''}`,
+            const left = this.retired.has(seat);
+            const g = svg('g', { class: `seat-tag${current ? ' current' : ''}${place >= 0 ? ' finished' : ''}${left ? ' retired' : ''}`,
                                  'data-seat': seat, transform: `translate(${seat * slot} 0)` });
             g.appendChild(svg('rect', { class: 'seat-tag-box', x: 3, y: 4, width: slot - 6, height: LEGEND - 12, rx: 10 }));
             const piece = halma_piece_element(style, 13);
@@ -176,9 +180,10 @@ export class HopBoard {
             const label = this.seat_label(seat);
             name.textContent = label.length > 11 && players > 3 ? `${label.slice(0, 10)}…` : label;
             const status = svg('text', { class: 'seat-status', x: 40, y: 42 });
-            status.textContent = place >= 0 ? ordinal(place + 1) : current ? 'to move' : '';
+            const placed = place >= 0 ? ordinal(place + 1) : '';
+            status.textContent = left ? (placed ? `${placed} · left` : 'left') : placed || (current ? 'to move' : '');
             const title = svg('title');
-            title.textContent = `${label}: ${style_name(style)}${current ? ', to move' : ''}${place >= 0 ? `, finished ${ordinal(place + 1)}` : ''}`;
+            title.textContent = `${label}: ${style_name(style)}${current ? ', to move' : ''}${place >= 0 ? `, ${ordinal(place + 1)}` : ''}${left ? ', left the game' : ''}`;
             g.append(name, status, title);
             layer.appendChild(g);
         }
@@ -197,6 +202,7 @@ export class HopBoard {
             g.dataset.seat = seat;
             g.dataset.piece = this.grid.cells[cell];
             if (seat === this.seat_to_move) g.classList.add('to-move');
+            if (this.retired.has(seat)) g.classList.add('retired');
             layer.appendChild(g);
         }
     }

@@ -1,0 +1,217 @@
+// Tables of more than two seats (docs/protocol.md §7.6), against a running `tabula serve`:
+// three guests at a private Chinese checkers table for three, met by code and by link; the
+// seat list (names, a distinct piece mark per seat, clocks, whose turn) and the turn moving
+// round with every move; no draw or takeback controls; a resignation takes one player out
+// (everyone sees the marker and why) while the other two play on; then the places at the end.
+// And the lobby: the games of more players are offered, and a public table of four says how
+// many of its seats are taken. Any console error on a page fails the tests.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
+import { new_player, close_all } from '../lib/e2e_helpers.js';
+
+function watch_errors(player) {
+    player.errors = [];
+    player.page.on('pageerror', (e) => player.errors.push(`pageerror: ${e.message}`));
+    player.page.on('console', (m) => { if (m.type() === 'error') player.errors.push(`console: ${m.text()}`); });
+    return player;
+}
+
+async function player(browser, base) {
+    return watch_errors(await new_player(browser, base));
+}
+
+// Creates a table from the lobby form: variant, public or private. Returns its code once the
+// table screen shows it.
+async function create_table(page, variant, visibility) {
+    const form = page.locator('.setup-form').first();
+    await form.locator('select[name="variant"]').selectOption(variant);
+    await form.locator(`input[type="radio"][value="${visibility}"]`).check({ force: true });
+    await form.locator('button[type="submit"]').click();
+    await expect_text(page.locator('.table-screen h2'), /^Table [A-Z0-9]{6}$/, 10000);
+    return (await page.locator('.table-screen h2').textContent()).trim().slice('Table '.length);
+}
+
+// The seat this page's player holds (the seat list's row marked as one's own).
+async function own_seat(page) {
+    await expect_count(page.locator('.seat-list .seat-row.you'), 1, 10000);
+    return Number(await page.locator('.seat-list .seat-row.you').getAttribute('data-seat'));
+}
+
+// A click at the centre of an element on screen (a piece, a hole of the star).
+async function click_centre(page, locator) {
+    const box = await locator.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+// The first legal move of the player to move: a piece of its own with a destination, clicked.
+async function play_any_move(page) {
+    const pieces = page.locator('.board .layer-pieces .halma-piece.movable');
+    await eventually(async () => assert.ok(await pieces.count() > 0, 'a movable piece'), 10000);
+    await click_centre(page, pieces.first());
+    await expect_count(page.locator('.board .mark-selected'), 1);
+    const cell = await page.locator('.board .hint-end').first().getAttribute('data-cell');
+    await click_centre(page, page.locator(`.board .hole[data-cell="${cell}"]`));
+    return Number(cell);
+}
+
+const seat_row = (page, seat) => page.locator(`.seat-list .seat-row[data-seat="${seat}"]`);
+
+test('Chinese checkers for three: meet by code and link, the turn goes round, one resigns and two play on',
+    async ({ browser, base, env }) => {
+        const host = await player(browser, base);
+        const by_code = await player(browser, base);
+        const by_link = await player(browser, base);
+        const all = [host, by_code, by_link];
+        try {
+            // The form offers the game of three; its colour choice is not shown.
+            const form = host.page.locator('.setup-form').first();
+            await form.locator('select[name="variant"]').selectOption('chinese-checkers-3');
+            await expect_text(form.locator('.group-note:visible'), /every seat is taken/);
+            await expect_count(form.locator('input[value="white"]:visible'), 0);
+            const code = await create_table(host.page, 'chinese-checkers-3', 'private');
+            await expect_text(host.page.locator('.join-code'), new RegExp(`^${code}$`), 10000);
+            await expect_text(host.page.locator('.table-status'), /Waiting for players \(1 of 3 seated\)/);
+
+            await by_code.page.fill('#join-code', code);
+            await by_code.page.click('.join-form button[type="submit"]');
+            await expect_text(host.page.locator('.table-status'), /2 of 3 seated/, 10000);
+            await by_link.page.goto(`${base}/t/${code}`);
+
+            // Every page: the star, three seats with a name and a piece mark each, the mark and
+            // colour different for each seat, and the share box gone.
+            for (const p of all) {
+                await expect_count(p.page.locator('.board.hop-board[data-shape="star"]'), 1, 10000);
+                await expect_count(p.page.locator('.seat-list .seat-row'), 3, 10000);
+                await expect_count(p.page.locator('.seat-list .seat-row .player-name', { hasText: /^guest-/ }), 3, 10000);
+                await expect_count(p.page.locator('.player-bar:visible'), 0);
+                await expect_count(p.page.locator('.share-box'), 0);
+            }
+            const marks = await host.page.locator('.seat-list .seat-row .halma-piece').evaluateAll((els) =>
+                els.map((g) => `${g.dataset.style} ${g.dataset.mark}`));
+            assert.equal(new Set(marks).size, 3, `a colour and mark per seat: ${marks}`);
+            const seat_of = new Map();
+            for (const p of all) seat_of.set(await own_seat(p.page), p);
+            assert.deepEqual([...seat_of.keys()].sort(), [0, 1, 2]);
+
+            // Each one's home at the bottom: its pieces lower on the screen than the others'.
+            for (const [seat, p] of seat_of) {
+                const ys = await p.page.locator('.board .layer-pieces .halma-piece').evaluateAll((els) => {
+                    const by = {};
+                    for (const g of els) {
+                        const r = g.getBoundingClientRect();
+                        (by[g.dataset.seat] ||= []).push(r.top + r.height / 2);
+                    }
+                    return Object.fromEntries(Object.entries(by).map(([k, v]) => [k, v.reduce((a, b) => a + b, 0) / v.length]));
+                });
+                for (const other of [0, 1, 2].filter((s) => s !== seat)) assert.ok(ys[seat] > ys[other], `seat ${seat} at the bottom: ${JSON.stringify(ys)}`);
+            }
+
+            // No draw offers nor takebacks at a table of three; resign is there.
+            for (const p of all) {
+                await expect_count(p.page.locator('.table-actions button', { hasText: 'Resign' }), 1, 10000);
+                await expect_count(p.page.locator('.table-actions button', { hasText: /draw|Takeback/i }), 0);
+            }
+
+            // Three moves: the turn goes round, everyone sees whose it is.
+            for (let ply = 0; ply < 3; ply++) {
+                const mover = seat_of.get(ply);
+                const mover_name = (await seat_row(mover.page, ply).locator('.player-name').textContent()).trim();
+                for (const p of all) {
+                    await eventually(async () => assert.equal(await p.page.locator('.seat-list .seat-row.current').getAttribute('data-seat'), String(ply)), 10000);
+                    await expect_text(p.page.locator('.board .seat-tag.current .seat-name'), new RegExp(`^${mover_name.slice(0, 6)}`));
+                    await expect_text(p.page.locator('.table-status'), p === mover ? /^Your move$/ : new RegExp(`^${mover_name} to move$`));
+                }
+                await play_any_move(mover.page);
+                for (const p of all) {
+                    await expect_count(p.page.locator('.move-list .move'), ply + 1, 10000);
+                    await expect_count(p.page.locator('.board .hop-last'), 1);
+                }
+                if (ply === 0) {
+                    // The clocks: one per seat, from the time control (5+3), none running yet
+                    // (they start once every seat has moved).
+                    await expect_text(seat_row(host.page, 0).locator('.clock'), /^5:00$/);
+                }
+            }
+            // Every seat has moved: the clock of seat 0 (to move again) runs, and only it.
+            await expect_count(host.page.locator('.seat-list .clock.running'), 1, 10000);
+            await expect_value(() => host.page.locator('.seat-list .clock.running').evaluate((el) => el.closest('.seat-row').dataset.seat), '0');
+
+            // Seat 1 resigns (a second click confirms): everyone sees it left and why.
+            const quitter = seat_of.get(1);
+            await quitter.page.locator('.table-actions button', { hasText: 'Resign' }).click();
+            await quitter.page.locator('.table-actions button', { hasText: 'Confirm resign' }).click();
+            for (const p of all) {
+                await expect_count(seat_row(p.page, 1).and(p.page.locator('.retired')), 1, 10000);
+                await expect_text(seat_row(p.page, 1).locator('.seat-note'), /left · resigned/);
+                await expect_text(p.page.locator('.board .seat-tag[data-seat="1"] .seat-status'), /^left$/);
+            }
+            await expect_text(quitter.page.locator('.table-status'), /^You have left this game/);
+            await expect_count(quitter.page.locator('.table-actions button', { hasText: 'Resign' }), 0);
+            await expect_count(quitter.page.locator('.board .layer-pieces .halma-piece.movable'), 0);
+
+            // The other two play on: seat 0, then seat 2 (seat 1 is skipped).
+            for (const [ply, seat] of [[3, 0], [4, 2]]) {
+                const mover = seat_of.get(seat);
+                for (const p of all) await expect_value(() => p.page.locator('.seat-list .seat-row.current').getAttribute('data-seat'), String(seat), 10000);
+                await expect_text(mover.page.locator('.table-status'), /^Your move$/);
+                await play_any_move(mover.page);
+                for (const p of all) await expect_count(p.page.locator('.move-list .move'), ply + 1, 10000);
+            }
+            await host.page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-3.png') });
+
+            // Seat 0 resigns too: seat 2 is left alone and first, the places are shown.
+            const first = seat_of.get(0);
+            await first.page.locator('.table-actions button', { hasText: 'Resign' }).click();
+            await first.page.locator('.table-actions button', { hasText: 'Confirm resign' }).click();
+            const winner = (await seat_row(host.page, 2).locator('.player-name').textContent()).trim();
+            for (const p of all) {
+                await expect_text(p.page.locator('.result'), new RegExp(`^1st ${winner} · 2nd .+ · 3rd .+ · everyone else left$`), 10000);
+                await expect_text(seat_row(p.page, 2).locator('.seat-note'), /1st/);
+                await expect_text(p.page.locator('.table-status'), /^Game over$/);
+            }
+            // A rematch needs everyone: the offer says who made it and who is awaited.
+            const offerer = seat_of.get(2);
+            await offerer.page.locator('.table-actions button', { hasText: /^Rematch$/ }).click();
+            await expect_text(offerer.page.locator('.rematch-note'), /^Rematch offered\. Waiting for .+, .+\.$/, 10000);
+            await expect_text(seat_of.get(0).page.locator('.rematch-note'), new RegExp(`^${winner} wants a rematch\\.$`), 10000);
+            await expect_count(seat_of.get(0).page.locator('.table-actions button', { hasText: 'Accept rematch' }), 1);
+            for (const p of all) assert.deepEqual(p.errors, []);
+        } finally {
+            await close_all(...all);
+        }
+    }, { needs: 'tabula', timeout_ms: 120000 });
+
+test('the lobby offers the games of more players and lists a public table of four with its open seats',
+    async ({ browser, base }) => {
+        const host = await player(browser, base);
+        const guest = await player(browser, base);
+        try {
+            const offered = await host.page.locator('.setup-form').first().locator('select[name="variant"] option')
+                .evaluateAll((els) => els.map((o) => o.value));
+            for (const v of ['chinese-checkers-3', 'chinese-checkers-4', 'chinese-checkers-6', 'halma-4']) {
+                assert.ok(offered.includes(v), `the create form offers ${v}`);
+            }
+            // Play now (auto-match) offers them too; the computer form does not.
+            const quick = await host.page.locator('#quick-variant option').evaluateAll((els) => els.map((o) => o.value));
+            assert.ok(quick.includes('halma-4'));
+            const computer = await host.page.locator('.play-computer select[name="variant"] option').evaluateAll((els) => els.map((o) => o.value));
+            assert.ok(!computer.includes('chinese-checkers-4'));
+
+            const code = await create_table(host.page, 'halma-4', 'public');
+            const row = guest.page.locator(`.tables tr[data-code="${code}"]`);
+            await expect_text(row.locator('.seats-open'), /^1 of 4 seated$/, 10000);
+            await expect_text(row, /Halma \(4 players\)/);
+            await row.locator('button', { hasText: 'Join' }).click();
+            await expect_count(guest.page.locator('.seat-list .seat-row .player-name', { hasText: /^guest-/ }), 2, 10000);
+            await expect_text(guest.page.locator('.table-status'), /Waiting for players \(2 of 4 seated\)/);
+            await expect_count(guest.page.locator('.board.hop-board[data-shape="square"]'), 1);
+            await expect_count(guest.page.locator('.seat-list .seat-row .player-name', { hasText: 'Open seat' }), 2);
+            await guest.page.locator('.table-actions button', { hasText: 'Back to lobby' }).click();
+            await expect_text(guest.page.locator(`.tables tr[data-code="${code}"] .seats-open`), /^2 of 4 seated$/, 10000);
+            for (const p of [host, guest]) assert.deepEqual(p.errors, []);
+        } finally {
+            await close_all(host, guest);
+        }
+    }, { needs: 'tabula', timeout_ms: 60000 });
