@@ -4,12 +4,16 @@
 // round with every move; no draw or takeback controls; a resignation takes one player out
 // (everyone sees the marker and why) while the other two play on; then the places at the end.
 // And the lobby: the games of more players are offered, and a public table of four says how
-// many of its seats are taken. Any console error on a page fails the tests.
+// many of its seats are taken. Against the mock socket: the push `group_matched` opens its
+// table, and a table of six (its state pushed as the server sends it) shows six seats told
+// apart by colour and mark, the viewer's home at the bottom and the running clock of the seat
+// to move. Any console error on a page fails the tests.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
 import { new_player, close_all } from '../lib/e2e_helpers.js';
+import { grid_of, start_position, write_fen } from '../fixtures/halma_reference.js';
 
 function watch_errors(player) {
     player.errors = [];
@@ -215,3 +219,69 @@ test('the lobby offers the games of more players and lists a public table of fou
             await close_all(host, guest);
         }
     }, { needs: 'tabula', timeout_ms: 60000 });
+
+// The state of a Chinese checkers table of six as `tabula serve` sends it (§7.6), the viewer at
+// seat 3 (the mock's guest), seat 0 to move with its clock running.
+function table_of_six(code) {
+    const pos = start_position('chinese-checkers-6');
+    const fen = write_fen(pos);
+    const names = ['ann', 'bob', 'cid', 'guest-MOCK', 'eve', 'fay'];
+    const now = Date.now();
+    return {
+        code, link: `/t/${code}`, status: 'playing', game_number: 1, version: 7,
+        setup: { variant: 'chinese-checkers-6', time: { base_ms: 300000, increment_ms: 3000 }, rated: false, private: false },
+        host: { id: 'ann', name: 'ann', registered: false, rating: 1500 },
+        seats: names.map((n) => ({ id: n, name: n, registered: false, rating: 1500, connected: true,
+                                   disconnected_since: null, retired: false })),
+        spectators: [], start_position: fen, position: fen, board: { ...grid_of(pos), check: -1 }, ply: 0,
+        moves: [], moves_display: [], history: [], last_move: null, legal_moves: [],
+        clocks: { seats_ms: [300000, 300000, 300000, 300000, 300000, 300000], seat_to_move: 0, running: true, at: now, turn_started: now },
+        seat_to_move: 0, first_move_deadline: null, draw_offer: null, takeback_request: null,
+        rematch_offers: [false, false, false, false, false, false], result: null, chat: [], started_at: now, game_id: null,
+    };
+}
+
+test('group_matched opens its table; a table of six: six marks, the own home at the bottom, the clock of the seat to move runs',
+    async ({ page, base, env }) => {
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${base}/`);
+        await expect_text(page.locator('#connection-status'), /Connected · mock/, 10000);
+        const me = { id: 'guest-MOCK', name: 'guest-MOCK', registered: false, rating: 1500 };
+        await page.evaluate((player) => window.tabula.socket.emit('message', {
+            t: 'group_matched', code: 'P4XW2M', players: [player, { ...player, id: 'x', name: 'x' }, { ...player, id: 'y', name: 'y' }],
+            setup: { variant: 'chinese-checkers-3' } }), me);
+        await eventually(async () => assert.equal(new URL(page.url()).hash, '#/table/P4XW2M'), 10000);
+
+        await page.evaluate((table) => window.tabula.socket.emit('message', { t: 'table', you: 3, table }), table_of_six('P4XW2M'));
+        await expect_count(page.locator('.seat-list .seat-row'), 6, 10000);
+        const marks = await page.locator('.seat-list .seat-row .halma-piece').evaluateAll((els) => els.map((g) => `${g.dataset.style} ${g.dataset.mark}`));
+        assert.equal(new Set(marks.map((m) => m.split(' ')[0])).size, 6, `six colours: ${marks}`);
+        assert.equal(new Set(marks.map((m) => m.split(' ')[1])).size, 6, `six marks: ${marks}`);
+        await expect_value(() => page.locator('.seat-list .seat-row.you').getAttribute('data-seat'), '3');
+        await expect_value(() => page.locator('.seat-list .seat-row.current').getAttribute('data-seat'), '0');
+        await expect_text(page.locator('.table-status'), /^ann to move$/);
+        await expect_text(page.locator('.seat-list .seat-row[data-seat="0"] .seat-note'), /^to move$/);
+        await expect_count(page.locator('.table-actions button', { hasText: /draw|Takeback/i }), 0);
+        const ys = await page.locator('.board .layer-pieces .halma-piece').evaluateAll((els) => {
+            const by = {};
+            for (const g of els) (by[g.dataset.seat] ||= []).push(g.getBoundingClientRect().top);
+            return Object.values(by).map((v) => v.reduce((a, b) => a + b, 0) / v.length);
+        });
+        assert.equal(ys.length, 6);
+        assert.equal(Math.max(...ys), ys[3], `seat 3's home at the bottom: ${ys}`);
+        // Seat 0's clock counts down; the others stand.
+        const clock = page.locator('.seat-list .seat-row[data-seat="0"] .clock');
+        await expect_count(page.locator('.seat-list .clock.running'), 1);
+        await eventually(async () => assert.match(await clock.textContent(), /^4:5\d$/), 3000);
+        await expect_text(page.locator('.seat-list .seat-row[data-seat="1"] .clock'), /^5:00$/);
+
+        // Seat 4 runs out of time: struck through with why, its tag on the board too.
+        await page.evaluate(() => window.tabula.socket.emit('message', { t: 'table_event', table: 'P4XW2M', version: 8, at: Date.now(),
+            event: { type: 'retired', seat: 4, reason: 'flag', ply: 0, seat_to_move: 0, legal_moves: [],
+                     clocks: { seats_ms: [299000, 300000, 300000, 300000, 0, 300000], seat_to_move: 0, running: true, at: Date.now(), turn_started: Date.now() } } }));
+        await expect_text(page.locator('.seat-list .seat-row[data-seat="4"] .seat-note'), /^left · out of time$/, 5000);
+        await expect_text(page.locator('.board .seat-tag[data-seat="4"] .seat-status'), /^left$/);
+        await page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-6.png') });
+        assert.deepEqual(errors, []);
+    }, { needs: 'mock' });

@@ -14,7 +14,13 @@ import { MovePicker } from './move_picker.js';
 import { SVG_NS } from './pieces.js';
 import { star_geometry } from './star_board.js';
 
-const LEGEND = 64; // the players' strip above the board
+const LEGEND = 64; // a row of the players' strip above the board
+const TAGS_PER_ROW = 4; // six players take two rows of three, so that their names fit
+
+// The rows of the players' strip for `players` seats.
+function legend_rows(players) {
+    return Math.ceil(players / TAGS_PER_ROW);
+}
 
 function svg(tag, attrs = {}) {
     const el = document.createElementNS(SVG_NS, tag);
@@ -98,8 +104,9 @@ export class HopBoard {
         this.preview_cell = -1;
         if (this.cursor < 0) this.cursor = this.geometry.cells[0];
         const { width, height } = this.geometry;
-        this.svg.setAttribute('viewBox', `0 0 ${width} ${height + LEGEND}`);
-        this.container.style.setProperty('--board-aspect', `${width} / ${height + LEGEND}`);
+        const legend = LEGEND * legend_rows(this.corners.length);
+        this.svg.setAttribute('viewBox', `0 0 ${width} ${height + legend}`);
+        this.container.style.setProperty('--board-aspect', `${width} / ${height + legend}`);
         this.container.dataset.family = 'halma';
         this.container.dataset.shape = grid.shape;
         this.render();
@@ -146,7 +153,8 @@ export class HopBoard {
 
     render() {
         const { width, height } = this.geometry;
-        this.turned.setAttribute('transform', `translate(0 ${LEGEND}) rotate(${this.rotation} ${width / 2} ${height / 2})`);
+        const legend = LEGEND * legend_rows(this.corners.length);
+        this.turned.setAttribute('transform', `translate(0 ${legend}) rotate(${this.rotation} ${width / 2} ${height / 2})`);
         this.render_legend();
         const squares = this.layers.squares;
         squares.replaceChildren();
@@ -164,21 +172,24 @@ export class HopBoard {
         const layer = this.layers.legend;
         layer.replaceChildren();
         const players = this.corners.length;
-        const slot = this.geometry.width / players;
+        const per_row = Math.ceil(players / legend_rows(players));
+        const slot = this.geometry.width / per_row;
+        const name_chars = Math.max(4, Math.floor((slot - 46) / 8.5)); // what fits beside the piece
         for (let seat = 0; seat < players; seat++) {
             const style = this.style_of_seat(seat);
             const place = this.finished.indexOf(seat);
             const current = seat === this.seat_to_move;
             const left = this.retired.has(seat);
             const g = svg('g', { class: `seat-tag${current ? ' current' : ''}${place >= 0 ? ' finished' : ''}${left ? ' retired' : ''}`,
-                                 'data-seat': seat, transform: `translate(${seat * slot} 0)` });
+                                 'data-seat': seat,
+                                 transform: `translate(${(seat % per_row) * slot} ${Math.floor(seat / per_row) * LEGEND})` });
             g.appendChild(svg('rect', { class: 'seat-tag-box', x: 3, y: 4, width: slot - 6, height: LEGEND - 12, rx: 10 }));
             const piece = halma_piece_element(style, 13);
             piece.setAttribute('transform', 'translate(22 26)');
             g.appendChild(piece);
             const name = svg('text', { class: 'seat-name', x: 40, y: 23 });
             const label = this.seat_label(seat);
-            name.textContent = label.length > 11 && players > 3 ? `${label.slice(0, 10)}…` : label;
+            name.textContent = label.length > name_chars ? `${label.slice(0, name_chars - 1)}…` : label;
             const status = svg('text', { class: 'seat-status', x: 40, y: 42 });
             const placed = place >= 0 ? ordinal(place + 1) : '';
             status.textContent = left ? (placed ? `${placed} · left` : 'left') : placed || (current ? 'to move' : '');

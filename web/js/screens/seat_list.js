@@ -74,7 +74,7 @@ export class SeatList {
             const online = !!player && player.online !== false;
             r.presence.classList.toggle('online', online);
             r.presence.setAttribute('aria-label', !player ? 'seat free' : online ? 'connected' : 'disconnected');
-            r.row.title = `${player ? player.name : 'Open seat'}: ${style_name(style)}`;
+            r.row.title = `${player ? player.name : 'Open seat'}: ${style_name(style)}${notes.length ? ` (${notes.join(', ')})` : ''}`;
         });
     }
 
