@@ -56,7 +56,12 @@ async function play_any_move(page) {
     await click_centre(page, pieces.first());
     await expect_count(page.locator('.board .mark-selected'), 1);
     const cell = await page.locator('.board .hint-end').first().getAttribute('data-cell');
-    await click_centre(page, page.locator(`.board .hole[data-cell="${cell}"]`));
+    // The path of the move under the pointer is drawn while choosing.
+    const hole = page.locator(`.board .hole[data-cell="${cell}"]`);
+    const box = await hole.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect_value(async () => (await page.locator('.board .hop-preview').getAttribute('data-cells')).split(',').pop(), cell);
+    await click_centre(page, hole);
     return Number(cell);
 }
 
@@ -283,5 +288,24 @@ test('group_matched opens its table; a table of six: six marks, the own home at 
         await expect_text(page.locator('.seat-list .seat-row[data-seat="4"] .seat-note'), /^left · out of time$/, 5000);
         await expect_text(page.locator('.board .seat-tag[data-seat="4"] .seat-status'), /^left$/);
         await page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-6.png') });
+
+        // "Flip board" turns the star to the next seat's home: seat 4's pieces at the bottom.
+        await page.locator('.board-tools button', { hasText: 'Flip board' }).click();
+        await eventually(async () => {
+            const turned = await page.locator('.board .layer-pieces .halma-piece').evaluateAll((els) => {
+                const by = {};
+                for (const g of els) (by[g.dataset.seat] ||= []).push(g.getBoundingClientRect().top);
+                return Object.entries(by).map(([k, v]) => [k, v.reduce((a, b) => a + b, 0) / v.length]).sort((a, b) => b[1] - a[1])[0][0];
+            });
+            assert.equal(turned, '4');
+        });
+
+        // A phone: the six seats in two columns under the board, the whole list in view.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await eventually(async () => {
+            const lefts = await page.locator('.seat-list .seat-row').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+            assert.equal(new Set(lefts).size, 2, `two columns: ${lefts}`);
+        });
+        await page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-6-phone.png') });
         assert.deepEqual(errors, []);
     }, { needs: 'mock' });
