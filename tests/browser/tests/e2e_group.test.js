@@ -257,6 +257,8 @@ test('group_matched opens its table; a table of six: six marks, the own home at 
             t: 'group_matched', code: 'P4XW2M', players: [player, { ...player, id: 'x', name: 'x' }, { ...player, id: 'y', name: 'y' }],
             setup: { variant: 'chinese-checkers-3' } }), me);
         await eventually(async () => assert.equal(new URL(page.url()).hash, '#/table/P4XW2M'), 10000);
+        // The mock refuses the table screen's join; the table's state then comes as a push.
+        await expect_text(page.locator('.table-status'), /Could not open table P4XW2M/, 10000);
 
         await page.evaluate((table) => window.tabula.socket.emit('message', { t: 'table', you: 3, table }), table_of_six('P4XW2M'));
         await expect_count(page.locator('.seat-list .seat-row'), 6, 10000);

@@ -270,6 +270,8 @@ export class TableScreen {
             if (this.hop) this.hop_turn = 0; // a rematch swaps the seats: one's own at the bottom
             else this.board.orientation = next.you; // a rematch swaps the colours
             this.premove = null;
+        } else if (e.type === 'retired') { // a player left a game of more than two
+            play_sound('notify');
         } else if (e.type === 'ended' || e.type === 'game_ended') {
             this.premove = null;
             this.pending_move = null;
