@@ -170,6 +170,16 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
             }
             await host.page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-3.png') });
 
+            // A reload (seat 2) gets the table from its state: the same seat, the five moves, the
+            // seat that left (the state says that it left, not why) and whose turn it is.
+            const reloaded = seat_of.get(2);
+            await reloaded.page.reload();
+            await expect_count(reloaded.page.locator('.move-list .move'), 5, 10000);
+            await expect_value(() => reloaded.page.locator('.seat-list .seat-row.you').getAttribute('data-seat'), '2');
+            await expect_text(seat_row(reloaded.page, 1).locator('.seat-note'), /^left$/);
+            await expect_value(() => reloaded.page.locator('.seat-list .seat-row.current').getAttribute('data-seat'), '0');
+            await expect_text(reloaded.page.locator('.table-status'), / to move$/);
+
             // Seat 0 resigns too: seat 2 is left alone and first, the places are shown.
             const first = seat_of.get(0);
             await first.page.locator('.table-actions button', { hasText: 'Resign' }).click();
