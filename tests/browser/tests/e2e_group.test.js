@@ -196,6 +196,25 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
             await expect_text(offerer.page.locator('.rematch-note'), /^Rematch offered\. Waiting for .+, .+\.$/, 10000);
             await expect_text(seat_of.get(0).page.locator('.rematch-note'), new RegExp(`^${winner} wants a rematch\\.$`), 10000);
             await expect_count(seat_of.get(0).page.locator('.table-actions button', { hasText: 'Accept rematch' }), 1);
+            // Everyone accepts: game 2, each player one seat round, and the board turned with it.
+            for (const seat of [0, 1]) await seat_of.get(seat).page.locator('.table-actions button', { hasText: 'Accept rematch' }).click();
+            const turns = new Set();
+            for (const [seat, p] of seat_of) {
+                await expect_count(p.page.locator('.seat-list .seat-row.retired'), 0, 10000);
+                await expect_count(p.page.locator('.move-list .move'), 0);
+                const now = Number(await p.page.locator('.seat-list .seat-row.you').getAttribute('data-seat'));
+                turns.add((now - seat + 3) % 3);
+                if (now === 0) await expect_text(p.page.locator('.table-status'), /^Your move$/);
+            }
+            assert.equal(turns.size, 1, 'everyone moved round the same way');
+            assert.notEqual([...turns][0], 0, 'everyone moved one seat round');
+            const watcher = await player(browser, base);
+            all.push(watcher);
+            await watcher.page.goto(`${base}/#/table/${code}/watch`);
+            await expect_text(watcher.page.locator('.table-status'), / to move · you are watching$/, 10000);
+            await expect_count(watcher.page.locator('.seat-list .seat-row'), 3);
+            await expect_count(watcher.page.locator('.seat-list .seat-row.you'), 0);
+            await expect_count(watcher.page.locator('.table-actions button', { hasText: /Resign|Rematch/ }), 0);
             for (const p of all) assert.deepEqual(p.errors, []);
         } finally {
             await close_all(...all);
