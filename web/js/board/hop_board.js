@@ -14,7 +14,13 @@ import { MovePicker } from './move_picker.js';
 import { SVG_NS } from './pieces.js';
 import { star_geometry } from './star_board.js';
 
-const LEGEND = 64; // the players' strip above the board
+const LEGEND = 64; // a row of the players' strip above the board
+const TAGS_PER_ROW = 4; // six players take two rows of three, so that their names fit
+
+// The rows of the players' strip for `players` seats.
+function legend_rows(players) {
+    return Math.ceil(players / TAGS_PER_ROW);
+}
 
 function svg(tag, attrs = {}) {
     const el = document.createElementNS(SVG_NS, tag);
@@ -43,6 +49,7 @@ export class HopBoard {
         this.seat_to_move = -1;
         this.seat_names = [];
         this.finished = [];
+        this.retired = new Set();
         this.cursor = -1;
         this.preview_cell = -1;
         this.drag = null;
@@ -69,8 +76,9 @@ export class HopBoard {
     }
 
     // Shows a position: {grid, variant, moves, last_move: {path}, seat_to_move, seat_names,
-    // finished (seats in finishing order), viewer_seat (turns the board so that this seat's
-    // home is at the bottom)}. Moves are the ones the local player may make now.
+    // finished (seats in finishing order), retired (seats that left the game: their pieces stay
+    // as obstacles), viewer_seat (turns the board so that this seat's home is at the bottom)}.
+    // Moves are the ones the local player may make now.
     set(state) {
         if (!is_halma_variant(state.variant)) throw new Error(`no hop board for variant ${state.variant}`);
         const grid = parse_halma_grid(state.grid);
@@ -91,12 +99,14 @@ export class HopBoard {
         this.seat_to_move = turn;
         this.seat_names = state.seat_names || [];
         this.finished = state.finished || [];
+        this.retired = new Set(state.retired || []);
         this.picker.set_moves(state.moves || []);
         this.preview_cell = -1;
         if (this.cursor < 0) this.cursor = this.geometry.cells[0];
         const { width, height } = this.geometry;
-        this.svg.setAttribute('viewBox', `0 0 ${width} ${height + LEGEND}`);
-        this.container.style.setProperty('--board-aspect', `${width} / ${height + LEGEND}`);
+        const legend = LEGEND * legend_rows(this.corners.length);
+        this.svg.setAttribute('viewBox', `0 0 ${width} ${height + legend}`);
+        this.container.style.setProperty('--board-aspect', `${width} / ${height + legend}`);
         this.container.dataset.family = 'halma';
         this.container.dataset.shape = grid.shape;
         this.render();
@@ -143,7 +153,8 @@ export class HopBoard {
 
     render() {
         const { width, height } = this.geometry;
-        this.turned.setAttribute('transform', `translate(0 ${LEGEND}) rotate(${this.rotation} ${width / 2} ${height / 2})`);
+        const legend = LEGEND * legend_rows(this.corners.length);
+        this.turned.setAttribute('transform', `translate(0 ${legend}) rotate(${this.rotation} ${width / 2} ${height / 2})`);
         this.render_legend();
         const squares = this.layers.squares;
         squares.replaceChildren();
@@ -161,24 +172,29 @@ export class HopBoard {
         const layer = this.layers.legend;
         layer.replaceChildren();
         const players = this.corners.length;
-        const slot = this.geometry.width / players;
+        const per_row = Math.ceil(players / legend_rows(players));
+        const slot = this.geometry.width / per_row;
+        const name_chars = Math.max(4, Math.floor((slot - 46) / 8.5)); // what fits beside the piece
         for (let seat = 0; seat < players; seat++) {
             const style = this.style_of_seat(seat);
             const place = this.finished.indexOf(seat);
             const current = seat === this.seat_to_move;
-            const g = svg('g', { class: `seat-tag${current ? ' current' : ''}${place >= 0 ? ' finished' : ''}`,
-                                 'data-seat': seat, transform: `translate(${seat * slot} 0)` });
+            const left = this.retired.has(seat);
+            const g = svg('g', { class: `seat-tag${current ? ' current' : ''}${place >= 0 ? ' finished' : ''}${left ? ' retired' : ''}`,
+                                 'data-seat': seat,
+                                 transform: `translate(${(seat % per_row) * slot} ${Math.floor(seat / per_row) * LEGEND})` });
             g.appendChild(svg('rect', { class: 'seat-tag-box', x: 3, y: 4, width: slot - 6, height: LEGEND - 12, rx: 10 }));
             const piece = halma_piece_element(style, 13);
             piece.setAttribute('transform', 'translate(22 26)');
             g.appendChild(piece);
             const name = svg('text', { class: 'seat-name', x: 40, y: 23 });
             const label = this.seat_label(seat);
-            name.textContent = label.length > 11 && players > 3 ? `${label.slice(0, 10)}…` : label;
+            name.textContent = label.length > name_chars ? `${label.slice(0, name_chars - 1)}…` : label;
             const status = svg('text', { class: 'seat-status', x: 40, y: 42 });
-            status.textContent = place >= 0 ? ordinal(place + 1) : current ? 'to move' : '';
+            const placed = place >= 0 ? ordinal(place + 1) : '';
+            status.textContent = left ? (placed ? `${placed} · left` : 'left') : placed || (current ? 'to move' : '');
             const title = svg('title');
-            title.textContent = `${label}: ${style_name(style)}${current ? ', to move' : ''}${place >= 0 ? `, finished ${ordinal(place + 1)}` : ''}`;
+            title.textContent = `${label}: ${style_name(style)}${current ? ', to move' : ''}${place >= 0 ? `, ${ordinal(place + 1)}` : ''}${left ? ', left the game' : ''}`;
             g.append(name, status, title);
             layer.appendChild(g);
         }
@@ -197,6 +213,7 @@ export class HopBoard {
             g.dataset.seat = seat;
             g.dataset.piece = this.grid.cells[cell];
             if (seat === this.seat_to_move) g.classList.add('to-move');
+            if (this.retired.has(seat)) g.classList.add('retired');
             layer.appendChild(g);
         }
     }

@@ -14,7 +14,7 @@
 //   and the replay of earlier positions. It checks nothing: the server is the judge of legality.
 
 import { cell_name, is_piece, piece_side } from './grid.js';
-import { halma_cell_of, halma_shape, is_halma_variant } from './halma_cells.js';
+import { SEAT_CORNERS, halma_cell_of, halma_shape, is_halma_variant } from './halma_cells.js';
 
 const ALGEBRAIC_DRAUGHTS = new Set(['russian', 'brazilian', 'czech', 'russian-giveaway']);
 const BLACK_FIRST = new Set(['english', 'pool']); // the variants where Black moves first
@@ -175,9 +175,9 @@ export function apply_move(grid, variant, move) {
 export function grid_from_fen(fen, variant, shape) {
     const { rows, cols } = shape;
     const cells = shape.cells.split('').map((ch) => (ch === ' ' ? ' ' : '.'));
-    if (is_halma_variant(variant)) { // "<seat to move>:<seat 1 cells>:…:<moves>:<finished>"
+    if (is_halma_variant(variant)) { // "<seat to move>:<seat 1 cells>:…:<moves>:<finished>[:<left>]"
         const board = halma_shape(shape);
-        const seats = String(fen || '').split(':').slice(1, -2);
+        const seats = String(fen || '').split(':').slice(1, 1 + SEAT_CORNERS[variant].length);
         if (!board || !seats.length) return null;
         for (const [i, field] of seats.entries()) {
             for (const name of field.split(',').filter(Boolean)) {

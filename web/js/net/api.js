@@ -33,6 +33,8 @@
 //       its first guesses (moved, seated, ended, ...) and the snake_case names of the events in
 //       lobby/table_events.h (move_played, player_seated, game_ended, connection_changed, ...)
 //   matched {code}                            auto-match found a table
+//   group_matched {code, players, setup}      auto-match filled a table of more than two seats
+//       (players by seat); opened like `matched`
 //   table_gone {table}                        a finished table was dropped (§7.10)
 //   ladder_game {table, ladder, challenge, challenger, challenged}   a ladder game was made
 //   welcome {player, token, tables}           `tables`: codes where we hold a seat
@@ -158,7 +160,8 @@ export class Api extends Emitter {
         case 'table': return this.emit('table', with_you(msg));
         case 'table_event': return this.emit('table_event', msg);
         case 'table_gone': return this.emit('table_gone', msg.table);
-        case 'matched': return this.emit('matched', msg.code);
+        case 'matched':
+        case 'group_matched': return this.emit('matched', msg.code);
         // An accepted ladder challenge made a table for us (§7.13); its state follows.
         case 'ladder_game': return this.emit('ladder_game', msg);
         case 'challenge': {

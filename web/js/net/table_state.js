@@ -6,10 +6,13 @@
 //    draw_offer, takeback_offer, rematch_offer: 'white'|'black'|null,
 //    result: null | {winner: 'white'|'black'|null, reason}, chat: [{from, text, spectator, at}],
 //    absent: 'white'|'black'|null, started_at: ms|null, game_id: integer|null}
+// A table of more than two seats (Chinese checkers for 3, 4, 6, Halma for 4) has `group: true`
+// and keeps its seats, turn, clocks and result by seat index instead (group_state.js).
 // apply_event() folds one versioned table_event into it; a gap in versions returns null so
 // the caller asks for a resync.
 
 import { from_wire_time } from './api.js';
+import { apply_group_event, group_clocks, group_clocks_now, is_group_table, normalise_group } from './group_state.js';
 
 // A seat as sent ({...Player, connected}) with `online` for the view.
 function seat(p) {
@@ -50,7 +53,7 @@ const CHAT_SHOWN = 200;
 export function normalise_table(t) {
     const setup = t.setup || t;
     const offers = t.rematch_offers || {};
-    return {
+    const table = {
         code: t.code,
         variant: setup.variant || 'chess',
         private: !!setup.private,
@@ -78,7 +81,9 @@ export function normalise_table(t) {
         absent: t.absent || null, // a seat whose grace period ran out: the other may claim
         started_at: Number.isInteger(t.started_at) ? t.started_at : null, // the record's Date
         game_id: Number.isInteger(t.game_id) ? t.game_id : null, // stored: /api/games/<id>
+        group: false,
     };
+    return is_group_table(t) ? { ...table, ...normalise_group(t) } : table;
 }
 
 // Clocks as sent: {white_ms, black_ms, running} or lobby's ClockView shape
@@ -125,6 +130,13 @@ export function apply_event(state, msg) {
     const colour = e.colour || e.color;
     const grid = (x) => (x && typeof x === 'object' ? x : null);
     const next = { ...state, version: msg.version };
+    if (state.group && apply_group_event(next, state, e, msg)) {
+        if (e.clocks) {
+            next.clocks = group_clocks(e.clocks) || state.clocks;
+            next.clocks_at = performance.now();
+        }
+        return next;
+    }
     switch (e.type) {
     case 'move':
     case 'moved':
@@ -220,7 +232,7 @@ export function apply_event(state, msg) {
     default: break;
     }
     if (e.clocks) {
-        next.clocks = normalise_clocks(e.clocks);
+        next.clocks = state.group ? group_clocks(e.clocks) || state.clocks : normalise_clocks(e.clocks);
         next.clocks_at = performance.now();
     }
     return next;
@@ -228,8 +240,10 @@ export function apply_event(state, msg) {
 
 // Remaining time of each side now, counting down the running clock locally (display only:
 // the server's clock is the truth and every event corrects it).
+// A table of more than two: {seats: [ms by seat], running: seat | null}.
 export function clocks_now(state, now = performance.now()) {
     if (!state.clocks) return null;
+    if (state.group) return group_clocks_now(state, now);
     const { white_ms, black_ms, running } = state.clocks;
     const spent = state.status === 'playing' && running ? now - state.clocks_at : 0;
     return {

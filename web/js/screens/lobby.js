@@ -1,20 +1,31 @@
-// The lobby: play now (auto-match), the live list of public tables, create a table (or
-// challenge a player), play the computer, join by code, and incoming challenges with accept,
-// decline, counter.
+// The lobby: play now (auto-match, which opens the table it found: `matched`, or
+// `group_matched` for a game of more than two), the live list of public tables (a table of
+// more than two says how many of its seats are taken), create a table (or challenge a player),
+// play the computer, join by code, and incoming challenges with accept, decline, counter.
 
 import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
-import { variant_name, VARIANTS } from '../ui/variants.js';
+import { variant_name, variant_players, VARIANTS } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { from_wire_time } from '../net/api.js';
 import { go } from '../router.js';
 
-// A lobby table summary (§7.1: its setup nested) in the fields the lists show.
+// A lobby table summary (§7.1: its setup nested) in the fields the lists show. A table of
+// more than two seats sends its seats as an array by seat (§7.6): `players` lists them so,
+// for two as well ([white, black]).
 function summary_view(t) {
     const setup = t.setup || {};
+    const seats = t.seats || {};
+    const players = Array.isArray(seats) ? seats : [seats.white || null, seats.black || null];
     return { ...t, variant: setup.variant || t.variant, rated: !!(setup.rated ?? t.rated),
-             time: setup.time ? from_wire_time(setup.time) : t.time };
+             time: setup.time ? from_wire_time(setup.time) : t.time, players };
+}
+
+// "2 of 4 seated" for a table of more than two, else nothing.
+function seats_pill(t) {
+    if (t.players.length <= 2) return null;
+    return h('span', { class: 'pill seats-open' }, `${t.players.filter(Boolean).length} of ${t.players.length} seated`);
 }
 
 const QUICK = [
@@ -158,7 +169,8 @@ export class LobbyScreen {
     }
 
     async seek(variant, time) {
-        this.seek_status.textContent = `Looking for an opponent (${variant_name(variant)}, ${format_time_control(time)})…`;
+        const who = variant_players(variant) > 2 ? 'players' : 'an opponent';
+        this.seek_status.textContent = `Looking for ${who} (${variant_name(variant)}, ${format_time_control(time)})…`;
         try {
             await this.app.api.seek({ variant, time, rated: !!this.app.session.user });
             this.seeking = true;
@@ -180,7 +192,7 @@ export class LobbyScreen {
                 h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, 'Mode'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
             h('tbody', {}, rows.map((t) => h('tr', { dataset: { code: t.code } },
                 h('td', {}, t.host ? `${t.host.name}${t.host.rating ? ` (${t.host.rating})` : ''}` : '—'),
-                h('td', {}, variant_name(t.variant)),
+                h('td', {}, variant_name(t.variant), ' ', seats_pill(t)),
                 h('td', {}, format_time_control(t.time)),
                 h('td', {}, t.rated ? 'Rated' : 'Casual', t.status === 'playing' ? h('span', { class: 'pill' }, 'playing') : null),
                 h('td', { class: 'actions' },
@@ -200,7 +212,7 @@ export class LobbyScreen {
             h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Players'), h('th', { scope: 'col' }, 'Variant'),
                 h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
             h('tbody', {}, rows.map((t) => h('tr', { dataset: { code: t.code } },
-                h('td', {}, `${name(t.seats && t.seats.white)} – ${name(t.seats && t.seats.black)}`),
+                h('td', {}, t.players.map(name).join(t.players.length > 2 ? ', ' : ' – ')),
                 h('td', {}, variant_name(t.variant)),
                 h('td', {}, format_time_control(t.time), t.rated ? ' · rated' : ''),
                 h('td', { class: 'actions' },
@@ -238,7 +250,7 @@ export class LobbyScreen {
                         this.render_challenges();
                     }) }, 'Decline'),
                     h('button', { type: 'button', class: 'small', onclick: () => fill(counter_holder, setup_form({
-                        submit_label: 'Send counter-offer', with_visibility: false, initial: c,
+                        submit_label: 'Send counter-offer', with_visibility: false, two_players: true, initial: c,
                         on_submit: async (setup) => {
                             await this.app.api.counter_challenge(c.id, setup);
                             this.challenges.delete(c.id);

@@ -3,9 +3,12 @@
 // finished game, the game's record to download, game actions (draw, resign and abort with a
 // confirming second click, rematch, takeback), moves drawn at once and taken back if refused,
 // one premove in real-time games, chat, spectators, sharing a private table's code and link
-// while a seat is open, and resuming after a reconnect. Chinese checkers and Halma for two get
-// the board of their family (HopBoard), made once the first state names the variant; premoves
-// do not apply to them.
+// while a seat is open, and resuming after a reconnect. Chinese checkers and Halma get the
+// board of their family (HopBoard), made once the first state names the variant; premoves
+// do not apply to them. A table of more than two seats (state.group: Chinese checkers for 3, 4
+// or 6, Halma for 4) shows its players in a seat list under the board instead of the two
+// player bars (seat_list.js), has no draw offers nor takebacks, and a resignation there only
+// takes the player out while the others play on (docs/protocol.md §7.6).
 
 import { h, fill } from '../ui/dom.js';
 import { Board } from '../board/board.js';
@@ -18,7 +21,9 @@ import { normalise_table, apply_event, clocks_now } from '../net/table_state.js'
 import { variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
-import { player_bar, render_move_list, render_move_strip, render_chat, result_text, low_time_ms } from './table_view.js';
+import { player_bar, render_move_list, render_move_strip, render_chat, result_text, group_result_text, low_time_ms } from './table_view.js';
+import { SeatList } from './seat_list.js';
+import { seats_by_place } from '../net/group_state.js';
 import { game_record } from './game_record.js';
 import { BoardSizer } from './board_size.js';
 import { MoveHistory } from './move_history.js';
@@ -67,7 +72,8 @@ export class TableScreen {
         this.board_holder = h('div', { class: 'board-holder' });
         this.board = null; // made by make_board() once the variant is known
         this.hop = false; // the board is a HopBoard (Chinese checkers, Halma)
-        this.hop_turned = false; // the HopBoard shows the other seat's home at the bottom
+        this.hop_turn = 0; // the HopBoard shows the home of the seat this many after one's own
+        this.seat_list = new SeatList(); // a table of more than two seats: its players
         this.move_list = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
         this.move_list.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
@@ -115,7 +121,7 @@ export class TableScreen {
         // and the chat. Phone: one column, the last moves in a strip above the board and the
         // controls in a bar right below it (app.css).
         this.area = h('section', { class: 'board-area', 'aria-label': 'Board' },
-            this.strip, this.top.bar, this.board_holder, this.bottom.bar);
+            this.strip, this.top.bar, this.board_holder, this.bottom.bar, this.seat_list.element);
         fill(root, h('div', { class: 'table-screen' },
             this.area,
             h('section', { class: 'card game-info side-panel', 'aria-label': 'Game' },
@@ -150,17 +156,40 @@ export class TableScreen {
         this.board_holder.append(this.grip); // the grip stays on top, at the corner
     }
 
+    // Turns the board: a HopBoard to the next seat's home (half a turn at two seats).
     flip() {
         if (!this.board) return;
-        if (this.hop) this.hop_turned = !this.hop_turned;
+        if (this.hop) this.hop_turn = (this.hop_turn + 1) % this.seat_count();
         else this.board.flip();
         this.render();
     }
 
+    seat_count() {
+        return this.state.group ? this.state.seats.length : 2;
+    }
+
+    // The seat index of a seat as the state names it: a colour at two seats, an index at more.
+    seat_index(seat) {
+        if (this.state.group) return Number.isInteger(seat) ? seat : -1;
+        return seat === 'white' ? 0 : seat === 'black' ? 1 : -1;
+    }
+
     // The HopBoard's seat at the bottom: the player's own (spectators: the first seat's).
     viewer_seat() {
-        const own = this.state && this.state.you === 'black' ? 1 : 0;
-        return this.hop_turned ? 1 - own : own;
+        const own = Math.max(0, this.seat_index(this.state && this.state.you));
+        return (own + this.hop_turn) % this.seat_count();
+    }
+
+    // The piece style (halma_pieces.js) of each seat, in turn order.
+    seat_styles() {
+        const shape = this.state.variant.startsWith('halma') ? 'square' : 'star';
+        return SEAT_CORNERS[this.state.variant].map((corner) => corner_style(shape, corner));
+    }
+
+    // A seat of a table of more than two by name.
+    seat_name(seat) {
+        const p = this.state.seats[seat];
+        return p ? p.name : `Seat ${seat + 1}`;
     }
 
     // The colour a player bar shows: the side ('white'), or on a HopBoard the colour of the
@@ -237,10 +266,12 @@ export class TableScreen {
         if (e.type === 'move' || e.type === 'moved' || e.type === 'move_played' || e.type === 'takeback_done') {
             this.pending_move = null;
             play_sound(e.move && e.move.captures && e.move.captures.length ? 'capture' : 'move');
-        } else if (e.type === 'started' && next.you) {
-            if (this.hop) this.hop_turned = false; // a rematch swaps the seats: one's own at the bottom
+        } else if (e.type === 'started' && next.you !== null) {
+            if (this.hop) this.hop_turn = 0; // a rematch swaps the seats: one's own at the bottom
             else this.board.orientation = next.you; // a rematch swaps the colours
             this.premove = null;
+        } else if (e.type === 'retired') { // a player left a game of more than two
+            play_sound('notify');
         } else if (e.type === 'ended' || e.type === 'game_ended') {
             this.premove = null;
             this.pending_move = null;
@@ -267,13 +298,14 @@ export class TableScreen {
 
     my_turn() {
         const s = this.state;
-        return s && s.status === 'playing' && s.you && s.you === s.to_move && !this.pending_move;
+        return s && s.status === 'playing' && s.you !== null && s.you === s.to_move && !this.pending_move
+            && !(s.group && s.seats[s.you] && s.seats[s.you].retired);
     }
 
     // A real-time game where it is the opponent's move: premoves are offered.
     can_premove() {
         const s = this.state;
-        return !!(s && !this.hop && s.status === 'playing' && s.you && !(s.time && s.time.days)
+        return !!(s && !this.hop && s.status === 'playing' && s.you !== null && !(s.time && s.time.days)
             && (s.to_move !== s.you || this.pending_move));
     }
 
@@ -349,22 +381,17 @@ export class TableScreen {
 
     render() {
         const s = this.state;
-        const flipped = this.hop ? this.viewer_seat() === 1 : this.board.orientation === 'black';
-        const [top_colour, bottom_colour] = flipped ? ['white', 'black'] : ['black', 'white'];
-        this.top.colour = top_colour;
-        this.bottom.colour = bottom_colour;
-        for (const [bar, colour] of [[this.top, top_colour], [this.bottom, bottom_colour]]) {
-            bar.bar.dataset.colour = colour;
-            if (this.hop) bar.bar.dataset.style = this.seat_style(colour);
-            else delete bar.bar.dataset.style;
-            bar.show(s.seats[colour], this.hop ? `seat ${colour === 'white' ? 1 : 2}` : colour);
-        }
-        if (this.premove && !(s.status === 'playing' && s.you)) this.premove = null;
+        this.top.bar.hidden = this.bottom.bar.hidden = s.group;
+        this.seat_list.element.hidden = !s.group;
+        if (s.group) this.render_seat_list();
+        else this.render_player_bars();
+        if (this.premove && !(s.status === 'playing' && s.you !== null)) this.premove = null;
         this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
         this.spectators.textContent = `${s.spectators} watching`;
         this.render_status();
-        this.result.textContent = result_text(s.result, this.hop ? { white: this.side_name('white'), black: this.side_name('black') } : null);
+        this.result.textContent = s.group ? group_result_text(s.result, s.seats.map((p, i) => this.seat_name(i)))
+            : result_text(s.result, this.hop ? { white: this.side_name('white'), black: this.side_name('black') } : null);
         this.render_moves();
         render_chat(this.chat_log, s.chat);
         this.render_share();
@@ -377,7 +404,8 @@ export class TableScreen {
                 : this.hop ? (s.variant.startsWith('halma') ? 'e.g. b5-c6, a4-c6' : 'e.g. n2-m6, o1-m5')
                     : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
-        this.download.hidden = !s.moves.length;
+        // The page writes the record of a game of two; a game of more has its stored one.
+        this.download.hidden = !s.moves.length || s.group;
         const format = s.variant === 'chess' ? 'pgn' : 'pdn';
         this.stored.hidden = !(s.status === 'over' && s.game_id !== null && s.game_id !== undefined);
         if (!this.stored.hidden) {
@@ -387,6 +415,33 @@ export class TableScreen {
         this.sizer.fit();
     }
 
+    // The places by seat: the result's once over, else none.
+    places() {
+        const s = this.state;
+        return s.result && Array.isArray(s.result.places) ? s.result.places : s.seats.map(() => 0);
+    }
+
+    render_seat_list() {
+        const s = this.state;
+        this.seat_list.show({ seats: s.seats, styles: this.seat_styles(), you: s.you,
+                              to_move: s.status === 'playing' ? s.to_move : -1, places: this.places(),
+                              finished: s.finished || [] });
+    }
+
+    render_player_bars() {
+        const s = this.state;
+        const flipped = this.hop ? this.viewer_seat() === 1 : this.board.orientation === 'black';
+        const [top_colour, bottom_colour] = flipped ? ['white', 'black'] : ['black', 'white'];
+        this.top.colour = top_colour;
+        this.bottom.colour = bottom_colour;
+        for (const [bar, colour] of [[this.top, top_colour], [this.bottom, bottom_colour]]) {
+            bar.bar.dataset.colour = colour;
+            if (this.hop) bar.bar.dataset.style = this.seat_style(colour);
+            else delete bar.bar.dataset.style;
+            bar.show(s.seats[colour], this.hop ? `seat ${colour === 'white' ? 1 : 2}` : colour);
+        }
+    }
+
     render_status() {
         this.status.classList.remove('error');
         this.status.textContent = this.status_text();
@@ -394,11 +449,28 @@ export class TableScreen {
 
     status_text() {
         const s = this.state;
+        if (s.group) return this.group_status_text();
         if (s.status === 'over') return 'Game over';
         if (s.status === 'waiting') return s.private ? 'Waiting for your opponent: share the code or the link.' : 'Waiting for an opponent…';
         if (!s.you) return `${this.side_name(s.to_move)} to move · you are watching`;
         if (this.pending_move) return 'Move sent…';
         return s.to_move === s.you ? 'Your move' : 'Waiting for your opponent’s move';
+    }
+
+    // Whose turn it is at a table of more than two, for players and spectators alike.
+    group_status_text() {
+        const s = this.state;
+        if (s.status === 'over') return 'Game over';
+        if (s.status === 'waiting') {
+            const seated = s.seats.filter(Boolean).length;
+            const more = s.private ? ': share the code or the link.' : '…';
+            return `Waiting for players (${seated} of ${s.seats.length} seated)${more}`;
+        }
+        const mover = this.seat_name(s.to_move);
+        if (s.you === null) return `${mover} to move · you are watching`;
+        if (s.seats[s.you] && s.seats[s.you].retired) return `You have left this game · ${mover} to move`;
+        if (this.pending_move) return 'Move sent…';
+        return s.to_move === s.you ? 'Your move' : `${mover} to move`;
     }
 
     move_texts() {
@@ -409,8 +481,9 @@ export class TableScreen {
     render_moves() {
         const texts = this.move_texts();
         const shown = this.history.shown();
-        render_move_list(this.move_list, texts, shown);
-        render_move_strip(this.strip, texts, shown);
+        const per_row = this.state.group ? 1 : 2; // a table of more: one move a line
+        render_move_list(this.move_list, texts, shown, per_row);
+        render_move_strip(this.strip, texts, shown, per_row);
         this.area.classList.toggle('viewing-past', !this.history.live());
         this.history.render();
     }
@@ -450,6 +523,7 @@ export class TableScreen {
     // winner first once over, and the viewer's home at the bottom.
     hop_view(grid, last, moves) {
         const s = this.state;
+        if (s.group) return this.group_hop_view(grid, last, moves);
         const live_seat = s.to_move === 'black' ? 1 : 0;
         const behind = s.moves.length - this.history.shown();
         const seat_to_move = this.history.past() ? (live_seat + behind) % 2
@@ -461,10 +535,32 @@ export class TableScreen {
                  viewer_seat: this.viewer_seat() };
     }
 
+    // A table of more than two: the seat to move of an earlier position is the owner of the
+    // piece its next move takes (turns skip the seats that finished or left); the places once
+    // over, else the seats finished so far; the seats that left.
+    group_hop_view(grid, last, moves) {
+        const s = this.state;
+        let seat_to_move = s.status === 'playing' ? s.to_move : -1;
+        if (this.history.past()) {
+            const next = s.moves[this.history.shown()];
+            const from = next && Array.isArray(next.path) && next.path.length ? next.path[0] : -1;
+            const piece = from >= 0 ? grid.cells[from] : '';
+            seat_to_move = piece >= '1' && piece <= '6' ? Number(piece) - 1 : -1;
+        }
+        const finished = s.status === 'over' && s.result ? seats_by_place(s.result.places) : s.finished || [];
+        const retired = s.seats.flatMap((p, i) => (p && p.retired ? [i] : []));
+        return { grid, variant: s.variant, last_move: last, moves, seat_to_move, finished, retired,
+                 seat_names: s.seats.map((p, i) => this.seat_name(i)), viewer_seat: this.viewer_seat() };
+    }
+
     render_clocks() {
         if (!this.state) return;
         const c = clocks_now(this.state);
         const low = low_time_ms(this.state.time);
+        if (this.state.group) {
+            this.seat_list.show_clocks(c, low);
+            return;
+        }
         for (const bar of [this.top, this.bottom]) {
             bar.show_clock(c ? c[bar.colour] : null, c && c.running === bar.colour, low);
         }
@@ -473,7 +569,8 @@ export class TableScreen {
     // The code and link of a private table, while a seat is still open.
     render_share() {
         const s = this.state;
-        if (!s.private || s.status !== 'waiting' || (s.seats.white && s.seats.black)) {
+        const full = s.group ? s.seats.every(Boolean) : s.seats.white && s.seats.black;
+        if (!s.private || s.status !== 'waiting' || full) {
             fill(this.share);
             return;
         }
@@ -535,11 +632,9 @@ export class TableScreen {
                              } }, asking ? confirm_label : label);
     }
 
-    render_actions() {
-        const s = this.state;
-        const api = this.app.api;
-        const other = s.you === 'white' ? 'black' : 'white';
-        const act = (label, fn, cls = 'small') => h('button', { type: 'button', class: cls, onclick: async () => {
+    // A button that runs `fn(code)` and shows a refusal under the actions.
+    act_button(label, fn, cls = 'small') {
+        return h('button', { type: 'button', class: cls, onclick: async () => {
             this.error.textContent = '';
             try {
                 await fn(this.code);
@@ -547,6 +642,56 @@ export class TableScreen {
                 this.error.textContent = err.message;
             }
         } }, label);
+    }
+
+    // A table of more than two (§7.6): no draw offers nor takebacks; abort until every seat
+    // has moved; resign takes the player out of the game while the others play on; an
+    // absent player may be claimed out; a rematch needs every player, so the offers say who.
+    render_group_actions() {
+        const s = this.state;
+        const api = this.app.api;
+        const act = (label, fn, cls) => this.act_button(label, fn, cls);
+        const offers = [];
+        const buttons = [];
+        const me = s.you !== null ? s.seats[s.you] : null;
+        if (me && !me.retired && s.status === 'playing') {
+            if (s.absent !== null && s.absent !== s.you) {
+                offers.push(h('p', {}, `${this.seat_name(s.absent)} has left and did not come back in time.`),
+                    act('Claim: take them out', (c) => api.claim_win(c), 'small primary'));
+            }
+            if (s.ply < s.seats.length) buttons.push(this.confirm_button('abort', 'Abort', 'Confirm abort', 'small', (c) => api.abort(c)));
+            buttons.push(this.confirm_button('resign', 'Resign', 'Confirm resign', 'small danger', (c) => api.resign(c)));
+        } else if (me && s.status === 'over') {
+            const offered = s.seats.flatMap((p, i) => (s.rematch_offers[i] ? [i] : []));
+            const waiting = s.seats.flatMap((p, i) => (s.rematch_offers[i] ? [] : [i]));
+            const names = (seats) => seats.map((i) => this.seat_name(i)).join(', ');
+            if (s.rematch_offers[s.you]) {
+                offers.push(h('p', { class: 'muted rematch-note' }, `Rematch offered. Waiting for ${names(waiting)}.`));
+            } else if (offered.length) {
+                offers.push(h('p', { class: 'rematch-note' }, `${names(offered)} ${offered.length === 1 ? 'wants' : 'want'} a rematch.`));
+                buttons.push(act('Accept rematch', (c) => api.accept_rematch(c), 'small primary'));
+            } else {
+                buttons.push(act('Rematch', (c) => api.offer_rematch(c), 'small primary'));
+            }
+            if (Number.isInteger(s.rematch_declined_by) && !offered.length) {
+                offers.push(h('p', { class: 'muted rematch-note' }, `${this.seat_name(s.rematch_declined_by)} declined the rematch.`));
+            }
+        }
+        if (me && s.status === 'waiting') buttons.push(act('Leave table', async (c) => { await api.leave(c); go('#/'); }));
+        buttons.push(h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
+        fill(this.offers, offers);
+        fill(this.actions, buttons);
+    }
+
+    render_actions() {
+        if (this.state.group) {
+            this.render_group_actions();
+            return;
+        }
+        const s = this.state;
+        const api = this.app.api;
+        const other = s.you === 'white' ? 'black' : 'white';
+        const act = (label, fn, cls) => this.act_button(label, fn, cls);
         const offers = [];
         const buttons = [];
         if (s.you && s.status === 'playing') {

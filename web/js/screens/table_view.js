@@ -13,6 +13,7 @@ const REASONS = {
     'first-move-timeout': 'the first move was not made in time',
     storage_failed: 'the game could not be stored', '3-kings': 'three kings against one',
     'long-diagonal': 'long diagonal rule', finished: 'every piece home', 'move-limit': 'move limit',
+    retired: 'everyone else left',
 };
 
 // The draughts counters are named '<N>-move' (protocol.md, Result): "N-move rule".
@@ -33,6 +34,24 @@ export function result_text(result, names = null) {
     const side = names ? names[result.winner] : result.winner === 'white' ? 'White' : 'Black';
     const who = result.winner ? `${side} wins` : 'Draw';
     return reason ? `${who} · ${reason}` : who;
+}
+
+// The result of a game of more than two (`kind` ranked): the places in order, each with the
+// player's name ("1st ann · 2nd cid · 3rd bob · every piece home"); `names` by seat.
+export function group_result_text(result, names) {
+    if (!result) return '';
+    const reason = reason_text(result.reason);
+    if (result.kind === 'aborted' || result.reason === 'abort' || result.reason === 'aborted' || !result.places || !result.places.length) {
+        return result.reason === 'abort' || result.reason === 'aborted' || !reason ? 'Game aborted' : `Game over · ${reason}`;
+    }
+    const order = result.places.map((place, seat) => [place, seat]).filter(([p]) => p > 0)
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const places = order.map(([place, seat]) => `${ordinal(place)} ${names[seat]}`).join(' · ');
+    return reason ? `${places} · ${reason}` : places;
+}
+
+export function ordinal(n) {
+    return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n] || 'th'}`;
 }
 
 export function low_time_ms(time) {
@@ -70,14 +89,14 @@ export function player_bar(colour) {
     };
 }
 
-// The move list: numbered pairs of move texts; the move shown is marked; clicking a move
-// (table.js) shows the position after it. An empty list says so instead of looking like a field.
-export function render_move_list(list, texts, shown_ply) {
+// The move list: numbered pairs of move texts (`per_row` 1: one numbered move a line, for a
+// game of more than two); the move shown is marked; clicking a move (table.js) shows the
+// position after it. An empty list says so instead of looking like a field.
+export function render_move_list(list, texts, shown_ply, per_row = 2) {
     const items = [];
-    for (let i = 0; i < texts.length; i += 2) {
-        items.push(h('li', {},
-            h('span', { class: 'move', dataset: { ply: i }, role: 'button', tabindex: -1 }, texts[i]),
-            i + 1 < texts.length ? h('span', { class: 'move', dataset: { ply: i + 1 }, role: 'button', tabindex: -1 }, texts[i + 1]) : null));
+    for (let i = 0; i < texts.length; i += per_row) {
+        items.push(h('li', {}, texts.slice(i, i + per_row).map((text, k) =>
+            h('span', { class: 'move', dataset: { ply: i + k }, role: 'button', tabindex: -1 }, text))));
     }
     fill(list, items);
     list.classList.toggle('empty', !texts.length);
@@ -95,8 +114,8 @@ export function render_move_list(list, texts, shown_ply) {
 
 // The phone's strip of the last moves above the board: "12. Nf3 Nc6" pairs in one row,
 // scrolled to the move shown.
-export function render_move_strip(strip, texts, shown_ply) {
-    fill(strip, texts.map((t, i) => h('li', { class: i % 2 ? '' : 'pair-start', dataset: { number: `${Math.floor(i / 2) + 1}.` } },
+export function render_move_strip(strip, texts, shown_ply, per_row = 2) {
+    fill(strip, texts.map((t, i) => h('li', { class: i % per_row ? '' : 'pair-start', dataset: { number: `${Math.floor(i / per_row) + 1}.` } },
         h('span', { class: `move${i === shown_ply - 1 ? ' current' : ''}`, dataset: { ply: i } }, t))));
     const current = strip.querySelector('.move.current');
     if (current) strip.scrollLeft = current.parentElement.offsetLeft - strip.clientWidth + current.parentElement.offsetWidth + 8;

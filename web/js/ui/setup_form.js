@@ -1,11 +1,13 @@
 // The game setup form (variant, time control, rated, colour, visibility) used to create a
 // table, to challenge a player, to counter a challenge and to play the computer (with_level:
 // the computer's strength instead of the rating choice, and no halma variants, which it does
-// not play). read_setup() returns the `setup` object api.js sends: {variant, time: {base_s,
-// increment_s, per_move_s, days}, rated, colour, private, level}.
+// not play). The games of more than two players (chinese-checkers-3, -4, -6, halma-4) have no
+// colour to choose and no one player to challenge: those fields hide for them. read_setup()
+// returns the `setup` object api.js sends: {variant, time: {base_s, increment_s, per_move_s,
+// days}, rated, colour, private, level}.
 
 import { h, field, segmented, uid } from './dom.js';
-import { VARIANTS } from './variants.js';
+import { VARIANTS, variant_players } from './variants.js';
 import { is_halma_variant } from '../board/halma_cells.js';
 
 // The computer's strengths (docs/protocol.md §7.14) and the variants it cannot play.
@@ -13,10 +15,12 @@ const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']];
 const NO_COMPUTER = /^(chinese-checkers|halma)/;
 
 export function setup_form({ submit_label, on_submit, with_visibility = true, with_opponent = false,
-                             with_level = false, initial = {} }) {
+                             with_level = false, two_players = false, initial = {} }) {
     const name = uid('setup');
     const time = initial.time || { base_s: 300, increment_s: 3 };
-    const variants = with_level ? VARIANTS.filter(([id]) => !NO_COMPUTER.test(id)) : VARIANTS;
+    // `two_players`: a challenge's counter-offer, between its two players.
+    const variants = with_level ? VARIANTS.filter(([id]) => !NO_COMPUTER.test(id))
+        : two_players ? VARIANTS.filter(([id]) => variant_players(id) === 2) : VARIANTS;
     const variant = h('select', { name: 'variant' },
         variants.map(([id, label]) => h('option', { value: id, selected: id === (initial.variant || 'chess') }, label)));
     const mode = segmented('Time control', `${name}-mode`,
@@ -40,6 +44,10 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
     const error = h('p', { class: 'error', role: 'alert' });
     // Chinese checkers and Halma have no white and black: the colours stand for the seats.
     const seat_note = h('p', { class: 'muted seat-note' }, 'Chinese checkers and Halma: White is the first seat and moves first.');
+    const colour = segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
+                             initial.colour || 'random');
+    const group_note = h('p', { class: 'muted group-note' },
+        'Players take the seats in turn order as they join; the game starts when every seat is taken.');
     const form = h('form', { class: 'setup-form' },
         field('Variant', variant),
         mode, live_fields, corr_fields,
@@ -47,9 +55,9 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
             ? segmented('Level', `${name}-level`, LEVELS, initial.level || 'easy')
             : segmented('Rating', `${name}-rated`, [['casual', 'Casual'], ['rated', 'Rated']],
                         initial.rated ? 'rated' : 'casual'),
-        segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
-                  initial.colour || 'random'),
+        colour,
         seat_note,
+        group_note,
         with_visibility ? segmented('Table', `${name}-visibility`, [['public', 'Public'], ['private', 'Private']],
                                     initial.private ? 'private' : 'public') : null,
         opponent,
@@ -59,7 +67,11 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         const corr = form.querySelector(`input[name="${name}-mode"]:checked`).value === 'correspondence';
         live_fields.hidden = corr;
         corr_fields.hidden = !corr;
-        seat_note.hidden = !is_halma_variant(variant.value);
+        const group = variant_players(variant.value) > 2;
+        seat_note.hidden = group || !is_halma_variant(variant.value);
+        group_note.hidden = !group;
+        colour.hidden = group;
+        if (opponent) opponent.hidden = group;
     };
     form.addEventListener('change', sync_mode);
     sync_mode();
@@ -90,17 +102,19 @@ export function read_setup(form, name) {
     const time = corr ? { days: Math.max(1, Math.round(number('days'))) }
         : { base_s: Math.round(number('minutes') * 60), increment_s: Math.round(number('increment')),
             per_move_s: Math.round(number('per_move')) };
+    const variant = form.querySelector('[name="variant"]').value;
+    const group = variant_players(variant) > 2;
     const setup = {
-        variant: form.querySelector('[name="variant"]').value,
+        variant,
         time,
         rated: checked(form, `${name}-rated`) === 'rated',
-        colour: checked(form, `${name}-colour`) || 'random',
+        colour: (!group && checked(form, `${name}-colour`)) || 'random',
     };
     const level = checked(form, `${name}-level`);
     if (level) setup.level = level;
     const visibility = checked(form, `${name}-visibility`);
     if (visibility) setup.private = visibility === 'private';
     const opponent = form.querySelector('[name="opponent"]');
-    if (opponent && opponent.value.trim()) setup.opponent = opponent.value.trim();
+    if (opponent && !group && opponent.value.trim()) setup.opponent = opponent.value.trim();
     return setup;
 }

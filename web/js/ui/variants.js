@@ -14,7 +14,18 @@ export const VARIANTS = [
     ['russian-giveaway', 'Russian giveaway'],
     ['chinese-checkers-2', 'Chinese checkers (2 players)'],
     ['halma-2', 'Halma (2 players)'],
+    ['chinese-checkers-3', 'Chinese checkers (3 players)'],
+    ['chinese-checkers-4', 'Chinese checkers (4 players)'],
+    ['chinese-checkers-6', 'Chinese checkers (6 players)'],
+    ['halma-4', 'Halma (4 players)'],
 ];
+
+// The number of players of a variant: the games of more than two are named by it
+// (chinese-checkers-3, halma-4; rules/halma/README.md), every other game seats two.
+export function variant_players(id) {
+    const m = /^(?:chinese-checkers|halma)-(\d)$/.exec(id || '');
+    return m ? Number(m[1]) : 2;
+}
 
 export function variant_name(id) {
     const found = VARIANTS.find(([v]) => v === id);
