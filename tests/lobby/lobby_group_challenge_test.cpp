@@ -192,3 +192,23 @@ TEST_CASE("a player can have only a few open group challenges") {
           "rate_limited");
     CHECK(f.lobby.challenge_group(f.bob, {"alice", "carol", "dave"}, four_players(), t0).ok());
 }
+
+TEST_CASE("a group challenge keeps the invitees' names as shown and names them in its refusals") {
+    LobbyFixture f;
+    const std::vector<std::string> names{"Bob", "Carol", "Dave"};
+    const auto id = f.lobby.challenge_group(f.alice, bob_carol_dave, four_players(), t0, names);
+    REQUIRE(id.ok());
+    CHECK(last_change(f.listener).challenge.invited_names == names);
+    CHECK(f.lobby.group_challenges_of("bob").at(0).invited_names == names);
+    // Without names the ids are the names (a guest's id is its name).
+    REQUIRE(f.lobby.challenge_group(f.bob, {"alice", "carol", "dave"}, four_players(), t0).ok());
+    CHECK(last_change(f.listener).challenge.invited_names ==
+          std::vector<std::string>{"alice", "carol", "dave"});
+    const auto twice = f.lobby.challenge_group(f.carol, {"bob", "dave", "bob"}, four_players(), t0,
+                                               {"Bob", "Dave", "Bob"});
+    CHECK(twice.error().detail == "Bob is invited twice");
+    f.blocks.pairs.insert({"dave", "carol"});
+    const auto blocked = f.lobby.challenge_group(f.carol, {"alice", "bob", "dave"}, four_players(),
+                                                 t0, {"Alice", "Bob", "Dave"});
+    CHECK(blocked.error().detail == "you cannot challenge Dave");
+}
