@@ -60,7 +60,10 @@ TEST_CASE("a group challenge becomes a match when every invitee has accepted") {
     for (const Player& p : match.players)
         seated.insert(p.id);
     CHECK(seated == all_four);
-    CHECK(match.setup == four_players());
+    // The challenge's setup, with the first player as the new table's host at seat 0.
+    TableSetup hosted = four_players();
+    hosted.color = ColorChoice::White;
+    CHECK(match.setup == hosted);
     CHECK(f.lobby.find_by_code(match.table_code).ok());
     const auto& matched = last_change(f.listener);
     CHECK(matched.change == Change::Matched);
