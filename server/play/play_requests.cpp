@@ -64,6 +64,7 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
     welcome["player"] = player_json(r.session->player);
     welcome["token"] = token;
     welcome["tables"] = seated_tables(r.session->player.id);
+    welcome["challenges"] = open_challenges(r.session->player.id);
     send(r.conn, welcome);
 }
 

@@ -292,7 +292,8 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
     }
     nlohmann::json welcome{{"t", "welcome"},
                            {"player", player_json(session.player)},
-                           {"tables", seated_tables(session.player.id)}};
+                           {"tables", seated_tables(session.player.id)},
+                           {"challenges", open_challenges(session.player.id)}};
     if (!token.empty())
         welcome["token"] = token;
     players_[session.player.id].insert(conn->id());
@@ -349,6 +350,15 @@ nlohmann::json PlayService::seated_tables(const lobby::PlayerId& player) const {
         for (const auto& code : found->second)
             codes.push_back(code);
     return codes;
+}
+
+nlohmann::json PlayService::open_challenges(const lobby::PlayerId& player) const {
+    nlohmann::json open = nlohmann::json::array();
+    for (const auto& challenge : lobby_.challenges_of(player))
+        open.push_back(challenge_json(challenge));
+    for (const auto& challenge : lobby_.group_challenges_of(player))
+        open.push_back(group_challenge_json(challenge));
+    return open;
 }
 
 // A guest away for a day does not come back (its seats were claimable long before).

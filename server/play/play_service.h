@@ -162,6 +162,9 @@ private:
     void note_seats(const lobby::TableSummary& summary);
     void forget_seats(const std::string& code);
     nlohmann::json seated_tables(const lobby::PlayerId& player) const;
+    // The welcome's "challenges": the open ones the player made or is invited to, of two
+    // seats and group ones ("group": true).
+    nlohmann::json open_challenges(const lobby::PlayerId& player) const;
     std::uint64_t sessions_opened_ = 0;
     void forget_old_guests();
 

@@ -293,3 +293,27 @@ TEST_CASE("a public table of four is listed with its open seats as they are take
           "the computer does not play chinese-checkers-4: Chinese checkers and Halma have no "
           "computer opponent yet");
 }
+
+TEST_CASE(
+    "a player who connects again finds its open challenges, of two and group, in the welcome") {
+    FreshServer s;
+    Client a(s.server.port());
+    Client b(s.server.port());
+    Client c(s.server.port());
+    const auto two = challenge(a, b, {{"variant", "chess"}, {"time", five_minutes}});
+    const auto group = a.request(challenge_of("chinese-checkers-3", json::array({b.id(), c.id()})));
+    REQUIRE(group.value("t", "") == "challenge_sent");
+
+    Client again(s.server.port());
+    const auto welcome = again.request({{"t", "identify"}, {"token", b.token()}});
+    REQUIRE(welcome.value("t", "") == "welcome");
+    CHECK(welcome.at("player").at("id") == b.id());
+    const auto& open = welcome.at("challenges");
+    REQUIRE(open.size() == 2);
+    CHECK(open.at(0).at("id") == two.id);
+    CHECK(open.at(0).at("to") == b.id());
+    CHECK_FALSE(open.at(0).contains("group"));
+    CHECK(open.at(1).at("id") == group.at("challenge"));
+    CHECK(open.at(1).at("group") == true);
+    CHECK(open.at(1).at("to") == json::array({b.id(), c.id()}));
+}
