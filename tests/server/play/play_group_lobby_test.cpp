@@ -317,3 +317,44 @@ TEST_CASE(
     CHECK(open.at(1).at("group") == true);
     CHECK(open.at(1).at("to") == json::array({b.id(), c.id()}));
 }
+
+TEST_CASE("accounts are invited by their names and seek rated seats at a table of three") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = create_accounts(db, {"ann", "bob", "cat", "dan"});
+    TestClock clock;
+    PlayServer server(db, clock, accounts);
+    Client ann(server.port(), "user=ann");
+    Client bob(server.port(), "user=bob");
+    Client cat(server.port(), "user=cat");
+    Client dan(server.port(), "user=dan");
+
+    auto rated = challenge_of("chinese-checkers-4", json::array({"bob", "cat", "Dan"}));
+    rated["rated"] = true;
+    const auto other_case = ann.request(rated);
+    CHECK(other_case.value("code", "") == "no_such_player");
+    CHECK(other_case.value("message", "") ==
+          "no player is called Dan (names are exact: did you mean dan?)");
+    rated["to"] = json::array({"bob", "cat", "dan"});
+    const std::int64_t id = ann.request(rated).at("challenge");
+    const auto issued = dan.wait_push("group_challenge").at("challenge");
+    CHECK(issued.at("to") == json::array({bob.id(), cat.id(), dan.id()}));
+    CHECK(issued.at("to_names") == json::array({"bob", "cat", "dan"}));
+    CHECK(issued.at("setup").at("rated") == true);
+    CHECK(bob.request(group_answer("decline_challenge", id)).value("t", "") == "ok");
+    CHECK(dan.wait_push("group_challenge").at("change") == "declined");
+
+    for (Client* seeker : {&bob, &cat})
+        CHECK(seeker->request(seek_of("chinese-checkers-3", true)).at("matched") == false);
+    CHECK(dan.request(seek_of("chinese-checkers-3", true)).at("matched") == true);
+    const auto matched = bob.wait_push("group_matched");
+    CHECK(matched.at("setup").at("rated") == true);
+    const auto players = player_ids(matched.at("players"));
+    CHECK(std::set<std::string>(players.begin(), players.end()) ==
+          std::set<std::string>{bob.id(), cat.id(), dan.id()});
+    for (const auto& player : matched.at("players"))
+        CHECK(player.at("registered") == true);
+    const auto seated = by_seat({&bob, &cat, &dan}, matched.at("code"), players);
+    CHECK(seated[0]->wait_event(matched.at("code"), "started").at("event").at("players").size() ==
+          3);
+}
