@@ -358,3 +358,23 @@ TEST_CASE("accounts are invited by their names and seek rated seats at a table o
     CHECK(seated[0]->wait_event(matched.at("code"), "started").at("event").at("players").size() ==
           3);
 }
+
+TEST_CASE("an unanswered group challenge expires for everyone after five minutes") {
+    FreshServer s;
+    Client a(s.server.port());
+    Client b(s.server.port());
+    Client c(s.server.port());
+    const std::int64_t id =
+        a.request(challenge_of("chinese-checkers-3", json::array({b.id(), c.id()})))
+            .at("challenge");
+    CHECK(b.request(group_answer("accept_challenge", id)).value("t", "") == "ok");
+    s.pass_time(std::chrono::minutes(5) + std::chrono::seconds(1));
+    for (Client* client : {&a, &b, &c}) {
+        const auto expired = client->wait_for([](const json& m) {
+            return m.value("t", "") == "group_challenge" && m.value("change", "") == "expired";
+        });
+        CHECK(expired.at("challenge").at("id") == id);
+        CHECK_FALSE(expired.contains("by"));
+    }
+    CHECK(c.request(group_answer("accept_challenge", id)).value("code", "") == "no_such_challenge");
+}
