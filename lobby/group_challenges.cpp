@@ -32,7 +32,10 @@ std::vector<PlayerId> GroupChallenge::everyone() const {
 
 rules::Result<GroupChallenge> GroupChallengeBook::open(const Player& from,
                                                        const std::vector<PlayerId>& to,
-                                                       const TableSetup& setup, TimePoint now) {
+                                                       const TableSetup& setup, TimePoint now,
+                                                       std::vector<std::string> to_names) {
+    if (to_names.size() != to.size())
+        to_names = to;
     const int seats = seat_count(setup);
     const auto name = std::string(rules::variant_name(setup.variant));
     if (seats <= 2)
@@ -47,7 +50,8 @@ rules::Result<GroupChallenge> GroupChallengeBook::open(const Player& from,
         if (*it == from.id)
             return refuse(errc::not_allowed, "you cannot challenge yourself");
         if (std::find(to.begin(), it, *it) != it)
-            return refuse(errc::not_allowed, *it + " is invited twice");
+            return refuse(errc::not_allowed, to_names[static_cast<std::size_t>(it - to.begin())] +
+                                                 " is invited twice");
     }
     if (setup.rated && !from.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
@@ -61,6 +65,7 @@ rules::Result<GroupChallenge> GroupChallengeBook::open(const Player& from,
     GroupChallenge c{.id = next_id_++,
                      .challenger = from,
                      .invited = to,
+                     .invited_names = std::move(to_names),
                      .setup = setup,
                      .expires_at = now + ttl};
     open_.emplace(c.id, c);

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace lobby {
@@ -21,8 +22,9 @@ namespace lobby {
 struct GroupChallenge {
     ChallengeId id = 0;
     Player challenger{};
-    std::vector<PlayerId> invited{}; // in the order the challenger gave
-    std::vector<Player> accepted{};  // the invitees who accepted, in the order they did
+    std::vector<PlayerId> invited{};          // in the order the challenger gave
+    std::vector<std::string> invited_names{}; // invited[i]'s name as shown (a guest's is its id)
+    std::vector<Player> accepted{};           // the invitees who accepted, in the order they did
     TableSetup setup{};
     TimePoint expires_at{};
 
@@ -40,8 +42,10 @@ public:
     // "bad_setup" unless the setup seats more than two and exactly the challenger and the
     // invitees (or validate_game refuses it); "not_allowed" for inviting oneself or someone
     // twice, and for a rated game from a guest; "rate_limited" past max_open_per_player.
+    // `to_names`: the invitees' names as shown, by invitee (empty: the ids are the names).
     rules::Result<GroupChallenge> open(const Player& from, const std::vector<PlayerId>& to,
-                                       const TableSetup& setup, TimePoint now);
+                                       const TableSetup& setup, TimePoint now,
+                                       std::vector<std::string> to_names = {});
     // The challenge `by` may accept now: "no_such_challenge", "not_your_challenge" (not
     // invited), "not_allowed" (accepted already; a guest at a rated game).
     rules::Result<GroupChallenge> acceptable(ChallengeId id, const Player& by) const;

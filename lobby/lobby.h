@@ -101,8 +101,10 @@ public:
     // Invites `to` (the table's seats less one) to a game of more than two seats; everyone
     // hears of it. "blocked" when the challenger and an invitee, or two invitees, block each
     // other (no two such players are seated together), else as GroupChallengeBook::open.
+    // `to_names`: the invitees' names as shown (empty: the ids are the names).
     rules::Result<ChallengeId> challenge_group(const Player& from, const std::vector<PlayerId>& to,
-                                               const TableSetup& setup, TimePoint now);
+                                               const TableSetup& setup, TimePoint now,
+                                               std::vector<std::string> to_names = {});
     // One invitee accepts: the GroupMatch once everyone has (seat order drawn at random),
     // else none. The last acceptance is refused with "blocked" if a block has come between
     // the players since the challenge (the challenge stays, to be declined or to expire).

@@ -29,7 +29,9 @@ struct Match {
 
 // Players to seat at a new table of more than two seats (a seek pool's group): `players[i]`
 // takes seat i, seat 0 moves first (rules::Game::seat_to_move), the order drawn at random.
-// The code is already reserved for it; seat_count(setup) == players.size().
+// The code is already reserved for it; seat_count(setup) == players.size(). The setup's
+// colour is White: create the table with players[0] as host (seat 0), then join the others in
+// order (a join takes the first open seat).
 struct GroupMatch {
     std::string table_code{};
     TableSetup setup{};

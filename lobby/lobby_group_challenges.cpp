@@ -14,15 +14,20 @@ void Lobby::emit(const GroupChallenge& c, GroupChallengeChanged::Change change, 
 
 rules::Result<ChallengeId> Lobby::challenge_group(const Player& from,
                                                   const std::vector<PlayerId>& to,
-                                                  const TableSetup& setup, TimePoint now) {
+                                                  const TableSetup& setup, TimePoint now,
+                                                  std::vector<std::string> to_names) {
     for (auto it = to.begin(); it != to.end(); ++it) {
         if (blocked(from.id, *it))
-            return refuse(errc::blocked, "you cannot challenge " + *it);
+            return refuse(errc::blocked,
+                          "you cannot challenge " +
+                              (to_names.size() == to.size()
+                                   ? to_names[static_cast<std::size_t>(it - to.begin())]
+                                   : *it));
         for (auto other = to.begin(); other != it; ++other)
             if (blocked(*other, *it))
                 return refuse(errc::blocked, "these players cannot all be seated together");
     }
-    auto opened = group_challenges_.open(from, to, setup, now);
+    auto opened = group_challenges_.open(from, to, setup, now, std::move(to_names));
     if (!opened)
         return opened.error();
     emit(opened.value(), GroupChallengeChanged::Change::Issued, from.id);

@@ -57,6 +57,7 @@ std::vector<GroupMatch> Lobby::seat_groups(std::vector<SeekGroup> groups) {
 GroupMatch Lobby::make_group_match(std::vector<Player> players, TableSetup setup) {
     for (std::size_t i = players.size(); i > 1; --i)
         std::swap(players[i - 1], players[random_.below(i)]);
+    setup.color = ColorChoice::White; // the host of the new table, players[0], takes seat 0
     GroupMatch match{.table_code = codes_.issue(random_),
                      .setup = std::move(setup),
                      .players = std::move(players)};

@@ -43,6 +43,9 @@ json result_json(const lobby::GameResult& result, int seats = 2);
 json summary_json(const lobby::TableSummary& summary);
 json state_json(const lobby::TableState& state);
 json challenge_json(const lobby::Challenge& challenge);
+// A challenge to a table of more than two: {"id","group":true,"from","to" (ids),"to_names",
+// "accepted" (ids, in the order they did),"setup","expires_at"} (docs/protocol.md 7.5).
+json group_challenge_json(const lobby::GroupChallenge& challenge);
 
 // {"t":"table_event","table":code,"version":v,"at":ms,"event":{"type":...,...}}, serialized
 // once for every seat and spectator.
@@ -59,6 +62,9 @@ ended_event_message(const std::string& code, const lobby::TableEvent& event, std
 // The lobby's pushes ("lobby_table", "lobby_table_gone", "matched", "challenge",
 // "challenge_gone"), serialized once.
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event);
+// The pushes of games of more than two seats ("group_matched", "group_challenge"), serialized
+// once for all the players concerned.
+std::shared_ptr<const std::string> group_event_message(const lobby::GroupEvent& event);
 
 // Serializes a reply, replacing invalid UTF-8 echoed from a client instead of throwing.
 std::shared_ptr<const std::string> shared_text(const json& message);

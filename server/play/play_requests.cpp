@@ -64,6 +64,7 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
     welcome["player"] = player_json(r.session->player);
     welcome["token"] = token;
     welcome["tables"] = seated_tables(r.session->player.id);
+    welcome["challenges"] = open_challenges(r.session->player.id);
     send(r.conn, welcome);
 }
 
@@ -181,13 +182,23 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
                                .time_control = request.setup.time_control,
                                .rated = request.setup.rated};
     // The reply goes first; a match found at once follows as a "matched" push.
+    // A table of more than two: a seat in a group of seekers ("group_matched" push).
     lobby::Player seeker = r.session->player;
     seeker.rating = pairing_rating(seeker, request.setup);
-    auto sought = lobby_.seek(seeker, pool, now());
-    if (!sought)
-        return send_error(r.conn, r.id, sought.error().code, sought.error().detail);
+    bool matched = false;
+    if (lobby::seat_count(request.setup) > 2) {
+        auto sought = lobby_.seek_seats(seeker, pool, now());
+        if (!sought)
+            return send_error(r.conn, r.id, sought.error().code, sought.error().detail);
+        matched = sought.value().has_value();
+    } else {
+        auto sought = lobby_.seek(seeker, pool, now());
+        if (!sought)
+            return send_error(r.conn, r.id, sought.error().code, sought.error().detail);
+        matched = sought.value().has_value();
+    }
     nlohmann::json message = reply("seeking", r.id);
-    message["matched"] = sought.value().has_value();
+    message["matched"] = matched;
     send(r.conn, message);
 }
 
@@ -198,7 +209,14 @@ void PlayService::serve(const Caller& r, const protocol::CancelSeek&) {
 }
 
 void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
-    auto invitee = challenge_invitee(request);
+    if (!request.group.empty())
+        return challenge_group(r, request);
+    if (const int seats = lobby::seat_count(request.setup); seats > 2)
+        return send_error(r.conn, r.id, lobby::errc::bad_setup,
+                          std::string(rules::variant_name(request.setup.variant)) + " seats " +
+                              std::to_string(seats) + ": \"to\" must be an array of the " +
+                              std::to_string(seats - 1) + " players you invite");
+    auto invitee = challenge_invitee(request.to, request.setup.rated);
     if (!invitee)
         return send_error(r.conn, r.id, invitee.error().code, invitee.error().detail);
     if (invitee.value().id == r.session->player.id)
@@ -222,13 +240,12 @@ int PlayService::pairing_rating(const lobby::Player& player, const lobby::TableS
     return rating ? static_cast<int>(std::lround(*rating)) : fallback;
 }
 
-rules::Result<PlayService::Invitee>
-PlayService::challenge_invitee(const protocol::Challenge& request) const {
-    const std::string& to = request.to;
+rules::Result<PlayService::Invitee> PlayService::challenge_invitee(const std::string& to,
+                                                                   bool rated) const {
     if (lobby::is_guest_id(to)) {
         if (!guest_ids_.contains(to))
             return lobby::refuse(lobby::errc::no_such_player, "no player is called " + to);
-        if (request.setup.rated)
+        if (rated)
             return lobby::refuse(lobby::errc::not_allowed,
                                  to + " is a guest: rated games are for registered players");
         return Invitee{.id = to, .name = to};
@@ -246,6 +263,8 @@ PlayService::challenge_invitee(const protocol::Challenge& request) const {
 }
 
 void PlayService::serve(const Caller& r, const protocol::ChallengeAnswer& request) {
+    if (request.group)
+        return answer_group_challenge(r, request);
     const lobby::Player& me = r.session->player;
     lobby::Refusal refused;
     switch (request.kind) {

@@ -292,7 +292,8 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
     }
     nlohmann::json welcome{{"t", "welcome"},
                            {"player", player_json(session.player)},
-                           {"tables", seated_tables(session.player.id)}};
+                           {"tables", seated_tables(session.player.id)},
+                           {"challenges", open_challenges(session.player.id)}};
     if (!token.empty())
         welcome["token"] = token;
     players_[session.player.id].insert(conn->id());
@@ -349,6 +350,15 @@ nlohmann::json PlayService::seated_tables(const lobby::PlayerId& player) const {
         for (const auto& code : found->second)
             codes.push_back(code);
     return codes;
+}
+
+nlohmann::json PlayService::open_challenges(const lobby::PlayerId& player) const {
+    nlohmann::json open = nlohmann::json::array();
+    for (const auto& challenge : lobby_.challenges_of(player))
+        open.push_back(challenge_json(challenge));
+    for (const auto& challenge : lobby_.group_challenges_of(player))
+        open.push_back(group_challenge_json(challenge));
+    return open;
 }
 
 // A guest away for a day does not come back (its seats were claimable long before).
@@ -409,6 +419,21 @@ void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
         post_lobby([self = shared_from_this(), m = *match] { self->seat_match(m); });
 }
 
+void PlayService::on_group_event(const lobby::GroupEvent& event) {
+    const auto message = group_event_message(event);
+    for (const auto& player : event.to)
+        send_to_player(player, message);
+    // Seat the group after the lobby call that made it has returned.
+    const lobby::GroupMatch* match = nullptr;
+    if (const auto* matched = std::get_if<lobby::GroupMatched>(&event.body))
+        match = &matched->match;
+    if (const auto* changed = std::get_if<lobby::GroupChallengeChanged>(&event.body))
+        if (changed->match)
+            match = &*changed->match;
+    if (match)
+        post_lobby([self = shared_from_this(), m = *match] { self->seat_group(m); });
+}
+
 void PlayService::readmit_guest(const lobby::Player& guest) {
     // Away since the restart: forgotten a day later like any guest who does not come back.
     guests_by_token_.try_emplace(std::string(guest.identity.guest_token_hash.hex()),
@@ -417,10 +442,18 @@ void PlayService::readmit_guest(const lobby::Player& guest) {
 }
 
 void PlayService::seat_match(const lobby::Match& match) {
-    // Both players as they sought or challenged, with their identities (accounts, tokens).
+    seat_group({.table_code = match.table_code,
+                .setup = match.setup,
+                .players = {match.white, match.black}});
+}
+
+void PlayService::seat_group(const lobby::GroupMatch& match) {
+    // Every player as they sought or challenged, with their identities (accounts, tokens): the
+    // first at seat 0 (the match's setup has the host White), the others joining in order (a
+    // join takes the first open seat; the last one starts the game).
     auto opened = open_hosted_table({.code = match.table_code,
                                      .setup = match.setup,
-                                     .first = match.white,
+                                     .first = match.players.front(),
                                      .limits = options_.table_limits,
                                      .blocks = options_.blocks.get()});
     if (!opened) {
@@ -430,20 +463,21 @@ void PlayService::seat_match(const lobby::Match& match) {
     const auto host = std::move(opened).value();
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
-    for (const auto* player : {&match.white, &match.black}) {
-        const auto conns = players_.find(player->id);
+    for (const auto& player : match.players) {
+        const auto conns = players_.find(player.id);
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
             auto& session = sessions_.at(id);
             entering.push_back(session.tables);
-            members.emplace_back(session.conn, player->id);
+            members.emplace_back(session.conn, player.id);
         }
     }
-    host->post([black = match.black, members](TableHost& h) {
+    host->post([players = match.players, members](TableHost& h) {
         const auto mark = h.outbox_mark();
-        if (auto joined = h.table().join(black, h.now()); !joined)
-            log::warn("play: a matched player could not be seated: " + joined.error().detail);
+        for (std::size_t seat = 1; seat < players.size(); ++seat)
+            if (auto joined = h.table().join(players[seat], h.now()); !joined)
+                log::warn("play: a matched player could not be seated: " + joined.error().detail);
         for (const auto& [conn, player] : members) {
             h.add_audience(conn, player);
             h.reply_before(mark, conn, h.state_message(player, nullptr));

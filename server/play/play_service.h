@@ -112,6 +112,9 @@ public:
     // Gives back what the load grew: the writer's page cache (issue 11's return to idle).
     void on_load_gone() override;
     void on_lobby_event(const lobby::LobbyEvent& event) override;
+    // Games of more than two seats: pushes to the players concerned, and the table of a
+    // GroupMatch.
+    void on_group_event(const lobby::GroupEvent& event) override;
 
 private:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
@@ -159,6 +162,9 @@ private:
     void note_seats(const lobby::TableSummary& summary);
     void forget_seats(const std::string& code);
     nlohmann::json seated_tables(const lobby::PlayerId& player) const;
+    // The welcome's "challenges": the open ones the player made or is invited to, of two
+    // seats and group ones ("group": true).
+    nlohmann::json open_challenges(const lobby::PlayerId& player) const;
     std::uint64_t sessions_opened_ = 0;
     void forget_old_guests();
 
@@ -196,7 +202,10 @@ private:
     };
     rules::Result<CreatedTable> open_created_table(const Caller& r, const lobby::TableSetup& setup);
     void open_ladder_table(const accounts::LadderGame& game);
+    // The table of a Match (White seat 0) or a GroupMatch, every player seated in the match's
+    // order (players[i] at seat i) and shown the table's state.
     void seat_match(const lobby::Match& match);
+    void seat_group(const lobby::GroupMatch& match);
     void after_lobby_change();
     void arm_lobby_timer();
     // Makes the guest seated in a restored game known again by its token hash.
@@ -212,6 +221,9 @@ private:
     void serve(const Caller& r, const protocol::CancelSeek& request);
     void serve(const Caller& r, const protocol::Challenge& request);
     void serve(const Caller& r, const protocol::ChallengeAnswer& request);
+    // group_lobby.cpp: a challenge whose "to" is an array, and the answers with "group": true.
+    void challenge_group(const Caller& r, const protocol::Challenge& request);
+    void answer_group_challenge(const Caller& r, const protocol::ChallengeAnswer& request);
     void table_request(const Caller& r, const protocol::TableRequest& request);
     // computer_tables.cpp: create_table with "opponent":"computer".
     void create_computer_table(const Caller& r, const protocol::CreateTable& request);
@@ -227,7 +239,7 @@ private:
         lobby::PlayerId id;
         std::string name;
     };
-    rules::Result<Invitee> challenge_invitee(const protocol::Challenge& request) const;
+    rules::Result<Invitee> challenge_invitee(const std::string& to, bool rated) const;
     // The table a request names by its code or link (as written), or an error reply.
     // Returns the table's code too.
     std::shared_ptr<TableHost> find_table(const Caller& r, std::string_view written,

@@ -1,9 +1,11 @@
 #include "server/protocol/requests.h"
 
+#include "lobby/seats.h"
 #include "server/protocol/fields.h"
 #include "server/protocol/setup_request.h"
 
 #include <array>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -14,6 +16,8 @@ namespace {
 using Parsed = std::variant<Request, ProtocolError>;
 
 constexpr std::string_view bad_message_code = "bad_message";
+// A group challenge's "to": everyone at the largest table but the challenger.
+constexpr std::size_t max_invitees = lobby::max_seats - 1;
 
 struct Parser {
     const Envelope& message;
@@ -79,14 +83,30 @@ struct Parser {
         return lobby(EnterTable{std::move(*code), join});
     }
 
+    // "to": a name, or an array of names for a table of more than two (how many the variant
+    // needs is the lobby's check).
     Parsed challenge() const {
-        auto to = string_field(message.body, "to");
-        if (!to)
-            return bad(needs("a string \"to\""));
+        const nlohmann::json* to = any_field(message.body, "to");
+        Challenge request;
+        if (to && to->is_string()) {
+            request.to = to->get<std::string>();
+        } else if (to && to->is_array() && !to->empty() && to->size() <= max_invitees) {
+            for (const auto& name : *to) {
+                if (!name.is_string())
+                    return bad(needs("\"to\" as a name or an array of names"));
+                request.group.push_back(name.get<std::string>());
+            }
+        } else if (to && to->is_array()) {
+            return bad("\"to\" names 1 to " + std::to_string(max_invitees) +
+                       " players (a table seats at most " + std::to_string(lobby::max_seats) + ")");
+        } else {
+            return bad(needs("\"to\" as a name or an array of names"));
+        }
         auto setup = read_setup(message.body);
         if (!setup)
             return fail(setup.error().code, setup.error().detail);
-        return lobby(Challenge{std::move(*to), std::move(setup).value()});
+        request.setup = std::move(setup).value();
+        return lobby(std::move(request));
     }
 
     Parsed answer(ChallengeAnswerKind kind) const {
@@ -96,6 +116,14 @@ struct Parser {
         ChallengeAnswer answer;
         answer.kind = kind;
         answer.challenge = static_cast<lobby::ChallengeId>(*id);
+        if (any_field(message.body, "group")) {
+            const auto group = bool_field(message.body, "group");
+            if (!group)
+                return bad("\"group\" must be true or false");
+            if (*group && kind == ChallengeAnswerKind::Counter)
+                return bad("a group challenge cannot be countered: challenge again instead");
+            answer.group = *group;
+        }
         if (kind == ChallengeAnswerKind::Decline && any_field(message.body, "reason")) {
             const auto name = string_field(message.body, "reason");
             const auto known = name ? lobby::decline_reason_from_name(*name) : std::nullopt;

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace server::protocol {
 
@@ -39,9 +40,12 @@ struct Seek {
     lobby::TableSetup setup;
 };
 struct CancelSeek {};
+// "to" is one name (a table of two) or an array of names (a group challenge: a table of more,
+// one name for each seat but the challenger's).
 struct Challenge {
-    std::string to;
+    std::string to; // one name; empty for a group challenge
     lobby::TableSetup setup;
+    std::vector<std::string> group{}; // the array's names, in order; empty for one name
 };
 enum class ChallengeAnswerKind : std::uint8_t { Accept, Decline, Counter, Cancel };
 struct ChallengeAnswer {
@@ -49,6 +53,7 @@ struct ChallengeAnswer {
     lobby::ChallengeId challenge = 0;
     lobby::DeclineReason reason = lobby::DeclineReason::Generic; // Decline
     std::optional<lobby::TableSetup> counter;                    // Counter
+    bool group = false; // "group": true: `challenge` is a group challenge's id (their own series)
 };
 
 // --- a table's strand -------------------------------------------------------------------------

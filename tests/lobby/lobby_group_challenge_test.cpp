@@ -60,7 +60,10 @@ TEST_CASE("a group challenge becomes a match when every invitee has accepted") {
     for (const Player& p : match.players)
         seated.insert(p.id);
     CHECK(seated == all_four);
-    CHECK(match.setup == four_players());
+    // The challenge's setup, with the first player as the new table's host at seat 0.
+    TableSetup hosted = four_players();
+    hosted.color = ColorChoice::White;
+    CHECK(match.setup == hosted);
     CHECK(f.lobby.find_by_code(match.table_code).ok());
     const auto& matched = last_change(f.listener);
     CHECK(matched.change == Change::Matched);
@@ -191,4 +194,24 @@ TEST_CASE("a player can have only a few open group challenges") {
     CHECK(f.lobby.challenge_group(f.alice, bob_carol_dave, four_players(), t0).error().code ==
           "rate_limited");
     CHECK(f.lobby.challenge_group(f.bob, {"alice", "carol", "dave"}, four_players(), t0).ok());
+}
+
+TEST_CASE("a group challenge keeps the invitees' names as shown and names them in its refusals") {
+    LobbyFixture f;
+    const std::vector<std::string> names{"Bob", "Carol", "Dave"};
+    const auto id = f.lobby.challenge_group(f.alice, bob_carol_dave, four_players(), t0, names);
+    REQUIRE(id.ok());
+    CHECK(last_change(f.listener).challenge.invited_names == names);
+    CHECK(f.lobby.group_challenges_of("bob").at(0).invited_names == names);
+    // Without names the ids are the names (a guest's id is its name).
+    REQUIRE(f.lobby.challenge_group(f.bob, {"alice", "carol", "dave"}, four_players(), t0).ok());
+    CHECK(last_change(f.listener).challenge.invited_names ==
+          std::vector<std::string>{"alice", "carol", "dave"});
+    const auto twice = f.lobby.challenge_group(f.carol, {"bob", "dave", "bob"}, four_players(), t0,
+                                               {"Bob", "Dave", "Bob"});
+    CHECK(twice.error().detail == "Bob is invited twice");
+    f.blocks.pairs.insert({"dave", "carol"});
+    const auto blocked = f.lobby.challenge_group(f.carol, {"alice", "bob", "dave"}, four_players(),
+                                                 t0, {"Alice", "Bob", "Dave"});
+    CHECK(blocked.error().detail == "you cannot challenge Dave");
 }

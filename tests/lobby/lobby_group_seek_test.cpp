@@ -55,6 +55,7 @@ TEST_CASE("three seekers fill a three-player table, each told with the seat orde
     CHECK(match.setup.time_control == fischer(5min, 3s));
     CHECK(seat_count(match.setup) == 3);
     CHECK_FALSE(match.setup.is_public);
+    CHECK(match.setup.color == ColorChoice::White); // players[0] hosts at seat 0
     CHECK(f.lobby.find_by_code(match.table_code).ok());
     // The code is held by a summary with every seat taken, in the match's seat order.
     const auto held = f.lobby.summary(match.table_code);

@@ -142,6 +142,50 @@ TEST_CASE("protocol requests: lobby requests carry their typed fields") {
     CHECK(answer.reason == lobby::DeclineReason::Later);
 }
 
+TEST_CASE("protocol requests: a challenge to an array of names is a group challenge") {
+    auto parsed =
+        request_of(R"({"t":"challenge","to":["bob","carol","dave"],"variant":"halma-4"})");
+    REQUIRE(std::holds_alternative<Request>(parsed));
+    const auto& group = std::get<Challenge>(std::get<LobbyRequest>(std::get<Request>(parsed).body));
+    CHECK(group.to.empty());
+    CHECK(group.group == std::vector<std::string>{"bob", "carol", "dave"});
+    CHECK(group.setup.variant == rules::VariantId::Halma4);
+    const auto one = std::get<Challenge>(std::get<LobbyRequest>(
+        std::get<Request>(request_of(R"({"t":"challenge","to":"bob"})")).body));
+    CHECK(one.group.empty());
+
+    CHECK(request_error_of(R"({"t":"challenge","to":[]})").message ==
+          "\"to\" names 1 to 5 players (a table seats at most 6)");
+    CHECK(request_error_of(R"({"t":"challenge","to":["a","b","c","d","e","f"]})").message ==
+          "\"to\" names 1 to 5 players (a table seats at most 6)");
+    CHECK(request_error_of(R"({"t":"challenge","to":["bob",3]})").message ==
+          "challenge needs \"to\" as a name or an array of names");
+    CHECK(request_error_of(R"({"t":"challenge","to":7})").code == "bad_message");
+    CHECK(request_error_of(R"({"t":"challenge"})").message ==
+          "challenge needs \"to\" as a name or an array of names");
+}
+
+TEST_CASE("protocol requests: an answer with group true names a group challenge") {
+    const auto answer_of = [](const std::string& text) {
+        return std::get<ChallengeAnswer>(
+            std::get<LobbyRequest>(std::get<Request>(request_of(text)).body));
+    };
+    const auto accept = answer_of(R"({"t":"accept_challenge","challenge":2,"group":true})");
+    CHECK(accept.kind == ChallengeAnswerKind::Accept);
+    CHECK(accept.group);
+    CHECK(accept.challenge == 2);
+    CHECK_FALSE(answer_of(R"({"t":"cancel_challenge","challenge":2})").group);
+    CHECK_FALSE(answer_of(R"({"t":"cancel_challenge","challenge":2,"group":false})").group);
+    const auto decline =
+        answer_of(R"({"t":"decline_challenge","challenge":4,"group":true,"reason":"later"})");
+    CHECK(decline.group);
+    CHECK(decline.reason == lobby::DeclineReason::Later);
+    CHECK(request_error_of(R"({"t":"accept_challenge","challenge":2,"group":"yes"})").message ==
+          "\"group\" must be true or false");
+    CHECK(request_error_of(R"({"t":"counter_challenge","challenge":2,"group":true})").message ==
+          "a group challenge cannot be countered: challenge again instead");
+}
+
 TEST_CASE("protocol requests: a malformed game request gets the code and message of 7.12") {
     const auto no_table = request_error_of(R"({"t":"move","id":2,"ply":0,"move":"e4"})");
     CHECK(no_table.code == "bad_message");
