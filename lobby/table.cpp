@@ -249,12 +249,16 @@ TableState Table::state(TimePoint now) const {
                  .status = status_,
                  .game_number = game_number_};
     s.seats = PerSeat<std::optional<SeatView>>(seats_.size());
-    for (int i = 0; i < seats_.size(); ++i)
-        if (seats_[i])
-            s.seats[i] = SeatView{.player = seats_[i]->player,
-                                  .connected = seats_[i]->connected,
-                                  .disconnected_since = seats_[i]->disconnected_since,
-                                  .retired = has_left(i)};
+    for (int i = 0; i < seats_.size(); ++i) {
+        if (!seats_[i])
+            continue;
+        const RecordedLeave* leave = leave_of(i);
+        s.seats[i] = SeatView{.player = seats_[i]->player,
+                              .connected = seats_[i]->connected,
+                              .disconnected_since = seats_[i]->disconnected_since,
+                              .retired = leave != nullptr,
+                              .left_reason = leave ? leave->reason : std::string{}};
+    }
     for (const auto& [id, player] : spectators_)
         s.spectators.push_back(player);
     s.start_position = game_->start_position();

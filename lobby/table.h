@@ -157,6 +157,8 @@ public:
     // Who has left this game of more than two while it went on, in order.
     const std::vector<RecordedLeave>& recorded_leaves() const { return leaves_; }
     bool has_left(int seat) const;
+    // The seat's leave in this game (a game of more than two), or null while it plays.
+    const RecordedLeave* leave_of(int seat) const;
     std::optional<ClockState> clock_state() const;
     const std::optional<GameResult>& result() const { return result_; }
 

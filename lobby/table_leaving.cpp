@@ -6,8 +6,14 @@
 namespace lobby {
 
 bool Table::has_left(int seat) const {
-    return std::any_of(leaves_.begin(), leaves_.end(),
-                       [seat](const RecordedLeave& leave) { return leave.seat == seat; });
+    return leave_of(seat) != nullptr;
+}
+
+const RecordedLeave* Table::leave_of(int seat) const {
+    const auto found =
+        std::find_if(leaves_.begin(), leaves_.end(),
+                     [seat](const RecordedLeave& leave) { return leave.seat == seat; });
+    return found == leaves_.end() ? nullptr : &*found;
 }
 
 // A player leaves a game that is on: resigned ("resign"), out of time ("flag") or claimed absent

@@ -54,7 +54,8 @@ struct SeatView {
     Player player{};
     bool connected = true;
     std::optional<TimePoint> disconnected_since{};
-    bool retired = false; // left this game, which goes on for the others (PlayerRetired)
+    bool retired = false;      // left this game, which goes on for the others (PlayerRetired)
+    std::string left_reason{}; // when retired: "resign", "flag" or "abandonment"
 };
 
 // Everything a client needs to draw the table from scratch.

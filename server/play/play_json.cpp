@@ -57,6 +57,8 @@ json seat_view_json(const std::optional<lobby::SeatView>& seat) {
     out["connected"] = seat->connected;
     out["disconnected_since"] = optional_time(seat->disconnected_since);
     out["retired"] = seat->retired;
+    if (seat->retired)
+        out["left_reason"] = seat->left_reason;
     return out;
 }
 
@@ -87,7 +89,9 @@ struct BodyFields {
         put_seat(out, seats, "color", "seat", e.seat);
         out["player"] = e.player;
     }
-    void operator()(const lobby::SpectatorJoined& e) const { out["player"] = player_json(e.player); }
+    void operator()(const lobby::SpectatorJoined& e) const {
+        out["player"] = player_json(e.player);
+    }
     void operator()(const lobby::SpectatorLeft& e) const { out["player"] = e.player; }
     void operator()(const lobby::GameStarted& e) const {
         out["game_number"] = e.game_number;
@@ -198,7 +202,9 @@ json seat_json(int seat, int seats) {
     return seats == 2 ? json(seat_color_name(seat)) : json(seat);
 }
 
-std::int64_t unix_ms(lobby::TimePoint at) { return at.time_since_epoch().count(); }
+std::int64_t unix_ms(lobby::TimePoint at) {
+    return at.time_since_epoch().count();
+}
 
 json time_control_json(const lobby::TimeControl& control) {
     return json{{"base_ms", control.base.count()},
@@ -216,13 +222,14 @@ json setup_json(const lobby::TableSetup& setup) {
         color = "white";
     if (setup.color == lobby::ColorChoice::Black)
         color = "black";
-    return json{{"variant", rules::variant_name(setup.variant)},
-                {"position", setup.start_position},
-                {"time", time_control_json(setup.time_control)},
-                {"rated", setup.rated},
-                {"private", !setup.is_public},
-                {"color", color},
-                {"draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic"}};
+    return json{
+        {"variant", rules::variant_name(setup.variant)},
+        {"position", setup.start_position},
+        {"time", time_control_json(setup.time_control)},
+        {"rated", setup.rated},
+        {"private", !setup.is_public},
+        {"color", color},
+        {"draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic"}};
 }
 
 json player_json(const lobby::Player& player) {

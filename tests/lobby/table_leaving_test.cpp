@@ -43,7 +43,9 @@ TEST_CASE("the seat to move resigns at a table of four: the turn passes and its 
           std::vector<RecordedLeave>{{.seat = 0, .ply = 4, .reason = "resign", .at = t0 + 10s}});
     CHECK(f.table->clock_state()->turn_started == t0 + 10s);
     CHECK(retired(*f.table, 0, t0 + 10s));
+    CHECK(f.table->state(t0 + 10s).seats[0]->left_reason == "resign");
     CHECK_FALSE(retired(*f.table, 1, t0 + 10s));
+    CHECK(f.table->state(t0 + 10s).seats[1]->left_reason.empty());
 
     // The leaver cannot move or leave again; it may still chat.
     const auto move = f.table->play("p0", 4, f.table->game().legal_moves().front(), t0 + 11s);

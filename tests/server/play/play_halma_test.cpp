@@ -190,6 +190,18 @@ TEST_CASE("a table of three is made, filled by code and started, and the compute
     // Every seat taken: a fourth player may watch, not join.
     CHECK(fourth.request({{"t", "join"}, {"code", code}}).value("t", "") == "error");
     CHECK(fourth.request({{"t", "watch"}, {"code", code}}).value("t", "") == "table");
+    // The third player resigns: it leaves, the others play on, and the state says why.
+    const int third_seat = state.at("you").get<int>();
+    const auto resigned = third.request({{"t", "resign"}, {"table", code}});
+    REQUIRE(resigned.value("t", "") == "ok");
+    CHECK(first.wait_event(code, "retired").at("event").at("seat") == third_seat);
+    const auto after = fourth.request({{"t", "watch"}, {"code", code}}).at("table");
+    CHECK(after.at("status") == "playing");
+    CHECK(after.at("seats").at(static_cast<std::size_t>(third_seat)).at("retired") == true);
+    CHECK(after.at("seats").at(static_cast<std::size_t>(third_seat)).at("left_reason") == "resign");
+    CHECK_FALSE(after.at("seats")
+                    .at(static_cast<std::size_t>((third_seat + 1) % 3))
+                    .contains("left_reason"));
     for (const char* variant : {"chinese-checkers-2", "halma-2"}) {
         CAPTURE(variant);
         const auto reply = fourth.request({{"t", "create_table"},

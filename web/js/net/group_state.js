@@ -6,8 +6,8 @@
 //   you: seat index | null, to_move: the seat to move (index), clocks: {seats_ms, running},
 //   rematch_offers: [bool] by seat, result: {kind: 'ranked', reason, places, winner: null},
 //   absent: the seat whose grace ran out | null, finished: seats in finishing order.
-// `left_reason` (resign, flag, abandonment) comes with the `retired` event only: a state
-// after a join or a reload says that a seat left (`retired: true`), not why (null then).
+// `left_reason` (resign, flag, abandonment) comes with the `retired` event and with a seat of
+// the table state that has left (after a join or a reload).
 
 // A seat as sent ({...Player, connected, retired}) with `online` for the view.
 export function group_seat(p, left_reason = null) {
