@@ -48,11 +48,14 @@ void TableHost::write_move() {
             return;
         }
         const auto started = observability::storage_write_started();
-        self->context_.writer->append_move(
-            *id, self->move_->row, [self, started](const storage::WriteStatus& status) {
-                observability::storage_write_done(started);
-                boost::asio::post(self->strand_, [self, status] { self->move_written(status); });
-            });
+        auto done = [self, started](const storage::WriteStatus& status) {
+            observability::storage_write_done(started);
+            boost::asio::post(self->strand_, [self, status] { self->move_written(status); });
+        };
+        if (self->move_->leave)
+            self->context_.writer->append_leave(*id, *self->move_->leave, std::move(done));
+        else
+            self->context_.writer->append_move(*id, self->move_->row, std::move(done));
     });
 }
 
@@ -66,8 +69,10 @@ void TableHost::move_written(const storage::WriteStatus& status) {
             log::warn("play: table " + table_->code() + ": a move was stored at attempt " +
                       std::to_string(move.failures + 1));
         move.stage = MoveOutbox::Stage::OnDisk;
-        // The move goes out now: the opponent's time runs from here, not from its arrival.
-        table_->move_released(now());
+        // The move goes out now: the opponent's time runs from here, not from its arrival. (A
+        // leave passes the turn when it happened, as a restored table has it: not here.)
+        if (!move.leave)
+            table_->move_released(now());
         move.items.front()->ready = true;
         auto after = std::move(move.after);
         for (auto& next : after)
@@ -76,10 +81,12 @@ void TableHost::move_written(const storage::WriteStatus& status) {
         return;
     }
     ++move.failures;
+    if (move.failures >= context_.retry.move_attempts && move.leave)
+        return give_up_leave(std::to_string(move.failures) + " attempts failed: " + status.error);
     if (move.failures >= context_.retry.move_attempts)
         return give_up_move(std::to_string(move.failures) + " attempts failed: " + status.error);
-    log::error("play: table " + table_->code() + ": storing a move failed (attempt " +
-               std::to_string(move.failures) + " of " +
+    log::error("play: table " + table_->code() + ": storing a " + (move.leave ? "leave" : "move") +
+               " failed (attempt " + std::to_string(move.failures) + " of " +
                std::to_string(context_.retry.move_attempts) + "), trying again in " +
                seconds_text(retry_pause(move.failures)) +
                "; nothing of it is sent meanwhile: " + status.error);
@@ -117,6 +124,28 @@ void TableHost::give_up_move(const std::string& why) {
     settle();
 }
 
+// Storage never took a seat's leave: the game cannot go on stored, so it ends for everyone as
+// aborted (storage_failed). The leave is shown (the table has it: no replay rolls it back) and
+// the `ended` after it is stored like any end.
+void TableHost::give_up_leave(const std::string& why) {
+    if (!move_pending())
+        return;
+    log::error(
+        "play: table " + table_->code() +
+        ": a seat's leave could not be stored; the game is aborted (storage_failed): " + why);
+    MoveOutbox failed = std::move(*move_);
+    move_.reset();
+    for (const auto& item : failed.items)
+        item->ready = true;
+    // What waited for the leave (an `ended` it caused) goes on; the abort below then finds
+    // the game over, or ends it.
+    for (auto& next : failed.after)
+        next();
+    table_->abort_unstored(/*withdraw_last_move=*/false, now());
+    take_table_events();
+    settle();
+}
+
 void TableHost::with_game_id(std::function<void(std::optional<storage::GameId>)> work) {
     if (!game_)
         return;
@@ -138,9 +167,36 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
                        .items = {},
                        .answer_id = nullptr,
                        .row = move_row(move, at),
+                       .leave = std::nullopt,
                        .version_before = version - 1,
                        .failures = 0,
                        .after = {}};
+    move_->items.push_back(std::move(item));
+    write_move();
+}
+
+// A seat left a game of more than two: stored like a move (the outbox waits for it), after the
+// move being written if there is one, so the writer gets them in the order they happened.
+void TableHost::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
+                            std::uint64_t version, std::shared_ptr<Outgoing> item) {
+    if (!context_.writer)
+        return;
+    if (!game_) {
+        item->ready = true;
+        return;
+    }
+    if (move_pending()) {
+        move_->items.push_back(item); // withdrawn with the move should it never be stored
+        move_->after.push_back([self = shared_from_this(), retired, at, version, item] {
+            self->store_leave(retired, at, version, item);
+        });
+        return;
+    }
+    move_.emplace();
+    move_->stage = MoveOutbox::Stage::Pending;
+    move_->answer_id = nullptr;
+    move_->leave = leave_row(retired, at);
+    move_->version_before = version - 1;
     move_->items.push_back(std::move(item));
     write_move();
 }
@@ -176,12 +232,10 @@ void TableHost::store_takeback(lobby::TimePoint at) {
     game->row = game_row(*table_, at, ladder_);
     const auto& recorded = table_->recorded_moves();
     const auto clocks = table_->state(at).clocks;
+    // Takebacks are for two-player games only; the rows carry every seat's clock all the same.
     for (std::size_t i = 0; i < recorded.size(); ++i)
-        game->moves.push_back(storage::MoveRow{.ply = static_cast<int>(i) + 1,
-                                               .move = recorded[i].move,
-                                               .white_remaining = clocks.remaining[0],
-                                               .black_remaining = clocks.remaining[1],
-                                               .at = recorded[i].at});
+        game->moves.push_back(
+            move_row(static_cast<int>(i) + 1, recorded[i].move, clocks.remaining, recorded[i].at));
     game_ = game;
     create_row(game);
 }
