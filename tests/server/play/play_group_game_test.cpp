@@ -328,3 +328,45 @@ TEST_CASE_FIXTURE(SixOnDisk, "a rated game of three among accounts changes every
     CHECK(expected.value()[2].rating > 1500);
     CHECK(expected.value()[0].rating < 1500);
 }
+
+TEST_CASE_FIXTURE(SixOnDisk, "guests of a game of three take their seats back after a restart "
+                             "with their tokens") {
+    std::string code;
+    std::vector<std::string> tokens(3);
+    {
+        auto first = start();
+        Seats clients;
+        for (int i = 0; i < 3; ++i)
+            clients.push_back(std::make_unique<Client>(first->port()));
+        code = create_table(*clients[0], private_setup("chinese-checkers-3"));
+        join(*clients[1], code);
+        join(*clients[2], code);
+        Seats seats(3);
+        for (auto& client : clients) {
+            client->wait_event(code, "started");
+            const auto seat = join(*client, code).at("you").get<std::size_t>();
+            tokens[seat] = client->token();
+            seats[seat] = std::move(client);
+        }
+        move(*seats[0], code, 0, "n2-m6");
+        REQUIRE(seats[1]->request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
+        seats[0]->wait_event(code, "retired");
+    }
+    auto second = start();
+    REQUIRE(second->restored() == 1);
+    Seats seats;
+    for (std::size_t seat = 0; seat < 3; ++seat) {
+        seats.push_back(std::make_unique<Client>(second->port()));
+        const auto welcome = seats[seat]->request({{"t", "identify"}, {"token", tokens[seat]}});
+        REQUIRE(welcome.value("t", "") == "welcome");
+        const auto state = join(*seats[seat], code);
+        CHECK(state.at("you") == seat);
+        CHECK(state.at("table").at("seat_to_move") == 2);
+    }
+    // The guest at seat 2 (a seat beyond the first two) plays on; seat 1 stays out.
+    move(*seats[2], code, 1, "h10-i9");
+    const auto refused =
+        seats[1]->request({{"t", "move"}, {"table", code}, {"ply", 2}, {"move", "h1-i1"}});
+    CHECK(refused.value("code", "") == "not_your_turn");
+    move(*seats[0], code, 2, "n3-m7");
+}
