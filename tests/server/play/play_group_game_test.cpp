@@ -370,3 +370,85 @@ TEST_CASE_FIXTURE(SixOnDisk, "guests of a game of three take their seats back af
     CHECK(refused.value("code", "") == "not_your_turn");
     move(*seats[0], code, 2, "n3-m7");
 }
+
+namespace {
+
+// Three guests at a started casual table of Chinese checkers for three whose writes pass a gate
+// the test holds or makes refuse; each seat has moved once, so the clocks run.
+struct GatedThree {
+    std::shared_ptr<MoveGate> gate = std::make_shared<MoveGate>();
+    FreshServer fresh{nullptr, nullptr, [this] {
+                          PlayServerOptions options;
+                          options.move_gate = gate;
+                          return options;
+                      }()};
+    Seats seats;
+    std::string code;
+
+    GatedThree() {
+        Seats clients;
+        for (int i = 0; i < 3; ++i)
+            clients.push_back(std::make_unique<Client>(fresh.server.port()));
+        code = create_table(*clients[0], private_setup("chinese-checkers-3", fischer_ms(60000, 0)));
+        join(*clients[1], code);
+        join(*clients[2], code);
+        seats.resize(3);
+        for (auto& client : clients) {
+            client->wait_event(code, "started");
+            const auto seat = join(*client, code).at("you").get<std::size_t>();
+            seats[seat] = std::move(client);
+        }
+        move(*seats[0], code, 0, "n2-m6");
+        move(*seats[1], code, 1, "h1-i1");
+        move(*seats[2], code, 2, "h10-i9");
+    }
+};
+
+bool is_retired(const json& m) {
+    return is_table_event(m, "retired");
+}
+
+// The answer to the request of id "r".
+bool is_answer(const json& m) {
+    return m.contains("id") && m.at("id") == "r";
+}
+
+} // namespace
+
+TEST_CASE_FIXTURE(GatedThree, "a resignation in a game of three goes out only once it is stored, "
+                              "and its answer after it") {
+    gate->hold();
+    seats[0]->send_raw(R"({"t":"resign","id":"r","table":")" + code + R"("})");
+    CHECK(seats[2]->none_within(is_retired, 200ms));
+    CHECK(seats[0]->none_within(is_answer, 100ms));
+    gate->release();
+    CHECK(seats[2]->wait_event(code, "retired").at("event").at("seat") == 0);
+    const auto answer = seats[0]->wait_for(is_answer);
+    CHECK(answer.value("t", "") == "ok");
+    // Stored: the game goes on, and the seat is out.
+    const auto id = join(*seats[1], code).at("table").at("game_id").get<std::int64_t>();
+    const auto stored = fresh.server.backend().game_store()->find_game(id);
+    REQUIRE(stored);
+    REQUIRE(stored->leaves.size() == 1);
+    CHECK(stored->leaves[0].seat == 0);
+    CHECK(stored->leaves[0].ply == 3);
+    move(*seats[1], code, 3, "i1-i2");
+}
+
+TEST_CASE_FIXTURE(GatedThree, "a leave storage never takes ends the game of three as aborted "
+                              "(storage_failed), the leave shown") {
+    gate->refuse(4);
+    seats[0]->send_raw(R"({"t":"resign","id":"r","table":")" + code + R"("})");
+    for (int second = 0; second < 10; ++second)
+        fresh.pass_time(1s);
+    CHECK(seats[2]->wait_event(code, "retired").at("event").at("seat") == 0);
+    const auto ended = seats[2]->wait_event(code, "ended").at("event");
+    CHECK(ended.at("result").at("kind") == "aborted");
+    CHECK(ended.at("result").at("reason") == "storage_failed");
+    const auto id = ended.at("game_id").get<std::int64_t>();
+    const auto stored = fresh.server.backend().game_store()->find_game(id);
+    REQUIRE(stored);
+    CHECK(stored->game.termination == "storage_failed");
+    CHECK(stored->leaves.empty());
+    CHECK(fresh.server.backend().game_store()->load_unfinished_games().empty());
+}
