@@ -297,6 +297,7 @@ private:
                     std::shared_ptr<Outgoing> item);
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
                    std::shared_ptr<Outgoing> item);
+    // table_host_leaves.cpp: a seat leaving a game of more than two, stored like a move.
     void store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
                      std::uint64_t version, std::shared_ptr<Outgoing> item);
     void give_up_leave(const std::string& why);
