@@ -4,6 +4,8 @@
 // stored rows (every seat, every clock, the leaves, the places), the downloadable record, the
 // history JSON; and a rated game among accounts that changes every rating by its places.
 #include "lobby/rating/placings.h"
+#include "rules/game.h"
+#include "rules/record/record_reader.h"
 #include "tests/server/play/play_fixture.h"
 
 #include <memory>
@@ -191,6 +193,19 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
     CHECK(contains(record.body, "[Seat3 \"cy\"]"));
     CHECK(contains(record.body, "[Left \"2@5,4@6\"]"));
     CHECK(contains(record.body, "[Places \"1,4,2,3\"]"));
+    // The record replays, its leaves where the Left tag puts them, to the stored places.
+    const auto read = rules::read_records(record.body);
+    REQUIRE(read.size() == 1);
+    REQUIRE(read[0].ok());
+    auto replay = rules::make_game(rules::VariantId::ChineseCheckers4, position);
+    REQUIRE(replay.ok());
+    for (std::size_t ply = 0; ply < read[0]->moves.size(); ++ply) {
+        if (ply == 5)
+            REQUIRE((*replay)->retire(1).ok());
+        REQUIRE((*replay)->play(read[0]->moves[ply]).ok());
+    }
+    REQUIRE((*replay)->retire(3).ok());
+    CHECK((*replay)->outcome().places == std::vector<int>{1, 4, 2, 3});
 
     // Each player's history shows every player by seat and the player's own place.
     const auto history = history_of(*second, "cy").at("games");
