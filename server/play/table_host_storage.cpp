@@ -41,10 +41,14 @@ void TableHost::write_move() {
         if (!self->move_pending())
             return;
         if (!id) {
-            // The game's row failed for good: this move can never be stored. Posted: this may
-            // run while the move's own events are being handled.
-            boost::asio::post(self->strand_,
-                              [self] { self->give_up_move("the game's row could not be stored"); });
+            // The game's row failed for good: this move (or leave) can never be stored. Posted:
+            // this may run while its own events are being handled.
+            boost::asio::post(self->strand_, [self] {
+                const std::string why = "the game's row could not be stored";
+                if (self->move_pending() && self->move_->leave)
+                    return self->give_up_leave(why);
+                self->give_up_move(why);
+            });
             return;
         }
         const auto started = observability::storage_write_started();
