@@ -215,6 +215,10 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
     REQUIRE(history[0].at("players").size() == 4);
     CHECK(history[0].at("players")[3] == json{{"seat", 3}, {"name", "di"}, {"place", 3}});
     CHECK(history_of(*second, "bo").at("games")[0].at("place") == 4);
+    // The profile of a player at a seat beyond two counts the game.
+    const auto profile = second->get("/api/users/di");
+    REQUIRE(profile.status == 200);
+    CHECK(json::parse(profile.body).at("games") == 1);
 }
 
 TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves through a restart, "
