@@ -142,10 +142,13 @@ struct MoveRow {
 // A player who left a game of more than two players before finishing (resigned, flagged,
 // abandoned): `seat` left when `ply` moves had been played. rules::Game::retire says how a
 // game is rebuilt from them: retire(seat) once ply() equals `ply`, before the move stored at
-// that ply; leaves at one ply in the order they happened.
+// that ply; leaves at one ply in the order they happened. `at` is when it left (wall clock) and
+// `reason` why, in the lobby's words ("resign", "flag", "abandonment"; empty if unknown).
 struct LeaveRow {
     int seat = 0;
     int ply = 0;
+    TimePoint at{};
+    std::string reason{};
 
     friend bool operator==(const LeaveRow&, const LeaveRow&) = default;
 };

@@ -21,7 +21,10 @@ constexpr int max_download_games = 5000;
 constexpr int default_leaderboard = 50;
 constexpr int max_leaderboard = 200;
 
-Json game_summary(const storage::GameRow& game) {
+// One game of a user's history. A game of more than two players also lists every player by
+// seat with their place (null while it goes on), and `place` is the user's own (the user may sit
+// at any seat; null while it goes on). `white` and `black` stay the names of seats 0 and 1.
+Json game_summary(const storage::GameRow& game, storage::UserId user) {
     Json summary = {{"id", game.id},
                     {"variant", game.variant},
                     {"white", game.white_name},
@@ -34,6 +37,25 @@ Json game_summary(const storage::GameRow& game) {
                     {"termination", game.termination}};
     if (game.ended_at)
         summary["ended_at"] = epoch_ms(*game.ended_at);
+    if (game.seat_count() <= 2)
+        return summary;
+    const auto place_of = [&game](std::size_t seat) {
+        return seat < game.places.size() ? Json(game.places[seat]) : Json(nullptr);
+    };
+    Json players = Json::array();
+    Json own_place = nullptr;
+    const auto add = [&](std::size_t seat, const std::optional<storage::UserId>& account,
+                         const std::string& name) {
+        players.push_back({{"seat", seat}, {"name", name}, {"place", place_of(seat)}});
+        if (account == user && own_place.is_null())
+            own_place = place_of(seat);
+    };
+    add(0, game.white_user_id, game.white_name);
+    add(1, game.black_user_id, game.black_name);
+    for (std::size_t i = 0; i < game.seats_beyond_two.size(); ++i)
+        add(i + 2, game.seats_beyond_two[i].user_id, game.seats_beyond_two[i].name);
+    summary["players"] = std::move(players);
+    summary["place"] = std::move(own_place);
     return summary;
 }
 
@@ -145,7 +167,7 @@ http::Response AccountsService::user_get(Worker& w, const http::Request& req,
         Json games = Json::array();
         const auto page = w.games->history(user->id, query);
         for (const auto& game : page)
-            games.push_back(game_summary(game));
+            games.push_back(game_summary(game, user->id));
         Json next = nullptr;
         if (static_cast<int>(page.size()) == query.limit)
             next = page.back().id;

@@ -201,6 +201,9 @@ void TableHost::handle_event(const lobby::EventPtr& event) {
             if (seat && context_.did_not_start)
                 context_.did_not_start(seat->id);
         }
+    } else if (const auto* retired = std::get_if<lobby::PlayerRetired>(&event->body)) {
+        store_leave(*retired, event->at, event->version,
+                    queue(std::move(text), context_.writer == nullptr, event->version));
     } else {
         if (std::holds_alternative<lobby::TakebackDone>(event->body))
             store_takeback(event->at);

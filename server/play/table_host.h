@@ -16,6 +16,10 @@
 //   Sent:    handed to every connection of the audience: acknowledged. The mover's copy of the
 //            move event carries its request's id and is its answer (docs/protocol.md 7.5): the
 //            event is serialised once, and the mover's copy is that text with the id spliced in.
+// A seat leaving a game of more than two (resigned, flagged, abandoned: lobby::PlayerRetired)
+// goes through the same outbox as a move, its row written with GameWriter::append_leave in
+// order with the moves; should every attempt fail, the game ends for everyone as aborted
+// ("storage_failed"), the leave shown (the table keeps it) but never stored.
 // A move whose every attempt fails is never shown: it is withdrawn from the table and the game
 // ends for everyone as aborted, reason "storage_failed"; the mover's request is answered
 // "storage_failed" after that `ended`. The table is never rolled back by a replay.
@@ -222,7 +226,10 @@ private:
                                                       // (draw_withdrawn, ended)
         nlohmann::json answer_id;                     // the mover's request id, for a refusal
         storage::MoveRow row;                         // what each attempt writes
-        std::uint64_t version_before = 0;             // the table's version before the move
+        // A game of more than two: a seat that left (lobby::PlayerRetired) is stored and
+        // released like a move; each attempt writes this instead of `row`.
+        std::optional<storage::LeaveRow> leave = std::nullopt;
+        std::uint64_t version_before = 0; // the table's version before the move
         int failures = 0;
         std::vector<std::function<void()>> after; // writes that follow it (the game's end)
     };
@@ -290,6 +297,10 @@ private:
                     std::shared_ptr<Outgoing> item);
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
                    std::shared_ptr<Outgoing> item);
+    // table_host_leaves.cpp: a seat leaving a game of more than two, stored like a move.
+    void store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
+                     std::uint64_t version, std::shared_ptr<Outgoing> item);
+    void give_up_leave(const std::string& why);
     void store_takeback(lobby::TimePoint at);
     void create_row(const std::shared_ptr<StoredGame>& game);
     void row_written(const std::shared_ptr<StoredGame>& game, const storage::WriteStatus& status,

@@ -41,18 +41,25 @@ void TableHost::write_move() {
         if (!self->move_pending())
             return;
         if (!id) {
-            // The game's row failed for good: this move can never be stored. Posted: this may
-            // run while the move's own events are being handled.
-            boost::asio::post(self->strand_,
-                              [self] { self->give_up_move("the game's row could not be stored"); });
+            // The game's row failed for good: this move (or leave) can never be stored. Posted:
+            // this may run while its own events are being handled.
+            boost::asio::post(self->strand_, [self] {
+                const std::string why = "the game's row could not be stored";
+                if (self->move_pending() && self->move_->leave)
+                    return self->give_up_leave(why);
+                self->give_up_move(why);
+            });
             return;
         }
         const auto started = observability::storage_write_started();
-        self->context_.writer->append_move(
-            *id, self->move_->row, [self, started](const storage::WriteStatus& status) {
-                observability::storage_write_done(started);
-                boost::asio::post(self->strand_, [self, status] { self->move_written(status); });
-            });
+        auto done = [self, started](const storage::WriteStatus& status) {
+            observability::storage_write_done(started);
+            boost::asio::post(self->strand_, [self, status] { self->move_written(status); });
+        };
+        if (self->move_->leave)
+            self->context_.writer->append_leave(*id, *self->move_->leave, std::move(done));
+        else
+            self->context_.writer->append_move(*id, self->move_->row, std::move(done));
     });
 }
 
@@ -66,8 +73,10 @@ void TableHost::move_written(const storage::WriteStatus& status) {
             log::warn("play: table " + table_->code() + ": a move was stored at attempt " +
                       std::to_string(move.failures + 1));
         move.stage = MoveOutbox::Stage::OnDisk;
-        // The move goes out now: the opponent's time runs from here, not from its arrival.
-        table_->move_released(now());
+        // The move goes out now: the opponent's time runs from here, not from its arrival. (A
+        // leave passes the turn when it happened, as a restored table has it: not here.)
+        if (!move.leave)
+            table_->move_released(now());
         move.items.front()->ready = true;
         auto after = std::move(move.after);
         for (auto& next : after)
@@ -76,10 +85,12 @@ void TableHost::move_written(const storage::WriteStatus& status) {
         return;
     }
     ++move.failures;
+    if (move.failures >= context_.retry.move_attempts && move.leave)
+        return give_up_leave(std::to_string(move.failures) + " attempts failed: " + status.error);
     if (move.failures >= context_.retry.move_attempts)
         return give_up_move(std::to_string(move.failures) + " attempts failed: " + status.error);
-    log::error("play: table " + table_->code() + ": storing a move failed (attempt " +
-               std::to_string(move.failures) + " of " +
+    log::error("play: table " + table_->code() + ": storing a " + (move.leave ? "leave" : "move") +
+               " failed (attempt " + std::to_string(move.failures) + " of " +
                std::to_string(context_.retry.move_attempts) + "), trying again in " +
                seconds_text(retry_pause(move.failures)) +
                "; nothing of it is sent meanwhile: " + status.error);
@@ -138,6 +149,7 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
                        .items = {},
                        .answer_id = nullptr,
                        .row = move_row(move, at),
+                       .leave = std::nullopt,
                        .version_before = version - 1,
                        .failures = 0,
                        .after = {}};
@@ -176,12 +188,10 @@ void TableHost::store_takeback(lobby::TimePoint at) {
     game->row = game_row(*table_, at, ladder_);
     const auto& recorded = table_->recorded_moves();
     const auto clocks = table_->state(at).clocks;
+    // Takebacks are for two-player games only; the rows carry every seat's clock all the same.
     for (std::size_t i = 0; i < recorded.size(); ++i)
-        game->moves.push_back(storage::MoveRow{.ply = static_cast<int>(i) + 1,
-                                               .move = recorded[i].move,
-                                               .white_remaining = clocks.remaining[0],
-                                               .black_remaining = clocks.remaining[1],
-                                               .at = recorded[i].at});
+        game->moves.push_back(
+            move_row(static_cast<int>(i) + 1, recorded[i].move, clocks.remaining, recorded[i].at));
     game_ = game;
     create_row(game);
 }

@@ -115,12 +115,15 @@ std::vector<MoveRow> read_moves(Connection& db, GameId id) {
 }
 
 std::vector<LeaveRow> read_leaves(Connection& db, GameId id) {
-    auto s = db.prepare("SELECT seat, ply FROM game_leaves WHERE game_id = ?1 ORDER BY ordinal");
+    auto s = db.prepare("SELECT seat, ply, at_ms, reason FROM game_leaves WHERE game_id = ?1 "
+                        "ORDER BY ordinal");
     s.bind_int(1, id);
     std::vector<LeaveRow> leaves;
     while (s.step())
         leaves.push_back(LeaveRow{.seat = static_cast<int>(s.column_int(0)),
-                                  .ply = static_cast<int>(s.column_int(1))});
+                                  .ply = static_cast<int>(s.column_int(1)),
+                                  .at = s.column_time(2),
+                                  .reason = s.column_text(3)});
     return leaves;
 }
 

@@ -194,8 +194,18 @@ ALTER TABLE moves ADD COLUMN seat4_ms INTEGER CHECK (seat4_ms IS NULL OR seat3_m
 ALTER TABLE moves ADD COLUMN seat5_ms INTEGER CHECK (seat5_ms IS NULL OR seat4_ms IS NOT NULL);
 )sql";
 
-constexpr std::array<std::string_view, 4> migrations{migration_1, migration_2, migration_3,
-                                                     migration_4};
+// 5: when and why each seat left (game_leaves.at_ms, reason). A table rebuilt after a restart
+//    starts the next seat's time when the leaver was to move and left, not at the last move
+//    (which would charge it the leaver's thinking time), and shows who resigned and who lost on
+//    time. ADD COLUMN: a leave stored by version 4 reads back at 0 with no reason (the clock then
+//    runs from the last move, as version 4 could only do).
+constexpr std::string_view migration_5 = R"sql(
+ALTER TABLE game_leaves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE game_leaves ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr std::array<std::string_view, 5> migrations{migration_1, migration_2, migration_3,
+                                                     migration_4, migration_5};
 
 } // namespace
 

@@ -36,8 +36,9 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
       // A leave: of a game of more than two in progress, by one of its seats, once the
       // moves stored are exactly `ply` (a leave is written in order with the moves).
       insert_leave_(
-          db_.prepare("INSERT INTO game_leaves (game_id, ordinal, seat, ply) "
-                      "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3 "
+          db_.prepare("INSERT INTO game_leaves (game_id, ordinal, seat, ply, at_ms, reason) "
+                      "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3, "
+                      "?4, ?5 "
                       "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
                       "AND ?2 < 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1) "
                       "AND EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1) "
@@ -259,7 +260,12 @@ void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
 void SqliteGameWriter::write(LeaveRequest& request) {
     const LeaveRow& leave = request.leave;
     insert_leave_.reset();
-    insert_leave_.bind_int(1, request.game).bind_int(2, leave.seat).bind_int(3, leave.ply).run();
+    insert_leave_.bind_int(1, request.game)
+        .bind_int(2, leave.seat)
+        .bind_int(3, leave.ply)
+        .bind_time(4, leave.at)
+        .bind_text(5, leave.reason)
+        .run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(request.game) +
                            " is not a game of more than two players in progress with seat " +

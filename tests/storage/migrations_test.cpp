@@ -217,8 +217,38 @@ TEST_CASE("schema 4 keeps the seats beyond two and the extra clocks in order") {
     CHECK_THROWS_AS(db.exec("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, "
                             "seat3_ms) VALUES (1, 1, 'm', 1, 1, 1, 5)"),
                     StorageError);
-    db.exec("INSERT INTO game_leaves VALUES (1, 0, 2, 0)");
-    CHECK_THROWS_AS(db.exec("INSERT INTO game_leaves VALUES (1, 1, 2, 3)"), StorageError);
+    db.exec("INSERT INTO game_leaves (game_id, ordinal, seat, ply) VALUES (1, 0, 2, 0)");
+    CHECK_THROWS_AS(
+        db.exec("INSERT INTO game_leaves (game_id, ordinal, seat, ply) VALUES (1, 1, 2, 3)"),
+        StorageError);
+}
+
+TEST_CASE("a version 4 database with a leave is upgraded to version 5 and reads the leave back "
+          "with no time and no reason") {
+    TempDir dir;
+    {
+        Connection v4(dir.db(), {.migrate = false});
+        migrate(v4, 4);
+        REQUIRE(v4.user_version() == 4);
+        v4.exec("INSERT INTO games (variant, white_name, black_name, time_control, rated, "
+                "started_at) VALUES ('chinese-checkers-3', 'a', 'b', '300+3', 0, 1000)");
+        v4.exec("INSERT INTO game_seats (game_id, seat, name) VALUES (1, 2, 'c')");
+        v4.exec("INSERT INTO moves VALUES (1, 1, 'm', 1, 2, 1500, 3, NULL, NULL, NULL)");
+        v4.exec("INSERT INTO game_leaves VALUES (1, 0, 1, 1)");
+    }
+    {
+        Connection db(dir.db(), {.migrate = false});
+        migrate(db, 5);
+        CHECK(db.user_version() == 5);
+    }
+    SqliteGameStore games(Connection(dir.db(), {}));
+    const auto unfinished = games.load_unfinished_games();
+    REQUIRE(unfinished.size() == 1);
+    REQUIRE(unfinished[0].leaves.size() == 1);
+    CHECK(unfinished[0].leaves[0].seat == 1);
+    CHECK(unfinished[0].leaves[0].ply == 1);
+    CHECK(unfinished[0].leaves[0].at == TimePoint{});
+    CHECK(unfinished[0].leaves[0].reason.empty());
 }
 
 TEST_CASE("migrating twice changes nothing") {

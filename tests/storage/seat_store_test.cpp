@@ -78,6 +78,11 @@ Users make_users(sqlite::SqliteBackend& backend) {
                  users->create_user("dee", "h", at_ms(0)).value()};
 }
 
+// The leave write_seated_game stores: seat 2 resigned when three moves had been played.
+LeaveRow written_leave() {
+    return LeaveRow{.seat = 2, .ply = 3, .at = at_ms(2'500'000), .reason = "resign"};
+}
+
 // Writes a game of users.size() seats: four moves with every clock, seat 2 leaving after the
 // third, and (if `places` is not empty) its end. Returns the id and the moves written.
 std::pair<GameId, std::vector<MoveRow>> write_seated_game(GameWriter& writer, const GameRow& row,
@@ -90,7 +95,7 @@ std::pair<GameId, std::vector<MoveRow>> write_seated_game(GameWriter& writer, co
         std::string text = std::to_string(ply); // a move text; what it says does not matter here
         moves.push_back(seated_move(ply, std::move(text), seats));
         if (ply == 4)
-            REQUIRE(leave_now(writer, id, LeaveRow{.seat = 2, .ply = 3}).ok());
+            REQUIRE(leave_now(writer, id, written_leave()).ok());
         REQUIRE(append_now(writer, id, moves.back()).ok());
     }
     if (!places.empty())
@@ -135,7 +140,7 @@ TEST_CASE("a 4-seat game with every clock, a leave and its places reads back as 
     CHECK(unfinished[0].game.black_guest_token_hash == "hash-1");
     CHECK(unfinished[0].game.places.empty());
     CHECK(unfinished[0].moves == moves);
-    CHECK(unfinished[0].leaves == std::vector<LeaveRow>{{.seat = 2, .ply = 3}});
+    CHECK(unfinished[0].leaves == std::vector<LeaveRow>{written_leave()});
 
     REQUIRE(finish_now(*writer, GameEnd{.game_id = id,
                                         .result = "*",
@@ -152,7 +157,7 @@ TEST_CASE("a 4-seat game with every clock, a leave and its places reads back as 
     REQUIRE(stored->moves.size() == 4);
     CHECK(stored->moves[3].beyond_two_count == 2);
     CHECK(stored->moves[3].beyond_two_remaining[1] == Millis(500'000 - 4000 - 7));
-    CHECK(stored->leaves == std::vector<LeaveRow>{{.seat = 2, .ply = 3}});
+    CHECK(stored->leaves == std::vector<LeaveRow>{written_leave()});
     // An ended game keeps no guest's way back, in any seat.
     CHECK(stored->game.black_guest_token_hash.empty());
     CHECK(stored->game.seats_beyond_two[1].guest_token_hash.empty());
@@ -174,7 +179,7 @@ TEST_CASE("a 6-seat game reads back with the clocks of all six seats and its pla
     CHECK(stored->moves == moves);
     CHECK(stored->moves[0].beyond_two_count == 4);
     CHECK(stored->moves[0].beyond_two_remaining[3] == Millis(500'000 - 1000 - 21));
-    CHECK(stored->leaves == std::vector<LeaveRow>{{.seat = 2, .ply = 3}});
+    CHECK(stored->leaves == std::vector<LeaveRow>{written_leave()});
     CHECK(stored->game.places == std::vector<int>{2, 1, 6, 3, 5, 4});
 }
 

@@ -213,6 +213,19 @@ TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag
     for (const int place : end.places)
         places.append(places.empty() ? "" : ",").append(std::to_string(place));
     CHECK(record.tag("Places") == places);
+
+    // The history of the account at seat 1 lists all four players by seat and its own place.
+    const auto history = json_of(s.get("/api/users/hana/games"));
+    REQUIRE(history["games"].size() == 1);
+    const auto& game = history["games"][0];
+    CHECK(game["white"] == "Gus");
+    REQUIRE(game["players"].size() == 4);
+    for (std::size_t seat = 0; seat < 4; ++seat) {
+        CHECK(game["players"][seat]["seat"] == seat);
+        CHECK(game["players"][seat]["place"] == end.places[seat]);
+    }
+    CHECK(game["players"][2]["name"] == "Ida");
+    CHECK(game["place"] == end.places[1]);
 }
 
 TEST_CASE("profiles show ratings with a provisional mark, history pages newest first") {

@@ -44,6 +44,17 @@ void GatedWriter::append_move(storage::GameId game, storage::MoveRow move,
     gate_->pass(std::move(write));
 }
 
+void GatedWriter::append_leave(storage::GameId game, storage::LeaveRow leave,
+                               storage::WriteCallback done) {
+    if (gate_->take_refusal())
+        return done(storage::WriteStatus{"disk I/O error (injected)"});
+    auto write = [inner = inner_.get(), game, leave = std::move(leave),
+                  done = std::move(done)]() mutable {
+        inner->append_leave(game, std::move(leave), std::move(done));
+    };
+    gate_->pass(std::move(write));
+}
+
 PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
                        std::shared_ptr<Accounts> accounts,
                        std::shared_ptr<const lobby::BlockList> blocks, PlayServerOptions extra) {

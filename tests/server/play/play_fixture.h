@@ -93,10 +93,9 @@ public:
     }
     void append_move(storage::GameId game, storage::MoveRow move,
                      storage::WriteCallback done) override;
+    // A seat's leave (games of more than two) waits and is refused like a move.
     void append_leave(storage::GameId game, storage::LeaveRow leave,
-                      storage::WriteCallback done) override {
-        inner_->append_leave(game, leave, std::move(done));
-    }
+                      storage::WriteCallback done) override;
     void finish_game(storage::FinishGame finish, storage::FinishGameCallback done) override {
         inner_->finish_game(std::move(finish), std::move(done));
     }
