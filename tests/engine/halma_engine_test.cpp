@@ -51,6 +51,30 @@ std::vector<int> play_out(rules::VariantId variant, Player first, Player second,
     return game->outcome().places;
 }
 
+// Plays a game of any number of players from the start to its end, one player per seat;
+// returns the places (seat order).
+std::vector<int> play_group(rules::VariantId variant, const std::vector<Player>& seats,
+                            std::uint64_t seed, std::uint64_t hard_nodes) {
+    auto game = game_of(variant);
+    REQUIRE(static_cast<std::size_t>(game->players()) == seats.size());
+    std::mt19937_64 random(seed);
+    while (!game->outcome().over()) {
+        const Player& player = seats[static_cast<std::size_t>(game->seat_to_move())];
+        std::string move;
+        if (player) {
+            move =
+                choose(*game, *player, seed, *player == engine::Level::Hard ? hard_nodes : 0).move;
+        } else {
+            const auto moves = game->legal_moves();
+            move = moves[random() % moves.size()];
+        }
+        REQUIRE_MESSAGE(game->play(move).ok(), game->position() << " " << move);
+    }
+    MESSAGE(rules::variant_name(variant)
+            << " " << game->outcome().reason << " after " << game->ply() << " moves");
+    return game->outcome().places;
+}
+
 // Over `games` games (seats alternate), how often `a` placed first.
 int wins_of(rules::VariantId variant, Player a, Player b, int games, std::uint64_t hard_nodes) {
     int wins = 0;
@@ -196,4 +220,15 @@ TEST_CASE("chinese checkers and halma for two: Hard beats Easy") {
                   3'000) == 2);
     CHECK(wins_of(rules::VariantId::Halma2, engine::Level::Hard, engine::Level::Easy, 2, 3'000) ==
           2);
+}
+
+TEST_CASE("chinese checkers for three: Hard finishes first against two Easy players") {
+    for (int hard_seat = 0; hard_seat < 3; ++hard_seat) {
+        std::vector<Player> seats(3, engine::Level::Easy);
+        seats[static_cast<std::size_t>(hard_seat)] = engine::Level::Hard;
+        const auto places = play_group(rules::VariantId::ChineseCheckers3, seats,
+                                       200 + static_cast<std::uint64_t>(hard_seat), 3'000);
+        CAPTURE(hard_seat);
+        CHECK(places[static_cast<std::size_t>(hard_seat)] == 1);
+    }
 }
