@@ -63,6 +63,7 @@ int Race::cost(const rules::halma::Position& position, int seat) const {
     int nearest = 255;
     int farthest = 0;
     int in_goal = 0;
+    int at_home = 0;
     for (int c = 0; c < layout_->board->cells; ++c) {
         if (position.cell[static_cast<std::size_t>(c)] != owner)
             continue;
@@ -72,8 +73,10 @@ int Race::cost(const rules::halma::Position& position, int seat) const {
         farthest = std::max(farthest, d);
         if (layout_->in_goal(seat, c))
             ++in_goal;
+        else if (layout_->in_home(seat, c))
+            ++at_home;
     }
-    return 10 * sum + 4 * std::max(0, farthest - nearest - 5) - 3 * in_goal;
+    return 10 * sum + 8 * std::max(0, farthest - nearest - 5) + 25 * at_home - 3 * in_goal;
 }
 
 } // namespace engine::halma

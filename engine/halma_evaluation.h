@@ -7,9 +7,11 @@
 //   10 x the sum over its pieces of the steps (on an empty board) to its goal's apex, the goal
 //        cell farthest from its home: a piece in the goal still gains by moving deeper, which
 //        leaves room at the goal's mouth for the pieces that come last;
-//   + 4 x every step by which its rearmost piece trails its foremost by more than 5 (a
-//        straggler left behind costs a finish; pieces left at home also bar the goal under
-//        home_before_goal);
+//   + 8 x every step by which its rearmost piece trails its foremost by more than 5 (a
+//        straggler left behind costs a finish);
+//   + 25 for every piece still at home: under home_before_goal it bars the whole goal, and a
+//        piece left there late gets walled in by the opponent's pieces waiting outside that
+//        same region (their goal), which they cannot enter either while it stands there;
 //   - 3 for every piece already in the goal.
 // A seat that has finished costs finished_cost (far below any race) plus 1000 per seat that
 // finished before it, so finishing, and finishing first, outweighs any race.
