@@ -7,7 +7,6 @@
 #include "rules/search.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace engine {
 namespace {
