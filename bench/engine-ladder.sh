@@ -4,7 +4,7 @@
 #   bench/engine-ladder.sh <path/to/tabula> [options]
 #     --games N          games per pair and variant (default 40)
 #     --movetime MS      per move for the level pairs (default 100)
-#     --variants "V…"    variants to climb (default: every variant); "" climbs none
+#     --variants "V…"    variants to climb (default: every variant of two players); "" climbs none
 #     --seed S           opening and choice seed (default 1)
 #     --stockfish        also chess against Stockfish with UCI_LimitStrength: Medium and Easy
 #                        against Elo 1350 (Stockfish 15.1's floor), Hard against 1800, 2000
@@ -39,7 +39,7 @@ tabula="$1"
 shift
 games=40 movetime=100 seed=1 stockfish=0 sf_games="" sf_movetime=1000 limit_minutes=240 niceness=19
 sf_elos="1800 2000 2200"
-variants="chess international brazilian russian english italian spanish pool czech turkish antidraughts russian-giveaway"
+variants="chess international brazilian russian english italian spanish pool czech turkish antidraughts russian-giveaway chinese-checkers-2 halma-2"
 while [[ $# -gt 0 ]]; do
     [[ $# -ge 2 || "$1" == --stockfish ]] || usage
     case "$1" in

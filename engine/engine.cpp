@@ -1,6 +1,7 @@
 #include "engine/engine.h"
 
 #include "engine/families.h"
+#include "engine/halma_player.h"
 #include "engine/root_choice.h"
 #include "engine/search.h"
 #include "rules/draughts/engine.h"
@@ -108,11 +109,9 @@ rules::Result<Choice> choose_move(const rules::Game& game, const Request& reques
     case rules::Family::Turkish:
         return choose_with(TurkishFamily{}, game, request, control);
     case rules::Family::Halma:
-        // Chinese checkers and Halma seat up to six players: a two-sided negamax does not fit
-        // them, and their computer opponent is not written yet (issue 14).
-        return Error{"unsupported_variant", "there is no computer opponent for " +
-                                                std::string(rules::variant_name(game.variant())) +
-                                                " yet"};
+        // Chinese checkers and Halma seat up to six players: their own player (halma_player.h)
+        // instead of the two-sided negamax.
+        return choose_halma_move(game, request, control);
     }
     return Error{"engine_replay", "unknown game family"};
 }

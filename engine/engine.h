@@ -49,8 +49,7 @@ struct Choice {
 };
 
 // Errors: "game_over" when the game has ended, "engine_replay" if a played move is not
-// found again (a bug between the rules cores), "unsupported_variant" for the halma family
-// (Chinese checkers and Halma have no computer opponent yet).
+// found again (a bug between the rules cores).
 rules::Result<Choice> choose_move(const rules::Game& game, const Request& request,
                                   const SearchControl& control = {});
 

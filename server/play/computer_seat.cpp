@@ -7,11 +7,59 @@
 #include <algorithm>
 
 namespace server::play {
+namespace {
+
+// Every computer that can sit at a table, built once.
+const std::vector<std::pair<engine::Level, lobby::Player>>& every_computer() {
+    static const auto all = [] {
+        std::vector<std::pair<engine::Level, lobby::Player>> list;
+        for (const engine::Level level :
+             {engine::Level::Easy, engine::Level::Medium, engine::Level::Hard})
+            for (int number = 1; number <= max_computers; ++number)
+                list.emplace_back(level, computer_player(level, number));
+        return list;
+    }();
+    return all;
+}
+
+} // namespace
 
 ComputerSeat::ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
-                           std::uint64_t seed, const ComputerOptions& options)
-    : pool_(std::move(pool)), level_(level), player_(computer_player(level)),
+                           lobby::Player player, std::uint64_t seed, const ComputerOptions& options)
+    : pool_(std::move(pool)), level_(level), player_(std::move(player)),
       max_think_(options.max_think), report_(options.report), seed_(seed) {
+}
+
+ComputerTable::ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint64_t seed,
+                             ComputerOptions options)
+    : pool_(std::move(pool)), seed_(seed), options_(std::move(options)) {
+}
+
+void ComputerTable::settled(TableHost& host) {
+    if (!host.closed())
+        find_seats(host);
+    for (const auto& seat : seats_)
+        seat->settled(host);
+}
+
+void ComputerTable::find_seats(TableHost& host) {
+    const lobby::Table& table = host.table();
+    if (scanned_version_ == table.version())
+        return;
+    scanned_version_ = table.version();
+    for (const auto& [level, player] : every_computer()) {
+        if (!table.seat_of(player.id))
+            continue;
+        const bool known = std::any_of(seats_.begin(), seats_.end(), [&](const auto& seat) {
+            return seat->player().id == player.id;
+        });
+        if (known)
+            continue;
+        // Each computer draws its own moves: the table's seed mixed with its place in the list.
+        const std::uint64_t seed = seed_ + 0x9e3779b97f4a7c15ULL * (seats_.size() + 1);
+        seats_.push_back(
+            std::make_shared<ComputerSeat>(pool_.lock(), level, player, seed, options_));
+    }
 }
 
 void ComputerSeat::settled(TableHost& host) {

@@ -1,8 +1,9 @@
 #pragma once
-// The computer at one table (issue 13): when it is to move, it asks the engine's worker pool
-// for a move and plays the answer at the table like any player's move (validated, stored,
-// released with the clock). It answers the human's offers too: a takeback is granted (the
-// games are casual), a draw offer declined, a rematch accepted.
+// The computer at one seat of a table (issue 13): when it is to move, it asks the engine's
+// worker pool for a move and plays the answer at the table like any player's move (validated,
+// stored, released with the clock). It answers the human's offers too: a takeback is granted
+// (the games are casual), a draw offer declined, a rematch accepted. ComputerTable (below)
+// holds every computer seated at one table: a table of more players can seat up to five.
 //
 // Threading: settled() and what the pool answers run on the table's strand only; the search
 // runs on a worker thread of the pool, never on a network thread or a strand. The job in hand
@@ -23,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace server::play {
 
@@ -55,12 +57,13 @@ struct ComputerOptions {
 
 class ComputerSeat final : public std::enable_shared_from_this<ComputerSeat> {
 public:
-    ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level, std::uint64_t seed,
-                 const ComputerOptions& options);
+    ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
+                 lobby::Player player, std::uint64_t seed, const ComputerOptions& options);
 
     const lobby::Player& player() const { return player_; }
     // On the table's strand after every change that is settled (no move being written):
-    // starts, keeps or cancels the search, and answers the human's offers.
+    // starts, keeps or cancels the search, and answers the human's offers. A computer whose
+    // seat has finished or left is never to move again and is simply not asked.
     void settled(TableHost& host);
 
 private:
@@ -89,6 +92,30 @@ private:
                   const rules::Result<engine::Choice>& result);
     void tell(ComputerReport::Kind kind, std::string table, std::size_t ply,
               std::string move = {}) const;
+};
+
+// Every computer seated at one table, behind the table's one settled hook
+// (TableHost::set_settled_hook): a ComputerSeat for each computer player (computer_level()
+// knows its id) found in a seat, each moving for its own seat only, so at most one searches at
+// a time (the one to move). Seats are looked for again whenever the table's version changes,
+// so a computer seated after the hook was set (the create request seats them after attaching,
+// a restart attaches once per computer seat) is found; installing the hook again replaces the
+// previous one, which held no search yet.
+class ComputerTable final {
+public:
+    ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint64_t seed,
+                  ComputerOptions options);
+
+    void settled(TableHost& host);
+
+private:
+    std::weak_ptr<engine::WorkerPool> pool_;
+    std::uint64_t seed_;
+    ComputerOptions options_;
+    std::vector<std::shared_ptr<ComputerSeat>> seats_;
+    std::optional<std::uint64_t> scanned_version_;
+
+    void find_seats(TableHost& host);
 };
 
 } // namespace server::play

@@ -1,7 +1,11 @@
 // Games against the computer (issue 13; docs/protocol.md section 7.15): create_table with
 // "opponent":"computer" makes a table like any other, with the computer of the chosen level
-// in the other seat at once, so the game starts.
+// in the other seat at once, so the game starts. At a table of more players (Chinese checkers
+// for 3, 4 or 6, Halma for 4) a computer takes every other seat, each a player of its own
+// ("Pip (Easy)", "Pip (Easy) 2", ...), or only "computers" of them: the rest stay open for
+// players who join by code, and the game starts when they are full.
 #include "lobby/errors.h"
+#include "rules/game.h"
 #include "rules/variant.h"
 #include "server/log.h"
 #include "server/play/computer_players.h"
@@ -17,11 +21,16 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
     if (request.setup.rated)
         return send_error(r.conn, r.id, lobby::errc::not_allowed,
                           "games against the computer are casual: \"rated\" must be false");
-    if (rules::family_of(request.setup.variant) == rules::Family::Halma)
-        return send_error(r.conn, r.id, lobby::errc::not_allowed,
-                          "the computer does not play " +
-                              std::string(rules::variant_name(request.setup.variant)) +
-                              ": Chinese checkers and Halma have no computer opponent yet");
+    // The seats of the variant, from the game itself (a bad setup is refused below as for any
+    // table, so a game that cannot be made here counts as two seats).
+    const auto game = rules::make_game(request.setup.variant);
+    const int others = (game.ok() ? game.value()->players() : 2) - 1;
+    const int computers = request.computers == 0 ? others : request.computers;
+    if (computers > others)
+        return send_error(r.conn, r.id, lobby::errc::bad_setup,
+                          std::string(rules::variant_name(request.setup.variant)) + " seats " +
+                              std::to_string(others + 1) + " players: \"computers\" may be 1 to " +
+                              std::to_string(others));
     const lobby::Player& human = r.session->player;
     const auto level = *request.computer;
     auto created = open_created_table(r, request.setup);
@@ -29,35 +38,43 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
         return send_error(r.conn, r.id, created.error().code, created.error().detail);
     const auto& [code, host] = created.value();
     attach_computer(*host, level);
-    host->post([conn = r.conn, who = human.id, id = r.id, computer = computer_player(level),
-                level](TableHost& h) {
+    host->post([conn = r.conn, who = human.id, id = r.id, level, computers](TableHost& h) {
         h.add_audience(conn, who);
         const auto mark = h.outbox_mark();
-        if (auto joined = h.table().join(computer, h.now()); !joined) {
-            // Nobody else may take the seat: the table closes.
-            log::warn("play: the computer could not sit down: " + joined.error().detail);
-            (void)h.table().cancel(who, h.now());
-            return h.reply_error(conn, id, joined.error());
+        nlohmann::json seated = nlohmann::json::array();
+        for (int number = 1; number <= computers; ++number) {
+            const lobby::Player computer = computer_player(level, number);
+            if (auto joined = h.table().join(computer, h.now()); !joined) {
+                // Nobody else may take the seat: the table closes.
+                log::warn("play: the computer could not sit down: " + joined.error().detail);
+                (void)h.table().cancel(who, h.now());
+                return h.reply_error(conn, id, joined.error());
+            }
+            seated.push_back(
+                {{"player", computer.id}, {"level", std::string(engine::level_name(level))}});
         }
         // The reply (its state has the game started) goes ahead of the seating's events.
         nlohmann::json message = h.state_message(who, id);
         message["t"] = "table_created";
         message["code"] = h.table().code();
         message["link"] = "/t/" + h.table().code();
-        message["computer"] = {{"player", computer.id},
-                               {"level", std::string(engine::level_name(level))}};
+        message["computer"] = seated.front(); // the first, as for two players
+        message["computers"] = std::move(seated);
         h.reply_before(mark, conn, message);
     });
     enter_table(r, code, host);
 }
 
+// Installs the one driver of every computer seated at the table (ComputerTable): the level
+// each plays is read from its player id, so a restart that attaches once per computer seat
+// ends with one driver that finds them all.
 void PlayService::attach_computer(TableHost& host, engine::Level level) {
     if (!computer_pool_)
-        log::warn(
-            "play: a computer seat without a computer opponent (threads 0): it will not move");
-    auto seat =
-        std::make_shared<ComputerSeat>(computer_pool_, level, random_.next(), options_.computer);
-    host.set_settled_hook([seat](TableHost& h) { seat->settled(h); });
+        log::warn("play: a computer seat (" + std::string(engine::level_name(level)) +
+                  ") without a computer opponent (threads 0): it will not move");
+    auto computers =
+        std::make_shared<ComputerTable>(computer_pool_, random_.next(), options_.computer);
+    host.set_settled_hook([computers](TableHost& h) { computers->settled(h); });
 }
 
 } // namespace server::play

@@ -53,15 +53,19 @@ struct Parser {
     }
 
     // create_table: the setup, and "opponent":"computer" with a "level" for a game against
-    // the computer (casual only: a rated one is refused where the table is made).
+    // the computer (casual only: a rated one is refused where the table is made), and at a
+    // table of more players optionally "computers": how many seats the computer takes (checked
+    // against the variant's seats where the table is made).
     Parsed create_table() const {
         auto setup = read_setup(message.body);
         if (!setup)
             return fail(setup.error().code, setup.error().detail);
-        CreateTable request{std::move(setup).value(), std::nullopt};
+        CreateTable request{std::move(setup).value(), std::nullopt, 0};
         if (!any_field(message.body, "opponent")) {
             if (any_field(message.body, "level"))
                 return bad("\"level\" needs \"opponent\":\"computer\"");
+            if (any_field(message.body, "computers"))
+                return bad("\"computers\" needs \"opponent\":\"computer\"");
             return lobby(std::move(request));
         }
         const auto opponent = string_field(message.body, "opponent");
@@ -73,6 +77,12 @@ struct Parser {
             return bad("a game against the computer needs \"level\": \"easy\", \"medium\" "
                        "or \"hard\"");
         request.computer = *level;
+        if (any_field(message.body, "computers")) {
+            const auto count = integer_field(message.body, "computers");
+            if (!count || *count < 1 || *count > lobby::max_seats - 1)
+                return bad("\"computers\" must be a whole number from 1 to 5");
+            request.computers = static_cast<int>(*count);
+        }
         return lobby(std::move(request));
     }
 

@@ -29,8 +29,10 @@ struct LobbySubscribe {
 };
 struct CreateTable {
     lobby::TableSetup setup;
-    // "opponent":"computer" with its "level": the computer takes the other seat at once.
+    // "opponent":"computer" with its "level": the computer takes the other seat at once (at a
+    // table of more players, every other seat, or "computers" of them).
     std::optional<engine::Level> computer;
+    int computers = 0; // 1 to 5 computer seats; 0: every seat but the creator's
 };
 struct EnterTable {    // join / watch
     std::string code;  // as written: a code, a link "/t/<CODE>" or a URL ending in one

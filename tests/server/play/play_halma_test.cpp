@@ -1,7 +1,7 @@
 // The two-player games of the halma family (Chinese checkers and Halma for two, issue 14) at a
 // two-seat table over the protocol: the star's state and moves, a chain of hops, a spectator,
 // a resignation, a finish by the rules, a restart in the middle, the stored record, and the
-// refusals that stay (more than two players, the computer).
+// refusals that stay (more than two players).
 #include "tests/server/play/play_fixture.h"
 
 #include <doctest/doctest.h>
@@ -171,7 +171,8 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     CHECK(games[0].result == "1-0");
 }
 
-TEST_CASE("a table of three is made, filled by code and started, and the computer stays refused") {
+TEST_CASE("a table of three is made, filled by code and started, and the computer plays the halma "
+          "family") {
     FreshServer s;
     Client first(s.server.port());
     Client second(s.server.port());
@@ -202,17 +203,17 @@ TEST_CASE("a table of three is made, filled by code and started, and the compute
     CHECK_FALSE(after.at("seats")
                     .at(static_cast<std::size_t>((third_seat + 1) % 3))
                     .contains("left_reason"));
+    // The computer plays Chinese checkers and Halma (more in play_computer_group_test.cpp).
     for (const char* variant : {"chinese-checkers-2", "halma-2"}) {
         CAPTURE(variant);
         const auto reply = fourth.request({{"t", "create_table"},
                                            {"variant", variant},
                                            {"opponent", "computer"},
                                            {"level", "easy"},
-                                           {"color", "white"}});
-        CHECK(reply.value("code", "") == "not_allowed");
-        CHECK(reply.value("message", "") ==
-              std::string("the computer does not play ") + variant +
-                  ": Chinese checkers and Halma have no computer opponent yet");
+                                           {"color", "white"},
+                                           {"private", true}});
+        CHECK(reply.value("t", "") == "table_created");
+        CHECK(reply.at("table").at("status") == "playing");
     }
     // A private table is not listed.
     CHECK(fourth.request({{"t", "lobby_subscribe"}}).at("tables") == json::array());
