@@ -187,3 +187,38 @@ TEST_CASE("Halma for four: three computers fill the table and the game starts at
     CHECK(created.at("computers").at(2).at("player") == "Marlow (Medium) 3");
     CHECK(created.at("table").at("status") == "playing");
 }
+
+TEST_CASE("Chinese checkers for three: after a restart both computers are back and move in turn") {
+    test::TempDir dir;
+    const auto db = dir.path() / "play.db";
+    const auto accounts = create_accounts(db, {"alice"});
+    TestClock clock;
+    std::string code;
+    {
+        PlayServer first(db, clock, accounts);
+        Client alice(first.port(), "user=alice");
+        auto request = computer_table("chinese-checkers-3", "medium");
+        request["color"] = "white";
+        const auto created = created_table(alice, request);
+        REQUIRE(created.at("you") == 0);
+        code = created.at("code").get<std::string>();
+        move(alice, code, 0, first_legal(created.at("table").at("legal_moves")));
+        alice.wait_move(code, 1);
+        alice.wait_move(code, 2);
+    }
+    PlayServer second(db, clock, accounts);
+    CHECK(second.restored() == 1);
+    Client alice(second.port(), "user=alice");
+    const auto state = alice.request({{"t", "join"}, {"code", code}});
+    REQUIRE(state.value("t", "") == "table");
+    CHECK(state.at("table").at("moves").size() == 3);
+    move(alice, code, 3, first_legal(state.at("table").at("legal_moves")));
+    CHECK(alice.wait_move(code, 4).at("event").at("seat") == 1);
+    CHECK(alice.wait_move(code, 5).at("event").at("seat") == 2);
+    // Both are present: nobody can claim their seats as abandoned.
+    const auto seats = alice.request({{"t", "join"}, {"code", code}}).at("table").at("seats");
+    CHECK(seats.at(1).at("id") == "Marlow (Medium)");
+    CHECK(seats.at(2).at("id") == "Marlow (Medium) 2");
+    CHECK(seats.at(1).at("connected") == true);
+    CHECK(seats.at(2).at("connected") == true);
+}

@@ -282,16 +282,15 @@ TEST_CASE("a public table of four is listed with its open seats as they are take
     CHECK(open_seats(started) == 0);
     CHECK(started.at("status") == "playing");
 
-    // The computer still plays none of the family, whatever the number of seats.
+    // A table against the computer starts at once: the computer takes every other seat.
     auto against_computer = private_setup("chinese-checkers-4", five_minutes);
     against_computer["t"] = "create_table";
     against_computer["opponent"] = "computer";
     against_computer["level"] = "easy";
     const auto computer = watcher.request(against_computer);
-    CHECK(computer.value("code", "") == "not_allowed");
-    CHECK(computer.value("message", "") ==
-          "the computer does not play chinese-checkers-4: Chinese checkers and Halma have no "
-          "computer opponent yet");
+    REQUIRE(computer.value("t", "") == "table_created");
+    CHECK(computer.at("table").at("status") == "playing");
+    CHECK(computer.at("computers").size() == 3);
 }
 
 TEST_CASE(
