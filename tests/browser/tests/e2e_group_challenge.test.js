@@ -1,0 +1,134 @@
+// Group challenges in the lobby (docs/protocol.md §7.9, "Group challenges"), against a running
+// `tabula serve`: three guests, one invites the other two to Chinese checkers for three by name
+// from the create form (a name nobody has, and a name left out, refused with a clear error);
+// both see who invites them and who else is invited, an invitee still sees it after a reload
+// (the welcome's `challenges`), each acceptance shows up for everyone, and the last one takes
+// all three to the started table. A declined challenge, and a cancelled one, go away for all
+// three with a line that says why. Any console error on a page fails the tests.
+
+import assert from 'node:assert/strict';
+import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
+import { new_player, close_all } from '../lib/e2e_helpers.js';
+
+async function guest(browser, base) {
+    const p = await new_player(browser, base);
+    p.errors = [];
+    p.page.on('pageerror', (e) => p.errors.push(`pageerror: ${e.message}`));
+    p.page.on('console', (m) => { if (m.type() === 'error') p.errors.push(`console: ${m.text()}`); });
+    p.name = await eventually(async () => {
+        const name = await p.page.evaluate(() => window.tabula.api.player && window.tabula.api.player.name);
+        assert.ok(name, 'welcomed');
+        return name;
+    }, 10000);
+    return p;
+}
+
+const form_of = (page) => page.locator('.lobby-side .setup-form').first();
+
+// Fills the create form's invite fields for Chinese checkers for three and sends it.
+async function invite(page, names) {
+    const form = form_of(page);
+    await form.locator('select[name="variant"]').selectOption('chinese-checkers-3');
+    const fields = form.locator('input[name="invite"]:visible');
+    await expect_count(fields, 2);
+    await fields.nth(0).fill(names[0] || '');
+    await fields.nth(1).fill(names[1] || '');
+    await form.locator('button[type="submit"]').click();
+}
+
+const card = (page) => page.locator('.group-challenge');
+
+test('a group challenge: two invited by name, both see it (also after a reload), each acceptance shown, all three land at the table',
+    async ({ browser, base }) => {
+        const ann = await guest(browser, base);
+        const bob = await guest(browser, base);
+        const cid = await guest(browser, base);
+        const all = [ann, bob, cid];
+        try {
+            // The form asks for a name per other seat: two for three players, five for six.
+            const form = form_of(ann.page);
+            await expect_count(form.locator('input[name="invite"]:visible'), 0);
+            await form.locator('select[name="variant"]').selectOption('chinese-checkers-6');
+            await expect_count(form.locator('input[name="invite"]:visible'), 5);
+            await expect_text(form.locator('.invite-fields legend'), /Invite players/);
+
+            // One name left out: refused in the page; a name nobody has: the server's word.
+            await invite(ann.page, [bob.name, '']);
+            await expect_text(form.locator('.error'), /name all 2 other players/);
+            await invite(ann.page, [bob.name, 'nobody-here']);
+            await expect_text(form.locator('.error'), /no player is called nobody-here/, 10000);
+            await expect_count(card(bob.page), 0);
+
+            await invite(ann.page, [bob.name, cid.name]);
+            await expect_text(ann.page.locator('.play-now .notice'), new RegExp(`Challenge sent to ${bob.name} and ${cid.name}`), 10000);
+            await expect_text(form.locator('.error'), /^$/);
+            await expect_text(card(bob.page), new RegExp(`${ann.name} invites you and ${cid.name}: Chinese checkers \\(3 players\\), 5\\+3, casual`), 10000);
+            await expect_text(card(cid.page), new RegExp(`${ann.name} invites you and ${bob.name}: Chinese checkers \\(3 players\\)`), 10000);
+            await expect_text(card(bob.page).locator('.challenge-answers'), new RegExp(`^Waiting for: you, ${cid.name} · answer by`));
+            await expect_text(card(ann.page), new RegExp(`You invite ${bob.name} and ${cid.name}: Chinese checkers \\(3 players\\)`), 10000);
+            await expect_count(card(ann.page).getByRole('button', { name: 'Accept' }), 0);
+            await expect_count(card(ann.page).getByRole('button', { name: 'Cancel' }), 1);
+
+            // A reload: the welcome lists the challenge, so it is still there to answer.
+            await cid.page.reload();
+            await expect_text(card(cid.page), new RegExp(`${ann.name} invites you and ${bob.name}`), 10000);
+
+            await card(bob.page).getByRole('button', { name: 'Accept' }).click();
+            await expect_text(card(ann.page).locator('.challenge-answers'), new RegExp(`^Accepted: ${bob.name} · Waiting for: ${cid.name}`), 10000);
+            await expect_text(card(cid.page).locator('.challenge-answers'), new RegExp(`^Accepted: ${bob.name} · Waiting for: you`), 10000);
+            await expect_text(card(bob.page).locator('.challenge-answers'), new RegExp(`^Accepted: you · Waiting for: ${cid.name}`), 10000);
+            // Once accepted, no second Accept; declining stays possible.
+            await expect_count(card(bob.page).getByRole('button', { name: 'Accept' }), 0);
+            await expect_count(card(bob.page).getByRole('button', { name: 'Decline' }), 1);
+
+            await card(cid.page).getByRole('button', { name: 'Accept' }).click();
+            const codes = [];
+            for (const p of all) {
+                await eventually(async () => assert.match(new URL(p.page.url()).hash, /^#\/table\/[A-Z0-9]{6}$/), 10000, `${p.name} at the table`);
+                codes.push(new URL(p.page.url()).hash);
+                await expect_count(p.page.locator('.seat-list .seat-row'), 3, 10000);
+                await expect_count(p.page.locator('.seat-list .seat-row.you'), 1, 10000);
+                await expect_text(p.page.locator('.table-status'), /Your move|to move/, 10000);
+            }
+            assert.equal(new Set(codes).size, 1, `one table for all three: ${codes}`);
+            const seated = await ann.page.locator('.seat-list .seat-row .player-name').allTextContents();
+            assert.deepEqual(seated.map((s) => s.trim()).sort(), [ann.name, bob.name, cid.name].sort());
+            for (const p of all) assert.deepEqual(p.errors, [], p.name);
+        } finally {
+            await close_all(...all);
+        }
+    }, { needs: 'tabula', timeout_ms: 60000 });
+
+test('a declined group challenge, and a cancelled one, go away for all three and say why',
+    async ({ browser, base }) => {
+        const ann = await guest(browser, base);
+        const bob = await guest(browser, base);
+        const cid = await guest(browser, base);
+        const all = [ann, bob, cid];
+        try {
+            await invite(ann.page, [bob.name, cid.name]);
+            for (const p of all) await expect_count(card(p.page), 1, 10000);
+            // Declined by one who had accepted first: off for everyone.
+            await card(cid.page).getByRole('button', { name: 'Accept' }).click();
+            await expect_text(card(bob.page).locator('.challenge-answers'), new RegExp(`^Accepted: ${cid.name}`), 10000);
+            await card(cid.page).getByRole('button', { name: 'Decline' }).click();
+            for (const p of all) await expect_count(card(p.page), 0, 10000);
+            await expect_text(ann.page.locator('.challenge-notice'), new RegExp(`^Your challenge to Chinese checkers \\(3 players\\) is off: ${cid.name} declined\\.$`));
+            await expect_text(bob.page.locator('.challenge-notice'), new RegExp(`^${ann.name}'s challenge to Chinese checkers \\(3 players\\) is off: ${cid.name} declined\\.$`));
+            await expect_text(cid.page.locator('.challenge-notice'), /is off: you declined\.$/);
+            await expect_text(bob.page.locator('.challenges'), /^No challenges\.$/);
+
+            // Cancelled by its challenger.
+            await invite(ann.page, [cid.name, bob.name]);
+            for (const p of all) await expect_count(card(p.page), 1, 10000);
+            await card(ann.page).getByRole('button', { name: 'Cancel' }).click();
+            for (const p of all) await expect_count(card(p.page), 0, 10000);
+            await expect_text(ann.page.locator('.challenge-notice'), /^Your challenge to Chinese checkers \(3 players\) was cancelled\.$/);
+            await expect_text(bob.page.locator('.challenge-notice'), new RegExp(`was cancelled by ${ann.name}\\.$`));
+            // Nobody was taken anywhere.
+            for (const p of all) await expect_value(async () => new URL(p.page.url()).hash, '');
+            for (const p of all) assert.deepEqual(p.errors, [], p.name);
+        } finally {
+            await close_all(...all);
+        }
+    }, { needs: 'tabula', timeout_ms: 60000 });
