@@ -132,3 +132,69 @@ test('a declined group challenge, and a cancelled one, go away for all three and
             await close_all(...all);
         }
     }, { needs: 'tabula', timeout_ms: 60000 });
+
+test('a challenge of two is there again after the invitee reloads (the welcome lists it)',
+    async ({ browser, base }) => {
+        const ann = await guest(browser, base);
+        const bob = await guest(browser, base);
+        try {
+            const form = form_of(ann.page);
+            await form.locator('select[name="variant"]').selectOption('chess');
+            await form.locator('input[name="opponent"]').fill(bob.name);
+            await form.locator('button[type="submit"]').click();
+            const incoming = bob.page.locator('.challenge');
+            await expect_text(incoming, new RegExp(`${ann.name} challenges you: Chess, 5\\+3, casual`), 10000);
+            await bob.page.reload();
+            await expect_text(incoming, new RegExp(`${ann.name} challenges you: Chess, 5\\+3, casual`), 10000);
+            await incoming.getByRole('button', { name: 'Decline' }).click();
+            await expect_count(incoming, 0, 10000);
+            for (const p of [ann, bob]) assert.deepEqual(p.errors, [], p.name);
+        } finally {
+            await close_all(ann, bob);
+        }
+    }, { needs: 'tabula', timeout_ms: 60000 });
+
+// Without a game server (the socket's requests recorded, pushes handed to the api as they
+// would arrive): what the form sends, an expiry, and a match that opens the table from the
+// account screen.
+test('group challenge without a server: the request sent, an expiry said, matched opens the table from any screen',
+    async ({ page, base }) => {
+        await page.goto(`${base}/`);
+        await page.waitForFunction(() => window.tabula);
+        await page.evaluate(() => {
+            window.sent = [];
+            window.tabula.socket.request = (t, fields = {}) => {
+                window.sent.push({ t, ...fields });
+                return Promise.resolve(t === 'challenge' ? { t: 'challenge_sent', challenge: 7, group: true } : { t: 'ok' });
+            };
+            window.tabula.api.player = { id: 'u2', name: 'bob', registered: true, rating: 1500 };
+        });
+        const form = form_of(page);
+        await form.locator('select[name="variant"]').selectOption('halma-4');
+        const fields = form.locator('input[name="invite"]:visible');
+        await expect_count(fields, 3);
+        for (const [i, name] of ['cid', 'dan', 'eve'].entries()) await fields.nth(i).fill(name);
+        await form.locator('button[type="submit"]').click();
+        await eventually(async () => assert.deepEqual(await page.evaluate(() => window.sent), [{
+            t: 'challenge', to: ['cid', 'dan', 'eve'], variant: 'halma-4',
+            time: { base_ms: 300000, increment_ms: 3000, per_move_ms: 0 }, rated: false, color: 'random', private: false,
+        }]));
+        await expect_text(page.locator('.play-now .notice'), /^Challenge sent to cid, dan and eve\.$/);
+
+        const push = (change, extra = {}) => page.evaluate((m) => window.tabula.api.on_push(m), {
+            t: 'group_challenge', change, ...extra,
+            challenge: { id: 4, group: true, from: { id: 'u1', name: 'ann', registered: true, rating: 1500 },
+                         to: ['u2', 'u3'], to_names: ['bob', 'cid'], accepted: [],
+                         setup: { variant: 'chinese-checkers-3', time: { days: 3 }, rated: true }, expires_at: Date.now() + 7 * 86400000 },
+        });
+        await push('issued', { by: 'u1' });
+        await expect_text(card(page), /ann invites you and cid: Chinese checkers \(3 players\), 3 days\/move, rated/);
+        await push('expired');
+        await expect_count(card(page), 0);
+        await expect_text(page.locator('.challenge-notice'), /^ann's challenge to Chinese checkers \(3 players\) expired: not everyone answered in time\.$/);
+
+        await page.evaluate(() => { location.hash = '#/account'; });
+        await eventually(async () => assert.equal(await page.evaluate(() => document.body.dataset.screen), 'account'));
+        await push('matched', { by: 'u3', code: 'GRP777', players: [] });
+        await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/GRP777'));
+    });
