@@ -51,6 +51,9 @@ test('a group challenge: two invited by name, both see it (also after a reload),
             await form.locator('select[name="variant"]').selectOption('chinese-checkers-6');
             await expect_count(form.locator('input[name="invite"]:visible'), 5);
             await expect_text(form.locator('.invite-fields legend'), /Invite players/);
+            await expect_text(form.locator('button[type="submit"]'), /^Create table$/);
+            await form.locator('input[name="invite"]').first().fill('someone');
+            await expect_text(form.locator('button[type="submit"]'), /^Send challenge$/);
 
             // One name left out: refused in the page; a name nobody has: the server's word.
             await invite(ann.page, [bob.name, '']);

@@ -78,6 +78,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         invite,
         error,
         h('button', { type: 'submit', class: 'primary wide' }, submit_label));
+    const submit = form.querySelector('button[type="submit"]');
     const sync_mode = () => {
         const corr = form.querySelector(`input[name="${name}-mode"]:checked`).value === 'correspondence';
         live_fields.hidden = corr;
@@ -92,20 +93,23 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
             const others = variant_players(variant.value) - 1;
             invite_fields.forEach((f, i) => { f.hidden = i >= others; invite_inputs[i].disabled = i >= others; });
         }
+        // A name typed makes the form a challenge: the button says so.
+        const names = group ? invite_inputs.filter((i) => !i.disabled) : opponent ? [opponent.querySelector('input')] : [];
+        submit.textContent = names.some((i) => i.value.trim()) ? 'Send challenge' : submit_label;
     };
     form.addEventListener('change', sync_mode);
+    form.addEventListener('input', sync_mode);
     sync_mode();
     form.addEventListener('submit', async (e) => {
         e.preventDefault();
         error.textContent = '';
-        const button = form.querySelector('button[type="submit"]');
-        button.disabled = true;
+        submit.disabled = true;
         try {
             await on_submit(read_setup(form, name), form);
         } catch (err) {
             error.textContent = err.message || String(err);
         } finally {
-            button.disabled = false;
+            submit.disabled = false;
         }
     });
     return form;
