@@ -58,6 +58,12 @@ api.on('ladder_game', (msg) => {
     if (typeof msg.table === 'string' && document.body.dataset.screen !== 'table') go(`#/table/${msg.table}`);
 });
 
+// A group challenge everyone accepted made its table (§7.9, change `matched`): it opens at
+// once for each of its players, unless at a table already (as a ladder game).
+api.on('group_challenge', (msg) => {
+    if (msg.change === 'matched' && msg.code && document.body.dataset.screen !== 'table') go(`#/table/${msg.code}`);
+});
+
 on_route(show);
 show(parse_route());
 socket.connect();

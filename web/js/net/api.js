@@ -24,6 +24,9 @@
 //   challenge {to, variant, time, rated, colour}          -> {t:'challenge_sent', challenge}
 //   accept_challenge {challenge} / decline_challenge {challenge, reason}
 //   counter_challenge {challenge, variant, time, rated, colour}
+//   challenge {to: [names], variant, time, rated}         a group challenge (a table of more
+//       than two: one name per other seat) -> {t:'challenge_sent', challenge, group: true}
+//   accept_challenge / decline_challenge / cancel_challenge {challenge, group: true, reason}
 // Server pushes:
 //   lobby {tables} | lobby_table {table: TableSummary} | lobby_table_gone {code}
 //   table {table: TableState}                 full state (on join, resync, or when far behind)
@@ -37,9 +40,13 @@
 //       (players by seat); opened like `matched`
 //   table_gone {table}                        a finished table was dropped (§7.10)
 //   ladder_game {table, ladder, challenge, challenger, challenged}   a ladder game was made
-//   welcome {player, token, tables}           `tables`: codes where we hold a seat
+//   welcome {player, token, tables, challenges}   `tables`: codes where we hold a seat;
+//       `challenges`: the open challenges we made or are invited to (as in the pushes below)
 //   challenge {challenge: {id, from, to, to_name, variant, time, rated, colour}} | challenge_gone {id, reason}
 //       (`to`, `awaiting`, `by`: player ids, compared; `from.name`, `to_name`: names, shown)
+//   group_challenge {change, challenge: {id, group, from, to, to_names, accepted, setup,
+//       expires_at}, by, reason, code}   change issued|accepted|matched|declined|cancelled|
+//       expired; `matched` carries the new table's `code` (no `group_matched` follows)
 // Inside the client `time` is {base_s, increment_s, delay_s, per_move_s, days} and `colour`
 // 'white'|'black'|'random'; on the wire {base_ms, increment_ms, ...} and `color`.
 //
@@ -55,6 +62,7 @@
 //   POST /api/ladders/<id>/challenges/<cid>/accept and .../decline (docs/http-api.md).
 
 import { Emitter } from './emitter.js';
+import { group_challenge_view } from './group_challenges.js';
 
 const WELCOME_WAIT_MS = 3000;
 
@@ -95,6 +103,9 @@ export class Api extends Emitter {
         this.socket = socket;
         this.player = null; // from `welcome`
         this.my_tables = [];
+        // The open group challenges we made or are invited to, by id (group_challenges.js
+        // views): kept here, not in the lobby, so that they outlive a visit to a table.
+        this.group_challenges = new Map();
         // True once this connection's player is known (its `welcome`, and for a returning
         // guest the answer to `identify`); table screens join and resync only then, so that
         // they sit down as the player who holds the seat. 'identity' is emitted each time.
@@ -134,8 +145,39 @@ export class Api extends Emitter {
         // Codes of the tables where this player holds a seat in a game not over (§7.2).
         this.my_tables = Array.isArray(msg.tables) ? msg.tables.filter((c) => typeof c === 'string') : [];
         if (msg.token) sessionStorage.setItem('tabula.guest_token', msg.token);
+        if (Array.isArray(msg.challenges)) this.list_challenges(msg.challenges);
         this.emit('welcome', this.player);
         this.settle();
+    }
+
+    // The open challenges a welcome lists (§7.2): they replace what we knew, since pushes may
+    // have been missed while the connection was down (or before a reload).
+    list_challenges(list) {
+        const me = this.player && this.player.id;
+        this.group_challenges = new Map();
+        const pairs = [];
+        for (const c of list) {
+            if (!c || typeof c !== 'object') continue;
+            if (c.group) this.group_challenges.set(c.id, group_challenge_view(c, me));
+            else {
+                const view = this.challenge_view(c, c.counters ? 'countered' : 'issued');
+                if (view) pairs.push(view);
+            }
+        }
+        this.emit('challenges_listed', pairs);
+        this.emit('group_challenge', { change: 'listed' });
+    }
+
+    // A change of a group challenge (§7.9): the open ones kept up to date, then the change
+    // told ({change, challenge: view, by, reason, code}).
+    on_group_challenge(msg) {
+        const c = msg.challenge;
+        if (!c || typeof c !== 'object') return;
+        const view = group_challenge_view(c, this.player && this.player.id);
+        if (msg.change === 'issued' || msg.change === 'accepted') this.group_challenges.set(view.id, view);
+        else this.group_challenges.delete(view.id);
+        this.emit('group_challenge', { change: msg.change, challenge: view, by: msg.by, reason: msg.reason,
+                                       code: typeof msg.code === 'string' ? msg.code : null });
     }
 
     // A challenge push as the lobby shows it, or null when it is not ours to answer. `from`
@@ -170,6 +212,7 @@ export class Api extends Emitter {
             else if (msg.challenge) this.emit('challenge_gone', { id: msg.challenge.id });
             return undefined;
         }
+        case 'group_challenge': return this.on_group_challenge(msg);
         case 'challenge_gone':
             this.emit('challenge_gone', { ...msg, id: msg.challenge ?? msg.id });
             if (msg.reason === 'accepted' && msg.code) this.emit('matched', msg.code);
@@ -227,6 +270,13 @@ export class Api extends Emitter {
     counter_challenge(id, setup) {
         return this.socket.request('counter_challenge', { challenge: id, ...to_wire_setup(setup) });
     }
+    // names: one per seat but ours, as people write them.
+    group_challenge(names, setup) { return this.socket.request('challenge', { to: names, ...to_wire_setup(setup) }); }
+    accept_group_challenge(id) { return this.socket.request('accept_challenge', { challenge: id, group: true }); }
+    decline_group_challenge(id, reason) {
+        return this.socket.request('decline_challenge', { challenge: id, group: true, reason: reason || 'generic' });
+    }
+    cancel_group_challenge(id) { return this.socket.request('cancel_challenge', { challenge: id, group: true }); }
 
     // Accounts (HTTP)
     register(name, password) { return http('POST', '/api/register', { name, password }); }

@@ -1,7 +1,9 @@
 // The lobby: play now (auto-match, which opens the table it found: `matched`, or
 // `group_matched` for a game of more than two), the live list of public tables (a table of
-// more than two says how many of its seats are taken), create a table (or challenge a player),
-// play the computer, join by code, and incoming challenges with accept, decline, counter.
+// more than two says how many of its seats are taken), create a table (or challenge a player,
+// or for a game of more than two invite all the other players), play the computer, join by
+// code, and the open challenges: a player's with accept, decline, counter; a group's with who
+// has accepted, accept and decline, or cancel for its challenger (docs/protocol.md §7.9).
 
 import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
@@ -9,6 +11,7 @@ import { variant_name, variant_players, VARIANTS } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { from_wire_time } from '../net/api.js';
+import { answers_text, gone_text, invitee_names, name_list } from '../net/group_challenges.js';
 import { go } from '../router.js';
 
 // A lobby table summary (§7.1: its setup nested) in the fields the lists show. A table of
@@ -52,6 +55,8 @@ export class LobbyScreen {
             api.on('matched', (code) => go(`#/table/${code}`)),
             api.on('challenge', (c) => { this.challenges.set(c.id, c); this.render_challenges(); play_sound('notify'); }),
             api.on('challenge_gone', (m) => { this.challenges.delete(m.id); this.render_challenges(); }),
+            api.on('challenges_listed', (list) => { this.challenges = new Map(list.map((c) => [c.id, c])); this.render_challenges(); }),
+            api.on('group_challenge', (m) => this.on_group_challenge(m)),
             socket.on('hello', () => this.subscribe()),
             api.on('welcome', () => this.render_my_games()),
         );
@@ -81,6 +86,7 @@ export class LobbyScreen {
         this.tables_body = h('div', { class: 'table-list', 'aria-live': 'polite' });
         this.live_body = h('div', { class: 'table-list live-games', 'aria-live': 'polite' });
         this.challenges_body = h('div', { class: 'challenges' });
+        this.challenge_notice = h('p', { class: 'notice challenge-notice', role: 'status' });
         this.my_games = h('section', { class: 'card my-games', 'aria-labelledby': 'my-games-title', hidden: true });
         this.seek_status = h('p', { class: 'notice', role: 'status' });
         const variant = h('select', { id: 'quick-variant' },
@@ -128,7 +134,7 @@ export class LobbyScreen {
                     h('section', { class: 'card play-computer', 'aria-labelledby': 'computer-title' },
                         h('h2', { id: 'computer-title' }, 'Play the computer'), computer),
                     h('section', { class: 'card', 'aria-labelledby': 'challenges-title' },
-                        h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body))));
+                        h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body, this.challenge_notice))));
         this.render_tables();
         this.render_challenges();
         this.render_my_games();
@@ -144,7 +150,8 @@ export class LobbyScreen {
     }
 
     async create(setup) {
-        const { opponent, ...rest } = setup;
+        const { opponent, invite, ...rest } = setup;
+        if (invite) return this.invite(invite, rest);
         try {
             if (opponent) {
                 await this.app.api.challenge(opponent, rest);
@@ -156,6 +163,30 @@ export class LobbyScreen {
         } catch (err) {
             throw new Error(err.message || 'The table could not be created.');
         }
+    }
+
+    // A group challenge: every other seat of the game named (none left empty).
+    async invite(names, setup) {
+        const wanted = variant_players(setup.variant) - 1;
+        if (names.length !== wanted || names.some((n) => !n)) {
+            throw new Error(`${variant_name(setup.variant)}: name all ${wanted} other players to invite them, or no one to open a table.`);
+        }
+        try {
+            await this.app.api.group_challenge(names, setup);
+        } catch (err) {
+            throw new Error(err.message || 'The challenge could not be sent.');
+        }
+        this.seek_status.textContent = `Challenge sent to ${name_list(names)}.`;
+    }
+
+    // A group challenge changed: the list redrawn; why one went away said in a line.
+    on_group_challenge(m) {
+        if (m.change === 'issued' && m.challenge && !m.challenge.mine) play_sound('notify');
+        if (m.challenge) {
+            const text = gone_text(m.change, m.challenge, m.by, m.reason, variant_name(m.challenge.setup.variant));
+            if (text) this.challenge_notice.textContent = text;
+        }
+        this.render_challenges();
     }
 
     // A casual game against the computer at the chosen level; it sits down at once.
@@ -221,21 +252,15 @@ export class LobbyScreen {
 
     render_challenges() {
         const list = [...this.challenges.values()];
-        if (!list.length) {
+        const groups = [...this.app.api.group_challenges.values()];
+        if (!list.length && !groups.length) {
             fill(this.challenges_body, h('p', { class: 'muted' }, 'No challenges.'));
             return;
         }
         fill(this.challenges_body, list.map((c) => {
             const counter_holder = h('div', {});
             const error = h('p', { class: 'error', role: 'alert' });
-            const act = (fn) => async () => {
-                error.textContent = '';
-                try {
-                    await fn();
-                } catch (err) {
-                    error.textContent = err.message;
-                }
-            };
+            const act = action(error);
             return h('article', { class: 'challenge', dataset: { id: c.id } },
                 h('p', {}, h('strong', {}, c.from), ` ${c.countered ? 'proposes' : 'challenges you'}: ${variant_name(c.variant)}, `,
                     format_time_control(c.time), c.rated ? ', rated' : ', casual'),
@@ -258,6 +283,51 @@ export class LobbyScreen {
                         },
                     })) }, 'Counter')),
                 error, counter_holder);
-        }));
+        }), groups.map((c) => this.group_challenge_card(c)));
     }
+
+    // A group challenge: who made it, the game, who else is invited and who has accepted;
+    // Accept and Decline for an invitee (Decline still after accepting), Cancel for its maker.
+    group_challenge_card(c) {
+        const { api } = this.app;
+        const error = h('p', { class: 'error', role: 'alert' });
+        const act = action(error);
+        const setup = c.setup;
+        const game = [`${variant_name(setup.variant)}, `, format_time_control(from_wire_time(setup.time)),
+                      setup.rated ? ', rated' : ', casual'];
+        const headline = c.mine
+            ? h('p', {}, 'You invite ', h('strong', {}, name_list(c.invitees.map((p) => p.name))), ': ', game)
+            : h('p', {}, h('strong', {}, c.from.name), ` invites ${name_list(invitee_names(c))}: `, game);
+        const buttons = c.mine
+            ? [h('button', { type: 'button', class: 'small', onclick: act(() => api.cancel_group_challenge(c.id)) }, 'Cancel')]
+            : [c.i_accepted ? null : h('button', { type: 'button', class: 'small primary',
+                                                    onclick: act(() => api.accept_group_challenge(c.id)) }, 'Accept'),
+               h('button', { type: 'button', class: 'small', onclick: act(() => api.decline_group_challenge(c.id, 'generic')) }, 'Decline')];
+        return h('article', { class: 'challenge group-challenge', dataset: { id: c.id, group: 'true' } },
+            headline,
+            h('p', { class: 'muted challenge-answers' }, answers_text(c), expiry_text(c.expires_at)),
+            h('div', { class: 'inline' }, buttons),
+            error);
+    }
+}
+
+// A button's handler that shows the server's refusal in `error` (cleared on the next try).
+function action(error) {
+    return (fn) => async () => {
+        error.textContent = '';
+        try {
+            await fn();
+        } catch (err) {
+            error.textContent = err.message || String(err);
+        }
+    };
+}
+
+// " · answer by 14:05" (with the date when it is not today).
+function expiry_text(at) {
+    if (!at) return '';
+    const when = new Date(at);
+    const today = when.toDateString() === new Date().toDateString();
+    const time = when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    return ` · answer by ${today ? time : `${when.toLocaleDateString()} ${time}`}`;
 }

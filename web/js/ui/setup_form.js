@@ -2,9 +2,10 @@
 // table, to challenge a player, to counter a challenge and to play the computer (with_level:
 // the computer's strength instead of the rating choice, and no halma variants, which it does
 // not play). The games of more than two players (chinese-checkers-3, -4, -6, halma-4) have no
-// colour to choose and no one player to challenge: those fields hide for them. read_setup()
-// returns the `setup` object api.js sends: {variant, time: {base_s, increment_s, per_move_s,
-// days}, rated, colour, private, level}.
+// colour to choose and no one player to challenge: with_opponent, they offer a name field for
+// each other seat instead (a group challenge). read_setup() returns the `setup` object api.js
+// sends: {variant, time: {base_s, increment_s, per_move_s, days}, rated, colour, private,
+// level}, with `opponent` (a name) or `invite` (the names, one per other seat) when filled.
 
 import { h, field, segmented, uid } from './dom.js';
 import { VARIANTS, variant_players } from './variants.js';
@@ -13,6 +14,8 @@ import { is_halma_variant } from '../board/halma_cells.js';
 // The computer's strengths (docs/protocol.md §7.14) and the variants it cannot play.
 const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']];
 const NO_COMPUTER = /^(chinese-checkers|halma)/;
+// The most seats of any game offered (Chinese checkers for six): the invite fields made.
+const MAX_PLAYERS = Math.max(...VARIANTS.map(([id]) => variant_players(id)));
 
 export function setup_form({ submit_label, on_submit, with_visibility = true, with_opponent = false,
                              with_level = false, two_players = false, initial = {} }) {
@@ -41,6 +44,17 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         ? field('Challenge a player (optional)', h('input', { name: 'opponent', autocomplete: 'off',
                                                              placeholder: 'user name' }))
         : null;
+    // A game of more than two: the other players by name, "Player 2" to "Player N".
+    const invite_inputs = [];
+    for (let seat = 2; seat <= MAX_PLAYERS; seat += 1) {
+        invite_inputs.push(h('input', { name: 'invite', autocomplete: 'off', placeholder: 'user name' }));
+    }
+    const invite_fields = invite_inputs.map((input, i) => field(`Player ${i + 2}`, input));
+    const invite = with_opponent
+        ? h('fieldset', { class: 'invite-fields' }, h('legend', {}, 'Invite players (optional)'),
+            h('p', { class: 'muted' }, 'Name every other player to challenge them all; leave the names empty to open a table.'),
+            invite_fields)
+        : null;
     const error = h('p', { class: 'error', role: 'alert' });
     // Chinese checkers and Halma have no white and black: the colours stand for the seats.
     const seat_note = h('p', { class: 'muted seat-note' }, 'Chinese checkers and Halma: White is the first seat and moves first.');
@@ -61,8 +75,10 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         with_visibility ? segmented('Table', `${name}-visibility`, [['public', 'Public'], ['private', 'Private']],
                                     initial.private ? 'private' : 'public') : null,
         opponent,
+        invite,
         error,
         h('button', { type: 'submit', class: 'primary wide' }, submit_label));
+    const submit = form.querySelector('button[type="submit"]');
     const sync_mode = () => {
         const corr = form.querySelector(`input[name="${name}-mode"]:checked`).value === 'correspondence';
         live_fields.hidden = corr;
@@ -72,20 +88,28 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         group_note.hidden = !group;
         colour.hidden = group;
         if (opponent) opponent.hidden = group;
+        if (invite) {
+            invite.hidden = !group;
+            const others = variant_players(variant.value) - 1;
+            invite_fields.forEach((f, i) => { f.hidden = i >= others; invite_inputs[i].disabled = i >= others; });
+        }
+        // A name typed makes the form a challenge: the button says so.
+        const names = group ? invite_inputs.filter((i) => !i.disabled) : opponent ? [opponent.querySelector('input')] : [];
+        submit.textContent = names.some((i) => i.value.trim()) ? 'Send challenge' : submit_label;
     };
     form.addEventListener('change', sync_mode);
+    form.addEventListener('input', sync_mode);
     sync_mode();
     form.addEventListener('submit', async (e) => {
         e.preventDefault();
         error.textContent = '';
-        const button = form.querySelector('button[type="submit"]');
-        button.disabled = true;
+        submit.disabled = true;
         try {
             await on_submit(read_setup(form, name), form);
         } catch (err) {
             error.textContent = err.message || String(err);
         } finally {
-            button.disabled = false;
+            submit.disabled = false;
         }
     });
     return form;
@@ -116,5 +140,9 @@ export function read_setup(form, name) {
     if (visibility) setup.private = visibility === 'private';
     const opponent = form.querySelector('[name="opponent"]');
     if (opponent && !group && opponent.value.trim()) setup.opponent = opponent.value.trim();
+    if (group) {
+        const names = [...form.querySelectorAll('[name="invite"]')].filter((i) => !i.disabled).map((i) => i.value.trim());
+        if (names.some(Boolean)) setup.invite = names;
+    }
     return setup;
 }
