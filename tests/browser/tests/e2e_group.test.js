@@ -171,12 +171,12 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
             await host.page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-3.png') });
 
             // A reload (seat 2) gets the table from its state: the same seat, the five moves, the
-            // seat that left (the state says that it left, not why) and whose turn it is.
+            // seat that left and why (the state's left_reason) and whose turn it is.
             const reloaded = seat_of.get(2);
             await reloaded.page.reload();
             await expect_count(reloaded.page.locator('.move-list .move'), 5, 10000);
             await expect_value(() => reloaded.page.locator('.seat-list .seat-row.you').getAttribute('data-seat'), '2');
-            await expect_text(seat_row(reloaded.page, 1).locator('.seat-note'), /^left$/);
+            await expect_text(seat_row(reloaded.page, 1).locator('.seat-note'), /^left · resigned$/);
             await expect_value(() => reloaded.page.locator('.seat-list .seat-row.current').getAttribute('data-seat'), '0');
             await expect_text(reloaded.page.locator('.table-status'), / to move$/);
 
