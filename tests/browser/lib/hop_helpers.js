@@ -1,5 +1,5 @@
 // Helpers of the end-to-end tests of Chinese checkers and Halma tables (web/js/board/hop_board.js):
-// a move clicked on the star or the square, and the turn as the seat list shows it.
+// a move clicked on the star or the square, and the turns as the seat list frames them.
 
 import assert from 'node:assert/strict';
 import { eventually, expect_count } from '../harness.js';
@@ -18,7 +18,8 @@ export async function play_first_hop(page) {
     await click_centre(page, pieces.first());
     await expect_count(page.locator('.board .mark-selected'), 1);
     const cell = await page.locator('.board .hint-end').first().getAttribute('data-cell');
-    await click_centre(page, page.locator(`.board .hole[data-cell="${cell}"]`));
+    // A hole of the star, a square of Halma's board.
+    await click_centre(page, page.locator(`.board :is(.hole, .halma-square)[data-cell="${cell}"]`));
     return Number(cell);
 }
 

@@ -5,7 +5,8 @@
 // round), and after the person resigns they play on. A table with one computer, whose open
 // seat a friend takes by code: the game starts and the computer moves between the two. A count
 // the server refuses shows its error under the form. Chinese checkers for two: the computer
-// answers a move. Any console error on a page fails the tests.
+// answers a move; Halma for four: three computers answer one on the square board. Any
+// console error on a page fails the tests.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -169,6 +170,29 @@ test('Chinese checkers for two against the Easy computer: it answers a move', as
         await expect_text(page.locator('.table-status'), /^Your move$/, 10000);
         await play_first_hop(page);
         await expect_count(moves(page), 2, 20000);
+        await expect_text(page.locator('.table-status'), /^Your move$/, 10000);
+        assert.deepEqual(human.errors, []);
+    } finally {
+        await close_all(human);
+    }
+}, { needs: 'tabula', timeout_ms: 60000 });
+
+test('Halma for four against three Easy computers: all three answer a move on the square board', async ({ browser, base }) => {
+    const human = await player(browser, base);
+    const { page } = human;
+    try {
+        const form = await fill_computer_form(page, 'halma-4');
+        const choices = await form.locator('select[name="computers"] option').evaluateAll((els) => els.map((o) => o.value));
+        assert.deepEqual(choices, ['', '1', '2']);
+        await form.locator('button[type="submit"]').click();
+        await expect_count(page.locator('.board.hop-board[data-shape="square"]'), 1, 10000);
+        await expect_count(page.locator('.seat-list .seat-row .player-name', { hasText: /^Pip \(Easy\)( [23])?$/ }), 3, 10000);
+        await expect_count(page.locator('.seat-list .seat-row.you'), 1);
+        const mine = Number(await page.locator('.seat-list .seat-row.you').getAttribute('data-seat'));
+        await expect_text(page.locator('.table-status'), /^Your move$/, 20000);
+        await expect_count(moves(page), mine);
+        await play_first_hop(page);
+        await expect_count(moves(page), mine + 4, 20000);
         await expect_text(page.locator('.table-status'), /^Your move$/, 10000);
         assert.deepEqual(human.errors, []);
     } finally {
