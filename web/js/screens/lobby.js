@@ -1,9 +1,10 @@
 // The lobby: play now (auto-match, which opens the table it found: `matched`, or
 // `group_matched` for a game of more than two), the live list of public tables (a table of
 // more than two says how many of its seats are taken), create a table (or challenge a player,
-// or for a game of more than two invite all the other players), play the computer, join by
-// code, and the open challenges: a player's with accept, decline, counter; a group's with who
-// has accepted, accept and decline, or cancel for its challenger (docs/protocol.md §7.9).
+// or for a game of more than two invite all the other players), play the computer (at any
+// game; at a game of more than two in every other seat or in fewer), join by code, and the
+// open challenges: a player's with accept, decline, counter; a group's with who has accepted,
+// accept and decline, or cancel for its challenger (docs/protocol.md §7.9).
 
 import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
@@ -189,13 +190,15 @@ export class LobbyScreen {
         this.render_challenges();
     }
 
-    // A casual game against the computer at the chosen level; it sits down at once.
+    // A casual game against the computer at the chosen level; it sits down at once, in every
+    // other seat of a game of more than two, or in `computers` of them (the rest wait for
+    // people, who join by the table's code). The server's refusal is shown under the form.
     async play_computer(setup) {
         try {
             const code = await this.app.api.create_table({ ...setup, rated: false, opponent: 'computer' });
             go(`#/table/${code}`);
         } catch (err) {
-            throw new Error(err.message || 'The game could not be started.');
+            throw new Error(`The game could not be started: ${err.message || 'the server refused it.'}`);
         }
     }
 

@@ -1,19 +1,20 @@
 // The game setup form (variant, time control, rated, colour, visibility) used to create a
 // table, to challenge a player, to counter a challenge and to play the computer (with_level:
-// the computer's strength instead of the rating choice, and no halma variants, which it does
-// not play). The games of more than two players (chinese-checkers-3, -4, -6, halma-4) have no
-// colour to choose and no one player to challenge: with_opponent, they offer a name field for
-// each other seat instead (a group challenge). read_setup() returns the `setup` object api.js
-// sends: {variant, time: {base_s, increment_s, per_move_s, days}, rated, colour, private,
-// level}, with `opponent` (a name) or `invite` (the names, one per other seat) when filled.
+// the computer's strength instead of the rating choice; for a game of more than two, how many
+// seats the computer takes: every other seat, or fewer, the rest open for people to join by
+// the table's code). The games of more than two players (chinese-checkers-3, -4, -6, halma-4)
+// have no colour to choose and no one player to challenge: with_opponent, they offer a name
+// field for each other seat instead (a group challenge). read_setup() returns the `setup`
+// object api.js sends: {variant, time: {base_s, increment_s, per_move_s, days}, rated, colour,
+// private, level}, with `opponent` (a name) or `invite` (the names, one per other seat) when
+// filled, and `computers` (a number) when the computer is to take fewer than every other seat.
 
-import { h, field, segmented, uid } from './dom.js';
+import { h, fill, field, segmented, uid } from './dom.js';
 import { VARIANTS, variant_players } from './variants.js';
 import { is_halma_variant } from '../board/halma_cells.js';
 
-// The computer's strengths (docs/protocol.md §7.14) and the variants it cannot play.
+// The computer's strengths (docs/protocol.md §7.14).
 const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']];
-const NO_COMPUTER = /^(chinese-checkers|halma)/;
 // The most seats of any game offered (Chinese checkers for six): the invite fields made.
 const MAX_PLAYERS = Math.max(...VARIANTS.map(([id]) => variant_players(id)));
 
@@ -22,8 +23,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
     const name = uid('setup');
     const time = initial.time || { base_s: 300, increment_s: 3 };
     // `two_players`: a challenge's counter-offer, between its two players.
-    const variants = with_level ? VARIANTS.filter(([id]) => !NO_COMPUTER.test(id))
-        : two_players ? VARIANTS.filter(([id]) => variant_players(id) === 2) : VARIANTS;
+    const variants = two_players ? VARIANTS.filter(([id]) => variant_players(id) === 2) : VARIANTS;
     const variant = h('select', { name: 'variant' },
         variants.map(([id, label]) => h('option', { value: id, selected: id === (initial.variant || 'chess') }, label)));
     const mode = segmented('Time control', `${name}-mode`,
@@ -62,6 +62,13 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
                              initial.colour || 'random');
     const group_note = h('p', { class: 'muted group-note' },
         'Players take the seats in turn order as they join; the game starts when every seat is taken.');
+    // Against the computer at a game of more than two: how many seats it takes ('' = every
+    // other seat; 1 to N-2 leaves seats open for people, docs/protocol.md §7.14).
+    const computers = h('select', { name: 'computers' });
+    const computers_note = h('p', { class: 'muted computers-note' });
+    const computers_field = with_level
+        ? h('div', { class: 'computers-field' }, field('Computer players', computers), computers_note) : null;
+    let computers_for = 0; // the seat count the choices were made for
     const form = h('form', { class: 'setup-form' },
         field('Variant', variant),
         mode, live_fields, corr_fields,
@@ -71,7 +78,8 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
                         initial.rated ? 'rated' : 'casual'),
         colour,
         seat_note,
-        group_note,
+        computers_field,
+        with_level ? null : group_note,
         with_visibility ? segmented('Table', `${name}-visibility`, [['public', 'Public'], ['private', 'Private']],
                                     initial.private ? 'private' : 'public') : null,
         opponent,
@@ -79,6 +87,24 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         error,
         h('button', { type: 'submit', class: 'primary wide' }, submit_label));
     const submit = form.querySelector('button[type="submit"]');
+    const sync_computers = (seats) => {
+        computers_field.hidden = seats <= 2;
+        computers.disabled = seats <= 2;
+        if (computers_for !== seats) {
+            computers_for = seats;
+            const fewer = [];
+            for (let k = 1; k <= seats - 2; k += 1) {
+                const open = seats - 1 - k;
+                fewer.push(h('option', { value: String(k) }, `${k}, and ${open} open seat${open > 1 ? 's' : ''}`));
+            }
+            fill(computers, h('option', { value: '' }, `All other seats (${seats - 1})`), fewer);
+        }
+        const taken = computers.value ? Number(computers.value) : seats - 1;
+        const open = seats - 1 - taken;
+        computers_note.textContent = open <= 0
+            ? 'The computer takes every other seat and the game starts at once.'
+            : `The computer takes ${taken} seat${taken > 1 ? 's' : ''}; the other ${open === 1 ? 'seat is' : `${open} seats are`} open for friends to join by the table's code or link, and the game starts when every seat is taken.`;
+    };
     const sync_mode = () => {
         const corr = form.querySelector(`input[name="${name}-mode"]:checked`).value === 'correspondence';
         live_fields.hidden = corr;
@@ -88,6 +114,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
         group_note.hidden = !group;
         colour.hidden = group;
         if (opponent) opponent.hidden = group;
+        if (computers_field) sync_computers(variant_players(variant.value));
         if (invite) {
             invite.hidden = !group;
             const others = variant_players(variant.value) - 1;
@@ -136,6 +163,8 @@ export function read_setup(form, name) {
     };
     const level = checked(form, `${name}-level`);
     if (level) setup.level = level;
+    const computers = form.querySelector('[name="computers"]');
+    if (computers && group && !computers.disabled && computers.value) setup.computers = Number(computers.value);
     const visibility = checked(form, `${name}-visibility`);
     if (visibility) setup.private = visibility === 'private';
     const opponent = form.querySelector('[name="opponent"]');
