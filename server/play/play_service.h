@@ -35,6 +35,7 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
@@ -171,7 +172,7 @@ private:
     lobby::TimePoint now() const { return time_.now(); }
     template <class Work> void post_lobby(Work work);
 
-    // play_service.cpp: sessions, lobby, seats for matches
+    // play_service.cpp: sessions; lobby_matches.cpp: the lobby's events, seats for matches
     void open_session(const std::shared_ptr<net::Connection>& conn,
                       std::shared_ptr<ConnectionTables> tables);
     void close_session(net::ConnectionId id);
@@ -248,5 +249,15 @@ private:
     void enter_table(const Caller& r, const std::string& code,
                      const std::shared_ptr<TableHost>& host);
 };
+
+// Work for the lobby strand, then the lobby's timer re-armed for what it changed.
+template <class Work> void PlayService::post_lobby(Work work) {
+    if (stopped_)
+        return;
+    boost::asio::post(*strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+        work();
+        self->after_lobby_change();
+    });
+}
 
 } // namespace server::play
