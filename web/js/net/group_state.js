@@ -103,6 +103,7 @@ export function apply_group_event(next, state, e, msg) {
         if (typeof e.position === 'string') next.finished = finished_seats(e.position, state.seats.length);
         next.status = 'playing';
         next.takeback = null; // a move calls an asked takeback off
+        next.takeback_declined_by = null; // and a decline is old news
         return true;
     case 'takeback_requested':
         next.takeback = { by: seat, plies: e.plies, accepted: [], waiting: Array.isArray(e.waiting) ? e.waiting.slice() : [] };
