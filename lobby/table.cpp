@@ -275,6 +275,10 @@ TableState Table::state(TimePoint now) const {
     s.first_move_deadline = first_move_deadline();
     s.draw_offer = draw_offer_;
     s.takeback_request = takeback_by_;
+    if (takeback_by_) {
+        s.takeback_accepted = takeback_accepted_;
+        s.takeback_waiting = takeback_waiting_;
+    }
     s.rematch_offers = rematch_offers_;
     s.result = result_;
     s.chat.assign(chat_.begin(), chat_.end());

@@ -101,7 +101,10 @@ public:
     // so nothing unstored is ever shown as played. Nothing to do when no game is in play and no
     // move is to be withdrawn.
     void abort_unstored(bool withdraw_last_move, TimePoint now);
-    // Draws and takebacks are for two-player games: "not_allowed" at more seats (issue 14).
+    // Draws are for two-player games: "not_allowed" at more seats (issue 14). Takebacks are for
+    // casual games; past two seats a player still playing takes back its own last move (every
+    // move since goes with it) once every other player still playing has accepted, and a
+    // decline, a move, a leave or the end calls it off (issue 14; request_group_takeback).
     [[nodiscard]] Refusal offer_draw(const PlayerId& player, TimePoint now); // or accept one
     [[nodiscard]] Refusal accept_draw(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal decline_draw(const PlayerId& player, TimePoint now);
@@ -197,6 +200,9 @@ private:
     std::optional<int> draw_offer_;
     std::optional<int> takeback_by_;
     int takeback_plies_ = 0;
+    // Past two seats, while takeback_by_ is set: who has still to answer and who has accepted.
+    std::vector<int> takeback_waiting_;
+    std::vector<int> takeback_accepted_;
     PerSeat<bool> rematch_offers_;
     std::optional<GameResult> result_;
     EventPtr last_move_event_;     // for recognising a resend
@@ -235,8 +241,11 @@ private:
     GameResult result_of(const rules::Outcome& outcome) const;
     // table_actions.cpp
     rules::Result<int> playing_seat(const PlayerId& player) const;
-    // The seat of a player in a two-player game that is on: draws, takebacks.
+    // The seat of a player in a two-player game that is on: draws (and two-seat takebacks).
     rules::Result<int> two_player_seat(const PlayerId& player, std::string_view what) const;
+    // Takebacks past two seats: the requester's own last move and every move since.
+    [[nodiscard]] Refusal request_group_takeback(int seat, TimePoint now);
+    [[nodiscard]] Refusal answer_group_takeback(int seat, bool accept, TimePoint now);
     // table_leaving.cpp
     [[nodiscard]] Refusal leave_game(int seat, std::string reason, TimePoint now);
     // Retires in `game` (rebuilt move by move, `ply` moves played) every leave stored at that
@@ -257,7 +266,8 @@ private:
         std::optional<rules::MoveView> last_move; // the last replayed move, none for 0 plies
         int last_mover;                           // the seat that made it
     };
-    rules::Result<Replayed> replay(std::size_t plies) const;
+    // With `movers`: the seat that made each replayed move, in order.
+    rules::Result<Replayed> replay(std::size_t plies, std::vector<int>* movers = nullptr) const;
     // table_restore.cpp
     [[nodiscard]] Refusal replay_record(const TableRecord& record, TimePoint now);
     [[nodiscard]] Refusal replay_leaves(const TableRecord& record, std::size_t ply,

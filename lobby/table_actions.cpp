@@ -12,6 +12,17 @@ int other(int seat) {
     return 1 - seat;
 }
 
+// Whether `seat` still takes turns in a game of more than two: neither finished nor left. The
+// rules say so through retire, which refuses a seat that has finished or left ("bad_seat",
+// rules/game.h); a copy of the game is asked, so nothing changes.
+bool still_playing(const rules::Game& game, int seat) {
+    return game.clone()->retire(seat).ok();
+}
+
+bool contains(const std::vector<int>& seats, int seat) {
+    return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
+
 } // namespace
 
 // The seat of a player in a game that is on, or the refusal that fits.
@@ -30,7 +41,8 @@ rules::Result<int> Table::playing_seat(const PlayerId& player) const {
     return *seat;
 }
 
-// Draw offers and takebacks do not apply to games of more than two players (issue 14).
+// Draw offers do not apply to games of more than two players (issue 14); takebacks there go
+// through request_group_takeback.
 rules::Result<int> Table::two_player_seat(const PlayerId& player, std::string_view what) const {
     auto seat = playing_seat(player);
     if (seat && seat_count() > 2)
@@ -112,6 +124,12 @@ Refusal Table::abort(const PlayerId& player, TimePoint now) {
 // --- takebacks (casual games only) -----------------------------------------------------------
 
 Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
+    if (seat_count() > 2) {
+        const auto seat = playing_seat(player);
+        if (!seat)
+            return seat.error();
+        return request_group_takeback(*seat, now);
+    }
     const auto color = two_player_seat(player, "takebacks");
     if (!color)
         return color.error();
@@ -132,6 +150,12 @@ Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::accept_takeback(const PlayerId& player, TimePoint now) {
+    if (seat_count() > 2) {
+        const auto seat = playing_seat(player);
+        if (!seat)
+            return seat.error();
+        return answer_group_takeback(*seat, true, now);
+    }
     const auto color = two_player_seat(player, "takebacks");
     if (!color)
         return color.error();
@@ -141,6 +165,12 @@ Refusal Table::accept_takeback(const PlayerId& player, TimePoint now) {
 }
 
 Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
+    if (seat_count() > 2) {
+        const auto seat = playing_seat(player);
+        if (!seat)
+            return seat.error();
+        return answer_group_takeback(*seat, false, now);
+    }
     const auto color = two_player_seat(player, "takebacks");
     if (!color)
         return color.error();
@@ -151,10 +181,80 @@ Refusal Table::decline_takeback(const PlayerId& player, TimePoint now) {
     return std::nullopt;
 }
 
+// Past two seats (issue 14: "a takeback only in casual games with all players agreeing"): the
+// board goes back to just before the requester's own last move, so every move since goes too.
+// A leave or a finish since then is not undone by anything, so the takeback is refused.
+Refusal Table::request_group_takeback(int seat, TimePoint now) {
+    if (setup_.rated)
+        return refuse(errc::not_allowed, "no takebacks in rated games");
+    if (!still_playing(*game_, seat))
+        return refuse(errc::not_allowed, "you have finished: you have no move to take back");
+    if (takeback_by_ == seat)
+        return std::nullopt; // already asked
+    if (takeback_by_)
+        return refuse(errc::not_allowed, "seat " + std::to_string(*takeback_by_) +
+                                             " has asked for a takeback: answer that first");
+    std::vector<int> movers;
+    if (auto replayed = replay(moves_.size(), &movers); !replayed)
+        return replayed.error();
+    const auto mine = std::find(movers.rbegin(), movers.rend(), seat);
+    if (mine == movers.rend())
+        return refuse(errc::not_allowed, "you have no move to take back");
+    const auto from = static_cast<std::size_t>(movers.rend() - mine - 1); // its ply
+    if (std::any_of(leaves_.begin(), leaves_.end(), [from](const RecordedLeave& leave) {
+            return static_cast<std::size_t>(leave.ply) > from;
+        }))
+        return refuse(errc::not_allowed,
+                      "a player has left since your last move, and a leave is not taken back");
+    auto before = replay(from);
+    if (!before)
+        return before.error();
+    std::vector<int> waiting;
+    for (int s = 0; s < seat_count(); ++s) {
+        if (s == seat || has_left(s))
+            continue;
+        if (!still_playing(*game_, s)) {
+            if (still_playing(*before.value().game, s))
+                return refuse(errc::not_allowed, "a player has finished since your last move, "
+                                                 "and a finish is not taken back");
+            continue;
+        }
+        waiting.push_back(s);
+    }
+    takeback_by_ = seat;
+    takeback_plies_ = static_cast<int>(moves_.size() - from);
+    takeback_waiting_ = waiting;
+    takeback_accepted_.clear();
+    emit(now,
+         TakebackRequested{.by = seat, .plies = takeback_plies_, .waiting = std::move(waiting)});
+    return std::nullopt;
+}
+
+Refusal Table::answer_group_takeback(int seat, bool accept, TimePoint now) {
+    const bool asked = takeback_by_ && *takeback_by_ != seat;
+    if (!asked || !(contains(takeback_waiting_, seat) || contains(takeback_accepted_, seat)))
+        return refuse(errc::nothing_to_accept, "nobody has asked you for a takeback");
+    if (!accept) {
+        takeback_by_.reset();
+        emit(now, TakebackDeclined{seat});
+        return std::nullopt;
+    }
+    if (!contains(takeback_waiting_, seat))
+        return std::nullopt; // accepted already
+    std::erase(takeback_waiting_, seat);
+    takeback_accepted_.insert(
+        std::upper_bound(takeback_accepted_.begin(), takeback_accepted_.end(), seat), seat);
+    if (takeback_waiting_.empty())
+        return take_back(now);
+    emit(now, TakebackAccepted{
+                  .by = seat, .accepted = takeback_accepted_, .waiting = takeback_waiting_});
+    return std::nullopt;
+}
+
 // A fresh game from the start position with the first `plies` moves replayed, and the leaves
 // stored up to there retired where they happened (rules/game.h): Game has no undo, so a
 // takeback or a withdrawn move rebuilds (and learns the cells of what is now the last move).
-rules::Result<Table::Replayed> Table::replay(std::size_t plies) const {
+rules::Result<Table::Replayed> Table::replay(std::size_t plies, std::vector<int>* movers) const {
     auto game = context_.make_game(setup_.variant, game_->start_position(), game_options());
     if (!game)
         return game.error();
@@ -164,6 +264,8 @@ rules::Result<Table::Replayed> Table::replay(std::size_t plies) const {
         if (!retire_stored(*out.game, i, leave))
             return refuse(errc::internal_error, "the game does not replay its leaves");
         out.last_mover = out.game->seat_to_move();
+        if (movers)
+            movers->push_back(out.last_mover);
         auto played = out.game->play(moves_[i].move);
         if (!played)
             return refuse(errc::internal_error, "the game does not replay");

@@ -36,6 +36,7 @@ std::string_view event_name(const TableEventBody& body) {
             [](const DrawDeclined&) { return std::string_view("draw_declined"); },
             [](const DrawOfferWithdrawn&) { return std::string_view("draw_withdrawn"); },
             [](const TakebackRequested&) { return std::string_view("takeback_requested"); },
+            [](const TakebackAccepted&) { return std::string_view("takeback_accepted"); },
             [](const TakebackDeclined&) { return std::string_view("takeback_declined"); },
             [](const TakebackDone&) { return std::string_view("takeback_done"); },
             [](const RematchOffered&) { return std::string_view("rematch_offered"); },

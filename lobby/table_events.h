@@ -101,7 +101,8 @@ struct MovePlayed {
     std::optional<TimePoint> first_move_deadline{}; // set while the next side's first move is due
 };
 
-// Draw offers and takebacks are for two-player games: `by` is seat 0 (White) or 1 (Black).
+// Draw offers are for two-player games: `by` is seat 0 (White) or 1 (Black). Takebacks are for
+// two seats or more; past two, every other seat still playing must accept (issue 14).
 struct DrawOffered {
     int by = 0;
 };
@@ -114,11 +115,19 @@ struct DrawOfferWithdrawn {
 
 struct TakebackRequested {
     int by = 0;
-    int plies = 1;
+    int plies = 1;              // the requester's last move and every move since
+    std::vector<int> waiting{}; // past two seats: who must accept, in seat order
+};
+// Past two seats: one more has accepted; the takeback is done when nobody is left waiting
+// (then TakebackDone comes instead of this).
+struct TakebackAccepted {
+    int by = 0;
+    std::vector<int> accepted{}; // everyone who has accepted so far, in seat order
+    std::vector<int> waiting{};  // who has still to answer
 };
 struct TakebackDeclined {
     int by = 0;
-}; // by: who declined
+}; // by: who declined (past two seats: any one decline calls it off for everyone)
 struct TakebackDone {
     int plies_undone = 1;
     int ply = 0;                                // plies played now
@@ -185,8 +194,8 @@ struct TableClosed {
 
 using TableEventBody =
     std::variant<PlayerSeated, PlayerLeft, SpectatorJoined, SpectatorLeft, GameStarted, MovePlayed,
-                 DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested, TakebackDeclined,
-                 TakebackDone, RematchOffered, RematchDeclined, ConnectionChanged,
+                 DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested, TakebackAccepted,
+                 TakebackDeclined, TakebackDone, RematchOffered, RematchDeclined, ConnectionChanged,
                  AbandonmentClaimable, ChatPosted, PlayerRetired, GameEnded, TableClosed>;
 
 struct TableEvent {
@@ -200,9 +209,9 @@ using EventPtr = std::shared_ptr<const TableEvent>;
 
 // The protocol name of an event body: "seated", "left", "spectator_joined",
 // "spectator_left", "started", "move", "draw_offered", "draw_declined", "draw_withdrawn",
-// "takeback_requested", "takeback_declined", "takeback_done", "rematch_offered",
-// "rematch_declined", "connection", "abandonment_claimable", "chat", "retired", "ended",
-// "closed".
+// "takeback_requested", "takeback_accepted", "takeback_declined", "takeback_done",
+// "rematch_offered", "rematch_declined", "connection", "abandonment_claimable", "chat", "retired",
+// "ended", "closed".
 std::string_view event_name(const TableEventBody& body);
 
 } // namespace lobby

@@ -42,6 +42,7 @@ Refusal Table::leave_game(int seat, std::string reason, TimePoint now) {
     }
     if (!over)
         opening_after_leave(had_moved, now);
+    takeback_by_.reset(); // a leave cannot be taken back: an asked takeback is off
     const int ply = static_cast<int>(moves_.size());
     leaves_.push_back(RecordedLeave{.seat = seat, .ply = ply, .reason = reason, .at = now});
     emit(now, PlayerRetired{.seat = seat,

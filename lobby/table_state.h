@@ -83,8 +83,12 @@ struct TableState {
     ClockView clocks{};
     std::optional<TimePoint> first_move_deadline{};
     std::optional<int> draw_offer{};       // the seat that offered (two-player games only)
-    std::optional<int> takeback_request{}; // the seat that asked (two-player games only)
-    PerSeat<bool> rematch_offers{};        // by seat
+    std::optional<int> takeback_request{}; // the seat that asked
+    // Past two seats, while a takeback is asked: the seats that have accepted and those that
+    // have still to answer (every other seat still playing), in seat order.
+    std::vector<int> takeback_accepted{};
+    std::vector<int> takeback_waiting{};
+    PerSeat<bool> rematch_offers{}; // by seat
     std::optional<GameResult> result{};
     std::vector<ChatLine> chat{};          // the last TableLimits::chat_history lines, oldest first
     std::optional<TimePoint> started_at{}; // when this game started (every seat taken); none

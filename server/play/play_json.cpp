@@ -125,15 +125,24 @@ struct BodyFields {
         out["clocks"] = clock_json(e.clocks);
         out["first_move_deadline"] = optional_time(e.first_move_deadline);
     }
-    // Draw offers and takebacks happen at two-seat tables only.
+    // Draw offers happen at two-seat tables only; takebacks at any (docs/protocol.md 7.6).
     void operator()(const lobby::DrawOffered& e) const { out["by"] = seat_color_name(e.by); }
     void operator()(const lobby::DrawDeclined& e) const { out["by"] = seat_color_name(e.by); }
     void operator()(const lobby::DrawOfferWithdrawn& e) const { out["by"] = seat_color_name(e.by); }
     void operator()(const lobby::TakebackRequested& e) const {
-        out["by"] = seat_color_name(e.by);
+        put_seat(out, seats, "by", "seat", e.by);
         out["plies"] = e.plies;
+        if (seats > 2)
+            out["waiting"] = e.waiting;
     }
-    void operator()(const lobby::TakebackDeclined& e) const { out["by"] = seat_color_name(e.by); }
+    void operator()(const lobby::TakebackAccepted& e) const {
+        out["seat"] = e.by;
+        out["accepted"] = e.accepted;
+        out["waiting"] = e.waiting;
+    }
+    void operator()(const lobby::TakebackDeclined& e) const {
+        put_seat(out, seats, "by", "seat", e.by);
+    }
     void operator()(const lobby::TakebackDone& e) const {
         out["plies_undone"] = e.plies_undone;
         out["ply"] = e.ply;
@@ -350,6 +359,12 @@ json state_json(const lobby::TableState& state) {
         {"started_at", optional_time(state.started_at)},
         {"version", state.version}};
     put_seat(out, state.seats.size(), "to_move", "seat_to_move", state.clocks.to_move);
+    if (state.seats.size() > 2) {
+        out["takeback_request"] =
+            state.takeback_request ? json(*state.takeback_request) : json(nullptr);
+        out["takeback_accepted"] = state.takeback_accepted;
+        out["takeback_waiting"] = state.takeback_waiting;
+    }
     return out;
 }
 

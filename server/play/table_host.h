@@ -188,8 +188,9 @@ private:
         std::optional<storage::GameId> id;
         bool failed = false; // the row could not be stored: nothing of this game can be
         std::vector<std::function<void(std::optional<storage::GameId>)>> waiting;
-        storage::GameRow row{};                // what each attempt creates
-        std::vector<storage::MoveRow> moves{}; // stored with it (the game after a takeback)
+        storage::GameRow row{};                  // what each attempt creates
+        std::vector<storage::MoveRow> moves{};   // stored with it (the game after a takeback)
+        std::vector<storage::LeaveRow> leaves{}; // the same, after the moves
         int attempts = 0;
     };
     // A game's end being written, again after each failure until it is on disk.

@@ -188,10 +188,15 @@ void TableHost::store_takeback(lobby::TimePoint at) {
     game->row = game_row(*table_, at, ladder_);
     const auto& recorded = table_->recorded_moves();
     const auto clocks = table_->state(at).clocks;
-    // Takebacks are for two-player games only; the rows carry every seat's clock all the same.
+    // Every seat's clock on each row (as they stand now: the times of the moves kept are not
+    // stored per move), and the leaves kept (all before the move taken back: a leave since
+    // refuses the takeback) go into the new game with its moves.
     for (std::size_t i = 0; i < recorded.size(); ++i)
         game->moves.push_back(
             move_row(static_cast<int>(i) + 1, recorded[i].move, clocks.remaining, recorded[i].at));
+    for (const auto& leave : table_->recorded_leaves())
+        game->leaves.push_back(storage::LeaveRow{
+            .seat = leave.seat, .ply = leave.ply, .at = leave.at, .reason = leave.reason});
     game_ = game;
     create_row(game);
 }
@@ -209,23 +214,26 @@ void TableHost::create_row(const std::shared_ptr<StoredGame>& game) {
     };
     writer->create_game(game->row, [writer, time, game, done](const storage::WriteStatus& status,
                                                               storage::GameId id) {
-        if (!status.ok() || game->moves.empty())
+        const std::size_t rows = game->moves.size() + game->leaves.size();
+        if (!status.ok() || rows == 0)
             return done(status, id);
         auto first_error = std::make_shared<storage::WriteStatus>();
-        for (std::size_t i = 0; i < game->moves.size(); ++i) {
-            const bool last = i + 1 == game->moves.size();
-            writer->append_move(
-                id, game->moves[i],
-                [writer, time, id, done, first_error, last](const storage::WriteStatus& moved) {
-                    if (!moved.ok() && first_error->ok())
-                        *first_error = moved;
-                    if (!last)
-                        return;
-                    if (!first_error->ok())
-                        close_partial_row(*writer, id, time->now());
-                    done(*first_error, id);
-                });
-        }
+        auto written = std::make_shared<std::size_t>(0);
+        // The writer calls back in order: the last row's callback reports for all of them.
+        auto row_done = [writer, time, id, done, first_error, written,
+                         rows](const storage::WriteStatus& row) {
+            if (!row.ok() && first_error->ok())
+                *first_error = row;
+            if (++*written != rows)
+                return;
+            if (!first_error->ok())
+                close_partial_row(*writer, id, time->now());
+            done(*first_error, id);
+        };
+        for (const auto& move : game->moves)
+            writer->append_move(id, move, row_done);
+        for (const auto& leave : game->leaves)
+            writer->append_leave(id, leave, row_done);
     });
 }
 

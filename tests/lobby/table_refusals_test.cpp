@@ -98,11 +98,12 @@ TEST_CASE("a battery of bad inputs during a game: right code, no change of state
 TEST_CASE("every table event has its own protocol name") {
     std::set<std::string_view> names;
     const std::vector<TableEventBody> bodies = {
-        PlayerSeated{},       PlayerLeft{},        SpectatorJoined{},   SpectatorLeft{},
-        GameStarted{},        MovePlayed{},        DrawOffered{},       DrawDeclined{},
-        DrawOfferWithdrawn{}, TakebackRequested{}, TakebackDeclined{},  TakebackDone{},
-        RematchOffered{},     RematchDeclined{},   ConnectionChanged{}, AbandonmentClaimable{},
-        ChatPosted{},         PlayerRetired{},     GameEnded{},         TableClosed{}};
+        PlayerSeated{},         PlayerLeft{},        SpectatorJoined{},  SpectatorLeft{},
+        GameStarted{},          MovePlayed{},        DrawOffered{},      DrawDeclined{},
+        DrawOfferWithdrawn{},   TakebackRequested{}, TakebackAccepted{}, TakebackDeclined{},
+        TakebackDone{},         RematchOffered{},    RematchDeclined{},  ConnectionChanged{},
+        AbandonmentClaimable{}, ChatPosted{},        PlayerRetired{},    GameEnded{},
+        TableClosed{}};
     for (const auto& body : bodies)
         names.insert(event_name(body));
     CHECK(names.size() == std::variant_size_v<TableEventBody>);

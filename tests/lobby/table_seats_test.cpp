@@ -208,7 +208,7 @@ TEST_CASE("any player of a table of three can decline the rematch for all") {
     CHECK(f.table->state(t0 + 6s).rematch_offers == PerSeat<bool>(3, false));
 }
 
-TEST_CASE("draws and takebacks are refused past two players") {
+TEST_CASE("draws are refused past two players") {
     SeatsFixture f(3);
     f.start(f.setup(fischer(1min, 2s)));
     for (int i = 1; i <= 4; ++i)
@@ -219,7 +219,6 @@ TEST_CASE("draws and takebacks are refused past two players") {
     CHECK(draw->code == "not_allowed");
     CHECK(draw->detail == "draw offers are for games of two players, not 3");
     CHECK(f.table->claim_draw("p1", t0 + 5s)->code == "not_allowed");
-    CHECK(f.table->request_takeback("p0", t0 + 5s)->code == "not_allowed");
     CHECK(fingerprint(*f.table, t0 + 5s) == before);
 }
 

@@ -1,7 +1,9 @@
 // Tables of more than two seats (docs/protocol.md §7.6), against a running `tabula serve`:
 // three guests at a private Chinese checkers table for three, met by code and by link; the
 // seat list (names, a distinct piece mark per seat, clocks, whose turn) and the turn moving
-// round with every move; no draw or takeback controls; a resignation takes one player out
+// round with every move; no draw controls, and no takeback before one's first move; a
+// takeback asked by one player and accepted by the two others takes the moves back for
+// everyone, who see who asked and who has agreed; a resignation takes one player out
 // (everyone sees the marker and why) while the other two play on; then the places at the end.
 // And the lobby: the games of more players are offered, and a public table of four says how
 // many of its seats are taken. Against the mock socket: the push `group_matched` opens its
@@ -117,7 +119,7 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
                 for (const other of [0, 1, 2].filter((s) => s !== seat)) assert.ok(ys[seat] > ys[other], `seat ${seat} at the bottom: ${JSON.stringify(ys)}`);
             }
 
-            // No draw offers nor takebacks at a table of three; resign is there.
+            // No draw offers at a table of three, no takeback before one's first move; resign is there.
             for (const p of all) {
                 await expect_count(p.page.locator('.table-actions button', { hasText: 'Resign' }), 1, 10000);
                 await expect_count(p.page.locator('.table-actions button', { hasText: /draw|Takeback/i }), 0);
@@ -215,6 +217,61 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
             await expect_count(watcher.page.locator('.seat-list .seat-row'), 3);
             await expect_count(watcher.page.locator('.seat-list .seat-row.you'), 0);
             await expect_count(watcher.page.locator('.table-actions button', { hasText: /Resign|Rematch/ }), 0);
+            for (const p of all) assert.deepEqual(p.errors, []);
+        } finally {
+            await close_all(...all);
+        }
+    }, { needs: 'tabula', timeout_ms: 120000 });
+
+test('Chinese checkers for three: one asks for a takeback, the two others accept, the moves are gone for all',
+    async ({ browser, base }) => {
+        const host = await player(browser, base);
+        const by_code = await player(browser, base);
+        const by_link = await player(browser, base);
+        const all = [host, by_code, by_link];
+        try {
+            const code = await create_table(host.page, 'chinese-checkers-3', 'private');
+            await by_code.page.fill('#join-code', code);
+            await by_code.page.click('.join-form button[type="submit"]');
+            await expect_text(host.page.locator('.table-status'), /2 of 3 seated/, 10000);
+            await by_link.page.goto(`${base}/t/${code}`);
+            const seat_of = new Map();
+            for (const p of all) seat_of.set(await own_seat(p.page), p);
+            const name = async (seat) => (await seat_row(host.page, seat).locator('.player-name').textContent()).trim();
+
+            // Four moves: seats 0, 1, 2, 0. Seat 1 is to move, its last move three plies back.
+            for (let ply = 0; ply < 4; ply++) {
+                const mover = seat_of.get(ply % 3);
+                await expect_text(mover.page.locator('.table-status'), /^Your move$/, 10000);
+                await play_any_move(mover.page);
+                for (const p of all) await expect_count(p.page.locator('.move-list .move'), ply + 1, 10000);
+            }
+            const asker = seat_of.get(1);
+            await asker.page.locator('.table-actions button', { hasText: /^Takeback$/ }).click();
+            const [n0, n1, n2] = [await name(0), await name(1), await name(2)];
+            await expect_text(asker.page.locator('.takeback-note'), new RegExp(`^You ask to take back your last move\\. Waiting for ${n0}, ${n2}\\.$`), 10000);
+            await expect_count(asker.page.locator('.table-actions button', { hasText: /^Takeback$/ }), 0);
+            await expect_count(asker.page.locator('.offers button', { hasText: 'Accept takeback' }), 0);
+            for (const seat of [0, 2]) {
+                const p = seat_of.get(seat).page;
+                await expect_text(p.locator('.takeback-note'), new RegExp(`^${n1} asks to take back their last move\\. Waiting for ${n0}, ${n2}\\.$`), 10000);
+                await expect_count(p.locator('button', { hasText: 'Accept takeback' }), 1);
+            }
+
+            // Seat 0 accepts: everyone sees who has agreed and who is awaited.
+            await seat_of.get(0).page.locator('button', { hasText: 'Accept takeback' }).click();
+            for (const p of all) await expect_text(p.page.locator('.takeback-note'), new RegExp(`Agreed: ${n0}\\. Waiting for ${n2}\\.$`), 10000);
+            await expect_count(seat_of.get(0).page.locator('button', { hasText: 'Accept takeback' }), 0);
+            assert.equal(await host.page.locator('.move-list .move').count(), 4);
+
+            // Seat 2 accepts too: the three moves are gone for all, and seat 1 is to move again.
+            await seat_of.get(2).page.locator('button', { hasText: 'Accept takeback' }).click();
+            for (const p of all) {
+                await expect_count(p.page.locator('.move-list .move'), 1, 10000);
+                await expect_count(p.page.locator('.takeback-note'), 0);
+                await expect_value(() => p.page.locator('.seat-list .seat-row.current').getAttribute('data-seat'), '1', 10000);
+            }
+            await expect_text(asker.page.locator('.table-status'), /^Your move$/);
             for (const p of all) assert.deepEqual(p.errors, []);
         } finally {
             await close_all(...all);

@@ -19,14 +19,17 @@ const START = '1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1:e10
 const clocks = (to_move, running = false) => ({ at: 1, turn_started: 1, running, seat_to_move: to_move, seats_ms: [60000, 59000, 58000] });
 
 // As `join` answers seat 0 of a table of three that has started.
-function state_of_three(you = 0) {
-    return normalise_table({
+function state_of_three_raw(you = 0) {
+    return {
         code: 'TBW7ND', setup: { variant: 'chinese-checkers-3', time: { base_ms: 60000, increment_ms: 1000 } },
         status: 'playing', seats: [seat('guest-AAAA'), seat('guest-BBBB'), seat('guest-CCCC')], board: BOARD,
         position: START, start_position: START, ply: 0, moves: [], history: [], last_move: null,
         legal_moves: [{ move: 'n1-m5', path: [334, 308], captures: [] }], clocks: clocks(0), seat_to_move: 0,
         rematch_offers: [false, false, false], result: null, chat: [], version: 4, you,
-    });
+    };
+}
+function state_of_three(you = 0) {
+    return normalise_table(state_of_three_raw(you));
 }
 
 const event = (version, e) => ({ t: 'table_event', table: 'TBW7ND', version, at: 1700000000000 + version, event: e });
@@ -105,4 +108,29 @@ test('group table: the finished seats from the position text, and the players of
     assert.deepEqual(finished_seats('', 3), []);
     assert.deepEqual(['chinese-checkers-2', 'chinese-checkers-3', 'chinese-checkers-4', 'chinese-checkers-6', 'halma-2', 'halma-4', 'chess']
         .map(variant_players), [2, 3, 4, 6, 2, 4, 2]);
+}, node);
+
+test('group table: a takeback asked, accepted by one, done; a move, a leave or a decline calls it off', () => {
+    let s = state_of_three(0);
+    s = { ...s, ply: 4, moves: ['a', 'b', 'c', 'd'].map((m) => ({ move: m })) };
+    s = apply_event(s, event(5, { type: 'takeback_requested', seat: 1, plies: 3, waiting: [0, 2] }));
+    assert.deepEqual(s.takeback, { by: 1, plies: 3, accepted: [], waiting: [0, 2] });
+    s = apply_event(s, event(6, { type: 'takeback_accepted', seat: 2, accepted: [2], waiting: [0] }));
+    assert.deepEqual(s.takeback, { by: 1, plies: 3, accepted: [2], waiting: [0] });
+    const done = apply_event(s, event(7, { type: 'takeback_done', plies_undone: 3, ply: 1, moves: ['a'],
+                                           last_move: { move: 'a', path: [1, 2], captures: [] }, position: START,
+                                           board: BOARD, legal_moves: [], clocks: clocks(1, true) }));
+    assert.equal(done.takeback, null);
+    assert.equal(done.ply, 1);
+    assert.deepEqual(done.moves.map((m) => m.move), ['a']);
+    assert.equal(done.to_move, 1);
+    const declined = apply_event(s, event(7, { type: 'takeback_declined', seat: 0 }));
+    assert.equal(declined.takeback, null);
+    assert.equal(declined.takeback_declined_by, 0);
+    const left = apply_event(s, event(7, { type: 'retired', seat: 0, reason: 'resign', ply: 4, seat_to_move: 1, legal_moves: [], clocks: clocks(1, true) }));
+    assert.equal(left.takeback, null);
+    // The state as a join or reload gets it shows the request and who has agreed.
+    const joined = normalise_table({ ...state_of_three_raw(), takeback_request: 1, takeback_accepted: [2], takeback_waiting: [0] });
+    assert.deepEqual(joined.takeback, { by: 1, plies: null, accepted: [2], waiting: [0] });
+    assert.equal(state_of_three(0).takeback, null);
 }, node);

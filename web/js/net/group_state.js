@@ -5,7 +5,9 @@
 //   seats: [Seat|null] by seat  Seat = {...Player, online, retired, left_reason}
 //   you: seat index | null, to_move: the seat to move (index), clocks: {seats_ms, running},
 //   rematch_offers: [bool] by seat, result: {kind: 'ranked', reason, places, winner: null},
-//   absent: the seat whose grace ran out | null, finished: seats in finishing order.
+//   absent: the seat whose grace ran out | null, finished: seats in finishing order,
+//   takeback: {by, plies, accepted: [seat], waiting: [seat]} | null (a takeback asked: who
+//   asked, who has agreed, who has still to answer), takeback_declined_by: seat | null.
 // `left_reason` (resign, flag, abandonment) comes with the `retired` event and with a seat of
 // the table state that has left (after a join or a reload).
 
@@ -50,6 +52,13 @@ export function seats_by_place(places) {
         .sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, seat]) => seat);
 }
 
+// The takeback a table state as sent shows waiting (§7.6, "Takebacks at more than two seats").
+export function group_takeback(t) {
+    if (!Number.isInteger(t.takeback_request)) return null;
+    const seats = (a) => (Array.isArray(a) ? a.filter(Number.isInteger) : []);
+    return { by: t.takeback_request, plies: null, accepted: seats(t.takeback_accepted), waiting: seats(t.takeback_waiting) };
+}
+
 // The group fields of a table state as sent.
 export function normalise_group(t) {
     const seats = t.seats.map((p) => group_seat(p));
@@ -65,6 +74,8 @@ export function normalise_group(t) {
         rematch_offer: null,
         draw_offer: null,
         takeback_offer: null,
+        takeback: group_takeback(t),
+        takeback_declined_by: null,
         result: group_result(t.result),
         finished: finished_seats(t.position, seats.length),
         absent: null,
@@ -91,11 +102,38 @@ export function apply_group_event(next, state, e, msg) {
         if (Number.isInteger(e.seat_to_move)) next.to_move = e.seat_to_move;
         if (typeof e.position === 'string') next.finished = finished_seats(e.position, state.seats.length);
         next.status = 'playing';
+        next.takeback = null; // a move calls an asked takeback off
+        next.takeback_declined_by = null; // and a decline is old news
         return true;
+    case 'takeback_requested':
+        next.takeback = { by: seat, plies: e.plies, accepted: [], waiting: Array.isArray(e.waiting) ? e.waiting.slice() : [] };
+        next.takeback_declined_by = null;
+        return true;
+    case 'takeback_accepted':
+        if (state.takeback) next.takeback = { ...state.takeback, accepted: e.accepted.slice(), waiting: e.waiting.slice() };
+        return true;
+    case 'takeback_declined':
+        next.takeback = null;
+        next.takeback_declined_by = Number.isInteger(seat) ? seat : null;
+        return true;
+    case 'takeback_done': {
+        const moves = state.moves.slice(0, e.ply);
+        if (e.ply > 0 && e.last_move) moves[e.ply - 1] = e.last_move;
+        next.moves = moves;
+        next.ply = e.ply;
+        if (e.board && typeof e.board === 'object') next.position = e.board;
+        next.legal_moves = e.legal_moves || [];
+        if (Number.isInteger(e.clocks && e.clocks.seat_to_move)) next.to_move = e.clocks.seat_to_move;
+        if (typeof e.position === 'string') next.finished = finished_seats(e.position, state.seats.length);
+        next.takeback = null;
+        next.takeback_declined_by = null;
+        return true;
+    }
     case 'started': {
         next.status = 'playing';
         next.result = null;
         next.finished = [];
+        next.takeback = null;
         next.rematch_offers = state.seats.map(() => false);
         if (Array.isArray(e.players) && e.players.length === state.seats.length) {
             // A rematch moves everyone one seat round: follow our own player to its new seat.
@@ -127,6 +165,7 @@ export function apply_group_event(next, state, e, msg) {
         if (Number.isInteger(e.seat_to_move)) next.to_move = e.seat_to_move;
         next.legal_moves = e.legal_moves || [];
         if (state.absent === seat) next.absent = null;
+        next.takeback = null; // a leave is not taken back: an asked takeback is off
         return true;
     case 'seated':
         next.seats = with_seat(state.seats, seat, group_seat(e.player));
@@ -149,6 +188,7 @@ export function apply_group_event(next, state, e, msg) {
         next.result = group_result(e.result);
         if (Number.isInteger(e.game_id)) next.game_id = e.game_id;
         next.legal_moves = [];
+        next.takeback = null;
         return true;
     default:
         return false;

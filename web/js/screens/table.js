@@ -644,9 +644,11 @@ export class TableScreen {
         } }, label);
     }
 
-    // A table of more than two (§7.6): no draw offers nor takebacks; abort until every seat
-    // has moved; resign takes the player out of the game while the others play on; an
-    // absent player may be claimed out; a rematch needs every player, so the offers say who.
+    // A table of more than two (§7.6): no draw offers; a takeback (casual games) needs every
+    // other player still in, so its offer says who asked, who has agreed and who must still
+    // answer; abort until every seat has moved; resign takes the player out of the game while
+    // the others play on; an absent player may be claimed out; a rematch needs every player,
+    // so the offers say who.
     render_group_actions() {
         const s = this.state;
         const api = this.app.api;
@@ -659,7 +661,12 @@ export class TableScreen {
                 offers.push(h('p', {}, `${this.seat_name(s.absent)} has left and did not come back in time.`),
                     act('Claim: take them out', (c) => api.claim_win(c), 'small primary'));
             }
+            offers.push(...this.group_takeback_offer(act));
             if (s.ply < s.seats.length) buttons.push(this.confirm_button('abort', 'Abort', 'Confirm abort', 'small', (c) => api.abort(c)));
+            // Seat i makes its first move at ply i (seat 0 moves first); one who has finished
+            // plays no more. The server says why when it refuses all the same.
+            const has_moved = s.ply > s.you && !s.finished.includes(s.you);
+            if (!s.rated && !s.takeback && has_moved) buttons.push(act('Takeback', (c) => api.request_takeback(c)));
             buttons.push(this.confirm_button('resign', 'Resign', 'Confirm resign', 'small danger', (c) => api.resign(c)));
         } else if (me && s.status === 'over') {
             const offered = s.seats.flatMap((p, i) => (s.rematch_offers[i] ? [i] : []));
@@ -681,6 +688,28 @@ export class TableScreen {
         buttons.push(h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
         fill(this.offers, offers);
         fill(this.actions, buttons);
+    }
+
+    // The takeback asked at a table of more than two: who asked, who has agreed, who must still
+    // answer, and Accept / Decline for a player who must.
+    group_takeback_offer(act) {
+        const s = this.state;
+        const api = this.app.api;
+        const names = (seats) => seats.map((i) => this.seat_name(i)).join(', ');
+        const t = s.takeback;
+        if (!t) {
+            if (!Number.isInteger(s.takeback_declined_by)) return [];
+            return [h('p', { class: 'muted takeback-note' }, `${this.seat_name(s.takeback_declined_by)} declined the takeback.`)];
+        }
+        const who = t.by === s.you ? 'You ask' : `${this.seat_name(t.by)} asks`;
+        const agreed = t.accepted.length ? ` Agreed: ${names(t.accepted)}.` : '';
+        const waiting = t.waiting.length ? ` Waiting for ${names(t.waiting)}.` : '';
+        const out = [h('p', { class: 'takeback-note' }, `${who} to take back ${t.by === s.you ? 'your' : 'their'} last move.${agreed}${waiting}`)];
+        if (t.waiting.includes(s.you)) {
+            out.push(act('Accept takeback', (c) => api.accept_takeback(c), 'small primary'),
+                act('Decline', (c) => api.decline_takeback(c)));
+        }
+        return out;
     }
 
     render_actions() {
