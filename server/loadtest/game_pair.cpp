@@ -188,7 +188,11 @@ void GamePair::on_move_answered(std::size_t side, std::int64_t id) {
 }
 
 void GamePair::on_reply_error(std::size_t side, std::int64_t id, const std::string& code) {
-    stats_.error(code.empty() ? "error_without_code" : code);
+    // Finishing, one side resigns while the other side's move may be on its way: that move
+    // meets a game already over. The run asked for it; it is no error of the server's.
+    const bool crossed_our_resignation = finishing_ && code == "game_over";
+    if (!crossed_our_resignation)
+        stats_.error(code.empty() ? "error_without_code" : code);
     if (id >= 0 && id == awaited_answer_[side]) {
         awaited_answer_[side] = -1;
         in_flight_ = false;

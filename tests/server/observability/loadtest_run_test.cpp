@@ -10,6 +10,8 @@
 #include "storage/sqlite/sqlite_backend.h"
 #include "tests/server/test_support.h"
 
+#include <map>
+#include <string>
 #include <unistd.h>
 
 #include <boost/asio/ip/address.hpp>
@@ -19,6 +21,14 @@ namespace lt = server::loadtest;
 using namespace std::chrono_literals;
 
 namespace {
+
+// The errors a run counted, as "kind x count, ..." (empty: none), for a failing check to show.
+std::string error_kinds(const std::map<std::string, std::uint64_t>& errors) {
+    std::string text;
+    for (const auto& [kind, count] : errors)
+        text += (text.empty() ? "" : ", ") + kind + " x" + std::to_string(count);
+    return text;
+}
 
 // The game service as `tabula serve` wires it (without accounts), rate limits raised so that
 // a fast client is not refused.
@@ -66,7 +76,7 @@ TEST_CASE("a closed-loop run of two games plays moves and reports every latency"
     const auto result = lt::run_load(options);
 
     CHECK(result.games_started == 2);
-    CHECK(result.stats.errors.empty());
+    CHECK_MESSAGE(result.stats.errors.empty(), error_kinds(result.stats.errors));
     CHECK(result.stats.moves > 10);
     CHECK(result.stats.mover.size() == result.stats.moves);
     CHECK(result.stats.opponent.size() >= result.stats.moves - 2);
@@ -93,7 +103,7 @@ TEST_CASE("an open-loop run moves each game on its interval") {
     options.duration = 1s;
     const auto result = lt::run_load(options);
     CHECK(result.games_started == 2);
-    CHECK(result.stats.errors.empty());
+    CHECK_MESSAGE(result.stats.errors.empty(), error_kinds(result.stats.errors));
     // Two games at ten moves a second for one second: about twenty moves.
     CHECK(result.stats.moves >= 12);
     CHECK(result.stats.moves <= 24);
@@ -122,7 +132,7 @@ TEST_CASE("return to idle: every game ends, is left and swept before the RSS is 
     options.settle = 100ms;
     const auto result = lt::run_load(options);
     CHECK(result.games_started == 3);
-    CHECK(result.stats.errors.empty());
+    CHECK_MESSAGE(result.stats.errors.empty(), error_kinds(result.stats.errors));
     REQUIRE(result.idle_wait);
     CHECK(result.idle_wait->idle);
     REQUIRE(result.idle_wait->last);
@@ -202,11 +212,11 @@ TEST_CASE("a game against the computer beside the load: its moves and thinking a
     computer.level = "easy"; // capped by depth and nodes: many moves in the window
     const auto result = lt::run_load(options);
     CHECK(result.games_started == 2);
-    CHECK(result.stats.errors.empty());
+    CHECK_MESSAGE(result.stats.errors.empty(), error_kinds(result.stats.errors));
     CHECK(result.stats.moves >= 20); // the other games moved as usual
     REQUIRE(result.computer);
     const auto& stats = *result.computer;
-    CHECK(stats.errors.empty());
+    CHECK_MESSAGE(stats.errors.empty(), error_kinds(stats.errors));
     CHECK(stats.games_started >= 1);
     CHECK(stats.moves >= 3);
     CHECK(stats.think.size() == stats.moves);
