@@ -92,9 +92,12 @@ Refusal Table::leave(const PlayerId& player, TimePoint now) {
     const auto index = seat_of(player);
     if (!index)
         return refuse(errc::not_seated, "you are not at this table");
-    if (status_ == TableStatus::Playing)
+    // Past two seats a player who has finished or left the game may leave the table while the
+    // others play on (issue 14: "players who finish may leave").
+    const bool out_of_game = status_ == TableStatus::Playing && !still_in_game(*index);
+    if (status_ == TableStatus::Playing && !out_of_game)
         return refuse(errc::already_started, "the game is on: resign or abort instead");
-    if (status_ == TableStatus::Finished) {
+    if (status_ == TableStatus::Finished || out_of_game) {
         Seat& seat = *seats_[*index];
         if (seat.left)
             return std::nullopt;

@@ -160,6 +160,9 @@ public:
     // Who has left this game of more than two while it went on, in order.
     const std::vector<RecordedLeave>& recorded_leaves() const { return leaves_; }
     bool has_left(int seat) const;
+    // Whether the seat still takes turns in the game on: it has not left and, past two seats,
+    // has not finished. A seat out of the game is nobody's to claim, and may leave the table.
+    bool still_in_game(int seat) const;
     // The seat's leave in this game (a game of more than two), or null while it plays.
     const RecordedLeave* leave_of(int seat) const;
     std::optional<ClockState> clock_state() const;

@@ -416,7 +416,7 @@ Refusal Table::set_connected(const PlayerId& player, bool connected, TimePoint n
     seat->disconnected_since = connected ? std::nullopt : std::optional<TimePoint>(now);
     std::optional<TimePoint> claimable_at;
     const int index = *seat_of(player);
-    const bool in_game = !has_left(index);
+    const bool in_game = status_ == TableStatus::Playing ? still_in_game(index) : !has_left(index);
     if (const auto grace = claim_grace(); grace && !connected && in_game)
         claimable_at = now + *grace;
     emit(now, ConnectionChanged{index, connected, claimable_at});

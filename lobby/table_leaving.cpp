@@ -9,6 +9,14 @@ bool Table::has_left(int seat) const {
     return leave_of(seat) != nullptr;
 }
 
+// The rules know who has finished: retire refuses such a seat ("bad_seat", rules/game.h), so a
+// copy of the game is asked. Two seats: the game ends when either is out.
+bool Table::still_in_game(int seat) const {
+    if (has_left(seat))
+        return false;
+    return seat_count() == 2 || game_->clone()->retire(seat).ok();
+}
+
 const RecordedLeave* Table::leave_of(int seat) const {
     const auto found =
         std::find_if(leaves_.begin(), leaves_.end(),
@@ -110,7 +118,7 @@ Refusal Table::claim_abandonment_of_others(int claimant, TimePoint now) {
     bool waiting = false;
     for (int i = 0; i < seat_count(); ++i) {
         const Seat& seat = *seats_[i];
-        if (i == claimant || has_left(i) || seat.connected || !seat.disconnected_since)
+        if (i == claimant || seat.connected || !seat.disconnected_since || !still_in_game(i))
             continue;
         if (now < *seat.disconnected_since + *grace)
             waiting = true;
@@ -118,8 +126,9 @@ Refusal Table::claim_abandonment_of_others(int claimant, TimePoint now) {
             absent.push_back(i);
     }
     if (absent.empty())
-        return waiting ? refuse(errc::too_early, "the absent players may still come back")
-                       : refuse(errc::not_allowed, "every other player is connected");
+        return waiting
+                   ? refuse(errc::too_early, "the absent players may still come back")
+                   : refuse(errc::not_allowed, "every other player still in the game is connected");
     for (const int seat : absent) {
         if (status_ != TableStatus::Playing)
             break;

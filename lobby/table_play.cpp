@@ -210,7 +210,7 @@ void Table::check_timeouts(TimePoint now) {
     for (int index = 0; index < seat_count(); ++index) {
         Seat& seat = *seats_[index];
         if (seat.connected || seat.abandonment_announced || !seat.disconnected_since ||
-            has_left(index))
+            !still_in_game(index))
             continue;
         if (now < *seat.disconnected_since + *grace)
             continue;
@@ -232,7 +232,7 @@ std::optional<TimePoint> Table::next_deadline() const {
         for (int index = 0; index < seat_count(); ++index) {
             const Seat& seat = *seats_[index];
             if (!seat.connected && !seat.abandonment_announced && seat.disconnected_since &&
-                !has_left(index))
+                still_in_game(index))
                 consider(*seat.disconnected_since + *grace);
         }
     return next;

@@ -4,6 +4,7 @@
 #include "table_fixture.h"
 
 #include <array>
+#include <string>
 
 namespace lobby::testing {
 
@@ -71,5 +72,44 @@ struct SeatsFixture {
     }
     Millis left(int seat) const { return table->clock_state()->remaining[seat]; }
 };
+
+// A real Chinese checkers game for three where seat 0 (p0) is one move from its goal (e5-d1,
+// rules/halma tests, "finishing order"): seat 0 moves without finishing (t0 + 1 s), seats 1 and 2
+// play their first legal moves (t0 + 2 s, 3 s), and seat 0 finishes at ply 3 (t0 + 4 s). The
+// moves are found on copies of the game. After it seat 1 is to move and the game goes on.
+inline void finish_seat_zero_at_ply_three(SeatsFixture& f) {
+    TableSetup setup = f.setup();
+    setup.start_position = "1:a1,b1,b2,c1,c2,c3,d2,d3,d4,e5:i9,k10,k11,l10,l11,l12,m10,m11,"
+                           "m12,m13:f5,f6,g2,g3,g4,g5,g6,g7,g8,g9:0:-";
+    f.start(setup);
+    const auto finishes = [](const rules::Game& game, const std::string& move) {
+        auto copy = game.clone();
+        return copy->play(move).ok() && !copy->retire(0).ok(); // "bad_seat": it has finished
+    };
+    std::string first;
+    std::string finish;
+    for (const auto& candidate : f.table->game().legal_moves()) {
+        if (finishes(f.table->game(), candidate))
+            continue;
+        auto copy = f.table->game().clone();
+        REQUIRE(copy->play(candidate).ok());
+        REQUIRE(copy->play(copy->legal_moves().front()).ok());
+        REQUIRE(copy->play(copy->legal_moves().front()).ok());
+        for (const auto& last : copy->legal_moves())
+            if (finishes(*copy, last))
+                finish = last;
+        if (!finish.empty()) {
+            first = candidate;
+            break;
+        }
+    }
+    REQUIRE_FALSE(first.empty());
+    REQUIRE(f.table->play("p0", 0, first, t0 + 1s).ok());
+    f.move(t0 + 2s);
+    f.move(t0 + 3s);
+    REQUIRE(f.table->play("p0", 3, finish, t0 + 4s).ok());
+    REQUIRE(f.table->status() == TableStatus::Playing);
+    REQUIRE(f.table->game().seat_to_move() == 1);
+}
 
 } // namespace lobby::testing

@@ -340,3 +340,25 @@ TEST_CASE("a seat that leaves before its first move is not waited for by the fir
         CHECK(rebuilt.value()->clock_state() == f.table->clock_state());
     }
 }
+
+TEST_CASE("a player of three who has finished may go away or leave the table: nobody claims it") {
+    SeatsFixture f(3, true);
+    finish_seat_zero_at_ply_three(f); // fischer 1 min: a grace of 15 s
+    REQUIRE_FALSE(f.table->set_connected("p0", false, t0 + 5s));
+    CHECK_FALSE(f.events.last<ConnectionChanged>().claimable_at);
+    f.table->check_timeouts(t0 + 30s);
+    CHECK(f.events.count<AbandonmentClaimable>() == 0);
+    const auto claim = f.table->claim_abandonment("p1", AbandonmentClaim::Win, t0 + 30s);
+    REQUIRE(claim);
+    CHECK(claim->detail == "every other player still in the game is connected");
+    CHECK(f.table->state(t0 + 30s).seats[0]->retired == false); // finished, not left
+
+    // It leaves the table while the other two play on; one still playing may not.
+    CHECK(f.table->leave("p1", t0 + 31s)->code == "already_started");
+    REQUIRE_FALSE(f.table->leave("p0", t0 + 31s));
+    CHECK(f.events.last<PlayerLeft>().seat == 0);
+    CHECK(f.table->status() == TableStatus::Playing);
+    f.move(t0 + 32s); // seat 1
+    f.move(t0 + 33s); // seat 2
+    CHECK(f.table->recorded_moves().size() == 6);
+}

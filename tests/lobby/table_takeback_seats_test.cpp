@@ -178,43 +178,8 @@ TEST_CASE("at a table of three a takeback is refused: rated, no move, a leave si
 
 TEST_CASE("at a table of three a finish since the move refuses a takeback, and a player who has "
           "finished neither asks nor answers") {
-    // Seat 0 is one move from its goal, e5-d1 (rules/halma tests, "finishing order").
-    const std::string fen = "1:a1,b1,b2,c1,c2,c3,d2,d3,d4,e5:i9,k10,k11,l10,l11,l12,m10,m11,"
-                            "m12,m13:f5,f6,g2,g3,g4,g5,g6,g7,g8,g9:0:-";
     SeatsFixture f(3, true);
-    TableSetup setup = f.setup();
-    setup.start_position = fen;
-    f.start(setup);
-    // Seat 0 moves first without finishing, then seats 1 and 2 (their first legal moves, as
-    // f.move plays), then seat 0 finishes at ply 3: the moves are found on copies of the game.
-    const auto finishes = [](const rules::Game& game, const std::string& move) {
-        auto copy = game.clone();
-        return copy->play(move).ok() && !copy->retire(0).ok(); // "bad_seat": it has finished
-    };
-    std::string first;
-    std::string finish;
-    for (const auto& candidate : f.table->game().legal_moves()) {
-        if (finishes(f.table->game(), candidate))
-            continue;
-        auto copy = f.table->game().clone();
-        REQUIRE(copy->play(candidate).ok());
-        REQUIRE(copy->play(copy->legal_moves().front()).ok());
-        REQUIRE(copy->play(copy->legal_moves().front()).ok());
-        for (const auto& last : copy->legal_moves())
-            if (finishes(*copy, last))
-                finish = last;
-        if (!finish.empty()) {
-            first = candidate;
-            break;
-        }
-    }
-    REQUIRE_FALSE(first.empty());
-    REQUIRE(f.table->play("p0", 0, first, t0 + 1s).ok());
-    f.move(t0 + 2s);
-    f.move(t0 + 3s);
-    REQUIRE(f.table->play("p0", 3, finish, t0 + 4s).ok());
-    REQUIRE(f.table->status() == TableStatus::Playing);
-    REQUIRE(f.table->game().seat_to_move() == 1);
+    finish_seat_zero_at_ply_three(f);
 
     const auto before = fingerprint(*f.table, t0 + 5s);
     const auto refused = f.table->request_takeback("p1", t0 + 5s); // its move at ply 1
