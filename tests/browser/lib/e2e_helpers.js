@@ -19,6 +19,16 @@ export async function new_player(browser, base) {
 // A user name the server accepts (3 to 20 letters and digits, starting with a letter), new
 // for every call so that tests sharing one database never collide.
 let counter = 0;
+// A new player whose page's console errors and uncaught exceptions are kept in `errors`, for a
+// test to check that the page stayed clean.
+export async function watched_player(browser, base) {
+    const player = await new_player(browser, base);
+    player.errors = [];
+    player.page.on('pageerror', (e) => player.errors.push(`pageerror: ${e.message}`));
+    player.page.on('console', (m) => { if (m.type() === 'error') player.errors.push(`console: ${m.text()}`); });
+    return player;
+}
+
 export function unique_name(prefix) {
     counter += 1;
     return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`.slice(0, 20);

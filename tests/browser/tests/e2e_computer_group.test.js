@@ -11,16 +11,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { new_player, join_by_code, close_all } from '../lib/e2e_helpers.js';
+import { watched_player, join_by_code, close_all } from '../lib/e2e_helpers.js';
 import { play_first_hop, record_turns, turns_seen } from '../lib/hop_helpers.js';
-
-async function player(browser, base) {
-    const p = await new_player(browser, base);
-    p.errors = [];
-    p.page.on('pageerror', (e) => p.errors.push(`pageerror: ${e.message}`));
-    p.page.on('console', (m) => { if (m.type() === 'error') p.errors.push(`console: ${m.text()}`); });
-    return p;
-}
 
 const computer_form = (page) => page.locator('.play-computer .setup-form');
 const seat_row = (page, seat) => page.locator(`.seat-list .seat-row[data-seat="${seat}"]`);
@@ -37,7 +29,7 @@ async function fill_computer_form(page, variant) {
 
 test('Chinese checkers for three against two Easy computers: they answer in turn, and play on after a resignation',
     async ({ browser, base, env }) => {
-        const human = await player(browser, base);
+        const human = await watched_player(browser, base);
         const { page } = human;
         try {
             const form = computer_form(page);
@@ -103,8 +95,8 @@ test('Chinese checkers for three against two Easy computers: they answer in turn
 
 test('one computer at a table of three: a count the server refuses is said, a friend takes the open seat by code, and the game runs',
     async ({ browser, base, env }) => {
-        const host = await player(browser, base);
-        const friend = await player(browser, base);
+        const host = await watched_player(browser, base);
+        const friend = await watched_player(browser, base);
         try {
             const form = await fill_computer_form(host.page, 'chinese-checkers-3');
             // A count the page does not offer (put in by hand): the server's refusal is shown.
@@ -159,7 +151,7 @@ test('one computer at a table of three: a count the server refuses is said, a fr
     }, { needs: 'tabula', timeout_ms: 60000 });
 
 test('Chinese checkers for two against the Easy computer: it answers a move', async ({ browser, base }) => {
-    const human = await player(browser, base);
+    const human = await watched_player(browser, base);
     const { page } = human;
     try {
         const form = await fill_computer_form(page, 'chinese-checkers-2');
@@ -178,7 +170,7 @@ test('Chinese checkers for two against the Easy computer: it answers a move', as
 }, { needs: 'tabula', timeout_ms: 60000 });
 
 test('Halma for four against three Easy computers: all three answer a move on the square board', async ({ browser, base }) => {
-    const human = await player(browser, base);
+    const human = await watched_player(browser, base);
     const { page } = human;
     try {
         const form = await fill_computer_form(page, 'halma-4');

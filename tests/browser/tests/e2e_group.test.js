@@ -14,19 +14,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { new_player, close_all } from '../lib/e2e_helpers.js';
+import { watched_player, close_all } from '../lib/e2e_helpers.js';
 import { grid_of, start_position, write_fen } from '../fixtures/halma_reference.js';
-
-function watch_errors(player) {
-    player.errors = [];
-    player.page.on('pageerror', (e) => player.errors.push(`pageerror: ${e.message}`));
-    player.page.on('console', (m) => { if (m.type() === 'error') player.errors.push(`console: ${m.text()}`); });
-    return player;
-}
-
-async function player(browser, base) {
-    return watch_errors(await new_player(browser, base));
-}
 
 // Creates a table from the lobby form: variant, public or private. Returns its code once the
 // table screen shows it.
@@ -71,9 +60,9 @@ const seat_row = (page, seat) => page.locator(`.seat-list .seat-row[data-seat="$
 
 test('Chinese checkers for three: meet by code and link, the turn goes round, one resigns and two play on',
     async ({ browser, base, env }) => {
-        const host = await player(browser, base);
-        const by_code = await player(browser, base);
-        const by_link = await player(browser, base);
+        const host = await watched_player(browser, base);
+        const by_code = await watched_player(browser, base);
+        const by_link = await watched_player(browser, base);
         const all = [host, by_code, by_link];
         try {
             // The form offers the game of three; its colour choice is not shown.
@@ -210,7 +199,7 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
             }
             assert.equal(turns.size, 1, 'everyone moved round the same way');
             assert.notEqual([...turns][0], 0, 'everyone moved one seat round');
-            const watcher = await player(browser, base);
+            const watcher = await watched_player(browser, base);
             all.push(watcher);
             await watcher.page.goto(`${base}/#/table/${code}/watch`);
             await expect_text(watcher.page.locator('.table-status'), / to move · you are watching$/, 10000);
@@ -225,9 +214,9 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
 
 test('Chinese checkers for three: one asks for a takeback, the two others accept, the moves are gone for all',
     async ({ browser, base }) => {
-        const host = await player(browser, base);
-        const by_code = await player(browser, base);
-        const by_link = await player(browser, base);
+        const host = await watched_player(browser, base);
+        const by_code = await watched_player(browser, base);
+        const by_link = await watched_player(browser, base);
         const all = [host, by_code, by_link];
         try {
             const code = await create_table(host.page, 'chinese-checkers-3', 'private');
@@ -280,8 +269,8 @@ test('Chinese checkers for three: one asks for a takeback, the two others accept
 
 test('the lobby offers the games of more players and lists a public table of four with its open seats',
     async ({ browser, base }) => {
-        const host = await player(browser, base);
-        const guest = await player(browser, base);
+        const host = await watched_player(browser, base);
+        const guest = await watched_player(browser, base);
         try {
             const offered = await host.page.locator('.setup-form').first().locator('select[name="variant"] option')
                 .evaluateAll((els) => els.map((o) => o.value));

@@ -8,20 +8,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { new_player, create_private_table, join_by_code, close_all } from '../lib/e2e_helpers.js';
+import { watched_player, create_private_table, join_by_code, close_all } from '../lib/e2e_helpers.js';
 import { halma_cell_of } from '../../../web/js/board/halma_cells.js';
-
-// Every console error and uncaught exception of a player's page.
-function watch_errors(player) {
-    player.errors = [];
-    player.page.on('pageerror', (e) => player.errors.push(`pageerror: ${e.message}`));
-    player.page.on('console', (m) => { if (m.type() === 'error') player.errors.push(`console: ${m.text()}`); });
-    return player;
-}
-
-async function player(browser, base) {
-    return watch_errors(await new_player(browser, base));
-}
 
 // The HopBoard of `shape` is the page's only board: no squares of the classic board.
 async function expect_hop_board(page, shape) {
@@ -64,9 +52,9 @@ const button = (page, where, name) => page.locator(`${where} button`, { hasText:
 
 test('Chinese checkers for two: meet by code, own home at the bottom, a hop chain, a spectator, resign',
     async ({ browser, base }) => {
-        const white = await player(browser, base);
-        const black = await player(browser, base);
-        const watcher = await player(browser, base);
+        const white = await watched_player(browser, base);
+        const black = await watched_player(browser, base);
+        const watcher = await watched_player(browser, base);
         try {
             // The setup form says which seat White is, for these games only.
             const form = white.page.locator('.setup-form').first();
@@ -152,8 +140,8 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
     }, { needs: 'tabula', timeout_ms: 120000 });
 
 test('Halma for two: a table starts on the square board and takes a clicked move and a typed one, and the page writes its record', async ({ browser, base }) => {
-    const white = await player(browser, base);
-    const black = await player(browser, base);
+    const white = await watched_player(browser, base);
+    const black = await watched_player(browser, base);
     try {
         const code = await create_private_table(white.page, 'halma-2', 'white');
         await join_by_code(black.page, code);
