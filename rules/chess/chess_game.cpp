@@ -8,10 +8,10 @@
 #include "rules/families.h"
 #include "rules/record/record_writer.h"
 
+#include <cstring>
+
 namespace rules::chess {
 namespace {
-
-constexpr std::string_view fen_letters = "PNBRQK";
 
 int cell_of(int square) {
     return (7 - rank_of(square)) * 8 + file_of(square);
@@ -160,15 +160,11 @@ std::string ChessGame::start_position() const {
 
 BoardView ChessGame::board() const {
     BoardView view;
-    view.cells.assign(64, '.');
-    for (int square = 0; square < 64; ++square) {
-        const PieceType type = position_.type_on(square);
-        if (type == PieceType::None)
-            continue;
-        const char letter = fen_letters[static_cast<std::size_t>(type)];
-        view.cells[static_cast<std::size_t>(cell_of(square))] =
-            position_.color_on(square) == white ? letter : static_cast<char>(letter - 'A' + 'a');
-    }
+    // Cells run from rank 8 down, squares from rank 1 up: the same files, the ranks reversed.
+    const auto letters = position_.letters();
+    view.cells.resize(64);
+    for (int rank = 0; rank < 8; ++rank)
+        std::memcpy(view.cells.data() + (7 - rank) * 8, letters.data() + rank * 8, 8);
     if (position_.in_check())
         view.check_cell = cell_of(position_.king_square(position_.side));
     return view;

@@ -228,6 +228,12 @@ std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Po
     return std::nullopt;
 }
 
+void append_number(std::string& out, int value) {
+    char digits[12];
+    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    out.append(digits, end);
+}
+
 } // namespace
 
 std::string square_name(int square) {
@@ -256,38 +262,49 @@ Result<Position> parse_fen(std::string_view fen) {
     return p;
 }
 
+// Written into room reserved for the longest FEN, once: a table writes one per move (issue 11).
 std::string write_fen(const Position& p) {
+    const auto pieces = p.letters();
     std::string fen;
+    fen.reserve(104); // 71 for the board, 13 for side, castling and en passant, 20 for counters
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
-            const int square = make_square(file, rank);
-            const PieceType type = p.type_on(square);
-            if (type == PieceType::None) {
+            const char letter = pieces[static_cast<std::size_t>(make_square(file, rank))];
+            if (letter == '.') {
                 ++empty;
                 continue;
             }
             if (empty)
                 fen += static_cast<char>('0' + empty);
             empty = 0;
-            const char letter = piece_letters[static_cast<std::size_t>(type)];
-            fen += p.color_on(square) == white ? letter : static_cast<char>(letter - 'A' + 'a');
+            fen += letter;
         }
         if (empty)
             fen += static_cast<char>('0' + empty);
         if (rank)
             fen += '/';
     }
-    fen += p.side == white ? " w " : " b ";
+    fen += ' ';
+    fen += p.side == white ? 'w' : 'b';
+    fen += ' ';
     if (!p.castling)
         fen += '-';
-    constexpr std::string_view letters = "KQkq";
+    constexpr std::string_view castling_letters = "KQkq";
     for (std::size_t i = 0; i < 4; ++i)
         if (p.castling & (1 << i))
-            fen += letters[i];
+            fen += castling_letters[i];
     fen += ' ';
-    fen += has_legal_en_passant(p) ? square_name(p.en_passant) : "-";
-    fen += ' ' + std::to_string(p.halfmove_clock) + ' ' + std::to_string(p.fullmove_number);
+    if (has_legal_en_passant(p)) {
+        fen += static_cast<char>('a' + file_of(p.en_passant));
+        fen += static_cast<char>('1' + rank_of(p.en_passant));
+    } else {
+        fen += '-';
+    }
+    fen += ' ';
+    append_number(fen, p.halfmove_clock);
+    fen += ' ';
+    append_number(fen, p.fullmove_number);
     return fen;
 }
 

@@ -30,6 +30,20 @@ PieceType Position::type_on(int square) const {
     return PieceType::None;
 }
 
+std::array<char, 64> Position::letters() const {
+    constexpr char upper[] = "PNBRQK";
+    std::array<char, 64> out;
+    out.fill('.');
+    for (int type = 0; type < 6; ++type) {
+        const char letter = upper[type];
+        for (Bitboard b = by_type[type] & by_color[white]; b;)
+            out[static_cast<std::size_t>(pop_lsb(b))] = letter;
+        for (Bitboard b = by_type[type] & by_color[black]; b;)
+            out[static_cast<std::size_t>(pop_lsb(b))] = static_cast<char>(letter - 'A' + 'a');
+    }
+    return out;
+}
+
 int Position::color_on(int square) const {
     if (by_color[white] & bit(square))
         return white;

@@ -4,6 +4,7 @@
 
 #include "rules/chess/bitboard.h"
 
+#include <array>
 #include <cstdint>
 
 namespace rules::chess {
@@ -65,6 +66,9 @@ struct Position {
 
     PieceType type_on(int square) const;
     int color_on(int square) const; // white, black, or -1 when empty
+    // The FEN letter of the piece on every square (a1 = 0), '.' on an empty one, in one pass
+    // over the bitboards: what drawing the board and writing FEN read, once per move.
+    std::array<char, 64> letters() const;
 
     // Pieces of `by` that attack `square` given the occupancy `occupied`.
     Bitboard attackers(int square, int by, Bitboard occupied) const;
