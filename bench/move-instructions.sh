@@ -7,11 +7,13 @@
 # by the moves the server stored in it (tabula_moves_total of /metrics). Builds nothing; stops
 # what it started.
 #
-#   bench/move-instructions.sh <path to tabula> [--window S] [--games N]
+#   bench/move-instructions.sh <path to tabula> [--window S] [--games N] [--keep DIR]
+#
+# --keep DIR copies the callgrind profiles to DIR, to read with callgrind_annotate.
 set -euo pipefail
 
 usage() {
-    echo "usage: bench/move-instructions.sh <tabula binary> [--window S] [--games N]" >&2
+    echo "usage: bench/move-instructions.sh <tabula binary> [--window S] [--games N] [--keep DIR]" >&2
     exit 2
 }
 
@@ -21,10 +23,12 @@ shift
 [ -x "$tabula" ] || { echo "move-instructions: $tabula is not executable" >&2; exit 2; }
 window=15
 games=10
+keep=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --window) window=${2:?}; shift 2 ;;
     --games) games=${2:?}; shift 2 ;;
+    --keep) keep=${2:?}; shift 2 ;;
     *) usage ;;
     esac
 done
@@ -90,6 +94,10 @@ for profile in "$work"/callgrind.out*; do
         awk '/PROGRAM TOTALS/ { gsub(",", "", $1); if ($1 ~ /^[0-9]+$/) print $1 }')
     instructions=$((instructions + ${counted:-0}))
 done
+if [ -n "$keep" ]; then
+    mkdir -p "$keep"
+    cp "$work"/callgrind.out* "$keep"/
+fi
 moves=$((after - before))
 [ "$moves" -gt 0 ] || { echo "move-instructions: no move was stored in the window" >&2; exit 1; }
 echo "server: $("$tabula" --version); $games games, closed loop, a window of $window s under callgrind"
