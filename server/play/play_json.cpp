@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <optional>
 #include <type_traits>
 
@@ -380,35 +381,54 @@ json challenge_json(const lobby::Challenge& challenge) {
 
 namespace {
 
-// The move event written straight into its text, without a JSON DOM: it is the one message
-// built on every move, and building the DOM (an object per legal move, a map per object) cost
-// more than everything else the server does for a move but the disk (issue 11). Same fields
-// and values as BodyFields; the test compares the two.
-class MoveEventWriter {
-public:
-    // Room for the whole event is reserved once; nothing is zero-filled or grown on the way
-    // (the event is about 2 KB, written on every move: issue 11).
-    explicit MoveEventWriter(std::size_t reserve) { out_.reserve(reserve); }
-    std::string take() { return std::move(out_); }
+// The longest text a move event can have: every string fully escaped, every number at its
+// longest. The writer below makes room for this once and then writes without a check.
+std::size_t longest_move_event(const std::string& code, const lobby::MovePlayed& e) {
+    constexpr std::size_t fixed = 1024; // every key, brace and separator, and the ten numbers
+    constexpr std::size_t per_cell = 21; // "-2147483648," is 12; a cell is an int
+    const auto text = [](std::string_view s) { return 2 + 6 * s.size(); };
+    const auto move = [&](const rules::MoveView& m) {
+        return 64 + text(m.notation) + text(m.display) +
+               per_cell * (2 + m.path.size() + m.captures.size());
+    };
+    std::size_t longest = fixed + text(code) + text(e.position) + text(e.board.cells) + move(e.move);
+    for (const auto& m : e.legal_moves)
+        longest += move(m);
+    return longest;
+}
 
-    void raw(std::string_view text) { out_.append(text); }
-    void raw(char c) { out_.push_back(c); }
-    // Digits straight into the text: std::to_string would allocate a string per number, and a
-    // move event has about a hundred of them (the cells of every legal move).
-    void number(std::int64_t value) {
-        char digits[20]; // "-9223372036854775808"
-        out_.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+// Writes JSON through a pointer into room made beforehand for the longest text
+// (longest_move_event): no check, no allocation and no zero-fill per write. The move event is
+// about 2 KB with a hundred numbers, written on every move (issue 11).
+class JsonCursor {
+public:
+    explicit JsonCursor(char* at) : at_(at) {}
+    const char* position() const { return at_; }
+
+    void raw(std::string_view text) {
+        std::memcpy(at_, text.data(), text.size());
+        at_ += text.size();
     }
-    // A JSON string. Notation, FEN and board cells need no escape and are copied whole.
+    void raw(char c) { *at_++ = c; }
+    void number(std::int64_t value) { at_ = std::to_chars(at_, at_ + 20, value).ptr; }
     void text(std::string_view value) {
-        out_.push_back('"');
-        if (std::none_of(value.begin(), value.end(), needs_escape)) {
-            out_.append(value);
-        } else {
-            for (const char c : value)
-                escaped(c);
+        *at_++ = '"';
+        for (const char c : value) {
+            if (c == '"' || c == '\\') {
+                *at_++ = '\\';
+                *at_++ = c;
+            } else if (static_cast<unsigned char>(c) < 0x20) {
+                constexpr char hex[] = "0123456789abcdef";
+                const auto u = static_cast<unsigned char>(c);
+                std::memcpy(at_, "\\u00", 4);
+                at_[4] = hex[u >> 4];
+                at_[5] = hex[u & 0xF];
+                at_ += 6;
+            } else {
+                *at_++ = c;
+            }
         }
-        out_.push_back('"');
+        *at_++ = '"';
     }
     void cells(const std::vector<int>& list) {
         raw('[');
@@ -470,29 +490,22 @@ public:
     }
 
 private:
-    std::string out_;
-
-    static bool needs_escape(char c) {
-        return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
-    }
-    void escaped(char c) {
-        if (!needs_escape(c))
-            return out_.push_back(c);
-        if (c == '"' || c == '\\') {
-            out_.push_back('\\');
-            return out_.push_back(c);
-        }
-        constexpr char hex[] = "0123456789abcdef";
-        const auto u = static_cast<unsigned char>(c);
-        const char code[] = {'\\', 'u', '0', '0', hex[u >> 4], hex[u & 0xF]};
-        out_.append(code, sizeof code);
-    }
+    char* at_;
 };
 
+// The move event written straight into its text, without a JSON DOM: it is the one message
+// built on every move, and building the DOM (an object per legal move, a map per object) cost
+// more than everything else the server does for a move but the disk (issue 11). Same fields
+// and values as BodyFields; the test compares the two.
 std::shared_ptr<const std::string> move_event_text(const std::string& code,
                                                    const lobby::TableEvent& event,
                                                    const lobby::MovePlayed& e) {
-    MoveEventWriter w(512 + 64 * e.legal_moves.size());
+    // The thread's scratch, grown to the longest event it has had to hold and reused: the one
+    // allocation per event is its finished text's.
+    thread_local std::string scratch;
+    if (const auto longest = longest_move_event(code, e); scratch.size() < longest)
+        scratch.resize(longest);
+    JsonCursor w(scratch.data());
     w.raw("{\"at\":");
     w.number(unix_ms(event.at));
     w.raw(",\"event\":{\"board\":");
@@ -525,7 +538,7 @@ std::shared_ptr<const std::string> move_event_text(const std::string& code,
     w.raw(",\"version\":");
     w.number(static_cast<std::int64_t>(event.version));
     w.raw("}");
-    return std::make_shared<const std::string>(w.take());
+    return std::make_shared<const std::string>(scratch.c_str(), w.position());
 }
 
 // A table event through the DOM, with the stored game's id when there is one.
