@@ -3,6 +3,7 @@
 // command line) sees games only through this header. One implementation per family hides
 // behind make_game(); a variant is never branched on outside rules/.
 
+#include "rules/cells.h"
 #include "rules/result.h"
 #include "rules/variant.h"
 
@@ -75,8 +76,8 @@ struct BoardView {
 struct MoveView {
     std::string notation; // canonical: UCI for chess ("e7e8q"), PDN for draughts ("28x19x10")
     std::string display;  // for the move list: SAN for chess ("e8=Q+"), PDN for draughts
-    std::vector<int> path;
-    std::vector<int> captures;
+    Cells path;     // kept in place up to six cells (rules/cells.h)
+    Cells captures;
 };
 
 // Tags for a PGN / PDN record. The result comes from the game's outcome unless `outcome`

@@ -430,7 +430,7 @@ public:
         }
         *at_++ = '"';
     }
-    void cells(const std::vector<int>& list) {
+    void cells(const rules::Cells& list) {
         raw('[');
         for (std::size_t i = 0; i < list.size(); ++i) {
             if (i > 0)
