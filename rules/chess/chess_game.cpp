@@ -75,7 +75,9 @@ Outcome ChessGame::first_rule(bool with_claimable) const {
 }
 
 Outcome ChessGame::outcome() const {
-    return first_rule(options_.draw_rules != DrawRules::Claim);
+    if (!outcome_)
+        outcome_ = first_rule(options_.draw_rules != DrawRules::Claim);
+    return *outcome_;
 }
 
 std::optional<Outcome> ChessGame::claimable_draw() const {
@@ -144,6 +146,7 @@ Result<MoveView> ChessGame::play(std::string_view text) {
     MoveView view = cells_of(*move);
     view.display = san(position_, *move);
     position_.play(*move);
+    outcome_.reset();
     moves_.push_back(view.notation);
     sans_.push_back(view.display);
     history_.push_back(key_of(position_));

@@ -60,6 +60,9 @@ private:
     std::vector<std::string> moves_;     // UCI
     std::vector<std::string> sans_;      // the same moves in SAN, for the record
     std::vector<RepetitionKey> history_; // every position of the game, the current one last
+    // outcome() of the current position, worked out on first use and forgotten by play(): a
+    // table asks for it several times a move, and each time generated every legal move.
+    mutable std::optional<Outcome> outcome_;
 };
 
 } // namespace rules::chess
