@@ -1,6 +1,7 @@
 #include "server/net/message_dispatcher.h"
 
 #include "server/log.h"
+#include "server/protocol/plain_move.h"
 
 #include <exception>
 
@@ -43,8 +44,31 @@ bool MessageDispatcher::offer(const std::shared_ptr<Connection>& conn,
     return false;
 }
 
+bool MessageDispatcher::offer_plain_move(const std::shared_ptr<Connection>& conn,
+                                         std::string_view text) const {
+    auto move = protocol::read_plain_move(text);
+    if (!move)
+        return false;
+    const auto id = move->id; // a handler may take the request before it throws
+    try {
+        for (const auto& handler : handlers_)
+            if (handler->on_request(conn, *move))
+                return true;
+    } catch (const std::exception& e) {
+        log::error(std::string("message handler for \"move\" threw: ") + e.what());
+        conn->send(shared_text(protocol::make_error(id, protocol::code::internal_error,
+                                                    "the server failed on this message")));
+        return true;
+    }
+    return false;
+}
+
 void MessageDispatcher::dispatch(const std::shared_ptr<Connection>& conn,
                                  std::string_view text) const {
+    // A plain move needs no envelope (protocol/plain_move.h); anything else, or a move no
+    // handler takes that way, is read as one.
+    if (offer_plain_move(conn, text))
+        return;
     auto parsed = protocol::parse_envelope(text);
     if (auto* error = std::get_if<protocol::ProtocolError>(&parsed)) {
         conn->send(shared_text(protocol::make_error(*error)));

@@ -1,5 +1,6 @@
 #pragma once
-// Routes one accepted WebSocket text message: parses the envelope, answers the built-in types
+// Routes one accepted WebSocket text message: offers a plain move as its typed request
+// (protocol/plain_move.h), else parses the envelope, answers the built-in types
 // (ping -> pong), offers the rest to the registered MessageHandlers in order, and replies with
 // an `error` for anything malformed or unhandled. Never closes the connection. No sockets here,
 // so it is tested with a fake Connection.
@@ -27,6 +28,7 @@ private:
     std::vector<std::shared_ptr<MessageHandler>> handlers_;
 
     bool offer(const std::shared_ptr<Connection>& conn, const protocol::Envelope& message) const;
+    bool offer_plain_move(const std::shared_ptr<Connection>& conn, std::string_view text) const;
 };
 
 // Wraps a serialized message for Connection::send.

@@ -3,8 +3,9 @@
 //
 // Register handlers before App::start() with App::add_message_handler(). For each incoming
 // message the server first answers the built-in types (ping), then offers the envelope to the
-// handlers in registration order until one returns true; if none does, the client gets an
-// `unknown_type` error. Malformed, oversized and rate-limited messages never reach a handler.
+// handlers in registration order until one returns true (a plain move is offered first as its
+// typed request, on_request); if none does, the client gets an `unknown_type` error.
+// Malformed, oversized and rate-limited messages never reach a handler.
 //
 // Threads: all three calls for one connection run on that connection's strand, one at a time,
 // in order (on_open, on_message..., on_close). Calls for different connections run
@@ -14,6 +15,7 @@
 
 #include "server/net/connection.h"
 #include "server/protocol/envelope.h"
+#include "server/protocol/requests.h"
 
 #include <memory>
 
@@ -28,6 +30,13 @@ public:
     // True when the handler owns message.type (it answered or will answer, errors included).
     virtual bool on_message(const std::shared_ptr<Connection>& conn,
                             const protocol::Envelope& message) = 0;
+    // A plain `move` the dispatcher read straight into its typed request
+    // (protocol/plain_move.h), offered before any envelope is built: true when the handler took
+    // it. When no handler does, the same text comes to on_message as an envelope.
+    virtual bool on_request(const std::shared_ptr<Connection>& /*conn*/,
+                            protocol::Request& /*request*/) {
+        return false;
+    }
     // Once, when the connection has ended for any reason.
     virtual void on_close(const std::shared_ptr<Connection>& /*conn*/) {}
     // A burst of load has passed (server/app/memory_return.h): give back what it grew and no

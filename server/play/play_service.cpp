@@ -211,7 +211,17 @@ bool PlayService::on_message(const std::shared_ptr<net::Connection>& conn,
         conn->send(std::make_shared<const std::string>(protocol::make_error(*error)));
         return true;
     }
-    auto request = std::get<protocol::Request>(std::move(*parsed));
+    route(conn, std::get<protocol::Request>(std::move(*parsed)));
+    return true;
+}
+
+bool PlayService::on_request(const std::shared_ptr<net::Connection>& conn,
+                             protocol::Request& request) {
+    route(conn, std::move(request));
+    return true;
+}
+
+void PlayService::route(const std::shared_ptr<net::Connection>& conn, protocol::Request request) {
     const auto tables = std::static_pointer_cast<ConnectionTables>(conn->handler_state);
     // A table's request goes straight to its strand when this connection knows the table.
     if (auto* to_table = std::get_if<protocol::TableRequest>(&request.body); to_table && tables)
@@ -219,7 +229,7 @@ bool PlayService::on_message(const std::shared_ptr<net::Connection>& conn,
             post_table_request(direct->first,
                                TableCaller{conn, std::move(direct->second), request.id},
                                std::move(to_table->body));
-            return true;
+            return;
         }
     if (tables)
         tables->lobby_request_posted();
@@ -228,7 +238,6 @@ bool PlayService::on_message(const std::shared_ptr<net::Connection>& conn,
         if (tables)
             tables->lobby_request_done();
     });
-    return true;
 }
 
 void PlayService::on_close(const std::shared_ptr<net::Connection>& conn) {

@@ -109,6 +109,9 @@ public:
     void on_open(const std::shared_ptr<net::Connection>& conn) override;
     bool on_message(const std::shared_ptr<net::Connection>& conn,
                     const protocol::Envelope& message) override;
+    // A plain move the dispatcher read without an envelope: routed like any request.
+    bool on_request(const std::shared_ptr<net::Connection>& conn,
+                    protocol::Request& request) override;
     void on_close(const std::shared_ptr<net::Connection>& conn) override;
     // Gives back what the load grew: the writer's page cache (issue 11's return to idle).
     void on_load_gone() override;
@@ -118,6 +121,9 @@ public:
     void on_group_event(const lobby::GroupEvent& event) override;
 
 private:
+    // A parsed request to its table's strand (when this connection knows the table) or to the
+    // lobby's.
+    void route(const std::shared_ptr<net::Connection>& conn, protocol::Request request);
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
     struct Session {
         std::shared_ptr<net::Connection> conn;

@@ -152,3 +152,68 @@ TEST_CASE("limiter: sustained abuse runs out of strikes and asks to close") {
     for (int second = 0; second < 100; ++second)
         CHECK_FALSE(calm.admit(10, t0 + std::chrono::seconds(second)).close);
 }
+
+namespace {
+
+// Takes plain moves as typed requests (protocol/plain_move.h) and records what it was given.
+class TypedMoveHandler final : public server::net::MessageHandler {
+public:
+    std::vector<std::string> typed;    // the moves given as requests
+    std::vector<std::string> messages; // the types given as envelopes
+    bool throws = false;
+
+    bool on_message(const std::shared_ptr<Connection>&, const Envelope& message) override {
+        messages.push_back(message.type);
+        return message.type == "move";
+    }
+    bool on_request(const std::shared_ptr<Connection>&,
+                    server::protocol::Request& request) override {
+        if (throws)
+            throw std::runtime_error("handler bug");
+        const auto& table = std::get<server::protocol::TableRequest>(request.body);
+        typed.push_back(std::get<server::protocol::Move>(table.body).move);
+        return true;
+    }
+};
+
+} // namespace
+
+TEST_CASE("dispatch: a plain move goes to a handler as its typed request, anything else as an "
+          "envelope") {
+    MessageDispatcher dispatcher;
+    auto echo = std::make_shared<EchoHandler>(); // takes no typed request: offered, passes
+    auto moves = std::make_shared<TypedMoveHandler>();
+    dispatcher.add(echo);
+    dispatcher.add(moves);
+    auto conn = std::make_shared<FakeConnection>();
+    dispatcher.dispatch(conn, R"({"t":"move","id":1,"table":"K7","ply":0,"move":"e2e4"})");
+    // An escape in the move: read the normal way, as an envelope.
+    dispatcher.dispatch(conn, R"({"t":"move","id":2,"table":"K7","ply":0,"move":"e2\u0065\u0034"})");
+    dispatcher.dispatch(conn, R"({"t":"echo","id":3})");
+    CHECK(moves->typed == std::vector<std::string>{"e2e4"});
+    CHECK(moves->messages == std::vector<std::string>{"move"});
+    CHECK(echo->calls == std::vector<std::string>{"move", "echo"});
+    REQUIRE(conn->sent.size() == 1); // the echo's answer; the moves are the handler's to answer
+}
+
+TEST_CASE("dispatch: a plain move nobody takes as a request is offered as an envelope, and a "
+          "handler that throws on it is answered internal_error") {
+    MessageDispatcher dispatcher;
+    auto echo = std::make_shared<EchoHandler>();
+    dispatcher.add(echo);
+    auto conn = std::make_shared<FakeConnection>();
+    dispatcher.dispatch(conn, R"({"t":"move","id":4,"table":"K7","ply":0,"move":"e2e4"})");
+    CHECK(echo->calls == std::vector<std::string>{"move"});
+    REQUIRE(conn->sent.size() == 1);
+    CHECK(conn->sent[0]["code"] == "unknown_type");
+
+    MessageDispatcher failing;
+    auto moves = std::make_shared<TypedMoveHandler>();
+    moves->throws = true;
+    failing.add(moves);
+    failing.dispatch(conn, R"({"t":"move","id":5,"table":"K7","ply":0,"move":"e2e4"})");
+    REQUIRE(conn->sent.size() == 2);
+    CHECK(conn->sent[1]["code"] == "internal_error");
+    CHECK(conn->sent[1]["id"] == 5);
+    CHECK(moves->messages.empty());
+}
