@@ -384,7 +384,7 @@ namespace {
 // The longest text a move event can have: every string fully escaped, every number at its
 // longest. The writer below makes room for this once and then writes without a check.
 std::size_t longest_move_event(const std::string& code, const lobby::MovePlayed& e) {
-    constexpr std::size_t fixed = 1024; // every key, brace and separator, and the ten numbers
+    constexpr std::size_t fixed = 1024; // every key, brace and separator, and the eleven numbers
     constexpr std::size_t per_cell = 21; // "-2147483648," is 12; a cell is an int
     const auto text = [](std::string_view s) { return 2 + 6 * s.size(); };
     const auto move = [&](const rules::MoveView& m) {
