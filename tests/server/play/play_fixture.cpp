@@ -237,6 +237,25 @@ json join(Client& player, const std::string& code) {
     return reply;
 }
 
+std::string seat_by_name(std::uint16_t port, const std::vector<std::string>& names, json setup,
+                         Seats& seats) {
+    Seats clients;
+    for (const auto& name : names)
+        clients.push_back(std::make_unique<Client>(port, "user=" + name));
+    const auto code = create_table(*clients[0], std::move(setup));
+    for (std::size_t i = 1; i < clients.size(); ++i)
+        join(*clients[i], code);
+    seats.clear();
+    seats.resize(clients.size());
+    for (auto& client : clients) {
+        client->wait_event(code, "started");
+        const auto you = join(*client, code).at("you");
+        REQUIRE(you.is_number_integer());
+        seats[you.get<std::size_t>()] = std::move(client);
+    }
+    return code;
+}
+
 void move(Client& player, const std::string& table, int ply, const std::string& notation) {
     const auto reply =
         player.request({{"t", "move"}, {"table", table}, {"ply", ply}, {"move", notation}});

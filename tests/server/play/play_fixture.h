@@ -196,6 +196,14 @@ std::string create_table(Client& host, json setup);
 json join(Client& player, const std::string& code);
 void move(Client& player, const std::string& table, int ply, const std::string& text);
 
+// The clients of a table of more than two, by seat.
+using Seats = std::vector<std::unique_ptr<Client>>;
+// Each of `names` connects as that account ("user=<name>"); the first creates a private table
+// from `setup`, the others join it by code. Once it has started, `seats` holds the clients by
+// the seat the server gave each. Returns the code.
+std::string seat_by_name(std::uint16_t port, const std::vector<std::string>& names, json setup,
+                         Seats& seats);
+
 // A server of its own over a new database ("play.db" in a temporary directory), with its own
 // clock: a local, or a doctest fixture (TEST_CASE_FIXTURE). The server goes first, then the
 // directory.

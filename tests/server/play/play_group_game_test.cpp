@@ -34,31 +34,16 @@ struct SixOnDisk {
     }
 };
 
-using Seats = std::vector<std::unique_ptr<Client>>;
-
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-// The first `count` accounts connect; the first creates a private table from `setup`, the
-// others join it by code. Returns the code; `seats` gets the clients by seat.
+// The first `count` accounts at a table of `setup` (seat_by_name).
 std::string seat_players(PlayServer& server, SixOnDisk& disk, std::size_t count, json setup,
                          Seats& seats) {
-    Seats clients;
-    for (std::size_t i = 0; i < count; ++i)
-        clients.push_back(std::make_unique<Client>(server.port(), "user=" + disk.names[i]));
-    const auto code = create_table(*clients[0], std::move(setup));
-    for (std::size_t i = 1; i < count; ++i)
-        join(*clients[i], code);
-    seats.clear();
-    seats.resize(count);
-    for (auto& client : clients) {
-        client->wait_event(code, "started");
-        const auto you = join(*client, code).at("you");
-        REQUIRE(you.is_number_integer());
-        seats[you.get<std::size_t>()] = std::move(client);
-    }
-    return code;
+    const std::vector<std::string> names(disk.names.begin(),
+                                         disk.names.begin() + static_cast<std::ptrdiff_t>(count));
+    return seat_by_name(server.port(), names, std::move(setup), seats);
 }
 
 // After a restart: every player connects again and takes its seat back; returns the state.

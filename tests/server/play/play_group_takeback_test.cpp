@@ -24,28 +24,6 @@ struct ThreeOnDisk {
     }
 };
 
-using Seats = std::vector<std::unique_ptr<Client>>;
-
-// The three connect; ann creates a private chinese-checkers-3 table from `setup`, the others
-// join by code. Returns the code; `seats` gets the clients by seat.
-std::string seat_three(PlayServer& server, ThreeOnDisk& disk, json setup, Seats& seats) {
-    Seats clients;
-    for (const auto& name : disk.names)
-        clients.push_back(std::make_unique<Client>(server.port(), "user=" + name));
-    const auto code = create_table(*clients[0], std::move(setup));
-    for (std::size_t i = 1; i < clients.size(); ++i)
-        join(*clients[i], code);
-    seats.clear();
-    seats.resize(clients.size());
-    for (auto& client : clients) {
-        client->wait_event(code, "started");
-        const auto you = join(*client, code).at("you");
-        REQUIRE(you.is_number_integer());
-        seats[you.get<std::size_t>()] = std::move(client);
-    }
-    return code;
-}
-
 // Seven plies, each seat playing its first legal move in turn: seat 1 is then to move, having
 // last moved at ply 4. Returns the moves played.
 std::vector<std::string> seven_plies(Seats& seats, const std::string& code) {
@@ -81,7 +59,7 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three: one accepts and 
     std::vector<std::string> played;
     {
         auto server = start();
-        code = seat_three(*server, *this, casual_setup(), seats);
+        code = seat_by_name(server->port(), names, casual_setup(), seats);
         played = seven_plies(seats, code);
 
         REQUIRE(ask(*seats[1], code, "request_takeback").value("t", "") == "ok");
@@ -150,7 +128,7 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three keeps the leaves 
     std::string code;
     {
         auto server = start();
-        code = seat_three(*server, *this, casual_setup(), seats);
+        code = seat_by_name(server->port(), names, casual_setup(), seats);
         seven_plies(seats, code);
         // Seat 2 resigns with seat 1 to move; seat 1 and seat 0 play on, then seat 1 takes
         // its move back (the leave came before it and stays).
@@ -186,7 +164,7 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three keeps the leaves 
 TEST_CASE_FIXTURE(ThreeOnDisk, "a decline at a table of three calls the takeback off for all") {
     auto server = start();
     Seats seats;
-    const auto code = seat_three(*server, *this, casual_setup(), seats);
+    const auto code = seat_by_name(server->port(), names, casual_setup(), seats);
     seven_plies(seats, code);
     REQUIRE(ask(*seats[1], code, "request_takeback").value("t", "") == "ok");
     REQUIRE(ask(*seats[0], code, "accept_takeback").value("t", "") == "ok");
@@ -208,7 +186,7 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a rated game of three refuses a takeback") {
     Seats seats;
     json setup = casual_setup();
     setup["rated"] = true;
-    const auto code = seat_three(*server, *this, setup, seats);
+    const auto code = seat_by_name(server->port(), names, setup, seats);
     seven_plies(seats, code);
     const auto refused = ask(*seats[1], code, "request_takeback");
     CHECK(refused.value("t", "") == "error");
