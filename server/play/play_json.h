@@ -51,8 +51,8 @@ json group_challenge_json(const lobby::GroupChallenge& challenge);
 // once for every seat and spectator.
 std::shared_ptr<const std::string> table_event_message(const std::string& code,
                                                        const lobby::TableEvent& event);
-// The same through a JSON DOM for every event; table_event_message writes the move event
-// (the one sent on every move) directly instead. For tests that compare the two.
+// The same through a JSON DOM for every event; table_event_message writes a two-seat move
+// event (the one sent on every move) directly instead (move_event_text.h). For tests that compare the two.
 std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
                                                            const lobby::TableEvent& event);
 // An `ended` event with the id of the stored game (`game_id`, for /api/games/<id>.pgn), which
