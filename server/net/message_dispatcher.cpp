@@ -7,6 +7,19 @@
 
 namespace server::net {
 
+namespace {
+
+// A handler threw on a message: logged, and the client told that this message failed (the
+// connection stays open).
+void answer_handler_failure(const std::shared_ptr<Connection>& conn, std::string_view type,
+                            const protocol::json& id, const std::exception& e) {
+    log::error("message handler for \"" + std::string(type) + "\" threw: " + e.what());
+    conn->send(shared_text(protocol::make_error(id, protocol::code::internal_error,
+                                                "the server failed on this message")));
+}
+
+} // namespace
+
 void MessageDispatcher::add(std::shared_ptr<MessageHandler> handler) {
     handlers_.push_back(std::move(handler));
 }
@@ -55,9 +68,7 @@ bool MessageDispatcher::offer_plain_move(const std::shared_ptr<Connection>& conn
             if (handler->on_request(conn, *move))
                 return true;
     } catch (const std::exception& e) {
-        log::error(std::string("message handler for \"move\" threw: ") + e.what());
-        conn->send(shared_text(protocol::make_error(id, protocol::code::internal_error,
-                                                    "the server failed on this message")));
+        answer_handler_failure(conn, "move", id, e);
         return true;
     }
     return false;
@@ -83,9 +94,7 @@ void MessageDispatcher::dispatch(const std::shared_ptr<Connection>& conn,
         if (offer(conn, message))
             return;
     } catch (const std::exception& e) {
-        log::error("message handler for \"" + message.type + "\" threw: " + e.what());
-        conn->send(shared_text(protocol::make_error(message.id, protocol::code::internal_error,
-                                                    "the server failed on this message")));
+        answer_handler_failure(conn, message.type, message.id, e);
         return;
     }
     conn->send(shared_text(protocol::make_error(message.id, protocol::code::unknown_type,
