@@ -121,7 +121,7 @@ test('register in the page, then the profile, the leaderboards and log out', asy
     await expect_value(() => page.evaluate(() => window.tabula.api.player && window.tabula.api.player.registered), false, 10000);
 }, { needs: 'tabula', timeout_ms: 60000 });
 
-test('lobby challenges between accounts: declined, then countered and accepted into a table',
+test('lobby challenges between accounts: declined with a reason the challenger reads, then countered and accepted into a table',
     async ({ browser, base }) => {
         const ann = await new_account(browser, base, 'cha');
         const bob = await new_account(browser, base, 'chb');
@@ -136,9 +136,13 @@ test('lobby challenges between accounts: declined, then countered and accepted i
             const incoming = bob.page.locator('.challenge');
             await challenge();
             await expect_text(incoming, new RegExp(`${ann.name} challenges you: Chess, 5\\+3, casual`), 10000);
+            // Declined with a reason: the challenger is told who declined and why.
+            await incoming.getByLabel('Reason to decline').selectOption({ label: 'Not now' });
             await incoming.getByRole('button', { name: 'Decline' }).click();
             await expect_count(incoming, 0, 10000);
             await expect_count(ann.page.locator('.challenge'), 0);
+            await expect_text(ann.page.locator('.challenge-notice'), new RegExp(`^${bob.name} declined your challenge \\(not now\\)\\.$`), 10000);
+            await expect_text(bob.page.locator('.challenge-notice'), new RegExp(`^You declined ${ann.name}'s challenge\\.$`));
 
             await challenge();
             await expect_text(incoming, new RegExp(`${ann.name} challenges you`), 10000);

@@ -102,7 +102,7 @@ test('a group challenge: two invited by name, both see it (also after a reload),
         }
     }, { needs: 'tabula', timeout_ms: 60000 });
 
-test('a declined group challenge, and a cancelled one, go away for all three and say why',
+test('a declined group challenge (with its reason), and a cancelled one, go away for all three and say why',
     async ({ browser, base }) => {
         const ann = await guest(browser, base);
         const bob = await guest(browser, base);
@@ -114,11 +114,13 @@ test('a declined group challenge, and a cancelled one, go away for all three and
             // Declined by one who had accepted first: off for everyone.
             await card(cid.page).getByRole('button', { name: 'Accept' }).click();
             await expect_text(card(bob.page).locator('.challenge-answers'), new RegExp(`^Accepted: ${cid.name}`), 10000);
+            // With a reason chosen beside the button, which everyone reads.
+            await card(cid.page).getByLabel('Reason to decline').selectOption({ label: 'Too slow' });
             await card(cid.page).getByRole('button', { name: 'Decline' }).click();
             for (const p of all) await expect_count(card(p.page), 0, 10000);
-            await expect_text(ann.page.locator('.challenge-notice'), new RegExp(`^Your challenge to Chinese checkers \\(3 players\\) is off: ${cid.name} declined\\.$`));
-            await expect_text(bob.page.locator('.challenge-notice'), new RegExp(`^${ann.name}'s challenge to Chinese checkers \\(3 players\\) is off: ${cid.name} declined\\.$`));
-            await expect_text(cid.page.locator('.challenge-notice'), /is off: you declined\.$/);
+            await expect_text(ann.page.locator('.challenge-notice'), new RegExp(`^Your challenge to Chinese checkers \\(3 players\\) is off: ${cid.name} declined \\(too slow\\)\\.$`));
+            await expect_text(bob.page.locator('.challenge-notice'), new RegExp(`^${ann.name}'s challenge to Chinese checkers \\(3 players\\) is off: ${cid.name} declined \\(too slow\\)\\.$`));
+            await expect_text(cid.page.locator('.challenge-notice'), /is off: you declined \(too slow\)\.$/);
             await expect_text(bob.page.locator('.challenges'), /^No challenges\.$/);
 
             // Cancelled by its challenger.

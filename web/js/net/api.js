@@ -42,7 +42,8 @@
 //   ladder_game {table, ladder, challenge, challenger, challenged}   a ladder game was made
 //   welcome {player, token, tables, challenges}   `tables`: codes where we hold a seat;
 //       `challenges`: the open challenges we made or are invited to (as in the pushes below)
-//   challenge {challenge: {id, from, to, to_name, variant, time, rated, colour}} | challenge_gone {id, reason}
+//   challenge {challenge: {id, from, to, to_name, variant, time, rated, colour}} | challenge_gone {id, reason,
+//       by, decline_reason, other}   (`other`: the other player's name, when known)
 //       (`to`, `awaiting`, `by`: player ids, compared; `from.name`, `to_name`: names, shown)
 //   group_challenge {change, challenge: {id, group, from, to, to_names, accepted, setup,
 //       expires_at}, by, reason, code}   change issued|accepted|matched|declined|cancelled|
@@ -106,6 +107,9 @@ export class Api extends Emitter {
         // The open group challenges we made or are invited to, by id (group_challenges.js
         // views): kept here, not in the lobby, so that they outlive a visit to a table.
         this.group_challenges = new Map();
+        // The other player's name of each open challenge of two we made or are invited to, by
+        // id: `challenge_gone` carries only ids, and its line names the other player.
+        this.pair_challenge_names = new Map();
         // True once this connection's player is known (its `welcome`, and for a returning
         // guest the answer to `identify`); table screens join and resync only then, so that
         // they sit down as the player who holds the seat. 'identity' is emitted each time.
@@ -155,11 +159,13 @@ export class Api extends Emitter {
     list_challenges(list) {
         const me = this.player && this.player.id;
         this.group_challenges = new Map();
+        this.pair_challenge_names = new Map();
         const pairs = [];
         for (const c of list) {
             if (!c || typeof c !== 'object') continue;
             if (c.group) this.group_challenges.set(c.id, group_challenge_view(c, me));
             else {
+                this.remember_pair_challenge(c);
                 const view = this.challenge_view(c, c.counters ? 'countered' : 'issued');
                 if (view) pairs.push(view);
             }
@@ -178,6 +184,13 @@ export class Api extends Emitter {
         else this.group_challenges.delete(view.id);
         this.emit('group_challenge', { change: msg.change, challenge: view, by: msg.by, reason: msg.reason,
                                        code: typeof msg.code === 'string' ? msg.code : null });
+    }
+
+    // The other player's name of a challenge of two (the wire's {id, from: Player, to_name}).
+    remember_pair_challenge(c) {
+        const me = this.player && this.player.id;
+        const from = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
+        this.pair_challenge_names.set(c.id, me && from.id === me ? c.to_name || c.to : from.name);
     }
 
     // A challenge push as the lobby shows it, or null when it is not ours to answer. `from`
@@ -207,16 +220,21 @@ export class Api extends Emitter {
         // An accepted ladder challenge made a table for us (§7.13); its state follows.
         case 'ladder_game': return this.emit('ladder_game', msg);
         case 'challenge': {
+            if (msg.challenge) this.remember_pair_challenge(msg.challenge);
             const view = msg.challenge && this.challenge_view(msg.challenge, msg.change);
             if (view) this.emit('challenge', view);
             else if (msg.challenge) this.emit('challenge_gone', { id: msg.challenge.id });
             return undefined;
         }
         case 'group_challenge': return this.on_group_challenge(msg);
-        case 'challenge_gone':
-            this.emit('challenge_gone', { ...msg, id: msg.challenge ?? msg.id });
+        case 'challenge_gone': {
+            const id = msg.challenge ?? msg.id;
+            const other = this.pair_challenge_names.get(id) || null;
+            this.pair_challenge_names.delete(id);
+            this.emit('challenge_gone', { ...msg, id, other });
             if (msg.reason === 'accepted' && msg.code) this.emit('matched', msg.code);
             return undefined;
+        }
         default: return undefined;
         }
     }

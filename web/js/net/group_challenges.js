@@ -2,6 +2,8 @@
 // seat of a table of more than two) as the lobby shows it, and the sentence that says why one
 // went away. Pure: no DOM, no socket; api.js keeps the open ones, lobby.js draws them.
 
+import { reason_suffix } from './challenge_endings.js';
+
 // The wire's challenge ({id, group, from: Player, to: [ids], to_names, accepted: [ids], setup,
 // expires_at}) seen by player `me` (an id): who made it, each invitee with whether it has
 // accepted, and whether `me` made it or has accepted it.
@@ -48,21 +50,14 @@ export function answers_text(view) {
             waiting.length ? `Waiting for: ${waiting.join(', ')}` : null].filter(Boolean).join(' · ');
 }
 
-// The decline reasons of §7.9 in words.
-const REASONS = {
-    later: 'not now', too_fast: 'too fast', too_slow: 'too slow', time_control: 'another time control, please',
-    rated: 'a rated game, please', casual: 'a casual game, please', variant: 'not this game',
-};
-
 // Why a challenge went away (change `declined`, `cancelled` or `expired`), or null for the
 // other changes. `game` is the game's name ("Chinese checkers (3 players)").
 export function gone_text(change, view, by, reason, game) {
     const whose = view.mine ? 'Your challenge' : `${view.from.name}'s challenge`;
     const what = `${whose} to ${game}`;
     if (change === 'declined') {
-        const why = REASONS[reason] ? ` (${REASONS[reason]})` : '';
         const name = who(view, by);
-        return `${what} is off: ${name === 'you' ? 'you' : name} declined${why}.`;
+        return `${what} is off: ${name === 'you' ? 'you' : name} declined${reason_suffix(reason)}.`;
     }
     if (change === 'cancelled') return `${what} was cancelled${view.mine ? '' : ` by ${view.from.name}`}.`;
     if (change === 'expired') return `${what} expired: not everyone answered in time.`;

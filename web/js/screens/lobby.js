@@ -3,8 +3,9 @@
 // more than two says how many of its seats are taken), create a table (or challenge a player,
 // or for a game of more than two invite all the other players), play the computer (at any
 // game; at a game of more than two in every other seat or in fewer), join by code, and the
-// open challenges: a player's with accept, decline, counter; a group's with who has accepted,
-// accept and decline, or cancel for its challenger (docs/protocol.md §7.9).
+// open challenges: a player's with accept, decline (with a reason), counter; a group's with who
+// has accepted, accept and decline, or cancel for its challenger; and a line saying why a
+// challenge went away (docs/protocol.md §7.9).
 
 import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
@@ -13,6 +14,7 @@ import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { from_wire_time } from '../net/api.js';
 import { answers_text, gone_text, invitee_names, name_list } from '../net/group_challenges.js';
+import { DECLINE_REASONS, pair_gone_text } from '../net/challenge_endings.js';
 import { go } from '../router.js';
 
 // A lobby table summary (§7.1: its setup nested) in the fields the lists show. A table of
@@ -55,7 +57,7 @@ export class LobbyScreen {
             api.on('lobby_table_gone', (code) => { this.tables.delete(code); this.render_tables(); }),
             api.on('matched', (code) => go(`#/table/${code}`)),
             api.on('challenge', (c) => { this.challenges.set(c.id, c); this.render_challenges(); play_sound('notify'); }),
-            api.on('challenge_gone', (m) => { this.challenges.delete(m.id); this.render_challenges(); }),
+            api.on('challenge_gone', (m) => this.on_challenge_gone(m)),
             api.on('challenges_listed', (list) => { this.challenges = new Map(list.map((c) => [c.id, c])); this.render_challenges(); }),
             api.on('group_challenge', (m) => this.on_group_challenge(m)),
             socket.on('hello', () => this.subscribe()),
@@ -180,6 +182,15 @@ export class LobbyScreen {
         this.seek_status.textContent = `Challenge sent to ${name_list(names)}.`;
     }
 
+    // A challenge of two went away (or came back to its challenger, countered: then `m` has
+    // no reason): the list redrawn; why it went away said in a line.
+    on_challenge_gone(m) {
+        this.challenges.delete(m.id);
+        const text = m.reason ? pair_gone_text(m, this.app.api.player && this.app.api.player.id, m.other) : null;
+        if (text) this.challenge_notice.textContent = text;
+        this.render_challenges();
+    }
+
     // A group challenge changed: the list redrawn; why one went away said in a line.
     on_group_challenge(m) {
         if (m.change === 'issued' && m.challenge && !m.challenge.mine) play_sound('notify');
@@ -264,6 +275,7 @@ export class LobbyScreen {
             const counter_holder = h('div', {});
             const error = h('p', { class: 'error', role: 'alert' });
             const act = action(error);
+            const reason = decline_reason_menu();
             return h('article', { class: 'challenge', dataset: { id: c.id } },
                 h('p', {}, h('strong', {}, c.from), ` ${c.countered ? 'proposes' : 'challenges you'}: ${variant_name(c.variant)}, `,
                     format_time_control(c.time), c.rated ? ', rated' : ', casual'),
@@ -273,10 +285,10 @@ export class LobbyScreen {
                         if (reply && reply.code) go(`#/table/${reply.code}`);
                     }) }, 'Accept'),
                     h('button', { type: 'button', class: 'small', onclick: act(async () => {
-                        await this.app.api.decline_challenge(c.id, 'generic');
+                        await this.app.api.decline_challenge(c.id, reason.value);
                         this.challenges.delete(c.id);
                         this.render_challenges();
-                    }) }, 'Decline'),
+                    }) }, 'Decline'), reason,
                     h('button', { type: 'button', class: 'small', onclick: () => fill(counter_holder, setup_form({
                         submit_label: 'Send counter-offer', with_visibility: false, two_players: true, initial: c,
                         on_submit: async (setup) => {
@@ -301,17 +313,25 @@ export class LobbyScreen {
         const headline = c.mine
             ? h('p', {}, 'You invite ', h('strong', {}, name_list(c.invitees.map((p) => p.name))), ': ', game)
             : h('p', {}, h('strong', {}, c.from.name), ` invites ${name_list(invitee_names(c))}: `, game);
+        const reason = c.mine ? null : decline_reason_menu();
         const buttons = c.mine
             ? [h('button', { type: 'button', class: 'small', onclick: act(() => api.cancel_group_challenge(c.id)) }, 'Cancel')]
             : [c.i_accepted ? null : h('button', { type: 'button', class: 'small primary',
                                                     onclick: act(() => api.accept_group_challenge(c.id)) }, 'Accept'),
-               h('button', { type: 'button', class: 'small', onclick: act(() => api.decline_group_challenge(c.id, 'generic')) }, 'Decline')];
+               h('button', { type: 'button', class: 'small', onclick: act(() => api.decline_group_challenge(c.id, reason.value)) }, 'Decline'),
+               reason];
         return h('article', { class: 'challenge group-challenge', dataset: { id: c.id, group: 'true' } },
             headline,
             h('p', { class: 'muted challenge-answers' }, answers_text(c), expiry_text(c.expires_at)),
             h('div', { class: 'inline' }, buttons),
             error);
     }
+}
+
+// The reason a Decline sends (§7.9), chosen beside the button; "No reason" unless changed.
+function decline_reason_menu() {
+    return h('select', { class: 'small decline-reason', 'aria-label': 'Reason to decline' },
+        DECLINE_REASONS.map(([value, label]) => h('option', { value }, label)));
 }
 
 // A button's handler that shows the server's refusal in `error` (cleared on the next try).
