@@ -79,12 +79,12 @@ void Listener::stop() {
 void Listener::do_accept() {
     acceptor_.async_accept(
         asio::make_strand(io_),
-        [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+        [self = shared_from_this()](boost::system::error_code ec, SessionSocket socket) {
             self->on_accept(ec, std::move(socket));
         });
 }
 
-void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
+void Listener::on_accept(boost::system::error_code ec, SessionSocket socket) {
     if (ec == asio::error::operation_aborted || !acceptor_.is_open())
         return;
     if (ec) {

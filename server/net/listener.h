@@ -3,6 +3,7 @@
 // own strand. Every accepted socket gets TCP_NODELAY (DESIGN.md, Threads).
 
 #include "server/net/server_context.h"
+#include "server/net/stream_types.h"
 
 #include <memory>
 #include <utility>
@@ -36,7 +37,7 @@ private:
     boost::asio::ssl::context* tls_;
 
     void do_accept();
-    void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+    void on_accept(boost::system::error_code ec, SessionSocket socket);
 };
 
 } // namespace server::net
