@@ -105,6 +105,11 @@ struct TableHostContext {
 class TableHost final : public std::enable_shared_from_this<TableHost> {
 public:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+    // On the strand's concrete type: re-armed on every move, and a steady_timer's type-erased
+    // executor would copy the strand to the heap for every wait (issue 11).
+    using Timer = boost::asio::basic_waitable_timer<std::chrono::steady_clock,
+                                                    boost::asio::wait_traits<std::chrono::steady_clock>,
+                                                    Strand>;
 
     TableHost(boost::asio::io_context& io, TableHostContext context);
 
@@ -237,7 +242,7 @@ private:
 
     TableHostContext context_;
     Strand strand_;
-    boost::asio::steady_timer timer_;
+    Timer timer_;
     std::unique_ptr<lobby::Table> table_;
     std::map<net::ConnectionId, Member> audience_;
     std::deque<std::shared_ptr<Outgoing>> outbox_;
