@@ -3,7 +3,6 @@
 #include "rules/chess/fen.h"
 
 #include <optional>
-#include <vector>
 
 namespace rules::chess {
 namespace {
@@ -243,24 +242,24 @@ Result<Move> read_move(const Position& position, std::string_view text) {
     const std::string_view s = without_hyphen;
     MoveList list;
     generate_legal(position, list);
-    std::vector<Move> found;
+    MoveList found; // the legal moves the text names: more than one is ambiguous
     if (looks_like_uci(s)) {
         for (const Move move : list)
             if (uci_matches(move, s))
-                found.push_back(move);
+                found.moves[found.size++] = move;
     } else if (const auto pattern = parse_san(s)) {
         for (const Move move : list)
             if (san_matches(position, move, *pattern))
-                found.push_back(move);
+                found.moves[found.size++] = move;
     } else {
         return Error{"bad_move_syntax",
                      "'" + written +
                          "' is not a move in UCI (e2e4, e7e8q) or SAN (Nf3, O-O, "
                          "e8=Q) notation"};
     }
-    if (found.size() == 1)
-        return found.front();
-    if (found.empty())
+    if (found.size == 1)
+        return found.moves[0];
+    if (found.size == 0)
         return Error{"illegal_move", written + " is not legal here"};
     std::string options;
     for (const Move move : found)
