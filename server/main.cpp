@@ -34,8 +34,9 @@ constexpr Subcommand subcommands[] = {
     {"engine", "engine <variant> --level easy|medium|hard [--fen F] [--movetime MS] [--seed S]\n"
                "        the computer's move; the last line is the move",
      server::cli::run_engine},
-    {"match", "match <variant> <player-a> <player-b> --games N [--movetime MS] [--seed S]\n"
-              "        play a match (random, easy, medium, hard, uci:<command>[?opt=v&...])",
+    {"match", "match <variant> <player-a> <player-b> [<player-c> ...] --games N [--movetime MS]\n"
+              "        [--seed S]   play a match, one player a seat (random, easy, medium, hard,\n"
+              "        uci:<command>[?opt=v&...])",
      server::cli::run_match},
     {"loadtest", "loadtest [--port P] [--closed | --open --interval-ms K] [--games N] ...\n"
                  "        measure the server under load (`tabula loadtest --help` lists options)",

@@ -1,12 +1,20 @@
-// tabula match <variant> <player-a> <player-b> --games N [--movetime MS] [--seed S]
-//              [--records FILE]
+// tabula match <variant> <player-a> <player-b> [<player-c> ...] --games N [--movetime MS]
+//              [--seed S] [--records FILE]
 // Plays a match for measuring strength. A player is random, easy, medium, hard, or
-// uci:<command>[?name=value&...] (a UCI chess engine, options set with setoption). Colours
-// alternate; each pair of games opens with the same few seeded random plies, once with each
-// player as White. A game ends only when the rules end it (mate, no moves, a draw rule) or
-// at a hard cap of plies, scored as a draw. One line per game, then the score with its 95 %
-// interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins of player a). --records appends
-// every game's PGN / PDN to FILE.
+// uci:<command>[?name=value&...] (a UCI chess engine, options set with setoption). A game ends
+// only when the rules end it (mate, no moves, a draw rule, the halma family's move limit) or
+// at a hard cap of plies. --records appends every game's PGN / PDN to FILE.
+//
+// Two players: colours alternate; each pair of games opens with the same few seeded random
+// plies, once with each player as White; a game at the cap is a draw. One line per game, then
+// the score with its 95 % interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins of a).
+//
+// A game of more than two (chinese-checkers-3, halma-4, ...) names one player per seat. The
+// seats rotate: in game g player i sits at seat (i + g) mod n, and each round of n games opens
+// with the same seeded random plies, so every player meets that opening from every seat. A
+// player that fails to move leaves the game (rules::Game::retire) and the others play on. One
+// line per game with the places by player, then `match: <a> <mean place> (<firsts> first), ...`
+// in the order the players were named (a mean place of 1 is first every time).
 #include "engine/engine.h"
 #include "engine/worker_pool.h"
 #include "server/cli/arguments.h"
@@ -15,11 +23,13 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <vector>
 
 namespace server::cli {
 namespace {
@@ -27,6 +37,8 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr int ply_cap = 600;
+// The halma family ends a stalled game itself after 200 moves a player (rules/halma/variants.h).
+constexpr int ply_cap_per_seat = 300;
 constexpr int opening_plies = 4;
 
 class Player {
@@ -176,19 +188,111 @@ GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_whit
     return {white_won == a_white ? 1.0 : 0.0, outcome.reason, game->ply(), record};
 }
 
+// A game of more than two: `by_seat` (names by seat) the players in turn order.
+struct GroupResult {
+    std::vector<int> places; // by seat, 1 for the first to finish
+    std::string how;
+    int plies = 0;
+    std::string record;
+};
+
+GroupResult play_group_game(rules::VariantId variant, const std::vector<Player*>& by_seat,
+                            const std::vector<std::string>& names, std::uint64_t opening_seed,
+                            std::uint64_t game_seed) {
+    auto game = std::move(rules::make_game(variant).value());
+    const int seats = game->players();
+    std::mt19937_64 opening(opening_seed);
+    for (int i = 0; i < opening_plies * seats && !game->outcome().over(); ++i) {
+        const auto moves = game->legal_moves();
+        (void)game->play(moves[opening() % moves.size()]);
+    }
+    for (std::size_t seat = 0; seat < by_seat.size(); ++seat)
+        by_seat[seat]->new_game(game_seed + std::uint64_t{1000003} * seat);
+    std::string how;
+    while (!game->outcome().over() && game->ply() < ply_cap_per_seat * seats) {
+        const int seat = game->seat_to_move();
+        const auto move = by_seat[static_cast<std::size_t>(seat)]->move(*game);
+        if (!move || !game->play(*move).ok()) {
+            // It leaves; the others play on, and it places behind them (rules/game.h).
+            how += (how.empty() ? "" : "; ") + names[static_cast<std::size_t>(seat)] +
+                   " failed to move: " + move.value_or("(none)");
+            if (!game->retire(seat).ok())
+                break;
+        }
+    }
+    rules::RecordTags tags;
+    tags.event = "tabula match";
+    tags.seats = names;
+    auto outcome = game->outcome();
+    if (!outcome.over()) {
+        // Past the cap (the rules' own move limit comes first): places unknown, all share last.
+        return {std::vector<int>(static_cast<std::size_t>(seats), seats), "ply-cap", game->ply(),
+                game->record(tags)};
+    }
+    return {outcome.places, how.empty() ? outcome.reason : outcome.reason + " (" + how + ")",
+            game->ply(), game->record(tags)};
+}
+
+// The match of more than two: `names` one per seat, rotating (see the top of this file).
+void run_group_match(rules::VariantId variant, const std::vector<std::string>& names,
+                     std::vector<std::unique_ptr<Player>>& players, std::uint64_t games,
+                     std::uint64_t seed, std::ofstream& records) {
+    const std::size_t n = names.size();
+    std::vector<double> place_sums(n, 0);
+    std::vector<int> firsts(n, 0);
+    for (std::uint64_t g = 0; g < games; ++g) {
+        std::vector<Player*> by_seat(n);
+        std::vector<std::string> seat_names(n);
+        for (std::size_t player = 0; player < n; ++player) {
+            const std::size_t seat = (player + g) % n;
+            by_seat[seat] = players[player].get();
+            seat_names[seat] = names[player];
+        }
+        const GroupResult r =
+            play_group_game(variant, by_seat, seat_names, seed * 1000003 + g / n, seed * 7919 + g);
+        if (records.is_open())
+            records << r.record << "\n";
+        std::cout << "game " << g + 1 << ":";
+        for (std::size_t player = 0; player < n; ++player) {
+            const int place = r.places[(player + g) % n];
+            place_sums[player] += place;
+            firsts[player] += place == 1 ? 1 : 0;
+            std::cout << (player ? ", " : " ") << names[player] << " (seat " << (player + g) % n
+                      << ") " << place;
+        }
+        std::cout << "; " << r.how << " after " << r.plies << " plies" << std::endl;
+    }
+    std::cout << "match:";
+    for (std::size_t player = 0; player < n; ++player) {
+        char mean[16];
+        std::snprintf(mean, sizeof mean, "%.2f", place_sums[player] / static_cast<double>(games));
+        std::cout << (player ? ", " : " ") << names[player] << " " << mean << " ("
+                  << firsts[player] << " first)";
+    }
+    std::cout << "\n";
+}
+
 } // namespace
 
 int run_match(const Args& args) {
-    const char* usage = "usage: tabula match <variant> <player-a> <player-b> --games N "
-                        "[--movetime MS] [--seed S] [--records FILE]\n";
+    const char* usage = "usage: tabula match <variant> <player-a> <player-b> [<player-c> ...] "
+                        "--games N [--movetime MS] [--seed S] [--records FILE]\n"
+                        "  (one player per seat: two, or as many as the variant seats)\n";
     const auto split = split_args(args, {"--games", "--movetime", "--seed", "--records"});
-    if (!split || split->words.size() != 3 || !split->values.contains("--games")) {
+    if (!split || split->words.size() < 3 || !split->values.contains("--games")) {
         std::cerr << usage;
         return 2;
     }
     const auto variant = rules::variant_from_name(split->words[0]);
     if (!variant) {
         std::cerr << "tabula match: unknown variant '" << split->words[0] << "'\n";
+        return 2;
+    }
+    const int seats = rules::make_game(*variant).value()->players();
+    if (split->words.size() != static_cast<std::size_t>(seats) + 1) {
+        std::cerr << "tabula match: " << split->words[0] << " seats " << seats
+                  << " players; name one player per seat\n"
+                  << usage;
         return 2;
     }
     const auto number = [&](const char* flag) -> std::optional<std::uint64_t> {
@@ -213,16 +317,24 @@ int run_match(const Args& args) {
             movetime = std::chrono::milliseconds(static_cast<long>(*ms));
         }
         const std::uint64_t seed = number("--seed").value_or(1);
-        const std::string& name_a = split->words[1];
-        const std::string& name_b = split->words[2];
-        auto a = make_player(name_a, *variant, movetime);
-        auto b = make_player(name_b, *variant, movetime);
+        const std::vector<std::string> names(split->words.begin() + 1, split->words.end());
+        std::vector<std::unique_ptr<Player>> players;
+        for (const auto& name : names)
+            players.push_back(make_player(name, *variant, movetime));
         std::ofstream records;
         if (const auto it = split->values.find("--records"); it != split->values.end()) {
             records.open(it->second, std::ios::app);
             if (!records)
                 throw std::invalid_argument("cannot write " + it->second);
         }
+        if (seats > 2) {
+            run_group_match(*variant, names, players, games, seed, records);
+            return 0;
+        }
+        const std::string& name_a = names[0];
+        const std::string& name_b = names[1];
+        Player* a = players[0].get();
+        Player* b = players[1].get();
         int wins = 0;
         int draws = 0;
         int losses = 0;
