@@ -188,7 +188,7 @@ GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_whit
     return {white_won == a_white ? 1.0 : 0.0, outcome.reason, game->ply(), record};
 }
 
-// A game of more than two: `by_seat` (names by seat) the players in turn order.
+// A game of more than two: `by_seat` the players in turn order, `names` theirs by seat.
 struct GroupResult {
     std::vector<int> places; // by seat, 1 for the first to finish
     std::string how;
@@ -254,11 +254,12 @@ void run_group_match(rules::VariantId variant, const std::vector<std::string>& n
             records << r.record << "\n";
         std::cout << "game " << g + 1 << ":";
         for (std::size_t player = 0; player < n; ++player) {
-            const int place = r.places[(player + g) % n];
+            const std::size_t seat = (player + g) % n;
+            const int place = r.places[seat];
             place_sums[player] += place;
             firsts[player] += place == 1 ? 1 : 0;
-            std::cout << (player ? ", " : " ") << names[player] << " (seat " << (player + g) % n
-                      << ") " << place;
+            std::cout << (player ? ", " : " ") << names[player] << " (seat " << seat << ") "
+                      << place;
         }
         std::cout << "; " << r.how << " after " << r.plies << " plies" << std::endl;
     }
