@@ -98,6 +98,14 @@ function with_you(reply) {
     return reply && reply.table ? { ...reply.table, you: reply.you ?? reply.table.you ?? null } : null;
 }
 
+// A challenge of two (the wire's {from: Player, to, to_name}) seen by player `me` (an id):
+// whether `me` made it, and the other player's name.
+function pair_sides(c, me) {
+    const challenger = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
+    const mine = !!me && challenger.id === me;
+    return { mine, other: mine ? c.to_name || c.to : challenger.name };
+}
+
 export class Api extends Emitter {
     constructor(socket) {
         super();
@@ -186,11 +194,9 @@ export class Api extends Emitter {
                                        code: typeof msg.code === 'string' ? msg.code : null });
     }
 
-    // The other player's name of a challenge of two (the wire's {id, from: Player, to_name}).
+    // Keeps the other player's name of a challenge of two, for its `challenge_gone`.
     remember_pair_challenge(c) {
-        const me = this.player && this.player.id;
-        const from = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
-        this.pair_challenge_names.set(c.id, me && from.id === me ? c.to_name || c.to : from.name);
+        this.pair_challenge_names.set(c.id, pair_sides(c, this.player && this.player.id).other);
     }
 
     // A challenge push as the lobby shows it, or null when it is not ours to answer. `from`
@@ -199,9 +205,8 @@ export class Api extends Emitter {
         const setup = c.setup || c;
         const me = this.player && this.player.id;
         if (c.awaiting && me && c.awaiting !== me) return null;
-        const challenger = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
-        const mine = me && challenger.id === me;
-        return { id: c.id, from: mine ? c.to_name || c.to : challenger.name, countered: change === 'countered' || !!mine,
+        const { mine, other } = pair_sides(c, me);
+        return { id: c.id, from: other, countered: change === 'countered' || mine,
                  variant: setup.variant, time: from_wire_time(setup.time), rated: !!setup.rated,
                  colour: setup.color || setup.colour };
     }
