@@ -75,6 +75,8 @@ int run_serve(const Args& args) {
     for (const auto& warning : warnings)
         log::warn(warning);
     try {
+        if (!storage::sqlite::configure_library()) // before any other SQLite call
+            log::warn("sqlite: the library was in use before its settings were made");
         ensure_database_file(config.db);
         storage::sqlite::OpenOptions open;
         open.durability = config.db_synchronous == "normal" ? storage::sqlite::Durability::Normal

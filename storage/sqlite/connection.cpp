@@ -25,6 +25,10 @@ std::string pragma_text(Connection& connection, std::string_view sql) {
     return statement.column_text(0);
 }
 
+constexpr std::string_view begin_sql = "BEGIN IMMEDIATE";
+constexpr std::string_view commit_sql = "COMMIT";
+constexpr std::string_view rollback_sql = "ROLLBACK";
+
 int text_length(std::string_view text) {
     if (text.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         throw StorageError("text too long for SQLite");
@@ -32,6 +36,16 @@ int text_length(std::string_view text) {
 }
 
 } // namespace
+
+bool configure_library() {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+}
+
+struct Connection::TransactionStatements {
+    Statement begin;
+    Statement commit;
+    Statement rollback;
+};
 
 Connection::Connection(const std::string& path, const OpenOptions& options) : path_(path) {
     int flags = SQLITE_OPEN_NOMUTEX;
@@ -72,20 +86,24 @@ void Connection::configure(const OpenOptions& options) {
 }
 
 Connection::~Connection() {
+    transaction_statements_.reset(); // finalized before their connection closes
     if (db_ != nullptr)
         sqlite3_close_v2(db_);
 }
 
 Connection::Connection(Connection&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)),
+      transaction_statements_(std::move(other.transaction_statements_)) {
 }
 
 Connection& Connection::operator=(Connection&& other) noexcept {
     if (this != &other) {
+        transaction_statements_.reset();
         if (db_ != nullptr)
             sqlite3_close_v2(db_);
         db_ = std::exchange(other.db_, nullptr);
         path_ = std::move(other.path_);
+        transaction_statements_ = std::move(other.transaction_statements_);
     }
     return *this;
 }
@@ -109,6 +127,35 @@ void Connection::exec(std::string_view sql) {
 
 Statement Connection::prepare(std::string_view sql) {
     return Statement(db_, sql);
+}
+
+Connection::TransactionStatements& Connection::transaction_statements() {
+    if (!transaction_statements_)
+        transaction_statements_ = std::make_unique<TransactionStatements>(
+            TransactionStatements{prepare(begin_sql), prepare(commit_sql), prepare(rollback_sql)});
+    return *transaction_statements_;
+}
+
+void Connection::run_kept(Statement& statement, std::string_view sql) {
+    statement.reset();
+    try {
+        statement.run();
+    } catch (const StorageError& e) { // the same words as exec()'s
+        throw StorageError("cannot run \"" + std::string(sql) + "\": " + sqlite3_errmsg(db_),
+                           e.code());
+    }
+}
+
+void Connection::begin_immediate() {
+    run_kept(transaction_statements().begin, begin_sql);
+}
+
+void Connection::commit() {
+    run_kept(transaction_statements().commit, commit_sql);
+}
+
+void Connection::rollback() {
+    run_kept(transaction_statements().rollback, rollback_sql);
 }
 
 std::int64_t Connection::cache_bytes() const {
@@ -249,20 +296,20 @@ std::chrono::sys_time<std::chrono::milliseconds> Statement::column_time(int inde
 }
 
 Transaction::Transaction(Connection& connection) : connection_(connection) {
-    connection_.exec("BEGIN IMMEDIATE");
+    connection_.begin_immediate();
 }
 
 Transaction::~Transaction() {
     if (done_)
         return;
     try {
-        connection_.exec("ROLLBACK");
+        connection_.rollback();
     } catch (const StorageError&) { // nothing more to do: the transaction is gone either way
     }
 }
 
 void Transaction::commit() {
-    connection_.exec("COMMIT");
+    connection_.commit();
     done_ = true;
 }
 

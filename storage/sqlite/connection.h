@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,14 @@ struct OpenOptions {
 
 class Statement;
 
+// Process-wide SQLite settings, to be made once before any other SQLite call (the server's
+// start). Today one: no memory statistics. With them on (the library's default) every
+// allocation and free inside SQLite takes a global mutex to count bytes that nothing here
+// reads (no soft heap limit, no sqlite3_memory_used): about 20 lock and unlock pairs, 2.7k
+// of the server's 96k instructions a move (issue 11, bench/README.md). Returns false when
+// SQLite was already in use: the defaults then stay, and nothing else changes.
+bool configure_library();
+
 class Connection {
 public:
     // Opens `path`, sets WAL, synchronous, foreign_keys and busy_timeout, and migrates.
@@ -41,8 +50,14 @@ public:
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
 
-    // Runs SQL without parameters (schema, PRAGMA, BEGIN/COMMIT).
+    // Runs SQL without parameters (schema, PRAGMA, a read's BEGIN).
     void exec(std::string_view sql);
+    // BEGIN IMMEDIATE, COMMIT and ROLLBACK (see Transaction), each prepared on first use and
+    // kept: the game writer commits a batch every few moves, and compiling the two texts
+    // again for each batch cost more than a move's own INSERT.
+    void begin_immediate();
+    void commit();
+    void rollback();
     Statement prepare(std::string_view sql);
     std::int64_t last_insert_id() const;
     int changes() const; // rows changed by the last statement
@@ -60,9 +75,13 @@ public:
     void check(int rc, std::string_view what) const;
 
 private:
+    struct TransactionStatements;
     sqlite3* db_ = nullptr;
     std::string path_;
+    std::unique_ptr<TransactionStatements> transaction_statements_;
     void configure(const OpenOptions& options); // pragmas and migrations
+    TransactionStatements& transaction_statements();
+    void run_kept(Statement& statement, std::string_view sql); // one of those, errors named
 };
 
 // A prepared statement. Bind by 1-based index, step, read columns by 0-based index.
