@@ -34,6 +34,9 @@
 namespace server::cli {
 namespace {
 
+// The Event tag of every record the match writes, of two players or more.
+constexpr const char* record_event = "tabula match";
+
 using namespace std::chrono_literals;
 
 constexpr int ply_cap = 600;
@@ -140,7 +143,7 @@ struct GameResult {
 std::string record_of(const rules::Game& game, const std::string& white, const std::string& black,
                       const std::optional<rules::Outcome>& ended, const std::string& how) {
     rules::RecordTags tags;
-    tags.event = "tabula match";
+    tags.event = record_event;
     tags.white = white;
     tags.black = black;
     tags.outcome = ended;
@@ -221,7 +224,7 @@ GroupResult play_group_game(rules::VariantId variant, const std::vector<Player*>
         }
     }
     rules::RecordTags tags;
-    tags.event = "tabula match";
+    tags.event = record_event;
     tags.seats = names;
     auto outcome = game->outcome();
     if (!outcome.over()) {
