@@ -25,7 +25,8 @@ std::string pragma_text(Connection& connection, std::string_view sql) {
     return statement.column_text(0);
 }
 
-constexpr std::string_view begin_sql = "BEGIN IMMEDIATE";
+constexpr std::string_view begin_write_sql = "BEGIN IMMEDIATE";
+constexpr std::string_view begin_read_sql = "BEGIN";
 constexpr std::string_view commit_sql = "COMMIT";
 constexpr std::string_view rollback_sql = "ROLLBACK";
 
@@ -42,7 +43,8 @@ bool configure_library() {
 }
 
 struct Connection::TransactionStatements {
-    Statement begin;
+    Statement begin_write;
+    Statement begin_read;
     Statement commit;
     Statement rollback;
 };
@@ -132,7 +134,8 @@ Statement Connection::prepare(std::string_view sql) {
 Connection::TransactionStatements& Connection::transaction_statements() {
     if (!transaction_statements_)
         transaction_statements_ = std::make_unique<TransactionStatements>(
-            TransactionStatements{prepare(begin_sql), prepare(commit_sql), prepare(rollback_sql)});
+            TransactionStatements{prepare(begin_write_sql), prepare(begin_read_sql),
+                                  prepare(commit_sql), prepare(rollback_sql)});
     return *transaction_statements_;
 }
 
@@ -146,8 +149,11 @@ void Connection::run_kept(Statement& statement, std::string_view sql) {
     }
 }
 
-void Connection::begin_immediate() {
-    run_kept(transaction_statements().begin, begin_sql);
+void Connection::begin(TransactionKind kind) {
+    if (kind == TransactionKind::Read)
+        run_kept(transaction_statements().begin_read, begin_read_sql);
+    else
+        run_kept(transaction_statements().begin_write, begin_write_sql);
 }
 
 void Connection::commit() {
@@ -295,8 +301,8 @@ std::chrono::sys_time<std::chrono::milliseconds> Statement::column_time(int inde
         std::chrono::milliseconds(column_int(index)));
 }
 
-Transaction::Transaction(Connection& connection) : connection_(connection) {
-    connection_.begin_immediate();
+Transaction::Transaction(Connection& connection, TransactionKind kind) : connection_(connection) {
+    connection_.begin(kind);
 }
 
 Transaction::~Transaction() {

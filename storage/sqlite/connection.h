@@ -32,6 +32,10 @@ struct OpenOptions {
 
 class Statement;
 
+// Write: BEGIN IMMEDIATE, the write lock taken at once (two writers that both read first
+// cannot deadlock). Read: BEGIN, deferred: several SELECTs from one snapshot.
+enum class TransactionKind : std::uint8_t { Write, Read };
+
 // Process-wide SQLite settings, to be made once before any other SQLite call (the server's
 // start). Today one: no memory statistics. With them on (the library's default) every
 // allocation and free inside SQLite takes a global mutex to count bytes that nothing here
@@ -50,12 +54,12 @@ public:
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
 
-    // Runs SQL without parameters (schema, PRAGMA, a read's BEGIN).
+    // Runs SQL without parameters (schema, PRAGMA).
     void exec(std::string_view sql);
-    // BEGIN IMMEDIATE, COMMIT and ROLLBACK (see Transaction), each prepared on first use and
-    // kept: the game writer commits a batch every few moves, and compiling the two texts
-    // again for each batch cost more than a move's own INSERT.
-    void begin_immediate();
+    // BEGIN (IMMEDIATE for a write), COMMIT and ROLLBACK (see Transaction), each prepared on
+    // first use and kept: the game writer commits a batch every few moves, and compiling the
+    // texts again for each batch cost more than a move's own INSERT.
+    void begin(TransactionKind kind);
     void commit();
     void rollback();
     Statement prepare(std::string_view sql);
@@ -121,10 +125,10 @@ private:
     void check(int rc, std::string_view what) const;
 };
 
-// BEGIN IMMEDIATE ... COMMIT; rolls back when destroyed uncommitted (an exception escaped).
+// BEGIN ... COMMIT; rolls back when destroyed uncommitted (an exception escaped).
 class Transaction {
 public:
-    explicit Transaction(Connection& connection);
+    explicit Transaction(Connection& connection, TransactionKind kind = TransactionKind::Write);
     ~Transaction();
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;

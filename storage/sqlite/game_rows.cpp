@@ -128,29 +128,23 @@ std::vector<LeaveRow> read_leaves(Connection& db, GameId id) {
 }
 
 std::vector<GameWithMoves> read_unfinished_games(Connection& db) {
-    // One read transaction so that games and moves come from the same snapshot.
-    db.exec("BEGIN");
-    try {
-        std::vector<GameWithMoves> games;
-        std::vector<bool> beyond_two;
-        auto s = db.prepare(select_games("WHERE ended_at IS NULL ORDER BY id"));
-        while (s.step()) {
-            games.push_back(GameWithMoves{game_from_row(s), {}, {}});
-            beyond_two.push_back(has_seats_beyond_two(s));
-        }
-        for (std::size_t i = 0; i < games.size(); ++i) {
-            auto& g = games[i];
-            complete_game(db, g.game, beyond_two[i]);
-            g.moves = read_moves(db, g.game.id);
-            if (beyond_two[i])
-                g.leaves = read_leaves(db, g.game.id);
-        }
-        db.exec("COMMIT");
-        return games;
-    } catch (...) {
-        db.exec("ROLLBACK");
-        throw;
+    Transaction snapshot(db, TransactionKind::Read); // games and moves from one snapshot
+    std::vector<GameWithMoves> games;
+    std::vector<bool> beyond_two;
+    auto s = db.prepare(select_games("WHERE ended_at IS NULL ORDER BY id"));
+    while (s.step()) {
+        games.push_back(GameWithMoves{game_from_row(s), {}, {}});
+        beyond_two.push_back(has_seats_beyond_two(s));
     }
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        auto& g = games[i];
+        complete_game(db, g.game, beyond_two[i]);
+        g.moves = read_moves(db, g.game.id);
+        if (beyond_two[i])
+            g.leaves = read_leaves(db, g.game.id);
+    }
+    snapshot.commit();
+    return games;
 }
 
 } // namespace storage::sqlite

@@ -8,17 +8,12 @@
 namespace storage::sqlite {
 
 std::optional<GameWithMoves> SqliteGameStore::find_game(GameId id) {
-    db_.exec("BEGIN"); // the game and its moves from one snapshot
-    try {
-        std::optional<GameWithMoves> found;
-        if (auto game = read_game(db_, id))
-            found = GameWithMoves{*game, read_moves(db_, id), read_leaves(db_, id)};
-        db_.exec("COMMIT");
-        return found;
-    } catch (...) {
-        db_.exec("ROLLBACK");
-        throw;
-    }
+    Transaction snapshot(db_, TransactionKind::Read); // the game and its moves from one snapshot
+    std::optional<GameWithMoves> found;
+    if (auto game = read_game(db_, id))
+        found = GameWithMoves{*game, read_moves(db_, id), read_leaves(db_, id)};
+    snapshot.commit();
+    return found;
 }
 
 std::vector<GameRow> SqliteGameStore::history(UserId user, const HistoryQuery& query) {

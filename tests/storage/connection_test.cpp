@@ -79,6 +79,22 @@ TEST_CASE("a transaction that cannot begin says which statement failed, and chan
     CHECK(count_rows(holder) == 2);
 }
 
+TEST_CASE("a read transaction reads one snapshot, whatever is committed beside it") {
+    TempDir dir;
+    Connection writer(dir.db(), {});
+    writer.exec("CREATE TABLE scratch (value INTEGER)");
+    insert_row(writer, 1);
+    Connection reader(dir.db(), {});
+    {
+        Transaction snapshot(reader, TransactionKind::Read);
+        CHECK(count_rows(reader) == 1);
+        insert_row(writer, 2); // committed beside it (WAL: the reader does not block it)
+        CHECK(count_rows(reader) == 1);
+        snapshot.commit();
+    }
+    CHECK(count_rows(reader) == 2);
+}
+
 TEST_CASE("the process-wide SQLite settings are refused once SQLite is in use") {
     TempDir dir;
     Connection db(dir.db(), {}); // SQLite is initialized from here on
