@@ -17,6 +17,7 @@
 // in the order the players were named (a mean place of 1 is first every time).
 #include "engine/engine.h"
 #include "engine/worker_pool.h"
+#include "rules/variant.h"
 #include "server/cli/arguments.h"
 #include "server/cli/commands.h"
 #include "server/cli/uci_engine.h"
@@ -152,15 +153,23 @@ std::string record_of(const rules::Game& game, const std::string& white, const s
     return game.record(tags);
 }
 
-GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_white,
-                     std::uint64_t opening_seed, std::uint64_t game_seed, const std::string& name_a,
-                     const std::string& name_b) {
+// A new game after `plies` random legal plies drawn from `opening_seed`: games given the same
+// seed start from the same position (a pair of games of two, a round of more).
+std::unique_ptr<rules::Game> opened_game(rules::VariantId variant, std::uint64_t opening_seed,
+                                         int plies) {
     auto game = std::move(rules::make_game(variant).value());
     std::mt19937_64 opening(opening_seed);
-    for (int i = 0; i < opening_plies && !game->outcome().over(); ++i) {
+    for (int i = 0; i < plies && !game->outcome().over(); ++i) {
         const auto moves = game->legal_moves();
         (void)game->play(moves[opening() % moves.size()]);
     }
+    return game;
+}
+
+GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_white,
+                     std::uint64_t opening_seed, std::uint64_t game_seed, const std::string& name_a,
+                     const std::string& name_b) {
+    const auto game = opened_game(variant, opening_seed, opening_plies);
     a.new_game(game_seed);
     b.new_game(game_seed ^ 0x5bd1e995ULL);
     const std::string& white = a_white ? name_a : name_b;
@@ -202,13 +211,8 @@ struct GroupResult {
 GroupResult play_group_game(rules::VariantId variant, const std::vector<Player*>& by_seat,
                             const std::vector<std::string>& names, std::uint64_t opening_seed,
                             std::uint64_t game_seed) {
-    auto game = std::move(rules::make_game(variant).value());
-    const int seats = game->players();
-    std::mt19937_64 opening(opening_seed);
-    for (int i = 0; i < opening_plies * seats && !game->outcome().over(); ++i) {
-        const auto moves = game->legal_moves();
-        (void)game->play(moves[opening() % moves.size()]);
-    }
+    const int seats = rules::player_count(variant);
+    const auto game = opened_game(variant, opening_seed, opening_plies * seats);
     for (std::size_t seat = 0; seat < by_seat.size(); ++seat)
         by_seat[seat]->new_game(game_seed + std::uint64_t{1000003} * seat);
     std::string how;
@@ -270,8 +274,8 @@ void run_group_match(rules::VariantId variant, const std::vector<std::string>& n
     for (std::size_t player = 0; player < n; ++player) {
         char mean[16];
         std::snprintf(mean, sizeof mean, "%.2f", place_sums[player] / static_cast<double>(games));
-        std::cout << (player ? ", " : " ") << names[player] << " " << mean << " ("
-                  << firsts[player] << " first)";
+        std::cout << (player ? ", " : " ") << names[player] << " " << mean << " (" << firsts[player]
+                  << " first)";
     }
     std::cout << "\n";
 }
