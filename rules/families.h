@@ -8,6 +8,7 @@
 namespace rules::chess {
 Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options);
 Result<PerftReport> chess_perft(std::string_view fen, const PerftOptions& options);
+void ensure_attack_tables(); // also in rules/chess/bitboard.h, for the family's own files
 } // namespace rules::chess
 
 namespace rules::draughts {
@@ -26,4 +27,5 @@ namespace rules::halma {
 Result<std::unique_ptr<Game>> make_halma_game(VariantId id, std::string_view fen,
                                               const GameOptions& options);
 Result<PerftReport> halma_perft(VariantId id, std::string_view fen, const PerftOptions& options);
+void ensure_layouts(); // every halma variant's board and layout (rules/halma/layout.h)
 } // namespace rules::halma

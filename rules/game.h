@@ -173,4 +173,10 @@ public:
 Result<std::unique_ptr<Game>> make_game(VariantId id, std::string_view position = {},
                                         const GameOptions& options = {});
 
+// Builds, once per process, the tables some families otherwise compute on their first game:
+// chess's attack tables (0.9 MB, about 8 ms of CPU) and the halma family's boards and layouts.
+// Optional, thread-safe and idempotent: make_game() builds what it lacks itself. A server calls
+// it at start-up, so that the first game of a variant does not stall its thread.
+void build_tables();
+
 } // namespace rules

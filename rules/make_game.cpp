@@ -32,4 +32,10 @@ Result<PerftReport> perft(VariantId id, std::string_view position, const PerftOp
     return Error{"unknown_variant", "unknown variant"};
 }
 
+// Draughts and Turkish keep no table of their own beyond what the compiler computes.
+void build_tables() {
+    chess::ensure_attack_tables();
+    halma::ensure_layouts();
+}
+
 } // namespace rules

@@ -1,5 +1,7 @@
 #include "rules/halma/layout.h"
 
+#include "rules/families.h"
+
 #include <vector>
 
 namespace rules::halma {
@@ -76,6 +78,10 @@ std::shared_ptr<const Layout> layout_of(VariantId id) {
         if (layout->rules.id == id)
             return layout;
     return layouts[0];
+}
+
+void ensure_layouts() {
+    (void)layout_of(VariantId::ChineseCheckers2); // builds every variant's layout and both boards
 }
 
 } // namespace rules::halma

@@ -31,7 +31,7 @@ struct Layout {
 
 std::shared_ptr<const Layout> make_layout(const Rules& rules);
 
-// The layout of a standard variant, built on first use.
+// The layout of a standard variant, built on first use (all six at once).
 std::shared_ptr<const Layout> layout_of(VariantId id);
 
 } // namespace rules::halma
