@@ -319,6 +319,8 @@ void Table::emit(TimePoint now, TableEventBody body) {
 }
 
 EventPtr Table::emit_and_get(TimePoint now, TableEventBody body) {
+    if (!std::holds_alternative<MovePlayed>(body))
+        ++summary_revision_;
     EventPtr event = log_.append(now, std::move(body));
     produced_.push_back(event);
     return event;

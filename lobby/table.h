@@ -144,6 +144,11 @@ public:
     std::optional<std::vector<EventPtr>> events_since(std::uint64_t seen) const;
     TableState state(TimePoint now) const;
     TableSummary summary() const;
+    // Moves on whenever what summary() shows may have changed: with every event but a move's (a
+    // move alone seats, leaves, starts, ends and closes nothing; one that ends the game comes
+    // with `ended`) and when a move is withdrawn. A caller that reports the summary after each
+    // change compares this, and builds the summary only when it moved.
+    std::uint64_t summary_revision() const { return summary_revision_; }
     TableRecord record() const;
 
     const std::string& code() const { return code_; }
@@ -214,6 +219,7 @@ private:
     ClockState clock_before_move_; // as it was before the last move, to withdraw it
     EventLog log_;
     std::vector<EventPtr> produced_; // since the caller last took them
+    std::uint64_t summary_revision_ = 0;
 
     // table.cpp
     void emit(TimePoint now, TableEventBody body);

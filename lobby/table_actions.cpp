@@ -334,7 +334,8 @@ bool Table::withdraw_last_move() {
     clock_ = GameClock::restore(setup_.time_control, clock_before_move_, context_.limits.lag);
     clock_.stop(arrived);
     last_mover_ = rebuilt.value().last_mover;
-    status_ = TableStatus::Playing;
+    status_ = TableStatus::Playing; // back from Finished, if the move had ended the game
+    ++summary_revision_;
     result_.reset();
     last_move_event_.reset();
     last_move_sent_.clear();

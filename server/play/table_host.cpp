@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <charconv>
 #include <string_view>
 
@@ -354,19 +355,29 @@ void TableHost::after_change() {
     arm_timer();
     if (gone_)
         return;
-    const auto summary = table_->summary();
-    if (!reported_ || *reported_ != summary) {
-        reported_ = summary;
-        if (context_.summary_changed)
-            context_.summary_changed(summary);
-    }
-    if (summary.status == lobby::TableStatus::Closed) {
+    report_summary();
+    if (reported_->status == lobby::TableStatus::Closed) {
         gone_ = true;
         if (context_.gone)
             context_.gone(table_->code());
     }
     if (settled_ && !move_pending())
         settled_(*this);
+}
+
+void TableHost::report_summary() {
+    const auto revision = table_->summary_revision();
+    if (reported_ && revision == reported_revision_) {
+        assert(*reported_ == table_->summary() && "each change of the summary moves its revision");
+        return;
+    }
+    reported_revision_ = revision;
+    auto summary = table_->summary();
+    if (reported_ && *reported_ == summary)
+        return;
+    reported_ = std::move(summary);
+    if (context_.summary_changed)
+        context_.summary_changed(*reported_);
 }
 
 void TableHost::arm_timer() {

@@ -183,6 +183,9 @@ public:
     // Checks the table's deadlines now (the timer does it too), the sweep included.
     void check_timeouts();
     void after_change();
+    // Tells the service the table's summary (what the lobby lists) when it changed; built only
+    // when the table's summary revision moved, so not after a plain move.
+    void report_summary();
     // Cancels the timer and drops pending work (writes waiting to be tried again included);
     // the host does nothing more.
     void shut_down();
@@ -254,6 +257,7 @@ private:
         ended_with_id_;
     std::shared_ptr<StoredGame> game_;
     std::optional<lobby::TableSummary> reported_;
+    std::uint64_t reported_revision_ = 0; // the table's summary revision when reported_ was made
     std::optional<lobby::TimePoint> armed_for_;
     std::optional<LadderLink> ladder_;
     bool ladder_reported_ = false;
