@@ -1,7 +1,8 @@
 // tabula loadtest: the load generator of issue 11 (server/loadtest/). Plays games against a
-// running server, or measures a bare WebSocket echo server (the transport ceiling), or is that
-// echo server, and optionally times the disk's own SQLite commits; prints a report whose last
-// line a script can parse. bench/move-pipeline.sh runs it against `tabula serve`.
+// running server, or measures a bare WebSocket echo server (the transport ceiling) or a relay
+// server (the floor of a move: its transport, and with a store its durable commit), or is one
+// of those servers, and optionally times the disk's own SQLite commits; prints a report whose
+// last line a script can parse. bench/move-pipeline.sh runs it against `tabula serve`.
 #include "server/cli/commands.h"
 #include "server/loadtest/commit_probe.h"
 #include "server/loadtest/echo_run.h"
@@ -9,6 +10,7 @@
 #include "server/loadtest/idle_sockets.h"
 #include "server/loadtest/load_run.h"
 #include "server/loadtest/loadtest_options.h"
+#include "server/loadtest/relay_server.h"
 #include "server/loadtest/report.h"
 
 #include <csignal>
@@ -26,42 +28,61 @@ namespace {
 namespace asio = boost::asio;
 namespace lt = server::loadtest;
 
-// The echo server alone, until SIGINT or SIGTERM.
-int serve_echo(std::uint16_t port) {
-    asio::io_context io{1};
-    lt::EchoServer echo(io, port);
+// The echo or relay server alone, until SIGINT or SIGTERM.
+template <typename Server>
+int serve_until_signal(const char* name, Server& server, asio::io_context& io) {
     asio::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code&, int) {
-        echo.stop();
+        server.stop();
         io.stop();
     });
-    std::cout << "echo server listening on 127.0.0.1:" << echo.port() << std::endl;
+    std::cout << name << " server listening on 127.0.0.1:" << server.port() << std::endl;
     io.run();
     return 0;
 }
 
-// The echo measurement: against --port, else against an echo server on a thread of its own.
+int serve_echo_or_relay(const lt::LoadtestOptions& options) {
+    asio::io_context io{1};
+    if (options.echo_server) {
+        lt::EchoServer echo(io, *options.port);
+        return serve_until_signal("echo", echo, io);
+    }
+    lt::RelayServer relay(io, *options.port, options.store);
+    const int status = serve_until_signal("relay", relay, io);
+    if (options.store)
+        std::cout << "relay store: " << relay.stored_frames() << " frames in " << relay.commits()
+                  << " commits" << std::endl;
+    return status;
+}
+
+// The echo (or relay) measurement: against --port, else against a server of its own on a
+// thread of its own.
 bool measure_echo(const lt::LoadtestOptions& options, const asio::ip::address& host,
                   lt::Report& report) {
-    asio::io_context echo_io{1};
-    std::optional<lt::EchoServer> local;
-    std::thread echo_thread;
+    asio::io_context local_io{1};
+    std::optional<lt::EchoServer> local_echo;
+    std::optional<lt::RelayServer> local_relay;
+    std::thread local_thread;
     std::uint16_t port = options.port.value_or(0);
     if (!options.port) {
-        local.emplace(echo_io, 0);
-        port = local->port();
-        echo_thread = std::thread([&echo_io] { echo_io.run(); });
+        if (options.relay)
+            port = local_relay.emplace(local_io, 0, options.store).port();
+        else
+            port = local_echo.emplace(local_io, 0).port();
+        local_thread = std::thread([&local_io] { local_io.run(); });
     }
     lt::EchoRunOptions run;
     run.server = {host, port};
     run.pairs = std::max(options.games, 1);
     run.duration = options.duration;
+    run.relay = options.relay;
+    run.server_pid = options.server_pid;
     const auto result = lt::run_echo(run);
-    if (local) {
-        echo_io.stop();
-        echo_thread.join();
+    if (local_thread.joinable()) {
+        local_io.stop();
+        local_thread.join();
     }
-    report.echo(result);
+    report.echo(result, options.relay ? "relay" : "echo");
     return result.pairs_connected > 0;
 }
 
@@ -118,8 +139,8 @@ int run_loadtest(const Args& args) {
     }
     const auto& options = std::get<lt::LoadtestOptions>(parsed);
     try {
-        if (options.echo_server)
-            return serve_echo(*options.port);
+        if (options.echo_server || options.relay_server)
+            return serve_echo_or_relay(options);
         boost::system::error_code ec;
         const auto host = asio::ip::make_address(options.host, ec);
         if (ec) {
@@ -128,7 +149,7 @@ int run_loadtest(const Args& args) {
         }
         lt::Report report(std::cout);
         bool measured = true;
-        if (options.echo)
+        if (options.echo || options.relay)
             measured = measure_echo(options, host, report);
         else if (options.idle_sockets > 0)
             measured = measure_idle_sockets(options, host, report);

@@ -1,10 +1,13 @@
 #include "server/loadtest/echo_run.h"
 
+#include "server/loadtest/run_stats.h"
 #include "server/loadtest/ws_client.h"
+#include "server/observability/process_stats.h"
 
 #include <array>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -17,6 +20,7 @@ const char* const echo_frame = R"({"t":"move","id":1234,"table":"K7QFZP","ply":4
 namespace {
 
 namespace asio = boost::asio;
+namespace obs = server::observability;
 using Clock = std::chrono::steady_clock;
 
 struct EchoShared {
@@ -31,7 +35,10 @@ public:
     EchoPair(asio::io_context& io, EchoShared& shared, std::function<void(bool)> settled)
         : io_(io), shared_(shared), settled_(std::move(settled)) {}
 
-    void start(const asio::ip::tcp::endpoint& server) {
+    // `relay`: the server is a relay, and this is its pair `index`.
+    void start(const asio::ip::tcp::endpoint& server, bool relay, int index) {
+        relay_ = relay;
+        const std::string target = relay ? "/pair/" + std::to_string(index) : "/";
         for (std::size_t side = 0; side < 2; ++side) {
             // The run owns the pairs and a pair its clients: the clients' handlers hold the pair
             // weakly, or pair and client would keep each other alive for ever.
@@ -53,7 +60,7 @@ public:
                 self->settle(false);
             };
             conns_[side] = std::make_shared<WsClient>(io_, std::move(handlers));
-            conns_[side]->connect(server, "/");
+            conns_[side]->connect(server, target);
         }
     }
 
@@ -71,6 +78,7 @@ private:
     int open_ = 0;
     bool settled_once_ = false;
     std::size_t turn_ = 0;
+    bool relay_ = false;
     Clock::time_point sent_{};
 
     void settle(bool ok) {
@@ -94,8 +102,10 @@ private:
         conns_[turn_]->send(echo_frame);
     }
 
+    // The echo's round trip ends when the frame is back at its sender; the relay's when the
+    // other side has it (the sender's own copy, the relay's answer, is not waited for).
     void echoed(std::size_t side) {
-        if (side != turn_)
+        if ((side == turn_) == relay_)
             return;
         if (shared_.recording) {
             ++shared_.result.round_trips;
@@ -121,10 +131,15 @@ EchoRunResult run_echo(const EchoRunOptions& options) {
     std::vector<std::shared_ptr<EchoPair>> pairs;
     int settled = 0;
     Clock::time_point window_start{};
+    std::optional<std::chrono::microseconds> server_cpu_before;
+    std::optional<std::chrono::microseconds> client_cpu_before;
     const auto finish = [&] {
         shared.recording = false;
         shared.moving = false;
         result.window = Clock::now() - window_start;
+        if (options.server_pid)
+            result.server_cpu = cpu_delta(server_cpu_before, obs::cpu_time(*options.server_pid));
+        result.client_cpu = cpu_delta(client_cpu_before, obs::cpu_time());
         for (const auto& pair : pairs)
             pair->close();
         timer.expires_after(std::chrono::seconds(1));
@@ -133,6 +148,9 @@ EchoRunResult run_echo(const EchoRunOptions& options) {
     const auto open_window = [&] {
         shared.recording = true;
         window_start = Clock::now();
+        if (options.server_pid)
+            server_cpu_before = obs::cpu_time(*options.server_pid);
+        client_cpu_before = obs::cpu_time();
         if (result.pairs_connected == 0)
             return finish();
         timer.expires_after(options.duration);
@@ -148,7 +166,7 @@ EchoRunResult run_echo(const EchoRunOptions& options) {
                 open_window();
         });
         pairs.push_back(pair);
-        pair->start(options.server);
+        pair->start(options.server, options.relay, i);
     }
     io.run();
     return result;

@@ -1,6 +1,7 @@
 #include "server/loadtest/echo_server.h"
 
-#include <boost/asio/ip/address.hpp>
+#include "server/loadtest/loopback_acceptor.h"
+
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
@@ -51,30 +52,11 @@ private:
 
 } // namespace
 
-struct EchoServer::Acceptor : std::enable_shared_from_this<Acceptor> {
-    tcp::acceptor acceptor;
-    explicit Acceptor(asio::io_context& io) : acceptor(io) {}
-
-    void accept() {
-        acceptor.async_accept(
-            [self = shared_from_this()](const beast::error_code& ec, tcp::socket socket) {
-                if (ec == asio::error::operation_aborted || !self->acceptor.is_open())
-                    return;
-                if (!ec)
-                    std::make_shared<EchoSession>(std::move(socket))->start();
-                self->accept();
-            });
-    }
-};
-
 EchoServer::EchoServer(asio::io_context& io, std::uint16_t port)
-    : acceptor_(std::make_shared<Acceptor>(io)) {
-    const tcp::endpoint endpoint{asio::ip::make_address("127.0.0.1"), port};
-    acceptor_->acceptor.open(endpoint.protocol());
-    acceptor_->acceptor.set_option(asio::socket_base::reuse_address(true));
-    acceptor_->acceptor.bind(endpoint);
-    acceptor_->acceptor.listen(asio::socket_base::max_listen_connections);
-    acceptor_->accept();
+    : acceptor_(std::make_shared<LoopbackAcceptor>(io, port, [](tcp::socket socket) {
+          std::make_shared<EchoSession>(std::move(socket))->start();
+      })) {
+    acceptor_->start();
 }
 
 EchoServer::~EchoServer() {
@@ -82,12 +64,11 @@ EchoServer::~EchoServer() {
 }
 
 std::uint16_t EchoServer::port() const {
-    return acceptor_->acceptor.local_endpoint().port();
+    return acceptor_->port();
 }
 
 void EchoServer::stop() {
-    beast::error_code ignored;
-    acceptor_->acceptor.close(ignored);
+    acceptor_->close();
 }
 
 } // namespace server::loadtest

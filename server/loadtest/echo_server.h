@@ -7,9 +7,10 @@
 #include <memory>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
 
 namespace server::loadtest {
+
+class LoopbackAcceptor;
 
 class EchoServer {
 public:
@@ -23,8 +24,7 @@ public:
     void stop();
 
 private:
-    struct Acceptor;
-    std::shared_ptr<Acceptor> acceptor_;
+    std::shared_ptr<LoopbackAcceptor> acceptor_;
 };
 
 } // namespace server::loadtest

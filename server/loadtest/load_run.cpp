@@ -23,13 +23,6 @@ constexpr std::chrono::seconds finish_limit{10}; // return to idle: games resign
 // No move of the computer takes more than 10 s (docs/protocol.md §7.14).
 constexpr std::chrono::seconds computer_stall_limit{30};
 
-std::optional<std::chrono::microseconds> cpu_delta(std::optional<std::chrono::microseconds> before,
-                                                   std::optional<std::chrono::microseconds> after) {
-    if (!before || !after)
-        return std::nullopt;
-    return *after - *before;
-}
-
 // The run's timeline on the io_context thread.
 class Runner {
 public:

@@ -40,7 +40,9 @@ const char* loadtest_usage() {
            "                       [--computer-game easy|medium|hard [--computer-clock B+I]]\n"
            "       tabula loadtest --idle-sockets N --server-pid PID [--port P]\n"
            "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
-           "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n\n"
+           "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n"
+           "       tabula loadtest --relay [--port P] [--games N] [--duration S] [--store F]\n"
+           "       tabula loadtest --relay-server --port P [--store F]\n\n"
            "Plays N games (2 WebSocket connections each) against a Tabula server at\n"
            "ws://H:P/ws (default 127.0.0.1:8080) for S seconds (default 10) and reports moves/s,\n"
            "the mover's latency (move sent -> its answer, the move event carrying the move's id)\n"
@@ -49,6 +51,11 @@ const char* loadtest_usage() {
            "flight per game; --open: each game moves every K ms. --echo measures a bare\n"
            "WebSocket echo server instead (the one of --echo-server at --port P, else one\n"
            "started in-process): the transport ceiling.\n"
+           "--relay measures the floor of a move instead: a relay server that sends every\n"
+           "frame to both connections of its pair (one read, two writes, as a move goes to\n"
+           "its mover and its opponent), with --store F after committing it to the new\n"
+           "SQLite file F (WAL, synchronous=FULL, one transaction per batch, as the game\n"
+           "writer); a round trip ends when the other connection has the frame.\n"
            "--commit-probe DIR times N (default 300) single-row SQLite WAL commits with\n"
            "synchronous=FULL in DIR: the disk's floor. --games 0 plays no game.\n"
            "--return-to-idle: the server's RSS before the first connection, then after the\n"
@@ -83,6 +90,14 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         }
         if (flag == "--echo-server") {
             options.echo_server = true;
+            continue;
+        }
+        if (flag == "--relay") {
+            options.relay = true;
+            continue;
+        }
+        if (flag == "--relay-server") {
+            options.relay_server = true;
             continue;
         }
         if (flag == "--return-to-idle") {
@@ -131,6 +146,8 @@ parse_loadtest_options(const std::vector<std::string>& args) {
             options.server_pid = value;
         } else if (flag == "--commit-probe") {
             options.commit_probe = value;
+        } else if (flag == "--store") {
+            options.store = value;
         } else if (flag == "--commits") {
             const auto commits = number(value, 1, 1'000'000);
             if (!commits)
@@ -163,15 +180,26 @@ parse_loadtest_options(const std::vector<std::string>& args) {
     }
     if (options.echo_server && !options.port)
         return std::string("loadtest: --echo-server needs --port (0: any free port)");
+    if (options.relay_server && !options.port)
+        return std::string("loadtest: --relay-server needs --port (0: any free port)");
+    if (int(options.echo) + int(options.echo_server) + int(options.relay) +
+            int(options.relay_server) >
+        1)
+        return std::string("loadtest: --echo, --echo-server, --relay and --relay-server are "
+                           "one each");
+    if (options.store && !(options.relay_server || (options.relay && !options.port)))
+        return std::string("loadtest: --store goes with --relay-server, or with --relay "
+                           "without --port (the relay started in-process)");
     if ((options.return_to_idle || options.idle_sockets > 0) && !options.server_pid)
         return std::string("loadtest: --return-to-idle and --idle-sockets need --server-pid");
     if (computer_clock && !options.computer_level)
         return std::string("loadtest: --computer-clock goes with --computer-game");
     if (options.computer_level &&
-        (options.echo || options.echo_server || options.idle_sockets > 0 || options.games == 0))
+        (options.echo || options.echo_server || options.relay || options.relay_server ||
+         options.idle_sockets > 0 || options.games == 0))
         return std::string("loadtest: --computer-game plays beside a game run (--games N >= 1)");
-    if (!options.echo_server && options.port == 0)
-        return std::string("loadtest: --port 0 is for --echo-server only");
+    if (!options.echo_server && !options.relay_server && options.port == 0)
+        return std::string("loadtest: --port 0 is for --echo-server and --relay-server only");
     return options;
 }
 

@@ -23,8 +23,11 @@ struct LoadtestOptions {
     rules::VariantId variant = rules::VariantId::Chess;
     std::uint64_t seed = 1;
     std::optional<std::string> server_pid;
-    bool echo = false;        // measure an echo server instead of playing games
-    bool echo_server = false; // be the echo server (until SIGINT / SIGTERM)
+    bool echo = false;         // measure an echo server instead of playing games
+    bool echo_server = false;  // be the echo server (until SIGINT / SIGTERM)
+    bool relay = false;        // measure a relay server (the floor of a move, relay_server.h)
+    bool relay_server = false; // be the relay server (until SIGINT / SIGTERM)
+    std::optional<std::filesystem::path> store; // the relay commits every frame to this new file
     std::optional<std::filesystem::path> commit_probe;
     int commits = 300;
     bool return_to_idle = false;         // after the games: wait for the sweep, read RSS

@@ -158,15 +158,25 @@ void Report::idle_sockets(const IdleSocketsResult& result, int asked) {
     field("idle_socket_anon_bytes", anon_text);
 }
 
-void Report::echo(const EchoRunResult& result) {
-    out_ << "echo: " << result.pairs_connected << " pairs, " << result.round_trips
+void Report::echo(const EchoRunResult& result, const std::string& kind) {
+    out_ << kind << ": " << result.pairs_connected << " pairs, " << result.round_trips
          << " round trips in " << fixed(result.window.count(), 2)
          << " s = " << fixed(result.round_trips_per_second(), 1) << " round trips/s\n";
-    field("echo_pairs", std::to_string(result.pairs_connected));
-    field("echo_per_s", fixed(result.round_trips_per_second(), 1));
-    latency("round trip", "echo", result.latency);
+    field(kind + "_pairs", std::to_string(result.pairs_connected));
+    field(kind + "_per_s", fixed(result.round_trips_per_second(), 1));
+    latency("round trip", kind, result.latency);
+    const auto per_round_trip = [&](const std::optional<std::chrono::microseconds>& cpu) {
+        if (!cpu || result.round_trips == 0)
+            return std::string("na");
+        return fixed(static_cast<double>(cpu->count()) / static_cast<double>(result.round_trips),
+                     1);
+    };
+    out_ << "  server: " << per_round_trip(result.server_cpu)
+         << " us CPU per round trip; client: " << per_round_trip(result.client_cpu) << " us\n";
+    field(kind + "_server_cpu_us", per_round_trip(result.server_cpu));
+    field(kind + "_client_cpu_us", per_round_trip(result.client_cpu));
     out_ << "  errors: " << errors_text(result.errors) << "\n";
-    field("echo_errors", std::to_string(total(result.errors)));
+    field(kind + "_errors", std::to_string(total(result.errors)));
 }
 
 void Report::commits(const CommitProbeResult& result) {

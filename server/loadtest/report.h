@@ -20,7 +20,8 @@ public:
     explicit Report(std::ostream& out) : out_(out) {}
 
     void games(const LoadRunResult& result, LoopMode mode, int games);
-    void echo(const EchoRunResult& result);
+    // `kind` names the server measured, and prefixes its keys: "echo" or "relay".
+    void echo(const EchoRunResult& result, const std::string& kind);
     void idle_sockets(const IdleSocketsResult& result, int asked);
     void commits(const CommitProbeResult& result);
     // The RESULT line of every part reported so far.

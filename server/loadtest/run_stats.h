@@ -3,8 +3,10 @@
 
 #include "server/loadtest/latency_samples.h"
 
+#include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace server::loadtest {
@@ -21,5 +23,14 @@ struct RunStats {
     void error(const std::string& kind) { ++errors[kind]; }
     std::uint64_t error_count() const;
 };
+
+// The CPU time used between two readings of a process's clock (nullopt if either failed).
+inline std::optional<std::chrono::microseconds>
+cpu_delta(std::optional<std::chrono::microseconds> before,
+          std::optional<std::chrono::microseconds> after) {
+    if (!before || !after)
+        return std::nullopt;
+    return *after - *before;
+}
 
 } // namespace server::loadtest

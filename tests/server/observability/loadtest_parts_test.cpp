@@ -107,11 +107,33 @@ TEST_CASE("loadtest options: defaults, each flag, and clear refusals") {
                                                 {"--computer-clock", "15"},
                                                 {"--computer-clock", "0+2"},
                                                 {"--computer-clock", "15+x"},
-                                                {"--computer-clock", "15+2"}}) {
+                                                {"--computer-clock", "15+2"},
+                                                {"--relay-server"},
+                                                {"--relay", "--echo"},
+                                                {"--relay-server", "--port", "0", "--echo"},
+                                                {"--store", "x.db"},
+                                                {"--relay", "--port", "9000", "--store", "x.db"},
+                                                {"--echo", "--store", "x.db"},
+                                                {"--computer-game", "hard", "--relay"}}) {
         const auto parsed = lt::parse_loadtest_options(bad);
         REQUIRE(std::holds_alternative<std::string>(parsed));
         CHECK(std::get<std::string>(parsed).starts_with("loadtest: "));
     }
+}
+
+TEST_CASE("loadtest options: the relay, its server and its store") {
+    const auto relay = lt::parse_loadtest_options({"--relay", "--store", "floor.db"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(relay));
+    CHECK(std::get<lt::LoadtestOptions>(relay).relay);
+    CHECK(std::get<lt::LoadtestOptions>(relay).store == "floor.db");
+    const auto server =
+        lt::parse_loadtest_options({"--relay-server", "--port", "0", "--store", "floor.db"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(server));
+    CHECK(std::get<lt::LoadtestOptions>(server).relay_server);
+    CHECK(std::get<lt::LoadtestOptions>(server).port == 0);
+    const auto measured = lt::parse_loadtest_options({"--relay", "--port", "9000"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(measured));
+    CHECK_FALSE(std::get<lt::LoadtestOptions>(measured).store);
 }
 
 TEST_CASE("loadtest options: return to idle and idle sockets") {
