@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The move pipeline measured in one run (issue 11): the transport ceiling (a bare WebSocket
-# echo server), then `tabula serve` under a closed loop of 50 games, one game alone, an open
+# echo server), the floor of a move (a relay server: each frame to both connections of a pair,
+# then the same after a durable SQLite commit of each frame), then `tabula serve` under a closed loop of 50 games, one game alone, an open
 # loop of 1000 games moving once a second, the same beside a game against the computer at
 # Hard (issue 13: its thinking must not delay other tables), and the disk's own SQLite
 # commit; then memory: the
@@ -192,7 +193,20 @@ elif [ "$computer_only" = 1 ]; then
 else
 echo "move-pipeline: echo ceiling ..." >&2
 start_pinned "$work/echo.server.log" "listening on 127.0.0.1:" "$tabula" loadtest --echo-server --port 0
-load echo --echo --port "$port" --games 50
+load echo --echo --port "$port" --games 50 --server-pid "$server_pid"
+stop_server
+
+# The floor of a move: what the transport of a move (one read, two writes) allows, then that
+# and a durable commit of each frame (SQLite WAL, synchronous=FULL, batched as the game writer
+# does) on the database's file system. No server that validates and stores moves can pass the
+# durable relay's rate on this machine.
+echo "move-pipeline: relay floor, then durable relay floor ..." >&2
+start_pinned "$work/relay.server.log" "listening on 127.0.0.1:" "$tabula" loadtest --relay-server --port 0
+load relay --relay --port "$port" --games 50 --server-pid "$server_pid"
+stop_server
+start_pinned "$work/durable.server.log" "listening on 127.0.0.1:" "$tabula" loadtest --relay-server \
+    --port 0 --store "$work/relay-floor.db"
+load durable --relay --port "$port" --games 50 --server-pid "$server_pid"
 stop_server
 
 closed_loop
@@ -227,6 +241,8 @@ fi
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo_r=$(result_line "$work/echo.out" || true)
+relay_r=$(result_line "$work/relay.out" || true)
+durable_r=$(result_line "$work/durable.out" || true)
 closed_r=$(result_line "$work/closed.out" || true)
 single_r=$(result_line "$work/single.out" || true)
 open_r=$(result_line "$work/open.out" || true)
@@ -291,17 +307,23 @@ if [ "$computer_only" = 1 ]; then
     computer_summary
     exit 0
 fi
-printf "$fmt" "echo ceiling, 50 pairs" "$(field "$echo_r" echo_per_s)" "-" "-" \
-    "$(field "$echo_r" echo_p50_ms)" "$(field "$echo_r" echo_p99_ms)" "$(field "$echo_r" echo_max_ms)" "-" "-" \
-    "$(field "$echo_r" echo_errors)"
+floor_row() { # floor_row <label> <result line> <key prefix>
+    printf "$fmt" "$1" "$(field "$2" "$3"_per_s)" "-" "-" "$(field "$2" "$3"_p50_ms)" \
+        "$(field "$2" "$3"_p99_ms)" "$(field "$2" "$3"_max_ms)" "$(field "$2" "$3"_server_cpu_us)" "-" \
+        "$(field "$2" "$3"_errors)"
+}
+floor_row "echo ceiling, 50 pairs" "$echo_r" echo
+floor_row "relay floor, 50 pairs" "$relay_r" relay
+floor_row "durable relay floor" "$durable_r" relay
 row "closed loop, 50 games" "$closed_r"
 row "one game alone (limit 10k/s)" "$single_r"
 row "open loop, $computer_games games at 1/s" "$open_r"
 row "the same + computer $computer_level" "$computer_r"
 printf "$fmt" "sqlite commit (WAL, FULL)" "-" "-" "-" "$(field "$commit_r" commit_p50_ms)" \
     "$(field "$commit_r" commit_p99_ms)" "$(field "$commit_r" commit_max_ms)" "-" "-" "-"
-echo "(times in ms; for the echo row the round trip, for the commit row one commit; cpu us/move"
-echo " of the computer row includes the engine's search)"
+echo "(times in ms; for the echo row the round trip, for the relay rows the frame sent until the"
+echo " pair's other side has it, for the commit row one commit; cpu us/move of the echo and relay"
+echo " rows is per round trip, of the computer row it includes the engine's search)"
 echo
 mfmt="%-38s %12s %12s %10s %22s\n"
 printf "$mfmt" "memory (server RSS)" "before KiB" "after KiB" "after/idle" "anon KiB before>after"
@@ -318,7 +340,14 @@ ratio=$(awk -v a="$(field "$closed_r" moves_per_s)" -v b="$(field "$echo_r" echo
     'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }')
 gap=$(awk -v a="$(field "$open_r" mover_p99_ms)" -v b="$(field "$commit_r" commit_p99_ms)" \
     'BEGIN { if (a != "na" && b != "na") printf "%+.3f ms", a - b; else print "na" }')
+share() { # share <numerator result> <key> <denominator result> <key>
+    awk -v a="$(field "$1" "$2")" -v b="$(field "$3" "$4")" \
+        'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }'
+}
 echo "closed-loop moves/s as a share of the echo ceiling: $ratio   (goal >= 50 %)"
+echo "  the floors' own shares of the echo: relay $(share "$relay_r" relay_per_s "$echo_r" echo_per_s)," \
+    "durable relay $(share "$durable_r" relay_per_s "$echo_r" echo_per_s) (no server that relays and stores each move can pass it)"
+echo "  closed-loop moves/s as a share of the durable relay floor: $(share "$closed_r" moves_per_s "$durable_r" relay_per_s)"
 echo "one game alone, opponent p50: $(field "$single_r" opponent_p50_ms) ms   (goal <= 2 ms)"
 echo "open loop mover p99 minus the commit p99: $gap   (goal <= +2 ms)"
 busy_line
