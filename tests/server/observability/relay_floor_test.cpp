@@ -17,7 +17,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// Runs `options` (its server and pairs filled in here) against the relay on a thread of its own.
+// A short echo run of `pairs` pairs (relay pairs if `as_relay`) against the relay, which serves
+// on a thread of its own until the run is over.
 lt::EchoRunResult run_against(lt::RelayServer& relay, boost::asio::io_context& io, int pairs,
                               bool as_relay) {
     std::thread serving([&io] { io.run(); });
