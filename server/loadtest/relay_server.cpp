@@ -3,6 +3,7 @@
 #include "server/loadtest/loopback_acceptor.h"
 #include "server/loadtest/relay_store.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <deque>
@@ -167,14 +168,10 @@ void RelayHub::leave(std::int64_t pair) {
     const auto found = pairs.find(pair);
     if (found == pairs.end())
         return;
-    bool anyone_left = false;
-    for (auto& side : found->second.sides) {
-        // The leaving session's own weak pointer has expired already.
-        if (side.expired())
-            side.reset();
-        anyone_left = anyone_left || !side.expired();
-    }
-    if (!anyone_left)
+    // The leaving session's own weak pointer has expired already; an expired side is free
+    // (join), so the pair goes only when neither side is left.
+    const auto& sides = found->second.sides;
+    if (std::all_of(sides.begin(), sides.end(), [](const auto& side) { return side.expired(); }))
         pairs.erase(found);
 }
 

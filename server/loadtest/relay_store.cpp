@@ -5,8 +5,6 @@
 #include <stdexcept>
 #include <string_view>
 
-#include <sqlite3.h>
-
 namespace server::loadtest {
 
 namespace {
@@ -15,38 +13,30 @@ namespace {
 // keeps as many bytes of the frame, so the floor writes no more than the server does.
 constexpr std::size_t move_bytes = 8;
 
-constexpr const char* schema =
-    "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+constexpr std::string_view schema =
     "CREATE TABLE moves (game_id INTEGER NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL,"
     " white_ms INTEGER, black_ms INTEGER, at_ms INTEGER NOT NULL,"
     " PRIMARY KEY (game_id, ply)) STRICT, WITHOUT ROWID;";
 
-} // namespace
-
-void RelayStore::CloseDatabase::operator()(sqlite3* db) const {
-    sqlite3_close(db);
-}
-
-void RelayStore::FinalizeStatement::operator()(sqlite3_stmt* statement) const {
-    sqlite3_finalize(statement);
-}
-
-RelayStore::RelayStore(const std::filesystem::path& file) {
+// The file, new: WAL and synchronous=FULL (the server's db_synchronous full), no migrations.
+storage::sqlite::Connection open_new(const std::filesystem::path& file) {
     if (std::filesystem::exists(file))
         throw std::runtime_error("relay store: " + file.string() + " exists already");
-    sqlite3* raw = nullptr;
-    const int opened =
-        sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    db_.reset(raw);
-    if (opened != SQLITE_OK || sqlite3_exec(raw, schema, nullptr, nullptr, nullptr) != SQLITE_OK)
-        throw std::runtime_error("relay store: cannot set up " + file.string() + ": " +
-                                 (raw ? sqlite3_errmsg(raw) : "out of memory"));
-    begin_ = prepare("BEGIN IMMEDIATE");
-    commit_ = prepare("COMMIT");
-    rollback_ = prepare("ROLLBACK");
-    insert_ = prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms)"
-                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    writer_ = std::thread([this] { run(); });
+    storage::sqlite::OpenOptions options;
+    options.durability = storage::sqlite::Durability::Full;
+    options.migrate = false;
+    storage::sqlite::Connection db(file.string(), options);
+    db.exec(schema);
+    return db;
+}
+
+} // namespace
+
+RelayStore::RelayStore(const std::filesystem::path& file)
+    : db_(open_new(file)),
+      insert_(db_.prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms)"
+                          " VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
+      writer_([this] { run(); }) {
 }
 
 RelayStore::~RelayStore() {
@@ -56,14 +46,6 @@ RelayStore::~RelayStore() {
     }
     wake_.notify_one();
     writer_.join();
-}
-
-RelayStore::Statement RelayStore::prepare(const char* sql) {
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_.get(), sql, -1, &raw, nullptr) != SQLITE_OK)
-        throw std::runtime_error(std::string("relay store: cannot prepare \"") + sql +
-                                 "\": " + sqlite3_errmsg(db_.get()));
-    return Statement(raw);
 }
 
 void RelayStore::store(std::int64_t game, std::int64_t ply,
@@ -109,35 +91,29 @@ void RelayStore::run() {
 
 // One transaction for the whole batch; on any failure nothing of it is on disk.
 bool RelayStore::write(std::deque<Frame>& batch) {
-    const auto step = [](sqlite3_stmt* statement) {
-        const int result = sqlite3_step(statement);
-        sqlite3_reset(statement);
-        return result == SQLITE_DONE;
-    };
-    if (!step(begin_.get()))
-        return false;
     const auto at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::system_clock::now().time_since_epoch())
                            .count();
-    for (const auto& frame : batch) {
-        const std::string_view move(frame.text->data(), std::min(frame.text->size(), move_bytes));
-        sqlite3_bind_int64(insert_.get(), 1, frame.game);
-        sqlite3_bind_int64(insert_.get(), 2, frame.ply);
-        sqlite3_bind_text(insert_.get(), 3, move.data(), static_cast<int>(move.size()),
-                          SQLITE_STATIC);
-        sqlite3_bind_int64(insert_.get(), 4, 300'000 - frame.ply);
-        sqlite3_bind_int64(insert_.get(), 5, 300'000 - frame.ply);
-        sqlite3_bind_int64(insert_.get(), 6, at_ms);
-        if (!step(insert_.get())) {
-            step(rollback_.get());
-            return false;
+    try {
+        storage::sqlite::Transaction transaction(db_);
+        for (const auto& frame : batch) {
+            const std::string_view move(frame.text->data(),
+                                        std::min(frame.text->size(), move_bytes));
+            insert_.bind_int(1, frame.game)
+                .bind_int(2, frame.ply)
+                .bind_text(3, move)
+                .bind_int(4, 300'000 - frame.ply)
+                .bind_int(5, 300'000 - frame.ply)
+                .bind_int(6, at_ms)
+                .run();
+            insert_.reset();
         }
-    }
-    if (!step(commit_.get())) {
-        step(rollback_.get());
+        transaction.commit();
+        return true;
+    } catch (const storage::StorageError&) {
+        insert_.reset();
         return false;
     }
-    return true;
 }
 
 } // namespace server::loadtest

@@ -4,7 +4,10 @@
 // transaction (WAL, synchronous=FULL), a row a frame in a table of the shape of the server's
 // `moves` (WITHOUT ROWID, keyed by game and ply), and hands each frame back once it is on
 // disk. That is the game writer's batching (storage/sqlite/sqlite_game_writer.h) without
-// anything a game needs: no rules, no savepoints, no in-progress check, no foreign key.
+// anything a game needs: no rules, no savepoints, no in-progress check, no foreign key. It
+// opens its file through storage's Connection, without the server's schema.
+
+#include "storage/sqlite/connection.h"
 
 #include <condition_variable>
 #include <cstdint>
@@ -16,9 +19,6 @@
 #include <string>
 #include <thread>
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace server::loadtest {
 
 class RelayStore {
@@ -28,7 +28,7 @@ public:
     using Done = std::function<void(bool stored)>;
 
     // Creates `file` (it must not exist yet) and starts the writer. Throws std::runtime_error
-    // naming the file when SQLite cannot open or set it up.
+    // (storage::StorageError from SQLite) naming the file when it cannot be made.
     explicit RelayStore(const std::filesystem::path& file);
     // Commits what is queued, then stops the writer. The file stays.
     ~RelayStore();
@@ -48,16 +48,8 @@ private:
         std::shared_ptr<const std::string> text;
         Done done;
     };
-    struct CloseDatabase {
-        void operator()(sqlite3* db) const;
-    };
-    struct FinalizeStatement {
-        void operator()(sqlite3_stmt* statement) const;
-    };
-    using Statement = std::unique_ptr<sqlite3_stmt, FinalizeStatement>;
-
-    std::unique_ptr<sqlite3, CloseDatabase> db_;
-    Statement begin_, commit_, rollback_, insert_;
+    storage::sqlite::Connection db_;
+    storage::sqlite::Statement insert_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Frame> queue_;
@@ -66,7 +58,6 @@ private:
     std::uint64_t commits_ = 0;
     std::thread writer_;
 
-    Statement prepare(const char* sql);
     void run();
     bool write(std::deque<Frame>& batch);
 };

@@ -16,6 +16,13 @@ std::string ms(std::chrono::microseconds us) {
     return fixed(static_cast<double>(us.count()) / 1000.0, 3);
 }
 
+// Microseconds of CPU for each of `count` (moves or round trips), "na" if unmeasured.
+std::string cpu_per(const std::optional<std::chrono::microseconds>& cpu, std::uint64_t count) {
+    if (!cpu || count == 0)
+        return "na";
+    return fixed(static_cast<double>(cpu->count()) / static_cast<double>(count), 1);
+}
+
 std::string kib(const std::optional<std::uint64_t>& bytes) {
     return bytes ? std::to_string(*bytes / 1024) : "na";
 }
@@ -66,14 +73,8 @@ void Report::games(const LoadRunResult& result, LoopMode mode, int games) {
     field("moves_per_s", fixed(result.moves_per_second(), 1));
     latency("mover   ", "mover", stats.mover);
     latency("opponent", "opponent", stats.opponent);
-    std::string cpu = "na";
-    if (result.server_cpu && stats.moves > 0)
-        cpu = fixed(
-            static_cast<double>(result.server_cpu->count()) / static_cast<double>(stats.moves), 1);
-    std::string client_cpu = "na";
-    if (result.client_cpu && stats.moves > 0)
-        client_cpu = fixed(
-            static_cast<double>(result.client_cpu->count()) / static_cast<double>(stats.moves), 1);
+    const std::string cpu = cpu_per(result.server_cpu, stats.moves);
+    const std::string client_cpu = cpu_per(result.client_cpu, stats.moves);
     out_ << "  server: " << cpu << " us CPU per move, RSS " << kib(result.server_rss_before)
          << " KiB -> " << kib(result.server_rss_after) << " KiB; client: " << client_cpu
          << " us CPU per move\n";
@@ -165,16 +166,12 @@ void Report::echo(const EchoRunResult& result, const std::string& kind) {
     field(kind + "_pairs", std::to_string(result.pairs_connected));
     field(kind + "_per_s", fixed(result.round_trips_per_second(), 1));
     latency("round trip", kind, result.latency);
-    const auto per_round_trip = [&](const std::optional<std::chrono::microseconds>& cpu) {
-        if (!cpu || result.round_trips == 0)
-            return std::string("na");
-        return fixed(static_cast<double>(cpu->count()) / static_cast<double>(result.round_trips),
-                     1);
-    };
-    out_ << "  server: " << per_round_trip(result.server_cpu)
-         << " us CPU per round trip; client: " << per_round_trip(result.client_cpu) << " us\n";
-    field(kind + "_server_cpu_us", per_round_trip(result.server_cpu));
-    field(kind + "_client_cpu_us", per_round_trip(result.client_cpu));
+    const std::string server_cpu = cpu_per(result.server_cpu, result.round_trips);
+    const std::string client_cpu = cpu_per(result.client_cpu, result.round_trips);
+    out_ << "  server: " << server_cpu << " us CPU per round trip; client: " << client_cpu
+         << " us\n";
+    field(kind + "_server_cpu_us", server_cpu);
+    field(kind + "_client_cpu_us", client_cpu);
     out_ << "  errors: " << errors_text(result.errors) << "\n";
     field(kind + "_errors", std::to_string(total(result.errors)));
 }
