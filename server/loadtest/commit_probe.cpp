@@ -1,47 +1,30 @@
 #include "server/loadtest/commit_probe.h"
 
-#include <chrono>
-#include <memory>
-#include <random>
+#include "storage/sqlite/connection.h"
 
-#include <sqlite3.h>
+#include <chrono>
+#include <random>
 
 namespace server::loadtest {
 
 namespace {
 
-struct CloseDatabase {
-    void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-struct FinalizeStatement {
-    void operator()(sqlite3_stmt* statement) const { sqlite3_finalize(statement); }
-};
-
-std::string message_of(sqlite3* db, const char* what) {
-    return std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "out of memory");
-}
-
-// The probe itself, on an open database; the caller removes the files.
-std::optional<std::string> run_probe(sqlite3* db, int count, LatencySamples& commits) {
-    const char* setup = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
-                        "CREATE TABLE probe (id INTEGER PRIMARY KEY, ply INTEGER NOT NULL,"
-                        " move TEXT NOT NULL) STRICT;";
-    if (sqlite3_exec(db, setup, nullptr, nullptr, nullptr) != SQLITE_OK)
-        return message_of(db, "setting up the probe database");
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db, "INSERT INTO probe (ply, move) VALUES (?1, 'e2e4')", -1, &raw,
-                           nullptr) != SQLITE_OK)
-        return message_of(db, "preparing the insert");
-    const std::unique_ptr<sqlite3_stmt, FinalizeStatement> insert(raw);
+// The probe itself, on a new file (storage's Connection: WAL, synchronous=FULL, no schema of
+// the server's); the caller removes the files.
+void run_probe(const std::filesystem::path& file, int count, LatencySamples& commits) {
+    storage::sqlite::OpenOptions options;
+    options.durability = storage::sqlite::Durability::Full;
+    options.migrate = false;
+    storage::sqlite::Connection db(file.string(), options);
+    db.exec("CREATE TABLE probe (id INTEGER PRIMARY KEY, ply INTEGER NOT NULL,"
+            " move TEXT NOT NULL) STRICT");
+    auto insert = db.prepare("INSERT INTO probe (ply, move) VALUES (?1, 'e2e4')");
     for (int i = 0; i < count; ++i) {
         const auto begun = std::chrono::steady_clock::now();
-        sqlite3_bind_int(insert.get(), 1, i);
-        if (sqlite3_step(insert.get()) != SQLITE_DONE) // autocommit: one transaction per row
-            return message_of(db, "inserting a row");
-        sqlite3_reset(insert.get());
+        insert.bind_int(1, i).run(); // autocommit: one transaction per row
+        insert.reset();
         commits.add(std::chrono::steady_clock::now() - begun);
     }
-    return std::nullopt;
 }
 
 } // namespace
@@ -51,15 +34,11 @@ CommitProbeResult probe_commits(const std::filesystem::path& directory, int coun
     result.commits.reserve(static_cast<std::size_t>(count));
     std::random_device entropy;
     const auto file = directory / ("tabula-commit-probe-" + std::to_string(entropy()) + ".db");
-    sqlite3* raw = nullptr;
-    const int opened =
-        sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    std::unique_ptr<sqlite3, CloseDatabase> db(raw);
-    if (opened != SQLITE_OK)
-        result.error = message_of(db.get(), ("opening " + file.string()).c_str());
-    else
-        result.error = run_probe(db.get(), count, result.commits);
-    db.reset();
+    try {
+        run_probe(file, count, result.commits);
+    } catch (const storage::StorageError& e) {
+        result.error = e.what();
+    }
     std::error_code ignored;
     for (const char* suffix : {"", "-wal", "-shm", "-journal"})
         std::filesystem::remove(file.string() + suffix, ignored);
