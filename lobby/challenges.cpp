@@ -10,10 +10,6 @@ namespace lobby {
 namespace {
 constexpr std::array<std::string_view, 8> reason_names = {
     "generic", "later", "too_fast", "too_slow", "time_control", "rated", "casual", "variant"};
-
-rules::Error not_found() {
-    return refuse(errc::no_such_challenge, "this challenge is gone or has expired");
-}
 } // namespace
 
 std::string_view decline_reason_name(DeclineReason reason) {
@@ -66,7 +62,7 @@ rules::Result<Challenge> ChallengeBook::open(const Player& from, const PlayerId&
 rules::Result<Challenge> ChallengeBook::awaiting(ChallengeId id, const PlayerId& by) const {
     const auto it = open_.find(id);
     if (it == open_.end())
-        return not_found();
+        return challenge_gone();
     if (it->second.awaiting != by)
         return refuse(errc::not_your_challenge, "this challenge is not yours to answer");
     return it->second;
@@ -104,7 +100,7 @@ rules::Result<Challenge> ChallengeBook::close_answered(ChallengeId id, const Pla
 rules::Result<Challenge> ChallengeBook::close_proposed(ChallengeId id, const PlayerId& by) {
     const auto it = open_.find(id);
     if (it == open_.end())
-        return not_found();
+        return challenge_gone();
     if (it->second.proposer() != by)
         return refuse(errc::not_your_challenge, "only the last proposer can withdraw it");
     Challenge c = it->second;

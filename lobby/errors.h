@@ -50,4 +50,9 @@ inline Error refuse(std::string_view code, std::string detail) {
     return Error{std::string(code), std::move(detail)};
 }
 
+// The refusal for a challenge (one-to-one or group) that was withdrawn, answered or expired.
+inline Error challenge_gone() {
+    return refuse(errc::no_such_challenge, "this challenge is gone or has expired");
+}
+
 } // namespace lobby

@@ -7,12 +7,6 @@
 
 namespace lobby {
 
-namespace {
-rules::Error not_found() {
-    return refuse(errc::no_such_challenge, "this challenge is gone or has expired");
-}
-} // namespace
-
 bool GroupChallenge::is_invited(const PlayerId& player) const {
     return std::find(invited.begin(), invited.end(), player) != invited.end();
 }
@@ -76,7 +70,7 @@ rules::Result<GroupChallenge> GroupChallengeBook::acceptable(ChallengeId id,
                                                              const Player& by) const {
     const auto it = open_.find(id);
     if (it == open_.end())
-        return not_found();
+        return challenge_gone();
     const GroupChallenge& c = it->second;
     if (!c.is_invited(by.id))
         return refuse(errc::not_your_challenge, "this challenge is not yours to answer");
@@ -102,7 +96,7 @@ rules::Result<GroupChallenge> GroupChallengeBook::close_declined(ChallengeId id,
                                                                  const PlayerId& by) {
     const auto it = open_.find(id);
     if (it == open_.end())
-        return not_found();
+        return challenge_gone();
     if (!it->second.is_invited(by))
         return refuse(errc::not_your_challenge, "only an invited player can decline it");
     GroupChallenge c = std::move(it->second);
@@ -114,7 +108,7 @@ rules::Result<GroupChallenge> GroupChallengeBook::close_cancelled(ChallengeId id
                                                                   const PlayerId& by) {
     const auto it = open_.find(id);
     if (it == open_.end())
-        return not_found();
+        return challenge_gone();
     if (it->second.challenger.id != by)
         return refuse(errc::not_your_challenge, "only the challenger can withdraw it");
     GroupChallenge c = std::move(it->second);

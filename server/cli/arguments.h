@@ -5,6 +5,7 @@
 #include "server/cli/commands.h"
 
 #include <algorithm>
+#include <charconv>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -42,6 +43,16 @@ inline std::optional<SplitArgs> split_args(const Args& args,
         }
     }
     return out;
+}
+
+// The whole of `text` as a number of type T (decimal digits, a '-' for signed types); nullopt
+// for an empty text, trailing characters or a value T cannot hold.
+template <class T> std::optional<T> whole_number(const std::string& text) {
+    T value{};
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
 }
 
 } // namespace server::cli

@@ -8,24 +8,11 @@
 #include "server/cli/arguments.h"
 #include "server/cli/commands.h"
 
-#include <charconv>
 #include <chrono>
 #include <ctime>
 #include <iostream>
 
 namespace server::cli {
-namespace {
-
-template <class T> std::optional<T> whole_number(const std::string& text) {
-    T value{};
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc{} || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
-}
-
-} // namespace
-
 int run_engine(const Args& args) {
     const char* usage = "usage: tabula engine <variant> --level easy|medium|hard [--fen F] "
                         "[--movetime MS] [--seed S] [--nodes N] [--depth D]\n";

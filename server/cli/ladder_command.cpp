@@ -19,7 +19,6 @@
 #include "storage/sqlite/sqlite_backend.h"
 
 #include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -27,7 +26,7 @@
 namespace server::cli {
 namespace {
 
-constexpr const char* usage =
+constexpr const char* ladder_usage =
     "usage: tabula ladder create <name> --variant V --time-control TC [--rungs N]\n"
     "                            [--response-hours H] [--organiser USER] [--db FILE]\n"
     "       tabula ladder list [--db FILE]\n"
@@ -60,7 +59,7 @@ const std::vector<ActionShape>& shapes() {
     return all;
 }
 
-std::optional<LadderArgs> parse(const Args& args) {
+std::optional<LadderArgs> parse_ladder_args(const Args& args) {
     auto split = split_args(args, {"--variant", "--time-control", "--rungs", "--response-hours",
                                    "--organiser", "--db"});
     if (!split || split->words.empty())
@@ -90,16 +89,8 @@ int refused(std::string_view message) {
 
 // An argument the command cannot read at all (not a refusal of what it names): exit 2.
 int malformed(std::string_view message) {
-    std::cerr << "tabula ladder: " << message << "\n" << usage;
+    std::cerr << "tabula ladder: " << message << "\n" << ladder_usage;
     return 2;
-}
-
-std::optional<std::int64_t> whole_number(const std::string& text) {
-    std::int64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc{} || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
 }
 
 // A ladder by its exact name, else by its id.
@@ -110,7 +101,7 @@ std::optional<storage::LadderRow> find_ladder(storage::LadderStore& ladders,
                                     [&](const auto& row) { return row.name == name_or_id; });
     if (named != all.end())
         return *named;
-    const auto id = whole_number(name_or_id);
+    const auto id = whole_number<std::int64_t>(name_or_id);
     return id ? ladders.find_ladder(*id) : std::nullopt;
 }
 
@@ -140,13 +131,13 @@ int create(const LadderArgs& a, storage::LadderStore& ladders, storage::UserStor
     request.variant = *variant;
     request.time_control = *clock;
     if (const auto rungs = flag("--rungs")) {
-        const auto value = whole_number(*rungs);
+        const auto value = whole_number<std::int64_t>(*rungs);
         if (!value)
             return malformed("--rungs takes a whole number from 1 to 50");
         request.max_rungs_up = *value;
     }
     if (const auto hours = flag("--response-hours")) {
-        const auto value = whole_number(*hours);
+        const auto value = whole_number<std::int64_t>(*hours);
         if (!value)
             return malformed("--response-hours takes a whole number from 1 to 720");
         request.response_hours = *value;
@@ -196,7 +187,7 @@ int show(const storage::LadderRow& row, accounts::LadderService& service,
     return 0;
 }
 
-int run_action(const LadderArgs& a, const storage::Backend& backend) {
+int run_ladder_action(const LadderArgs& a, const storage::Backend& backend) {
     const auto ladders = backend.ladder_store();
     const auto users = backend.user_store();
     if (a.action == "create")
@@ -226,16 +217,16 @@ int run_action(const LadderArgs& a, const storage::Backend& backend) {
 } // namespace
 
 int run_ladder(const Args& args) {
-    const auto parsed = parse(args);
+    const auto parsed = parse_ladder_args(args);
     if (!parsed) {
-        std::cerr << usage;
+        std::cerr << ladder_usage;
         return 2;
     }
     try {
         storage::sqlite::OpenOptions options;
         options.create = parsed->action == "create";
         storage::sqlite::SqliteBackend backend(parsed->db, options);
-        return run_action(*parsed, backend);
+        return run_ladder_action(*parsed, backend);
     } catch (const std::exception& e) {
         return refused(e.what());
     }

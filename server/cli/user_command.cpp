@@ -20,7 +20,7 @@
 namespace server::cli {
 namespace {
 
-constexpr const char* usage =
+constexpr const char* user_usage =
     "usage: tabula user list [--db FILE]\n"
     "       tabula user create <name> [--password-stdin] [--db FILE]\n"
     "       tabula user reset-password <name> [--password-stdin] [--db FILE]\n"
@@ -33,7 +33,7 @@ struct UserArgs {
     bool password_stdin = false;
 };
 
-std::optional<UserArgs> parse(const Args& args) {
+std::optional<UserArgs> parse_user_args(const Args& args) {
     const auto split = split_args(args, {"--db"}, {"--password-stdin"});
     if (!split || split->words.empty())
         return std::nullopt;
@@ -96,7 +96,7 @@ std::optional<std::string> new_password(const UserArgs& a) {
     return password;
 }
 
-int run_action(const UserArgs& a, storage::UserStore& users) {
+int run_user_action(const UserArgs& a, storage::UserStore& users) {
     if (a.action == "list") {
         for (const auto& u : users.list_users())
             std::cout << u.name << "\t" << utc_minute(u.created_at) << "\t"
@@ -140,13 +140,13 @@ int run_action(const UserArgs& a, storage::UserStore& users) {
 } // namespace
 
 int run_user(const Args& args) {
-    const auto parsed = parse(args);
+    const auto parsed = parse_user_args(args);
     static constexpr const char* actions[] = {"list", "create", "reset-password", "disable",
                                               "enable"};
     const bool known = parsed && std::find(std::begin(actions), std::end(actions),
                                            parsed->action) != std::end(actions);
     if (!known) {
-        std::cerr << usage;
+        std::cerr << user_usage;
         return 2;
     }
     try {
@@ -154,7 +154,7 @@ int run_user(const Args& args) {
         options.create = parsed->action == "create"; // the first account may come first
         storage::sqlite::SqliteBackend backend(parsed->db, options);
         const auto users = backend.user_store();
-        return run_action(*parsed, *users);
+        return run_user_action(*parsed, *users);
     } catch (const std::exception& e) {
         std::cerr << "tabula user: " << e.what() << "\n";
         return 1;
