@@ -2,6 +2,7 @@
 // Helpers shared by the chess tests: games from a FEN, sorted move lists, data files.
 
 #include "rules/game.h"
+#include "tests/rules/rules_test_support.h"
 
 #include <algorithm>
 #include <fstream>
@@ -28,6 +29,12 @@ namespace chess_test {
 
 using Moves = std::vector<std::string>;
 
+// Positions several files start from: the initial position, and "Kiwipete" (position 2 of
+// chessprogramming.org "Perft Results").
+inline const std::string start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+inline const std::string kiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
 inline std::unique_ptr<rules::Game>
 game_from(const std::string& fen, rules::DrawRules draw_rules = rules::DrawRules::Automatic) {
     auto game = rules::make_game(rules::VariantId::Chess, fen, {.draw_rules = draw_rules});
@@ -44,13 +51,7 @@ inline Moves legal_moves_of(const std::string& fen) {
     return sorted(game_from(fen)->legal_moves());
 }
 
-// Plays moves that must all be legal.
-inline void play_all(rules::Game& game, const Moves& moves) {
-    for (const auto& move : moves) {
-        const auto played = game.play(move);
-        REQUIRE_MESSAGE(played.ok(), move << ": " << played.error().detail);
-    }
-}
+using rules_test::play_all;
 
 inline std::string read_text_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

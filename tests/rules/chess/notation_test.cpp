@@ -5,6 +5,7 @@
 #include "tests/rules/chess/chess_test_support.h"
 
 using chess_test::game_from;
+using chess_test::kiwipete;
 using chess_test::Moves;
 
 namespace {
@@ -26,8 +27,6 @@ std::string error_code(const std::string& fen, const std::string& move) {
     return played.error().code;
 }
 
-constexpr const char* kiwipete =
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 } // namespace
 

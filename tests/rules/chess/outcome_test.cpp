@@ -1,10 +1,10 @@
 // How a chess game ends (FIDE Laws 5, 6.9 and 9) under each DrawRules setting.
-#include "rules/chess/fen.h"
 #include "tests/rules/chess/chess_test_support.h"
 
 using chess_test::game_from;
 using chess_test::Moves;
 using chess_test::play_all;
+using chess_test::start_position;
 using rules::DrawRules;
 using rules::Outcome;
 
@@ -14,13 +14,12 @@ Outcome draw(const char* reason) {
     return Outcome{Outcome::Status::Draw, reason};
 }
 
-const std::string start{rules::chess::start_fen};
 const Moves knight_dance{"Nf3", "Nf6", "Ng1", "Ng8"};
 
 } // namespace
 
 TEST_CASE("chess outcome: threefold repetition ends the game by default (FIDE 9.2)") {
-    auto game = game_from(start);
+    auto game = game_from(start_position);
     play_all(*game, knight_dance);
     CHECK_FALSE(game->outcome().over()); // the start position has occurred twice
     play_all(*game, knight_dance);
@@ -32,7 +31,7 @@ TEST_CASE("chess outcome: threefold repetition ends the game by default (FIDE 9.
 }
 
 TEST_CASE("chess outcome: under DrawRules::Claim threefold is claimable and play goes on") {
-    auto game = game_from(start, DrawRules::Claim);
+    auto game = game_from(start_position, DrawRules::Claim);
     play_all(*game, knight_dance);
     CHECK_FALSE(game->claimable_draw().has_value());
     play_all(*game, knight_dance);
@@ -44,7 +43,7 @@ TEST_CASE("chess outcome: under DrawRules::Claim threefold is claimable and play
 
 TEST_CASE("chess outcome: fivefold repetition ends the game even when draws are claimed "
           "(FIDE 9.6.1)") {
-    auto game = game_from(start, DrawRules::Claim);
+    auto game = game_from(start_position, DrawRules::Claim);
     for (int i = 0; i < 4; ++i)
         play_all(*game, knight_dance);
     CHECK(game->outcome() == draw("fivefold"));
@@ -53,7 +52,7 @@ TEST_CASE("chess outcome: fivefold repetition ends the game even when draws are 
 
 TEST_CASE("chess outcome: an en passant square no pawn can use does not make a position "
           "different (FIDE 9.2.3)") {
-    auto game = game_from(start);
+    auto game = game_from(start_position);
     // After 1.e4 the e3 square is set but no black pawn can take: the position after 1.e4 is
     // the one after each later Ng1, so it occurs a third time at ply 9.
     play_all(*game, {"e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8"});
@@ -140,7 +139,7 @@ TEST_CASE("chess can_win: whether a side could still mate, for a flag fall (FIDE
 }
 
 TEST_CASE("chess outcome: DrawRules::ReportOnly reports the first rule and plays on") {
-    auto game = game_from(start, DrawRules::ReportOnly);
+    auto game = game_from(start_position, DrawRules::ReportOnly);
     play_all(*game, knight_dance);
     play_all(*game, knight_dance);
     CHECK(game->outcome() == draw("threefold"));

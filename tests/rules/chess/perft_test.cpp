@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <sstream>
 
+using chess_test::kiwipete;
+using chess_test::start_position;
+
 namespace {
 
 struct PerftCase {
@@ -71,9 +74,8 @@ void check_perft_file(std::uint64_t max_nodes) {
     }
 }
 
-const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-// The positions of chessprogramming.org "Perft Results" (position 2 is "Kiwipete").
-const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+// The positions of chessprogramming.org "Perft Results" (position 2, "Kiwipete", and the start
+// are in chess_test_support.h).
 const std::string position3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 const std::string position4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
 const std::string position4_mirrored =
@@ -85,11 +87,11 @@ const std::string position6 =
 } // namespace
 
 TEST_CASE("chess perft: start position to depth 4 (chessprogramming.org Perft Results)") {
-    CHECK(perft(start, 0) == 1);
-    CHECK(perft(start, 1) == 20);
-    CHECK(perft(start, 2) == 400);
-    CHECK(perft(start, 3) == 8902);
-    CHECK(perft(start, 4) == 197281);
+    CHECK(perft(start_position, 0) == 1);
+    CHECK(perft(start_position, 1) == 20);
+    CHECK(perft(start_position, 2) == 400);
+    CHECK(perft(start_position, 3) == 8902);
+    CHECK(perft(start_position, 4) == 197281);
 }
 
 TEST_CASE("chess perft: Kiwipete and positions 3 to 6 at fast depths (chessprogramming.org)") {
@@ -131,8 +133,8 @@ TEST_CASE("chess perft: divide lists every root move in UCI with its count") {
 TEST_CASE("chess perft deep: start position to depth 6, Kiwipete to depth 5, positions 3-6 "
           "deeper (chessprogramming.org)" *
           doctest::skip()) {
-    CHECK(perft(start, 5) == 4865609);
-    CHECK(perft(start, 6) == 119060324);
+    CHECK(perft(start_position, 5) == 4865609);
+    CHECK(perft(start_position, 6) == 119060324);
     CHECK(perft(kiwipete, 4) == 4085603);
     CHECK(perft(kiwipete, 5) == 193690690);
     CHECK(perft(position3, 6) == 11030083);

@@ -2,16 +2,17 @@
 // through the shared record reader, including real games with a manifest of how each ends.
 #include "rules/record/record_reader.h"
 #include "tests/rules/chess/chess_test_support.h"
+#include "tests/rules/rules_test_support.h"
 
 #include <sstream>
 
 using chess_test::game_from;
 using chess_test::Moves;
 using chess_test::play_all;
+using chess_test::start_position;
 
 namespace {
 
-const std::string start{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
 
 std::string outcome_word(const rules::Outcome& outcome) {
     return outcome.over() ? outcome.reason : "ongoing";
@@ -41,19 +42,10 @@ std::string result_token(const rules::Outcome& outcome) {
     return "*";
 }
 
-std::vector<std::string> split_tabs(const std::string& line) {
-    std::vector<std::string> fields;
-    std::string field;
-    std::istringstream in(line);
-    while (std::getline(in, field, '\t'))
-        fields.push_back(field);
-    return fields;
-}
-
 } // namespace
 
 TEST_CASE("chess PGN: export has the seven-tag roster, numbered SAN moves and the result") {
-    auto game = game_from(start);
+    auto game = game_from(start_position);
     play_all(*game, {"e4", "e5", "Nf3", "Nc6", "Bb5"});
     rules::RecordTags tags;
     tags.white = "Alice";
@@ -80,7 +72,7 @@ TEST_CASE("chess PGN: a game from a set-up position carries SetUp and FEN, and t
 }
 
 TEST_CASE("chess PGN: the result comes from the outcome") {
-    auto game = game_from(start);
+    auto game = game_from(start_position);
     play_all(*game, {"f3", "e5", "g4", "Qh4#"});
     CHECK(game->record({}).find("[Result \"0-1\"]") != std::string::npos);
     CHECK(game->record({}).find("\n\n1. f3 e5 2. g4 Qh4# 0-1\n") != std::string::npos);
@@ -96,7 +88,7 @@ TEST_CASE("chess PGN: every real game replays to the final position and state of
     std::getline(manifest, line); // header
     std::size_t checked = 0;
     while (std::getline(manifest, line)) {
-        const auto fields = split_tabs(line);
+        const auto fields = rules_test::split_tabs(line);
         REQUIRE(fields.size() >= 15);
         const std::size_t n = std::stoul(fields[0]);
         REQUIRE(n >= 1);
@@ -145,7 +137,7 @@ TEST_CASE("chess PGN: a null move in a record is refused as a move, not played")
         "/games/pgn_format_edge_cases/nullmove_Z0_anastasian-lewis.pgn"));
     REQUIRE(!records.empty());
     REQUIRE(records[0].ok());
-    auto game = game_from(start);
+    auto game = game_from(start_position);
     bool refused = false;
     for (const auto& move : records[0]->moves) {
         const auto played = game->play(move);

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <random>
 
-namespace {
+using chess_test::kiwipete;
 
-const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+namespace {
 
 bool sorted_equal(const chess_test::Moves& a, const chess_test::Moves& b) {
     return chess_test::sorted(a) == chess_test::sorted(b);

@@ -13,7 +13,7 @@
 
 namespace {
 
-struct PerftCase {
+struct DraughtsPerftCase {
     std::string id;
     std::string fen;
     int depth = 0;
@@ -21,12 +21,12 @@ struct PerftCase {
     bool keep_duplicates = false;
 };
 
-std::vector<PerftCase> read_perft_file(const std::string& variant) {
+std::vector<DraughtsPerftCase> read_perft_file(const std::string& variant) {
     const std::string path = std::string(TABULA_TEST_DATA_DIR) + "/" + variant + ".perft";
     std::ifstream in(path);
     REQUIRE_MESSAGE(in, "cannot open " << path);
-    std::vector<PerftCase> cases;
-    PerftCase current;
+    std::vector<DraughtsPerftCase> cases;
+    DraughtsPerftCase current;
     std::string line;
     while (std::getline(in, line)) {
         if (line.empty() || line[0] == '#')

@@ -3,6 +3,7 @@
 // the end, computed by pydraughts and Scan; Czech games by the PlyCount tag only).
 #include "rules/game.h"
 #include "rules/record/record_reader.h"
+#include "tests/rules/rules_test_support.h"
 
 #include <fstream>
 #include <map>
@@ -20,18 +21,6 @@ std::string read_text(const std::string& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    while (true) {
-        const auto tab = line.find('\t', start);
-        fields.push_back(line.substr(start, tab - start));
-        if (tab == std::string::npos)
-            return fields;
-        start = tab + 1;
-    }
 }
 
 struct Expected {
@@ -59,7 +48,7 @@ TEST_CASE("draughts: real games replay to the manifest's plies, final position a
     std::string line;
     std::getline(manifest, line); // header
     while (std::getline(manifest, line)) {
-        const auto f = split_tabs(line);
+        const auto f = rules_test::split_tabs(line);
         REQUIRE(f.size() >= 12);
         Expected e;
         if (!f[9].empty())

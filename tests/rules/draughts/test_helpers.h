@@ -2,6 +2,7 @@
 // Small helpers shared by the draughts tests.
 
 #include "rules/game.h"
+#include "tests/rules/rules_test_support.h"
 
 #include <memory>
 #include <string>
@@ -28,11 +29,6 @@ inline Moves legal(std::string_view variant, std::string_view fen) {
     return game(variant, fen)->legal_moves();
 }
 
-inline void play_all(rules::Game& g, const Moves& moves) {
-    for (const auto& m : moves) {
-        const auto r = g.play(m);
-        REQUIRE_MESSAGE(r.ok(), m << ": " << r.error().detail);
-    }
-}
+using rules_test::play_all;
 
 } // namespace draughts_test

@@ -23,14 +23,6 @@ constexpr const char* cc2_start =
     "1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4:0:-";
 
 // A small seeded generator (64-bit LCG), so every run plays the same games.
-struct Lcg {
-    std::uint64_t state;
-    std::size_t below(std::size_t n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::size_t>((state >> 33) % n);
-    }
-};
-
 std::string detail_of(VariantId id, const std::string& fen) {
     auto game = rules::make_game(id, fen);
     REQUIRE_FALSE(game.ok());
@@ -118,7 +110,7 @@ TEST_CASE("halma family: the notation reads cells in any order and writes them i
 }
 
 TEST_CASE("halma family: along random games the face agrees with the reference generator") {
-    Lcg random{20261124};
+    halma_test::Lcg random{20261124};
     for (const auto id : family) {
         CAPTURE(rules::variant_name(id));
         auto game = game_of(id);

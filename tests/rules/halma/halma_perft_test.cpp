@@ -13,7 +13,7 @@
 
 namespace {
 
-struct PerftCase {
+struct HalmaPerftCase {
     std::string variant;
     std::string id;
     std::string fen;
@@ -28,8 +28,8 @@ const std::vector<std::string> variants = {"chinese-checkers-2",
                                            "halma-2",
                                            "halma-4"};
 
-std::vector<PerftCase> read_cases() {
-    std::vector<PerftCase> cases;
+std::vector<HalmaPerftCase> read_halma_cases() {
+    std::vector<HalmaPerftCase> cases;
     for (const auto& variant : variants) {
         std::ifstream in(std::string(TABULA_TEST_DATA_DIR "/") + variant + ".perft");
         REQUIRE(in);
@@ -49,7 +49,7 @@ std::vector<PerftCase> read_cases() {
                 std::getline(words >> std::ws, fen);
             } else {
                 REQUIRE(key == "perft");
-                PerftCase c{variant, id, fen, 0, 0};
+                HalmaPerftCase c{variant, id, fen, 0, 0};
                 words >> c.depth >> c.nodes;
                 cases.push_back(c);
             }
@@ -63,7 +63,7 @@ std::vector<PerftCase> read_cases() {
 void check_cases(std::uint64_t min_nodes, std::uint64_t max_nodes, std::uint64_t reference_min,
                  std::uint64_t reference_max) {
     int checked = 0;
-    for (const auto& c : read_cases()) {
+    for (const auto& c : read_halma_cases()) {
         CAPTURE(c.variant);
         CAPTURE(c.id);
         CAPTURE(c.depth);

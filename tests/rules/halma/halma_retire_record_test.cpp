@@ -61,14 +61,6 @@ std::unique_ptr<rules::Game> rebuild(VariantId id, const std::string& start,
     return game;
 }
 
-struct Lcg {
-    std::uint64_t state;
-    std::size_t below(std::size_t n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::size_t>((state >> 33) % n);
-    }
-};
-
 // Checks the game against the reference state: board, turn, finished and left seats, moves.
 void check_agrees(const rules::Game& game, const halma_reference::Reference& reference,
                   const halma_reference::State& expected) {
@@ -149,7 +141,7 @@ TEST_CASE("halma family: the record with leaves of tests/data/halma replays to i
 }
 
 TEST_CASE("halma family: random games with leaves agree with the reference and rebuild") {
-    Lcg random{20261124};
+    halma_test::Lcg random{20261124};
     const std::vector<VariantId> family = {VariantId::ChineseCheckers3, VariantId::ChineseCheckers4,
                                            VariantId::ChineseCheckers6, VariantId::Halma4};
     std::set<std::string> reasons;

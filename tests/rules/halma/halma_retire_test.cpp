@@ -46,14 +46,6 @@ std::string detail_of(VariantId id, const std::string& fen) {
 }
 
 // A small seeded generator (64-bit LCG), so every run plays the same games.
-struct Lcg {
-    std::uint64_t state;
-    std::size_t below(std::size_t n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::size_t>((state >> 33) % n);
-    }
-};
-
 // Chinese checkers for three: seat 1 on i5 between pieces of seat 2 (i6, i7 east, h5
 // north-west); seat 3 at home. `left` is the left field, or empty for none.
 std::string cc3_obstacles(const std::string& left) {

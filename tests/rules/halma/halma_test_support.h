@@ -5,12 +5,24 @@
 #include "rules/game.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace halma_test {
+
+// A seeded generator for random playouts that repeat from run to run (the 64-bit LCG constants
+// of Knuth's MMIX).
+struct Lcg {
+    std::uint64_t state;
+    std::size_t below(std::size_t n) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::size_t>((state >> 33) % n);
+    }
+};
 
 inline std::unique_ptr<rules::Game> game_of(rules::VariantId id, std::string_view fen = {}) {
     auto game = rules::make_game(id, fen);

@@ -2,6 +2,7 @@
 #include "rules/game.h"
 #include "rules/perft.h"
 #include "rules/record/record_reader.h"
+#include "tests/rules/draughts/test_helpers.h"
 
 #include <algorithm>
 #include <memory>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include <doctest/doctest.h>
+
+using draughts_test::play_all;
 
 namespace {
 
@@ -24,11 +27,6 @@ std::unique_ptr<rules::Game> game_at(std::string_view fen, DrawRules draw = Draw
     auto game = rules::make_game(VariantId::Turkish, fen, {.draw_rules = draw});
     REQUIRE(game.ok());
     return std::move(game).value();
-}
-
-void play_all(rules::Game& game, const std::vector<std::string>& moves) {
-    for (const auto& move : moves)
-        REQUIRE(game.play(move).ok());
 }
 
 } // namespace

@@ -12,7 +12,7 @@
 
 namespace {
 
-struct PerftCase {
+struct TurkishPerftCase {
     std::string id;
     std::string fen;
     bool keep_duplicates = false;
@@ -22,10 +22,10 @@ struct PerftCase {
 
 constexpr std::uint64_t fast_limit = 1'000'000;
 
-std::vector<PerftCase> read_cases() {
+std::vector<TurkishPerftCase> read_turkish_cases() {
     std::ifstream in(TABULA_TEST_DATA_DIR "/turkish.perft");
     REQUIRE(in.good());
-    std::vector<PerftCase> cases;
+    std::vector<TurkishPerftCase> cases;
     std::string id;
     std::string fen;
     std::string line;
@@ -41,7 +41,7 @@ std::vector<PerftCase> read_cases() {
         } else if (key == "fen") {
             words >> fen;
         } else {
-            PerftCase c{id, fen, key == "perft-keep", 0, 0};
+            TurkishPerftCase c{id, fen, key == "perft-keep", 0, 0};
             REQUIRE((key == "perft" || key == "perft-keep"));
             words >> c.depth >> c.nodes;
             REQUIRE(words);
@@ -53,7 +53,7 @@ std::vector<PerftCase> read_cases() {
 }
 
 void check_cases(bool slow) {
-    for (const auto& c : read_cases()) {
+    for (const auto& c : read_turkish_cases()) {
         if ((c.nodes > fast_limit) != slow)
             continue;
         CAPTURE(c.id);

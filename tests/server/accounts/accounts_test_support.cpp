@@ -70,6 +70,13 @@ std::string AccountsServer::register_user(const std::string& name, const std::st
     return cookie_pair(reply);
 }
 
+storage::UserId AccountsServer::user_id(const std::string& name) {
+    const auto user = backend.user_store()->find_user_by_name(name);
+    if (!user)
+        throw std::runtime_error("no user " + name);
+    return user->id;
+}
+
 std::string cookie_pair(const HttpReply& reply) {
     const auto header = reply.header("set-cookie");
     return header.substr(0, header.find(';'));

@@ -41,6 +41,8 @@ public:
     // Registers `name` and returns the "tabula_session=<token>" pair to send back.
     std::string register_user(const std::string& name,
                               const std::string& password = "correct horse");
+    // The account id storage gave `name` (which must exist).
+    storage::UserId user_id(const std::string& name);
 
 private:
     std::atomic<std::int64_t> clock_ms_;

@@ -15,10 +15,6 @@ using test::json_of;
 
 namespace {
 
-storage::UserId id_of(AccountsServer& s, const std::string& name) {
-    return s.backend.user_store()->find_user_by_name(name)->id;
-}
-
 // Stores a finished game through the writer and returns its id.
 storage::GameId store_game(AccountsServer& s, storage::GameWriter& writer,
                            const std::string& variant, const std::string& white,
@@ -26,8 +22,8 @@ storage::GameId store_game(AccountsServer& s, storage::GameWriter& writer,
                            const std::string& result, const std::string& termination) {
     storage::GameRow row;
     row.variant = variant;
-    row.white_user_id = id_of(s, white);
-    row.black_user_id = id_of(s, black);
+    row.white_user_id = s.user_id(white);
+    row.black_user_id = s.user_id(black);
     row.white_name = white;
     row.black_name = black;
     row.time_control = "base_ms=300000 increment_ms=3000 delay_ms=0 per_move_ms=0 days=0";
@@ -146,8 +142,8 @@ TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag
 
     storage::GameRow row;
     row.variant = "chinese-checkers-4";
-    row.white_user_id = id_of(s, "Gus");
-    row.black_user_id = id_of(s, "Hana");
+    row.white_user_id = s.user_id("Gus");
+    row.black_user_id = s.user_id("Hana");
     row.white_name = "Gus";
     row.black_name = "Hana";
     row.seats_beyond_two = {{.user_id = std::nullopt, .name = "Ida", .guest_token_hash = "h2"},
@@ -233,8 +229,8 @@ TEST_CASE("profiles show ratings with a provisional mark, history pages newest f
     s.register_user("Eva");
     s.register_user("Finn");
     auto ratings = s.backend.rating_store();
-    ratings->put_rating({{id_of(s, "Eva"), "chess", "blitz"}, 1720.5, 60, 0.06, 40, s.now()});
-    ratings->put_rating({{id_of(s, "Eva"), "international", "rapid"}, 1500, 350, 0.09, 1, s.now()});
+    ratings->put_rating({{s.user_id("Eva"), "chess", "blitz"}, 1720.5, 60, 0.06, 40, s.now()});
+    ratings->put_rating({{s.user_id("Eva"), "international", "rapid"}, 1500, 350, 0.09, 1, s.now()});
     auto writer = s.backend.game_writer();
     std::vector<storage::GameId> ids;
     for (int i = 0; i < 5; ++i)
@@ -277,9 +273,9 @@ TEST_CASE("the leaderboard lists established ratings only, best first") {
     for (const char* name : {"Gus", "Hana", "Ivo"})
         s.register_user(name);
     auto ratings = s.backend.rating_store();
-    ratings->put_rating({{id_of(s, "Gus"), "chess", "blitz"}, 1800, 70, 0.06, 50, s.now()});
-    ratings->put_rating({{id_of(s, "Hana"), "chess", "blitz"}, 1900, 45, 0.06, 80, s.now()});
-    ratings->put_rating({{id_of(s, "Ivo"), "chess", "blitz"}, 2400, 200, 0.09, 3, s.now()});
+    ratings->put_rating({{s.user_id("Gus"), "chess", "blitz"}, 1800, 70, 0.06, 50, s.now()});
+    ratings->put_rating({{s.user_id("Hana"), "chess", "blitz"}, 1900, 45, 0.06, 80, s.now()});
+    ratings->put_rating({{s.user_id("Ivo"), "chess", "blitz"}, 2400, 200, 0.09, 3, s.now()});
     const auto board = json_of(s.get("/api/leaderboard?variant=chess&speed=blitz"));
     REQUIRE(board["players"].size() == 2);
     CHECK(board["players"][0]["name"] == "Hana");

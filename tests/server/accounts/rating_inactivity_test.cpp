@@ -16,10 +16,6 @@ namespace {
 
 constexpr auto year = std::chrono::days(365);
 
-storage::UserId id_of(AccountsServer& s, const std::string& name) {
-    return s.backend.user_store()->find_user_by_name(name)->id;
-}
-
 // Ann (account 10) and Bob (account 20).
 const lobby::Player ann{.id = "ann", .display_name = "ann", .identity = {.account = 10}};
 const lobby::Player bob{.id = "bob", .display_name = "bob", .identity = {.account = 20}};
@@ -77,7 +73,7 @@ TEST_CASE("a profile shows the RD as it stands today: a long break makes it prov
     AccountsServer s;
     s.register_user("Eva");
     auto ratings = s.backend.rating_store();
-    ratings->put_rating(stored(id_of(s, "Eva"), 1720.5, 60, s.now()));
+    ratings->put_rating(stored(s.user_id("Eva"), 1720.5, 60, s.now()));
     auto shown = json_of(s.get("/api/users/Eva"))["ratings"][0];
     CHECK(shown["deviation"] == doctest::Approx(60));
     CHECK(shown["provisional"] == false);
@@ -90,7 +86,7 @@ TEST_CASE("a profile shows the RD as it stands today: a long break makes it prov
     shown = json_of(s.get("/api/users/Eva"))["ratings"][0];
     CHECK(shown["provisional"] == true);
     // Storage keeps the rating as of the last game; only what is shown grows.
-    CHECK(ratings->ratings_of(id_of(s, "Eva"))[0].deviation == 60);
+    CHECK(ratings->ratings_of(s.user_id("Eva"))[0].deviation == 60);
 }
 
 TEST_CASE("the leaderboard drops a player whose RD grew past the threshold while idle") {
@@ -99,9 +95,9 @@ TEST_CASE("the leaderboard drops a player whose RD grew past the threshold while
         s.register_user(name);
     auto ratings = s.backend.rating_store();
     // Hana (best) stopped playing 200 days ago; Gus and Ivo played today.
-    ratings->put_rating(stored(id_of(s, "Hana"), 2100, 60, s.now() - std::chrono::days(200)));
-    ratings->put_rating(stored(id_of(s, "Gus"), 1800, 70, s.now()));
-    ratings->put_rating(stored(id_of(s, "Ivo"), 1700, 50, s.now()));
+    ratings->put_rating(stored(s.user_id("Hana"), 2100, 60, s.now() - std::chrono::days(200)));
+    ratings->put_rating(stored(s.user_id("Gus"), 1800, 70, s.now()));
+    ratings->put_rating(stored(s.user_id("Ivo"), 1700, 50, s.now()));
     auto board = json_of(s.get("/api/leaderboard?variant=chess&speed=blitz&limit=2"));
     REQUIRE(board["players"].size() == 2);
     CHECK(board["players"][0]["name"] == "Gus"); // Hana's RD is about 91 now: above 75

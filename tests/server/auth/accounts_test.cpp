@@ -12,7 +12,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const lobby::TimePoint t0{std::chrono::hours(24 * 365 * 50)};
+const lobby::TimePoint fifty_years_on{std::chrono::hours(24 * 365 * 50)};
 
 // A temporary database and an Accounts with cheap hashing, so tests stay fast.
 struct Fixture {
@@ -52,33 +52,33 @@ std::string code(const auto& result) {
 
 TEST_CASE("accounts: register, log in, authenticate by cookie, log out") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("Ann", "password1", t0).ok());
-    CHECK(code(f.accounts->register_user("aNN", "password2", t0)) == "name_taken");
-    CHECK(code(f.accounts->register_user("guest7", "password2", t0)) == "bad_username");
-    CHECK(code(f.accounts->register_user("bob", "short", t0)) == "bad_password");
+    REQUIRE(f.accounts->register_user("Ann", "password1", fifty_years_on).ok());
+    CHECK(code(f.accounts->register_user("aNN", "password2", fifty_years_on)) == "name_taken");
+    CHECK(code(f.accounts->register_user("guest7", "password2", fifty_years_on)) == "bad_username");
+    CHECK(code(f.accounts->register_user("bob", "short", fifty_years_on)) == "bad_password");
 
-    const auto login = f.accounts->login("ann", "password1", "1.2.3.4", t0);
+    const auto login = f.accounts->login("ann", "password1", "1.2.3.4", fifty_years_on);
     REQUIRE(login.ok());
     CHECK(login->user.name == "Ann");
-    CHECK(login->expires_at == t0 + 24h);
-    const auto who = f.accounts->authenticate(login->token, t0 + 1h);
+    CHECK(login->expires_at == fifty_years_on + 24h);
+    const auto who = f.accounts->authenticate(login->token, fifty_years_on + 1h);
     REQUIRE(who);
     CHECK(who->name == "Ann");
-    CHECK_FALSE(f.accounts->authenticate(login->token, t0 + 24h)); // expired
-    CHECK_FALSE(f.accounts->authenticate("not a token", t0));
+    CHECK_FALSE(f.accounts->authenticate(login->token, fifty_years_on + 24h)); // expired
+    CHECK_FALSE(f.accounts->authenticate("not a token", fifty_years_on));
     // The database holds only the hash of the token.
-    CHECK(f.users->find_session(hash_session_token(login->token), t0));
-    CHECK_FALSE(f.users->find_session(login->token, t0));
+    CHECK(f.users->find_session(hash_session_token(login->token), fifty_years_on));
+    CHECK_FALSE(f.users->find_session(login->token, fifty_years_on));
 
     f.accounts->logout(login->token);
-    CHECK_FALSE(f.accounts->authenticate(login->token, t0 + 1h));
+    CHECK_FALSE(f.accounts->authenticate(login->token, fifty_years_on + 1h));
 }
 
 TEST_CASE("accounts: a wrong password and an unknown user get the same answer") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("ann", "password1", t0).ok());
-    const auto wrong = f.accounts->login("ann", "password2", "1.2.3.4", t0);
-    const auto unknown = f.accounts->login("nobody", "password1", "1.2.3.4", t0);
+    REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
+    const auto wrong = f.accounts->login("ann", "password2", "1.2.3.4", fifty_years_on);
+    const auto unknown = f.accounts->login("nobody", "password1", "1.2.3.4", fifty_years_on);
     REQUIRE_FALSE(wrong.ok());
     REQUIRE_FALSE(unknown.ok());
     CHECK(wrong.error().code == "bad_credentials");
@@ -88,33 +88,33 @@ TEST_CASE("accounts: a wrong password and an unknown user get the same answer") 
 
 TEST_CASE("accounts: failed logins are rate-limited, then the right password works again") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("ann", "password1", t0).ok());
+    REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
     for (int i = 0; i < 3; ++i)
-        CHECK(code(f.accounts->login("ann", "nope-nope", "a", t0)) == "bad_credentials");
+        CHECK(code(f.accounts->login("ann", "nope-nope", "a", fifty_years_on)) == "bad_credentials");
     // Locked for this name even with the right password and from another address.
-    CHECK(code(f.accounts->login("ann", "password1", "b", t0 + 1min)) == "rate_limited");
-    CHECK(code(f.accounts->login("ann", "password1", "b", t0 + 15min)) == "ok");
+    CHECK(code(f.accounts->login("ann", "password1", "b", fifty_years_on + 1min)) == "rate_limited");
+    CHECK(code(f.accounts->login("ann", "password1", "b", fifty_years_on + 15min)) == "ok");
 }
 
 TEST_CASE("accounts: a disabled account cannot log in and its sessions end") {
     Fixture f;
-    const auto id = f.accounts->register_user("ann", "password1", t0);
+    const auto id = f.accounts->register_user("ann", "password1", fifty_years_on);
     REQUIRE(id.ok());
-    const auto login = f.accounts->login("ann", "password1", "a", t0);
+    const auto login = f.accounts->login("ann", "password1", "a", fifty_years_on);
     REQUIRE(login.ok());
     REQUIRE(f.users->set_disabled(*id, true));
-    CHECK_FALSE(f.accounts->authenticate(login->token, t0));
-    CHECK(code(f.accounts->login("ann", "password1", "a", t0)) == "account_disabled");
-    CHECK(code(f.accounts->login("ann", "wrong-pass", "a", t0)) == "bad_credentials");
+    CHECK_FALSE(f.accounts->authenticate(login->token, fifty_years_on));
+    CHECK(code(f.accounts->login("ann", "password1", "a", fifty_years_on)) == "account_disabled");
+    CHECK(code(f.accounts->login("ann", "wrong-pass", "a", fifty_years_on)) == "bad_credentials");
 }
 
 TEST_CASE("accounts: a weak stored hash is raised at the next login") {
     Fixture f;
-    const auto id = f.accounts->register_user("ann", "password1", t0);
+    const auto id = f.accounts->register_user("ann", "password1", fifty_years_on);
     REQUIRE(id.ok());
     REQUIRE(f.users->rehash_password(
         *id, hash_password("password1", {.memory_kib = 512, .passes = 1, .lanes = 1})));
-    REQUIRE(f.accounts->login("ann", "password1", "a", t0).ok());
+    REQUIRE(f.accounts->login("ann", "password1", "a", fifty_years_on).ok());
     const auto params = encoded_params(f.users->find_user(*id)->password_hash);
     REQUIRE(params);
     CHECK(params->memory_kib == 1024);
@@ -122,12 +122,12 @@ TEST_CASE("accounts: a weak stored hash is raised at the next login") {
 
 TEST_CASE("accounts: a password reset ends sessions and the old password") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("ann", "password1", t0).ok());
-    const auto login = f.accounts->login("ann", "password1", "a", t0);
+    REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
+    const auto login = f.accounts->login("ann", "password1", "a", fifty_years_on);
     REQUIRE(login.ok());
     REQUIRE(f.accounts->reset_password("ANN", "password9").ok());
-    CHECK_FALSE(f.accounts->authenticate(login->token, t0));
-    CHECK(code(f.accounts->login("ann", "password1", "a", t0)) == "bad_credentials");
-    CHECK(code(f.accounts->login("ann", "password9", "a", t0)) == "ok");
+    CHECK_FALSE(f.accounts->authenticate(login->token, fifty_years_on));
+    CHECK(code(f.accounts->login("ann", "password1", "a", fifty_years_on)) == "bad_credentials");
+    CHECK(code(f.accounts->login("ann", "password9", "a", fifty_years_on)) == "ok");
     CHECK(code(f.accounts->reset_password("zed", "password9")) == "unknown_user");
 }

@@ -267,4 +267,9 @@ struct SentChallenge {
 // the push at `to`.
 SentChallenge challenge(Client& from, Client& to, json setup);
 
+// True when `part` occurs in `text` (a detail or a record the test reads).
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 } // namespace play_test

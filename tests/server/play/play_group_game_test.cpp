@@ -34,10 +34,6 @@ struct SixOnDisk {
     }
 };
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 // The first `count` accounts at a table of `setup` (seat_by_name).
 std::string seat_players(PlayServer& server, SixOnDisk& disk, std::size_t count, json setup,
                          Seats& seats) {

@@ -19,10 +19,6 @@ PlayServerOptions with_http() {
     return options;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 } // namespace
 
 TEST_CASE("Chinese checkers for two: a chain of hops, a spectator, a takeback and a resignation, "
