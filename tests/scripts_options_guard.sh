@@ -6,7 +6,7 @@
 #
 # Checks, for every configure (`cmake -S ... -B <dir>`) in scripts/*.sh and .ci/run:
 #   - it sets every cache option the project declares (each option() of the top-level
-#     CMakeLists.txt) and CMAKE_BUILD_TYPE and BUILD_TESTING, with -D<NAME>=;
+#     CMakeLists.txt) and CMAKE_BUILD_TYPE, BUILD_TESTING and CMAKE_UNITY_BUILD, with -D<NAME>=;
 #   - a folder the script runs ctest in was configured with -DBUILD_TESTING=ON (or, for the
 #     fuzz runs, -DTABULA_FUZZ=ON).
 #   bash tests/scripts_options_guard.sh <repository root>
@@ -15,8 +15,8 @@ root=$1
 
 mapfile -t required < <(
     sed -nE 's/^[[:space:]]*option\(([A-Z_]+).*/\1/p' "$root/CMakeLists.txt"
-    printf '%s\n' CMAKE_BUILD_TYPE BUILD_TESTING)
-[ "${#required[@]}" -gt 2 ] || { echo "no option() found in $root/CMakeLists.txt"; exit 1; }
+    printf '%s\n' CMAKE_BUILD_TYPE BUILD_TESTING CMAKE_UNITY_BUILD)
+[ "${#required[@]}" -gt 3 ] || { echo "no option() found in $root/CMakeLists.txt"; exit 1; }
 
 problems=0
 checked=0
