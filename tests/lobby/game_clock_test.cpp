@@ -71,9 +71,9 @@ TEST_CASE("lag is credited up to a quota that is spent and refills slowly") {
     ClockPress press = clock.press(clock_start + 2s, 500ms);
     CHECK(press.lag_credited == 300ms);
     CHECK(press.remaining == 1min - 1700ms);
-    CHECK(clock.state().lag_quota[0] == 100ms); // 300 - 300 + 100
-    clock.press(clock_start + 3s, 0ms);                  // Black
-    press = clock.press(clock_start + 4s, 500ms);        // White again: quota now 100 ms
+    CHECK(clock.state().lag_quota[0] == 100ms);   // 300 - 300 + 100
+    clock.press(clock_start + 3s, 0ms);           // Black
+    press = clock.press(clock_start + 4s, 500ms); // White again: quota now 100 ms
     CHECK(press.lag_credited == 100ms);
     CHECK(clock.state().lag_quota[0] == 100ms);
     clock.press(clock_start + 5s, 0ms);
@@ -112,7 +112,8 @@ TEST_CASE("a clock restored from its state goes on exactly where it was") {
     const GameClock restored = GameClock::restore(fischer(3min, 2s), clock.state());
     CHECK(restored.state() == clock.state());
     CHECK(restored.to_move() == white);
-    CHECK(restored.remaining(white, clock_start + 20s) == clock.remaining(white, clock_start + 20s));
+    CHECK(restored.remaining(white, clock_start + 20s) ==
+          clock.remaining(white, clock_start + 20s));
     CHECK(restored.flag_time() == clock.flag_time());
 }
 

@@ -139,7 +139,8 @@ TEST_CASE("ladder: only the challenged player accepts, only before the deadline"
     CHECK(ladder.accept(id, 3, day_one).error().code == "not_challenged");
     CHECK(ladder.accept(99, 1, day_one).error().code == "unknown_challenge");
     CHECK(ladder.accept(id, 1, day_one + 48h).error().code == "expired");
-    CHECK(ladder.report(id, ChallengeResult::ChallengerWon, day_one).error().code == "not_accepted");
+    CHECK(ladder.report(id, ChallengeResult::ChallengerWon, day_one).error().code ==
+          "not_accepted");
     const auto accepted = ladder.accept(id, 1, day_one + 47h);
     REQUIRE(accepted.ok());
     CHECK(accepted->status == ChallengeStatus::Accepted);

@@ -44,11 +44,13 @@ TEST_CASE("lichess's rating period: 0.21436 a day, so a year takes a typical RD 
 
 TEST_CASE("an idle rating becomes provisional again and leaves the leaderboard") {
     const Glicko established{1900, 50, 0.06};
-    CHECK(is_rankable(rating_at(established, last_rated, last_rated + std::chrono::days(30)).deviation, true));
+    CHECK(is_rankable(
+        rating_at(established, last_rated, last_rated + std::chrono::days(30)).deviation, true));
     const Glicko idle = rating_at(established, last_rated, last_rated + 2 * year);
     CHECK_FALSE(is_rankable(idle.deviation, true));
     CHECK(is_provisional(idle.deviation));
-    CHECK_FALSE(is_provisional(rating_at(established, last_rated, last_rated + std::chrono::days(30)).deviation));
+    CHECK_FALSE(is_provisional(
+        rating_at(established, last_rated, last_rated + std::chrono::days(30)).deviation));
 }
 
 TEST_CASE("a day's growth of RD^2 per volatility^2 (storage's leaderboard query) is rating_at's") {
@@ -72,6 +74,7 @@ TEST_CASE("a rating used before a game is the grown one: the idle player moves f
     const Glicko player{1600, 60, 0.06};
     const Glicko opponent{1600, 60, 0.06};
     const auto fresh = update_after_game(player, opponent, 1.0);
-    const auto after_break = update_after_game(rating_at(player, last_rated, last_rated + year), opponent, 1.0);
+    const auto after_break =
+        update_after_game(rating_at(player, last_rated, last_rated + year), opponent, 1.0);
     CHECK(after_break.white.rating - 1600 > 1.5 * (fresh.white.rating - 1600));
 }

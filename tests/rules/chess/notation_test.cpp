@@ -27,7 +27,6 @@ std::string error_code(const std::string& fen, const std::string& move) {
     return played.error().code;
 }
 
-
 } // namespace
 
 TEST_CASE("chess SAN: minimal disambiguation by file, by rank, then both (PGN 8.2.3.4)") {

@@ -13,7 +13,6 @@ using chess_test::start_position;
 
 namespace {
 
-
 std::string outcome_word(const rules::Outcome& outcome) {
     return outcome.over() ? outcome.reason : "ongoing";
 }

@@ -230,7 +230,8 @@ TEST_CASE("profiles show ratings with a provisional mark, history pages newest f
     s.register_user("Finn");
     auto ratings = s.backend.rating_store();
     ratings->put_rating({{s.user_id("Eva"), "chess", "blitz"}, 1720.5, 60, 0.06, 40, s.now()});
-    ratings->put_rating({{s.user_id("Eva"), "international", "rapid"}, 1500, 350, 0.09, 1, s.now()});
+    ratings->put_rating(
+        {{s.user_id("Eva"), "international", "rapid"}, 1500, 350, 0.09, 1, s.now()});
     auto writer = s.backend.game_writer();
     std::vector<storage::GameId> ids;
     for (int i = 0; i < 5; ++i)

@@ -90,9 +90,11 @@ TEST_CASE("accounts: failed logins are rate-limited, then the right password wor
     Fixture f;
     REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
     for (int i = 0; i < 3; ++i)
-        CHECK(code(f.accounts->login("ann", "nope-nope", "a", fifty_years_on)) == "bad_credentials");
+        CHECK(code(f.accounts->login("ann", "nope-nope", "a", fifty_years_on)) ==
+              "bad_credentials");
     // Locked for this name even with the right password and from another address.
-    CHECK(code(f.accounts->login("ann", "password1", "b", fifty_years_on + 1min)) == "rate_limited");
+    CHECK(code(f.accounts->login("ann", "password1", "b", fifty_years_on + 1min)) ==
+          "rate_limited");
     CHECK(code(f.accounts->login("ann", "password1", "b", fifty_years_on + 15min)) == "ok");
 }
 
