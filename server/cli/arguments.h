@@ -47,7 +47,7 @@ inline std::optional<SplitArgs> split_args(const Args& args,
 
 // The whole of `text` as a number of type T (decimal digits, a '-' for signed types); nullopt
 // for an empty text, trailing characters or a value T cannot hold.
-template <class T> std::optional<T> whole_number(const std::string& text) {
+template <class T> std::optional<T> whole_number(std::string_view text) {
     T value{};
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc{} || end != text.data() + text.size())

@@ -1,9 +1,9 @@
 // tabula perft <variant> <depth> [--fen "<FEN>"] [--divide] [--keep-duplicates]
 // The last line of standard output is the node count, a bare integer.
 #include "rules/perft.h"
+#include "server/cli/arguments.h"
 #include "server/cli/commands.h"
 
-#include <charconv>
 #include <chrono>
 #include <iostream>
 
@@ -22,14 +22,12 @@ int run_perft(const Args& args) {
         return 2;
     }
     rules::PerftOptions options;
-    const auto& depth_text = args[1];
-    const auto [end, ec] =
-        std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), options.depth);
-    if (ec != std::errc{} || end != depth_text.data() + depth_text.size() || options.depth < 0 ||
-        options.depth > 64) {
+    const auto depth = whole_number<int>(args[1]);
+    if (!depth || *depth < 0 || *depth > 64) {
         std::cerr << "tabula perft: depth must be a whole number from 0 to 64\n";
         return 2;
     }
+    options.depth = *depth;
     std::string fen;
     for (std::size_t i = 2; i < args.size(); ++i) {
         if (args[i] == "--fen" && i + 1 < args.size()) {

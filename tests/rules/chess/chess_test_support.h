@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the chess tests: games from a FEN, sorted move lists, data files.
 
+#include "rules/chess/fen.h"
 #include "rules/game.h"
 #include "tests/rules/rules_test_support.h"
 
@@ -29,10 +30,9 @@ namespace chess_test {
 
 using Moves = std::vector<std::string>;
 
-// Positions several files start from: the initial position, and "Kiwipete" (position 2 of
-// chessprogramming.org "Perft Results").
-inline const std::string start_position =
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// Positions several files start from: the initial position (the rules' own), and "Kiwipete"
+// (position 2 of chessprogramming.org "Perft Results").
+inline const std::string start_position{rules::chess::start_fen};
 inline const std::string kiwipete =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
