@@ -5,6 +5,7 @@
 #include "server/observability/process_stats.h"
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -79,6 +80,7 @@ private:
     bool settled_once_ = false;
     std::size_t turn_ = 0;
     bool relay_ = false;
+    std::array<std::uint64_t, 2> received_{}; // frames each side has had (relay)
     Clock::time_point sent_{};
 
     void settle(bool ok) {
@@ -103,10 +105,19 @@ private:
     }
 
     // The echo's round trip ends when the frame is back at its sender; the relay's when the
-    // other side has it (the sender's own copy, the relay's answer, is not waited for).
+    // other side has it. The relay sends every frame to both sides, in order, and the sides
+    // take turns from side 0: the n-th frame a side receives is frame n, sent by side n % 2,
+    // so a side knows its own copy (the relay's answer, not waited for) by its count. Going by
+    // whose turn it is instead would take the sender's own copy, arriving after the turn has
+    // passed, for the next frame, and set a second frame going: a closed loop no longer.
     void echoed(std::size_t side) {
-        if ((side == turn_) == relay_)
+        if (relay_) {
+            const auto frame = received_[side]++;
+            if (frame % 2 == side)
+                return;
+        } else if (side != turn_) {
             return;
+        }
         if (shared_.recording) {
             ++shared_.result.round_trips;
             shared_.result.latency.add(Clock::now() - sent_);

@@ -54,12 +54,14 @@ struct RelayHub : std::enable_shared_from_this<RelayHub> {
     struct Pair {
         std::array<std::weak_ptr<RelaySession>, 2> sides;
         std::int64_t ply = 0;
+        std::int64_t in_flight = 0; // received, not yet sent on
     };
 
     asio::io_context& io;
     std::unique_ptr<RelayStore> store;
     std::unordered_map<std::int64_t, Pair> pairs;
     std::shared_ptr<LoopbackAcceptor> acceptor;
+    std::int64_t most_in_flight = 0;
 
     explicit RelayHub(asio::io_context& context) : io(context) {}
 
@@ -176,9 +178,10 @@ void RelayHub::leave(std::int64_t pair) {
 }
 
 void RelayHub::relay(std::int64_t pair, Frame frame) {
+    auto& seated = pairs[pair];
+    most_in_flight = std::max(most_in_flight, ++seated.in_flight);
     if (!store)
         return deliver(pair, frame);
-    auto& seated = pairs[pair];
     auto text = frame;
     store->store(pair, ++seated.ply, std::move(text),
                  [hub = shared_from_this(), pair, frame = std::move(frame)](bool stored) {
@@ -191,6 +194,7 @@ void RelayHub::deliver(std::int64_t pair, const Frame& frame) {
     const auto found = pairs.find(pair);
     if (found == pairs.end())
         return;
+    --found->second.in_flight;
     for (const auto& side : found->second.sides)
         if (auto session = side.lock())
             session->send(frame);
@@ -230,6 +234,10 @@ std::uint64_t RelayServer::stored_frames() const {
 
 std::uint64_t RelayServer::commits() const {
     return hub_->store ? hub_->store->commits() : 0;
+}
+
+std::int64_t RelayServer::most_frames_in_flight() const {
+    return hub_->most_in_flight;
 }
 
 } // namespace server::loadtest

@@ -38,6 +38,9 @@ public:
     // The store's counts (0 without a store): frames on disk, and the transactions they took.
     std::uint64_t stored_frames() const;
     std::uint64_t commits() const;
+    // The most frames one pair ever had received and not yet sent on (waiting for their
+    // commit): 1 when the client is a closed loop, as a game is. Read once `io` has stopped.
+    std::int64_t most_frames_in_flight() const;
 
 private:
     std::shared_ptr<RelayHub> hub_;

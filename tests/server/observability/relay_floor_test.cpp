@@ -61,6 +61,7 @@ TEST_CASE("the relay hands each frame to the other side of its pair") {
     CHECK(result.round_trips > 10);
     CHECK(result.latency.size() == result.round_trips);
     CHECK(relay.stored_frames() == 0);
+    CHECK(relay.most_frames_in_flight() == 1);
 }
 
 TEST_CASE("the relay refuses a connection whose target names no pair") {
@@ -84,6 +85,9 @@ TEST_CASE("the durable relay sends a frame on only once it is committed, a row a
         result = run_against(relay, io, 3, true);
         stored = relay.stored_frames();
         commits = relay.commits();
+        // A closed loop, as a game: the next frame of a pair leaves only once the other side
+        // has the last one, never while it waits for its commit.
+        CHECK(relay.most_frames_in_flight() == 1);
     }
     CHECK(result.pairs_connected == 3);
     CHECK(result.errors.empty());
