@@ -1,9 +1,17 @@
 // storage_bench [--normal] [--tables N] [--moves M] [--db FILE]
-// A benchmark run by hand, not a test: N tables play M moves each at once; every table sends
-// its next move only after the previous one was acknowledged (as a real table does). Prints
-// moves per second, transactions and moves per transaction.
+// storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE]
+// A benchmark run by hand, not a test. Closed loop (default): N tables play M moves each at
+// once; every table sends its next move only after the previous one was acknowledged (as a
+// real table does). Prints moves per second, transactions and moves per transaction.
+// Open loop (--rate): R moves a second for S seconds (default 10), spread over N tables in
+// turn, each sent at its time whatever the writer is doing; prints the percentiles of the
+// time from a move's hand-over to its acknowledgement: the commit's tail as a move sees it,
+// with the WAL checkpoints (SQLite's, inside the commit that takes the WAL past 1000 pages)
+// among it.
 #include "storage/sqlite/sqlite_backend.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -13,6 +21,7 @@
 #include <future>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -37,12 +46,56 @@ GameRow bench_game() {
     return g;
 }
 
+using Clock = std::chrono::steady_clock;
+
+void print_latencies(std::vector<double>& ms, double seconds) {
+    std::sort(ms.begin(), ms.end());
+    const auto at = [&](double q) {
+        return ms[std::min(ms.size() - 1,
+                           static_cast<std::size_t>(q * static_cast<double>(ms.size())))];
+    };
+    const auto over_5 = std::count_if(ms.begin(), ms.end(), [](double m) { return m > 5.0; });
+    std::printf("%zu moves in %.1f s: acknowledged p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, "
+                "max %.3f ms, %.2f %% over 5 ms\n",
+                ms.size(), seconds, at(0.5), at(0.99), at(0.999), ms.back(),
+                100.0 * static_cast<double>(over_5) / static_cast<double>(ms.size()));
+}
+
+// R moves a second over `games` in turn, each handed over at its time.
+void open_loop(GameWriter& writer, const std::vector<GameId>& games, int rate, int seconds) {
+    const auto count = static_cast<std::size_t>(rate) * static_cast<std::size_t>(seconds);
+    std::vector<double> latency_ms(count, -1.0);
+    std::vector<int> ply(games.size(), 0);
+    std::atomic<std::size_t> acknowledged{0};
+    std::promise<void> all_done;
+    const auto start = Clock::now();
+    const auto period = std::chrono::nanoseconds(1'000'000'000 / rate);
+    for (std::size_t i = 0; i < count; ++i) {
+        std::this_thread::sleep_until(start + period * static_cast<long>(i));
+        const auto table = i % games.size();
+        MoveRow m{++ply[table], "e4", Millis(1000), Millis(1000), TimePoint(Millis(1))};
+        const auto sent = Clock::now();
+        writer.append_move(games[table], m, [&, i, sent](const WriteStatus& s) {
+            if (!s.ok())
+                std::abort();
+            latency_ms[i] = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+            if (++acknowledged == count)
+                all_done.set_value();
+        });
+    }
+    all_done.get_future().wait();
+    const std::chrono::duration<double> elapsed = Clock::now() - start;
+    print_latencies(latency_ms, elapsed.count());
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     bool normal = false;
     int tables = 64;
     int moves = 200;
+    int rate = 0;
+    int seconds = 10;
     std::string db = "storage_bench.db";
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -54,11 +107,19 @@ int main(int argc, char** argv) {
             moves = std::atoi(argv[++i]);
         else if (arg == "--db" && i + 1 < argc)
             db = argv[++i];
+        else if (arg == "--rate" && i + 1 < argc)
+            rate = std::atoi(argv[++i]);
+        else if (arg == "--seconds" && i + 1 < argc)
+            seconds = std::atoi(argv[++i]);
         else {
             std::fprintf(stderr, "usage: storage_bench [--normal] [--tables N] [--moves M] "
-                                 "[--db FILE]\n");
+                                 "[--db FILE] [--rate R [--seconds S]]\n");
             return 2;
         }
+    }
+    if (tables < 1 || moves < 1 || rate < 0 || seconds < 1) {
+        std::fprintf(stderr, "storage_bench: --tables, --moves and --seconds are at least 1\n");
+        return 2;
     }
     remove_database(db);
     sqlite::OpenOptions options;
@@ -71,6 +132,13 @@ int main(int argc, char** argv) {
         std::promise<GameId> id;
         writer->create_game(bench_game(), [&](const WriteStatus&, GameId gid) { id.set_value(gid); });
         games.push_back(id.get_future().get());
+    }
+    if (rate > 0) {
+        std::printf("%s, %d moves/s over %d tables: ", normal ? "NORMAL" : "FULL", rate, tables);
+        open_loop(*writer, games, rate, seconds);
+        writer.reset();
+        remove_database(db);
+        return 0;
     }
     const auto before = writer->stats();
     std::mutex mutex;
