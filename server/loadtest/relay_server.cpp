@@ -72,6 +72,7 @@ struct RelayHub : std::enable_shared_from_this<RelayHub> {
     // A frame from one side of `pair`: to both sides, once durable when there is a store.
     void relay(std::int64_t pair, Frame frame);
     void deliver(std::int64_t pair, const Frame& frame);
+    void send_on(Pair& seated, const Frame& frame);
 };
 
 namespace {
@@ -181,7 +182,7 @@ void RelayHub::relay(std::int64_t pair, Frame frame) {
     auto& seated = pairs[pair];
     most_in_flight = std::max(most_in_flight, ++seated.in_flight);
     if (!store)
-        return deliver(pair, frame);
+        return send_on(seated, frame);
     auto text = frame;
     store->store(pair, ++seated.ply, std::move(text),
                  [hub = shared_from_this(), pair, frame = std::move(frame)](bool stored) {
@@ -192,10 +193,13 @@ void RelayHub::relay(std::int64_t pair, Frame frame) {
 
 void RelayHub::deliver(std::int64_t pair, const Frame& frame) {
     const auto found = pairs.find(pair);
-    if (found == pairs.end())
-        return;
-    --found->second.in_flight;
-    for (const auto& side : found->second.sides)
+    if (found != pairs.end())
+        send_on(found->second, frame);
+}
+
+void RelayHub::send_on(Pair& seated, const Frame& frame) {
+    --seated.in_flight;
+    for (const auto& side : seated.sides)
         if (auto session = side.lock())
             session->send(frame);
 }

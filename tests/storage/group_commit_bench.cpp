@@ -118,7 +118,8 @@ int main(int argc, char** argv) {
         }
     }
     if (tables < 1 || moves < 1 || rate < 0 || seconds < 1) {
-        std::fprintf(stderr, "storage_bench: --tables, --moves and --seconds are at least 1\n");
+        std::fprintf(stderr, "storage_bench: --tables, --moves and --seconds are at least 1, "
+                             "--rate at least 0\n");
         return 2;
     }
     remove_database(db);
