@@ -58,9 +58,10 @@ struct CacheRelease {
 using CacheReleaseCallback = std::function<void(const CacheRelease&)>;
 
 struct WriterStats {
-    std::uint64_t requests = 0;     // requests written (successful or not)
-    std::uint64_t transactions = 0; // committed transactions
-    std::uint64_t failures = 0;     // requests whose callback got an error
+    std::uint64_t requests = 0;       // requests written (successful or not)
+    std::uint64_t transactions = 0;   // committed transactions
+    std::uint64_t failures = 0;       // requests whose callback got an error
+    std::uint64_t journal_merges = 0; // move journal merged into moves (not in transactions)
 };
 
 class GameWriter {

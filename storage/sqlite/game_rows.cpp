@@ -94,9 +94,13 @@ std::optional<GameRow> read_game(Connection& db, GameId id) {
     return game;
 }
 
+// A game's moves are in `moves` and, the latest of them, in the writer's journal (migration 6):
+// each row in exactly one of the two, so one statement (one snapshot) reads both.
 std::vector<MoveRow> read_moves(Connection& db, GameId id) {
     auto s = db.prepare("SELECT ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
-                        "seat4_ms, seat5_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
+                        "seat4_ms, seat5_ms FROM moves WHERE game_id = ?1 UNION ALL "
+                        "SELECT ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
+                        "seat4_ms, seat5_ms FROM move_journal WHERE game_id = ?1 ORDER BY ply");
     s.bind_int(1, id);
     std::vector<MoveRow> moves;
     while (s.step()) {

@@ -20,35 +20,48 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                       "?15)")),
       // Only a game in progress takes moves; an unknown or finished game inserts nothing.
-      insert_move_(db_.prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms) "
-                               "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
+      // Moves go to the journal (migration 6); merge_journal() moves them on.
+      insert_move_(db_.prepare("INSERT INTO move_journal (game_id, ply, move, white_ms, "
+                               "black_ms, at_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
                                "(SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)")),
       // A move of a game of more than two players: the clocks of seats 2.. in the same row,
       // one for each seat the game has beyond two (the two-player statement above stays as
       // it was: a two-player move is still exactly that one INSERT).
       insert_move_beyond_two_(db_.prepare(
-          "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
+          "INSERT INTO move_journal (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
           "seat3_ms, seat4_ms, seat5_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
           "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
           "AND (SELECT count(*) FROM game_seats WHERE game_id = ?1) = ?11")),
+      read_stored_plies_(
+          db_.prepare("SELECT max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
+                      "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0))")),
+      merge_journal_(db_.prepare(
+          "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
+          "seat4_ms, seat5_ms) SELECT game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
+          "seat3_ms, seat4_ms, seat5_ms FROM move_journal ORDER BY game_id, ply")),
+      clear_journal_(db_.prepare("DELETE FROM move_journal")),
       insert_seat_(db_.prepare("INSERT INTO game_seats (game_id, seat, user_id, name, "
                                "guest_token_hash) VALUES (?1, ?2, ?3, ?4, ?5)")),
       // A leave: of a game of more than two in progress, by one of its seats, once the
-      // moves stored are exactly `ply` (a leave is written in order with the moves).
+      // moves stored are exactly `ply` (a leave is written in order with the moves; ?6 is the
+      // last ply stored, from stored_plies()).
       insert_leave_(
           db_.prepare("INSERT INTO game_leaves (game_id, ordinal, seat, ply, at_ms, reason) "
                       "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3, "
                       "?4, ?5 "
                       "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
                       "AND ?2 < 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1) "
-                      "AND EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1) "
-                      "AND ?3 = coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0)")),
+                      "AND EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1) AND ?3 = ?6")),
       // An ended game needs no way back for its guests: their token hashes go.
       end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4, "
                             "white_guest_token_hash = '', black_guest_token_hash = '' "
                             "WHERE id = ?1 AND ended_at IS NULL")),
       savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
-      options_(options), thread_([this] { run(); }) {
+      options_(options) {
+    auto count = db_.prepare("SELECT count(*) FROM move_journal");
+    journal_rows_ = count.step() ? static_cast<std::size_t>(count.column_int(0)) : 0;
+    next_merge_at_ = options_.journal_rows;
+    thread_ = std::thread([this] { run(); });
 }
 
 SqliteGameWriter::~SqliteGameWriter() {
@@ -96,7 +109,7 @@ void SqliteGameWriter::release_memory(CacheReleaseCallback done) {
 }
 
 WriterStats SqliteGameWriter::stats() const {
-    return WriterStats{requests_.load(), transactions_.load(), failures_.load()};
+    return WriterStats{requests_.load(), transactions_.load(), failures_.load(), merges_.load()};
 }
 
 void SqliteGameWriter::run() {
@@ -117,7 +130,41 @@ void SqliteGameWriter::run() {
         for (auto& request : batch)
             report(request);
         batch.clear();
+        if (journal_rows_ >= next_merge_at_)
+            merge_journal(); // after the batch's callbacks: its moves wait for no merge
     }
+}
+
+// The journal into `moves`, in one transaction of its own: a row is in one table or the other
+// at every commit. If it fails, the journal stays (reads take it) and the next try waits for
+// as many rows again.
+void SqliteGameWriter::merge_journal() {
+    try {
+        Transaction transaction(db_);
+        merge_journal_.reset();
+        merge_journal_.run();
+        clear_journal_.reset();
+        clear_journal_.run();
+        transaction.commit();
+        journal_rows_ = 0;
+        next_merge_at_ = options_.journal_rows;
+        merges_.fetch_add(1);
+    } catch (const std::exception&) {
+        next_merge_at_ = journal_rows_ + options_.journal_rows;
+    }
+}
+
+int& SqliteGameWriter::stored_plies(GameId game) {
+    if (auto it = stored_plies_.find(game); it != stored_plies_.end())
+        return it->second;
+    if (stored_plies_.size() >= 100'000)
+        stored_plies_.clear(); // games that never ended: it is only a memory of the tables
+    read_stored_plies_.reset();
+    read_stored_plies_.bind_int(1, game);
+    const int stored =
+        read_stored_plies_.step() ? static_cast<int>(read_stored_plies_.column_int(0)) : 0;
+    read_stored_plies_.reset();
+    return stored_plies_.emplace(game, stored).first->second;
 }
 
 bool SqliteGameWriter::writes(const Request& request) {
@@ -153,6 +200,7 @@ void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
         for (auto& request : batch)
             if (request.status.ok())
                 request.status.error = e.what();
+        forget_uncommitted();
     }
     for (auto& request : batch) {
         if (!writes(request))
@@ -184,6 +232,16 @@ void SqliteGameWriter::write_one(Request& request) {
         request.status.error = e.what();
         db_.exec("ROLLBACK TO request");
         db_.exec("RELEASE request");
+        forget_uncommitted(); // what the request did to the memory of the tables is undone
+    }
+}
+
+void SqliteGameWriter::forget_uncommitted() {
+    stored_plies_.clear();
+    try {
+        auto count = db_.prepare("SELECT count(*) FROM move_journal");
+        journal_rows_ = count.step() ? static_cast<std::size_t>(count.column_int(0)) : 0;
+    } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the count stays a guess
     }
 }
 
@@ -215,6 +273,7 @@ void SqliteGameWriter::write(CreateRequest& request) {
     insert_game_.bind_text(14, g.white_guest_token_hash).bind_text(15, g.black_guest_token_hash);
     insert_game_.run();
     request.id = db_.last_insert_id();
+    stored_plies_[request.id] = 0; // (forgotten if the request fails after all)
     int seat = 2;
     for (const SeatRow& extra : g.seats_beyond_two) {
         insert_seat_.reset();
@@ -230,12 +289,28 @@ void SqliteGameWriter::write(MoveRequest& request) {
         write_beyond_two(request);
         return;
     }
+    int& stored = in_order(request);
     insert_move_.reset();
     insert_move_.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
     insert_move_.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
     insert_move_.bind_time(6, m.at).run();
-    if (db_.changes() == 0)
+    if (db_.changes() == 0) {
+        stored_plies_.erase(request.game);
         throw StorageError("game " + std::to_string(request.game) + " is not in progress");
+    }
+    stored = m.ply;
+    ++journal_rows_;
+}
+
+// The slot of the request's game in stored_plies_, once its ply is known to come after the
+// last one stored.
+int& SqliteGameWriter::in_order(const MoveRequest& request) {
+    int& stored = stored_plies(request.game);
+    if (request.move.ply <= stored)
+        throw StorageError("game " + std::to_string(request.game) + " has " +
+                           std::to_string(stored) + " moves stored; ply " +
+                           std::to_string(request.move.ply) + " is not after them");
+    return stored;
 }
 
 void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
@@ -244,6 +319,7 @@ void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
         throw StorageError("a move has the clocks of at most " +
                            std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
                            std::to_string(m.beyond_two_count));
+    int& stored = in_order(request);
     auto& s = insert_move_beyond_two_;
     s.reset();
     s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
@@ -252,9 +328,13 @@ void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
     for (int i = 0; i < m.beyond_two_count; ++i) // the rest stay NULL (reset cleared them)
         s.bind_int(7 + i, m.beyond_two_remaining[static_cast<std::size_t>(i)].count());
     s.bind_int(11, m.beyond_two_count).run();
-    if (db_.changes() == 0)
+    if (db_.changes() == 0) {
+        stored_plies_.erase(request.game);
         throw StorageError("game " + std::to_string(request.game) + " is not in progress with " +
                            std::to_string(2 + m.beyond_two_count) + " seats");
+    }
+    stored = m.ply;
+    ++journal_rows_;
 }
 
 void SqliteGameWriter::write(LeaveRequest& request) {
@@ -265,6 +345,7 @@ void SqliteGameWriter::write(LeaveRequest& request) {
         .bind_int(3, leave.ply)
         .bind_time(4, leave.at)
         .bind_text(5, leave.reason)
+        .bind_int(6, stored_plies(request.game))
         .run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(request.game) +
@@ -308,6 +389,7 @@ void SqliteGameWriter::write(FinishRequest& request) {
     end_game_.bind_text(4, end.termination).run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(end.game_id) + " is not in progress");
+    stored_plies_.erase(end.game_id); // it takes no more moves
     // The seats beyond two lose their guest token hashes too; a two-player game has none.
     auto clear = db_.prepare("UPDATE game_seats SET guest_token_hash = '' WHERE game_id = ?1");
     clear.bind_int(1, end.game_id).run();

@@ -12,12 +12,17 @@
 #include <future>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <variant>
 
 namespace storage::sqlite {
 
 struct WriterOptions {
     std::size_t max_batch = 1024; // requests per transaction at most
+    // Moves the journal holds before the writer moves them into `moves` (migration 6): a merge
+    // writes each game's leaf of `moves` once for all its rows, and a read of one game's moves
+    // scans the journal, so this is the trade between the two.
+    std::size_t journal_rows = 2048;
 };
 
 class SqliteGameWriter final : public GameWriter {
@@ -80,6 +85,10 @@ private:
     void write(CreateRequest& request);
     void write(MoveRequest& request);
     void write_beyond_two(MoveRequest& request); // a move of a game of more than two
+    int& stored_plies(GameId game);              // from memory, or read from both tables once
+    int& in_order(const MoveRequest& request);
+    void forget_uncommitted();
+    void merge_journal();
     void write(LeaveRequest& request);
     void write_places(const GameEnd& end);
     void write(FinishRequest& request);
@@ -89,6 +98,9 @@ private:
     Statement insert_game_;
     Statement insert_move_; // a two-player move: the one statement of the hot path
     Statement insert_move_beyond_two_;
+    Statement read_stored_plies_;
+    Statement merge_journal_;
+    Statement clear_journal_;
     Statement insert_seat_;
     Statement insert_leave_;
     Statement end_game_;
@@ -96,6 +108,13 @@ private:
     Statement savepoint_;
     Statement release_;
     WriterOptions options_;
+    // The last ply stored of each game a move was written for. The journal has no index by
+    // game, so the order of a game's moves (each ply after the last, as the primary key of
+    // `moves` once refused a ply stored twice) is checked here. Forgotten when the game ends
+    // and whenever a transaction fails (it is read again).
+    std::unordered_map<GameId, int> stored_plies_;
+    std::size_t journal_rows_ = 0;  // rows in move_journal, as far as this writer knows
+    std::size_t next_merge_at_ = 0; // journal_rows_ at which the next merge starts
 
     std::mutex mutex_;
     std::condition_variable wake_;
@@ -105,6 +124,7 @@ private:
     std::atomic<std::uint64_t> requests_{0};
     std::atomic<std::uint64_t> transactions_{0};
     std::atomic<std::uint64_t> failures_{0};
+    std::atomic<std::uint64_t> merges_{0};
 
     std::thread thread_; // last: starts once everything above exists
 };

@@ -1,8 +1,10 @@
 #include "storage/sqlite/connection.h"
 #include "storage/sqlite/migrations.h"
 #include "storage/sqlite/sqlite_game_store.h"
+#include "storage/sqlite/sqlite_game_writer.h"
 #include "storage/sqlite/sqlite_user_store.h"
 #include "tests/storage/temp_database.h"
+#include "tests/storage/writer_helpers.h"
 
 #include <set>
 #include <string>
@@ -11,6 +13,8 @@
 
 using namespace storage;
 using namespace storage::sqlite;
+using storage_test::append_now;
+using storage_test::move_at;
 using storage_test::TempDir;
 
 namespace {
@@ -39,7 +43,8 @@ TEST_CASE("an empty file is migrated to the latest schema with every table") {
     const std::set<std::string> expected{"users",          "sessions",     "ratings",
                                          "games",          "moves",        "blocks",
                                          "ladders",        "ladder_rungs", "ladder_challenges",
-                                         "ladder_history", "game_seats",   "game_leaves"};
+                                         "ladder_history", "game_seats",   "game_leaves",
+                                         "move_journal"};
     CHECK(table_names(db) == expected);
 }
 
@@ -249,6 +254,43 @@ TEST_CASE("a version 4 database with a leave is upgraded to version 5 and reads 
     CHECK(unfinished[0].leaves[0].ply == 1);
     CHECK(unfinished[0].leaves[0].at == TimePoint{});
     CHECK(unfinished[0].leaves[0].reason.empty());
+}
+
+TEST_CASE("a version 5 database is upgraded to version 6: its moves stay in moves, the next one "
+          "goes to the journal, and the game reads back whole") {
+    TempDir dir;
+    {
+        Connection v5(dir.db(), {.migrate = false});
+        migrate(v5, 5);
+        REQUIRE(v5.user_version() == 5);
+        v5.exec("INSERT INTO games (variant, white_name, black_name, time_control, rated, "
+                "started_at) VALUES ('chess', 'a', 'b', '300+3', 0, 1000)");
+        v5.exec("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms) VALUES "
+                "(1, 1, 'e2e4', 300000, 300000, 2500), (1, 2, 'e7e5', 300000, 299000, 2600)");
+    }
+    {
+        Connection db(dir.db(), {.migrate = false});
+        migrate(db, 6);
+        CHECK(db.user_version() == 6);
+    }
+    {
+        SqliteGameWriter writer(Connection(dir.db(), {}));
+        CHECK_FALSE(append_now(writer, 1, move_at(2, "d7d5")).ok()); // stored in moves
+        REQUIRE(append_now(writer, 1, move_at(3, "g1f3")).ok());
+    }
+    Connection db(dir.db(), {});
+    auto where = db.prepare("SELECT (SELECT count(*) FROM moves), (SELECT group_concat(move) "
+                            "FROM move_journal)");
+    REQUIRE(where.step());
+    CHECK(where.column_int(0) == 2);
+    CHECK(where.column_text(1) == "g1f3");
+    SqliteGameStore games(Connection(dir.db(), {}));
+    const auto unfinished = games.load_unfinished_games();
+    REQUIRE(unfinished.size() == 1);
+    REQUIRE(unfinished[0].moves.size() == 3);
+    CHECK(unfinished[0].moves[0].move == "e2e4");
+    CHECK(unfinished[0].moves[1].black_remaining == Millis(299000));
+    CHECK(unfinished[0].moves[2].move == "g1f3");
 }
 
 TEST_CASE("migrating twice changes nothing") {
