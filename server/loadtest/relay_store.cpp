@@ -14,9 +14,9 @@ namespace {
 constexpr std::size_t move_bytes = 8;
 
 constexpr std::string_view schema =
-    "CREATE TABLE moves (game_id INTEGER NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL,"
-    " white_ms INTEGER, black_ms INTEGER, at_ms INTEGER NOT NULL,"
-    " PRIMARY KEY (game_id, ply)) STRICT, WITHOUT ROWID;";
+    "CREATE TABLE move_journal (seq INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
+    " ply INTEGER NOT NULL, move TEXT NOT NULL, white_ms INTEGER, black_ms INTEGER,"
+    " at_ms INTEGER NOT NULL) STRICT;";
 
 // The file, new: WAL and synchronous=FULL (the server's db_synchronous full), no migrations.
 storage::sqlite::Connection open_new(const std::filesystem::path& file) {
@@ -34,7 +34,7 @@ storage::sqlite::Connection open_new(const std::filesystem::path& file) {
 
 RelayStore::RelayStore(const std::filesystem::path& file)
     : db_(open_new(file)),
-      insert_(db_.prepare("INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms)"
+      insert_(db_.prepare("INSERT INTO move_journal (game_id, ply, move, white_ms, black_ms, at_ms)"
                           " VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
       writer_([this] { run(); }) {
 }

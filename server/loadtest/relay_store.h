@@ -1,11 +1,12 @@
 #pragma once
 // The storage floor of a durable move, for the relay server (relay_server.h): one writer
 // thread that commits whatever frames have queued up since its last commit in one SQLite
-// transaction (WAL, synchronous=FULL), a row a frame in a table of the shape of the server's
-// `moves` (WITHOUT ROWID, keyed by game and ply), and hands each frame back once it is on
-// disk. That is the game writer's batching (storage/sqlite/sqlite_game_writer.h) without
-// anything a game needs: no rules, no savepoints, no in-progress check, no foreign key. It
-// opens its file through storage's Connection, without the server's schema.
+// transaction (WAL, synchronous=FULL), a row a frame appended to a table of the shape of the
+// server's `move_journal` (clustered by its rowid: one leaf for a commit's frames), and hands
+// each frame back once it is on disk. That is the game writer's batching
+// (storage/sqlite/sqlite_game_writer.h) without anything a game needs: no rules, no savepoints, no
+// in-progress check, no foreign key, no merge of the journal into a table by game. It opens its
+// file through storage's Connection, without the server's schema.
 
 #include "storage/sqlite/connection.h"
 

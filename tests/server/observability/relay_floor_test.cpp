@@ -39,8 +39,9 @@ rows_by_game(const std::filesystem::path& file) {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
     sqlite3_stmt* query = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT game_id, COUNT(*), MAX(ply) FROM moves GROUP BY game_id",
-                               -1, &query, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_prepare_v2(
+                db, "SELECT game_id, COUNT(*), MAX(ply) FROM move_journal GROUP BY game_id", -1,
+                &query, nullptr) == SQLITE_OK);
     std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>> rows;
     while (sqlite3_step(query) == SQLITE_ROW)
         rows[sqlite3_column_int64(query, 0)] = {sqlite3_column_int64(query, 1),
