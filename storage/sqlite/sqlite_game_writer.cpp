@@ -58,9 +58,7 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                             "WHERE id = ?1 AND ended_at IS NULL")),
       savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
       options_(options) {
-    auto count = db_.prepare("SELECT count(*) FROM move_journal");
-    journal_rows_ = count.step() ? static_cast<std::size_t>(count.column_int(0)) : 0;
-    next_merge_at_ = options_.journal_rows;
+    count_journal();
     thread_ = std::thread([this] { run(); });
 }
 
@@ -130,14 +128,23 @@ void SqliteGameWriter::run() {
         for (auto& request : batch)
             report(request);
         batch.clear();
-        if (journal_rows_ >= next_merge_at_)
+        if (merge_due())
             merge_journal(); // after the batch's callbacks: its moves wait for no merge
     }
 }
 
+// WriterOptions::journal_rows: enough rows, and enough of them a game, or the most.
+bool SqliteGameWriter::merge_due() const {
+    const std::size_t due = std::min(
+        std::max(options_.journal_rows, options_.journal_rows_per_game * journal_games_.size()),
+        options_.journal_rows_most);
+    if (failed_merge_at_ != 0) // after a failure, as many rows again before the next try
+        return journal_rows_ >= failed_merge_at_ + options_.journal_rows;
+    return journal_rows_ >= due;
+}
+
 // The journal into `moves`, in one transaction of its own: a row is in one table or the other
-// at every commit. If it fails, the journal stays (reads take it) and the next try waits for
-// as many rows again.
+// at every commit. If it fails, the journal stays (reads take it).
 void SqliteGameWriter::merge_journal() {
     try {
         Transaction transaction(db_);
@@ -147,10 +154,21 @@ void SqliteGameWriter::merge_journal() {
         clear_journal_.run();
         transaction.commit();
         journal_rows_ = 0;
-        next_merge_at_ = options_.journal_rows;
+        journal_games_.clear();
+        failed_merge_at_ = 0;
         merges_.fetch_add(1);
     } catch (const std::exception&) {
-        next_merge_at_ = journal_rows_ + options_.journal_rows;
+        failed_merge_at_ = journal_rows_;
+    }
+}
+
+void SqliteGameWriter::count_journal() {
+    journal_rows_ = 0;
+    journal_games_.clear();
+    auto games = db_.prepare("SELECT game_id, count(*) FROM move_journal GROUP BY game_id");
+    while (games.step()) {
+        journal_games_.insert(games.column_int(0));
+        journal_rows_ += static_cast<std::size_t>(games.column_int(1));
     }
 }
 
@@ -239,8 +257,7 @@ void SqliteGameWriter::write_one(Request& request) {
 void SqliteGameWriter::forget_uncommitted() {
     stored_plies_.clear();
     try {
-        auto count = db_.prepare("SELECT count(*) FROM move_journal");
-        journal_rows_ = count.step() ? static_cast<std::size_t>(count.column_int(0)) : 0;
+        count_journal();
     } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the count stays a guess
     }
 }
@@ -300,6 +317,7 @@ void SqliteGameWriter::write(MoveRequest& request) {
     }
     stored = m.ply;
     ++journal_rows_;
+    journal_games_.insert(request.game);
 }
 
 // The slot of the request's game in stored_plies_, once its ply is known to come after the
@@ -335,6 +353,7 @@ void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
     }
     stored = m.ply;
     ++journal_rows_;
+    journal_games_.insert(request.game);
 }
 
 void SqliteGameWriter::write(LeaveRequest& request) {

@@ -13,16 +13,22 @@
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <variant>
 
 namespace storage::sqlite {
 
 struct WriterOptions {
     std::size_t max_batch = 1024; // requests per transaction at most
-    // Moves the journal holds before the writer moves them into `moves` (migration 6): a merge
-    // writes each game's leaf of `moves` once for all its rows, and a read of one game's moves
-    // scans the journal, so this is the trade between the two.
+    // Moves the journal holds before the writer moves them into `moves` (migration 6), at
+    // least: a merge writes each game's leaf of `moves` once for all its rows, and a read of
+    // one game's moves scans the journal, so this is the trade between the two. A merge also
+    // waits for `journal_rows_per_game` rows a game in the journal on average, so that with
+    // many slow games (each leaf written for one or two rows) it stays rare; at most
+    // `journal_rows_most` rows.
     std::size_t journal_rows = 2048;
+    std::size_t journal_rows_per_game = 8;
+    std::size_t journal_rows_most = 65536;
 };
 
 class SqliteGameWriter final : public GameWriter {
@@ -88,7 +94,9 @@ private:
     int& stored_plies(GameId game);              // from memory, or read from both tables once
     int& in_order(const MoveRequest& request);
     void forget_uncommitted();
+    bool merge_due() const;
     void merge_journal();
+    void count_journal(); // journal_rows_ and journal_games_ from the table
     void write(LeaveRequest& request);
     void write_places(const GameEnd& end);
     void write(FinishRequest& request);
@@ -113,8 +121,9 @@ private:
     // `moves` once refused a ply stored twice) is checked here. Forgotten when the game ends
     // and whenever a transaction fails (it is read again).
     std::unordered_map<GameId, int> stored_plies_;
-    std::size_t journal_rows_ = 0;  // rows in move_journal, as far as this writer knows
-    std::size_t next_merge_at_ = 0; // journal_rows_ at which the next merge starts
+    std::size_t journal_rows_ = 0;             // rows in move_journal, as this writer knows it
+    std::unordered_set<GameId> journal_games_; // the games of those rows
+    std::size_t failed_merge_at_ = 0;          // journal_rows_ when a merge last failed, or 0
 
     std::mutex mutex_;
     std::condition_variable wake_;

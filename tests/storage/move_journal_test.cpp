@@ -6,6 +6,7 @@
 #include "tests/storage/writer_helpers.h"
 
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -45,7 +46,7 @@ std::string text_of(const MoveRow& m) {
 TEST_CASE("the journal is merged into moves once it holds journal_rows moves, and a game reads "
           "back whole from both") {
     TempDir dir;
-    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4});
+    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4, .journal_rows_per_game = 1});
     auto writer = backend.game_writer();
     const GameId a = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     const GameId b = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
@@ -76,7 +77,8 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
     TempDir dir;
     GameId game = 0;
     {
-        sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3});
+        sqlite::SqliteBackend backend(dir.db(), {},
+                                      {.journal_rows = 3, .journal_rows_per_game = 1});
         auto writer = backend.game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         REQUIRE(append_now(*writer, game, move_at(1, "e4")).ok());
@@ -92,7 +94,7 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
         REQUIRE(append_now(*writer, game, move_at(4, "Nc6")).ok());    // in the journal
     }
     // A new writer knows nothing of the game: it reads the plies stored from both tables.
-    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3});
+    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3, .journal_rows_per_game = 1});
     auto writer = backend.game_writer();
     CHECK_FALSE(append_now(*writer, game, move_at(3, "Bb5")).ok());
     CHECK_FALSE(append_now(*writer, game, move_at(4, "Bb5")).ok());
@@ -109,7 +111,8 @@ TEST_CASE("an unfinished game comes back with the moves of the journal after a r
     TempDir dir;
     GameId game = 0;
     {
-        sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 2});
+        sqlite::SqliteBackend backend(dir.db(), {},
+                                      {.journal_rows = 2, .journal_rows_per_game = 1});
         auto writer = backend.game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         for (int ply = 1; ply <= 3; ++ply) // two merged, one left in the journal
@@ -123,4 +126,32 @@ TEST_CASE("an unfinished game comes back with the moves of the journal after a r
     REQUIRE(unfinished[0].moves.size() == 3);
     for (int ply = 1; ply <= 3; ++ply)
         CHECK(unfinished[0].moves[static_cast<std::size_t>(ply - 1)].move == named('m', ply));
+}
+
+TEST_CASE("a merge waits for journal_rows_per_game rows a game in the journal, up to "
+          "journal_rows_most") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(
+        dir.db(), {}, {.journal_rows = 2, .journal_rows_per_game = 3, .journal_rows_most = 8});
+    auto writer = backend.game_writer();
+    const auto merges_after = [&](GameId game, int ply) {
+        REQUIRE(append_now(*writer, game, move_at(ply, named('m', ply))).ok());
+        writer->flush();
+        return writer->stats().journal_merges;
+    };
+    const GameId a = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    CHECK(merges_after(a, 1) == 0);
+    CHECK(merges_after(a, 2) == 0); // 2 rows of one game: 3 a game are due
+    CHECK(merges_after(a, 3) == 1);
+    // Four games at once: 12 rows would be due, but 8 are the most.
+    std::vector<GameId> games{a};
+    for (int i = 0; i < 3; ++i)
+        games.push_back(create_now(*writer, sample_game(std::nullopt, std::nullopt)).second);
+    int rows = 0;
+    for (int ply = 4; ply <= 5; ++ply)
+        for (const GameId game : games) {
+            const int first = game == a ? ply : ply - 3;
+            CHECK(merges_after(game, first) == (++rows < 8 ? 1U : 2U));
+        }
+    CHECK(rows_in(dir.db(), "move_journal") == 0);
 }
