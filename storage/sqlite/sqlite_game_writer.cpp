@@ -58,7 +58,11 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                             "WHERE id = ?1 AND ended_at IS NULL")),
       savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
       options_(options) {
+    // What the last run left in the journal (it stopped, or was killed) goes first, so that the
+    // first move of each game restored reads its last ply from the index of `moves` alone.
     count_journal();
+    if (journal_rows_ > 0)
+        merge_journal();
     thread_ = std::thread([this] { run(); });
 }
 
