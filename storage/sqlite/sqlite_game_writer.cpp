@@ -6,9 +6,30 @@
 #include <cstddef>
 #include <exception>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace storage::sqlite {
+namespace {
+
+// The INSERT of a move into `table` (move_journal or moves). Only a game in progress takes
+// moves; an unknown or finished game inserts nothing. A move of a game of more than two
+// players carries the clocks of seats 2.. in the same row, one for each seat the game has
+// beyond two (a two-player move is still exactly one INSERT naming none of them).
+std::string insert_move_sql(std::string_view table, bool beyond_two) {
+    std::string sql = "INSERT INTO ";
+    sql += table;
+    sql += beyond_two ? " (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
+                        "seat4_ms, seat5_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
+                      : " (game_id, ply, move, white_ms, black_ms, at_ms) SELECT ?1, ?2, ?3, "
+                        "?4, ?5, ?6 ";
+    sql += "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)";
+    if (beyond_two)
+        sql += " AND (SELECT count(*) FROM game_seats WHERE game_id = ?1) = ?11";
+    return sql;
+}
+
+} // namespace
 
 SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
     : db_(std::move(connection)),
@@ -19,19 +40,10 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                       "black_guest_token_hash) "
                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                       "?15)")),
-      // Only a game in progress takes moves; an unknown or finished game inserts nothing.
-      // Moves go to the journal (migration 6); merge_journal() moves them on.
-      insert_move_(db_.prepare("INSERT INTO move_journal (game_id, ply, move, white_ms, "
-                               "black_ms, at_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS "
-                               "(SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)")),
-      // A move of a game of more than two players: the clocks of seats 2.. in the same row,
-      // one for each seat the game has beyond two (the two-player statement above stays as
-      // it was: a two-player move is still exactly that one INSERT).
-      insert_move_beyond_two_(db_.prepare(
-          "INSERT INTO move_journal (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
-          "seat3_ms, seat4_ms, seat5_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
-          "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
-          "AND (SELECT count(*) FROM game_seats WHERE game_id = ?1) = ?11")),
+      into_journal_{db_.prepare(insert_move_sql("move_journal", false)),
+                    db_.prepare(insert_move_sql("move_journal", true))},
+      into_moves_{db_.prepare(insert_move_sql("moves", false)),
+                  db_.prepare(insert_move_sql("moves", true))},
       read_stored_plies_(
           db_.prepare("SELECT max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
                       "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0))")),
@@ -137,14 +149,15 @@ void SqliteGameWriter::run() {
     }
 }
 
-// WriterOptions::journal_rows: enough rows, and enough of them a game, or the most.
 bool SqliteGameWriter::merge_due() const {
-    const std::size_t due = std::min(
-        std::max(options_.journal_rows, options_.journal_rows_per_game * journal_games_.size()),
-        options_.journal_rows_most);
     if (failed_merge_at_ != 0) // after a failure, as many rows again before the next try
         return journal_rows_ >= failed_merge_at_ + options_.journal_rows;
-    return journal_rows_ >= due;
+    return journal_rows_ >= options_.journal_rows;
+}
+
+// WriterOptions::journal_games: a game already in the journal stays there until the merge.
+bool SqliteGameWriter::journals(GameId game) const {
+    return journal_games_.size() < options_.journal_games || journal_games_.contains(game);
 }
 
 // The journal into `moves`, in one transaction of its own: a row is in one table or the other
@@ -310,29 +323,35 @@ void SqliteGameWriter::write(MoveRequest& request) {
         write_beyond_two(request);
         return;
     }
-    int& stored = in_order(request);
-    insert_move_.reset();
-    insert_move_.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
-    insert_move_.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
-    insert_move_.bind_time(6, m.at).run();
+    in_order(request);
+    const bool journal = journals(request.game);
+    auto& s = journal ? into_journal_.two : into_moves_.two;
+    s.reset();
+    s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
+    s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
+    s.bind_time(6, m.at).run();
     if (db_.changes() == 0) {
         stored_plies_.erase(request.game);
         throw StorageError("game " + std::to_string(request.game) + " is not in progress");
     }
-    stored = m.ply;
-    ++journal_rows_;
-    journal_games_.insert(request.game);
+    stored_move(request.game, m.ply, journal);
 }
 
-// The slot of the request's game in stored_plies_, once its ply is known to come after the
-// last one stored.
-int& SqliteGameWriter::in_order(const MoveRequest& request) {
-    int& stored = stored_plies(request.game);
+void SqliteGameWriter::stored_move(GameId game, int ply, bool journal) {
+    stored_plies_[game] = ply;
+    if (!journal)
+        return;
+    ++journal_rows_;
+    journal_games_.insert(game);
+}
+
+// Refuses a ply at or before the last one stored of its game.
+void SqliteGameWriter::in_order(const MoveRequest& request) {
+    const int stored = stored_plies(request.game);
     if (request.move.ply <= stored)
         throw StorageError("game " + std::to_string(request.game) + " has " +
                            std::to_string(stored) + " moves stored; ply " +
                            std::to_string(request.move.ply) + " is not after them");
-    return stored;
 }
 
 void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
@@ -341,8 +360,9 @@ void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
         throw StorageError("a move has the clocks of at most " +
                            std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
                            std::to_string(m.beyond_two_count));
-    int& stored = in_order(request);
-    auto& s = insert_move_beyond_two_;
+    in_order(request);
+    const bool journal = journals(request.game);
+    auto& s = journal ? into_journal_.beyond_two : into_moves_.beyond_two;
     s.reset();
     s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
     s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
@@ -355,9 +375,7 @@ void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
         throw StorageError("game " + std::to_string(request.game) + " is not in progress with " +
                            std::to_string(2 + m.beyond_two_count) + " seats");
     }
-    stored = m.ply;
-    ++journal_rows_;
-    journal_games_.insert(request.game);
+    stored_move(request.game, m.ply, journal);
 }
 
 void SqliteGameWriter::write(LeaveRequest& request) {

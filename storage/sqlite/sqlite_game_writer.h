@@ -20,15 +20,14 @@ namespace storage::sqlite {
 
 struct WriterOptions {
     std::size_t max_batch = 1024; // requests per transaction at most
-    // Moves the journal holds before the writer moves them into `moves` (migration 6), at
-    // least: a merge writes each game's leaf of `moves` once for all its rows, and a read of
-    // one game's moves scans the journal, so this is the trade between the two. A merge also
-    // waits for `journal_rows_per_game` rows a game in the journal on average, so that with
-    // many slow games (each leaf written for one or two rows) it stays rare; at most
-    // `journal_rows_most` rows.
+    // Moves the journal holds before the writer moves them into `moves` (migration 6): a merge
+    // writes each game's leaf of `moves` once for all its rows, and a read of one game's moves
+    // scans the journal, so this is the trade between the two.
     std::size_t journal_rows = 2048;
-    std::size_t journal_rows_per_game = 8;
-    std::size_t journal_rows_most = 65536;
+    // Games the journal takes moves of between two merges; a move of any other game goes
+    // straight to `moves`. A merge writes a leaf a game and holds the writer meanwhile, so this
+    // bounds that pause; the games that move fast fill the journal first.
+    std::size_t journal_games = 128;
 };
 
 class SqliteGameWriter final : public GameWriter {
@@ -92,7 +91,9 @@ private:
     void write(MoveRequest& request);
     void write_beyond_two(MoveRequest& request); // a move of a game of more than two
     int& stored_plies(GameId game);              // from memory, or read from both tables once
-    int& in_order(const MoveRequest& request);
+    void in_order(const MoveRequest& request);
+    bool journals(GameId game) const;
+    void stored_move(GameId game, int ply, bool journal);
     void forget_uncommitted();
     bool merge_due() const;
     void merge_journal();
@@ -104,8 +105,12 @@ private:
 
     Connection db_;
     Statement insert_game_;
-    Statement insert_move_; // a two-player move: the one statement of the hot path
-    Statement insert_move_beyond_two_;
+    struct MoveInserts {
+        Statement two; // a two-player move: the one statement of the hot path
+        Statement beyond_two;
+    };
+    MoveInserts into_journal_;
+    MoveInserts into_moves_;
     Statement read_stored_plies_;
     Statement merge_journal_;
     Statement clear_journal_;

@@ -5,7 +5,9 @@
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -46,7 +48,7 @@ std::string text_of(const MoveRow& m) {
 TEST_CASE("the journal is merged into moves once it holds journal_rows moves, and a game reads "
           "back whole from both") {
     TempDir dir;
-    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4, .journal_rows_per_game = 1});
+    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4});
     auto writer = backend.game_writer();
     const GameId a = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     const GameId b = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
@@ -77,8 +79,7 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
     TempDir dir;
     GameId game = 0;
     {
-        sqlite::SqliteBackend backend(dir.db(), {},
-                                      {.journal_rows = 3, .journal_rows_per_game = 1});
+        sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3});
         auto writer = backend.game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         REQUIRE(append_now(*writer, game, move_at(1, "e4")).ok());
@@ -95,7 +96,7 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
     }
     // A new writer knows nothing of the game; it starts by merging what the journal holds.
     REQUIRE(rows_in(dir.db(), "move_journal") == 1);
-    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3, .journal_rows_per_game = 1});
+    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3});
     auto writer = backend.game_writer();
     CHECK(writer->stats().journal_merges == 1);
     CHECK(rows_in(dir.db(), "move_journal") == 0);
@@ -115,8 +116,7 @@ TEST_CASE("an unfinished game comes back with the moves of the journal after a r
     TempDir dir;
     GameId game = 0;
     {
-        sqlite::SqliteBackend backend(dir.db(), {},
-                                      {.journal_rows = 2, .journal_rows_per_game = 1});
+        sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 2});
         auto writer = backend.game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         for (int ply = 1; ply <= 3; ++ply) // two merged, one left in the journal
@@ -132,30 +132,34 @@ TEST_CASE("an unfinished game comes back with the moves of the journal after a r
         CHECK(unfinished[0].moves[static_cast<std::size_t>(ply - 1)].move == named('m', ply));
 }
 
-TEST_CASE("a merge waits for journal_rows_per_game rows a game in the journal, up to "
-          "journal_rows_most") {
+TEST_CASE("the journal takes the moves of journal_games games between merges; the others go "
+          "straight to moves") {
     TempDir dir;
-    sqlite::SqliteBackend backend(
-        dir.db(), {}, {.journal_rows = 2, .journal_rows_per_game = 3, .journal_rows_most = 8});
+    sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4, .journal_games = 2});
     auto writer = backend.game_writer();
-    const auto merges_after = [&](GameId game, int ply) {
-        REQUIRE(append_now(*writer, game, move_at(ply, named('m', ply))).ok());
-        writer->flush();
-        return writer->stats().journal_merges;
-    };
-    const GameId a = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
-    CHECK(merges_after(a, 1) == 0);
-    CHECK(merges_after(a, 2) == 0); // 2 rows of one game: 3 a game are due
-    CHECK(merges_after(a, 3) == 1);
-    // Four games at once: 12 rows would be due, but 8 are the most.
-    std::vector<GameId> games{a};
+    std::vector<GameId> games;
     for (int i = 0; i < 3; ++i)
         games.push_back(create_now(*writer, sample_game(std::nullopt, std::nullopt)).second);
-    int rows = 0;
-    for (int ply = 4; ply <= 5; ++ply)
-        for (const GameId game : games) {
-            const int first = game == a ? ply : ply - 3;
-            CHECK(merges_after(game, first) == (++rows < 8 ? 1U : 2U));
-        }
-    CHECK(rows_in(dir.db(), "move_journal") == 0);
+    const auto where = [&] {
+        writer->flush();
+        return std::pair{rows_in(dir.db(), "moves"), rows_in(dir.db(), "move_journal")};
+    };
+    REQUIRE(append_now(*writer, games[0], move_at(1, "a1")).ok());
+    REQUIRE(append_now(*writer, games[1], move_at(1, "b1")).ok());
+    CHECK(where() == std::pair<std::int64_t, std::int64_t>{0, 2});
+    REQUIRE(append_now(*writer, games[2], move_at(1, "c1")).ok()); // a third game: to moves
+    CHECK(where() == std::pair<std::int64_t, std::int64_t>{1, 2});
+    REQUIRE(append_now(*writer, games[0], move_at(2, "a2")).ok()); // in the journal already
+    CHECK(where() == std::pair<std::int64_t, std::int64_t>{1, 3});
+    REQUIRE(append_now(*writer, games[2], move_at(2, "c2")).ok());
+    CHECK(where() == std::pair<std::int64_t, std::int64_t>{2, 3});
+    REQUIRE(append_now(*writer, games[1], move_at(2, "b2")).ok()); // the fourth row: a merge
+    CHECK(where() == std::pair<std::int64_t, std::int64_t>{6, 0});
+    REQUIRE(append_now(*writer, games[2], move_at(3, "c3")).ok()); // room again
+    CHECK(where() == std::pair<std::int64_t, std::int64_t>{6, 1});
+    const auto c = backend.game_store()->find_game(games[2]);
+    REQUIRE(c);
+    REQUIRE(c->moves.size() == 3);
+    CHECK(c->moves[0].move == "c1");
+    CHECK(c->moves[2].move == "c3");
 }

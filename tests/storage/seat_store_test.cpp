@@ -269,8 +269,7 @@ TEST_CASE("a two-player game writes the same values in the schema 3 columns and 
     TempDir dir;
     const UserId ann = [&] {
         // Each move merged from the journal into `moves` at once: the merge keeps the values.
-        sqlite::SqliteBackend backend(dir.db(), {},
-                                      {.journal_rows = 1, .journal_rows_per_game = 1});
+        sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 1});
         const UserId id = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
         auto writer = backend.game_writer();
         GameRow row = sample_game(id, std::nullopt);
