@@ -132,7 +132,7 @@ TEST_CASE("an unfinished game comes back with the moves of the journal after a r
         CHECK(unfinished[0].moves[static_cast<std::size_t>(ply - 1)].move == named('m', ply));
 }
 
-TEST_CASE("the journal takes the moves of journal_games games between merges; the others go "
+TEST_CASE("the journal takes the moves of journal_games games between merges, the others go "
           "straight to moves") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4, .journal_games = 2});
