@@ -189,7 +189,7 @@ void SqliteGameWriter::count_journal() {
     }
 }
 
-int& SqliteGameWriter::stored_plies(GameId game) {
+int SqliteGameWriter::stored_plies(GameId game) {
     if (auto it = stored_plies_.find(game); it != stored_plies_.end())
         return it->second;
     if (stored_plies_.size() >= 100'000)
@@ -199,7 +199,8 @@ int& SqliteGameWriter::stored_plies(GameId game) {
     const int stored =
         read_stored_plies_.step() ? static_cast<int>(read_stored_plies_.column_int(0)) : 0;
     read_stored_plies_.reset();
-    return stored_plies_.emplace(game, stored).first->second;
+    stored_plies_.emplace(game, stored);
+    return stored;
 }
 
 bool SqliteGameWriter::writes(const Request& request) {
@@ -317,32 +318,40 @@ void SqliteGameWriter::write(CreateRequest& request) {
     }
 }
 
+// One INSERT a move, into the journal or `moves` (journals()); a move of a game of more than
+// two also binds the clocks of its seats beyond two. A failure throws to write_one(), which
+// forgets what memory of the tables this writer had.
 void SqliteGameWriter::write(MoveRequest& request) {
     const MoveRow& m = request.move;
-    if (m.beyond_two_count != 0) {
-        write_beyond_two(request);
-        return;
-    }
+    const bool beyond_two = m.beyond_two_count != 0;
+    if (m.beyond_two_count < 0 || m.beyond_two_count > max_seats_beyond_two)
+        throw StorageError("a move has the clocks of at most " +
+                           std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
+                           std::to_string(m.beyond_two_count));
     in_order(request);
     const bool journal = journals(request.game);
-    auto& s = journal ? into_journal_.two : into_moves_.two;
+    MoveInserts& into = journal ? into_journal_ : into_moves_;
+    auto& s = beyond_two ? into.beyond_two : into.two;
     s.reset();
     s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
     s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
-    s.bind_time(6, m.at).run();
-    if (db_.changes() == 0) {
-        stored_plies_.erase(request.game);
-        throw StorageError("game " + std::to_string(request.game) + " is not in progress");
+    s.bind_time(6, m.at);
+    if (beyond_two) {
+        for (int i = 0; i < m.beyond_two_count; ++i) // the rest stay NULL (reset cleared them)
+            s.bind_int(7 + i, m.beyond_two_remaining[static_cast<std::size_t>(i)].count());
+        s.bind_int(11, m.beyond_two_count);
     }
-    stored_move(request.game, m.ply, journal);
-}
-
-void SqliteGameWriter::stored_move(GameId game, int ply, bool journal) {
-    stored_plies_[game] = ply;
-    if (!journal)
-        return;
-    ++journal_rows_;
-    journal_games_.insert(game);
+    s.run();
+    if (db_.changes() == 0)
+        throw StorageError("game " + std::to_string(request.game) + " is not in progress" +
+                           (beyond_two
+                                ? " with " + std::to_string(2 + m.beyond_two_count) + " seats"
+                                : std::string()));
+    stored_plies_[request.game] = m.ply;
+    if (journal) {
+        ++journal_rows_;
+        journal_games_.insert(request.game);
+    }
 }
 
 // Refuses a ply at or before the last one stored of its game.
@@ -352,30 +361,6 @@ void SqliteGameWriter::in_order(const MoveRequest& request) {
         throw StorageError("game " + std::to_string(request.game) + " has " +
                            std::to_string(stored) + " moves stored; ply " +
                            std::to_string(request.move.ply) + " is not after them");
-}
-
-void SqliteGameWriter::write_beyond_two(MoveRequest& request) {
-    const MoveRow& m = request.move;
-    if (m.beyond_two_count < 0 || m.beyond_two_count > max_seats_beyond_two)
-        throw StorageError("a move has the clocks of at most " +
-                           std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
-                           std::to_string(m.beyond_two_count));
-    in_order(request);
-    const bool journal = journals(request.game);
-    auto& s = journal ? into_journal_.beyond_two : into_moves_.beyond_two;
-    s.reset();
-    s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
-    s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
-    s.bind_time(6, m.at);
-    for (int i = 0; i < m.beyond_two_count; ++i) // the rest stay NULL (reset cleared them)
-        s.bind_int(7 + i, m.beyond_two_remaining[static_cast<std::size_t>(i)].count());
-    s.bind_int(11, m.beyond_two_count).run();
-    if (db_.changes() == 0) {
-        stored_plies_.erase(request.game);
-        throw StorageError("game " + std::to_string(request.game) + " is not in progress with " +
-                           std::to_string(2 + m.beyond_two_count) + " seats");
-    }
-    stored_move(request.game, m.ply, journal);
 }
 
 void SqliteGameWriter::write(LeaveRequest& request) {

@@ -89,11 +89,9 @@ private:
     void release_caches(std::deque<Request>& batch);
     void write(CreateRequest& request);
     void write(MoveRequest& request);
-    void write_beyond_two(MoveRequest& request); // a move of a game of more than two
-    int& stored_plies(GameId game);              // from memory, or read from both tables once
+    int stored_plies(GameId game); // from memory, or read from both tables once
     void in_order(const MoveRequest& request);
     bool journals(GameId game) const;
-    void stored_move(GameId game, int ply, bool journal);
     void forget_uncommitted();
     bool merge_due() const;
     void merge_journal();
