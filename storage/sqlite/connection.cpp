@@ -184,6 +184,10 @@ int Connection::changes() const {
     return sqlite3_changes(db_);
 }
 
+bool Connection::in_transaction() const {
+    return sqlite3_get_autocommit(db_) == 0;
+}
+
 int Connection::user_version() {
     auto statement = prepare("PRAGMA user_version");
     if (!statement.step())

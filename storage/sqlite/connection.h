@@ -65,6 +65,8 @@ public:
     Statement prepare(std::string_view sql);
     std::int64_t last_insert_id() const;
     int changes() const; // rows changed by the last statement
+    // False in autocommit mode: no transaction is open (or SQLite rolled the last one back).
+    bool in_transaction() const;
     int user_version();
 
     // Bytes of this connection's page cache, and a release of what it caches and does not

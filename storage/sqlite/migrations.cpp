@@ -209,7 +209,7 @@ ALTER TABLE game_leaves ADD COLUMN reason TEXT NOT NULL DEFAULT '';
 //    went whole into the WAL and through fdatasync (about 10 pages a commit under load). The
 //    journal is clustered by its rowid, so a commit's moves share one leaf. The writer moves
 //    the journal into `moves` in one transaction once it holds `WriterOptions::journal_rows`
-//    rows (sorted by game and ply: each game's leaf written once for all its rows), so a row
+//    rows (each game's leaf of `moves` written once for all its rows), so a row
 //    is always in exactly one of the two tables, and a reader takes both (read_moves). Same
 //    columns and checks as `moves`; no index: only the writer's merge and the reads of one
 //    game scan it, and it stays small.
@@ -229,8 +229,37 @@ CREATE TABLE move_journal (
 ) STRICT;
 )sql";
 
-constexpr std::array<std::string_view, 6> migrations{migration_1, migration_2, migration_3,
-                                                     migration_4, migration_5, migration_6};
+// 7: the move journal without its foreign key. With `REFERENCES games` every INSERT into the
+//    journal opened a statement journal (an immediate foreign key is checked after the row is
+//    written, so the statement may have to undo it) and the merge's DELETE went row by row
+//    instead of freeing the table's pages at once: together about a third of the writer's
+//    instructions a move (issue 11). The writer checks that a move's game is in progress
+//    before writing it (read once from `games`, then kept in memory), games are never
+//    deleted, and the merge into `moves` is still checked against `games`. Rows, order and
+//    columns are kept.
+constexpr std::string_view migration_7 = R"sql(
+CREATE TABLE move_journal_7 (
+    seq      INTEGER PRIMARY KEY,   -- the order moves were stored in
+    game_id  INTEGER NOT NULL,      -- a game in progress when the move was stored
+    ply      INTEGER NOT NULL CHECK (ply >= 1),
+    move     TEXT    NOT NULL,
+    white_ms INTEGER NOT NULL,
+    black_ms INTEGER NOT NULL,
+    at_ms    INTEGER NOT NULL,
+    seat2_ms INTEGER,
+    seat3_ms INTEGER CHECK (seat3_ms IS NULL OR seat2_ms IS NOT NULL),
+    seat4_ms INTEGER CHECK (seat4_ms IS NULL OR seat3_ms IS NOT NULL),
+    seat5_ms INTEGER CHECK (seat5_ms IS NULL OR seat4_ms IS NOT NULL)
+) STRICT;
+INSERT INTO move_journal_7 SELECT seq, game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms,
+    seat3_ms, seat4_ms, seat5_ms FROM move_journal;
+DROP TABLE move_journal;
+ALTER TABLE move_journal_7 RENAME TO move_journal;
+)sql";
+
+constexpr std::array<std::string_view, 7> migrations{migration_1, migration_2, migration_3,
+                                                     migration_4, migration_5, migration_6,
+                                                     migration_7};
 
 } // namespace
 

@@ -12,20 +12,18 @@
 namespace storage::sqlite {
 namespace {
 
-// The INSERT of a move into `table` (move_journal or moves). Only a game in progress takes
-// moves; an unknown or finished game inserts nothing. A move of a game of more than two
-// players carries the clocks of seats 2.. in the same row, one for each seat the game has
-// beyond two (a two-player move is still exactly one INSERT naming none of them).
+// The INSERT of a move into `table` (move_journal or moves): one row, written as it is. The
+// writer has checked that the game is in progress, with as many seats as the move has clocks
+// (game_in_progress()), so the statement needs no lookup of its own. A move of a game of more
+// than two players carries the clocks of seats 2.. in the same row (a two-player move names
+// none of them).
 std::string insert_move_sql(std::string_view table, bool beyond_two) {
     std::string sql = "INSERT INTO ";
     sql += table;
     sql += beyond_two ? " (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
-                        "seat4_ms, seat5_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
-                      : " (game_id, ply, move, white_ms, black_ms, at_ms) SELECT ?1, ?2, ?3, "
-                        "?4, ?5, ?6 ";
-    sql += "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL)";
-    if (beyond_two)
-        sql += " AND (SELECT count(*) FROM game_seats WHERE game_id = ?1) = ?11";
+                        "seat4_ms, seat5_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+                      : " (game_id, ply, move, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, "
+                        "?4, ?5, ?6)";
     return sql;
 }
 
@@ -44,19 +42,24 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                     db_.prepare(insert_move_sql("move_journal", true))},
       into_moves_{db_.prepare(insert_move_sql("moves", false)),
                   db_.prepare(insert_move_sql("moves", true))},
-      read_stored_plies_(
-          db_.prepare("SELECT max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
-                      "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0))")),
+      read_game_in_progress_(db_.prepare(
+          "SELECT 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1), "
+          "max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
+          "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0)) "
+          "FROM games WHERE id = ?1 AND ended_at IS NULL")),
+      // In the journal's order, not sorted by game and ply: the same leaves of `moves` are
+      // written either way (once each, at the commit), and the sort cost more instructions
+      // than the inserts it was to save.
       merge_journal_(db_.prepare(
           "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
           "seat4_ms, seat5_ms) SELECT game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
-          "seat3_ms, seat4_ms, seat5_ms FROM move_journal ORDER BY game_id, ply")),
+          "seat3_ms, seat4_ms, seat5_ms FROM move_journal")),
       clear_journal_(db_.prepare("DELETE FROM move_journal")),
       insert_seat_(db_.prepare("INSERT INTO game_seats (game_id, seat, user_id, name, "
                                "guest_token_hash) VALUES (?1, ?2, ?3, ?4, ?5)")),
       // A leave: of a game of more than two in progress, by one of its seats, once the
       // moves stored are exactly `ply` (a leave is written in order with the moves; ?6 is the
-      // last ply stored, from stored_plies()).
+      // last ply stored, from game_in_progress(), or -1 for a game not in progress).
       insert_leave_(
           db_.prepare("INSERT INTO game_leaves (game_id, ordinal, seat, ply, at_ms, reason) "
                       "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3, "
@@ -189,18 +192,20 @@ void SqliteGameWriter::count_journal() {
     }
 }
 
-int SqliteGameWriter::stored_plies(GameId game) {
-    if (auto it = stored_plies_.find(game); it != stored_plies_.end())
-        return it->second;
-    if (stored_plies_.size() >= 100'000)
-        stored_plies_.clear(); // games that never ended: it is only a memory of the tables
-    read_stored_plies_.reset();
-    read_stored_plies_.bind_int(1, game);
-    const int stored =
-        read_stored_plies_.step() ? static_cast<int>(read_stored_plies_.column_int(0)) : 0;
-    read_stored_plies_.reset();
-    stored_plies_.emplace(game, stored);
-    return stored;
+SqliteGameWriter::GameInProgress* SqliteGameWriter::game_in_progress(GameId game) {
+    if (auto it = in_progress_.find(game); it != in_progress_.end())
+        return &it->second;
+    if (in_progress_.size() >= 100'000)
+        in_progress_.clear(); // games that never ended: it is only a memory of the tables
+    read_game_in_progress_.reset();
+    read_game_in_progress_.bind_int(1, game);
+    if (!read_game_in_progress_.step())
+        return nullptr; // no such game, or it has ended
+    const GameInProgress read{
+        .seats = static_cast<int>(read_game_in_progress_.column_int(0)),
+        .stored_plies = static_cast<int>(read_game_in_progress_.column_int(1))};
+    read_game_in_progress_.reset();
+    return &in_progress_.emplace(game, read).first->second;
 }
 
 bool SqliteGameWriter::writes(const Request& request) {
@@ -251,6 +256,8 @@ void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
 void SqliteGameWriter::write_one(Request& request) {
     if (!writes(request))
         return;
+    if (auto* move = std::get_if<MoveRequest>(&request.what))
+        return write_alone(*move, request.status);
     savepoint_.reset();
     savepoint_.run();
     try {
@@ -272,8 +279,23 @@ void SqliteGameWriter::write_one(Request& request) {
     }
 }
 
+// A move is one INSERT of one row: SQLite undoes a failed statement by itself, so it needs no
+// savepoint (opening and releasing one cost more than the INSERT). Should the failure have
+// ended the transaction (SQLite rolls back the whole of it on a full disk or an I/O error),
+// the rest of the batch must not run outside it: that failure is the batch's.
+void SqliteGameWriter::write_alone(MoveRequest& move, WriteStatus& status) {
+    try {
+        write(move);
+    } catch (const std::exception& e) {
+        forget_uncommitted();
+        if (!db_.in_transaction())
+            throw;
+        status.error = e.what();
+    }
+}
+
 void SqliteGameWriter::forget_uncommitted() {
-    stored_plies_.clear();
+    in_progress_.clear();
     try {
         count_journal();
     } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the count stays a guess
@@ -308,7 +330,9 @@ void SqliteGameWriter::write(CreateRequest& request) {
     insert_game_.bind_text(14, g.white_guest_token_hash).bind_text(15, g.black_guest_token_hash);
     insert_game_.run();
     request.id = db_.last_insert_id();
-    stored_plies_[request.id] = 0; // (forgotten if the request fails after all)
+    // (forgotten if the request fails after all)
+    in_progress_[request.id] = GameInProgress{
+        .seats = 2 + static_cast<int>(g.seats_beyond_two.size()), .stored_plies = 0};
     int seat = 2;
     for (const SeatRow& extra : g.seats_beyond_two) {
         insert_seat_.reset();
@@ -318,9 +342,9 @@ void SqliteGameWriter::write(CreateRequest& request) {
     }
 }
 
-// One INSERT a move, into the journal or `moves` (journals()); a move of a game of more than
-// two also binds the clocks of its seats beyond two. A failure throws to write_one(), which
-// forgets what memory of the tables this writer had.
+// One INSERT a move, into the journal or `moves` (journals()), once the game is known to be in
+// progress with as many seats as the move has clocks, and the ply to come after those stored.
+// A failure throws to write_alone(), which forgets what memory of the tables this writer had.
 void SqliteGameWriter::write(MoveRequest& request) {
     const MoveRow& m = request.move;
     const bool beyond_two = m.beyond_two_count != 0;
@@ -328,7 +352,16 @@ void SqliteGameWriter::write(MoveRequest& request) {
         throw StorageError("a move has the clocks of at most " +
                            std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
                            std::to_string(m.beyond_two_count));
-    in_order(request);
+    GameInProgress* game = game_in_progress(request.game);
+    if (!game || (beyond_two && game->seats != 2 + m.beyond_two_count))
+        throw StorageError("game " + std::to_string(request.game) + " is not in progress" +
+                           (beyond_two
+                                ? " with " + std::to_string(2 + m.beyond_two_count) + " seats"
+                                : std::string()));
+    if (m.ply <= game->stored_plies)
+        throw StorageError("game " + std::to_string(request.game) + " has " +
+                           std::to_string(game->stored_plies) + " moves stored; ply " +
+                           std::to_string(m.ply) + " is not after them");
     const bool journal = journals(request.game);
     MoveInserts& into = journal ? into_journal_ : into_moves_;
     auto& s = beyond_two ? into.beyond_two : into.two;
@@ -336,31 +369,20 @@ void SqliteGameWriter::write(MoveRequest& request) {
     s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
     s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
     s.bind_time(6, m.at);
-    if (beyond_two) {
-        for (int i = 0; i < m.beyond_two_count; ++i) // the rest stay NULL (reset cleared them)
+    if (beyond_two) // the seats past the move's stay NULL (reset cleared them)
+        for (int i = 0; i < m.beyond_two_count; ++i)
             s.bind_int(7 + i, m.beyond_two_remaining[static_cast<std::size_t>(i)].count());
-        s.bind_int(11, m.beyond_two_count);
-    }
     s.run();
-    if (db_.changes() == 0)
-        throw StorageError("game " + std::to_string(request.game) + " is not in progress" +
-                           (beyond_two
-                                ? " with " + std::to_string(2 + m.beyond_two_count) + " seats"
-                                : std::string()));
-    stored_plies_[request.game] = m.ply;
+    game->stored_plies = m.ply;
     if (journal) {
         ++journal_rows_;
         journal_games_.insert(request.game);
     }
 }
 
-// Refuses a ply at or before the last one stored of its game.
-void SqliteGameWriter::in_order(const MoveRequest& request) {
-    const int stored = stored_plies(request.game);
-    if (request.move.ply <= stored)
-        throw StorageError("game " + std::to_string(request.game) + " has " +
-                           std::to_string(stored) + " moves stored; ply " +
-                           std::to_string(request.move.ply) + " is not after them");
+int SqliteGameWriter::stored_plies_or_none(GameId game) {
+    const GameInProgress* known = game_in_progress(game);
+    return known ? known->stored_plies : -1;
 }
 
 void SqliteGameWriter::write(LeaveRequest& request) {
@@ -371,7 +393,7 @@ void SqliteGameWriter::write(LeaveRequest& request) {
         .bind_int(3, leave.ply)
         .bind_time(4, leave.at)
         .bind_text(5, leave.reason)
-        .bind_int(6, stored_plies(request.game))
+        .bind_int(6, stored_plies_or_none(request.game))
         .run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(request.game) +
@@ -415,7 +437,7 @@ void SqliteGameWriter::write(FinishRequest& request) {
     end_game_.bind_text(4, end.termination).run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(end.game_id) + " is not in progress");
-    stored_plies_.erase(end.game_id); // it takes no more moves
+    in_progress_.erase(end.game_id); // it takes no more moves
     // The seats beyond two lose their guest token hashes too; a two-player game has none.
     auto clear = db_.prepare("UPDATE game_seats SET guest_token_hash = '' WHERE game_id = ?1");
     clear.bind_int(1, end.game_id).run();

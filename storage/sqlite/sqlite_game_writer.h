@@ -89,8 +89,15 @@ private:
     void release_caches(std::deque<Request>& batch);
     void write(CreateRequest& request);
     void write(MoveRequest& request);
-    int stored_plies(GameId game); // from memory, or read from both tables once
-    void in_order(const MoveRequest& request);
+    // What this writer knows of a game in progress: its seats and its last ply stored.
+    struct GameInProgress {
+        int seats = 2;
+        int stored_plies = 0;
+    };
+    // From memory, or read once from the tables; null for a game unknown or ended.
+    GameInProgress* game_in_progress(GameId game);
+    int stored_plies_or_none(GameId game); // -1 for a game not in progress
+    void write_alone(MoveRequest& move, WriteStatus& status);
     bool journals(GameId game) const;
     void forget_uncommitted();
     bool merge_due() const;
@@ -109,7 +116,7 @@ private:
     };
     MoveInserts into_journal_;
     MoveInserts into_moves_;
-    Statement read_stored_plies_;
+    Statement read_game_in_progress_;
     Statement merge_journal_;
     Statement clear_journal_;
     Statement insert_seat_;
@@ -119,11 +126,12 @@ private:
     Statement savepoint_;
     Statement release_;
     WriterOptions options_;
-    // The last ply stored of each game a move was written for. The journal has no index by
-    // game, so the order of a game's moves (each ply after the last, as the primary key of
-    // `moves` once refused a ply stored twice) is checked here. Forgotten when the game ends
-    // and whenever a transaction fails (it is read again).
-    std::unordered_map<GameId, int> stored_plies_;
+    // The games in progress a move was written for (and those created here), with their last
+    // ply stored. The journal has no index by game and no foreign key, so whether a move's
+    // game takes moves, and in what order (each ply after the last, as the primary key of
+    // `moves` once refused a ply stored twice), is checked here. A game is forgotten when it
+    // ends, and all of them whenever a request or a transaction fails (they are read again).
+    std::unordered_map<GameId, GameInProgress> in_progress_;
     std::size_t journal_rows_ = 0;             // rows in move_journal, as this writer knows it
     std::unordered_set<GameId> journal_games_; // the games of those rows
     std::size_t failed_merge_at_ = 0;          // journal_rows_ when a merge last failed, or 0

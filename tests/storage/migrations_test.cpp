@@ -293,6 +293,33 @@ TEST_CASE("a version 5 database is upgraded to version 6: its moves stay in move
     CHECK(unfinished[0].moves[2].move == "g1f3");
 }
 
+TEST_CASE("a version 6 database is upgraded to version 7: the journal keeps its rows and order "
+          "and loses its foreign key") {
+    TempDir dir;
+    {
+        Connection v6(dir.db(), {.migrate = false});
+        migrate(v6, 6);
+        REQUIRE(v6.user_version() == 6);
+        v6.exec("INSERT INTO games (variant, white_name, black_name, time_control, rated, "
+                "started_at) VALUES ('chess', 'a', 'b', '300+3', 0, 1000)");
+        v6.exec("INSERT INTO move_journal (seq, game_id, ply, move, white_ms, black_ms, at_ms) "
+                "VALUES (7, 1, 1, 'e2e4', 300000, 300000, 2500), "
+                "(9, 1, 2, 'e7e5', 300000, 299000, 2600)");
+        REQUIRE(pragma_text(v6, "SELECT count(*) FROM pragma_foreign_key_list('move_journal')") ==
+                "1");
+    }
+    Connection db(dir.db(), {.migrate = false});
+    migrate(db, 7);
+    CHECK(db.user_version() == 7);
+    CHECK(pragma_text(db, "SELECT count(*) FROM pragma_foreign_key_list('move_journal')") == "0");
+    CHECK(pragma_text(db, "SELECT group_concat(seq || ':' || move || ':' || black_ms, ' ') "
+                          "FROM (SELECT * FROM move_journal ORDER BY seq)") ==
+          "7:e2e4:300000 9:e7e5:299000");
+    CHECK_THROWS(db.exec("INSERT INTO move_journal (game_id, ply, move, white_ms, black_ms, "
+                         "at_ms) VALUES (1, 0, 'x', 1, 1, 1)")); // its checks stay
+    CHECK(table_names(db).count("move_journal_7") == 0);
+}
+
 TEST_CASE("migrating twice changes nothing") {
     TempDir dir;
     Connection db(dir.db(), {});

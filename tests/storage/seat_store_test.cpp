@@ -217,6 +217,48 @@ TEST_CASE("history and count find a game of more than two for a user in any seat
     CHECK(store->history(u.bob, {}).size() == 1);
 }
 
+TEST_CASE("a writer that did not create a game reads its seats, last ply and end once, and "
+          "refuses what does not fit them") {
+    TempDir dir;
+    GameId three = 0;
+    GameId pair = 0;
+    GameId ended = 0;
+    {
+        sqlite::SqliteBackend backend(dir.db());
+        auto writer = backend.game_writer();
+        three = create_now(*writer, seated_game("chinese-checkers-3",
+                                                  {std::nullopt, std::nullopt, std::nullopt}))
+                    .second;
+        pair = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+        ended = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+        REQUIRE(append_now(*writer, three, seated_move(1, "m1", 3)).ok());
+        REQUIRE(append_now(*writer, pair, move_at(1, "e4")).ok());
+        REQUIRE(finish_now(*writer, GameEnd{.game_id = ended,
+                                            .result = "1-0",
+                                            .termination = "resign",
+                                            .ended_at = at_ms(3'000'000)})
+                    .ok());
+    }
+    sqlite::SqliteBackend backend(dir.db()); // a new writer: it knows nothing of them yet
+    auto writer = backend.game_writer();
+    CHECK(append_now(*writer, three, seated_move(2, "m2", 4)).error ==
+          "game " + std::to_string(three) + " is not in progress with 4 seats");
+    CHECK(append_now(*writer, three, seated_move(1, "m1", 3)).error ==
+          "game " + std::to_string(three) + " has 1 moves stored; ply 1 is not after them");
+    CHECK(append_now(*writer, three, seated_move(2, "m2", 3)).ok());
+    CHECK(append_now(*writer, pair, move_at(1, "d4")).error ==
+          "game " + std::to_string(pair) + " has 1 moves stored; ply 1 is not after them");
+    CHECK(append_now(*writer, pair, move_at(2, "e5")).ok());
+    CHECK(append_now(*writer, ended, move_at(1, "e4")).error ==
+          "game " + std::to_string(ended) + " is not in progress");
+    CHECK(append_now(*writer, pair + 1000, move_at(1, "e4")).error ==
+          "game " + std::to_string(pair + 1000) + " is not in progress");
+    CHECK(leave_now(*writer, three, {.seat = 2, .ply = 2}).ok()); // the last ply, read back
+    CHECK(backend.game_store()->find_game(three)->moves.size() == 2);
+    CHECK(backend.game_store()->find_game(pair)->moves.size() == 2);
+    CHECK(backend.game_store()->find_game(ended)->moves.empty());
+}
+
 TEST_CASE("bad seats, clocks, leaves and places are refused and change nothing") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
@@ -353,6 +395,12 @@ struct StatementLog {
         }
         return rows;
     }
+    std::size_t starting_with(std::string_view prefix) {
+        std::lock_guard lock(mutex);
+        return static_cast<std::size_t>(std::count_if(sql.begin(), sql.end(), [&](const auto& t) {
+            return t.rfind(prefix, 0) == 0;
+        }));
+    }
     void clear() {
         std::lock_guard lock(mutex);
         sql.clear();
@@ -370,7 +418,7 @@ int log_statement(unsigned type, void* context, void*, void* text) {
 
 } // namespace
 
-TEST_CASE("appending a move is one statement, for two players and for six") {
+TEST_CASE("appending a move is one statement without a savepoint, for two players and for six") {
     TempDir dir;
     StatementLog log;
     sqlite::Connection connection(dir.db(), {});
@@ -387,9 +435,10 @@ TEST_CASE("appending a move is one statement, for two players and for six") {
     const auto pair = log.row_statements();
     REQUIRE(pair.size() == 1);
     CHECK(pair[0].rfind("INSERT INTO move_journal (game_id, ply, move, white_ms, black_ms, "
-                        "at_ms) SELECT",
+                        "at_ms) VALUES",
                         0) == 0);
     CHECK(pair[0].find("seat") == std::string::npos);
+    CHECK(log.starting_with("SAVEPOINT") == 0); // one statement needs none around it
 
     log.clear();
     REQUIRE(append_now(writer, six, seated_move(1, "m1", 6)).ok());
