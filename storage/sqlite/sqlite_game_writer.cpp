@@ -130,16 +130,23 @@ WriterStats SqliteGameWriter::stats() const {
 }
 
 void SqliteGameWriter::run() {
-    std::deque<Request> batch;
+    // Two vectors traded under the lock: once both have grown to the busiest batch, queueing
+    // and taking a request allocate nothing (a deque allocated a block for each request, whose
+    // size is more than half of its blocks).
+    std::vector<Request> batch;
     while (true) {
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty())
                 return; // stopping, and everything is written
-            while (!queue_.empty() && batch.size() < options_.max_batch) {
-                batch.push_back(std::move(queue_.front()));
-                queue_.pop_front();
+            if (queue_.size() <= options_.max_batch) {
+                batch.swap(queue_);
+            } else {
+                const auto first = queue_.begin();
+                const auto last = first + static_cast<std::ptrdiff_t>(options_.max_batch);
+                batch.assign(std::make_move_iterator(first), std::make_move_iterator(last));
+                queue_.erase(first, last);
             }
         }
         write_batch(batch);
@@ -213,7 +220,7 @@ bool SqliteGameWriter::writes(const Request& request) {
            !std::holds_alternative<ReleaseRequest>(request.what);
 }
 
-void SqliteGameWriter::release_caches(std::deque<Request>& batch) {
+void SqliteGameWriter::release_caches(std::vector<Request>& batch) {
     for (auto& request : batch) {
         auto* release = std::get_if<ReleaseRequest>(&request.what);
         if (!release)
@@ -227,7 +234,7 @@ void SqliteGameWriter::release_caches(std::deque<Request>& batch) {
     }
 }
 
-void SqliteGameWriter::write_batch(std::deque<Request>& batch) {
+void SqliteGameWriter::write_batch(std::vector<Request>& batch) {
     if (std::none_of(batch.begin(), batch.end(), writes))
         return; // nothing to write: no empty transaction
     try {

@@ -8,13 +8,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <future>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <variant>
+#include <vector>
 
 namespace storage::sqlite {
 
@@ -83,10 +83,10 @@ private:
 
     void enqueue(Request request);
     void run();
-    void write_batch(std::deque<Request>& batch);
+    void write_batch(std::vector<Request>& batch);
     void write_one(Request& request);
     static bool writes(const Request& request); // not a flush or a release
-    void release_caches(std::deque<Request>& batch);
+    void release_caches(std::vector<Request>& batch);
     void write(CreateRequest& request);
     void write(MoveRequest& request);
     // What this writer knows of a game in progress: its seats and its last ply stored.
@@ -138,7 +138,7 @@ private:
 
     std::mutex mutex_;
     std::condition_variable wake_;
-    std::deque<Request> queue_;
+    std::vector<Request> queue_;
     bool stopping_ = false;
 
     std::atomic<std::uint64_t> requests_{0};
