@@ -380,6 +380,13 @@ void TableHost::report_summary() {
         context_.summary_changed(*reported_);
 }
 
+bool armed_timer_serves(std::optional<lobby::TimePoint> armed, std::optional<lobby::TimePoint> due,
+                        bool move_pending) {
+    if (!armed)
+        return !due;
+    return due ? *armed <= *due : move_pending;
+}
+
 void TableHost::arm_timer() {
     // While a move is pending only the writes' retries are due: the table's own deadlines wait
     // with the rest of its work, and are looked at once the move is settled.
@@ -388,7 +395,7 @@ void TableHost::arm_timer() {
         for (const auto other : {table_->next_deadline(), gone_ ? std::nullopt : sweep_deadline()})
             if (other)
                 deadline = deadline ? std::min(*deadline, *other) : *other;
-    if (deadline == armed_for_)
+    if (armed_timer_serves(armed_for_, deadline, move_pending()))
         return;
     armed_for_ = deadline;
     timer_.cancel();

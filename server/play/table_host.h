@@ -102,6 +102,15 @@ struct TableHostContext {
     std::function<void(const LadderLink&, lobby::ladder::ChallengeResult)> ladder_game_ended;
 };
 
+// Whether the table's timer, armed for `armed` (nullopt: not armed), can stay as it is when
+// the table is next due at `due` (nullopt: nothing due). One armed for earlier than needed
+// stays: it fires early, finds nothing due and is armed again. Re-arming it on every move
+// (nothing is due while a move is stored, and the next deadline is nearly always later than
+// the last) cost a cancelled wait run as a handler and a new wait each time (issue 11). With
+// nothing due and no move pending, it goes, so that it holds the host no longer.
+bool armed_timer_serves(std::optional<lobby::TimePoint> armed, std::optional<lobby::TimePoint> due,
+                        bool move_pending);
+
 class TableHost final : public std::enable_shared_from_this<TableHost> {
 public:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;

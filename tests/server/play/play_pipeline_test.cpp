@@ -1,6 +1,7 @@
 // The move path: a move goes out (and the opponent's time starts) when it is stored; a
 // resync while a move is being stored gives each missed event once, in order; a table's
 // requests keep working straight to its strand.
+#include "server/play/table_host.h"
 #include "tests/server/play/play_fixture.h"
 
 #include <thread>
@@ -97,4 +98,18 @@ TEST_CASE_FIXTURE(TwoGuests, "table requests keep working after the table is kno
     const auto after = white.request({{"t", "resign"}, {"table", code}});
     CHECK(after["t"] == "error");
     CHECK(after["code"] == "game_over");
+}
+
+TEST_CASE("a table's timer stays armed while it fires no later than needed, and goes when "
+          "nothing is due") {
+    using server::play::armed_timer_serves;
+    const lobby::TimePoint at{lobby::Millis{1'000'000}};
+    const auto later = at + lobby::Millis{1};
+    CHECK(armed_timer_serves(std::nullopt, std::nullopt, false)); // nothing armed, nothing due
+    CHECK_FALSE(armed_timer_serves(std::nullopt, at, false));     // due: arm it
+    CHECK(armed_timer_serves(at, at, false));
+    CHECK(armed_timer_serves(at, later, false)); // fires early, then is armed again
+    CHECK_FALSE(armed_timer_serves(later, at, false)); // would fire late
+    CHECK(armed_timer_serves(at, std::nullopt, true)); // a move is stored: it waits with the table
+    CHECK_FALSE(armed_timer_serves(at, std::nullopt, false)); // nothing due: let the host go
 }
