@@ -149,6 +149,9 @@ int run_loadtest(const Args& args) {
         }
         lt::Report report(std::cout);
         bool measured = true;
+        std::optional<lt::PacedCommitProbe> beside; // --commit-every: during the games
+        if (options.commit_probe && options.commit_every)
+            beside.emplace(*options.commit_probe, *options.commit_every);
         if (options.echo || options.relay)
             measured = measure_echo(options, host, report);
         else if (options.idle_sockets > 0)
@@ -156,8 +159,9 @@ int run_loadtest(const Args& args) {
         else if (options.games > 0)
             measured = measure_games(options, host, report);
         if (options.commit_probe) {
-            const auto probe = lt::probe_commits(*options.commit_probe, options.commits);
-            report.commits(probe);
+            const auto probe = beside ? beside->finish()
+                                      : lt::probe_commits(*options.commit_probe, options.commits);
+            report.commits(probe, options.commit_every);
             measured = measured && !probe.error;
         }
         report.finish();

@@ -36,7 +36,7 @@ const char* loadtest_usage() {
     return "usage: tabula loadtest [--host H] [--port P] [--closed | --open --interval-ms K]\n"
            "                       [--games N] [--duration S] [--variant V] [--seed N]\n"
            "                       [--server-pid PID [--return-to-idle [--sweep-wait S]]]\n"
-           "                       [--commit-probe DIR [--commits N]]\n"
+           "                       [--commit-probe DIR [--commits N | --commit-every MS]]\n"
            "                       [--computer-game easy|medium|hard [--computer-clock B+I]]\n"
            "       tabula loadtest --idle-sockets N --server-pid PID [--port P]\n"
            "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
@@ -57,7 +57,9 @@ const char* loadtest_usage() {
            "SQLite file F (WAL, synchronous=FULL, one transaction per batch, as the game\n"
            "writer); a round trip ends when the other connection has the frame.\n"
            "--commit-probe DIR times N (default 300) single-row SQLite WAL commits with\n"
-           "synchronous=FULL in DIR: the disk's floor. --games 0 plays no game.\n"
+           "synchronous=FULL in DIR: the disk's floor. --games 0 plays no game. With\n"
+           "--commit-every MS the commits run beside the games instead, one every MS ms for\n"
+           "as long as they play: the disk's floor over the same seconds.\n"
            "--return-to-idle: the server's RSS before the first connection, then after the\n"
            "games (each resigned and left, every connection closed) once its /metrics shows\n"
            "no connection and no table (waiting at most S s, default 60; run the server with\n"
@@ -153,6 +155,11 @@ parse_loadtest_options(const std::vector<std::string>& args) {
             if (!commits)
                 return bad();
             options.commits = static_cast<int>(*commits);
+        } else if (flag == "--commit-every") {
+            const auto every = number(value, 1, 1000);
+            if (!every)
+                return bad();
+            options.commit_every = std::chrono::milliseconds(*every);
         } else if (flag == "--sweep-wait") {
             const auto seconds = number(value, 1, 86'400);
             if (!seconds)
@@ -198,6 +205,11 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         (options.echo || options.echo_server || options.relay || options.relay_server ||
          options.idle_sockets > 0 || options.games == 0))
         return std::string("loadtest: --computer-game plays beside a game run (--games N >= 1)");
+    if (options.commit_every &&
+        (!options.commit_probe || options.games == 0 || options.echo || options.relay ||
+         options.echo_server || options.relay_server || options.idle_sockets > 0))
+        return std::string("loadtest: --commit-every goes with --commit-probe DIR beside a game "
+                           "run (--games N >= 1)");
     if (!options.echo_server && !options.relay_server && options.port == 0)
         return std::string("loadtest: --port 0 is for --echo-server and --relay-server only");
     return options;

@@ -30,6 +30,9 @@ struct LoadtestOptions {
     std::optional<std::filesystem::path> store; // the relay commits every frame to this new file
     std::optional<std::filesystem::path> commit_probe;
     int commits = 300;
+    // With a game run: the probe's commits paced one every this long beside the games, for as
+    // long as they run (PacedCommitProbe), instead of `commits` back to back after them.
+    std::optional<std::chrono::milliseconds> commit_every;
     bool return_to_idle = false;         // after the games: wait for the sweep, read RSS
     std::chrono::seconds sweep_wait{60}; // ... at most this long
     int idle_sockets = 0;                // > 0: measure N idle connections instead of games

@@ -176,14 +176,20 @@ void Report::echo(const EchoRunResult& result, const std::string& kind) {
     field(kind + "_errors", std::to_string(total(result.errors)));
 }
 
-void Report::commits(const CommitProbeResult& result) {
+void Report::commits(const CommitProbeResult& result,
+                     std::optional<std::chrono::milliseconds> paced_every) {
     if (result.error) {
         out_ << "commit probe failed: " << *result.error << "\n";
         field("commit_error", "1");
         return;
     }
-    out_ << "commit probe (single-row SQLite WAL commits, synchronous=FULL):\n";
+    out_ << "commit probe (single-row SQLite WAL commits, synchronous=FULL, ";
+    if (paced_every)
+        out_ << "one every " << paced_every->count() << " ms beside the games):\n";
+    else
+        out_ << "back to back):\n";
     field("commits", std::to_string(result.commits.size()));
+    field("commit_every_ms", paced_every ? std::to_string(paced_every->count()) : "0");
     latency("commit", "commit", result.commits);
 }
 

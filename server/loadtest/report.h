@@ -23,7 +23,9 @@ public:
     // `kind` names the server measured, and prefixes its keys: "echo" or "relay".
     void echo(const EchoRunResult& result, const std::string& kind);
     void idle_sockets(const IdleSocketsResult& result, int asked);
-    void commits(const CommitProbeResult& result);
+    // The probe's commits; `paced_every` when they ran beside the games (PacedCommitProbe).
+    void commits(const CommitProbeResult& result,
+                 std::optional<std::chrono::milliseconds> paced_every = std::nullopt);
     // The RESULT line of every part reported so far.
     void finish();
 

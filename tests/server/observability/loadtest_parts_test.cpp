@@ -190,6 +190,41 @@ TEST_CASE("the commit probe times each commit and leaves nothing behind") {
     CHECK(missing.error);
 }
 
+TEST_CASE("the paced commit probe commits beside a run until finished, at its pace, and leaves "
+          "nothing behind") {
+    test::TempDir dir;
+    const auto begun = std::chrono::steady_clock::now();
+    lt::PacedCommitProbe probe(dir.path(), 20ms);
+    std::this_thread::sleep_for(300ms);
+    const auto paced = probe.finish();
+    const auto ticks = (std::chrono::steady_clock::now() - begun) / 20ms;
+    REQUIRE_FALSE(paced.error);
+    // One commit at once, then one a tick, never a burst to catch up: some even on a slow disk.
+    CHECK(paced.commits.size() >= 2);
+    CHECK(paced.commits.size() <= static_cast<std::size_t>(ticks) + 1);
+    CHECK(std::filesystem::is_empty(dir.path()));
+
+    lt::PacedCommitProbe nowhere(dir.path() / "missing", 20ms);
+    CHECK(nowhere.finish().error);
+}
+
+TEST_CASE("loadtest options: the commit probe beside the games") {
+    const auto beside = lt::parse_loadtest_options(
+        {"--open", "--games", "10", "--commit-probe", "/tmp", "--commit-every", "10"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(beside));
+    CHECK(std::get<lt::LoadtestOptions>(beside).commit_every == 10ms);
+    for (const std::vector<std::string>& bad :
+         {std::vector<std::string>{"--commit-every", "10"},
+          {"--commit-probe", "/tmp", "--commit-every", "0"},
+          {"--commit-probe", "/tmp", "--commit-every", "1001"},
+          {"--commit-probe", "/tmp", "--commit-every", "10", "--games", "0"},
+          {"--commit-probe", "/tmp", "--commit-every", "10", "--echo"}}) {
+        const auto parsed = lt::parse_loadtest_options(bad);
+        REQUIRE(std::holds_alternative<std::string>(parsed));
+        CHECK(std::get<std::string>(parsed).starts_with("loadtest: "));
+    }
+}
+
 TEST_CASE("the echo measurement makes round trips through a bare WebSocket echo server") {
     boost::asio::io_context io{1};
     lt::EchoServer echo(io, 0);
