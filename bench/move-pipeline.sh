@@ -294,6 +294,11 @@ busy_line() {
     echo "CPU per move, closed loop: $(field "$closed_r" server_cpu_us_per_move) us, the server's core $busy busy   (goal <= 60 us at saturation, i.e. near 100 % busy)"
 }
 
+gap_to() { # gap_to <result line with commit_p99_ms>: the open loop's mover p99 over it
+    awk -v a="$(field "$open_r" mover_p99_ms)" -v b="$(field "$1" commit_p99_ms)" \
+        'BEGIN { if (a != "na" && b != "na") printf "%+.3f ms", a - b; else print "na" }'
+}
+
 if [ "$closed_only" = 1 ]; then
     row "closed loop, 50 games" "$closed_r"
     echo "(times in ms)"
@@ -303,11 +308,14 @@ fi
 if [ "$computer_only" = 1 ]; then
     row "open loop, $computer_games games at 1/s" "$open_r"
     row "the same + computer $computer_level" "$computer_r"
+    printf "$fmt" "sqlite commit, beside the open loop" "-" "-" "-" "$(field "$open_r" commit_p50_ms)" \
+        "$(field "$open_r" commit_p99_ms)" "$(field "$open_r" commit_max_ms)" "-" "-" "-"
     if [ "$control" = 1 ]; then
         row "the same + idle loop, session" "$(result_line "$work/busy-session.out" || true)"
         row "the same + idle loop, own sess." "$(result_line "$work/busy-own.out" || true)"
     fi
     echo "(times in ms; cpu us/move of the computer row includes the engine's search)"
+    echo "open loop mover p99 minus the commit p99 beside it: $(gap_to "$open_r")   (goal <= +2 ms)"
     echo
     computer_summary
     exit 0
@@ -346,10 +354,6 @@ echo " anon is RssAnon: heap and stacks, without the code pages the run touched)
 echo
 ratio=$(awk -v a="$(field "$closed_r" moves_per_s)" -v b="$(field "$echo_r" echo_per_s)" \
     'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }')
-gap_to() { # gap_to <result line with commit_p99_ms>: the open loop's mover p99 over it
-    awk -v a="$(field "$open_r" mover_p99_ms)" -v b="$(field "$1" commit_p99_ms)" \
-        'BEGIN { if (a != "na" && b != "na") printf "%+.3f ms", a - b; else print "na" }'
-}
 share() { # share <numerator result> <key> <denominator result> <key>
     awk -v a="$(field "$1" "$2")" -v b="$(field "$3" "$4")" \
         'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }'
