@@ -201,13 +201,12 @@ parse_loadtest_options(const std::vector<std::string>& args) {
         return std::string("loadtest: --return-to-idle and --idle-sockets need --server-pid");
     if (computer_clock && !options.computer_level)
         return std::string("loadtest: --computer-clock goes with --computer-game");
-    if (options.computer_level &&
-        (options.echo || options.echo_server || options.relay || options.relay_server ||
-         options.idle_sockets > 0 || options.games == 0))
+    // Games are played (what --computer-game and --commit-every run beside): no other mode.
+    const bool game_run = !options.echo && !options.echo_server && !options.relay &&
+                          !options.relay_server && options.idle_sockets == 0 && options.games > 0;
+    if (options.computer_level && !game_run)
         return std::string("loadtest: --computer-game plays beside a game run (--games N >= 1)");
-    if (options.commit_every &&
-        (!options.commit_probe || options.games == 0 || options.echo || options.relay ||
-         options.echo_server || options.relay_server || options.idle_sockets > 0))
+    if (options.commit_every && (!options.commit_probe || !game_run))
         return std::string("loadtest: --commit-every goes with --commit-probe DIR beside a game "
                            "run (--games N >= 1)");
     if (!options.echo_server && !options.relay_server && options.port == 0)
