@@ -12,6 +12,11 @@
 namespace storage::sqlite {
 namespace {
 
+// The columns of a move row, the same in move_journal and moves: those of a two-player move,
+// then the clocks of seats 2.. of a game of more than two.
+constexpr std::string_view two_player_columns = "game_id, ply, move, white_ms, black_ms, at_ms";
+constexpr std::string_view seat_columns = ", seat2_ms, seat3_ms, seat4_ms, seat5_ms";
+
 // The INSERT of a move into `table` (move_journal or moves): one row, written as it is. The
 // writer has checked that the game is in progress, with as many seats as the move has clocks
 // (game_in_progress()), so the statement needs no lookup of its own. A move of a game of more
@@ -20,11 +25,22 @@ namespace {
 std::string insert_move_sql(std::string_view table, bool beyond_two) {
     std::string sql = "INSERT INTO ";
     sql += table;
-    sql += beyond_two ? " (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
-                        "seat4_ms, seat5_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
-                      : " (game_id, ply, move, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, "
-                        "?4, ?5, ?6)";
+    sql += " (";
+    sql += two_player_columns;
+    if (beyond_two)
+        sql += seat_columns;
+    sql += beyond_two ? ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+                      : ") VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
     return sql;
+}
+
+// Every row of the journal into `moves`, in the journal's order, not sorted by game and ply:
+// the same leaves of `moves` are written either way (once each, at the commit), and the sort
+// cost more instructions than the inserts it was to save.
+std::string merge_journal_sql() {
+    std::string columns(two_player_columns);
+    columns += seat_columns;
+    return "INSERT INTO moves (" + columns + ") SELECT " + columns + " FROM move_journal";
 }
 
 } // namespace
@@ -42,18 +58,12 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                     db_.prepare(insert_move_sql("move_journal", true))},
       into_moves_{db_.prepare(insert_move_sql("moves", false)),
                   db_.prepare(insert_move_sql("moves", true))},
-      read_game_in_progress_(db_.prepare(
-          "SELECT 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1), "
-          "max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
-          "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0)) "
-          "FROM games WHERE id = ?1 AND ended_at IS NULL")),
-      // In the journal's order, not sorted by game and ply: the same leaves of `moves` are
-      // written either way (once each, at the commit), and the sort cost more instructions
-      // than the inserts it was to save.
-      merge_journal_(db_.prepare(
-          "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, "
-          "seat4_ms, seat5_ms) SELECT game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, "
-          "seat3_ms, seat4_ms, seat5_ms FROM move_journal")),
+      read_game_in_progress_(
+          db_.prepare("SELECT 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1), "
+                      "max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
+                      "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0)) "
+                      "FROM games WHERE id = ?1 AND ended_at IS NULL")),
+      merge_journal_(db_.prepare(merge_journal_sql())),
       clear_journal_(db_.prepare("DELETE FROM move_journal")),
       insert_seat_(db_.prepare("INSERT INTO game_seats (game_id, seat, user_id, name, "
                                "guest_token_hash) VALUES (?1, ?2, ?3, ?4, ?5)")),
@@ -208,9 +218,9 @@ SqliteGameWriter::GameInProgress* SqliteGameWriter::game_in_progress(GameId game
     read_game_in_progress_.bind_int(1, game);
     if (!read_game_in_progress_.step())
         return nullptr; // no such game, or it has ended
-    const GameInProgress read{
-        .seats = static_cast<int>(read_game_in_progress_.column_int(0)),
-        .stored_plies = static_cast<int>(read_game_in_progress_.column_int(1))};
+    const GameInProgress read{.seats = static_cast<int>(read_game_in_progress_.column_int(0)),
+                              .stored_plies =
+                                  static_cast<int>(read_game_in_progress_.column_int(1))};
     read_game_in_progress_.reset();
     return &in_progress_.emplace(game, read).first->second;
 }
@@ -338,8 +348,8 @@ void SqliteGameWriter::write(CreateRequest& request) {
     insert_game_.run();
     request.id = db_.last_insert_id();
     // (forgotten if the request fails after all)
-    in_progress_[request.id] = GameInProgress{
-        .seats = 2 + static_cast<int>(g.seats_beyond_two.size()), .stored_plies = 0};
+    in_progress_[request.id] =
+        GameInProgress{.seats = 2 + static_cast<int>(g.seats_beyond_two.size()), .stored_plies = 0};
     int seat = 2;
     for (const SeatRow& extra : g.seats_beyond_two) {
         insert_seat_.reset();
