@@ -16,8 +16,8 @@ namespace {
 class ProbeFile {
 public:
     explicit ProbeFile(const std::filesystem::path& directory)
-        : file_(directory / ("tabula-commit-probe-" + std::to_string(std::random_device{}()) +
-                             ".db")) {}
+        : file_(directory /
+                ("tabula-commit-probe-" + std::to_string(std::random_device{}()) + ".db")) {}
     ~ProbeFile() {
         std::error_code ignored;
         for (const char* suffix : {"", "-wal", "-shm", "-journal"})
@@ -81,7 +81,8 @@ PacedCommitProbe::PacedCommitProbe(std::filesystem::path directory, std::chrono:
           } catch (const storage::StorageError& e) {
               result_.error = e.what();
           }
-      }) {}
+      }) {
+}
 
 PacedCommitProbe::~PacedCommitProbe() = default; // the jthread asks the thread to stop, joins
 

@@ -257,9 +257,8 @@ DROP TABLE move_journal;
 ALTER TABLE move_journal_7 RENAME TO move_journal;
 )sql";
 
-constexpr std::array<std::string_view, 7> migrations{migration_1, migration_2, migration_3,
-                                                     migration_4, migration_5, migration_6,
-                                                     migration_7};
+constexpr std::array<std::string_view, 7> migrations{
+    migration_1, migration_2, migration_3, migration_4, migration_5, migration_6, migration_7};
 
 } // namespace
 

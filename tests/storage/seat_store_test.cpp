@@ -227,7 +227,7 @@ TEST_CASE("a writer that did not create a game reads its seats, last ply and end
         sqlite::SqliteBackend backend(dir.db());
         auto writer = backend.game_writer();
         three = create_now(*writer, seated_game("chinese-checkers-3",
-                                                  {std::nullopt, std::nullopt, std::nullopt}))
+                                                {std::nullopt, std::nullopt, std::nullopt}))
                     .second;
         pair = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         ended = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
@@ -397,9 +397,8 @@ struct StatementLog {
     }
     std::size_t starting_with(std::string_view prefix) {
         std::lock_guard lock(mutex);
-        return static_cast<std::size_t>(std::count_if(sql.begin(), sql.end(), [&](const auto& t) {
-            return t.rfind(prefix, 0) == 0;
-        }));
+        return static_cast<std::size_t>(std::count_if(
+            sql.begin(), sql.end(), [&](const auto& t) { return t.rfind(prefix, 0) == 0; }));
     }
     void clear() {
         std::lock_guard lock(mutex);

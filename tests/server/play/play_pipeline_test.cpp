@@ -108,7 +108,7 @@ TEST_CASE("a table's timer stays armed while it fires no later than needed, and 
     CHECK(armed_timer_serves(std::nullopt, std::nullopt, false)); // nothing armed, nothing due
     CHECK_FALSE(armed_timer_serves(std::nullopt, at, false));     // due: arm it
     CHECK(armed_timer_serves(at, at, false));
-    CHECK(armed_timer_serves(at, later, false)); // fires early, then is armed again
+    CHECK(armed_timer_serves(at, later, false));       // fires early, then is armed again
     CHECK_FALSE(armed_timer_serves(later, at, false)); // would fire late
     CHECK(armed_timer_serves(at, std::nullopt, true)); // a move is stored: it waits with the table
     CHECK_FALSE(armed_timer_serves(at, std::nullopt, false)); // nothing due: let the host go
