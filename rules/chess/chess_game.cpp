@@ -8,6 +8,7 @@
 #include "rules/families.h"
 #include "rules/record/record_writer.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace rules::chess {
@@ -24,10 +25,12 @@ Outcome draw(std::string reason) {
 } // namespace
 
 ChessGame::ChessGame(const Position& start, const GameOptions& options)
-    : start_(start), position_(start), options_(options), history_{key_of(start)} {
+    : start_(start), position_(start), options_(options) {
+    generate_legal(position_, legal_);
+    history_.push_back(key_of(position_, legal_));
 }
 
-ChessGame::RepetitionKey ChessGame::key_of(const Position& p) {
+ChessGame::RepetitionKey ChessGame::key_of(const Position& p, const MoveList& legal) {
     RepetitionKey key;
     for (int t = 0; t < 6; ++t)
         key.by_type[t] = p.by_type[t];
@@ -35,7 +38,9 @@ ChessGame::RepetitionKey ChessGame::key_of(const Position& p) {
     key.by_color[black] = p.by_color[black];
     key.side = p.side;
     key.castling = p.castling;
-    key.en_passant = has_legal_en_passant(p) ? p.en_passant : no_square;
+    const bool en_passant_legal = std::any_of(
+        legal.begin(), legal.end(), [](Move move) { return move.kind() == MoveKind::EnPassant; });
+    key.en_passant = en_passant_legal ? p.en_passant : no_square;
     return key;
 }
 
@@ -51,9 +56,7 @@ int ChessGame::occurrences() const {
 }
 
 Outcome ChessGame::first_rule(bool with_claimable) const {
-    MoveList list;
-    generate_legal(position_, list);
-    if (list.size == 0) {
+    if (legal_.size == 0) {
         if (position_.in_check()) // FIDE 5.1.1: checkmate wins
             return Outcome{position_.side == white ? Outcome::Status::BlackWins
                                                    : Outcome::Status::WhiteWins,
@@ -93,9 +96,7 @@ std::optional<Outcome> ChessGame::claimable_draw() const {
 bool ChessGame::accepts_moves() const {
     if (options_.draw_rules != DrawRules::ReportOnly)
         return !outcome().over();
-    MoveList list;
-    generate_legal(position_, list);
-    return list.size > 0;
+    return legal_.size > 0;
 }
 
 bool ChessGame::can_win(Color side) const {
@@ -106,10 +107,8 @@ std::vector<std::string> ChessGame::legal_moves() const {
     std::vector<std::string> result;
     if (!accepts_moves())
         return result;
-    MoveList list;
-    generate_legal(position_, list);
-    result.reserve(static_cast<std::size_t>(list.size));
-    for (const Move move : list)
+    result.reserve(static_cast<std::size_t>(legal_.size));
+    for (const Move move : legal_)
         result.push_back(uci(move));
     return result;
 }
@@ -127,10 +126,8 @@ std::vector<MoveView> ChessGame::legal_move_views() const {
     std::vector<MoveView> result;
     if (!accepts_moves())
         return result;
-    MoveList list;
-    generate_legal(position_, list);
-    result.reserve(static_cast<std::size_t>(list.size));
-    for (const Move move : list)
+    result.reserve(static_cast<std::size_t>(legal_.size));
+    for (const Move move : legal_)
         result.push_back(cells_of(move));
     return result;
 }
@@ -140,16 +137,17 @@ Result<MoveView> ChessGame::play(std::string_view text) {
         const Outcome over = first_rule(true);
         return Error{"game_over", "the game is over (" + over.reason + ")"};
     }
-    const auto move = read_move(position_, text);
+    const auto move = read_move(position_, text, legal_);
     if (!move.ok())
         return move.error();
     MoveView view = cells_of(*move);
-    view.display = san(position_, *move);
+    view.display = san(position_, *move, legal_);
     position_.play(*move);
+    generate_legal(position_, legal_);
     outcome_.reset();
     moves_.push_back(view.notation);
     sans_.push_back(view.display);
-    history_.push_back(key_of(position_));
+    history_.push_back(key_of(position_, legal_));
     return view;
 }
 

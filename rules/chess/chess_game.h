@@ -2,6 +2,7 @@
 // Chess behind the variant-neutral Game face: the position, the moves played, and every way
 // a game ends (FIDE Laws articles 5 and 9) under the table's DrawRules.
 
+#include "rules/chess/move_generator.h"
 #include "rules/chess/position.h"
 #include "rules/game.h"
 
@@ -42,7 +43,8 @@ private:
         int en_passant = no_square;
         friend bool operator==(const RepetitionKey&, const RepetitionKey&) = default;
     };
-    static RepetitionKey key_of(const Position& position);
+    // `legal`: the legal moves of `position` (whether an en passant capture is among them).
+    static RepetitionKey key_of(const Position& position, const MoveList& legal);
 
     // How often the current position has occurred, this time included.
     int occurrences() const;
@@ -56,6 +58,10 @@ private:
 
     Position start_;
     Position position_;
+    // The legal moves of position_, generated once per position (by the constructor and by
+    // play) for everything that asks: the end of the game, the legal moves a table sends out,
+    // reading the next move and its SAN. A table asked for them four times a move (issue 11).
+    MoveList legal_;
     GameOptions options_;
     std::vector<std::string> moves_;     // UCI
     std::vector<std::string> sans_;      // the same moves in SAN, for the record

@@ -237,11 +237,15 @@ std::string_view trim(std::string_view text) {
 } // namespace
 
 Result<Move> read_move(const Position& position, std::string_view text) {
+    MoveList list;
+    generate_legal(position, list);
+    return read_move(position, text, list);
+}
+
+Result<Move> read_move(const Position& position, std::string_view text, const MoveList& list) {
     const std::string written(trim(text));
     const std::string without_hyphen = drop_square_hyphen(strip_suffixes(written));
     const std::string_view s = without_hyphen;
-    MoveList list;
-    generate_legal(position, list);
     MoveList found; // the legal moves the text names: more than one is ambiguous
     if (looks_like_uci(s)) {
         for (const Move move : list)
@@ -263,7 +267,7 @@ Result<Move> read_move(const Position& position, std::string_view text) {
         return Error{"illegal_move", written + " is not legal here"};
     std::string options;
     for (const Move move : found)
-        options += (options.empty() ? "" : ", ") + san(position, move);
+        options += (options.empty() ? "" : ", ") + san(position, move, list);
     return Error{"ambiguous_move", written + " could be any of " + options};
 }
 

@@ -26,5 +26,7 @@ std::string san(const Position& position, Move move, const MoveList& legal);
 // people type: "0-0", "e8Q", "exd6e.p.", annotations like "!?" after the move). Errors:
 // "bad_move_syntax", "illegal_move", "ambiguous_move".
 Result<Move> read_move(const Position& position, std::string_view text);
+// The same with the legal moves of `position` given (a game keeps its position's list).
+Result<Move> read_move(const Position& position, std::string_view text, const MoveList& legal);
 
 } // namespace rules::chess
