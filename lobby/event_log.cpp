@@ -49,23 +49,43 @@ TableEventBody slim_body(const TableEventBody& body) {
                        .first_move_deadline = started.first_move_deadline};
 }
 
-EventPtr slimmed(const TableEvent& event) {
-    return std::make_shared<const TableEvent>(TableEvent{.version = event.version,
-                                                         .at = event.at,
-                                                         .body = slim_body(event.body),
-                                                         .seats = event.seats});
+// Leaves out the same bulk as slim_body, from the event itself.
+void drop_bulk(TableEventBody& body) {
+    if (auto* move = std::get_if<MovePlayed>(&body)) {
+        move->board = rules::BoardView{}; // assigned from a new one: the old storage is freed
+        move->legal_moves = std::vector<rules::MoveView>{};
+    } else if (auto* takeback = std::get_if<TakebackDone>(&body)) {
+        takeback->board = rules::BoardView{};
+        takeback->legal_moves = std::vector<rules::MoveView>{};
+    } else {
+        std::get<GameStarted>(body).legal_moves = std::vector<rules::MoveView>{};
+    }
+}
+
+// Slims the kept event in place when the log holds the only reference to it, so no one can
+// see it change: the usual case, since a move's event has been sent and stored before the
+// next move comes. Otherwise a slimmed copy takes its place and the holders keep the whole.
+void slim(std::shared_ptr<TableEvent>& kept) {
+    if (kept.use_count() == 1) {
+        drop_bulk(kept->body);
+        return;
+    }
+    kept = std::make_shared<TableEvent>(TableEvent{.version = kept->version,
+                                                   .at = kept->at,
+                                                   .body = slim_body(kept->body),
+                                                   .seats = kept->seats});
 }
 
 } // namespace
 
 EventPtr EventLog::append(TimePoint at, TableEventBody body) {
-    auto event = std::make_shared<const TableEvent>(
+    auto event = std::make_shared<TableEvent>(
         TableEvent{.version = next_version_++, .at = at, .body = std::move(body), .seats = seats_});
     if (describes_position(event->body)) {
         // The previous position's bulk is no longer needed by anyone resyncing.
         for (auto it = events_.rbegin(); it != events_.rend(); ++it)
             if (describes_position((*it)->body)) {
-                *it = slimmed(**it);
+                slim(*it);
                 break;
             }
     }
@@ -89,7 +109,7 @@ void EventLog::withdraw_after(std::uint64_t kept, const rules::BoardView& board)
             move->board = board;
         else if (auto* takeback = std::get_if<TakebackDone>(&whole.body))
             takeback->board = board;
-        *it = std::make_shared<const TableEvent>(std::move(whole));
+        *it = std::make_shared<TableEvent>(std::move(whole));
         break;
     }
 }

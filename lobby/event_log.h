@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -44,7 +45,9 @@ private:
     std::size_t capacity_;
     std::uint64_t next_version_;
     int seats_;
-    std::deque<EventPtr> events_;
+    // Not const, unlike the EventPtr handed out: slimming changes a kept event in place when
+    // the log is its only holder (event_log.cpp).
+    std::deque<std::shared_ptr<TableEvent>> events_;
 };
 
 } // namespace lobby

@@ -132,6 +132,9 @@ void Table::record_move(int mover, const rules::MoveView& view, TimePoint now, M
     if (!clock_.running() && moves_.size() >= opening_moves() && !over)
         clock_.start(next, now);
     takeback_by_.reset();
+    // Let go of the previous move's event first: the history is then its only holder and
+    // slims it in place (event_log.cpp) instead of copying it.
+    last_move_event_.reset();
     last_move_event_ =
         emit_and_get(now, MovePlayed{.ply = ply,
                                      .by = mover,
