@@ -38,7 +38,17 @@ public:
         at_ += text.size();
     }
     void raw(char c) { *at_++ = c; }
-    void number(std::int64_t value) { at_ = std::to_chars(at_, at_ + 20, value).ptr; }
+    void number(std::int64_t value) {
+        // Most numbers in a move event are a chess or draughts board's cells, under 100: they
+        // skip to_chars' general path (about sixty of them a move).
+        if (value >= 0 && value < 100) {
+            if (value >= 10)
+                *at_++ = static_cast<char>('0' + value / 10);
+            *at_++ = static_cast<char>('0' + value % 10);
+            return;
+        }
+        at_ = std::to_chars(at_, at_ + 20, value).ptr;
+    }
     void text(std::string_view value) {
         *at_++ = '"';
         for (const char c : value) {

@@ -55,6 +55,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -309,8 +310,16 @@ private:
     void move_written(const storage::WriteStatus& status);
     void give_up_move(const std::string& why);
     void report_ladder_end(const lobby::GameResult& result);
-    // Runs `work` with the game row's id once it is known (nullopt: the row failed).
-    void with_game_id(std::function<void(std::optional<storage::GameId>)> work);
+    // Runs `work` with the game row's id once it is known (nullopt: the row failed). Known,
+    // the usual case on a move, `work` runs at once without being wrapped in a std::function.
+    template <class Work> void with_game_id(Work&& work) {
+        if (!game_)
+            return;
+        if (game_->id || game_->failed)
+            work(game_->id);
+        else
+            game_->waiting.emplace_back(std::forward<Work>(work));
+    }
     void store_start(lobby::TimePoint at);
     void store_move(const lobby::MovePlayed& move, lobby::TimePoint at, std::uint64_t version,
                     std::shared_ptr<Outgoing> item);

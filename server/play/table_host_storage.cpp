@@ -128,15 +128,6 @@ void TableHost::give_up_move(const std::string& why) {
     settle();
 }
 
-void TableHost::with_game_id(std::function<void(std::optional<storage::GameId>)> work) {
-    if (!game_)
-        return;
-    if (game_->id || game_->failed)
-        work(game_->id);
-    else
-        game_->waiting.push_back(std::move(work));
-}
-
 void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
                            std::uint64_t version, std::shared_ptr<Outgoing> item) {
     if (!context_.writer)

@@ -89,6 +89,16 @@ TEST_CASE("the move event written without a DOM says exactly what the DOM says")
     move.move.display = "a \"quoted\"\\ line\n\tand \xc3\x97 more";
     compare(
         lobby::TableEvent{.version = 43, .at = lobby::TimePoint{1700000000999ms}, .body = move});
+    // Numbers on both sides of the writer's two-digit shortcut, and a cell past it (a halma
+    // board has 256).
+    move.move.path = {0, 9};
+    move.move.captures = {99, 255};
+    for (const int ply : {0, 9, 10, 99, 100, 12345}) {
+        move.ply = ply;
+        compare(lobby::TableEvent{.version = static_cast<std::uint64_t>(ply) + 1,
+                                  .at = lobby::TimePoint{1700000000999ms},
+                                  .body = move});
+    }
 }
 
 TEST_CASE("a table of more than two seats names its seats by index, a table of two by colour") {
