@@ -170,6 +170,10 @@ void TableHost::take_table_events() {
 }
 
 void TableHost::handle_event(const lobby::EventPtr& event) {
+    if (const auto* ended = std::get_if<lobby::GameEnded>(&event->body)) {
+        handle_end(event, *ended);
+        return;
+    }
     auto text = table_event_message(table_->code(), *event);
     if (const auto* started = std::get_if<lobby::GameStarted>(&event->body)) {
         (void)started;
@@ -178,30 +182,6 @@ void TableHost::handle_event(const lobby::EventPtr& event) {
     } else if (const auto* move = std::get_if<lobby::MovePlayed>(&event->body)) {
         store_move(*move, event->at, event->version,
                    queue(std::move(text), context_.writer == nullptr, event->version));
-    } else if (const auto* ended = std::get_if<lobby::GameEnded>(&event->body)) {
-        auto item = queue(std::move(text), context_.writer == nullptr, event->version);
-        // The event goes out once its end is stored, so it can name the stored game.
-        with_game_id([self = shared_from_this(), item, event](std::optional<storage::GameId> id) {
-            if (!id)
-                return;
-            item->text = ended_event_message(self->table_->code(), *event, *id);
-            self->ended_with_id_[event->version] = {event, item->text};
-        });
-        if (move_pending()) {
-            // The move that ended the game is being written: its end waits for it (and is
-            // withdrawn with it should storage never take the move).
-            move_->items.push_back(item);
-            move_->after.push_back([self = shared_from_this(), copy = *ended, at = event->at,
-                                    item] { self->store_end(copy, at, item); });
-        } else {
-            store_end(*ended, event->at, item);
-        }
-        if (ended->result.did_not_start) {
-            const auto seats = table_->summary().seats;
-            const auto& seat = seats[static_cast<std::size_t>(*ended->result.did_not_start)];
-            if (seat && context_.did_not_start)
-                context_.did_not_start(seat->id);
-        }
     } else if (const auto* retired = std::get_if<lobby::PlayerRetired>(&event->body)) {
         store_leave(*retired, event->at, event->version,
                     queue(std::move(text), context_.writer == nullptr, event->version));
@@ -211,6 +191,37 @@ void TableHost::handle_event(const lobby::EventPtr& event) {
         auto item = queue(std::move(text), true, event->version);
         if (move_pending())
             move_->items.push_back(std::move(item)); // a draw offer the move withdrew
+    }
+}
+
+void TableHost::handle_end(const lobby::EventPtr& event, const lobby::GameEnded& ended) {
+    auto item = queue(nullptr, context_.writer == nullptr, event->version);
+    // The event goes out once its end is stored, so it can name the stored game. Its text (the
+    // whole move list) is written once: with the id when the row's id is known, as it nearly
+    // always is by now; else without it, and again with it once the row has one.
+    with_game_id([self = shared_from_this(), item, event](std::optional<storage::GameId> id) {
+        if (!id)
+            return;
+        item->text = ended_event_message(self->table_->code(), *event, *id);
+        self->ended_with_id_[event->version] = {event, item->text};
+    });
+    if (!item->text)
+        item->text = table_event_message(table_->code(), *event);
+    if (move_pending()) {
+        // The move that ended the game is being written: its end waits for it (and is
+        // withdrawn with it should storage never take the move).
+        move_->items.push_back(item);
+        move_->after.push_back([self = shared_from_this(), copy = ended, at = event->at, item] {
+            self->store_end(copy, at, item);
+        });
+    } else {
+        store_end(ended, event->at, item);
+    }
+    if (ended.result.did_not_start) {
+        const auto seats = table_->summary().seats;
+        const auto& seat = seats[static_cast<std::size_t>(*ended.result.did_not_start)];
+        if (seat && context_.did_not_start)
+            context_.did_not_start(seat->id);
     }
 }
 

@@ -294,6 +294,8 @@ private:
     // keeps the order in which things happened.
     void take_table_events();
     void handle_event(const lobby::EventPtr& event);
+    // A game's end: queued, stored, and named by the stored game's id.
+    void handle_end(const lobby::EventPtr& event, const lobby::GameEnded& ended);
     void track_finish();
     std::optional<lobby::TimePoint> sweep_deadline() const;
     void flush();

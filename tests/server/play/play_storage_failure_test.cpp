@@ -240,6 +240,34 @@ TEST_CASE_FIXTURE(
     CHECK(stored->moves[1].move == "e7e5");
 }
 
+TEST_CASE_FIXTURE(AccountsAndFaults,
+                  "a game that ends while its row waits for a retry names the row once it is "
+                  "stored") {
+    faults->rows = 1;
+    FlakyServer server(db, clock, faults, accounts);
+    Client white(server.port(), "user=alice");
+    Client black(server.port(), "user=bob");
+    const auto code = create_table(white, rated_blitz());
+    join(black, code);
+    REQUIRE(eventually([&] { return faults->rows_tried == 1; }));
+
+    // The end waits for the row, as the moves do: it goes out (and the resignation is
+    // answered after it) when its end is stored.
+    white.send_raw(json{{"t", "resign"}, {"id", "r"}, {"table", code}}.dump());
+    CHECK(black.none_within([&](const json& m) { return is_event(m, code, "ended"); }));
+    clock.advance(1s);
+    server.play().recheck_timers();
+    CHECK(white.wait_for(reply_to("r")).value("t", "") == "ok");
+    const auto ended = black.wait_event(code, "ended");
+    CHECK(ended["event"]["result"]["reason"] == "resign");
+    REQUIRE(ended["event"].contains("game_id"));
+    const auto stored =
+        server.backend().game_store()->find_game(ended["event"]["game_id"].get<std::int64_t>());
+    REQUIRE(stored);
+    CHECK(stored->game.table_code == code);
+    CHECK(faults->rows_tried.load() == 2);
+}
+
 TEST_CASE_FIXTURE(
     AccountsAndFaults,
     "a game whose row can never be created ends aborted (storage_failed) for players and "
