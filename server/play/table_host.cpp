@@ -225,17 +225,14 @@ void TableHost::handle_end(const lobby::EventPtr& event, const lobby::GameEnded&
     }
 }
 
-void TableHost::run(std::function<void(TableHost&)> work) {
+bool TableHost::must_wait() {
     // Storage retries are not table work and never wait: a move may be waiting for the game
     // row a retry creates.
     retry_due_writes();
-    if (move_pending()) {
-        deferred_.push_back(std::move(work));
-        arm_timer(); // for the move's next attempt
-        return;
-    }
-    work(*this);
-    after_change();
+    if (!move_pending())
+        return false;
+    arm_timer(); // for the move's next attempt
+    return true;
 }
 
 void TableHost::settle() {
@@ -418,7 +415,8 @@ void TableHost::arm_timer() {
         if (ec)
             return;
         self->armed_for_.reset();
-        self->run([](TableHost& h) { h.check_timeouts(); });
+        auto check = [](TableHost& h) { h.check_timeouts(); };
+        self->run(check);
     });
 }
 

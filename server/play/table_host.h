@@ -139,7 +139,7 @@ public:
     // re-arms the timer, reports the summary and sends what is ready.
     template <class Work> void post(Work work) {
         boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
-            self->run(std::function<void(TableHost&)>(std::move(work)));
+            self->run(work);
         });
     }
 
@@ -151,7 +151,7 @@ public:
             strand_, [self = shared_from_this(), conn, work = std::move(work)]() mutable {
                 if (self->move_pending() && !self->stopped_ && self->audience_.contains(conn))
                     return work(*self);
-                self->run(std::function<void(TableHost&)>(std::move(work)));
+                self->run(work);
             });
     }
 
@@ -285,7 +285,19 @@ private:
 
     std::vector<lobby::EventPtr> taken_; // the buffer take_table_events() reuses
 
-    void run(std::function<void(TableHost&)> work);
+    // Does `work` now, or after the pending move (kept in `deferred_`, and only then wrapped
+    // in a std::function: a move's request runs at once, with no allocation for it).
+    template <class Work> void run(Work& work) {
+        if (must_wait()) {
+            deferred_.emplace_back(std::move(work));
+            return;
+        }
+        work(*this);
+        after_change();
+    }
+    // Tries the storage writes that are due, then says whether a move is pending (its next
+    // attempt's timer armed), so that new work must wait for it.
+    bool must_wait();
     bool move_pending() const { return move_ && move_->stage == MoveOutbox::Stage::Pending; }
     // after_change(), then the work that waited for a pending move, until one is pending again.
     void settle();
