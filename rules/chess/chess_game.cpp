@@ -113,22 +113,24 @@ std::vector<std::string> ChessGame::legal_moves() const {
     return result;
 }
 
-MoveView ChessGame::cells_of(Move move) const {
-    MoveView view{uci(move), {}, {cell_of(move.from()), cell_of(move.to())}, {}};
+void ChessGame::describe(Move move, MoveView& view) const {
+    assign_uci(move, view.notation);
+    view.path.push_back(cell_of(move.from()));
+    view.path.push_back(cell_of(move.to()));
     if (move.kind() == MoveKind::EnPassant)
         view.captures.push_back(cell_of(move.to() + (position_.side == white ? -8 : 8)));
     else if (position_.by_color[position_.side ^ 1] & bit(move.to()))
         view.captures.push_back(cell_of(move.to()));
-    return view;
 }
 
 std::vector<MoveView> ChessGame::legal_move_views() const {
     std::vector<MoveView> result;
     if (!accepts_moves())
         return result;
-    result.reserve(static_cast<std::size_t>(legal_.size));
-    for (const Move move : legal_)
-        result.push_back(cells_of(move));
+    // Each view is filled where it lies: no view built aside and moved in (issue 11).
+    result.resize(static_cast<std::size_t>(legal_.size));
+    for (std::size_t i = 0; i < result.size(); ++i)
+        describe(legal_.moves[i], result[i]);
     return result;
 }
 
@@ -140,7 +142,8 @@ Result<MoveView> ChessGame::play(std::string_view text) {
     const auto move = read_move(position_, text, legal_);
     if (!move.ok())
         return move.error();
-    MoveView view = cells_of(*move);
+    MoveView view;
+    describe(*move, view);
     view.display = san(position_, *move, legal_);
     position_.play(*move);
     generate_legal(position_, legal_);

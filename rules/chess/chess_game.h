@@ -53,8 +53,9 @@ private:
     // rules a player claims (threefold, fifty-move) are left out.
     Outcome first_rule(bool with_claimable) const;
     bool accepts_moves() const;
-    // A legal move's notation and cells, without its display form (Game::legal_move_views).
-    MoveView cells_of(Move move) const;
+    // Fills an empty `view` with a legal move's notation and cells, not its display form
+    // (Game::legal_move_views).
+    void describe(Move move, MoveView& view) const;
 
     Position start_;
     Position position_;

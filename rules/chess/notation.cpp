@@ -154,13 +154,19 @@ bool uci_matches(Move move, std::string_view s) {
 
 } // namespace
 
-std::string uci(Move move) {
+void assign_uci(Move move, std::string& out) {
     // Straight into a short string: a table writes one per legal move on every move (issue 11).
     const char text[5] = {
         static_cast<char>('a' + file_of(move.from())), static_cast<char>('1' + rank_of(move.from())),
         static_cast<char>('a' + file_of(move.to())), static_cast<char>('1' + rank_of(move.to())),
         static_cast<char>(san_letters[static_cast<std::size_t>(move.promotion())] - 'A' + 'a')};
-    return std::string(text, move.kind() == MoveKind::Promotion ? 5 : 4);
+    out.assign(text, move.kind() == MoveKind::Promotion ? 5 : 4);
+}
+
+std::string uci(Move move) {
+    std::string text;
+    assign_uci(move, text);
+    return text;
 }
 
 std::string san(const Position& p, Move move) {

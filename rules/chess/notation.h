@@ -14,6 +14,8 @@
 namespace rules::chess {
 
 std::string uci(Move move);
+// The same into `out`, in place of what it held (at most five characters: no allocation).
+void assign_uci(Move move, std::string& out);
 
 // SAN of a legal move in `position`, with the minimal disambiguation and the check (+) or
 // checkmate (#) suffix.
