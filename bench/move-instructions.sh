@@ -7,13 +7,16 @@
 # by the moves the server stored in it (tabula_moves_total of /metrics). Builds nothing; stops
 # what it started.
 #
-#   bench/move-instructions.sh <path to tabula> [--window S] [--games N] [--keep DIR]
+#   bench/move-instructions.sh <path to tabula> [--window S] [--games N] [--plies N] [--keep DIR]
 #
-# --keep DIR copies the callgrind profiles to DIR, to read with callgrind_annotate.
+# --keep DIR copies the callgrind profiles to DIR, to read with callgrind_annotate. --plies N
+# resigns each game at N plies (`tabula loadtest --plies`): games as long as people's, so the
+# count includes a share of each game's start and end (about 350 plies of random chess else).
 set -euo pipefail
 
 usage() {
-    echo "usage: bench/move-instructions.sh <tabula binary> [--window S] [--games N] [--keep DIR]" >&2
+    echo "usage: bench/move-instructions.sh <tabula binary> [--window S] [--games N] [--plies N]" \
+        "[--keep DIR]" >&2
     exit 2
 }
 
@@ -23,11 +26,13 @@ shift
 [ -x "$tabula" ] || { echo "move-instructions: $tabula is not executable" >&2; exit 2; }
 window=15
 games=10
+plies=()
 keep=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --window) window=${2:?}; shift 2 ;;
     --games) games=${2:?}; shift 2 ;;
+    --plies) plies=(--plies "${2:?}"); shift 2 ;;
     --keep) keep=${2:?}; shift 2 ;;
     *) usage ;;
     esac
@@ -71,8 +76,8 @@ moves_stored() {
 }
 
 # The load runs past the window; its own figures are not used (the server is slowed down).
-"$tabula" loadtest --port "$port" --closed --games "$games" --duration $((window + 30)) \
-    >"$work/load.out" 2>&1 &
+"$tabula" loadtest --port "$port" --closed --games "$games" "${plies[@]}" \
+    --duration $((window + 30)) >"$work/load.out" 2>&1 &
 load_pid=$!
 sleep 10
 before=$(moves_stored)
@@ -100,6 +105,7 @@ if [ -n "$keep" ]; then
 fi
 moves=$((after - before))
 [ "$moves" -gt 0 ] || { echo "move-instructions: no move was stored in the window" >&2; exit 1; }
-echo "server: $("$tabula" --version); $games games, closed loop, a window of $window s under callgrind"
+echo "server: $("$tabula" --version); $games games${plies[1]:+ of ${plies[1]} plies}, closed loop," \
+    "a window of $window s under callgrind"
 echo "moves stored in the window: $moves; instructions: $instructions;" \
     "instructions per move: $((instructions / moves))"

@@ -93,6 +93,7 @@ bool measure_games(const lt::LoadtestOptions& options, const asio::ip::address& 
     run.game.variant = options.variant;
     run.game.mode = options.mode;
     run.game.interval = options.interval;
+    run.game.plies = options.plies;
     run.games = options.games;
     run.duration = options.duration;
     run.seed = options.seed;

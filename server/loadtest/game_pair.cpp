@@ -128,6 +128,7 @@ void GamePair::on_started() {
         return stats_.error("bad_variant");
     game_ = std::move(game).value();
     playing_ = true;
+    resigned_ = false;
     in_flight_ = false;
     last_progress_ = Clock::now();
     settle(true);
@@ -140,6 +141,9 @@ void GamePair::on_started() {
 void GamePair::send_move() {
     if (!moving_ || !playing_ || in_flight_ || game_->outcome().over())
         return;
+    if (settings_.plies > 0 && game_->ply() >= settings_.plies)
+        return resign(); // long enough: the next game
+
     const auto legal = game_->legal_moves();
     if (legal.empty())
         return;
@@ -190,7 +194,7 @@ void GamePair::on_move_answered(std::size_t side, std::int64_t id) {
 void GamePair::on_reply_error(std::size_t side, std::int64_t id, const std::string& code) {
     // Finishing, one side resigns while the other side's move may be on its way: that move
     // meets a game already over. The run asked for it; it is no error of the server's.
-    const bool crossed_our_resignation = finishing_ && code == "game_over";
+    const bool crossed_our_resignation = (finishing_ || resigned_) && code == "game_over";
     if (!crossed_our_resignation)
         stats_.error(code.empty() ? "error_without_code" : code);
     if (id >= 0 && id == awaited_answer_[side]) {
@@ -220,8 +224,10 @@ void GamePair::retry_later(std::chrono::milliseconds pause, void (GamePair::*wha
 }
 
 void GamePair::resign() {
-    if (!code_.empty())
-        send(0, R"({"t":"resign","table":")" + code_ + "\"}");
+    if (code_.empty() || resigned_)
+        return;
+    resigned_ = true;
+    send(0, R"({"t":"resign","table":")" + code_ + "\"}");
 }
 
 void GamePair::on_ended() {

@@ -37,6 +37,10 @@ struct GameSettings {
     rules::VariantId variant = rules::VariantId::Chess;
     LoopMode mode = LoopMode::Closed;
     std::chrono::milliseconds interval{1000}; // open loop
+    // > 0: a game is resigned once it has this many plies, so that games are as long as
+    // people's; 0: moves are played until the rules end the game (about 350 plies of random
+    // chess), which hides what a game costs once (its start, its end) behind its moves.
+    int plies = 0;
 };
 
 class GamePair : public std::enable_shared_from_this<GamePair> {
@@ -78,6 +82,7 @@ private:
     bool moving_ = true;
     bool finishing_ = false;
     bool ever_started_ = false;
+    bool resigned_ = false;  // this game's resignation is sent
     bool in_flight_ = false; // a move sent, its opponent has not received it yet
     int flight_ply_ = -1;
     std::size_t flight_side_ = 0;

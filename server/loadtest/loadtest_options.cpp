@@ -35,6 +35,7 @@ clock_of(const std::string& text) {
 const char* loadtest_usage() {
     return "usage: tabula loadtest [--host H] [--port P] [--closed | --open --interval-ms K]\n"
            "                       [--games N] [--duration S] [--variant V] [--seed N]\n"
+           "                       [--plies N]\n"
            "                       [--server-pid PID [--return-to-idle [--sweep-wait S]]]\n"
            "                       [--commit-probe DIR [--commits N | --commit-every MS]]\n"
            "                       [--computer-game easy|medium|hard [--computer-clock B+I]]\n"
@@ -56,6 +57,9 @@ const char* loadtest_usage() {
            "its mover and its opponent), with --store F after committing it to the new\n"
            "SQLite file F (WAL, synchronous=FULL, one transaction per batch, as the game\n"
            "writer); a round trip ends when the other connection has the frame.\n"
+           "--plies N: each game is resigned once it has N plies and a new one begins (else\n"
+           "moves are played until the rules end the game, about 350 plies of random chess):\n"
+           "games as long as people's, so that what a game costs once counts.\n"
            "--commit-probe DIR times N (default 300) single-row SQLite WAL commits with\n"
            "synchronous=FULL in DIR: the disk's floor. --games 0 plays no game. With\n"
            "--commit-every MS the commits run beside the games instead, one every MS ms for\n"
@@ -127,6 +131,11 @@ parse_loadtest_options(const std::vector<std::string>& args) {
             if (!games)
                 return bad();
             options.games = static_cast<int>(*games);
+        } else if (flag == "--plies") {
+            const auto plies = number(value, 1, 100'000);
+            if (!plies)
+                return bad();
+            options.plies = static_cast<int>(*plies);
         } else if (flag == "--duration") {
             const auto seconds = number(value, 1, 86'400);
             if (!seconds)
@@ -204,6 +213,8 @@ parse_loadtest_options(const std::vector<std::string>& args) {
     // Games are played (what --computer-game and --commit-every run beside): no other mode.
     const bool game_run = !options.echo && !options.echo_server && !options.relay &&
                           !options.relay_server && options.idle_sockets == 0 && options.games > 0;
+    if (options.plies > 0 && !game_run)
+        return std::string("loadtest: --plies goes with a game run (--games N >= 1)");
     if (options.computer_level && !game_run)
         return std::string("loadtest: --computer-game plays beside a game run (--games N >= 1)");
     if (options.commit_every && (!options.commit_probe || !game_run))

@@ -20,6 +20,7 @@ struct LoadtestOptions {
     std::chrono::milliseconds interval{1000};
     int games = 10; // 0: no game run (e.g. only the commit probe)
     std::chrono::milliseconds duration{10'000};
+    int plies = 0; // > 0: each game resigned at this many plies (GameSettings::plies)
     rules::VariantId variant = rules::VariantId::Chess;
     std::uint64_t seed = 1;
     std::optional<std::string> server_pid;

@@ -225,6 +225,21 @@ TEST_CASE("loadtest options: the commit probe beside the games") {
     }
 }
 
+TEST_CASE("loadtest options: games of a set length") {
+    const auto set = lt::parse_loadtest_options({"--closed", "--plies", "80"});
+    REQUIRE(std::holds_alternative<lt::LoadtestOptions>(set));
+    CHECK(std::get<lt::LoadtestOptions>(set).plies == 80);
+    CHECK(std::get<lt::LoadtestOptions>(lt::parse_loadtest_options({})).plies == 0);
+    for (const std::vector<std::string>& bad : {std::vector<std::string>{"--plies", "0"},
+                                                {"--plies", "x"},
+                                                {"--plies", "80", "--echo"},
+                                                {"--plies", "80", "--games", "0"}}) {
+        const auto parsed = lt::parse_loadtest_options(bad);
+        REQUIRE(std::holds_alternative<std::string>(parsed));
+        CHECK(std::get<std::string>(parsed).starts_with("loadtest: "));
+    }
+}
+
 TEST_CASE("the echo measurement makes round trips through a bare WebSocket echo server") {
     boost::asio::io_context io{1};
     lt::EchoServer echo(io, 0);

@@ -93,6 +93,31 @@ TEST_CASE("a closed-loop run of two games plays moves and reports every latency"
           result.stats.moves);
 }
 
+TEST_CASE("games of a set length are resigned at it, and new ones take their place") {
+    GameServer server;
+    lt::LoadRunOptions options;
+    options.game.server = {boost::asio::ip::make_address("127.0.0.1"), server.app->port()};
+    options.game.plies = 6;
+    options.games = 2;
+    options.duration = 2s;
+    const auto result = lt::run_load(options);
+    CHECK(result.games_started == 2);
+    CHECK_MESSAGE(result.stats.errors.empty(), error_kinds(result.stats.errors));
+    CHECK(result.stats.games_ended >= 4);
+    // The games the run ended are stored resigned, each with its six moves.
+    auto games = server.backend->game_store();
+    int resigned = 0;
+    for (storage::GameId id = 1; id <= 4; ++id) {
+        const auto stored = games->find_game(id);
+        REQUIRE(stored);
+        if (stored->game.termination != "resign")
+            continue; // still in play when the run ended it
+        ++resigned;
+        CHECK(stored->moves.size() == 6);
+    }
+    CHECK(resigned >= 3);
+}
+
 TEST_CASE("an open-loop run moves each game on its interval") {
     GameServer server;
     lt::LoadRunOptions options;
