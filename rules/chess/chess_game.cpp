@@ -8,7 +8,6 @@
 #include "rules/families.h"
 #include "rules/record/record_writer.h"
 
-#include <algorithm>
 #include <cstring>
 
 namespace rules::chess {
@@ -38,9 +37,7 @@ ChessGame::RepetitionKey ChessGame::key_of(const Position& p, const MoveList& le
     key.by_color[black] = p.by_color[black];
     key.side = p.side;
     key.castling = p.castling;
-    const bool en_passant_legal = std::any_of(
-        legal.begin(), legal.end(), [](Move move) { return move.kind() == MoveKind::EnPassant; });
-    key.en_passant = en_passant_legal ? p.en_passant : no_square;
+    key.en_passant = has_en_passant(legal) ? p.en_passant : no_square;
     return key;
 }
 

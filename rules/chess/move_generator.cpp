@@ -1,5 +1,7 @@
 #include "rules/chess/move_generator.h"
 
+#include <algorithm>
+
 namespace rules::chess {
 namespace {
 
@@ -198,10 +200,12 @@ bool has_legal_en_passant(const Position& position) {
         return false;
     MoveList list;
     generate_legal(position, list);
-    for (const Move move : list)
-        if (move.kind() == MoveKind::EnPassant)
-            return true;
-    return false;
+    return has_en_passant(list);
+}
+
+bool has_en_passant(const MoveList& legal) {
+    return std::any_of(legal.begin(), legal.end(),
+                       [](Move move) { return move.kind() == MoveKind::EnPassant; });
 }
 
 } // namespace rules::chess

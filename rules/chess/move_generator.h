@@ -22,5 +22,7 @@ void generate_legal(const Position& position, MoveList& list);
 
 // True when the side to move has an en passant capture that is legal (FIDE 3.7.3.1).
 bool has_legal_en_passant(const Position& position);
+// The same, read from the position's legal moves when they are at hand.
+bool has_en_passant(const MoveList& legal);
 
 } // namespace rules::chess
