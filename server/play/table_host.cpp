@@ -415,8 +415,7 @@ void TableHost::arm_timer() {
         if (ec)
             return;
         self->armed_for_.reset();
-        auto check = [](TableHost& h) { h.check_timeouts(); };
-        self->run(check);
+        self->run([](TableHost& h) { h.check_timeouts(); });
     });
 }
 

@@ -139,7 +139,7 @@ public:
     // re-arms the timer, reports the summary and sends what is ready.
     template <class Work> void post(Work work) {
         boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
-            self->run(work);
+            self->run(std::move(work));
         });
     }
 
@@ -151,7 +151,7 @@ public:
             strand_, [self = shared_from_this(), conn, work = std::move(work)]() mutable {
                 if (self->move_pending() && !self->stopped_ && self->audience_.contains(conn))
                     return work(*self);
-                self->run(work);
+                self->run(std::move(work));
             });
     }
 
@@ -287,9 +287,9 @@ private:
 
     // Does `work` now, or after the pending move (kept in `deferred_`, and only then wrapped
     // in a std::function: a move's request runs at once, with no allocation for it).
-    template <class Work> void run(Work& work) {
+    template <class Work> void run(Work&& work) {
         if (must_wait()) {
-            deferred_.emplace_back(std::move(work));
+            deferred_.emplace_back(std::forward<Work>(work));
             return;
         }
         work(*this);
