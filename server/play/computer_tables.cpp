@@ -41,7 +41,7 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
     host->post([conn = r.conn, who = human.id, id = r.id, level, computers](TableHost& h) {
         h.add_audience(conn, who);
         const auto mark = h.outbox_mark();
-        nlohmann::json seated = nlohmann::json::array();
+        std::vector<lobby::PlayerId> seated;
         for (int number = 1; number <= computers; ++number) {
             const lobby::Player computer = computer_player(level, number);
             if (auto joined = h.table().join(computer, h.now()); !joined) {
@@ -50,17 +50,27 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
                 (void)h.table().cancel(who, h.now());
                 return h.reply_error(conn, id, joined.error());
             }
-            seated.push_back(
-                {{"player", computer.id}, {"level", std::string(engine::level_name(level))}});
+            seated.push_back(computer.id);
         }
         // The reply (its state has the game started) goes ahead of the seating's events.
-        nlohmann::json message = h.state_message(who, id);
-        message["t"] = "table_created";
-        message["code"] = h.table().code();
-        message["link"] = "/t/" + h.table().code();
-        message["computer"] = seated.front(); // the first, as for two players
-        message["computers"] = std::move(seated);
-        h.reply_before(mark, conn, message);
+        auto message = h.state_message(who, id, "table_created", [&](protocol::JsonText& out) {
+            out.member("code", h.table().code());
+            out.member("link", "/t/" + h.table().code());
+            const auto computer = [&](const lobby::PlayerId& player) {
+                out.begin_object();
+                out.member("player", player);
+                out.member("level", engine::level_name(level));
+                out.end_object();
+            };
+            out.key("computer"); // the first, as for two players
+            computer(seated.front());
+            out.key("computers");
+            out.begin_array();
+            for (const auto& player : seated)
+                computer(player);
+            out.end_array();
+        });
+        h.reply_before(mark, conn, std::move(message));
     });
     enter_table(r, code, host);
 }

@@ -6,52 +6,40 @@ namespace server::play {
 
 namespace {
 
-json players_json(const std::vector<lobby::Player>& players) {
-    json out = json::array();
-    for (const auto& player : players)
-        out.push_back(player_json(player));
-    return out;
-}
-
-json group_challenge_message(const lobby::GroupChallengeChanged& e) {
+void write_group_challenge_message(JsonText& out, const lobby::GroupChallengeChanged& e) {
     using Change = lobby::GroupChallengeChanged::Change;
-    json out{{"t", "group_challenge"},
-             {"change", lobby::change_name(e.change)},
-             {"challenge", group_challenge_json(e.challenge)}};
+    out.member("t", "group_challenge");
+    out.member("change", lobby::change_name(e.change));
+    out.key("challenge");
+    write_group_challenge(out, e.challenge);
     if (!e.by.empty())
-        out["by"] = e.by;
+        out.member("by", e.by);
     if (e.change == Change::Declined)
-        out["reason"] = lobby::decline_reason_name(e.reason);
+        out.member("reason", lobby::decline_reason_name(e.reason));
     if (e.match) {
-        out["code"] = e.match->table_code;
-        out["players"] = players_json(e.match->players);
+        out.member("code", e.match->table_code);
+        out.key("players");
+        write_players(out, e.match->players);
     }
-    return out;
 }
 
 } // namespace
 
-json group_challenge_json(const lobby::GroupChallenge& challenge) {
-    json accepted = json::array();
-    for (const auto& player : challenge.accepted)
-        accepted.push_back(player.id);
-    return json{{"id", challenge.id},
-                {"group", true},
-                {"from", player_json(challenge.challenger)},
-                {"to", challenge.invited},
-                {"to_names", challenge.invited_names},
-                {"accepted", std::move(accepted)},
-                {"setup", setup_json(challenge.setup)},
-                {"expires_at", unix_ms(challenge.expires_at)}};
-}
-
 std::shared_ptr<const std::string> group_event_message(const lobby::GroupEvent& event) {
-    if (const auto* matched = std::get_if<lobby::GroupMatched>(&event.body))
-        return shared_text(json{{"t", "group_matched"},
-                                {"code", matched->match.table_code},
-                                {"players", players_json(matched->match.players)},
-                                {"setup", setup_json(matched->match.setup)}});
-    return shared_text(group_challenge_message(std::get<lobby::GroupChallengeChanged>(event.body)));
+    JsonText out;
+    out.begin_object();
+    if (const auto* matched = std::get_if<lobby::GroupMatched>(&event.body)) {
+        out.member("t", "group_matched");
+        out.member("code", matched->match.table_code);
+        out.key("players");
+        write_players(out, matched->match.players);
+        out.key("setup");
+        write_setup(out, matched->match.setup);
+    } else {
+        write_group_challenge_message(out, std::get<lobby::GroupChallengeChanged>(event.body));
+    }
+    out.end_object();
+    return out.shared();
 }
 
 } // namespace server::play

@@ -1,9 +1,7 @@
 #include "server/play/play_json.h"
 
 #include "rules/variant.h"
-#include "server/play/move_event_text.h"
 
-#include <optional>
 #include <type_traits>
 
 namespace server::play {
@@ -11,188 +9,316 @@ namespace server::play {
 namespace {
 
 // A seat of a two-seat table by its colour (seat 0 White), or null.
-json color_or_null(const std::optional<int>& seat) {
-    return seat ? json(seat_color_name(*seat)) : json(nullptr);
+void write_color_or_null(JsonText& out, const std::optional<int>& seat) {
+    if (seat)
+        out.value(seat_color_name(*seat));
+    else
+        out.value(nullptr);
 }
 
-json optional_time(const std::optional<lobby::TimePoint>& at) {
-    return at ? json(unix_ms(*at)) : json(nullptr);
+void write_time(JsonText& out, const std::optional<lobby::TimePoint>& at) {
+    if (at)
+        out.value(unix_ms(*at));
+    else
+        out.value(nullptr);
 }
 
 // One value per seat: {"white":…,"black":…} at a two-seat table, an array by seat index at a
 // table of more (docs/protocol.md 7.6).
-template <class T, class Write> json per_seat_json(const lobby::PerSeat<T>& seats, Write write) {
-    if (seats.size() == 2)
-        return json{{"white", write(seats[0])}, {"black", write(seats[1])}};
-    json out = json::array();
+template <class T, class Write>
+void write_per_seat(JsonText& out, const lobby::PerSeat<T>& seats, Write write) {
+    if (seats.size() == 2) {
+        out.begin_object();
+        out.key("white");
+        write(seats[0]);
+        out.key("black");
+        write(seats[1]);
+        out.end_object();
+        return;
+    }
+    out.begin_array();
     for (const T& seat : seats)
-        out.push_back(write(seat));
-    return out;
+        write(seat);
+    out.end_array();
 }
 
-json player_or_null(const std::optional<lobby::Player>& player) {
-    return player ? player_json(*player) : json(nullptr);
+void write_seats(JsonText& out, const lobby::PerSeat<std::optional<lobby::Player>>& seats) {
+    write_per_seat(out, seats, [&](const std::optional<lobby::Player>& player) {
+        if (player)
+            write_player(out, *player);
+        else
+            out.value(nullptr);
+    });
 }
 
-json seats_json(const lobby::PerSeat<std::optional<lobby::Player>>& seats) {
-    return per_seat_json(seats, player_or_null);
-}
-
-// A field naming a seat: its colour under `color_key` at a two-seat table, its index under
+// A member naming a seat: its colour under `color_key` at a two-seat table, its index under
 // `seat_key` at a table of more (docs/protocol.md 7.6).
-void put_seat(json& out, int seats, std::string_view color_key, std::string_view seat_key,
-              int seat) {
+void write_seat_member(JsonText& out, int seats, std::string_view color_key,
+                       std::string_view seat_key, int seat) {
     if (seats == 2)
-        out[color_key] = seat_color_name(seat);
+        out.member(color_key, seat_color_name(seat));
     else
-        out[seat_key] = seat;
+        out.member(seat_key, seat);
 }
 
-json seat_view_json(const std::optional<lobby::SeatView>& seat) {
+// A player's members, without the braces: a seat view adds its own after them.
+void write_player_members(JsonText& out, const lobby::Player& player) {
+    // Of the identity only whether there is an account: the account's number is storage's, and
+    // a guest's token hash is a secret (docs/protocol.md, "Players").
+    out.member("id", player.id);
+    out.member("name", player.display_name);
+    out.member("registered", player.registered());
+    out.member("rating", player.rating);
+}
+
+void write_seat_view(JsonText& out, const std::optional<lobby::SeatView>& seat) {
     if (!seat)
-        return nullptr;
-    json out = player_json(seat->player);
-    out["connected"] = seat->connected;
-    out["disconnected_since"] = optional_time(seat->disconnected_since);
-    out["retired"] = seat->retired;
+        return out.value(nullptr);
+    out.begin_object();
+    write_player_members(out, seat->player);
+    out.member("connected", seat->connected);
+    out.key("disconnected_since");
+    write_time(out, seat->disconnected_since);
+    out.member("retired", seat->retired);
     if (seat->retired)
-        out["left_reason"] = seat->left_reason;
-    return out;
+        out.member("left_reason", seat->left_reason);
+    out.end_object();
 }
 
 // A chat line kept for (re)joining clients: the chat event's fields and when it was posted.
-json chat_line_json(const lobby::ChatLine& line) {
-    return json{{"from", line.from},
-                {"display_name", line.display_name},
-                {"spectator", line.spectator},
-                {"text", line.text},
-                {"at", unix_ms(line.at)}};
+void write_chat_line(JsonText& out, const lobby::ChatLine& line) {
+    out.begin_object();
+    out.member("from", line.from);
+    out.member("display_name", line.display_name);
+    out.member("spectator", line.spectator);
+    out.member("text", line.text);
+    out.member("at", unix_ms(line.at));
+    out.end_object();
 }
 
 // A board, or null for one left out (an older position replayed by resync: event_log.h).
-json board_or_null(const rules::BoardView& board) {
-    return board.cells.empty() ? json(nullptr) : board_json(board);
+void write_board_or_null(JsonText& out, const rules::BoardView& board) {
+    if (board.cells.empty())
+        out.value(nullptr);
+    else
+        write_board(out, board);
 }
 
-// The fields of one event body, without "type".
-struct BodyFields {
-    json& out;
+void write_cells(JsonText& out, const rules::Cells& cells) {
+    out.begin_array();
+    for (const int cell : cells)
+        out.value(cell);
+    out.end_array();
+}
+
+void write_move_object(JsonText& out, const rules::MoveView& move, bool with_display) {
+    out.begin_object();
+    out.key("captures");
+    write_cells(out, move.captures);
+    if (with_display)
+        out.member("display", move.display);
+    out.member("move", move.notation);
+    out.key("path");
+    write_cells(out, move.path);
+    out.end_object();
+}
+
+void write_strings(JsonText& out, const std::vector<std::string>& strings) {
+    out.begin_array();
+    for (const auto& s : strings)
+        out.value(s);
+    out.end_array();
+}
+
+void write_numbers(JsonText& out, const std::vector<int>& numbers) {
+    out.begin_array();
+    for (const int n : numbers)
+        out.value(n);
+    out.end_array();
+}
+
+// The members of one event body, after "type".
+struct BodyMembers {
+    JsonText& out;
     int seats; // of the table (TableEvent::seats)
 
     void operator()(const lobby::PlayerSeated& e) const {
-        put_seat(out, seats, "color", "seat", e.seat);
-        out["player"] = player_json(e.player);
+        write_seat_member(out, seats, "color", "seat", e.seat);
+        out.key("player");
+        write_player(out, e.player);
     }
     void operator()(const lobby::PlayerLeft& e) const {
-        put_seat(out, seats, "color", "seat", e.seat);
-        out["player"] = e.player;
+        write_seat_member(out, seats, "color", "seat", e.seat);
+        out.member("player", e.player);
     }
     void operator()(const lobby::SpectatorJoined& e) const {
-        out["player"] = player_json(e.player);
+        out.key("player");
+        write_player(out, e.player);
     }
-    void operator()(const lobby::SpectatorLeft& e) const { out["player"] = e.player; }
+    void operator()(const lobby::SpectatorLeft& e) const { out.member("player", e.player); }
     void operator()(const lobby::GameStarted& e) const {
-        out["game_number"] = e.game_number;
+        out.member("game_number", e.game_number);
         if (seats == 2) {
-            out["white"] = player_json(e.players[0]);
-            out["black"] = player_json(e.players[1]);
+            out.key("white");
+            write_player(out, e.players[0]);
+            out.key("black");
+            write_player(out, e.players[1]);
         } else {
-            out["players"] = json::array();
-            for (const auto& player : e.players)
-                out["players"].push_back(player_json(player));
+            out.key("players");
+            write_players(out, e.players);
         }
-        out["start_position"] = e.start_position;
-        out["board"] = board_json(e.board);
-        out["legal_moves"] = moves_json(e.legal_moves);
-        out["clocks"] = clock_json(e.clocks);
-        out["first_move_deadline"] = unix_ms(e.first_move_deadline);
+        out.member("start_position", e.start_position);
+        out.key("board");
+        write_board(out, e.board);
+        out.key("legal_moves");
+        write_legal_moves(out, e.legal_moves);
+        out.key("clocks");
+        write_clocks(out, e.clocks);
+        out.member("first_move_deadline", unix_ms(e.first_move_deadline));
     }
+    // The one event of every move: about 2 KB with a hundred numbers (issue 11).
     void operator()(const lobby::MovePlayed& e) const {
-        out["ply"] = e.ply;
+        out.member("ply", e.ply);
         if (seats == 2) {
-            out["by"] = seat_color_name(e.by);
-            out["to_move"] = seat_color_name(1 - e.by);
+            out.member("by", seat_color_name(e.by));
+            out.member("to_move", seat_color_name(1 - e.by));
         } else {
-            out["seat"] = e.by;
-            out["seat_to_move"] = e.next;
+            out.member("seat", e.by);
+            out.member("seat_to_move", e.next);
         }
-        out["move"] = move_json(e.move);
-        out["position"] = e.position;
-        out["board"] = board_or_null(e.board);
-        out["legal_moves"] = moves_json(e.legal_moves);
-        out["clocks"] = clock_json(e.clocks);
-        out["first_move_deadline"] = optional_time(e.first_move_deadline);
+        out.key("move");
+        write_move(out, e.move);
+        out.member("position", e.position);
+        out.key("board");
+        write_board_or_null(out, e.board);
+        out.key("legal_moves");
+        write_legal_moves(out, e.legal_moves);
+        out.key("clocks");
+        write_clocks(out, e.clocks);
+        out.key("first_move_deadline");
+        write_time(out, e.first_move_deadline);
     }
     // Draw offers happen at two-seat tables only; takebacks at any (docs/protocol.md 7.6).
-    void operator()(const lobby::DrawOffered& e) const { out["by"] = seat_color_name(e.by); }
-    void operator()(const lobby::DrawDeclined& e) const { out["by"] = seat_color_name(e.by); }
-    void operator()(const lobby::DrawOfferWithdrawn& e) const { out["by"] = seat_color_name(e.by); }
+    void operator()(const lobby::DrawOffered& e) const { out.member("by", seat_color_name(e.by)); }
+    void operator()(const lobby::DrawDeclined& e) const { out.member("by", seat_color_name(e.by)); }
+    void operator()(const lobby::DrawOfferWithdrawn& e) const {
+        out.member("by", seat_color_name(e.by));
+    }
     void operator()(const lobby::TakebackRequested& e) const {
-        put_seat(out, seats, "by", "seat", e.by);
-        out["plies"] = e.plies;
-        if (seats > 2)
-            out["waiting"] = e.waiting;
+        write_seat_member(out, seats, "by", "seat", e.by);
+        out.member("plies", e.plies);
+        if (seats > 2) {
+            out.key("waiting");
+            write_numbers(out, e.waiting);
+        }
     }
     void operator()(const lobby::TakebackAccepted& e) const {
-        out["seat"] = e.by;
-        out["accepted"] = e.accepted;
-        out["waiting"] = e.waiting;
+        out.member("seat", e.by);
+        out.key("accepted");
+        write_numbers(out, e.accepted);
+        out.key("waiting");
+        write_numbers(out, e.waiting);
     }
     void operator()(const lobby::TakebackDeclined& e) const {
-        put_seat(out, seats, "by", "seat", e.by);
+        write_seat_member(out, seats, "by", "seat", e.by);
     }
     void operator()(const lobby::TakebackDone& e) const {
-        out["plies_undone"] = e.plies_undone;
-        out["ply"] = e.ply;
-        out["moves"] = e.moves;
-        out["last_move"] = e.last_move ? move_json(*e.last_move) : json(nullptr);
-        out["position"] = e.position;
-        out["board"] = board_or_null(e.board);
-        out["legal_moves"] = moves_json(e.legal_moves);
-        out["clocks"] = clock_json(e.clocks);
+        out.member("plies_undone", e.plies_undone);
+        out.member("ply", e.ply);
+        out.key("moves");
+        write_strings(out, e.moves);
+        out.key("last_move");
+        if (e.last_move)
+            write_move(out, *e.last_move);
+        else
+            out.value(nullptr);
+        out.member("position", e.position);
+        out.key("board");
+        write_board_or_null(out, e.board);
+        out.key("legal_moves");
+        write_legal_moves(out, e.legal_moves);
+        out.key("clocks");
+        write_clocks(out, e.clocks);
     }
     void operator()(const lobby::RematchOffered& e) const {
-        put_seat(out, seats, "by", "seat", e.by);
+        write_seat_member(out, seats, "by", "seat", e.by);
     }
     void operator()(const lobby::RematchDeclined& e) const {
-        put_seat(out, seats, "by", "seat", e.by);
+        write_seat_member(out, seats, "by", "seat", e.by);
     }
     void operator()(const lobby::ConnectionChanged& e) const {
-        put_seat(out, seats, "color", "seat", e.seat);
-        out["connected"] = e.connected;
-        out["claimable_at"] = optional_time(e.claimable_at);
+        write_seat_member(out, seats, "color", "seat", e.seat);
+        out.member("connected", e.connected);
+        out.key("claimable_at");
+        write_time(out, e.claimable_at);
     }
     void operator()(const lobby::AbandonmentClaimable& e) const {
-        put_seat(out, seats, "absent", "seat", e.absent);
+        write_seat_member(out, seats, "absent", "seat", e.absent);
     }
     void operator()(const lobby::ChatPosted& e) const {
-        out["from"] = e.from;
-        out["display_name"] = e.display_name;
-        out["spectator"] = e.spectator;
-        out["text"] = e.text;
+        out.member("from", e.from);
+        out.member("display_name", e.display_name);
+        out.member("spectator", e.spectator);
+        out.member("text", e.text);
     }
     // Tables of more than two seats only (a game of two ends instead).
     void operator()(const lobby::PlayerRetired& e) const {
-        out["seat"] = e.seat;
-        out["reason"] = e.reason;
-        out["ply"] = e.ply;
-        out["seat_to_move"] = e.next;
-        out["legal_moves"] = moves_json(e.legal_moves);
-        out["clocks"] = clock_json(e.clocks);
+        out.member("seat", e.seat);
+        out.member("reason", e.reason);
+        out.member("ply", e.ply);
+        out.member("seat_to_move", e.next);
+        out.key("legal_moves");
+        write_legal_moves(out, e.legal_moves);
+        out.key("clocks");
+        write_clocks(out, e.clocks);
     }
     void operator()(const lobby::GameEnded& e) const {
-        out["game_number"] = e.game_number;
-        out["result"] = result_json(e.result, seats);
-        out["clocks"] = clock_json(e.clocks);
-        out["rated"] = e.rated;
-        out["moves"] = e.moves;
+        out.member("game_number", e.game_number);
+        out.key("result");
+        write_result(out, e.result, seats);
+        out.key("clocks");
+        write_clocks(out, e.clocks);
+        out.member("rated", e.rated);
+        out.key("moves");
+        write_strings(out, e.moves);
     }
-    void operator()(const lobby::TableClosed& e) const { out["reason"] = e.reason; }
+    void operator()(const lobby::TableClosed& e) const { out.member("reason", e.reason); }
 };
 
-json challenge_gone(const lobby::Challenge& challenge, std::string_view reason) {
-    json out{{"t", "challenge_gone"}, {"challenge", challenge.id}, {"reason", reason}};
-    return out;
+// A table event, with the stored game's id when there is one.
+std::shared_ptr<const std::string> event_message(const std::string& code,
+                                                 const lobby::TableEvent& event,
+                                                 std::optional<std::int64_t> game_id) {
+    JsonText out;
+    out.begin_object();
+    out.member("t", "table_event");
+    out.member("table", code);
+    out.member("version", event.version);
+    out.member("at", unix_ms(event.at));
+    out.key("event");
+    out.begin_object();
+    out.member("type", lobby::event_name(event.body));
+    std::visit(BodyMembers{out, event.seats}, event.body);
+    if (game_id)
+        out.member("game_id", *game_id);
+    out.end_object();
+    out.end_object();
+    return out.shared();
+}
+
+// The members every "challenge_gone" has, after "t".
+void write_challenge_gone(JsonText& out, const lobby::Challenge& challenge,
+                          std::string_view reason) {
+    out.member("t", "challenge_gone");
+    out.member("challenge", challenge.id);
+    out.member("reason", reason);
+}
+
+// A value written by `write` as a document, for the replies still composed as one.
+template <class Write> json as_json(Write write) {
+    JsonText out;
+    write(out);
+    return json::parse(out.view());
 }
 
 } // namespace
@@ -205,275 +331,344 @@ std::string_view seat_color_name(int seat) {
     return color_name(lobby::color_of_seat(seat));
 }
 
-json seat_json(int seat, int seats) {
-    return seats == 2 ? json(seat_color_name(seat)) : json(seat);
-}
-
 std::int64_t unix_ms(lobby::TimePoint at) {
     return at.time_since_epoch().count();
 }
 
-json time_control_json(const lobby::TimeControl& control) {
-    return json{{"base_ms", control.base.count()},
-                {"increment_ms", control.increment.count()},
-                {"delay_ms", control.delay.count()},
-                {"per_move_ms", control.per_move.count()},
-                {"days", control.correspondence_days},
-                {"speed", lobby::speed_name(lobby::speed_of(control))},
-                {"text", lobby::describe(control)}};
+void write_seat(JsonText& out, int seat, int seats) {
+    if (seats == 2)
+        out.value(seat_color_name(seat));
+    else
+        out.value(seat);
 }
 
-json setup_json(const lobby::TableSetup& setup) {
+void write_time_control(JsonText& out, const lobby::TimeControl& control) {
+    out.begin_object();
+    out.member("base_ms", control.base.count());
+    out.member("increment_ms", control.increment.count());
+    out.member("delay_ms", control.delay.count());
+    out.member("per_move_ms", control.per_move.count());
+    out.member("days", control.correspondence_days);
+    out.member("speed", lobby::speed_name(lobby::speed_of(control)));
+    out.member("text", lobby::describe(control));
+    out.end_object();
+}
+
+void write_setup(JsonText& out, const lobby::TableSetup& setup) {
     std::string_view color = "random";
     if (setup.color == lobby::ColorChoice::White)
         color = "white";
     if (setup.color == lobby::ColorChoice::Black)
         color = "black";
-    return json{
-        {"variant", rules::variant_name(setup.variant)},
-        {"position", setup.start_position},
-        {"time", time_control_json(setup.time_control)},
-        {"rated", setup.rated},
-        {"private", !setup.is_public},
-        {"color", color},
-        {"draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic"}};
+    out.begin_object();
+    out.member("variant", rules::variant_name(setup.variant));
+    out.member("position", setup.start_position);
+    out.key("time");
+    write_time_control(out, setup.time_control);
+    out.member("rated", setup.rated);
+    out.member("private", !setup.is_public);
+    out.member("color", color);
+    out.member("draw_rules", setup.draw_rules == rules::DrawRules::Claim ? "claim" : "automatic");
+    out.end_object();
+}
+
+void write_player(JsonText& out, const lobby::Player& player) {
+    out.begin_object();
+    write_player_members(out, player);
+    out.end_object();
+}
+
+void write_players(JsonText& out, const std::vector<lobby::Player>& players) {
+    out.begin_array();
+    for (const auto& player : players)
+        write_player(out, player);
+    out.end_array();
+}
+
+void write_clocks(JsonText& out, const lobby::ClockView& clocks) {
+    out.begin_object();
+    out.member("running", clocks.running);
+    out.member("at", unix_ms(clocks.at));
+    out.member("turn_started", unix_ms(clocks.turn_started));
+    if (clocks.remaining.size() == 2) {
+        out.member("white_ms", clocks.remaining[0].count());
+        out.member("black_ms", clocks.remaining[1].count());
+        out.member("to_move", seat_color_name(clocks.to_move));
+    } else {
+        out.key("seats_ms");
+        out.begin_array();
+        for (const auto remaining : clocks.remaining)
+            out.value(remaining.count());
+        out.end_array();
+        out.member("seat_to_move", clocks.to_move);
+    }
+    out.end_object();
+}
+
+void write_board(JsonText& out, const rules::BoardView& board) {
+    out.begin_object();
+    out.member("rows", board.rows);
+    out.member("cols", board.cols);
+    out.member("cells", board.cells);
+    out.member("check", board.check_cell);
+    out.end_object();
+}
+
+void write_move(JsonText& out, const rules::MoveView& move) {
+    write_move_object(out, move, /*with_display=*/true);
+}
+
+void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves) {
+    out.begin_array();
+    for (const auto& move : moves)
+        write_move_object(out, move, /*with_display=*/false);
+    out.end_array();
+}
+
+void write_result(JsonText& out, const lobby::GameResult& result, int seats) {
+    out.begin_object();
+    out.member("kind", lobby::result_name(result.kind));
+    out.key("winner");
+    if (result.kind == lobby::GameResult::Kind::WhiteWins)
+        out.value("white");
+    else if (result.kind == lobby::GameResult::Kind::BlackWins)
+        out.value("black");
+    else
+        out.value(nullptr);
+    out.member("reason", result.reason);
+    if (seats == 2) {
+        out.key("did_not_start");
+        write_color_or_null(out, result.did_not_start);
+    } else {
+        out.member("did_not_start_seat", result.did_not_start);
+        out.key("places");
+        write_numbers(out, result.places);
+    }
+    out.end_object();
+}
+
+void write_summary(JsonText& out, const lobby::TableSummary& summary) {
+    out.begin_object();
+    out.member("code", summary.code);
+    out.member("link", "/t/" + summary.code);
+    out.key("setup");
+    write_setup(out, summary.setup);
+    out.key("host");
+    write_player(out, summary.host);
+    out.key("seats");
+    write_seats(out, summary.seats);
+    out.member("status", lobby::status_name(summary.status));
+    out.member("game_number", summary.game_number);
+    out.member("spectators", summary.spectators);
+    out.end_object();
+}
+
+void write_state(JsonText& out, const lobby::TableState& state,
+                 std::optional<std::int64_t> game_id) {
+    const int seats = static_cast<int>(state.seats.size());
+    out.begin_object();
+    out.member("code", state.code);
+    out.member("link", "/t/" + state.code);
+    out.key("setup");
+    write_setup(out, state.setup);
+    out.key("host");
+    write_player(out, state.host);
+    out.member("status", lobby::status_name(state.status));
+    out.member("game_number", state.game_number);
+    out.key("seats");
+    write_per_seat(out, state.seats,
+                   [&](const std::optional<lobby::SeatView>& seat) { write_seat_view(out, seat); });
+    out.key("spectators");
+    write_players(out, state.spectators);
+    out.member("start_position", state.start_position);
+    out.member("position", state.position);
+    out.key("board");
+    write_board(out, state.board);
+    out.member("ply", state.moves.size());
+    out.key("moves");
+    write_strings(out, state.moves);
+    out.key("moves_display");
+    write_strings(out, state.moves_display);
+    out.key("history");
+    out.begin_array();
+    for (const auto& move : state.history)
+        write_move(out, move);
+    out.end_array();
+    out.key("last_move");
+    if (state.last_move)
+        write_move(out, *state.last_move);
+    else
+        out.value(nullptr);
+    out.key("legal_moves");
+    write_legal_moves(out, state.legal_moves);
+    out.key("clocks");
+    write_clocks(out, state.clocks);
+    out.key("first_move_deadline");
+    write_time(out, state.first_move_deadline);
+    write_seat_member(out, seats, "to_move", "seat_to_move", state.clocks.to_move);
+    out.key("draw_offer");
+    write_color_or_null(out, state.draw_offer);
+    out.key("takeback_request");
+    if (seats == 2) {
+        write_color_or_null(out, state.takeback_request);
+    } else {
+        out.value(state.takeback_request);
+        out.key("takeback_accepted");
+        write_numbers(out, state.takeback_accepted);
+        out.key("takeback_waiting");
+        write_numbers(out, state.takeback_waiting);
+    }
+    out.key("rematch_offers");
+    write_per_seat(out, state.rematch_offers, [&](bool offered) { out.value(offered); });
+    out.key("result");
+    if (state.result)
+        write_result(out, *state.result, seats);
+    else
+        out.value(nullptr);
+    out.key("chat");
+    out.begin_array();
+    for (const auto& line : state.chat)
+        write_chat_line(out, line);
+    out.end_array();
+    out.key("started_at");
+    write_time(out, state.started_at);
+    out.member("version", state.version);
+    out.member("game_id", game_id);
+    out.end_object();
+}
+
+void write_challenge(JsonText& out, const lobby::Challenge& challenge) {
+    out.begin_object();
+    out.member("id", challenge.id);
+    out.key("from");
+    write_player(out, challenge.challenger);
+    out.member("to", challenge.challenged);
+    out.member("to_name", challenge.challenged_name);
+    out.key("setup");
+    write_setup(out, challenge.setup);
+    out.member("awaiting", challenge.awaiting);
+    out.member("counters", challenge.counters);
+    out.member("expires_at", unix_ms(challenge.expires_at));
+    out.end_object();
+}
+
+void write_group_challenge(JsonText& out, const lobby::GroupChallenge& challenge) {
+    out.begin_object();
+    out.member("id", challenge.id);
+    out.member("group", true);
+    out.key("from");
+    write_player(out, challenge.challenger);
+    out.key("to");
+    write_strings(out, challenge.invited);
+    out.key("to_names");
+    write_strings(out, challenge.invited_names);
+    out.key("accepted");
+    out.begin_array();
+    for (const auto& player : challenge.accepted)
+        out.value(player.id);
+    out.end_array();
+    out.key("setup");
+    write_setup(out, challenge.setup);
+    out.member("expires_at", unix_ms(challenge.expires_at));
+    out.end_object();
 }
 
 json player_json(const lobby::Player& player) {
-    // Of the identity only whether there is an account: the account's number is storage's, and
-    // a guest's token hash is a secret (docs/protocol.md, "Players").
-    return json{{"id", player.id},
-                {"name", player.display_name},
-                {"registered", player.registered()},
-                {"rating", player.rating}};
+    return as_json([&](JsonText& out) { write_player(out, player); });
 }
 
 json clock_json(const lobby::ClockView& clocks) {
-    json out{{"running", clocks.running},
-             {"at", unix_ms(clocks.at)},
-             {"turn_started", unix_ms(clocks.turn_started)}};
-    if (clocks.remaining.size() == 2) {
-        out["white_ms"] = clocks.remaining[0].count();
-        out["black_ms"] = clocks.remaining[1].count();
-        out["to_move"] = seat_color_name(clocks.to_move);
-        return out;
-    }
-    out["seats_ms"] = json::array();
-    for (const auto remaining : clocks.remaining)
-        out["seats_ms"].push_back(remaining.count());
-    out["seat_to_move"] = clocks.to_move;
-    return out;
-}
-
-json board_json(const rules::BoardView& board) {
-    return json{{"rows", board.rows},
-                {"cols", board.cols},
-                {"cells", board.cells},
-                {"check", board.check_cell}};
-}
-
-namespace {
-
-// A move's members set one by one. nlohmann's initializer-list form builds a two-element array
-// for each member before it builds the object: a start position's legal moves cost about 4k
-// instructions each that way, three times a game (issue 11).
-json move_object(const rules::MoveView& move, bool with_display) {
-    json out(json::value_t::object);
-    out["captures"] = move.captures;
-    if (with_display)
-        out["display"] = move.display;
-    out["move"] = move.notation;
-    out["path"] = move.path;
-    return out;
-}
-
-json move_array(const std::vector<rules::MoveView>& moves, bool with_display) {
-    json out(json::value_t::array);
-    out.get_ref<json::array_t&>().reserve(moves.size());
-    for (const auto& move : moves)
-        out.push_back(move_object(move, with_display));
-    return out;
-}
-
-} // namespace
-
-json move_json(const rules::MoveView& move) {
-    return move_object(move, /*with_display=*/true);
-}
-
-json played_moves_json(const std::vector<rules::MoveView>& moves) {
-    return move_array(moves, /*with_display=*/true);
-}
-
-json moves_json(const std::vector<rules::MoveView>& moves) {
-    return move_array(moves, /*with_display=*/false);
+    return as_json([&](JsonText& out) { write_clocks(out, clocks); });
 }
 
 json result_json(const lobby::GameResult& result, int seats) {
-    json winner = nullptr;
-    if (result.kind == lobby::GameResult::Kind::WhiteWins)
-        winner = "white";
-    if (result.kind == lobby::GameResult::Kind::BlackWins)
-        winner = "black";
-    json out{
-        {"kind", lobby::result_name(result.kind)}, {"winner", winner}, {"reason", result.reason}};
-    if (seats == 2) {
-        out["did_not_start"] = color_or_null(result.did_not_start);
-        return out;
-    }
-    out["did_not_start_seat"] = result.did_not_start ? json(*result.did_not_start) : json(nullptr);
-    out["places"] = result.places;
-    return out;
+    return as_json([&](JsonText& out) { write_result(out, result, seats); });
 }
 
 json summary_json(const lobby::TableSummary& summary) {
-    return json{{"code", summary.code},
-                {"link", "/t/" + summary.code},
-                {"setup", setup_json(summary.setup)},
-                {"host", player_json(summary.host)},
-                {"seats", seats_json(summary.seats)},
-                {"status", lobby::status_name(summary.status)},
-                {"game_number", summary.game_number},
-                {"spectators", summary.spectators}};
-}
-
-json state_json(const lobby::TableState& state) {
-    json spectators = json::array();
-    for (const auto& spectator : state.spectators)
-        spectators.push_back(player_json(spectator));
-    json chat = json::array();
-    for (const auto& line : state.chat)
-        chat.push_back(chat_line_json(line));
-    json out{
-        {"code", state.code},
-        {"link", "/t/" + state.code},
-        {"setup", setup_json(state.setup)},
-        {"host", player_json(state.host)},
-        {"status", lobby::status_name(state.status)},
-        {"game_number", state.game_number},
-        {"seats", per_seat_json(state.seats, seat_view_json)},
-        {"spectators", spectators},
-        {"start_position", state.start_position},
-        {"position", state.position},
-        {"board", board_json(state.board)},
-        {"ply", state.moves.size()},
-        {"moves", state.moves},
-        {"moves_display", state.moves_display},
-        {"history", played_moves_json(state.history)},
-        {"last_move", state.last_move ? move_json(*state.last_move) : json(nullptr)},
-        {"legal_moves", moves_json(state.legal_moves)},
-        {"clocks", clock_json(state.clocks)},
-        {"first_move_deadline", optional_time(state.first_move_deadline)},
-        {"draw_offer", color_or_null(state.draw_offer)},
-        {"takeback_request", color_or_null(state.takeback_request)},
-        {"rematch_offers", per_seat_json(state.rematch_offers, [](bool b) { return b; })},
-        {"result", state.result ? result_json(*state.result, state.seats.size()) : json(nullptr)},
-        {"chat", std::move(chat)},
-        {"started_at", optional_time(state.started_at)},
-        {"version", state.version}};
-    put_seat(out, state.seats.size(), "to_move", "seat_to_move", state.clocks.to_move);
-    if (state.seats.size() > 2) {
-        out["takeback_request"] =
-            state.takeback_request ? json(*state.takeback_request) : json(nullptr);
-        out["takeback_accepted"] = state.takeback_accepted;
-        out["takeback_waiting"] = state.takeback_waiting;
-    }
-    return out;
+    return as_json([&](JsonText& out) { write_summary(out, summary); });
 }
 
 json challenge_json(const lobby::Challenge& challenge) {
-    return json{{"id", challenge.id},
-                {"from", player_json(challenge.challenger)},
-                {"to", challenge.challenged},
-                {"to_name", challenge.challenged_name},
-                {"setup", setup_json(challenge.setup)},
-                {"awaiting", challenge.awaiting},
-                {"counters", challenge.counters},
-                {"expires_at", unix_ms(challenge.expires_at)}};
+    return as_json([&](JsonText& out) { write_challenge(out, challenge); });
 }
 
-namespace {
-
-// A table event through the DOM, with the stored game's id when there is one.
-std::shared_ptr<const std::string> event_message_dom(const std::string& code,
-                                                     const lobby::TableEvent& event,
-                                                     std::optional<std::int64_t> game_id) {
-    json body{{"type", lobby::event_name(event.body)}};
-    std::visit(BodyFields{body, event.seats}, event.body);
-    if (game_id)
-        body["game_id"] = *game_id;
-    const json message{{"t", "table_event"},
-                       {"table", code},
-                       {"version", event.version},
-                       {"at", unix_ms(event.at)},
-                       {"event", std::move(body)}};
-    return shared_text(message);
-}
-
-} // namespace
-
-std::shared_ptr<const std::string> table_event_message_dom(const std::string& code,
-                                                           const lobby::TableEvent& event) {
-    return event_message_dom(code, event, std::nullopt);
+json group_challenge_json(const lobby::GroupChallenge& challenge) {
+    return as_json([&](JsonText& out) { write_group_challenge(out, challenge); });
 }
 
 std::shared_ptr<const std::string> table_event_message(const std::string& code,
                                                        const lobby::TableEvent& event) {
-    // The direct writer knows the two-seat fields only; a table of more goes through the DOM.
-    if (const auto* move = std::get_if<lobby::MovePlayed>(&event.body); move && event.seats == 2)
-        return move_event_text(code, event, *move);
-    return table_event_message_dom(code, event);
+    return event_message(code, event, std::nullopt);
 }
 
 std::shared_ptr<const std::string>
 ended_event_message(const std::string& code, const lobby::TableEvent& event, std::int64_t game_id) {
-    return event_message_dom(code, event, game_id);
+    return event_message(code, event, game_id);
 }
 
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event) {
-    const json message = std::visit(
-        [](const auto& e) -> json {
+    JsonText out;
+    out.begin_object();
+    std::visit(
+        [&](const auto& e) {
             using T = std::decay_t<decltype(e)>;
             if constexpr (std::is_same_v<T, lobby::TableListChanged>) {
-                if (e.change == lobby::TableListChanged::Change::Gone)
-                    return json{{"t", "lobby_table_gone"}, {"code", e.table.code}};
-                return json{{"t", "lobby_table"},
-                            {"change", lobby::change_name(e.change)},
-                            {"table", summary_json(e.table)}};
+                if (e.change == lobby::TableListChanged::Change::Gone) {
+                    out.member("t", "lobby_table_gone");
+                    out.member("code", e.table.code);
+                    return;
+                }
+                out.member("t", "lobby_table");
+                out.member("change", lobby::change_name(e.change));
+                out.key("table");
+                write_summary(out, e.table);
             } else if constexpr (std::is_same_v<T, lobby::SeekMatched>) {
-                return json{{"t", "matched"},
-                            {"code", e.match.table_code},
-                            {"white", player_json(e.match.white)},
-                            {"black", player_json(e.match.black)},
-                            {"setup", setup_json(e.match.setup)}};
+                out.member("t", "matched");
+                out.member("code", e.match.table_code);
+                out.key("white");
+                write_player(out, e.match.white);
+                out.key("black");
+                write_player(out, e.match.black);
+                out.key("setup");
+                write_setup(out, e.match.setup);
             } else if constexpr (std::is_same_v<T, lobby::ChallengeIssued>) {
-                return json{{"t", "challenge"},
-                            {"change", "issued"},
-                            {"challenge", challenge_json(e.challenge)}};
+                out.member("t", "challenge");
+                out.member("change", "issued");
+                out.key("challenge");
+                write_challenge(out, e.challenge);
             } else if constexpr (std::is_same_v<T, lobby::ChallengeCountered>) {
-                return json{{"t", "challenge"},
-                            {"change", "countered"},
-                            {"by", e.by},
-                            {"challenge", challenge_json(e.challenge)}};
+                out.member("t", "challenge");
+                out.member("change", "countered");
+                out.member("by", e.by);
+                out.key("challenge");
+                write_challenge(out, e.challenge);
             } else if constexpr (std::is_same_v<T, lobby::ChallengeAccepted>) {
-                json out = challenge_gone(e.challenge, "accepted");
-                out["code"] = e.match.table_code;
-                return out;
+                write_challenge_gone(out, e.challenge, "accepted");
+                out.member("code", e.match.table_code);
             } else if constexpr (std::is_same_v<T, lobby::ChallengeDeclined>) {
-                json out = challenge_gone(e.challenge, "declined");
-                out["by"] = e.by;
-                out["decline_reason"] = lobby::decline_reason_name(e.reason);
-                return out;
+                write_challenge_gone(out, e.challenge, "declined");
+                out.member("by", e.by);
+                out.member("decline_reason", lobby::decline_reason_name(e.reason));
             } else if constexpr (std::is_same_v<T, lobby::ChallengeCancelled>) {
-                json out = challenge_gone(e.challenge, "cancelled");
-                out["by"] = e.by;
-                return out;
+                write_challenge_gone(out, e.challenge, "cancelled");
+                out.member("by", e.by);
             } else {
-                return challenge_gone(e.challenge, "expired");
+                write_challenge_gone(out, e.challenge, "expired");
             }
         },
         event.body);
-    return shared_text(message);
+    out.end_object();
+    return out.shared();
+}
+
+void begin_reply(JsonText& out, std::string_view type, const json& id) {
+    out.begin_object();
+    out.member("t", type);
+    if (!id.is_null()) {
+        out.key("id");
+        out.raw_value(id.dump(-1, ' ', false, json::error_handler_t::replace));
+    }
 }
 
 std::shared_ptr<const std::string> shared_text(const json& message) {

@@ -105,11 +105,11 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     const auto& [code, host] = created.value();
     host->post([conn = r.conn, who = r.session->player.id, id = r.id](TableHost& h) {
         h.add_audience(conn, who);
-        nlohmann::json message = h.state_message(who, id);
-        message["t"] = "table_created";
-        message["code"] = h.table().code();
-        message["link"] = "/t/" + h.table().code();
-        h.reply_before(0, conn, message); // before the creation's `seated`
+        auto message = h.state_message(who, id, "table_created", [&](protocol::JsonText& out) {
+            out.member("code", h.table().code());
+            out.member("link", "/t/" + h.table().code());
+        });
+        h.reply_before(0, conn, std::move(message)); // before the creation's `seated`
     });
     enter_table(r, code, host);
 }

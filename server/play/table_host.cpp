@@ -100,15 +100,25 @@ std::shared_ptr<TableHost::Outgoing> TableHost::queued_event(std::uint64_t versi
 }
 
 void TableHost::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+    reply(conn, shared_text(message));
+}
+
+void TableHost::reply(const std::shared_ptr<net::Connection>& conn,
+                      std::shared_ptr<const std::string> text) {
     take_table_events();
-    outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
+    outbox_.push_back(std::make_shared<Outgoing>(Outgoing{std::move(text), conn, true}));
 }
 
 void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              const nlohmann::json& message) {
+    reply_before(mark, conn, shared_text(message));
+}
+
+void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
+                             std::shared_ptr<const std::string> text) {
     take_table_events();
     const auto at = outbox_.begin() + static_cast<std::ptrdiff_t>(std::min(mark, outbox_.size()));
-    outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{shared_text(message), conn, true}));
+    outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{std::move(text), conn, true}));
 }
 
 void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
@@ -119,16 +129,25 @@ void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const 
         conn, true}));
 }
 
-nlohmann::json TableHost::state_message(const lobby::PlayerId& viewer,
-                                        const nlohmann::json& id) const {
-    nlohmann::json message = play::reply("table", id);
-    const auto seat = table_->seat_of(viewer);
-    message["you"] = seat ? seat_json(*seat, table_->seat_count()) : nlohmann::json(nullptr);
-    message["table"] = state_json(table_->state(now()));
-    // The stored game's id, which the table does not know (null: not stored, or not yet).
-    message["table"]["game_id"] =
-        game_ && game_->id ? nlohmann::json(*game_->id) : nlohmann::json(nullptr);
-    return message;
+std::shared_ptr<const std::string>
+TableHost::state_message(const lobby::PlayerId& viewer, const nlohmann::json& id,
+                         std::string_view type,
+                         const std::function<void(protocol::JsonText&)>& more) const {
+    protocol::JsonText out;
+    begin_reply(out, type, id);
+    out.key("you");
+    if (const auto seat = table_->seat_of(viewer))
+        write_seat(out, *seat, table_->seat_count());
+    else
+        out.value(nullptr);
+    out.key("table");
+    // With the stored game's id, which the table does not know.
+    write_state(out, table_->state(now()),
+                game_ && game_->id ? std::optional<std::int64_t>(*game_->id) : std::nullopt);
+    if (more)
+        more(out);
+    out.end_object();
+    return out.shared();
 }
 
 void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,

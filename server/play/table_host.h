@@ -46,6 +46,7 @@
 #include "lobby/time.h"
 #include "server/net/connection.h"
 #include "server/observability/metrics.h"
+#include "server/protocol/json_text.h"
 #include "storage/game_writer.h"
 
 #include <cstdint>
@@ -176,6 +177,8 @@ public:
     // Queues a message for one connection after everything queued before (so a move's reply
     // follows its stored, broadcast event).
     void reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message);
+    void reply(const std::shared_ptr<net::Connection>& conn,
+               std::shared_ptr<const std::string> text);
     void reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                      const rules::Error& error);
     // The outbox's length now. reply_before(mark, ...) queues a reply ahead of everything queued
@@ -184,8 +187,15 @@ public:
     std::size_t outbox_mark() const { return outbox_.size(); }
     void reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                       const nlohmann::json& message);
-    // {"t":"table","you":color,"table":state} (and the request id when given).
-    nlohmann::json state_message(const lobby::PlayerId& viewer, const nlohmann::json& id) const;
+    void reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
+                      std::shared_ptr<const std::string> text);
+    // {"t":type,"id":id,"you":seat,"table":state} (`id` left out when null), written without a
+    // document: the state is a table's largest message, sent on every join (issue 11). `more`
+    // writes members of its own after these (a created table's code and link).
+    std::shared_ptr<const std::string>
+    state_message(const lobby::PlayerId& viewer, const nlohmann::json& id,
+                  std::string_view type = "table",
+                  const std::function<void(protocol::JsonText&)>& more = {}) const;
     // Sends the events after `since` that have gone out to the audience (or the full state),
     // then the reply; later events reach the connection as they go out, each once.
     void resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,

@@ -1,7 +1,9 @@
-// The service's pure pieces: setups read from requests, events written without a DOM.
+// The service's pure pieces: setups read from requests, events and values as JSON text.
 #include "rules/variant.h"
 #include "server/play/play_json.h"
 #include "server/protocol/setup_request.h"
+
+#include <algorithm>
 
 #include <doctest/doctest.h>
 
@@ -41,7 +43,7 @@ TEST_CASE("a setup from a request: defaults, every field, and refusals") {
     CHECK(server::protocol::read_setup(json{{"private", "yes"}}).error().code == "bad_message");
 }
 
-TEST_CASE("the move event written without a DOM says exactly what the DOM says") {
+TEST_CASE("the move event says the move, its cells, the position, the clocks and the legal moves") {
     auto game = rules::make_game(rules::VariantId::Chess);
     REQUIRE(game.ok());
     auto& g = *game.value();
@@ -62,42 +64,76 @@ TEST_CASE("the move event written without a DOM says exactly what the DOM says")
                                    .at = lobby::TimePoint{1700000000123ms},
                                    .turn_started = lobby::TimePoint{1700000000100ms}},
         .first_move_deadline = lobby::TimePoint{1700000030000ms}};
-    const auto compare = [](const lobby::TableEvent& event) {
-        const auto fast = server::play::table_event_message("K7QFZP", event);
-        const auto dom = server::play::table_event_message_dom("K7QFZP", event);
-        CHECK(json::parse(*fast) == json::parse(*dom));
+    const auto sent = [&](std::uint64_t version) {
+        return json::parse(*server::play::table_event_message(
+            "K7QFZP", lobby::TableEvent{.version = version,
+                                        .at = lobby::TimePoint{1700000000999ms},
+                                        .body = move}));
     };
-    compare(
-        lobby::TableEvent{.version = 42, .at = lobby::TimePoint{1700000000123ms}, .body = move});
+    const auto message = sent(42);
+    CHECK(message.at("t") == "table_event");
+    CHECK(message.at("table") == "K7QFZP");
+    CHECK(message.at("version") == 42);
+    CHECK(message.at("at") == 1700000000999);
+    const auto& event = message.at("event");
+    CHECK(event.at("type") == "move");
+    CHECK(event.at("ply") == 1);
+    CHECK(event.at("by") == "black");
+    CHECK(event.at("to_move") == "white");
+    const auto cells = [](const rules::Cells& list) {
+        return std::vector<int>(list.begin(), list.end());
+    };
+    REQUIRE(move.move.path.size() == 2);
+    CHECK(event.at("move") == json{{"move", "d7d5"},
+                                   {"display", "d5"},
+                                   {"path", cells(move.move.path)},
+                                   {"captures", json::array()}});
+    CHECK(event.at("position") == g.position());
+    CHECK(event.at("board") ==
+          json{{"rows", 8}, {"cols", 8}, {"cells", g.board().cells}, {"check", -1}});
+    CHECK(event.at("clocks") == json{{"running", true},
+                                     {"at", 1700000000123},
+                                     {"turn_started", 1700000000100},
+                                     {"white_ms", 61000},
+                                     {"black_ms", 59000},
+                                     {"to_move", "white"}});
+    CHECK(event.at("first_move_deadline") == 1700000030000);
     // Protocol 3: the legal moves go without `display`, the move played keeps it.
-    const auto sent = json::parse(*server::play::table_event_message(
-        "K7QFZP",
-        lobby::TableEvent{.version = 42, .at = lobby::TimePoint{1700000000123ms}, .body = move}));
-    const auto& legal = sent.at("event").at("legal_moves");
+    const auto& legal = event.at("legal_moves");
     REQUIRE(legal.size() == 31); // after 1. e4 d5, White has 31 moves
-    for (const auto& m : legal) {
-        CHECK_FALSE(m.contains("display"));
-        CHECK(m.contains("move"));
-        CHECK(m.at("path").size() == 2);
+    REQUIRE(legal.size() == move.legal_moves.size());
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        const auto& view = move.legal_moves[i];
+        CHECK(legal[i] == json{{"move", view.notation},
+                               {"path", cells(view.path)},
+                               {"captures", cells(view.captures)}});
     }
-    CHECK(sent.at("event").at("move").at("display") == "d5");
+    const auto capture = std::find_if(legal.begin(), legal.end(),
+                                      [](const json& m) { return m.at("move") == "e4d5"; });
+    REQUIRE(capture != legal.end());
+    CHECK(capture->at("captures") == json::array({move.move.path[1]})); // the pawn on d5
     // An older position as the history keeps it (no board, no legal moves), no deadline, and
     // text that needs escaping.
     move.board = {};
     move.legal_moves = {};
     move.first_move_deadline.reset();
     move.move.display = "a \"quoted\"\\ line\n\tand \xc3\x97 more";
-    compare(
-        lobby::TableEvent{.version = 43, .at = lobby::TimePoint{1700000000999ms}, .body = move});
+    const auto older = sent(43).at("event");
+    CHECK(older.at("board").is_null());
+    CHECK(older.at("legal_moves") == json::array());
+    CHECK(older.at("first_move_deadline").is_null());
+    CHECK(older.at("move").at("display") == move.move.display);
     // Numbers on both sides of the writer's two-digit shortcut, and a cell past it (a halma
     // board has 256).
     move.move.path = {0, 9};
     move.move.captures = {99, 255};
     for (const int ply : {0, 9, 10, 99, 100, 12345}) {
         move.ply = ply;
-        compare(lobby::TableEvent{.version = static_cast<std::uint64_t>(ply) + 1,
-                                  .at = lobby::TimePoint{1700000000999ms},
-                                  .body = move});
+        const auto numbered = sent(static_cast<std::uint64_t>(ply) + 1);
+        CHECK(numbered.at("version") == ply + 1);
+        CHECK(numbered.at("event").at("ply") == ply);
+        CHECK(numbered.at("event").at("move").at("path") == json::array({0, 9}));
+        CHECK(numbered.at("event").at("move").at("captures") == json::array({99, 255}));
     }
 }
 
