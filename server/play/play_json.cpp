@@ -104,22 +104,17 @@ void write_board_or_null(JsonText& out, const rules::BoardView& board) {
         write_board(out, board);
 }
 
-void write_cells(JsonText& out, const rules::Cells& cells) {
-    out.begin_array();
-    for (const int cell : cells)
-        out.value(cell);
-    out.end_array();
-}
+
 
 void write_move_object(JsonText& out, const rules::MoveView& move, bool with_display) {
     out.begin_object();
     out.key("captures");
-    write_cells(out, move.captures);
+    out.numbers(move.captures);
     if (with_display)
         out.member("display", move.display);
     out.member("move", move.notation);
     out.key("path");
-    write_cells(out, move.path);
+    out.numbers(move.path);
     out.end_object();
 }
 
@@ -127,13 +122,6 @@ void write_strings(JsonText& out, const std::vector<std::string>& strings) {
     out.begin_array();
     for (const auto& s : strings)
         out.value(s);
-    out.end_array();
-}
-
-void write_numbers(JsonText& out, const std::vector<int>& numbers) {
-    out.begin_array();
-    for (const int n : numbers)
-        out.value(n);
     out.end_array();
 }
 
@@ -209,15 +197,15 @@ struct BodyMembers {
         out.member("plies", e.plies);
         if (seats > 2) {
             out.key("waiting");
-            write_numbers(out, e.waiting);
+            out.numbers(e.waiting);
         }
     }
     void operator()(const lobby::TakebackAccepted& e) const {
         out.member("seat", e.by);
         out.key("accepted");
-        write_numbers(out, e.accepted);
+        out.numbers(e.accepted);
         out.key("waiting");
-        write_numbers(out, e.waiting);
+        out.numbers(e.waiting);
     }
     void operator()(const lobby::TakebackDeclined& e) const {
         write_seat_member(out, seats, "by", "seat", e.by);
@@ -442,7 +430,7 @@ void write_result(JsonText& out, const lobby::GameResult& result, int seats) {
     } else {
         out.member("did_not_start_seat", result.did_not_start);
         out.key("places");
-        write_numbers(out, result.places);
+        out.numbers(result.places);
     }
     out.end_object();
 }
@@ -514,9 +502,9 @@ void write_state(JsonText& out, const lobby::TableState& state,
     } else {
         out.value(state.takeback_request);
         out.key("takeback_accepted");
-        write_numbers(out, state.takeback_accepted);
+        out.numbers(state.takeback_accepted);
         out.key("takeback_waiting");
-        write_numbers(out, state.takeback_waiting);
+        out.numbers(state.takeback_waiting);
     }
     out.key("rematch_offers");
     write_per_seat(out, state.rematch_offers, [&](bool offered) { out.value(offered); });

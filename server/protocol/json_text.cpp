@@ -1,6 +1,7 @@
 #include "server/protocol/json_text.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -66,150 +67,76 @@ void JsonText::grow(std::size_t bytes) {
     end_ = buffer_->data() + buffer_->size();
 }
 
-void JsonText::begin_object() {
-    room(2);
-    separate();
-    *at_++ = '{';
-    need_comma_ = false;
-}
+namespace {
 
-void JsonText::end_object() {
-    room(1);
-    *at_++ = '}';
-    need_comma_ = true;
-}
+// Which bytes a string value cannot hold as they are: the quote, the backslash, the control
+// characters, and every byte of 0x80 or more, whose UTF-8 is checked.
+constexpr auto needs_care = [] {
+    std::array<bool, 256> table{};
+    for (std::size_t c = 0; c < table.size(); ++c)
+        table[c] = c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+    return table;
+}();
 
-void JsonText::begin_array() {
-    room(2);
-    separate();
-    *at_++ = '[';
-    need_comma_ = false;
-}
+} // namespace
 
-void JsonText::end_array() {
-    room(1);
-    *at_++ = ']';
-    need_comma_ = true;
-}
-
-void JsonText::key(std::string_view name) {
-    room(name.size() + 4);
-    separate();
-    *at_++ = '"';
-    std::memcpy(at_, name.data(), name.size());
-    at_ += name.size();
-    *at_++ = '"';
-    *at_++ = ':';
-    need_comma_ = false;
-}
-
-void JsonText::value(std::string_view text) {
-    // At most six characters a byte (\u00XX), a replaced byte three (U+FFFD).
-    room(3 + 6 * text.size());
-    separate();
-    *at_++ = '"';
+char* JsonText::escape(char* at, std::string_view text) {
     const auto* p = reinterpret_cast<const unsigned char*>(text.data());
     const auto* const end = p + text.size();
     while (p < end) {
+        // Copied as it is scanned: the strings are short (a move, a name), and memcpy's call
+        // would cost more than the copy.
+        while (p < end && !needs_care[*p])
+            *at++ = static_cast<char>(*p++);
+        if (p == end)
+            break;
         const unsigned char c = *p;
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-            *at_++ = static_cast<char>(c);
-            ++p;
-            continue;
-        }
         if (c >= 0x80) {
             if (const auto length = utf8_sequence(p, end); length > 0) {
-                std::memcpy(at_, p, length);
-                at_ += length;
+                std::memcpy(at, p, length);
+                at += length;
                 p += length;
             } else {
-                std::memcpy(at_, "\xEF\xBF\xBD", 3);
-                at_ += 3;
+                std::memcpy(at, "\xEF\xBF\xBD", 3);
+                at += 3;
                 ++p;
             }
             continue;
         }
-        *at_++ = '\\';
+        *at++ = '\\';
         switch (c) {
-        case '"':
-            *at_++ = '"';
-            break;
-        case '\\':
-            *at_++ = '\\';
-            break;
-        case '\b':
-            *at_++ = 'b';
-            break;
-        case '\f':
-            *at_++ = 'f';
-            break;
-        case '\n':
-            *at_++ = 'n';
-            break;
-        case '\r':
-            *at_++ = 'r';
-            break;
-        case '\t':
-            *at_++ = 't';
-            break;
+        case '"': *at++ = '"'; break;
+        case '\\': *at++ = '\\'; break;
+        case '\b': *at++ = 'b'; break;
+        case '\f': *at++ = 'f'; break;
+        case '\n': *at++ = 'n'; break;
+        case '\r': *at++ = 'r'; break;
+        case '\t': *at++ = 't'; break;
         default: {
             constexpr char hex[] = "0123456789abcdef";
-            std::memcpy(at_, "u00", 3);
-            at_[3] = hex[c >> 4];
-            at_[4] = hex[c & 0xF];
-            at_ += 5;
+            std::memcpy(at, "u00", 3);
+            at[3] = hex[c >> 4];
+            at[4] = hex[c & 0xF];
+            at += 5;
         }
         }
         ++p;
     }
-    *at_++ = '"';
-    need_comma_ = true;
+    return at;
 }
 
-void JsonText::value(bool b) {
-    room(6);
-    separate();
-    const std::string_view text = b ? "true" : "false";
-    std::memcpy(at_, text.data(), text.size());
-    at_ += text.size();
-    need_comma_ = true;
+char* JsonText::any_number(char* p, std::int64_t n) {
+    return std::to_chars(p, p + 20, n).ptr;
 }
 
-void JsonText::value(std::nullptr_t) {
-    room(5);
-    separate();
-    std::memcpy(at_, "null", 4);
-    at_ += 4;
-    need_comma_ = true;
-}
-
-void JsonText::signed_number(std::int64_t n) {
-    room(21);
-    separate();
-    // Most numbers the server writes are a board's cells, under 100 (about sixty a move).
-    if (n >= 0 && n < 100) {
-        if (n >= 10)
-            *at_++ = static_cast<char>('0' + n / 10);
-        *at_++ = static_cast<char>('0' + n % 10);
-    } else {
-        at_ = std::to_chars(at_, at_ + 20, n).ptr;
-    }
-    need_comma_ = true;
-}
-
-void JsonText::unsigned_number(std::uint64_t n) {
-    room(21);
-    separate();
-    at_ = std::to_chars(at_, at_ + 20, n).ptr;
-    need_comma_ = true;
+char* JsonText::any_number(char* p, std::uint64_t n) {
+    return std::to_chars(p, p + 20, n).ptr;
 }
 
 void JsonText::raw_value(std::string_view json) {
-    room(json.size() + 1);
-    separate();
-    std::memcpy(at_, json.data(), json.size());
-    at_ += json.size();
-    need_comma_ = true;
+    char* p = start(json.size());
+    std::memcpy(p, json.data(), json.size());
+    finish(p + json.size(), true);
 }
 
 std::shared_ptr<const std::string> JsonText::shared() const {

@@ -21,11 +21,15 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+
+#define TABULA_JSON_INLINE [[gnu::always_inline]] inline
 
 namespace server::protocol {
 
@@ -38,24 +42,48 @@ public:
     JsonText(const JsonText&) = delete;
     JsonText& operator=(const JsonText&) = delete;
 
-    void begin_object();
-    void end_object();
-    void begin_array();
-    void end_array();
-    // A member's name in the object open: the next value written is its value.
-    void key(std::string_view name);
+    // The writes below are forced inline (TABULA_JSON_INLINE): a move event makes about three
+    // hundred of them, and a call, or a memcpy of a length unknown where it is compiled, costs
+    // more than the write. Each writes through a local pointer (start/finish), not through
+    // at_: a char store may alias any member, which would be read again after every store.
+    TABULA_JSON_INLINE void begin_object() { finish(put(start(1), '{'), false); }
+    TABULA_JSON_INLINE void end_object() { close('}'); }
+    TABULA_JSON_INLINE void begin_array() { finish(put(start(1), '['), false); }
+    TABULA_JSON_INLINE void end_array() { close(']'); }
+    // A member's name in the object open: the next value written is its value. Names are the
+    // protocol's own, written as they are, and mostly literals, whose length is known here.
+    template <std::size_t N> TABULA_JSON_INLINE void key(const char (&name)[N]) {
+        key_of_length(name, N - 1);
+    }
+    void key(std::string_view name) { key_of_length(name.data(), name.size()); }
 
-    void value(std::string_view text);
+    TABULA_JSON_INLINE void value(std::string_view text) {
+        // At most six characters a byte (\u00XX), a replaced byte three (U+FFFD).
+        char* p = put(start(2 + 6 * text.size()), '"');
+        finish(put(escape(p, text), '"'), true);
+    }
     void value(const char* text) { value(std::string_view(text)); }
     void value(const std::string& text) { value(std::string_view(text)); }
-    void value(bool b);
-    void value(std::nullptr_t);
+    TABULA_JSON_INLINE void value(bool b) {
+        char* p = start(5);
+        if (b) {
+            std::memcpy(p, "true", 4);
+            p += 4;
+        } else {
+            std::memcpy(p, "false", 5);
+            p += 5;
+        }
+        finish(p, true);
+    }
+    TABULA_JSON_INLINE void value(std::nullptr_t) {
+        char* p = start(4);
+        std::memcpy(p, "null", 4);
+        finish(p + 4, true);
+    }
     template <std::integral Number>
-    requires(!std::same_as<Number, bool>) void value(Number n) {
-        if constexpr (std::is_signed_v<Number>)
-            signed_number(static_cast<std::int64_t>(n));
-        else
-            unsigned_number(static_cast<std::uint64_t>(n));
+        requires(!std::same_as<Number, bool>)
+    TABULA_JSON_INLINE void value(Number n) {
+        finish(number(start(20), n), true);
     }
     template <class T> void value(const std::optional<T>& maybe) {
         if (maybe)
@@ -63,9 +91,25 @@ public:
         else
             value(nullptr);
     }
+    // An array of integers, written with one check for room: a move's cells.
+    template <class Numbers> TABULA_JSON_INLINE void numbers(const Numbers& list) {
+        char* p = put(start(2 + 21 * std::size(list)), '[');
+        bool first = true;
+        for (const auto n : list) {
+            if (!first)
+                *p++ = ',';
+            first = false;
+            p = number(p, n);
+        }
+        finish(put(p, ']'), true);
+    }
     // A value that is JSON text already (a client's request id, dumped), written as it is.
     void raw_value(std::string_view json);
 
+    template <std::size_t N, class T> void member(const char (&name)[N], const T& v) {
+        key(name);
+        value(v);
+    }
     template <class T> void member(std::string_view name, const T& v) {
         key(name);
         value(v);
@@ -77,19 +121,58 @@ public:
 
 private:
     const char* begin() const { return buffer_->data(); }
-    // Room for `bytes` more characters; every write makes room once, then writes unchecked.
-    void room(std::size_t bytes) {
-        if (static_cast<std::size_t>(end_ - at_) < bytes)
-            grow(bytes);
+    // Makes room for `bytes` more characters and the comma, and writes the comma a value or a
+    // name needs unless it is the first in its container. Returns where to write on.
+    TABULA_JSON_INLINE char* start(std::size_t bytes) {
+        if (static_cast<std::size_t>(end_ - at_) <= bytes)
+            grow(bytes + 1);
+        char* p = at_;
+        if (need_comma_)
+            *p++ = ',';
+        return p;
+    }
+    // Ends a write at `p`; a comma comes before the next value or name if `comma_next`.
+    TABULA_JSON_INLINE void finish(char* p, bool comma_next) {
+        at_ = p;
+        need_comma_ = comma_next;
     }
     void grow(std::size_t bytes);
-    // The comma before a value or a name, unless it is the first in its container.
-    void separate() {
-        if (need_comma_)
-            *at_++ = ',';
+    TABULA_JSON_INLINE static char* put(char* p, char c) {
+        *p = c;
+        return p + 1;
     }
-    void signed_number(std::int64_t n);
-    void unsigned_number(std::uint64_t n);
+    TABULA_JSON_INLINE void close(char brace) {
+        if (end_ == at_)
+            grow(1);
+        finish(put(at_, brace), true);
+    }
+    TABULA_JSON_INLINE void key_of_length(const char* name, std::size_t length) {
+        char* p = put(start(length + 3), '"');
+        std::memcpy(p, name, length);
+        p += length;
+        finish(put(put(p, '"'), ':'), false);
+    }
+    // At most 20 characters.
+    template <class Number> TABULA_JSON_INLINE static char* number(char* p, Number n) {
+        // Most numbers the server writes are a board's cells, under 100 (about sixty a move).
+        bool small = n < 100;
+        if constexpr (std::is_signed_v<Number>)
+            small = small && n >= 0;
+        if (small) {
+            if (n >= 10)
+                *p++ = static_cast<char>('0' + n / 10);
+            *p++ = static_cast<char>('0' + n % 10);
+            return p;
+        }
+        if constexpr (std::is_signed_v<Number>)
+            return any_number(p, static_cast<std::int64_t>(n));
+        else
+            return any_number(p, static_cast<std::uint64_t>(n));
+    }
+    static char* any_number(char* p, std::int64_t n);
+    static char* any_number(char* p, std::uint64_t n);
+    // The characters of a string value, escaped, from `p`; returns the end.
+    static char* escape(char* p, std::string_view text);
 
     std::string own_;
     std::string* buffer_;

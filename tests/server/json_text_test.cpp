@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -58,6 +59,26 @@ TEST_CASE("json text: numbers at both ends and around the two-digit shortcut") {
     out.end_array();
     CHECK(out.view() == "[0,9,10,99,100,-1,-99,12345,-9223372036854775808,"
                         "9223372036854775807,18446744073709551615,42]");
+}
+
+TEST_CASE("json text: a list of numbers written at once, empty or long, beside other values") {
+    JsonText out;
+    out.begin_object();
+    out.key("none");
+    out.numbers(std::vector<int>{});
+    out.key("cells");
+    out.numbers(std::vector<int>{0, 9, 10, 99, 100, 255, -1});
+    out.key("many");
+    std::vector<std::int64_t> many(2000, std::numeric_limits<std::int64_t>::min());
+    out.numbers(many);
+    out.member("after", 1);
+    out.end_object();
+    const auto parsed = json::parse(out.view());
+    CHECK(parsed.at("none") == json::array());
+    CHECK(parsed.at("cells") == json::array({0, 9, 10, 99, 100, 255, -1}));
+    CHECK(parsed.at("many") == json(many));
+    CHECK(parsed.at("after") == 1);
+    CHECK(out.view().substr(0, 32) == R"({"none":[],"cells":[0,9,10,99,10)");
 }
 
 TEST_CASE("json text: strings are escaped as JSON asks") {
