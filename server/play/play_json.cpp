@@ -125,6 +125,19 @@ void write_strings(JsonText& out, const std::vector<std::string>& strings) {
     out.end_array();
 }
 
+// The members a table's summary and its state begin with: its code and link, setup, host,
+// status and game number.
+template <class TableView> void write_table_heading(JsonText& out, const TableView& table) {
+    out.member("code", table.code);
+    out.member("link", "/t/" + table.code);
+    out.key("setup");
+    write_setup(out, table.setup);
+    out.key("host");
+    write_player(out, table.host);
+    out.member("status", lobby::status_name(table.status));
+    out.member("game_number", table.game_number);
+}
+
 // The members of one event body, after "type".
 struct BodyMembers {
     JsonText& out;
@@ -437,16 +450,9 @@ void write_result(JsonText& out, const lobby::GameResult& result, int seats) {
 
 void write_summary(JsonText& out, const lobby::TableSummary& summary) {
     out.begin_object();
-    out.member("code", summary.code);
-    out.member("link", "/t/" + summary.code);
-    out.key("setup");
-    write_setup(out, summary.setup);
-    out.key("host");
-    write_player(out, summary.host);
+    write_table_heading(out, summary);
     out.key("seats");
     write_seats(out, summary.seats);
-    out.member("status", lobby::status_name(summary.status));
-    out.member("game_number", summary.game_number);
     out.member("spectators", summary.spectators);
     out.end_object();
 }
@@ -455,14 +461,7 @@ void write_state(JsonText& out, const lobby::TableState& state,
                  std::optional<std::int64_t> game_id) {
     const int seats = static_cast<int>(state.seats.size());
     out.begin_object();
-    out.member("code", state.code);
-    out.member("link", "/t/" + state.code);
-    out.key("setup");
-    write_setup(out, state.setup);
-    out.key("host");
-    write_player(out, state.host);
-    out.member("status", lobby::status_name(state.status));
-    out.member("game_number", state.game_number);
+    write_table_heading(out, state);
     out.key("seats");
     write_per_seat(out, state.seats,
                    [&](const std::optional<lobby::SeatView>& seat) { write_seat_view(out, seat); });
