@@ -10,17 +10,11 @@ namespace {
 
 // A seat of a two-seat table by its colour (seat 0 White), or null.
 void write_color_or_null(JsonText& out, const std::optional<int>& seat) {
-    if (seat)
-        out.value(seat_color_name(*seat));
-    else
-        out.value(nullptr);
+    out.optional_value(seat, [&](int s) { out.value(seat_color_name(s)); });
 }
 
 void write_time(JsonText& out, const std::optional<lobby::TimePoint>& at) {
-    if (at)
-        out.value(unix_ms(*at));
-    else
-        out.value(nullptr);
+    out.optional_value(at, [&](lobby::TimePoint t) { out.value(unix_ms(t)); });
 }
 
 // One value per seat: {"white":…,"black":…} at a two-seat table, an array by seat index at a
@@ -44,10 +38,7 @@ void write_per_seat(JsonText& out, const lobby::PerSeat<T>& seats, Write write) 
 
 void write_seats(JsonText& out, const lobby::PerSeat<std::optional<lobby::Player>>& seats) {
     write_per_seat(out, seats, [&](const std::optional<lobby::Player>& player) {
-        if (player)
-            write_player(out, *player);
-        else
-            out.value(nullptr);
+        out.optional_value(player, [&](const lobby::Player& p) { write_player(out, p); });
     });
 }
 
@@ -229,10 +220,7 @@ struct BodyMembers {
         out.key("moves");
         write_strings(out, e.moves);
         out.key("last_move");
-        if (e.last_move)
-            write_move(out, *e.last_move);
-        else
-            out.value(nullptr);
+        out.optional_value(e.last_move, [&](const rules::MoveView& m) { write_move(out, m); });
         out.member("position", e.position);
         out.key("board");
         write_board_or_null(out, e.board);
@@ -482,10 +470,7 @@ void write_state(JsonText& out, const lobby::TableState& state,
         write_move(out, move);
     out.end_array();
     out.key("last_move");
-    if (state.last_move)
-        write_move(out, *state.last_move);
-    else
-        out.value(nullptr);
+    out.optional_value(state.last_move, [&](const rules::MoveView& m) { write_move(out, m); });
     out.key("legal_moves");
     write_legal_moves(out, state.legal_moves);
     out.key("clocks");
@@ -508,10 +493,8 @@ void write_state(JsonText& out, const lobby::TableState& state,
     out.key("rematch_offers");
     write_per_seat(out, state.rematch_offers, [&](bool offered) { out.value(offered); });
     out.key("result");
-    if (state.result)
-        write_result(out, *state.result, seats);
-    else
-        out.value(nullptr);
+    out.optional_value(state.result,
+                       [&](const lobby::GameResult& r) { write_result(out, r, seats); });
     out.key("chat");
     out.begin_array();
     for (const auto& line : state.chat)

@@ -86,11 +86,16 @@ public:
     TABULA_JSON_INLINE void value(Number n) {
         finish(number(start(20), n), true);
     }
-    template <class T> void value(const std::optional<T>& maybe) {
+    // `write(*maybe)` if there is a value, else null.
+    template <class T, class Write>
+    void optional_value(const std::optional<T>& maybe, Write write) {
         if (maybe)
-            value(*maybe);
+            write(*maybe);
         else
             value(nullptr);
+    }
+    template <class T> void value(const std::optional<T>& maybe) {
+        optional_value(maybe, [this](const T& v) { value(v); });
     }
     // An array of integers, written with one check for room: a move's cells.
     template <class Numbers> TABULA_JSON_INLINE void numbers(const Numbers& list) {
