@@ -228,12 +228,6 @@ std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Po
     return std::nullopt;
 }
 
-void append_number(std::string& out, int value) {
-    char digits[12];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, end);
-}
-
 } // namespace
 
 std::string square_name(int square) {
@@ -262,11 +256,14 @@ Result<Position> parse_fen(std::string_view fen) {
     return p;
 }
 
-// Written into room reserved for the longest FEN, once: a table writes one per move (issue 11).
+// Written into a buffer on the stack and copied once into a string of its size: a table writes
+// one a move (issue 11), and appending a character at a time checks the string's room each time.
 std::string write_fen(const Position& p) {
     const auto pieces = p.letters();
-    std::string fen;
-    fen.reserve(104); // 71 for the board, 13 for side, castling and en passant, 20 for counters
+    // 71 for the board, 11 for side, castling and en passant, 2 spaces and two counters of at
+    // most 11 characters each (an int, its sign included): 106 at most.
+    std::array<char, 112> fen;
+    char* at = fen.data();
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
@@ -276,36 +273,37 @@ std::string write_fen(const Position& p) {
                 continue;
             }
             if (empty)
-                fen += static_cast<char>('0' + empty);
+                *at++ = static_cast<char>('0' + empty);
             empty = 0;
-            fen += letter;
+            *at++ = letter;
         }
         if (empty)
-            fen += static_cast<char>('0' + empty);
+            *at++ = static_cast<char>('0' + empty);
         if (rank)
-            fen += '/';
+            *at++ = '/';
     }
-    fen += ' ';
-    fen += p.side == white ? 'w' : 'b';
-    fen += ' ';
+    *at++ = ' ';
+    *at++ = p.side == white ? 'w' : 'b';
+    *at++ = ' ';
     if (!p.castling)
-        fen += '-';
+        *at++ = '-';
     constexpr std::string_view castling_letters = "KQkq";
     for (std::size_t i = 0; i < 4; ++i)
         if (p.castling & (1 << i))
-            fen += castling_letters[i];
-    fen += ' ';
+            *at++ = castling_letters[i];
+    *at++ = ' ';
     if (has_legal_en_passant(p)) {
-        fen += static_cast<char>('a' + file_of(p.en_passant));
-        fen += static_cast<char>('1' + rank_of(p.en_passant));
+        *at++ = static_cast<char>('a' + file_of(p.en_passant));
+        *at++ = static_cast<char>('1' + rank_of(p.en_passant));
     } else {
-        fen += '-';
+        *at++ = '-';
     }
-    fen += ' ';
-    append_number(fen, p.halfmove_clock);
-    fen += ' ';
-    append_number(fen, p.fullmove_number);
-    return fen;
+    *at++ = ' ';
+    constexpr std::size_t int_digits = 11; // "-2147483648"
+    at = std::to_chars(at, at + int_digits, p.halfmove_clock).ptr;
+    *at++ = ' ';
+    at = std::to_chars(at, at + int_digits, p.fullmove_number).ptr;
+    return {fen.data(), at};
 }
 
 } // namespace rules::chess
