@@ -95,20 +95,6 @@ void write_board_or_null(JsonText& out, const rules::BoardView& board) {
         write_board(out, board);
 }
 
-
-
-void write_move_object(JsonText& out, const rules::MoveView& move, bool with_display) {
-    out.begin_object();
-    out.key("captures");
-    out.numbers(move.captures);
-    if (with_display)
-        out.member("display", move.display);
-    out.member("move", move.notation);
-    out.key("path");
-    out.numbers(move.path);
-    out.end_object();
-}
-
 void write_strings(JsonText& out, const std::vector<std::string>& strings) {
     out.begin_array();
     for (const auto& s : strings)
@@ -404,13 +390,36 @@ void write_board(JsonText& out, const rules::BoardView& board) {
 }
 
 void write_move(JsonText& out, const rules::MoveView& move) {
-    write_move_object(out, move, /*with_display=*/true);
+    out.begin_object();
+    out.key("captures");
+    out.numbers(move.captures);
+    out.member("display", move.display);
+    out.member("move", move.notation);
+    out.key("path");
+    out.numbers(move.path);
+    out.end_object();
+}
+
+// A legal move: a Move without its display (docs/protocol.md), written in one piece, since a
+// move event carries some forty of them (issue 11).
+void write_legal_move(JsonText& out, const rules::MoveView& move) {
+    const std::size_t most =
+        42 + 6 * move.notation.size() + 21 * (move.captures.size() + move.path.size());
+    out.value_in_one_piece(most, [&move](char* p) {
+        p = JsonText::put_raw(p, "{\"captures\":");
+        p = JsonText::put_numbers(p, move.captures);
+        p = JsonText::put_raw(p, ",\"move\":");
+        p = JsonText::put_string(p, move.notation);
+        p = JsonText::put_raw(p, ",\"path\":");
+        p = JsonText::put_numbers(p, move.path);
+        return JsonText::put_raw(p, "}");
+    });
 }
 
 void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves) {
     out.begin_array();
     for (const auto& move : moves)
-        write_move_object(out, move, /*with_display=*/false);
+        write_legal_move(out, move);
     out.end_array();
 }
 

@@ -81,6 +81,36 @@ TEST_CASE("json text: a list of numbers written at once, empty or long, beside o
     CHECK(out.view().substr(0, 32) == R"({"none":[],"cells":[0,9,10,99,10)");
 }
 
+TEST_CASE("json text: values written in one piece take their commas like any other") {
+    JsonText out;
+    out.begin_array();
+    out.value(1);
+    // The most a piece may take: two quotes and six characters a byte of the string, the
+    // punctuation, and 21 a number.
+    const std::string name = "a\"b\x01\xff";
+    const std::vector<int> cells{-5, 7, 1234567};
+    for (int i = 0; i < 200; ++i) // past the first buffer
+        out.value_in_one_piece(2 + 6 * name.size() + 6 + 21 * cells.size(), [&](char* p) {
+            p = JsonText::put_raw(p, "{\"s\":");
+            p = JsonText::put_string(p, name);
+            p = JsonText::put_raw(p, ",\"n\":");
+            p = JsonText::put_numbers(p, cells);
+            return JsonText::put_raw(p, "}");
+        });
+    out.value(nullptr);
+    out.end_array();
+    const auto parsed = json::parse(out.view());
+    REQUIRE(parsed.size() == 202);
+    CHECK(parsed.front() == 1);
+    CHECK(parsed.back() == nullptr);
+    for (std::size_t i = 1; i <= 200; ++i)
+        CHECK(parsed[i] == json{{"s", "a\"b\x01\xEF\xBF\xBD"}, {"n", {-5, 7, 1234567}}});
+    const std::string first_two = R"([1,{"s":"a\"b\u0001)"
+                                  "\xEF\xBF\xBD"
+                                  R"(","n":[-5,7,1234567]},{"s")";
+    CHECK(out.view().substr(0, first_two.size()) == first_two);
+}
+
 TEST_CASE("json text: strings are escaped as JSON asks") {
     JsonText out;
     out.value("a \"quoted\"\\ line\n\tand\b\f\r \x01\x1f\x7f end");
