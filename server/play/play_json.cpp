@@ -296,6 +296,22 @@ template <class Write> json as_json(Write write) {
     return json::parse(out.view());
 }
 
+// A legal move: a Move without its display (docs/protocol.md), written in one piece, since a
+// move event carries some forty of them (issue 11).
+void write_legal_move(JsonText& out, const rules::MoveView& move) {
+    const std::size_t most =
+        42 + 6 * move.notation.size() + 21 * (move.captures.size() + move.path.size());
+    out.value_in_one_piece(most, [&move](char* p) {
+        p = JsonText::put_raw(p, "{\"captures\":");
+        p = JsonText::put_numbers(p, move.captures);
+        p = JsonText::put_raw(p, ",\"move\":");
+        p = JsonText::put_string(p, move.notation);
+        p = JsonText::put_raw(p, ",\"path\":");
+        p = JsonText::put_numbers(p, move.path);
+        return JsonText::put_raw(p, "}");
+    });
+}
+
 } // namespace
 
 std::string_view color_name(lobby::Color color) {
@@ -398,22 +414,6 @@ void write_move(JsonText& out, const rules::MoveView& move) {
     out.key("path");
     out.numbers(move.path);
     out.end_object();
-}
-
-// A legal move: a Move without its display (docs/protocol.md), written in one piece, since a
-// move event carries some forty of them (issue 11).
-void write_legal_move(JsonText& out, const rules::MoveView& move) {
-    const std::size_t most =
-        42 + 6 * move.notation.size() + 21 * (move.captures.size() + move.path.size());
-    out.value_in_one_piece(most, [&move](char* p) {
-        p = JsonText::put_raw(p, "{\"captures\":");
-        p = JsonText::put_numbers(p, move.captures);
-        p = JsonText::put_raw(p, ",\"move\":");
-        p = JsonText::put_string(p, move.notation);
-        p = JsonText::put_raw(p, ",\"path\":");
-        p = JsonText::put_numbers(p, move.path);
-        return JsonText::put_raw(p, "}");
-    });
 }
 
 void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves) {

@@ -19,6 +19,7 @@
 // as given (they are the protocol's, never a client's); values are escaped, and invalid UTF-8
 // in them is replaced by U+FFFD, as the server's nlohmann dumps did with error_handler replace.
 
+#include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -106,7 +107,10 @@ public:
     // `most` characters from `p` with the pieces below and returns where it ended.
     template <class Write>
     TABULA_JSON_INLINE void value_in_one_piece(std::size_t most, Write write) {
-        finish(write(start(most)), true);
+        char* const from = start(most);
+        char* const end = write(from);
+        assert(static_cast<std::size_t>(end - from) <= most); // `from` is after the comma
+        finish(end, true);
     }
     // The pieces: text as it is (punctuation and names), an escaped and quoted string (at most
     // 2 + 6 * size characters), an array of integers (at most 2 + 21 * size).
