@@ -260,8 +260,8 @@ Result<Position> parse_fen(std::string_view fen) {
 // one a move (issue 11), and appending a character at a time checks the string's room each time.
 std::string write_fen(const Position& p) {
     const auto pieces = p.letters();
-    // 71 for the board, 11 for side, castling and en passant, 2 spaces and two counters of at
-    // most 11 characters each (an int, its sign included): 106 at most.
+    // 71 for the board, 10 for side, castling and en passant with their spaces, then a space
+    // and a counter twice, each of at most 11 characters (an int, its sign included): 105.
     std::array<char, 112> fen;
     char* at = fen.data();
     for (int rank = 7; rank >= 0; --rank) {

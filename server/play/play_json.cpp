@@ -296,14 +296,23 @@ template <class Write> json as_json(Write write) {
     return json::parse(out.view());
 }
 
-// A legal move: a Move without its display (docs/protocol.md), written in one piece, since a
-// move event carries some forty of them (issue 11).
-void write_legal_move(JsonText& out, const rules::MoveView& move) {
-    const std::size_t most =
-        42 + 6 * move.notation.size() + 21 * (move.captures.size() + move.path.size());
-    out.value_in_one_piece(most, [&move](char* p) {
+// A Move (docs/protocol.md): with its display for a move played, without for a legal move.
+// Written in one piece, since a move event carries some forty legal moves (issue 11).
+void write_move_object(JsonText& out, const rules::MoveView& move, bool with_display) {
+    constexpr std::size_t punctuation = 29;  // {"captures": ,"move": ,"path": }
+    constexpr std::size_t display_name = 11; // ,"display":
+    std::size_t most = punctuation + JsonText::numbers_room(move.captures.size()) +
+                       JsonText::string_room(move.notation.size()) +
+                       JsonText::numbers_room(move.path.size());
+    if (with_display)
+        most += display_name + JsonText::string_room(move.display.size());
+    out.value_in_one_piece(most, [&move, with_display](char* p) {
         p = JsonText::put_raw(p, "{\"captures\":");
         p = JsonText::put_numbers(p, move.captures);
+        if (with_display) {
+            p = JsonText::put_raw(p, ",\"display\":");
+            p = JsonText::put_string(p, move.display);
+        }
         p = JsonText::put_raw(p, ",\"move\":");
         p = JsonText::put_string(p, move.notation);
         p = JsonText::put_raw(p, ",\"path\":");
@@ -406,20 +415,13 @@ void write_board(JsonText& out, const rules::BoardView& board) {
 }
 
 void write_move(JsonText& out, const rules::MoveView& move) {
-    out.begin_object();
-    out.key("captures");
-    out.numbers(move.captures);
-    out.member("display", move.display);
-    out.member("move", move.notation);
-    out.key("path");
-    out.numbers(move.path);
-    out.end_object();
+    write_move_object(out, move, /*with_display=*/true);
 }
 
 void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves) {
     out.begin_array();
     for (const auto& move : moves)
-        write_legal_move(out, move);
+        write_move_object(out, move, /*with_display=*/false);
     out.end_array();
 }
 

@@ -60,9 +60,7 @@ public:
     void key(std::string_view name) { key_of_length(name.data(), name.size()); }
 
     TABULA_JSON_INLINE void value(std::string_view text) {
-        // At most six characters a byte (\u00XX), a replaced byte three (U+FFFD).
-        char* p = put(start(2 + 6 * text.size()), '"');
-        finish(put(escape(p, text), '"'), true);
+        finish(put_string(start(string_room(text.size())), text), true);
     }
     void value(const char* text) { value(std::string_view(text)); }
     void value(const std::string& text) { value(std::string_view(text)); }
@@ -100,7 +98,7 @@ public:
     }
     // An array of integers, written with one check for room: a move's cells.
     template <class Numbers> TABULA_JSON_INLINE void numbers(const Numbers& list) {
-        finish(put_numbers(start(2 + 21 * std::size(list)), list), true);
+        finish(put_numbers(start(numbers_room(std::size(list))), list), true);
     }
     // A value of a known shape written in one piece, for the hot path's many small objects (a
     // legal move): one check for room and no per-member bookkeeping. `write(p)` writes at most
@@ -112,8 +110,13 @@ public:
         assert(static_cast<std::size_t>(end - from) <= most); // `from` is after the comma
         finish(end, true);
     }
+    // The most characters a string value and a list of numbers take: its quotes and six a byte
+    // (\u00XX; a replaced byte takes three, U+FFFD), its brackets and 21 a number (20 and a
+    // comma).
+    static constexpr std::size_t string_room(std::size_t bytes) { return 2 + 6 * bytes; }
+    static constexpr std::size_t numbers_room(std::size_t count) { return 2 + 21 * count; }
     // The pieces: text as it is (punctuation and names), an escaped and quoted string (at most
-    // 2 + 6 * size characters), an array of integers (at most 2 + 21 * size).
+    // string_room of its size), an array of integers (at most numbers_room of its length).
     template <std::size_t N>
     TABULA_JSON_INLINE static char* put_raw(char* p, const char (&text)[N]) {
         std::memcpy(p, text, N - 1);

@@ -85,18 +85,20 @@ TEST_CASE("json text: values written in one piece take their commas like any oth
     JsonText out;
     out.begin_array();
     out.value(1);
-    // The most a piece may take: 12 characters of punctuation and names, two quotes and six
-    // characters a byte of the string, two brackets and 21 characters a number.
+    // The most a piece may take: 11 characters of punctuation and names, then the string's and
+    // the numbers' room.
     const std::string name = "a\"b\x01\xff";
     const std::vector<int> cells{-5, 7, 1234567};
     for (int i = 0; i < 200; ++i) // past the first buffer
-        out.value_in_one_piece(16 + 6 * name.size() + 21 * cells.size(), [&](char* p) {
-            p = JsonText::put_raw(p, "{\"s\":");
-            p = JsonText::put_string(p, name);
-            p = JsonText::put_raw(p, ",\"n\":");
-            p = JsonText::put_numbers(p, cells);
-            return JsonText::put_raw(p, "}");
-        });
+        out.value_in_one_piece(11 + JsonText::string_room(name.size()) +
+                                   JsonText::numbers_room(cells.size()),
+                               [&](char* p) {
+                                   p = JsonText::put_raw(p, "{\"s\":");
+                                   p = JsonText::put_string(p, name);
+                                   p = JsonText::put_raw(p, ",\"n\":");
+                                   p = JsonText::put_numbers(p, cells);
+                                   return JsonText::put_raw(p, "}");
+                               });
     out.value(nullptr);
     out.end_array();
     const auto parsed = json::parse(out.view());
