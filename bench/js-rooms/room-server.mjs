@@ -203,6 +203,24 @@ function tableFor(conn, request) {
     return table;
 }
 
+// The table and the seat of a request that needs the sender seated at a game in play, or null
+// once the error is answered.
+function seatInPlay(conn, request) {
+    const table = tableFor(conn, request);
+    if (!table)
+        return null;
+    const seat = table.seats.indexOf(conn);
+    if (seat < 0)
+        fail(conn, request.id, 'not_seated', 'you are not seated at this table');
+    else if (table.status === 'waiting')
+        fail(conn, request.id, 'not_started', 'the game has not started');
+    else if (table.status !== 'playing')
+        fail(conn, request.id, 'game_over', 'the game is over');
+    else
+        return { table, seat };
+    return null;
+}
+
 const handlers = {
     create_table(conn, request) {
         if ((request.variant ?? 'chess') !== 'chess')
@@ -242,16 +260,9 @@ const handlers = {
     },
 
     move(conn, request) {
-        const table = tableFor(conn, request);
+        const { table, seat } = seatInPlay(conn, request) ?? {};
         if (!table)
             return;
-        const seat = table.seats.indexOf(conn);
-        if (seat < 0)
-            return fail(conn, request.id, 'not_seated', 'you are not seated at this table');
-        if (table.status === 'waiting')
-            return fail(conn, request.id, 'not_started', 'the game has not started');
-        if (table.status !== 'playing')
-            return fail(conn, request.id, 'game_over', 'the game is over');
         const toMove = table.chess.turn() === 'w' ? 0 : 1;
         if (seat !== toMove)
             return fail(conn, request.id, 'not_your_turn', 'it is not your turn');
@@ -292,14 +303,9 @@ const handlers = {
     },
 
     resign(conn, request) {
-        const table = tableFor(conn, request);
+        const { table, seat } = seatInPlay(conn, request) ?? {};
         if (!table)
             return;
-        const seat = table.seats.indexOf(conn);
-        if (seat < 0)
-            return fail(conn, request.id, 'not_seated', 'you are not seated at this table');
-        if (table.status !== 'playing')
-            return fail(conn, request.id, 'game_over', 'the game is over');
         send(conn, { t: 'ok', id: request.id });
         table.end({ kind: 'win', winner: seat === 0 ? 'black' : 'white', reason: 'resignation' });
     },
