@@ -296,6 +296,7 @@ Refusal Table::take_back(TimePoint now) {
     takeback_by_.reset();
     draw_offer_.reset();
     last_move_event_.reset();
+    last_move_sent_.clear(); // a move taken back is no longer the one a resend may repeat
     std::vector<std::string> moves;
     for (const auto& m : moves_)
         moves.push_back(m.move);

@@ -118,6 +118,21 @@ TEST_CASE("chess: a takeback replays the game from the start without the last mo
     CHECK(t.table->play("white", 2, "Nc3", t0 + 12s).ok());
 }
 
+TEST_CASE("chess: a move taken back is no longer a resend of the last move") {
+    RealTable t(chess());
+    t.play({"e4", "e5", "Nf3", "Nc6"});
+    // White takes back its Nf3, and so Black's Nc6 after it.
+    REQUIRE_FALSE(t.table->request_takeback("white", t0 + 10s));
+    REQUIRE_FALSE(t.table->accept_takeback("black", t0 + 11s));
+    REQUIRE(t.events.last<TakebackDone>().moves == std::vector<std::string>{"e2e4", "e7e5"});
+    // Black's taken-back Nc6, sent again with its old ply, is a stale move, not a duplicate.
+    const auto stale = t.table->play("black", 1, "Nc6", t0 + 12s);
+    REQUIRE_FALSE(stale.ok());
+    CHECK(stale.error().code == "not_your_turn");
+    // The last move still standing (Black's e5) is still recognised when resent as it stands.
+    CHECK(t.table->play("black", 1, "e7e5", t0 + 12s).value().duplicate);
+}
+
 TEST_CASE("chess: a restored table replays its moves and goes on") {
     RealTable t(chess());
     t.play({"e4", "c5", "Nf3", "d6"});
