@@ -18,17 +18,21 @@ lobby::Millis measured_lag(const net::Connection& conn) {
     return std::chrono::duration_cast<lobby::Millis>(*rtt / 2);
 }
 
-// claim_draw against an absent opponent whose grace ran out; otherwise the FIDE claim of a
-// threefold or fifty-move draw while both are present.
+// claim_draw: the FIDE claim of a threefold or fifty-move draw, whether or not the opponent is
+// connected; when the position gives nothing to claim and the opponent is absent, the claim of
+// a draw against an absent opponent (granted once its grace ran out, else too_early).
 lobby::Refusal claim_draw(lobby::Table& table, const lobby::PlayerId& who, lobby::TimePoint now) {
+    auto by_rule = table.claim_draw(who, now);
+    if (!by_rule || by_rule->code != lobby::errc::nothing_to_claim)
+        return by_rule;
     const auto seat = table.seat_of(who);
-    if (seat && table.seat_count() == 2) { // past two, claim_draw refuses
-        const auto state = table.state(now);
-        const auto& other = state.seats[1 - *seat];
-        if (other && !other->connected)
-            return table.claim_abandonment(who, lobby::AbandonmentClaim::Draw, now);
-    }
-    return table.claim_draw(who, now);
+    if (!seat || table.seat_count() != 2) // past two, claim_draw refuses
+        return by_rule;
+    const auto state = table.state(now);
+    const auto& other = state.seats[1 - *seat];
+    if (other && !other->connected)
+        return table.claim_abandonment(who, lobby::AbandonmentClaim::Draw, now);
+    return by_rule;
 }
 
 lobby::Refusal act(lobby::Table& table, TableActionKind kind, const lobby::PlayerId& who,

@@ -46,6 +46,30 @@ TEST_CASE("after the grace period the present player claims the win, or a draw")
     }
 }
 
+TEST_CASE("a threefold repetition is claimed while the opponent is away, grace or none") {
+    // Under claim rules a draw by rule is the claimant's right at once: an opponent's dropped
+    // connection must not turn the claim into an abandonment claim (too_early in a timed game,
+    // not_allowed in one without a clock).
+    for (const bool timed : {true, false}) {
+        CAPTURE(timed);
+        FreshServer fresh;
+        Client white(fresh.server.port());
+        std::optional<Client> black(std::in_place, fresh.server.port());
+        auto setup = private_setup("chess", timed ? fischer_ms(300000, 3000) : json(nullptr));
+        setup["draw_rules"] = "claim";
+        const auto code = start_table(white, *black, setup);
+        play_moves(white, *black, code, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
+        black.reset();
+        white.wait_for([&](const json& m) {
+            return is_table_event(m, "connection") && m["event"].value("connected", true) == false;
+        });
+        CHECK(white.request({{"t", "claim_draw"}, {"table", code}}).value("t", "") == "ok");
+        const auto ended = white.wait_event(code, "ended");
+        CHECK(ended["event"]["result"]["reason"] == "threefold");
+        CHECK(ended["event"]["result"]["kind"] == "1/2-1/2");
+    }
+}
+
 TEST_CASE_FIXTURE(FreshServer, "a challenge nobody answers expires after five minutes") {
     Client alice(server.port());
     Client bob(server.port());
