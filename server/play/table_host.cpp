@@ -84,6 +84,13 @@ void TableHost::remove_audience(net::ConnectionId id) {
         (void)table_->leave(player, now());
 }
 
+void TableHost::after_leave(net::ConnectionId id, const lobby::PlayerId& who) {
+    if (table_->seat_of(who) || table_->is_spectator(who))
+        return;
+    flush(); // what the leave itself caused (its `left` event, the `ok`) still reaches it
+    audience_.erase(id);
+}
+
 std::shared_ptr<TableHost::Outgoing> TableHost::queue(std::shared_ptr<const std::string> text,
                                                       bool ready, std::uint64_t version) {
     auto item = std::make_shared<Outgoing>(Outgoing{std::move(text), nullptr, ready, version});

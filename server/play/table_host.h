@@ -173,6 +173,10 @@ public:
     // The connection went away: a seated player without another connection here is marked
     // disconnected, a spectator without one stops watching.
     void remove_audience(net::ConnectionId id);
+    // After `who` left the table by request: once `who` is neither seated nor watching (a
+    // spectator, a guest who freed a seat before the start), the connection receives what the
+    // leave caused and nothing after it. A player still seated (after the game) keeps it.
+    void after_leave(net::ConnectionId id, const lobby::PlayerId& who);
     bool has_connection_of(const lobby::PlayerId& player) const;
     // Queues a message for one connection after everything queued before (so a move's reply
     // follows its stored, broadcast event).

@@ -114,6 +114,8 @@ struct Serve {
         if (auto refused = act(h.table(), a.kind, c.player.id, h.now()))
             return h.reply_error(c.conn, c.id, *refused);
         h.reply(c.conn, reply("ok", c.id));
+        if (a.kind == TableActionKind::Leave)
+            h.after_leave(c.conn->id(), c.player.id);
     }
 };
 

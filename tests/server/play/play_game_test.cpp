@@ -222,3 +222,24 @@ TEST_CASE_FIXTURE(TwoGuests, "a spectator sees every move and the result and can
     CHECK(ended["event"]["result"]["winner"] == "white");
     CHECK(ended["event"]["result"]["reason"] == "resign");
 }
+
+TEST_CASE_FIXTURE(TwoGuests, "a spectator who leaves gets its own leave and nothing after it") {
+    Client watcher(server.port());
+    const auto code = start_table(white, black, chess_setup());
+    REQUIRE(watcher.request({{"t", "watch"}, {"code", code}})["t"] == "table");
+    move(white, code, 0, "e4");
+    CHECK(watcher.wait_event(code, "move")["event"]["ply"] == 0);
+    CHECK(watcher.request({{"t", "leave"}, {"table", code}})["t"] == "ok");
+    CHECK(watcher.wait_event(code, "spectator_left")["event"]["player"] == watcher.id());
+    CHECK(white.wait_event(code, "spectator_left")["event"]["player"] == watcher.id());
+    watcher.forget();
+    move(black, code, 1, "e5");
+    white.wait_for(
+        [&](const json& m) { return is_table_event(m, "move") && m["event"]["ply"] == 1; });
+    CHECK(watcher.none_within([](const json& m) { return m.value("t", "") == "table_event"; }));
+    // Watching again brings the events back.
+    REQUIRE(watcher.request({{"t", "watch"}, {"code", code}})["t"] == "table");
+    watcher.forget();
+    move(white, code, 2, "Nf3");
+    CHECK(watcher.wait_event(code, "move")["event"]["ply"] == 2);
+}
