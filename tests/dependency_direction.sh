@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when an include points against the one-way dependencies of DESIGN.md:
+# Fails when an include points against the one-way dependencies of docs/architecture.md:
 #   server -> lobby -> rules, server -> engine -> rules, server -> storage; rules, lobby and
 #   engine see no Boost, Beast, SQLite or JSON.
 # and, inside server/, against the layers of server/layers.txt (each sub-folder with the
