@@ -7,18 +7,12 @@
 
 namespace server::net {
 
-namespace {
-
-// A handler threw on a message: logged, and the client told that this message failed (the
-// connection stays open).
 void answer_handler_failure(const std::shared_ptr<Connection>& conn, std::string_view type,
                             const protocol::json& id, const std::exception& e) {
     log::error("message handler for \"" + std::string(type) + "\" threw: " + e.what());
     conn->send(shared_text(protocol::make_error(id, protocol::code::internal_error,
                                                 "the server failed on this message")));
 }
-
-} // namespace
 
 void MessageDispatcher::add(std::shared_ptr<MessageHandler> handler) {
     handlers_.push_back(std::move(handler));

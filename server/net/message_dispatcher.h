@@ -7,6 +7,7 @@
 
 #include "server/net/message_handler.h"
 
+#include <exception>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -35,5 +36,11 @@ private:
 inline std::shared_ptr<const std::string> shared_text(std::string text) {
     return std::make_shared<const std::string>(std::move(text));
 }
+
+// A handler threw on a message, during dispatch or later on a strand it posted the message
+// to: logged, and the client told that this message failed (`internal_error` with its id; the
+// connection stays open).
+void answer_handler_failure(const std::shared_ptr<Connection>& conn, std::string_view type,
+                            const protocol::json& id, const std::exception& e);
 
 } // namespace server::net

@@ -3,6 +3,7 @@
 #include "server/accounts/ladder_service.h"
 #include "server/auth/session_token.h"
 #include "server/log.h"
+#include "server/net/message_dispatcher.h"
 #include "server/play/computer_players.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
@@ -234,7 +235,13 @@ void PlayService::route(const std::shared_ptr<net::Connection>& conn, protocol::
     if (tables)
         tables->lobby_request_posted();
     post_lobby([self = shared_from_this(), conn, tables, request = std::move(request)] {
-        self->handle(conn, request);
+        // A lookup in the database (a challenge's invitee, a seek's rating) may throw: the
+        // client is answered, and the connection's table requests go straight again.
+        try {
+            self->handle(conn, request);
+        } catch (const std::exception& e) {
+            net::answer_handler_failure(conn, "lobby request", request.id, e);
+        }
         if (tables)
             tables->lobby_request_done();
     });

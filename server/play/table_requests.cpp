@@ -1,6 +1,7 @@
 #include "server/play/table_requests.h"
 
 #include "lobby/errors.h"
+#include "server/net/message_dispatcher.h"
 #include "server/play/play_json.h"
 #include "server/play/table_host.h"
 
@@ -136,7 +137,11 @@ void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller call
     const auto conn = caller.conn->id();
     const bool resync = std::holds_alternative<protocol::Resync>(body);
     auto work = [caller = std::move(caller), body = std::move(body)](TableHost& h) {
-        serve(h, caller, body);
+        try {
+            serve(h, caller, body);
+        } catch (const std::exception& e) {
+            net::answer_handler_failure(caller.conn, "table request", caller.id, e);
+        }
     };
     if (resync)
         host->post_resync(conn, std::move(work));

@@ -141,3 +141,24 @@ TEST_CASE_FIXTURE(
     CHECK(after["missed"] == 0);
     move(white, code, 2, "Nf3");
 }
+
+TEST_CASE_FIXTURE(TwoGuests,
+                  "a lobby request that fails on the database is answered, and play goes on") {
+    const auto code = start_table(white, black, private_setup("chess"));
+    play_moves(white, black, code, {"e4", "e5"});
+    // The database file goes away under the server: a lookup opens a new, empty file and
+    // fails (no such table), as a broken disk would. The game writer keeps the file it has.
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+        const auto file = dir.path() / (std::string("play.db") + suffix);
+        if (std::filesystem::exists(file))
+            std::filesystem::rename(file, dir.path() / (std::string("moved.db") + suffix));
+    }
+    const auto failed = white.request({{"t", "challenge"},
+                                       {"to", "nobody-here"},
+                                       {"variant", "chess"},
+                                       {"time", {{"base_ms", 60000}}}});
+    CHECK(failed.value("t", "") == "error");
+    CHECK(failed.value("code", "") == "internal_error");
+    // The connection and its table go on.
+    play_moves(white, black, code, {"Nf3", "Nc6"}, 2);
+}
