@@ -1,5 +1,6 @@
 #pragma once
-// The move path: one writer with group commit (STYLE.md §5, DESIGN.md "Data flow of one move").
+// The move path: one writer with group commit (STYLE.md §5; docs/architecture.md §3, "One move,
+// from frame to durable broadcast").
 //
 // Contract:
 // - Calls return at once and may come from any thread. The writer takes everything queued,

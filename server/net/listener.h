@@ -1,6 +1,7 @@
 #pragma once
 // Accepts TCP connections and starts an HttpSession (plain or TLS) for each, every one on its
-// own strand. Every accepted socket gets TCP_NODELAY (DESIGN.md, Threads).
+// own strand (docs/architecture.md §2, "Threads and strands"). Every accepted socket gets
+// TCP_NODELAY (docs/protocol.md §1, "Transport").
 
 #include "server/net/server_context.h"
 #include "server/net/stream_types.h"

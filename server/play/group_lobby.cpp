@@ -1,7 +1,7 @@
 // The lobby's entries for tables of more than two seats (the halma family, issue 14;
 // docs/protocol.md 7.9): group challenges and their answers (their pushes and the table of a
-// match: on_group_event and seat_group in play_service.cpp). A seek for such a table is served
-// with the others (play_requests.cpp), by Lobby::seek_seats.
+// match: PlayService::on_group_event and seat_group in lobby_matches.cpp). A seek for such a
+// table is served with the others (play_requests.cpp), by Lobby::seek_seats.
 #include "lobby/errors.h"
 #include "rules/variant.h"
 #include "server/play/play_json.h"

@@ -56,7 +56,7 @@ void write_state(JsonText& out, const lobby::TableState& state,
                  std::optional<std::int64_t> game_id);
 void write_challenge(JsonText& out, const lobby::Challenge& challenge);
 // A challenge to a table of more than two: {"id","group":true,"from","to" (ids),"to_names",
-// "accepted" (ids, in the order they did),"setup","expires_at"} (docs/protocol.md 7.5).
+// "accepted" (ids, in the order they did),"setup","expires_at"} (docs/protocol.md 7.9).
 void write_group_challenge(JsonText& out, const lobby::GroupChallenge& challenge);
 
 // The same values as documents.

@@ -1,7 +1,7 @@
 #pragma once
 // Between a table and its rows in storage: the game row written when a game starts, the move
 // rows, the end with its rating update, and the table record rebuilt from the rows after a
-// restart (DESIGN.md "Data flow of one move"; issue 6).
+// restart (docs/architecture.md §3, "One move, from frame to durable broadcast"; issue 6).
 
 #include "lobby/table.h"
 #include "server/play/table_host.h"

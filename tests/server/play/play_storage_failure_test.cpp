@@ -3,8 +3,8 @@
 // and is written again (the table serving nothing else meanwhile), then goes out once; when
 // it never can be stored it is withdrawn and the game aborted ("storage_failed"). A game's
 // row that cannot be created is tried again, and the game is aborted when it never can be; a
-// game's end is written again until it is on disk (DESIGN.md "Data flow of one move":
-// acknowledged = on disk).
+// game's end is written again until it is on disk (docs/architecture.md §3, "One move, from
+// frame to durable broadcast": acknowledged = on disk).
 #include "server/http/http_types.h"
 #include "tests/server/play/play_fixture.h"
 
