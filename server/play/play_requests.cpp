@@ -147,6 +147,9 @@ void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
         return;
     host->post(
         [conn = r.conn, player = r.session->player, id = r.id, join = request.join](TableHost& h) {
+            // The table may have been swept between the lookup and now.
+            if (h.closed())
+                return answer_table_gone(conn, id);
             lobby::Table& table = h.table();
             const auto mark = h.outbox_mark();
             const bool seated = table.seat_of(player.id).has_value();

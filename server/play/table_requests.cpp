@@ -122,15 +122,17 @@ struct Serve {
 
 void serve(TableHost& host, const TableCaller& caller, const protocol::TableRequestBody& body) {
     // Reached straight from the connection, the table may have closed or been swept since.
-    if (host.closed()) {
-        caller.conn->send(std::make_shared<const std::string>(
-            protocol::make_error(caller.id, lobby::errc::bad_join_code, "no table has this code")));
-        return;
-    }
+    if (host.closed())
+        return answer_table_gone(caller.conn, caller.id);
     std::visit(Serve{host, caller}, body);
 }
 
 } // namespace
+
+void answer_table_gone(const std::shared_ptr<net::Connection>& conn, const protocol::json& id) {
+    conn->send(std::make_shared<const std::string>(
+        protocol::make_error(id, lobby::errc::bad_join_code, "no table has this code")));
+}
 
 void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
                         protocol::TableRequestBody body) {

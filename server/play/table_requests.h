@@ -20,6 +20,10 @@ struct TableCaller {
     protocol::json id;
 };
 
+// The answer to a request that reached a table after it closed or was swept (on the table's
+// strand, before the service forgot its code): bad_join_code, as if the code were unknown.
+void answer_table_gone(const std::shared_ptr<net::Connection>& conn, const protocol::json& id);
+
 // Posts `body` to `host`'s strand, where it is served; the reply (or error) goes out from there.
 void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
                         protocol::TableRequestBody body);

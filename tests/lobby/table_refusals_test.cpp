@@ -91,7 +91,6 @@ TEST_CASE("a battery of bad inputs during a game: right code, no change of state
         CHECK(fingerprint(*f.table, now) == before);
         CHECK(f.events.all().size() == events);
     }
-    CHECK(cases.size() >= 30);
     CHECK(f.table->play("bob", 1, "a1", now).ok()); // and the game goes on
 }
 
