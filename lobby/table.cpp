@@ -112,8 +112,7 @@ Refusal Table::leave(const PlayerId& player, TimePoint now) {
         emit(now, PlayerLeft{*index, player});
         return std::nullopt;
     }
-    status_ = TableStatus::Closed;
-    emit(now, TableClosed{"host-left"});
+    close(now, "host-left");
     return std::nullopt;
 }
 
@@ -124,8 +123,7 @@ Refusal Table::cancel(const PlayerId& host, TimePoint now) {
         return refuse(errc::not_host, "only the host can cancel the table");
     if (status_ != TableStatus::Waiting)
         return refuse(errc::already_started, "the game has started: resign or abort instead");
-    status_ = TableStatus::Closed;
-    emit(now, TableClosed{"cancelled"});
+    close(now, "cancelled");
     return std::nullopt;
 }
 

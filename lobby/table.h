@@ -128,7 +128,8 @@ public:
     // leaves the game ("abandonment"), and the others play on.
     [[nodiscard]] Refusal claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
                                             TimePoint now);
-    // What the server's timer calls: flag fall, first-move timeout, abandonment notices.
+    // What the server's timer calls: flag fall, first-move timeout, abandonment notices, and a
+    // waiting table's closing once its host has been away (TableLimits::host_away_close).
     void check_timeouts(TimePoint now);
     // When check_timeouts() next has something to do; nullopt: nothing is pending.
     std::optional<TimePoint> next_deadline() const;
@@ -245,6 +246,10 @@ private:
     std::optional<TimePoint> first_move_deadline() const;
     bool end_on_time(TimePoint now, Millis measured_lag);
     void end_game(GameResult result, TimePoint now);
+    // Closes the table (TableClosed with `reason`: "cancelled", "host-left").
+    void close(TimePoint now, std::string reason);
+    // A waiting table's host disconnected: when the table closes for it; else nullopt.
+    std::optional<TimePoint> host_away_deadline() const;
     bool is_resend(int seat, int ply, std::string_view move) const;
     void record_move(int mover, const rules::MoveView& view, TimePoint now, Millis lag);
     GameResult result_of(const rules::Outcome& outcome) const;

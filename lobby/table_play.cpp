@@ -196,7 +196,25 @@ void Table::end_game(GameResult result, TimePoint now) {
                         .moves = std::move(moves)});
 }
 
+void Table::close(TimePoint now, std::string reason) {
+    status_ = TableStatus::Closed;
+    emit(now, TableClosed{std::move(reason)});
+}
+
+std::optional<TimePoint> Table::host_away_deadline() const {
+    const auto& limit = context_.limits.host_away_close;
+    const auto index = seat_of(host_.id);
+    if (status_ != TableStatus::Waiting || !limit || !index)
+        return std::nullopt;
+    const Seat& seat = *seats_[*index];
+    if (seat.connected || !seat.disconnected_since)
+        return std::nullopt;
+    return *seat.disconnected_since + *limit;
+}
+
 void Table::check_timeouts(TimePoint now) {
+    if (const auto away = host_away_deadline(); away && now >= *away)
+        return close(now, "host-left");
     if (status_ != TableStatus::Playing)
         return;
     if (const auto deadline = first_move_deadline(); deadline && now >= *deadline) {
@@ -223,6 +241,8 @@ void Table::check_timeouts(TimePoint now) {
 }
 
 std::optional<TimePoint> Table::next_deadline() const {
+    if (status_ == TableStatus::Waiting)
+        return host_away_deadline();
     if (status_ != TableStatus::Playing)
         return std::nullopt;
     std::optional<TimePoint> next = first_move_deadline();

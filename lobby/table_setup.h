@@ -53,6 +53,11 @@ struct TableLimits {
     std::size_t max_spectators = 1000;
     std::chrono::milliseconds first_move_timeout{std::chrono::seconds(30)}; // real-time games
     LagPolicy lag{};
+    // A table still waiting for its players closes ("host-left") once its host has been
+    // disconnected this long, so a table nobody will start does not stay open and listed for
+    // ever. Long enough for a page reload or a short drop; nullopt: never (a ladder table, whose
+    // players the ladder's own deadlines hold to account).
+    std::optional<std::chrono::milliseconds> host_away_close{std::chrono::minutes(5)};
 };
 
 // How long the side to move may wait before its first move (each side gets its own window):

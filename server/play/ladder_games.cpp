@@ -67,6 +67,7 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     }
     auto limits = options_.table_limits;
     limits.first_move_timeout = options_.ladder_first_move_window;
+    limits.host_away_close.reset(); // the ladder's deadlines decide a challenge nobody plays
     auto opened = open_hosted_table({.code = code.value(),
                                      .setup = setup,
                                      .first = challenger,

@@ -111,3 +111,39 @@ TEST_CASE("after both first moves there is no first-move window, only the clock"
     CHECK(f.table->next_deadline() == t0 + 40s + 10min);
     CHECK_FALSE(f.events.last<MovePlayed>().first_move_deadline);
 }
+
+TEST_CASE("a waiting table closes once its host has been away for host_away_close") {
+    TableFixture f;
+    f.open(f.setup());
+    CHECK_FALSE(f.table->next_deadline()); // the host is here: nothing is due
+    REQUIRE_FALSE(f.table->set_connected(f.alice.id, false, t0 + 10s));
+    CHECK(f.table->next_deadline() == t0 + 10s + 5min);
+    SUBCASE("back in time: the table stays open") {
+        REQUIRE_FALSE(f.table->set_connected(f.alice.id, true, t0 + 2min));
+        CHECK_FALSE(f.table->next_deadline());
+        f.table->check_timeouts(t0 + 10min);
+        CHECK(f.table->status() == TableStatus::Waiting);
+    }
+    SUBCASE("away too long: closed as if the host had left") {
+        f.table->check_timeouts(t0 + 10s + 5min - 1ms);
+        CHECK(f.table->status() == TableStatus::Waiting);
+        f.table->check_timeouts(t0 + 10s + 5min);
+        CHECK(f.table->status() == TableStatus::Closed);
+        CHECK(f.events.last<TableClosed>().reason == "host-left");
+        CHECK_FALSE(f.table->next_deadline());
+        CHECK(f.table->join(f.bob, t0 + 6min).error().code == "table_closed");
+    }
+}
+
+TEST_CASE("a waiting table without host_away_close waits for its host for ever") {
+    TableFixture f;
+    auto context = f.context();
+    context.limits.host_away_close.reset();
+    auto created = Table::create("ABCDEF", f.setup(), f.alice, context, f.random, t0);
+    REQUIRE(created.ok());
+    f.table = std::move(created).value();
+    REQUIRE_FALSE(f.table->set_connected(f.alice.id, false, t0));
+    CHECK_FALSE(f.table->next_deadline());
+    f.table->check_timeouts(t0 + 24h);
+    CHECK(f.table->status() == TableStatus::Waiting);
+}

@@ -88,3 +88,23 @@ TEST_CASE_FIXTURE(FreshServer,
     CHECK(bob.request({{"t", "offer_rematch"}, {"table", code}}).value("code", "") ==
           "bad_join_code");
 }
+
+TEST_CASE_FIXTURE(FreshServer,
+                  "a waiting table closes five minutes after its host went away, not before") {
+    auto host = std::make_optional<Client>(server.port());
+    const auto code = create_table(*host, private_setup("chess", fischer_ms(300000, 0)));
+    Client friend_(server.port());
+    REQUIRE(friend_.request({{"t", "watch"}, {"code", code}}).value("t", "") == "table");
+    host.reset(); // the host's page closes: its seat waits for it
+    friend_.wait_for([&](const json& m) {
+        return is_table_event(m, "connection") && m["event"].value("connected", true) == false;
+    });
+    pass_time(4min);
+    CHECK(watch_reply(server, code) == "table"); // a reload in time finds it
+    pass_time(1min + 1s);
+    const auto closed = friend_.wait_event(code, "closed");
+    CHECK(closed["event"]["reason"] == "host-left");
+    CHECK(watch_reply(server, code) == "bad_join_code"); // gone from the lobby too
+    Client late(server.port());
+    CHECK(late.request({{"t", "join"}, {"code", code}}).value("code", "") == "bad_join_code");
+}
