@@ -58,7 +58,7 @@ std::optional<Error> read_pieces(const Rules& rules, std::string_view list, Plac
         const auto comma = list.find(',');
         std::string_view item = list.substr(0, comma);
         list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-        if (item.empty())
+        if (item.empty() || (comma != std::string_view::npos && list.empty()))
             return bad_fen("empty square in a piece list");
         const bool king = item.front() == 'K';
         if (king)
@@ -127,6 +127,8 @@ Result<Position> read_fen(const Rules& rules, std::string_view fen) {
         rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
         if (colon == std::string_view::npos && field == 0)
             return bad_fen("expected two piece fields, W… and B…, separated by ':'");
+        if (colon != std::string_view::npos && field == 1)
+            return bad_fen("unexpected text after the piece fields");
         if (part.empty() || (part[0] != 'W' && part[0] != 'B'))
             return bad_fen("each piece field starts with its colour, W or B");
         const bool white = part[0] == 'W';

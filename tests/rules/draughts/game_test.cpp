@@ -92,7 +92,8 @@ TEST_CASE("draughts: FEN is read strictly and written canonically (PDN 3.0)") {
     CHECK(game("spanish")->position() == "W:W1-12:B21-32");
     for (const char* bad :
          {"W", "X:W1:B2", "W:W1", "W:W40:B40", "W:W99:B1", "W:W5:B40", "W:W31-50:B1-20:H0",
-          "W:W31-50:W1-20", "W:W3-1:B40", "W:W1,,2:B40", "W:W31-50:B1-20 ", "W:Wc3:B1"}) {
+          "W:W31-50:W1-20", "W:W3-1:B40", "W:W1,,2:B40", "W:W31-50:B1-20 ", "W:Wc3:B1",
+          "W:W31-50,:B1-20", "W:W31-50:B1-20,", "W:W31-50:B1-20:", "W:W31-50:B1-20:."}) {
         CAPTURE(bad);
         const auto made = rules::make_game(rules::VariantId::International, bad);
         REQUIRE(!made.ok());
