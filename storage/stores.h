@@ -34,6 +34,12 @@ public:
     virtual bool rehash_password(UserId id, std::string_view password_hash) = 0;
 
     virtual void create_session(const SessionRow& session) = 0;
+    // A new user and its first session (registered and logged in at once) in one transaction:
+    // both or neither. `session.user_id` is set to the new id. nullopt when the name is taken
+    // (nothing written).
+    [[nodiscard]] virtual std::optional<UserId>
+    create_user_with_session(std::string_view name, std::string_view password_hash, TimePoint now,
+                             SessionRow session) = 0;
     // The session if it exists, has not expired at `now` and its user is not disabled.
     virtual std::optional<SessionRow> find_session(std::string_view token_hash, TimePoint now) = 0;
     virtual void touch_session(std::string_view token_hash, TimePoint now) = 0;

@@ -57,17 +57,14 @@ http::Response AccountsService::register_user(Worker& w, const http::Request& re
     if (auto* error = std::get_if<http::Response>(&input))
         return std::move(*error);
     const auto& [name, password] = std::get<NameAndPassword>(input);
-    const auto at = now();
-    const auto id = w.accounts.register_user(name, password, at);
-    if (!id)
-        return rule_error(req, id.error());
-    // Registered and logged in at once: a fresh session, only its hash stored.
-    const auto token = auth::new_session_token();
-    w.users->create_session({token.hash, *id, at, at + options_.accounts.session_lifetime, at});
-    const auto user = w.users->find_user(*id);
-    auto response = user_answer(req, bh::status::created, *user);
+    // Registered and logged in at once: the user and a fresh session (only its hash stored)
+    // are written together.
+    const auto session = w.accounts.register_user(name, password, info.remote_address, now());
+    if (!session)
+        return rule_error(req, session.error());
+    auto response = user_answer(req, bh::status::created, session->user);
     response.set(bh::field::set_cookie,
-                 session_cookie_header(token.token, lifetime_of(options_.accounts), info.tls));
+                 session_cookie_header(session->token, lifetime_of(options_.accounts), info.tls));
     return response;
 }
 

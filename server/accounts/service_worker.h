@@ -15,14 +15,14 @@ struct AccountsService::Worker {
     std::unique_ptr<storage::GameStore> games;
     std::unique_ptr<storage::LadderStore> ladders;
     auth::LoginThrottle throttle;
+    auth::LoginThrottle registrations{auth::registration_limits};
     auth::Accounts accounts;
     LadderService ladder;
 
     Worker(const storage::Backend& backend, const AccountsServiceOptions& options)
-        : users(backend.user_store()), ratings(backend.rating_store()),
-          games(backend.game_store()), ladders(backend.ladder_store()),
-          throttle(options.throttle), accounts(*users, throttle, options.accounts),
-          ladder(*ladders, *users) {}
+        : users(backend.user_store()), ratings(backend.rating_store()), games(backend.game_store()),
+          ladders(backend.ladder_store()), throttle(options.throttle),
+          accounts(*users, throttle, registrations, options.accounts), ladder(*ladders, *users) {}
 };
 
 // The account id of a logged-in request; nullopt for a guest.

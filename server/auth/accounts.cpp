@@ -3,6 +3,8 @@
 #include "server/auth/session_token.h"
 #include "server/auth/username.h"
 
+#include <stdexcept>
+
 namespace server::auth {
 namespace {
 
@@ -17,21 +19,40 @@ std::string rate_limited_detail(lobby::Millis wait) {
 
 } // namespace
 
-Accounts::Accounts(storage::UserStore& users, LoginThrottle& throttle, AccountsOptions options)
-    : users_(users), throttle_(throttle), options_(options),
+Accounts::Accounts(storage::UserStore& users, LoginThrottle& throttle, LoginThrottle& registrations,
+                   AccountsOptions options)
+    : users_(users), throttle_(throttle), registrations_(registrations), options_(options),
       dummy_hash_(hash_password("not a password of anyone", options.password)) {
 }
 
-rules::Result<storage::UserId>
-Accounts::register_user(std::string_view name, std::string_view password, lobby::TimePoint now) {
+rules::Result<LoginSuccess> Accounts::register_user(std::string_view name,
+                                                    std::string_view password,
+                                                    std::string_view address,
+                                                    lobby::TimePoint now) {
+    if (const auto wait = registrations_.retry_after(address, name, now)) {
+        const auto seconds = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+        return rules::Error{"rate_limited",
+                            "too many registrations from this address; try again in " +
+                                std::to_string(seconds) + " s"};
+    }
+    registrations_.record_failure(address, name, now); // every attempt counts
     if (auto problem = username_problem(name))
         return rules::Error{"bad_username", *problem};
     if (auto problem = password_problem(password))
         return rules::Error{"bad_password", *problem};
-    const auto id = users_.create_user(name, hash_password(password, options_.password), now);
-    if (!id)
-        return rules::Error{"name_taken", "that name is taken"};
-    return *id;
+    const auto name_taken = rules::Error{"name_taken", "that name is taken"};
+    if (users_.find_user_by_name(name)) // before the hash: a taken name costs no hashing
+        return name_taken;
+    const SessionToken token = new_session_token();
+    const lobby::TimePoint expires = now + options_.session_lifetime;
+    const auto id = users_.create_user_with_session(
+        name, hash_password(password, options_.password), now, {token.hash, 0, now, expires, now});
+    if (!id) // taken meanwhile by another connection to the database (the INSERT decides)
+        return name_taken;
+    auto user = users_.find_user(*id);
+    if (!user) // committed a moment ago on this connection: only a broken database does this
+        throw std::runtime_error("the new account " + std::to_string(*id) + " cannot be read back");
+    return LoginSuccess{std::move(*user), token.token, expires};
 }
 
 rules::Result<LoginSuccess> Accounts::login(std::string_view name, std::string_view password,

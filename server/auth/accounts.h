@@ -6,7 +6,8 @@
 //   bad_username, bad_password, name_taken        (register)
 //   bad_credentials  (login: wrong password and unknown user alike, at the same cost)
 //   account_disabled (login with the right password to a disabled account)
-//   rate_limited     (login: too many failures from this address or for this name)
+//   rate_limited     (login: too many failures from this address or for this name;
+//                     register: too many registrations from this address)
 
 #include "lobby/time.h"
 #include "rules/result.h"
@@ -30,12 +31,25 @@ struct LoginSuccess {
     lobby::TimePoint expires_at;
 };
 
+// Registrations an address may make: each costs a password hash on the accounts' one worker
+// thread, so a flood from one address would stall every login queued behind it. Every attempt
+// counts, made or refused; generous enough for a club registering its members from one room.
+inline constexpr LoginThrottleOptions registration_limits{
+    .per_address = {.max_failures = 20, .window = std::chrono::minutes(15)},
+    .per_account = {.max_failures = 20, .window = std::chrono::minutes(15)},
+    .max_keys = 100'000};
+
 class Accounts {
 public:
-    Accounts(storage::UserStore& users, LoginThrottle& throttle, AccountsOptions options = {});
+    // `registrations` counts registration attempts (registration_limits), `throttle` failed
+    // logins.
+    Accounts(storage::UserStore& users, LoginThrottle& throttle, LoginThrottle& registrations,
+             AccountsOptions options = {});
 
-    rules::Result<storage::UserId> register_user(std::string_view name, std::string_view password,
-                                                 lobby::TimePoint now);
+    // A new account, logged in at once: the user and its first session are written together
+    // (both or neither).
+    rules::Result<LoginSuccess> register_user(std::string_view name, std::string_view password,
+                                              std::string_view address, lobby::TimePoint now);
     rules::Result<LoginSuccess> login(std::string_view name, std::string_view password,
                                       std::string_view address, lobby::TimePoint now);
     // The user behind a session cookie; nullopt for unknown, expired or disabled.
@@ -47,6 +61,7 @@ public:
 private:
     storage::UserStore& users_;
     LoginThrottle& throttle_;
+    LoginThrottle& registrations_;
     AccountsOptions options_;
     std::string dummy_hash_; // verified when the user does not exist: equal cost
 };

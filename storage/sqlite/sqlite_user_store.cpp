@@ -97,6 +97,19 @@ void SqliteUserStore::create_session(const SessionRow& session) {
     insert.bind_time(5, session.last_seen_at).run();
 }
 
+std::optional<UserId> SqliteUserStore::create_user_with_session(std::string_view name,
+                                                                std::string_view password_hash,
+                                                                TimePoint now, SessionRow session) {
+    Transaction transaction(db_);
+    const auto id = create_user(name, password_hash, now);
+    if (!id)
+        return std::nullopt; // rolled back: nothing was written
+    session.user_id = *id;
+    create_session(session);
+    transaction.commit();
+    return id;
+}
+
 std::optional<SessionRow> SqliteUserStore::find_session(std::string_view token_hash,
                                                         TimePoint now) {
     auto s = db_.prepare("SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, "

@@ -20,6 +20,9 @@ public:
     bool rehash_password(UserId id, std::string_view password_hash) override;
 
     void create_session(const SessionRow& session) override;
+    std::optional<UserId> create_user_with_session(std::string_view name,
+                                                   std::string_view password_hash, TimePoint now,
+                                                   SessionRow session) override;
     std::optional<SessionRow> find_session(std::string_view token_hash, TimePoint now) override;
     void touch_session(std::string_view token_hash, TimePoint now) override;
     bool delete_session(std::string_view token_hash) override;

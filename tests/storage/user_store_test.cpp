@@ -1,3 +1,4 @@
+#include "storage/errors.h"
 #include "storage/sqlite/sqlite_backend.h"
 #include "tests/storage/temp_database.h"
 
@@ -123,4 +124,24 @@ TEST_CASE("blocks: add, list, either way, remove") {
     CHECK_FALSE(users->remove_block(ann, bob));
     CHECK_FALSE(users->is_blocked_either_way(ann, bob));
     CHECK_THROWS_AS((void)users->add_block(ann, ann, at_ms(0)), StorageError); // CHECK constraint
+}
+
+TEST_CASE("a user and its first session are written together, or neither is") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const auto session = [](const char* hash) {
+        return SessionRow{hash, 0, at_ms(100), at_ms(1000), at_ms(100)};
+    };
+    const auto ann = users->create_user_with_session("ann", "h", at_ms(100), session("t1"));
+    REQUIRE(ann);
+    CHECK(users->find_session("t1", at_ms(200))->user_id == *ann); // the id was filled in
+    // A taken name writes nothing, no session either.
+    CHECK_FALSE(users->create_user_with_session("ANN", "h", at_ms(100), session("t2")));
+    CHECK_FALSE(users->find_session("t2", at_ms(200)));
+    // A session that cannot be written (its token hash is taken) takes the new user back.
+    CHECK_THROWS_AS((void)users->create_user_with_session("bob", "h", at_ms(100), session("t1")),
+                    StorageError);
+    CHECK_FALSE(users->find_user_by_name("bob"));
+    CHECK(users->list_users().size() == 1);
 }

@@ -22,6 +22,7 @@ struct Fixture {
     LoginThrottle throttle{{.per_address = {.max_failures = 20, .window = 15min},
                             .per_account = {.max_failures = 3, .window = 15min},
                             .max_keys = 100}};
+    LoginThrottle registrations{registration_limits};
     std::unique_ptr<Accounts> accounts;
 
     Fixture() {
@@ -31,7 +32,7 @@ struct Fixture {
         backend = std::make_unique<storage::sqlite::SqliteBackend>((dir / "t.db").string());
         users = backend->user_store();
         accounts = std::make_unique<Accounts>(
-            *users, throttle,
+            *users, throttle, registrations,
             AccountsOptions{.password = {.memory_kib = 1024, .passes = 1, .lanes = 1},
                             .session_lifetime = 24h});
     }
@@ -52,10 +53,11 @@ std::string code(const auto& result) {
 
 TEST_CASE("accounts: register, log in, authenticate by cookie, log out") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("Ann", "password1", fifty_years_on).ok());
-    CHECK(code(f.accounts->register_user("aNN", "password2", fifty_years_on)) == "name_taken");
-    CHECK(code(f.accounts->register_user("guest7", "password2", fifty_years_on)) == "bad_username");
-    CHECK(code(f.accounts->register_user("bob", "short", fifty_years_on)) == "bad_password");
+    REQUIRE(f.accounts->register_user("Ann", "password1", "a", fifty_years_on).ok());
+    CHECK(code(f.accounts->register_user("aNN", "password2", "a", fifty_years_on)) == "name_taken");
+    CHECK(code(f.accounts->register_user("guest7", "password2", "a", fifty_years_on)) ==
+          "bad_username");
+    CHECK(code(f.accounts->register_user("bob", "short", "a", fifty_years_on)) == "bad_password");
 
     const auto login = f.accounts->login("ann", "password1", "1.2.3.4", fifty_years_on);
     REQUIRE(login.ok());
@@ -76,7 +78,7 @@ TEST_CASE("accounts: register, log in, authenticate by cookie, log out") {
 
 TEST_CASE("accounts: a wrong password and an unknown user get the same answer") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
+    REQUIRE(f.accounts->register_user("ann", "password1", "a", fifty_years_on).ok());
     const auto wrong = f.accounts->login("ann", "password2", "1.2.3.4", fifty_years_on);
     const auto unknown = f.accounts->login("nobody", "password1", "1.2.3.4", fifty_years_on);
     REQUIRE_FALSE(wrong.ok());
@@ -88,7 +90,7 @@ TEST_CASE("accounts: a wrong password and an unknown user get the same answer") 
 
 TEST_CASE("accounts: failed logins are rate-limited, then the right password works again") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
+    REQUIRE(f.accounts->register_user("ann", "password1", "a", fifty_years_on).ok());
     for (int i = 0; i < 3; ++i)
         CHECK(code(f.accounts->login("ann", "nope-nope", "a", fifty_years_on)) ==
               "bad_credentials");
@@ -100,11 +102,11 @@ TEST_CASE("accounts: failed logins are rate-limited, then the right password wor
 
 TEST_CASE("accounts: a disabled account cannot log in and its sessions end") {
     Fixture f;
-    const auto id = f.accounts->register_user("ann", "password1", fifty_years_on);
+    const auto id = f.accounts->register_user("ann", "password1", "a", fifty_years_on);
     REQUIRE(id.ok());
     const auto login = f.accounts->login("ann", "password1", "a", fifty_years_on);
     REQUIRE(login.ok());
-    REQUIRE(f.users->set_disabled(*id, true));
+    REQUIRE(f.users->set_disabled(id->user.id, true));
     CHECK_FALSE(f.accounts->authenticate(login->token, fifty_years_on));
     CHECK(code(f.accounts->login("ann", "password1", "a", fifty_years_on)) == "account_disabled");
     CHECK(code(f.accounts->login("ann", "wrong-pass", "a", fifty_years_on)) == "bad_credentials");
@@ -112,19 +114,19 @@ TEST_CASE("accounts: a disabled account cannot log in and its sessions end") {
 
 TEST_CASE("accounts: a weak stored hash is raised at the next login") {
     Fixture f;
-    const auto id = f.accounts->register_user("ann", "password1", fifty_years_on);
+    const auto id = f.accounts->register_user("ann", "password1", "a", fifty_years_on);
     REQUIRE(id.ok());
     REQUIRE(f.users->rehash_password(
-        *id, hash_password("password1", {.memory_kib = 512, .passes = 1, .lanes = 1})));
+        id->user.id, hash_password("password1", {.memory_kib = 512, .passes = 1, .lanes = 1})));
     REQUIRE(f.accounts->login("ann", "password1", "a", fifty_years_on).ok());
-    const auto params = encoded_params(f.users->find_user(*id)->password_hash);
+    const auto params = encoded_params(f.users->find_user(id->user.id)->password_hash);
     REQUIRE(params);
     CHECK(params->memory_kib == 1024);
 }
 
 TEST_CASE("accounts: a password reset ends sessions and the old password") {
     Fixture f;
-    REQUIRE(f.accounts->register_user("ann", "password1", fifty_years_on).ok());
+    REQUIRE(f.accounts->register_user("ann", "password1", "a", fifty_years_on).ok());
     const auto login = f.accounts->login("ann", "password1", "a", fifty_years_on);
     REQUIRE(login.ok());
     REQUIRE(f.accounts->reset_password("ANN", "password9").ok());
@@ -132,4 +134,33 @@ TEST_CASE("accounts: a password reset ends sessions and the old password") {
     CHECK(code(f.accounts->login("ann", "password1", "a", fifty_years_on)) == "bad_credentials");
     CHECK(code(f.accounts->login("ann", "password9", "a", fifty_years_on)) == "ok");
     CHECK(code(f.accounts->reset_password("zed", "password9")) == "unknown_user");
+}
+
+TEST_CASE("accounts: registering logs in at once") {
+    Fixture f;
+    const auto registered = f.accounts->register_user("Ann", "password1", "a", fifty_years_on);
+    REQUIRE(registered.ok());
+    CHECK(registered->user.name == "Ann");
+    CHECK(registered->expires_at == fifty_years_on + 24h);
+    const auto who = f.accounts->authenticate(registered->token, fifty_years_on + 1h);
+    REQUIRE(who);
+    CHECK(who->id == registered->user.id);
+}
+
+TEST_CASE("accounts: registrations are limited per address, refused ones included") {
+    Fixture f;
+    const int limit = registration_limits.per_address.max_failures;
+    for (int i = 0; i < limit; ++i) {
+        // Half of them refused (a bad password): every attempt counts.
+        const auto password = i % 2 == 0 ? "password1" : "short";
+        (void)f.accounts->register_user("user" + std::to_string(i), password, "1.2.3.4",
+                                        fifty_years_on);
+    }
+    const auto refused = f.accounts->register_user("late", "password1", "1.2.3.4", fifty_years_on);
+    CHECK(code(refused) == "rate_limited");
+    CHECK_FALSE(f.users->find_user_by_name("late")); // nothing was written
+    CHECK(code(f.accounts->register_user("other", "password1", "5.6.7.8", fifty_years_on)) == "ok");
+    CHECK(code(f.accounts->register_user("late", "password1", "1.2.3.4",
+                                         fifty_years_on +
+                                             registration_limits.per_address.window)) == "ok");
 }
