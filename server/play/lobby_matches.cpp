@@ -60,9 +60,14 @@ void PlayService::seat_group(const lobby::GroupMatch& match) {
     // Every player as they sought or challenged, with their identities (accounts, tokens): the
     // first at seat 0 (the match's setup has the host White), the others joining in order (a
     // join takes the first open seat; the last one starts the game).
+    // Each with its rating for this table's variant and speed (a challenge's players carry none).
+    std::vector<lobby::Player> players;
+    players.reserve(match.players.size());
+    for (const auto& player : match.players)
+        players.push_back(seated_player(player, match.setup));
     auto opened = open_hosted_table({.code = match.table_code,
                                      .setup = match.setup,
-                                     .first = match.players.front(),
+                                     .first = players.front(),
                                      .limits = options_.table_limits,
                                      .blocks = options_.blocks.get()});
     if (!opened) {
@@ -82,7 +87,7 @@ void PlayService::seat_group(const lobby::GroupMatch& match) {
             members.emplace_back(session.conn, player.id);
         }
     }
-    host->post([players = match.players, members](TableHost& h) {
+    host->post([players = std::move(players), members](TableHost& h) {
         const auto mark = h.outbox_mark();
         for (std::size_t seat = 1; seat < players.size(); ++seat)
             if (auto joined = h.table().join(players[seat], h.now()); !joined)

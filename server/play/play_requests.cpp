@@ -88,7 +88,7 @@ PlayService::open_created_table(const Caller& r, const lobby::TableSetup& setup)
         return code.error();
     auto opened = open_hosted_table({.code = code.value(),
                                      .setup = setup,
-                                     .first = creator,
+                                     .first = seated_player(creator, setup),
                                      .limits = options_.table_limits,
                                      .blocks = options_.blocks.get()});
     if (!opened)
@@ -145,8 +145,10 @@ void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
     const auto host = find_table(r, request.code, &code);
     if (!host)
         return;
+    const auto summary = lobby_.summary(code);
+    auto player = summary ? seated_player(r.session->player, summary->setup) : r.session->player;
     host->post(
-        [conn = r.conn, player = r.session->player, id = r.id, join = request.join](TableHost& h) {
+        [conn = r.conn, player = std::move(player), id = r.id, join = request.join](TableHost& h) {
             // The table may have been swept between the lookup and now.
             if (h.closed())
                 return answer_table_gone(conn, id);
@@ -186,8 +188,7 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
                                .rated = request.setup.rated};
     // The reply goes first; a match found at once follows as a "matched" push.
     // A table of more than two: a seat in a group of seekers ("group_matched" push).
-    lobby::Player seeker = r.session->player;
-    seeker.rating = pairing_rating(seeker, request.setup);
+    const lobby::Player seeker = seated_player(r.session->player, request.setup);
     bool matched = false;
     if (lobby::seat_count(request.setup) > 2) {
         auto sought = lobby_.seek_seats(seeker, pool, now());
@@ -241,6 +242,12 @@ int PlayService::pairing_rating(const lobby::Player& player, const lobby::TableS
         *player.identity.account, std::string(rules::variant_name(setup.variant)),
         std::string(lobby::speed_name(lobby::speed_of(setup.time_control))));
     return rating ? static_cast<int>(std::lround(*rating)) : fallback;
+}
+
+lobby::Player PlayService::seated_player(lobby::Player player,
+                                         const lobby::TableSetup& setup) const {
+    player.rating = pairing_rating(player, setup);
+    return player;
 }
 
 rules::Result<PlayService::Invitee> PlayService::challenge_invitee(const std::string& to,

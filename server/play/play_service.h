@@ -239,6 +239,9 @@ private:
     // The rating a seek pairs by: the player's account's for the setup's variant and speed,
     // else the default (guests, no rating yet).
     int pairing_rating(const lobby::Player& player, const lobby::TableSetup& setup) const;
+    // `player` as it sits at a table of `setup`: with that rating, which everyone at the table
+    // sees (docs/protocol.md 7.1, Player).
+    lobby::Player seated_player(lobby::Player player, const lobby::TableSetup& setup) const;
     // Who a challenge's `to` names (a person's words: an account's name, exactly, or a guest's
     // id, which is its name), as its id and name; or why it cannot be challenged: nobody has
     // this name (or only in another case), or a rated challenge to a guest.

@@ -89,3 +89,46 @@ TEST_CASE("a challenge to nobody, to a name in another case or rated to a guest 
     casual_to_guest["to"] = guest.id();
     CHECK(ann.request(casual_to_guest)["t"] == "challenge_sent");
 }
+
+TEST_CASE("a table shows each account's rating for its variant and speed, made by hand or by "
+          "challenge") {
+    RatedAccounts s({{"ann", 1812}, {"ben", 1640}});
+    Client ann(s.server->port(), "user=ann");
+    Client ben(s.server->port(), "user=ben");
+    const json blitz{{"base_ms", 180000}, {"increment_ms", 2000}};
+    SUBCASE("created and joined by code") {
+        const auto created = ann.request({{"t", "create_table"},
+                                          {"variant", "chess"},
+                                          {"time", blitz},
+                                          {"color", "white"},
+                                          {"private", true}});
+        REQUIRE(created["t"] == "table_created");
+        CHECK(created["table"]["seats"]["white"]["rating"] == 1812);
+        const auto joined = ben.request({{"t", "join"}, {"code", created["code"]}});
+        REQUIRE(joined["t"] == "table");
+        CHECK(joined["table"]["seats"]["white"]["rating"] == 1812);
+        CHECK(joined["table"]["seats"]["black"]["rating"] == 1640);
+        // A speed without a stored rating: the default, as for a guest.
+        const auto rapid = ben.request({{"t", "create_table"},
+                                        {"variant", "chess"},
+                                        {"time", {{"base_ms", 900000}, {"increment_ms", 10000}}},
+                                        {"private", true}});
+        REQUIRE(rapid["t"] == "table_created");
+        const auto& seats = rapid["table"]["seats"];
+        CHECK((seats["white"].is_null() ? seats["black"] : seats["white"])["rating"] == 1500);
+    }
+    SUBCASE("made by an accepted challenge") {
+        const auto sent = ann.request({{"t", "challenge"},
+                                       {"to", "ben"},
+                                       {"variant", "chess"},
+                                       {"time", blitz},
+                                       {"color", "white"}});
+        REQUIRE(sent["t"] == "challenge_sent");
+        ben.wait_push("challenge");
+        REQUIRE(ben.request({{"t", "accept_challenge"}, {"challenge", sent["challenge"]}})["t"] ==
+                "ok");
+        const auto table = ann.wait_push("table");
+        CHECK(table["table"]["seats"]["white"]["rating"] == 1812);
+        CHECK(table["table"]["seats"]["black"]["rating"] == 1640);
+    }
+}
