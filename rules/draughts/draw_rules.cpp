@@ -40,6 +40,7 @@ Ending ending_against_lone_king(const Rules& rules, const Material& strong, Bits
                                 Bits lone) {
     switch (rules.draws) {
     case DrawFamily::Fmjd:
+    case DrawFamily::Brazilian:
         if (strong.kings == 0)
             return Ending::None;
         if (strong.total() == 3)
@@ -76,10 +77,11 @@ Ending continued_ending(Ending before, Ending after) {
     return after;
 }
 
-// FMJD Official Rules, article 6.2 to 6.4.
-std::optional<std::string> fmjd_rules(const DrawCounters& c) {
-    if (c.kings_only_plies >= 50)
-        return "25-move";
+// FMJD Official Rules, article 6.2 to 6.4; `kings_only_moves` is 6.2's count (25, or the CBD's
+// 20 for Brazilian), named in the reason ("25-move", "20-move").
+std::optional<std::string> fmjd_rules(const DrawCounters& c, int kings_only_moves) {
+    if (c.kings_only_plies >= 2 * kings_only_moves)
+        return std::to_string(kings_only_moves) + "-move";
     if (c.ending == Ending::ThreeAgainstKing && c.ending_plies >= 32)
         return "16-move";
     if (c.ending == Ending::TwoAgainstKing && c.ending_plies >= 10)
@@ -170,7 +172,9 @@ std::optional<std::string> draw_rule_holding(const Rules& rules, const Position&
     const Material black = material(position.black, position.kings);
     switch (rules.draws) {
     case DrawFamily::Fmjd:
-        return fmjd_rules(counters);
+        return fmjd_rules(counters, 25);
+    case DrawFamily::Brazilian: // CBD rules, item 16
+        return fmjd_rules(counters, 20);
     case DrawFamily::Russian:
         return russian_rules(white, black, counters);
     case DrawFamily::English: // WCDF Rules of Draughts 1.32.2, the 40-move rule

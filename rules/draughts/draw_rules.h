@@ -7,7 +7,7 @@
 // stronger side's Nth move falls within them, and a win on that move (the opponent cannot
 // move) is found before any draw rule is looked at.
 //
-// FMJD (international, brazilian, antidraughts): FMJD Official Rules for International
+// FMJD (international, antidraughts): FMJD Official Rules for International
 // Draughts (Annex 1, version November 2015), article 6 "The draw":
 //   "threefold" (6.1): the same position for the third time, the same player to move.
 //   "25-move"   (6.2): 25 successive moves of each player with kings only, no man moved and
@@ -19,6 +19,16 @@
 //   The 16- and 5-move counts start when that ending arises (KNDB wording: "after a position
 //   of ... has arisen"); a crowning that keeps the ending (king and two men -> two kings and a
 //   man) does not restart them, a capture that makes a new ending does.
+// Brazilian: Confederação Brasileira de Damas, "Regras Oficiais do Jogo de Damas 64 casas e
+// 100 casas", item 16: "64 casas - Após 20 (vinte) lances sucessivos de Damas, sem captura ou
+// deslocamento de pedra, a partida é declarada empatada" (100 squares: 25), as two copies of
+// the text give it (apedamas.blogspot.com "Regulamento Oficial", and a 2010 summary on
+// rodrygoruyz.blogspot.com). The FMJD's Brazilian page (brazil.fmjd.org) translates the same
+// rules.
+//   "20-move"   (item 16): 20 successive moves of each player with kings only, no man moved
+//                          and no capture.
+//   "16-move", "5-move": as FMJD 6.3 and 6.4 above. No CBD text on these endings was found,
+//                          so they stay as the FMJD has them (unverified for Brazilian).
 // Russian: FMJD-64 rules of the game (fmjd64.org/rules-of-the-game), article 7.2, read as
 // quoted in the lidraughts source (the federation page itself was not at hand):
 //   "3-kings"       (7.2.4): "three kings (or more) against a single enemy king": drawn if

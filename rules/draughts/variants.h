@@ -35,6 +35,7 @@ enum class Numbering : std::uint8_t {
 // rules, their sources and article numbers are in draw_rules.h.
 enum class DrawFamily : std::uint8_t {
     Fmjd,      // 25-move, 16-move, 5-move (FMJD rules, draw articles)
+    Brazilian, // 20-move (CBD rules, item 16), then FMJD's 16-move and 5-move
     Russian,   // 15-move kings only, 3 kings v 1, long diagonal, 30/60-move material rules
     English,   // 40-move rule
     Czech,     // 15 moves without a man moved or a capture
@@ -66,12 +67,14 @@ inline constexpr Rules international{.id = VariantId::International,
                                      .flying_kings = true,
                                      .capture = CaptureChoice::Maximum};
 
-// Brazilian draughts (CBD rules): the FMJD rules on an 8x8 board.
+// Brazilian draughts (CBD rules): the FMJD rules on an 8x8 board, but 20 king moves, not 25,
+// draw a game (CBD item 16; draw_rules.h).
 inline constexpr Rules brazilian{.id = VariantId::Brazilian,
                                  .board_size = 8,
                                  .men_capture_backward = true,
                                  .flying_kings = true,
-                                 .capture = CaptureChoice::Maximum};
+                                 .capture = CaptureChoice::Maximum,
+                                 .draws = DrawFamily::Brazilian};
 
 // Russian draughts (FShR / FMJD-64 rules): free choice of capture; a man that
 // reaches the far row during a capture is crowned at once and goes on capturing as a king.

@@ -112,6 +112,13 @@ TEST_CASE("draughts: the FMJD 25-, 16- and 5-move rules (FMJD art. 6.2 to 6.4)")
     CHECK(rule_after("international", "W:WK46,K47,K48,K49:BK5", 0, 0, 100) == std::nullopt);
 }
 
+TEST_CASE("draughts: Brazilian draws after 20 king moves each, not 25 (CBD item 16)") {
+    CHECK(rule_after("brazilian", "W:WK29,K30:BK4,K3", 40, 40) == "20-move");
+    CHECK(rule_after("brazilian", "W:WK29,K30:BK4,K3", 39, 39) == std::nullopt);
+    // The same on 10 x 10 under the FMJD stays 25.
+    CHECK(rule_after("international", "W:WK46,K47:BK5,K4", 40, 40) == std::nullopt);
+}
+
 TEST_CASE("draughts: the FMJD endings, and which side holds the lone king") {
     using rules::draughts::Ending;
     CHECK(ending("international", "W:WK46,40,39:BK5") == Ending::ThreeAgainstKing);
