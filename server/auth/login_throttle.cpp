@@ -47,8 +47,14 @@ void LoginThrottle::record(std::unordered_map<std::string, Failures>& map, std::
         std::erase_if(map, [&](auto& entry) {
             return entry.second.empty() || entry.second.back() + limits.window <= now;
         });
-        if (map.size() >= options_.max_keys)
-            map.erase(map.begin()); // still full: make room
+        if (map.size() >= options_.max_keys) {
+            // Still full: the key whose last failure is the oldest makes room (a scan, only
+            // when every key is in its window: each attempt already costs a password hash).
+            const auto oldest = std::min_element(map.begin(), map.end(), [](auto& a, auto& b) {
+                return a.second.back() < b.second.back();
+            });
+            map.erase(oldest);
+        }
     }
     Failures& failures = map[std::move(key)];
     failures.push_back(now);

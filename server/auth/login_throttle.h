@@ -38,6 +38,9 @@ public:
     void record_failure(std::string_view address, std::string_view account, lobby::TimePoint now);
     // A correct password clears the account's failures (not the address's).
     void record_success(std::string_view account);
+    // Keys tracked now (addresses, account names): each at most max_keys.
+    std::size_t tracked_addresses() const { return by_address_.size(); }
+    std::size_t tracked_accounts() const { return by_account_.size(); }
 
 private:
     using Failures = std::deque<lobby::TimePoint>;

@@ -49,13 +49,31 @@ TEST_CASE("login throttle: the number of tracked keys stays bounded") {
     LoginThrottleOptions options = small;
     options.max_keys = 10;
     LoginThrottle throttle(options);
-    for (int i = 0; i < 1000; ++i)
+    for (int i = 0; i < 1000; ++i) {
         throttle.record_failure("addr" + std::to_string(i), "acct" + std::to_string(i), t0);
-    // A recent offender may be forgotten under pressure, but nothing grows without bound and
-    // the latest key is tracked.
+        CHECK(throttle.tracked_addresses() <= 10);
+        CHECK(throttle.tracked_accounts() <= 10);
+    }
+    CHECK(throttle.tracked_addresses() == 10);
+    // The latest key is tracked.
     throttle.record_failure("addr999", "x", t0);
     throttle.record_failure("addr999", "y", t0);
     throttle.record_failure("addr999", "z", t0);
     throttle.record_failure("addr999", "w", t0);
     CHECK(throttle.retry_after("addr999", "q", t0));
+}
+
+TEST_CASE("login throttle: when full, the key whose last failure is the oldest goes first") {
+    LoginThrottle throttle({.per_address = {.max_failures = 1, .window = 1h},
+                            .per_account = {.max_failures = 100, .window = 1h},
+                            .max_keys = 3});
+    throttle.record_failure("a", "x", t0 + 1s);
+    throttle.record_failure("b", "x", t0 + 2s);
+    throttle.record_failure("c", "x", t0 + 3s);
+    throttle.record_failure("a", "x", t0 + 4s); // "a" again: "b" is now the oldest
+    throttle.record_failure("d", "x", t0 + 5s); // full: "b" makes room
+    CHECK(throttle.tracked_addresses() == 3);
+    CHECK_FALSE(throttle.retry_after("b", "y", t0 + 6s)); // forgotten
+    for (const char* kept : {"a", "c", "d"})
+        CHECK(throttle.retry_after(kept, "y", t0 + 6s));
 }
