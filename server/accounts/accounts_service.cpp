@@ -99,8 +99,9 @@ http::Authenticator AccountsService::authenticator() {
             return std::make_shared<const auth::Identity>(
                 auth::Identity{std::to_string(user->id), user->name, false});
         } catch (const storage::StorageError& e) {
+            // Not a guest: the request is refused (net/http_session.h, identity_of).
             log::error(std::string("accounts: session lookup: ") + e.what());
-            return nullptr;
+            throw;
         }
     };
 }

@@ -40,6 +40,7 @@ using SyncHandler = std::function<Response(const Request&, const RequestInfo&)>;
 using AsyncHandler = std::function<void(const Request&, const RequestInfo&, Respond respond)>;
 
 // Cookie -> identity for the upgrade request and every routed request; nullptr = anonymous.
+// Throws when the session cannot be checked (the database): the request is refused, 503.
 // Called on I/O threads: must be quick (a session lookup, no password hashing).
 using Authenticator = std::function<std::shared_ptr<const auth::Identity>(const Request&)>;
 

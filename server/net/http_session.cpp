@@ -80,10 +80,14 @@ template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
     if (beast::websocket::is_upgrade(parser_->get()))
         return upgrade(parser_->release());
 
-    http::RequestInfo info{remote_address_, nullptr, std::is_same_v<Stream, TlsStream>};
-    if (context_->authenticate)
-        info.identity = context_->authenticate(parser_->get());
     const http::Request& request = parser_->get();
+    auto identity = identity_of(request);
+    if (!identity)
+        return write(http::error_response(request, beast_http::status::service_unavailable,
+                                          "session_check_failed",
+                                          "the server could not check your session; try again"));
+    http::RequestInfo info{remote_address_, std::move(*identity),
+                           std::is_same_v<Stream, TlsStream>};
     http::answer_request(*context_, request, info,
                          [self = this->shared_from_this()](http::AnyResponse response) {
                              self->deliver(std::move(response));
@@ -116,12 +120,27 @@ template <class Stream> void HttpSession<Stream>::upgrade(http::Request request)
         return refuse(beast_http::status::service_unavailable, "too_many_connections",
                       "too many connections from your address; close some and try again");
     }
-    PeerInfo peer{remote_address_, std::string(origin), nullptr};
-    if (context_->authenticate)
-        peer.identity = context_->authenticate(request);
+    auto identity = identity_of(request);
+    if (!identity)
+        return refuse(beast_http::status::service_unavailable, "session_check_failed",
+                      "the server could not check your session; try again");
+    PeerInfo peer{remote_address_, std::string(origin), std::move(*identity)};
     std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
                                                std::get<ConnectionSlot>(std::move(slot)))
         ->run(std::move(request));
+}
+
+template <class Stream>
+std::optional<std::shared_ptr<const auth::Identity>>
+HttpSession<Stream>::identity_of(const http::Request& request) {
+    if (!context_->authenticate)
+        return std::shared_ptr<const auth::Identity>{};
+    try {
+        return context_->authenticate(request);
+    } catch (const std::exception& e) {
+        log::error(std::string("http: the session check failed: ") + e.what());
+        return std::nullopt;
+    }
 }
 
 template <class Stream> void HttpSession<Stream>::deliver(http::AnyResponse response) {

@@ -3,6 +3,7 @@
 #include "tests/server/test_support.h"
 #include "tests/server/ws_test_client.h"
 
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -239,4 +240,33 @@ TEST_CASE("http: WebSocket upgrades over the per-address or overall cap get 503"
         CHECK(nested_error_code(refused) == "server_full");
         CHECK(first.read_json()["t"] == "hello");
     }
+}
+
+TEST_CASE("http: a session that cannot be checked refuses the request, never makes a guest") {
+    using server::http::beast_http::status;
+    using server::http::beast_http::verb;
+    const RunningServer server({}, [](server::App& app) {
+        app.routes().add(
+            verb::get, "/api/who",
+            [](const server::http::Request& request, const server::http::RequestInfo& info) {
+                nlohmann::json body{{"user", info.identity ? info.identity->user_id : "guest"}};
+                return server::http::json_response(request, status::ok, body.dump());
+            });
+        app.set_authenticator([](const server::http::Request& request) {
+            if (request[server::http::beast_http::field::cookie] == "session=broken")
+                throw std::runtime_error("database is locked"); // as a failing store throws
+            return std::shared_ptr<const server::net::Identity>{};
+        });
+    });
+    const auto broken =
+        http_request(server.port(), "GET", "/api/who", "Cookie: session=broken\r\n");
+    CHECK(broken.status == 503);
+    CHECK(broken.body.find("session_check_failed") != std::string::npos);
+    const auto upgrade = raw_http(server.port(), upgrade_request("Cookie: session=broken\r\n"));
+    CHECK(upgrade.status == 503);
+    CHECK(nested_error_code(upgrade) == "session_check_failed");
+    // Without the cookie the request is a guest's, as before.
+    const auto guest = http_request(server.port(), "GET", "/api/who");
+    CHECK(guest.status == 200);
+    CHECK(nlohmann::json::parse(guest.body)["user"] == "guest");
 }
