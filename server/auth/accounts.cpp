@@ -12,9 +12,10 @@ rules::Error bad_credentials() {
     return {"bad_credentials", "wrong name or password"};
 }
 
-std::string rate_limited_detail(lobby::Millis wait) {
+// "<why>; try again in N s", N rounded up.
+std::string rate_limited_detail(std::string_view why, lobby::Millis wait) {
     const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
-    return "too many failed logins; try again in " + std::to_string(seconds) + " s";
+    return std::string(why) + "; try again in " + std::to_string(seconds) + " s";
 }
 
 } // namespace
@@ -29,12 +30,9 @@ rules::Result<LoginSuccess> Accounts::register_user(std::string_view name,
                                                     std::string_view password,
                                                     std::string_view address,
                                                     lobby::TimePoint now) {
-    if (const auto wait = registrations_.retry_after(address, name, now)) {
-        const auto seconds = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+    if (const auto wait = registrations_.retry_after(address, name, now))
         return rules::Error{"rate_limited",
-                            "too many registrations from this address; try again in " +
-                                std::to_string(seconds) + " s"};
-    }
+                            rate_limited_detail("too many registrations from this address", *wait)};
     registrations_.record_failure(address, name, now); // every attempt counts
     if (auto problem = username_problem(name))
         return rules::Error{"bad_username", *problem};
@@ -58,7 +56,7 @@ rules::Result<LoginSuccess> Accounts::register_user(std::string_view name,
 rules::Result<LoginSuccess> Accounts::login(std::string_view name, std::string_view password,
                                             std::string_view address, lobby::TimePoint now) {
     if (const auto wait = throttle_.retry_after(address, name, now))
-        return rules::Error{"rate_limited", rate_limited_detail(*wait)};
+        return rules::Error{"rate_limited", rate_limited_detail("too many failed logins", *wait)};
     // Bad shapes cost a hash too, so that timing says nothing about which check failed.
     std::optional<storage::UserRow> user;
     if (!username_problem(name) && password.size() <= max_password_length)
