@@ -203,8 +203,10 @@ void Table::close(TimePoint now, std::string reason) {
 
 std::optional<TimePoint> Table::host_away_deadline() const {
     const auto& limit = context_.limits.host_away_close;
+    if (status_ != TableStatus::Waiting || !limit)
+        return std::nullopt;
     const auto index = seat_of(host_.id);
-    if (status_ != TableStatus::Waiting || !limit || !index)
+    if (!index)
         return std::nullopt;
     const Seat& seat = *seats_[*index];
     if (seat.connected || !seat.disconnected_since)
