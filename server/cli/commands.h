@@ -1,22 +1,20 @@
 #pragma once
-// The subcommands of the `tabula` binary. Each takes the arguments after its own name and
-// returns the process exit code. main() only dispatches.
+// The server's own commands of the `tabula` binary: the game server itself and the operator's
+// commands on its database. Each takes the arguments after its own name and returns the process
+// exit code; server/main.cpp dispatches to them, and to the rules and engine tools
+// (tools/commands.h) and the load generator (loadtest/loadtest_command.h).
 
-#include <string>
-#include <vector>
+#include "command_line/arguments.h"
 
 namespace server::cli {
 
-using Args = std::vector<std::string>;
+using command_line::Args;
+using command_line::split_args;
+using command_line::whole_number;
 
-int run_serve(const Args& args);    // serve_command.cpp: the game server (the default)
-int run_perft(const Args& args);    // perft_command.cpp
-int run_replay(const Args& args);   // replay_command.cpp
-int run_backup(const Args& args);   // backup_command.cpp
-int run_user(const Args& args);     // user_command.cpp
-int run_ladder(const Args& args);   // ladder_command.cpp
-int run_engine(const Args& args);   // engine_command.cpp: the computer opponent's move
-int run_match(const Args& args);    // match_command.cpp: players against each other
-int run_loadtest(const Args& args); // loadtest_command.cpp: the load generator (issue 11)
+int run_serve(const Args& args);  // serve_command.cpp: the game server (the default)
+int run_backup(const Args& args); // backup_command.cpp
+int run_user(const Args& args);   // user_command.cpp
+int run_ladder(const Args& args); // ladder_command.cpp
 
 } // namespace server::cli

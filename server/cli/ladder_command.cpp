@@ -12,7 +12,6 @@
 #include "lobby/time_control.h"
 #include "server/accounts/ladder_definition.h"
 #include "server/accounts/ladder_service.h"
-#include "server/cli/arguments.h"
 #include "server/cli/commands.h"
 #include "server/cli/database_path.h"
 #include "server/cli/utc_time.h"

@@ -5,7 +5,6 @@
 // Exit status: 0 done, 1 refused or failed (message on stderr), 2 bad arguments.
 #include "server/auth/password_hash.h"
 #include "server/auth/username.h"
-#include "server/cli/arguments.h"
 #include "server/cli/commands.h"
 #include "server/cli/database_path.h"
 #include "server/cli/utc_time.h"

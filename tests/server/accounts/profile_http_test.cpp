@@ -191,7 +191,7 @@ TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag
     CHECK(record.tag("Seat4") == "Jo");
     CHECK(record.tag("Left") == "3@4,2@7,4@7"); // seats from 1, the moves played before
     CHECK(record.moves == moves);
-    // Replayed as `tabula replay` does (server/cli/replay_command.cpp): the same places.
+    // Replayed as `tabula replay` does (tools/replay_command.cpp): the same places.
     auto replay = rules::make_game(rules::VariantId::ChineseCheckers4);
     REQUIRE(replay.ok());
     std::size_t due = 0;
