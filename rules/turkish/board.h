@@ -94,6 +94,13 @@ constexpr Direction forward(Color c) {
     return c == Color::White ? Direction::North : Direction::South;
 }
 
+// The three directions a man of `c` moves and captures in: forward and sideways, never
+// backward or diagonally (rules 1 and 3 in movegen.h; [W], [G] 7 and 9). The one place the
+// man's geometry is written: quiet moves, captures and their counts all read it.
+constexpr std::array<Direction, 3> man_directions(Color c) {
+    return {forward(c), Direction::East, Direction::West};
+}
+
 // The row on which a man of `c` is crowned: the opponent's back row.
 constexpr Bitboard crowning_row(Color c) {
     return c == Color::White ? rank_8 : rank_1;

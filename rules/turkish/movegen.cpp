@@ -26,7 +26,7 @@ Bitboard men_that_can_capture(const Position& position) {
     const Bitboard enemy = position.enemy();
     const Bitboard empty = position.empty();
     Bitboard origins = 0;
-    for (const Direction d : {forward(position.side), Direction::East, Direction::West}) {
+    for (const Direction d : man_directions(position.side)) {
         const Direction back = reverse(d);
         origins |= shift(shift(empty, back) & enemy, back) & men;
     }
@@ -41,7 +41,8 @@ template <class Sink> class CaptureSearch {
 public:
     CaptureSearch(const Position& position, Sink& sink)
         : sink_(sink), enemy_(position.enemy()), board_empty_(position.empty()),
-          forward_(forward(position.side)), crowning_row_(crowning_row(position.side)) {}
+          man_directions_(man_directions(position.side)),
+          crowning_row_(crowning_row(position.side)) {}
 
     void run(const Position& position) {
         Bitboard men = men_that_can_capture(position);
@@ -67,8 +68,7 @@ private:
     // Rule 3: a man jumps an adjacent enemy forward or sideways (rule 1's directions).
     void search_man(int square, int taken) {
         bool jumped = false;
-        const std::array<Direction, 3> directions{forward_, Direction::East, Direction::West};
-        for (const Direction d : directions) {
+        for (const Direction d : man_directions_) {
             const int over = step(square, d);
             if (over < 0 || !(enemy_ & bit(over)))
                 continue;
@@ -148,7 +148,7 @@ private:
     const Bitboard board_empty_;
     Bitboard empty_ = 0;
     Bitboard captured_ = 0;
-    const Direction forward_;
+    const std::array<Direction, 3> man_directions_;
     const Bitboard crowning_row_;
     int origin_ = 0;
     bool king_ = false;
@@ -223,9 +223,7 @@ bool any_capture(const Position& position) {
     const Bitboard enemy = position.enemy();
     const Bitboard empty = position.empty();
     const Bitboard men = position.own() & ~position.kings;
-    const std::array<Direction, 3> man_directions{forward(position.side), Direction::East,
-                                                  Direction::West};
-    for (const Direction d : man_directions)
+    for (const Direction d : man_directions(position.side))
         if (shift(shift(men, d) & enemy, d) & empty)
             return true;
     Bitboard kings = position.own() & position.kings;
@@ -250,9 +248,7 @@ void add_man_moves(const Position& position, std::vector<Move>& out) {
     const Bitboard men = position.own() & ~position.kings;
     const Bitboard empty = position.empty();
     const Bitboard crown = crowning_row(position.side);
-    const std::array<Direction, 3> directions{forward(position.side), Direction::East,
-                                              Direction::West};
-    for (const Direction d : directions) {
+    for (const Direction d : man_directions(position.side)) {
         Bitboard targets = shift(men, d) & empty;
         while (targets) {
             const int to = pop_lowest(targets);
@@ -280,10 +276,9 @@ template <class Visit> void for_each_king_move(const Position& position, Visit&&
 std::uint64_t count_quiet_moves(const Position& position) {
     const Bitboard men = position.own() & ~position.kings;
     const Bitboard empty = position.empty();
-    std::uint64_t count =
-        static_cast<std::uint64_t>(std::popcount(shift(men, forward(position.side)) & empty) +
-                                   std::popcount(shift(men, Direction::East) & empty) +
-                                   std::popcount(shift(men, Direction::West) & empty));
+    std::uint64_t count = 0;
+    for (const Direction d : man_directions(position.side))
+        count += static_cast<std::uint64_t>(std::popcount(shift(men, d) & empty));
     for_each_king_move(position, [&](int, int) { ++count; });
     return count;
 }
