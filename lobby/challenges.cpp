@@ -69,10 +69,13 @@ rules::Result<Challenge> ChallengeBook::awaiting(ChallengeId id, const PlayerId&
 }
 
 rules::Result<Challenge> ChallengeBook::counter(ChallengeId id, const Player& by,
-                                                const TableSetup& setup, TimePoint now) {
+                                                const CounterOffer& offer, TimePoint now) {
     auto found = awaiting(id, by.id);
     if (!found)
         return found.error();
+    TableSetup setup = offer.setup;
+    if (!offer.names_color)
+        setup.color = found.value().setup.color;
     if (auto error = validate_for_two(setup))
         return *error;
     Challenge& c = open_.at(id);

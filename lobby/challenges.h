@@ -49,6 +49,15 @@ struct Challenge {
     }
 };
 
+// A counter-offer: the setup proposed instead. `setup.color` is the original challenger's
+// colour, as in every challenge; an offer that names no colour keeps the one proposed before
+// (docs/protocol.md §7.9), so that countering only the time control cannot turn the
+// challenger's White into a random colour.
+struct CounterOffer {
+    TableSetup setup{};
+    bool names_color = true;
+};
+
 struct ChallengeLimits {
     Millis ttl{std::chrono::minutes(5)}; // real-time games
     Millis correspondence_ttl{std::chrono::days(7)};
@@ -66,7 +75,7 @@ public:
                                   TimePoint now, std::string to_name = {});
     // The challenge `by` must answer now; "no_such_challenge" / "not_your_challenge".
     rules::Result<Challenge> awaiting(ChallengeId id, const PlayerId& by) const;
-    rules::Result<Challenge> counter(ChallengeId id, const Player& by, const TableSetup& setup,
+    rules::Result<Challenge> counter(ChallengeId id, const Player& by, const CounterOffer& offer,
                                      TimePoint now);
     // Removes and returns a challenge that `by` must answer (accept, decline).
     rules::Result<Challenge> close_answered(ChallengeId id, const PlayerId& by);

@@ -93,7 +93,7 @@ public:
     [[nodiscard]] Refusal decline_challenge(ChallengeId id, const PlayerId& by,
                                             DeclineReason reason);
     [[nodiscard]] Refusal counter_challenge(ChallengeId id, const Player& by,
-                                            const TableSetup& setup, TimePoint now);
+                                            const CounterOffer& offer, TimePoint now);
     [[nodiscard]] Refusal cancel_challenge(ChallengeId id, const PlayerId& by);
     std::vector<Challenge> challenges_of(const PlayerId& player) const;
 

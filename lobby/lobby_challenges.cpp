@@ -45,9 +45,9 @@ Refusal Lobby::decline_challenge(ChallengeId id, const PlayerId& by, DeclineReas
     return std::nullopt;
 }
 
-Refusal Lobby::counter_challenge(ChallengeId id, const Player& by, const TableSetup& setup,
+Refusal Lobby::counter_challenge(ChallengeId id, const Player& by, const CounterOffer& offer,
                                  TimePoint now) {
-    auto countered = challenges_.counter(id, by, setup, now);
+    auto countered = challenges_.counter(id, by, offer, now);
     if (!countered)
         return countered.error();
     const Challenge& c = countered.value();

@@ -145,7 +145,8 @@ struct Parser {
             auto setup = read_setup(message.body);
             if (!setup)
                 return fail(setup.error().code, setup.error().detail);
-            answer.counter = std::move(setup).value();
+            answer.counter =
+                lobby::CounterOffer{std::move(setup).value(), any_field(message.body, "color")};
         }
         return lobby(std::move(answer));
     }

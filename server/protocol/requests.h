@@ -54,7 +54,7 @@ struct ChallengeAnswer {
     ChallengeAnswerKind kind = ChallengeAnswerKind::Accept;
     lobby::ChallengeId challenge = 0;
     lobby::DeclineReason reason = lobby::DeclineReason::Generic; // Decline
-    std::optional<lobby::TableSetup> counter;                    // Counter
+    std::optional<lobby::CounterOffer> counter;                  // Counter
     bool group = false; // "group": true: `challenge` is a group challenge's id (their own series)
 };
 

@@ -37,7 +37,7 @@ TEST_CASE("a counter-offer changes the setup and passes the turn, and countering
     const auto id =
         f.lobby.challenge(f.alice, "bob", TableSetup{.color = ColorChoice::White}, t0).value();
     TableSetup slower{.time_control = fischer(15min, 10s), .color = ColorChoice::White};
-    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, slower, t0 + 10s));
+    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, CounterOffer{slower}, t0 + 10s));
     const auto& countered = f.listener.last<ChallengeCountered>();
     CHECK(countered.by == "bob");
     CHECK(countered.challenge.awaiting == "alice");
@@ -46,7 +46,7 @@ TEST_CASE("a counter-offer changes the setup and passes the turn, and countering
     CHECK(f.lobby.accept_challenge(id, f.bob, t0 + 11s).error().code == "not_your_challenge");
     // alice counters back
     TableSetup middle{.time_control = fischer(10min, 5s), .color = ColorChoice::White};
-    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.alice, middle, t0 + 20s));
+    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.alice, CounterOffer{middle}, t0 + 20s));
     CHECK(f.listener.last<ChallengeCountered>().challenge.awaiting == "bob");
     const auto match = f.lobby.accept_challenge(id, f.bob, t0 + 30s);
     REQUIRE(match.ok());
@@ -57,12 +57,38 @@ TEST_CASE("a counter-offer changes the setup and passes the turn, and countering
 TEST_CASE("the challenger accepts the invitee's counter-offer") {
     LobbyFixture f;
     const auto id = f.lobby.challenge(f.alice, "bob", TableSetup{}, t0).value();
-    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, TableSetup{.rated = true}, t0));
+    REQUIRE_FALSE(
+        f.lobby.counter_challenge(id, f.bob, CounterOffer{TableSetup{.rated = true}}, t0));
     const auto match = f.lobby.accept_challenge(id, f.alice, t0 + 1s);
     REQUIRE(match.ok());
     CHECK(match.value().setup.rated);
     CHECK(std::set<std::string>{match.value().white.id, match.value().black.id} ==
           std::set<std::string>{"alice", "bob"});
+}
+
+TEST_CASE("a counter-offer that names no colour keeps the challenger's colour") {
+    LobbyFixture f;
+    const auto id =
+        f.lobby.challenge(f.alice, "bob", TableSetup{.color = ColorChoice::White}, t0).value();
+    const CounterOffer slower{.setup = TableSetup{.time_control = fischer(15min, 10s)},
+                              .names_color = false};
+    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, slower, t0 + 10s));
+    CHECK(f.listener.last<ChallengeCountered>().challenge.setup.color == ColorChoice::White);
+    const auto match = f.lobby.accept_challenge(id, f.alice, t0 + 20s);
+    REQUIRE(match.ok());
+    CHECK(match.value().white.id == "alice");
+    CHECK(match.value().setup.time_control == fischer(15min, 10s));
+}
+
+TEST_CASE("a counter-offer that names a colour changes it") {
+    LobbyFixture f;
+    const auto id =
+        f.lobby.challenge(f.alice, "bob", TableSetup{.color = ColorChoice::White}, t0).value();
+    REQUIRE_FALSE(f.lobby.counter_challenge(
+        id, f.bob, CounterOffer{TableSetup{.color = ColorChoice::Black}}, t0 + 10s));
+    const auto match = f.lobby.accept_challenge(id, f.alice, t0 + 20s);
+    REQUIRE(match.ok());
+    CHECK(match.value().white.id == "bob");
 }
 
 TEST_CASE("challenges expire when left unanswered") {
@@ -71,7 +97,7 @@ TEST_CASE("challenges expire when left unanswered") {
     CHECK(f.lobby.next_deadline() == t0 + 5min);
     f.lobby.check_timeouts(t0 + 4min);
     CHECK(f.listener.count<ChallengeExpired>() == 0);
-    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, TableSetup{}, t0 + 4min));
+    REQUIRE_FALSE(f.lobby.counter_challenge(id, f.bob, CounterOffer{}, t0 + 4min));
     CHECK(f.lobby.next_deadline() == t0 + 9min); // a counter restarts the wait
     f.lobby.check_timeouts(t0 + 9min);
     CHECK(f.listener.last<ChallengeExpired>().challenge.id == id);

@@ -186,6 +186,18 @@ TEST_CASE("protocol requests: an answer with group true names a group challenge"
           "a group challenge cannot be countered: challenge again instead");
 }
 
+TEST_CASE("protocol requests: a counter-offer says whether it names a colour") {
+    const auto keeps =
+        answer_of(R"({"t":"counter_challenge","challenge":3,"time":{"base_ms":600000}})");
+    REQUIRE(keeps.counter);
+    CHECK_FALSE(keeps.counter->names_color);
+    const auto names = answer_of(
+        R"({"t":"counter_challenge","challenge":3,"color":"black","time":{"base_ms":600000}})");
+    REQUIRE(names.counter);
+    CHECK(names.counter->names_color);
+    CHECK(names.counter->setup.color == lobby::ColorChoice::Black);
+}
+
 TEST_CASE("protocol requests: a malformed game request gets the code and message of 7.12") {
     const auto no_table = request_error_of(R"({"t":"move","id":2,"ply":0,"move":"e4"})");
     CHECK(no_table.code == "bad_message");
