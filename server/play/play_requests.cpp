@@ -186,7 +186,8 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
     const lobby::SeekPool pool{.variant = request.setup.variant,
                                .time_control = request.setup.time_control,
                                .rated = request.setup.rated};
-    // The reply goes first; a match found at once follows as a "matched" push.
+    // A match found at once is pushed ("matched") from inside the lobby call, so it goes just
+    // before this reply (docs/protocol.md §7.8).
     // A table of more than two: a seat in a group of seekers ("group_matched" push).
     const lobby::Player seeker = seated_player(r.session->player, request.setup);
     bool matched = false;
