@@ -145,8 +145,8 @@ struct Parser {
             auto setup = read_setup(message.body);
             if (!setup)
                 return fail(setup.error().code, setup.error().detail);
-            answer.counter =
-                lobby::CounterOffer{std::move(setup).value(), any_field(message.body, "color")};
+            const bool names_color = any_field(message.body, "color") != nullptr;
+            answer.counter = lobby::CounterOffer{std::move(setup).value(), names_color};
         }
         return lobby(std::move(answer));
     }

@@ -125,6 +125,22 @@ TEST_CASE_FIXTURE(FreshServer, "auto-match pairs two seekers of the same pool") 
     CHECK(third.request({{"t", "seek"}, {"rated", true}})["code"] == "not_allowed");
 }
 
+TEST_CASE_FIXTURE(FreshServer, "after matched, the table push comes before any of its events") {
+    // docs/protocol.md §7.8: `matched`, then `table`, then the table's first events.
+    Client first(server.port());
+    Client second(server.port());
+    const json pool{{"t", "seek"}, {"variant", "chess"}, {"time", {{"base_ms", 180000}}}};
+    CHECK(first.request(pool)["matched"] == false);
+    CHECK(second.request(pool)["matched"] == true);
+    for (Client* player : {&first, &second}) {
+        const std::string code = player->wait_push("matched")["code"];
+        const auto next = player->wait_for([&](const json& m) {
+            return m["t"] == "table" || (m["t"] == "table_event" && m["table"] == code);
+        });
+        CHECK(next["t"] == "table");
+    }
+}
+
 TEST_CASE_FIXTURE(FreshServer,
                   "a challenge answered with a counter-offer, which the challenger accepts") {
     Client alice(server.port());
