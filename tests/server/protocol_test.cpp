@@ -187,15 +187,20 @@ TEST_CASE("protocol requests: an answer with group true names a group challenge"
 }
 
 TEST_CASE("protocol requests: a counter-offer says whether it names a colour") {
+    const auto counter_of = [](const std::string& text) {
+        return std::get<ChallengeAnswer>(
+                   std::get<LobbyRequest>(std::get<Request>(request_of(text)).body))
+            .counter;
+    };
     const auto keeps =
-        answer_of(R"({"t":"counter_challenge","challenge":3,"time":{"base_ms":600000}})");
-    REQUIRE(keeps.counter);
-    CHECK_FALSE(keeps.counter->names_color);
-    const auto names = answer_of(
+        counter_of(R"({"t":"counter_challenge","challenge":3,"time":{"base_ms":600000}})");
+    REQUIRE(keeps);
+    CHECK_FALSE(keeps->names_color);
+    const auto names = counter_of(
         R"({"t":"counter_challenge","challenge":3,"color":"black","time":{"base_ms":600000}})");
-    REQUIRE(names.counter);
-    CHECK(names.counter->names_color);
-    CHECK(names.counter->setup.color == lobby::ColorChoice::Black);
+    REQUIRE(names);
+    CHECK(names->names_color);
+    CHECK(names->setup.color == lobby::ColorChoice::Black);
 }
 
 TEST_CASE("protocol requests: a malformed game request gets the code and message of 7.12") {
