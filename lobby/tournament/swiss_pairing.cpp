@@ -1,0 +1,334 @@
+#include "lobby/tournament/swiss_pairing.h"
+
+#include "lobby/errors.h"
+#include "lobby/tournament/matching.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <tuple>
+
+namespace lobby::tournament {
+
+namespace {
+
+// Bounds of one bracket search (nodes visited, completions checked). A 500-player round
+// needs a few hundred nodes per bracket when nothing is in the way (bench/tournament).
+constexpr long kSearchNodes = 20000;
+constexpr int kSearchLeaves = 64;
+
+std::size_t at_index(int i) {
+    return static_cast<std::size_t>(i);
+}
+
+// The players of one request, in rank order (local index = rank), with the pair table.
+class DutchPairer {
+public:
+    explicit DutchPairer(const PairingRequest& request) : request_(request) {
+        const int n = static_cast<int>(request.players.size());
+        n_ = n;
+        for (int i = 0; i < n; ++i)
+            order_.push_back(i);
+        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
+            const PairingPlayer& pa = player(a);
+            const PairingPlayer& pb = player(b);
+            return std::tie(pb.score, pa.index) < std::tie(pa.score, pb.index);
+        });
+        std::vector<const PairingPlayer*> ranked;
+        for (const int i : order_)
+            ranked.push_back(&player(i));
+        ranked_ = ranked;
+        allowed_.assign(at_index(n * n), 0);
+        for (int a = 0; a < n; ++a) {
+            prefs_.push_back(preference_of(ranked_[at_index(a)]->colours));
+            for (int b = a + 1; b < n; ++b) {
+                const bool ok = may_meet(*ranked_[at_index(a)], *ranked_[at_index(b)],
+                                         request.forbidden);
+                allowed_[at_index(a * n + b)] = ok ? 1 : 0;
+                allowed_[at_index(b * n + a)] = ok ? 1 : 0;
+            }
+        }
+    }
+
+    int size() const { return n_; }
+    const PairingPlayer& ranked(int local) const { return *ranked_[at_index(local)]; }
+    bool allowed(int a, int b) const { return allowed_[at_index(a * n_ + b)] != 0; }
+    bool colours_granted(int a, int b) const {
+        return !same_preference(prefs_[at_index(a)], prefs_[at_index(b)]);
+    }
+    bool bye_ok(int a) const { return ranked(a).bye_allowed; }
+
+    // C.4: can these players (local indices) all be paired, with a bye for an odd one out?
+    bool completable(const std::vector<int>& rest) const {
+        const int m = static_cast<int>(rest.size());
+        if (m == 0)
+            return true;
+        const int with_dummy = m % 2 == 0 ? m : m + 1;
+        return has_perfect_matching(with_dummy, [&](int a, int b) {
+            if (b == m)
+                return bye_ok(rest[at_index(a)]);
+            if (a == m)
+                return bye_ok(rest[at_index(b)]);
+            return allowed(rest[at_index(a)], rest[at_index(b)]);
+        });
+    }
+
+private:
+    const PairingPlayer& player(int i) const { return request_.players[at_index(i)]; }
+
+    const PairingRequest& request_;
+    int n_ = 0;
+    std::vector<int> order_;
+    std::vector<const PairingPlayer*> ranked_;
+    std::vector<char> allowed_;
+    std::vector<ColourPreference> prefs_;
+};
+
+// The search of one bracket for exactly `pairs` pairs (item 4 of swiss_pairing.h).
+class BracketSearch {
+public:
+    BracketSearch(const DutchPairer& pairer, const std::vector<int>& bracket, int mdps,
+                  const std::vector<int>& below, bool strict)
+        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below), strict_(strict),
+          used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
+
+    bool run(int wanted) {
+        const int size = static_cast<int>(bracket_.size());
+        return search(0, wanted, size - 2 * wanted);
+    }
+
+    std::vector<std::pair<int, int>> pairs; // local indices, higher ranked first
+    std::vector<int> floaters;              // local indices, rank order
+
+private:
+    int bracket_size() const { return static_cast<int>(bracket_.size()); }
+    bool is_used(int pos) const { return used_[at_index(pos)] != 0; }
+
+    bool fits(int x, int y) const {
+        const int a = bracket_[at_index(x)];
+        const int b = bracket_[at_index(y)];
+        return pairer_.allowed(a, b) && (!strict_ || pairer_.colours_granted(a, b));
+    }
+
+    // The candidates of position x in the Dutch order.
+    std::vector<int> candidates(int x) {
+        std::vector<int> out;
+        const int size = bracket_size();
+        if (x < mdps_) {
+            for (int y = mdps_; y < size; ++y)
+                if (!is_used(y))
+                    out.push_back(y);
+            for (int y = x + 1; y < mdps_; ++y)
+                if (!is_used(y))
+                    out.push_back(y);
+            return out;
+        }
+        const bool x_in_s2 = in_s2_[at_index(x)] != 0;
+        for (int y = x + 1; y < size; ++y)
+            if (!is_used(y) && in_s2_[at_index(y)] != 0)
+                out.push_back(y);
+        if (!x_in_s2)
+            for (int y = size - 1; y > x; --y)
+                if (!is_used(y) && in_s2_[at_index(y)] == 0)
+                    out.push_back(y);
+        return out;
+    }
+
+    // Entering the remainder (the first resident reached): S1 = its first `pairs_left`
+    // unused residents, S2 the others.
+    void split_remainder(int from, int pairs_left) {
+        std::fill(in_s2_.begin(), in_s2_.end(), 0);
+        int s1 = 0;
+        for (int y = from; y < bracket_size(); ++y) {
+            if (is_used(y))
+                continue;
+            if (s1 < pairs_left)
+                ++s1;
+            else
+                in_s2_[at_index(y)] = 1;
+        }
+    }
+
+    bool leaf() {
+        if (++leaves_ > kSearchLeaves)
+            return false;
+        std::vector<int> rest;
+        for (const int f : floaters)
+            rest.push_back(bracket_[at_index(f)]);
+        rest.insert(rest.end(), below_.begin(), below_.end());
+        return pairer_.completable(rest);
+    }
+
+    bool search(int pos, int pairs_left, int floats_left) {
+        while (pos < bracket_size() && is_used(pos))
+            ++pos;
+        if (pos == bracket_size())
+            return leaf();
+        if (++nodes_ > kSearchNodes)
+            return false;
+        if (pairs_left == 0) { // everyone left floats
+            const std::size_t mark = floaters.size();
+            for (int y = pos; y < bracket_size(); ++y)
+                if (!is_used(y))
+                    floaters.push_back(y);
+            if (leaf())
+                return true;
+            floaters.resize(mark);
+            return false;
+        }
+        const bool entering_remainder = pos == mdps_ || (pos > mdps_ && !split_done_);
+        const std::vector<char> saved_split = entering_remainder ? in_s2_ : std::vector<char>{};
+        const bool saved_done = split_done_;
+        if (entering_remainder) {
+            split_remainder(pos, pairs_left);
+            split_done_ = true;
+        }
+        used_[at_index(pos)] = 1;
+        for (const int y : candidates(pos)) {
+            if (!fits(pos, y))
+                continue;
+            used_[at_index(y)] = 1;
+            pairs.emplace_back(pos, y);
+            if (search(pos + 1, pairs_left - 1, floats_left))
+                return true;
+            pairs.pop_back();
+            used_[at_index(y)] = 0;
+            if (nodes_ > kSearchNodes || leaves_ > kSearchLeaves)
+                break;
+        }
+        if (floats_left > 0 && nodes_ <= kSearchNodes && leaves_ <= kSearchLeaves) {
+            floaters.push_back(pos);
+            if (search(pos + 1, pairs_left, floats_left - 1))
+                return true;
+            floaters.pop_back();
+        }
+        used_[at_index(pos)] = 0;
+        if (entering_remainder) {
+            in_s2_ = saved_split;
+            split_done_ = saved_done;
+        }
+        return false;
+    }
+
+    const DutchPairer& pairer_;
+    const std::vector<int>& bracket_;
+    int mdps_;
+    const std::vector<int>& below_;
+    bool strict_;
+    std::vector<char> used_;
+    std::vector<char> in_s2_;
+    bool split_done_ = false;
+    long nodes_ = 0;
+    int leaves_ = 0;
+};
+
+// The last resort for the last bracket: any maximum matching (it is perfect, with the bye).
+void pair_by_matching(const DutchPairer& pairer, const std::vector<int>& bracket,
+                      std::vector<std::pair<int, int>>& pairs, std::vector<int>& left) {
+    const int m = static_cast<int>(bracket.size());
+    const int with_dummy = m % 2 == 0 ? m : m + 1;
+    const std::vector<int> mate = maximum_matching(with_dummy, [&](int a, int b) {
+        if (b == m)
+            return pairer.bye_ok(bracket[at_index(a)]);
+        if (a == m)
+            return pairer.bye_ok(bracket[at_index(b)]);
+        return pairer.allowed(bracket[at_index(a)], bracket[at_index(b)]);
+    });
+    for (int a = 0; a < m; ++a) {
+        const int b = mate[at_index(a)];
+        if (b == m || b < 0)
+            left.push_back(bracket[at_index(a)]);
+        else if (a < b)
+            pairs.emplace_back(bracket[at_index(a)], bracket[at_index(b)]);
+    }
+}
+
+} // namespace
+
+bool may_meet(const PairingPlayer& a, const PairingPlayer& b,
+              const std::vector<std::pair<PlayerIndex, PlayerIndex>>& forbidden) {
+    if (a.index == b.index)
+        return false;
+    if (std::find(a.opponents.begin(), a.opponents.end(), b.index) != a.opponents.end())
+        return false; // C.04.1 b: no rematch
+    const auto key = std::minmax(a.index, b.index);
+    if (std::find(forbidden.begin(), forbidden.end(),
+                  std::pair<PlayerIndex, PlayerIndex>(key.first, key.second)) != forbidden.end())
+        return false;
+    const ColourPreference pa = preference_of(a.colours);
+    const ColourPreference pb = preference_of(b.colours);
+    // C.04.3 C.3: non-topscorers with the same absolute colour preference do not meet.
+    return !(pa.strength == Strength::Absolute && pb.strength == Strength::Absolute &&
+             pa.colour == pb.colour && !a.topscorer && !b.topscorer);
+}
+
+rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
+    const DutchPairer pairer(request);
+    const int n = pairer.size();
+    std::vector<int> everyone;
+    for (int i = 0; i < n; ++i)
+        everyone.push_back(i);
+    if (!pairer.completable(everyone))
+        return refuse(no_legal_pairing,
+                      "no pairing of these players meets the absolute criteria (C.04.1)");
+
+    std::vector<std::pair<int, int>> pairs;
+    std::vector<int> movers; // MDPs, rank order
+    std::optional<int> bye;
+    int pos = 0;
+    while (pos < n) {
+        std::vector<int> bracket = movers;
+        const int mdps = static_cast<int>(movers.size());
+        const Points score = pairer.ranked(pos).score;
+        while (pos < n && pairer.ranked(pos).score == score)
+            bracket.push_back(pos++);
+        const std::vector<int> below(everyone.begin() + pos, everyone.end());
+        const bool last = pos == n;
+        const int most = static_cast<int>(bracket.size()) / 2;
+        bool done = false;
+        for (int p = most; p >= (last ? most : 0) && !done; --p)
+            for (const bool strict : {true, false}) {
+                BracketSearch search(pairer, bracket, mdps, below, strict);
+                if (!search.run(p))
+                    continue;
+                for (const auto& [x, y] : search.pairs)
+                    pairs.emplace_back(bracket[at_index(x)], bracket[at_index(y)]);
+                movers.clear();
+                for (const int f : search.floaters)
+                    movers.push_back(bracket[at_index(f)]);
+                done = true;
+                break;
+            }
+        if (!done) { // only the last bracket gets here (p = 0 always completes above it)
+            movers.clear();
+            pair_by_matching(pairer, bracket, pairs, movers);
+        }
+        if (last && !movers.empty())
+            bye = movers.front();
+    }
+
+    std::sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) {
+        const auto key = [&](const std::pair<int, int>& p) {
+            const int hi = std::min(p.first, p.second);
+            const int lo = std::max(p.first, p.second);
+            return std::make_tuple(-pairer.ranked(hi).score, -pairer.ranked(lo).score, hi);
+        };
+        return key(x) < key(y);
+    });
+    PairingResult result;
+    for (const auto& [x, y] : pairs) {
+        const int hi = std::min(x, y);
+        const int lo = std::max(x, y);
+        const PairingPlayer& h = pairer.ranked(hi);
+        const PairingPlayer& l = pairer.ranked(lo);
+        const Colour c = allocate_colours(h.colours, l.colours, h.index + 1, request.initial);
+        if (c == Colour::White)
+            result.games.push_back({h.index, l.index, Outcome::Pending});
+        else
+            result.games.push_back({l.index, h.index, Outcome::Pending});
+    }
+    if (bye)
+        result.bye = pairer.ranked(*bye).index;
+    return result;
+}
+
+} // namespace lobby::tournament
