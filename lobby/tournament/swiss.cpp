@@ -206,6 +206,10 @@ std::vector<SwissAbsence> Swiss::absences(int round, std::optional<PlayerIndex> 
         else if (std::find(e.half_byes.begin(), e.half_byes.end(), round) != e.half_byes.end())
             out.push_back({p, Absence::HalfBye});
     }
+    // Kept in player order, so that a record read back from TRF is equal (trf.h).
+    std::sort(out.begin(), out.end(), [](const SwissAbsence& a, const SwissAbsence& b) {
+        return a.player < b.player;
+    });
     return out;
 }
 
