@@ -2,6 +2,10 @@
 
 namespace lobby::tournament {
 
+std::vector<Tiebreak> default_tiebreaks() {
+    return {Tiebreak::BuchholzCut1, Tiebreak::Buchholz, Tiebreak::SonnebornBerger};
+}
+
 bool played(Outcome outcome) {
     return outcome == Outcome::WhiteWins || outcome == Outcome::Draw ||
            outcome == Outcome::BlackWins || outcome == Outcome::Pending;

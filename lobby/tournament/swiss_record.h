@@ -68,14 +68,16 @@ enum class Tiebreak : std::uint8_t {
     Wins,
 };
 
+// Buchholz cut-1, Buchholz, Sonneborn-Berger: the default order of a new tournament.
+std::vector<Tiebreak> default_tiebreaks();
+
 struct SwissSettings {
     int rounds = 5;
     Scoring scoring = chess_scoring;
     Points bye_points = 2;        // C.04.1 c: a win's points unless the tournament says otherwise
     Points late_entry_points = 0; // per round missed by a late entrant: 0, a draw or a win
     int max_half_byes = 2;        // requested half-point byes per player
-    std::vector<Tiebreak> tiebreaks{Tiebreak::BuchholzCut1, Tiebreak::Buchholz,
-                                    Tiebreak::SonnebornBerger};
+    std::vector<Tiebreak> tiebreaks = default_tiebreaks();
     friend bool operator==(const SwissSettings&, const SwissSettings&) = default;
 };
 
