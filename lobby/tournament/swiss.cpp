@@ -10,7 +10,7 @@ namespace lobby::tournament {
 
 namespace {
 
-std::size_t place(int i) {
+std::size_t swiss_slot(int i) {
     return static_cast<std::size_t>(i);
 }
 
@@ -59,9 +59,9 @@ rules::Result<Swiss> Swiss::restore(SwissRecord record) {
     if (static_cast<int>(record.rounds.size()) > record.settings.rounds)
         return refuse(tournament_errc::bad_settings, "more rounds than the tournament has");
     for (std::size_t r = 0; r < record.rounds.size(); ++r) {
-        std::vector<int> seen(place(n), 0);
+        std::vector<int> seen(swiss_slot(n), 0);
         const auto mark = [&](PlayerIndex p) {
-            if (p < 0 || p >= n || seen[place(p)]++ != 0)
+            if (p < 0 || p >= n || seen[swiss_slot(p)]++ != 0)
                 return false;
             return true;
         };
@@ -94,7 +94,7 @@ std::optional<PlayerIndex> Swiss::index_of(std::string_view id) const {
 }
 
 Points Swiss::points(PlayerIndex player) const {
-    return player >= 0 && place(player) < points_.size() ? points_[place(player)] : 0;
+    return player >= 0 && swiss_slot(player) < points_.size() ? points_[swiss_slot(player)] : 0;
 }
 
 bool Swiss::round_complete() const {
@@ -131,7 +131,7 @@ Refusal Swiss::withdraw(std::string_view id) {
     const auto p = index_of(id);
     if (!p)
         return no_entrant();
-    SwissEntrant& e = record_.players[place(*p)];
+    SwissEntrant& e = record_.players[swiss_slot(*p)];
     if (e.withdrawn_from)
         return refuse(tournament_errc::withdrawn, "this player has withdrawn already");
     e.withdrawn_from = rounds_paired() + 1;
@@ -142,7 +142,7 @@ Refusal Swiss::request_half_bye(std::string_view id, int round) {
     const auto p = index_of(id);
     if (!p)
         return no_entrant();
-    SwissEntrant& e = record_.players[place(*p)];
+    SwissEntrant& e = record_.players[swiss_slot(*p)];
     if (e.withdrawn_from)
         return refuse(tournament_errc::withdrawn, "this player has withdrawn");
     if (round <= rounds_paired() || round > record_.settings.rounds)
@@ -217,17 +217,17 @@ void Swiss::number_by_rating() {
     std::vector<int> order(record_.players.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return record_.players[place(a)].rating > record_.players[place(b)].rating;
+        return record_.players[swiss_slot(a)].rating > record_.players[swiss_slot(b)].rating;
     });
     std::vector<PlayerIndex> new_index(order.size());
     std::vector<SwissEntrant> players;
     for (std::size_t i = 0; i < order.size(); ++i) {
-        new_index[place(order[i])] = static_cast<PlayerIndex>(i);
-        players.push_back(record_.players[place(order[i])]);
+        new_index[swiss_slot(order[i])] = static_cast<PlayerIndex>(i);
+        players.push_back(record_.players[swiss_slot(order[i])]);
     }
     record_.players = std::move(players);
     for (auto& [a, b] : record_.forbidden) {
-        const auto key = std::minmax(new_index[place(a)], new_index[place(b)]);
+        const auto key = std::minmax(new_index[swiss_slot(a)], new_index[swiss_slot(b)]);
         a = key.first;
         b = key.second;
     }
@@ -241,7 +241,7 @@ PairingRequest Swiss::next_pairing_request() const {
     request.forbidden = record_.forbidden;
     const bool last_round = round == record_.settings.rounds;
     for (const PlayerIndex p : to_pair(round)) {
-        const PlayerHistory& h = histories[place(p)];
+        const PlayerHistory& h = histories[swiss_slot(p)];
         PairingPlayer player;
         player.index = p;
         player.score = h.points;
@@ -257,7 +257,7 @@ PairingRequest Swiss::next_pairing_request() const {
 
 void Swiss::add_round(SwissRound round) {
     for (const SwissAbsence& a : round.absences)
-        points_[place(a.player)] += absence_points(a.kind, record_.settings);
+        points_[swiss_slot(a.player)] += absence_points(a.kind, record_.settings);
     record_.rounds.push_back(std::move(round));
 }
 
@@ -307,7 +307,7 @@ rules::Result<SwissRound> Swiss::pair_by_hand(
     if (record_.rounds.empty()) { // numbering by rating renumbers: pair the numbers again
         const std::vector<SwissEntrant> before = record_.players;
         number_by_rating();
-        const auto renumber = [&](PlayerIndex p) { return *index_of(before[place(p)].id); };
+        const auto renumber = [&](PlayerIndex p) { return *index_of(before[swiss_slot(p)].id); };
         for (SwissGame& g : round.games) {
             g.white = renumber(g.white);
             g.black = renumber(g.black);
@@ -323,16 +323,16 @@ rules::Result<SwissRound> Swiss::pair_by_hand(
 Refusal Swiss::record_result(int round, int board, Outcome outcome) {
     if (round < 1 || round > rounds_paired())
         return refuse(tournament_errc::no_such_round, "no such round");
-    auto& games = record_.rounds[place(round - 1)].games;
+    auto& games = record_.rounds[swiss_slot(round - 1)].games;
     if (board < 1 || board > static_cast<int>(games.size()))
         return refuse(tournament_errc::no_such_game, "no such board in this round");
     if (outcome == Outcome::Pending)
         return refuse(tournament_errc::bad_result, "a result is a win, a draw or a forfeit");
-    SwissGame& game = games[place(board - 1)];
+    SwissGame& game = games[swiss_slot(board - 1)];
     const auto [old_white, old_black] = game_points(game.outcome, record_.settings.scoring);
     const auto [new_white, new_black] = game_points(outcome, record_.settings.scoring);
-    points_[place(game.white)] += new_white - old_white;
-    points_[place(game.black)] += new_black - old_black;
+    points_[swiss_slot(game.white)] += new_white - old_white;
+    points_[swiss_slot(game.black)] += new_black - old_black;
     game.outcome = outcome;
     return std::nullopt;
 }

@@ -16,7 +16,7 @@ namespace {
 constexpr long kSearchNodes = 20000;
 constexpr int kSearchLeaves = 64;
 
-std::size_t at_index(int i) {
+std::size_t pairing_slot(int i) {
     return static_cast<std::size_t>(i);
 }
 
@@ -37,23 +37,23 @@ public:
         for (const int i : order_)
             ranked.push_back(&player(i));
         ranked_ = ranked;
-        allowed_.assign(at_index(n * n), 0);
+        allowed_.assign(pairing_slot(n * n), 0);
         for (int a = 0; a < n; ++a) {
-            prefs_.push_back(preference_of(ranked_[at_index(a)]->colours));
+            prefs_.push_back(preference_of(ranked_[pairing_slot(a)]->colours));
             for (int b = a + 1; b < n; ++b) {
-                const bool ok = may_meet(*ranked_[at_index(a)], *ranked_[at_index(b)],
+                const bool ok = may_meet(*ranked_[pairing_slot(a)], *ranked_[pairing_slot(b)],
                                          request.forbidden);
-                allowed_[at_index(a * n + b)] = ok ? 1 : 0;
-                allowed_[at_index(b * n + a)] = ok ? 1 : 0;
+                allowed_[pairing_slot(a * n + b)] = ok ? 1 : 0;
+                allowed_[pairing_slot(b * n + a)] = ok ? 1 : 0;
             }
         }
     }
 
     int size() const { return n_; }
-    const PairingPlayer& ranked(int local) const { return *ranked_[at_index(local)]; }
-    bool allowed(int a, int b) const { return allowed_[at_index(a * n_ + b)] != 0; }
+    const PairingPlayer& ranked(int local) const { return *ranked_[pairing_slot(local)]; }
+    bool allowed(int a, int b) const { return allowed_[pairing_slot(a * n_ + b)] != 0; }
     bool colours_granted(int a, int b) const {
-        return !same_preference(prefs_[at_index(a)], prefs_[at_index(b)]);
+        return !same_preference(prefs_[pairing_slot(a)], prefs_[pairing_slot(b)]);
     }
     bool bye_ok(int a) const { return ranked(a).bye_allowed; }
 
@@ -65,15 +65,15 @@ public:
         const int with_dummy = m % 2 == 0 ? m : m + 1;
         return has_perfect_matching(with_dummy, [&](int a, int b) {
             if (b == m)
-                return bye_ok(rest[at_index(a)]);
+                return bye_ok(rest[pairing_slot(a)]);
             if (a == m)
-                return bye_ok(rest[at_index(b)]);
-            return allowed(rest[at_index(a)], rest[at_index(b)]);
+                return bye_ok(rest[pairing_slot(b)]);
+            return allowed(rest[pairing_slot(a)], rest[pairing_slot(b)]);
         });
     }
 
 private:
-    const PairingPlayer& player(int i) const { return request_.players[at_index(i)]; }
+    const PairingPlayer& player(int i) const { return request_.players[pairing_slot(i)]; }
 
     const PairingRequest& request_;
     int n_ = 0;
@@ -101,11 +101,11 @@ public:
 
 private:
     int bracket_size() const { return static_cast<int>(bracket_.size()); }
-    bool is_used(int pos) const { return used_[at_index(pos)] != 0; }
+    bool is_used(int pos) const { return used_[pairing_slot(pos)] != 0; }
 
     bool fits(int x, int y) const {
-        const int a = bracket_[at_index(x)];
-        const int b = bracket_[at_index(y)];
+        const int a = bracket_[pairing_slot(x)];
+        const int b = bracket_[pairing_slot(y)];
         return pairer_.allowed(a, b) && (!strict_ || pairer_.colours_granted(a, b));
     }
 
@@ -122,13 +122,13 @@ private:
                     out.push_back(y);
             return out;
         }
-        const bool x_in_s2 = in_s2_[at_index(x)] != 0;
+        const bool x_in_s2 = in_s2_[pairing_slot(x)] != 0;
         for (int y = x + 1; y < size; ++y)
-            if (!is_used(y) && in_s2_[at_index(y)] != 0)
+            if (!is_used(y) && in_s2_[pairing_slot(y)] != 0)
                 out.push_back(y);
         if (!x_in_s2)
             for (int y = size - 1; y > x; --y)
-                if (!is_used(y) && in_s2_[at_index(y)] == 0)
+                if (!is_used(y) && in_s2_[pairing_slot(y)] == 0)
                     out.push_back(y);
         return out;
     }
@@ -144,7 +144,7 @@ private:
             if (s1 < pairs_left)
                 ++s1;
             else
-                in_s2_[at_index(y)] = 1;
+                in_s2_[pairing_slot(y)] = 1;
         }
     }
 
@@ -153,7 +153,7 @@ private:
             return false;
         std::vector<int> rest;
         for (const int f : floaters)
-            rest.push_back(bracket_[at_index(f)]);
+            rest.push_back(bracket_[pairing_slot(f)]);
         rest.insert(rest.end(), below_.begin(), below_.end());
         return pairer_.completable(rest);
     }
@@ -182,16 +182,16 @@ private:
             split_remainder(pos, pairs_left);
             split_done_ = true;
         }
-        used_[at_index(pos)] = 1;
+        used_[pairing_slot(pos)] = 1;
         for (const int y : candidates(pos)) {
             if (!fits(pos, y))
                 continue;
-            used_[at_index(y)] = 1;
+            used_[pairing_slot(y)] = 1;
             pairs.emplace_back(pos, y);
             if (search(pos + 1, pairs_left - 1, floats_left))
                 return true;
             pairs.pop_back();
-            used_[at_index(y)] = 0;
+            used_[pairing_slot(y)] = 0;
             if (nodes_ > kSearchNodes || leaves_ > kSearchLeaves)
                 break;
         }
@@ -201,7 +201,7 @@ private:
                 return true;
             floaters.pop_back();
         }
-        used_[at_index(pos)] = 0;
+        used_[pairing_slot(pos)] = 0;
         if (entering_remainder) {
             in_s2_ = saved_split;
             split_done_ = saved_done;
@@ -228,17 +228,17 @@ void pair_by_matching(const DutchPairer& pairer, const std::vector<int>& bracket
     const int with_dummy = m % 2 == 0 ? m : m + 1;
     const std::vector<int> mate = maximum_matching(with_dummy, [&](int a, int b) {
         if (b == m)
-            return pairer.bye_ok(bracket[at_index(a)]);
+            return pairer.bye_ok(bracket[pairing_slot(a)]);
         if (a == m)
-            return pairer.bye_ok(bracket[at_index(b)]);
-        return pairer.allowed(bracket[at_index(a)], bracket[at_index(b)]);
+            return pairer.bye_ok(bracket[pairing_slot(b)]);
+        return pairer.allowed(bracket[pairing_slot(a)], bracket[pairing_slot(b)]);
     });
     for (int a = 0; a < m; ++a) {
-        const int b = mate[at_index(a)];
+        const int b = mate[pairing_slot(a)];
         if (b == m || b < 0)
-            left.push_back(bracket[at_index(a)]);
+            left.push_back(bracket[pairing_slot(a)]);
         else if (a < b)
-            pairs.emplace_back(bracket[at_index(a)], bracket[at_index(b)]);
+            pairs.emplace_back(bracket[pairing_slot(a)], bracket[pairing_slot(b)]);
     }
 }
 
@@ -291,10 +291,10 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
                 if (!search.run(p))
                     continue;
                 for (const auto& [x, y] : search.pairs)
-                    pairs.emplace_back(bracket[at_index(x)], bracket[at_index(y)]);
+                    pairs.emplace_back(bracket[pairing_slot(x)], bracket[pairing_slot(y)]);
                 movers.clear();
                 for (const int f : search.floaters)
-                    movers.push_back(bracket[at_index(f)]);
+                    movers.push_back(bracket[pairing_slot(f)]);
                 done = true;
                 break;
             }

@@ -9,7 +9,7 @@ namespace {
 
 using Value = std::int64_t;
 
-std::size_t slot(int i) {
+std::size_t tiebreak_slot(int i) {
     return static_cast<std::size_t>(i);
 }
 
@@ -25,14 +25,14 @@ Value adjusted_score(const PlayerHistory& h, const Scoring& scoring) {
 std::vector<std::pair<Value, Value>> contributions(const std::vector<PlayerHistory>& histories,
                                                    const std::vector<Value>& adjusted,
                                                    PlayerIndex player, const Scoring& scoring) {
-    const PlayerHistory& h = histories[slot(player)];
+    const PlayerHistory& h = histories[tiebreak_slot(player)];
     std::vector<std::pair<Value, Value>> out;
     Value before = 0;
     const int rounds = static_cast<int>(h.rounds.size());
     for (int r = 0; r < rounds; ++r) {
-        const RoundLine& line = h.rounds[slot(r)];
+        const RoundLine& line = h.rounds[tiebreak_slot(r)];
         if (line.played && line.opponent) {
-            out.emplace_back(adjusted[slot(*line.opponent)], line.points);
+            out.emplace_back(adjusted[tiebreak_slot(*line.opponent)], line.points);
         } else {
             const Value virtual_opponent =
                 before + (scoring.win - line.points) + Value{scoring.draw} * (rounds - 1 - r);
@@ -76,7 +76,7 @@ void direct_encounter(std::vector<StandingRow>& rows, std::size_t first, std::si
     if (last - first < 2)
         return;
     for (std::size_t i = first; i < last; ++i) {
-        const PlayerHistory& h = histories[slot(rows[i].player)];
+        const PlayerHistory& h = histories[tiebreak_slot(rows[i].player)];
         for (std::size_t j = first; j < last; ++j) {
             if (i == j)
                 continue;
@@ -131,7 +131,7 @@ std::vector<StandingRow> swiss_standings(const SwissRecord& record,
         adjusted.push_back(adjusted_score(h, scoring));
     std::vector<StandingRow> rows;
     for (int p = 0; p < static_cast<int>(histories.size()); ++p) {
-        const PlayerHistory& h = histories[slot(p)];
+        const PlayerHistory& h = histories[tiebreak_slot(p)];
         StandingRow row{p, h.points, std::vector<Value>(kinds.size(), 0), 0};
         const auto parts = contributions(histories, adjusted, p, scoring);
         for (std::size_t c = 0; c < kinds.size(); ++c)

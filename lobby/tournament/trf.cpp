@@ -19,7 +19,7 @@ namespace {
 constexpr std::size_t kFirstRoundColumn = 92; // 1-based, TRF-16
 constexpr std::size_t kRoundWidth = 10;
 
-std::size_t idx(int i) {
+std::size_t trf_slot(int i) {
     return static_cast<std::size_t>(i);
 }
 
@@ -91,7 +91,7 @@ std::string write_trf(const SwissRecord& record) {
     const std::vector<PlayerHistory> histories = build_histories(record);
     std::vector<int> rank_of(record.players.size(), 0);
     for (const StandingRow& row : swiss_standings(record, histories))
-        rank_of[idx(row.player)] = row.rank;
+        rank_of[trf_slot(row.player)] = row.rank;
 
     std::ostringstream out;
     out << "012 " << record.name << '\n';
@@ -114,11 +114,11 @@ std::string write_trf(const SwissRecord& record) {
             b.emplace_back("0000 - Z");
         for (const SwissGame& g : round.games) {
             const auto [wc, bc] = game_codes(g.outcome);
-            blocks[idx(g.white)][r] = four_digits(g.black + 1) + " w " + wc;
-            blocks[idx(g.black)][r] = four_digits(g.white + 1) + " b " + bc;
+            blocks[trf_slot(g.white)][r] = four_digits(g.black + 1) + " w " + wc;
+            blocks[trf_slot(g.black)][r] = four_digits(g.white + 1) + " b " + bc;
         }
         for (const SwissAbsence& a : round.absences)
-            blocks[idx(a.player)][r] = std::string("0000 - ") + absence_code(a, s);
+            blocks[trf_slot(a.player)][r] = std::string("0000 - ") + absence_code(a, s);
     }
     for (std::size_t p = 0; p < record.players.size(); ++p) {
         const SwissEntrant& e = record.players[p];

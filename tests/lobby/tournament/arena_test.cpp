@@ -14,12 +14,12 @@ namespace lobby::tournament {
 
 namespace {
 
-const TimePoint start{std::chrono::hours(1000)};
+const TimePoint arena_start{std::chrono::hours(1000)};
 
 ArenaSettings hour_long() {
     ArenaSettings s;
-    s.starts = start;
-    s.ends = start + 1h;
+    s.starts = arena_start;
+    s.ends = arena_start + 1h;
     s.time_control.base = 3min;
     s.time_control.increment = 2s;
     return s;
@@ -31,28 +31,28 @@ Arena make_arena() {
     return std::move(arena).value();
 }
 
-ArenaResult white_wins(int plies = 40) {
+ArenaResult arena_white_wins(int plies = 40) {
     return {ArenaResult::Winner::White, plies / 2, plies - plies / 2};
 }
-ArenaResult black_wins(int plies = 40) {
+ArenaResult arena_black_wins(int plies = 40) {
     return {ArenaResult::Winner::Black, plies / 2, plies - plies / 2};
 }
-ArenaResult draw(int plies = 40) {
+ArenaResult arena_draw(int plies = 40) {
     return {ArenaResult::Winner::Draw, plies / 2, plies - plies / 2};
 }
 
 // Plays one game of `a` against `b` (both must be the only two waiting) with `a` winning,
 // drawing or losing.
-void play(Arena& arena, const std::string& a, char result, int plies = 40) {
-    const auto games = arena.pair_waiting(start + 1min);
+void play_arena_game(Arena& arena, const std::string& a, char result, int plies = 40) {
+    const auto games = arena.pair_waiting(arena_start + 1min);
     REQUIRE(games.size() == 1);
     const ArenaGame& g = games[0];
     const bool a_white = g.white == a;
-    ArenaResult r = draw(plies);
+    ArenaResult r = arena_draw(plies);
     if (result == 'W')
-        r = a_white ? white_wins(plies) : black_wins(plies);
+        r = a_white ? arena_white_wins(plies) : arena_black_wins(plies);
     else if (result == 'L')
-        r = a_white ? black_wins(plies) : white_wins(plies);
+        r = a_white ? arena_black_wins(plies) : arena_white_wins(plies);
     REQUIRE_FALSE(arena.finish_game(g.id, r));
 }
 
@@ -87,31 +87,31 @@ TEST_CASE("arena scoring: win 2, draw 1, loss 0, streak doubles after two wins")
 TEST_CASE("arena: W W D scores 6, a streak ends with the first game that is not a win") {
     Arena arena = make_arena();
     for (const char* id : {"a", "b", "c", "d", "e"})
-        REQUIRE_FALSE(arena.join(id, 1500, start));
+        REQUIRE_FALSE(arena.join(id, 1500, arena_start));
     for (const char* id : {"c", "d", "e"})
         REQUIRE_FALSE(arena.pause(id));
     // a meets b, c, d, e in turn: each time only a and the next one are waiting.
-    play(arena, "a", 'W');
+    play_arena_game(arena, "a", 'W');
     REQUIRE_FALSE(arena.pause("b"));
-    REQUIRE_FALSE(arena.join("c", 1500, start));
-    play(arena, "a", 'W');
+    REQUIRE_FALSE(arena.join("c", 1500, arena_start));
+    play_arena_game(arena, "a", 'W');
     REQUIRE_FALSE(arena.pause("c"));
-    REQUIRE_FALSE(arena.join("d", 1500, start));
-    play(arena, "a", 'D');
+    REQUIRE_FALSE(arena.join("d", 1500, arena_start));
+    play_arena_game(arena, "a", 'D');
     CHECK(arena.player("a")->points == 6);
     CHECK(arena.player("a")->sheet == std::vector<int>{2, 2, 2});
     CHECK(arena.player("a")->streak == 0);
     REQUIRE_FALSE(arena.pause("d"));
-    REQUIRE_FALSE(arena.join("e", 1500, start));
-    play(arena, "a", 'W'); // no streak any more: 2
+    REQUIRE_FALSE(arena.join("e", 1500, arena_start));
+    play_arena_game(arena, "a", 'W'); // no streak any more: 2
     CHECK(arena.player("a")->points == 8);
 }
 
 TEST_CASE("arena: a berserk win earns one more point, the clock is halved without increment") {
     Arena arena = make_arena();
-    REQUIRE_FALSE(arena.join("a", 1500, start));
-    REQUIRE_FALSE(arena.join("b", 1500, start));
-    const auto games = arena.pair_waiting(start + 1s);
+    REQUIRE_FALSE(arena.join("a", 1500, arena_start));
+    REQUIRE_FALSE(arena.join("b", 1500, arena_start));
+    const auto games = arena.pair_waiting(arena_start + 1s);
     REQUIRE(games.size() == 1);
     const ArenaGame g = games[0];
     CHECK(arena.berserk(g.id, g.white, 1).error().code == "too_late");
@@ -121,33 +121,33 @@ TEST_CASE("arena: a berserk win earns one more point, the clock is halved withou
     CHECK(halved->increment == 0s);
     CHECK(arena.berserk(g.id, g.white, 0).error().code == "not_allowed");
     CHECK(arena.berserk(g.id, "nobody", 0).error().code == "not_seated");
-    REQUIRE_FALSE(arena.finish_game(g.id, white_wins(14)));
+    REQUIRE_FALSE(arena.finish_game(g.id, arena_white_wins(14)));
     CHECK(arena.player(g.white)->points == 3);
     CHECK(arena.player(g.black)->points == 0);
-    CHECK(arena.finish_game(g.id, white_wins()).value().code == "no_such_game");
+    CHECK(arena.finish_game(g.id, arena_white_wins()).value().code == "no_such_game");
 }
 
 TEST_CASE("arena: a quick draw scores nothing for either player") {
     Arena arena = make_arena();
-    REQUIRE_FALSE(arena.join("a", 1500, start));
-    REQUIRE_FALSE(arena.join("b", 1500, start));
-    play(arena, "a", 'D', 12);
+    REQUIRE_FALSE(arena.join("a", 1500, arena_start));
+    REQUIRE_FALSE(arena.join("b", 1500, arena_start));
+    play_arena_game(arena, "a", 'D', 12);
     CHECK(arena.player("a")->points == 0);
     CHECK(arena.player("b")->points == 0);
 }
 
 TEST_CASE("arena: nobody is paired outside the hours, running games finish and count") {
     Arena arena = make_arena();
-    REQUIRE_FALSE(arena.join("a", 1500, start - 10min));
-    REQUIRE_FALSE(arena.join("b", 1500, start - 10min));
-    CHECK(arena.pair_waiting(start - 1s).empty());
-    const auto games = arena.pair_waiting(start);
+    REQUIRE_FALSE(arena.join("a", 1500, arena_start - 10min));
+    REQUIRE_FALSE(arena.join("b", 1500, arena_start - 10min));
+    CHECK(arena.pair_waiting(arena_start - 1s).empty());
+    const auto games = arena.pair_waiting(arena_start);
     REQUIRE(games.size() == 1);
-    CHECK_FALSE(arena.final(start + 2h));
-    CHECK(arena.join("c", 1500, start + 1h).value().code == "tournament_over");
-    REQUIRE_FALSE(arena.finish_game(games[0].id, white_wins()));
-    CHECK(arena.final(start + 2h));
-    CHECK(arena.pair_waiting(start + 1h).empty());
+    CHECK_FALSE(arena.final(arena_start + 2h));
+    CHECK(arena.join("c", 1500, arena_start + 1h).value().code == "tournament_over");
+    REQUIRE_FALSE(arena.finish_game(games[0].id, arena_white_wins()));
+    CHECK(arena.final(arena_start + 2h));
+    CHECK(arena.pair_waiting(arena_start + 1h).empty());
     CHECK(arena.standings().front()->id == games[0].white);
 }
 
@@ -159,7 +159,7 @@ TEST_CASE("arena: waves never repeat the last opponent and pair within two place
         const int players = 2 + static_cast<int>(random.below(40));
         for (int i = 0; i < players; ++i)
             REQUIRE_FALSE(arena.join(arena_name(static_cast<std::uint64_t>(i)),
-                                     1200 + static_cast<int>(random.below(1000)), start));
+                                     1200 + static_cast<int>(random.below(1000)), arena_start));
         std::vector<ArenaGame> running;
         for (int wave = 0; wave < 60; ++wave) {
             // The waiting players in rank order, as the wave sees them.
@@ -170,7 +170,7 @@ TEST_CASE("arena: waves never repeat the last opponent and pair within two place
             std::map<std::string, std::optional<std::string>> last;
             for (const ArenaPlayer* p : waiting)
                 last[p->id] = p->last_opponent;
-            const auto games = arena.pair_waiting(start + 1min);
+            const auto games = arena.pair_waiting(arena_start + 1min);
             std::map<std::string, std::size_t> place;
             for (std::size_t i = 0; i < waiting.size(); ++i)
                 place[waiting[i]->id] = i;
@@ -202,9 +202,9 @@ TEST_CASE("arena: waves never repeat the last opponent and pair within two place
                 if (random.below(2) == 0) {
                     const auto kind = random.below(3);
                     const int plies = 10 + static_cast<int>(random.below(60));
-                    const ArenaResult r = kind == 0 ? white_wins(plies)
-                                          : kind == 1 ? black_wins(plies)
-                                                      : draw(plies);
+                    const ArenaResult r = kind == 0 ? arena_white_wins(plies)
+                                          : kind == 1 ? arena_black_wins(plies)
+                                                      : arena_draw(plies);
                     REQUIRE_FALSE(arena.finish_game(g.id, r));
                 } else {
                     still.push_back(g);
@@ -215,7 +215,7 @@ TEST_CASE("arena: waves never repeat the last opponent and pair within two place
             if (random.below(4) == 0)
                 (void)arena.pause(who);
             else if (random.below(4) == 0)
-                (void)arena.join(who, 1500, start);
+                (void)arena.join(who, 1500, arena_start);
         }
     }
 }
