@@ -35,7 +35,8 @@ int bench_swiss(int players, int rounds, lobby::RandomSource& random) {
         return 1;
     lobby::tournament::Swiss swiss = std::move(made).value();
     for (int i = 0; i < players; ++i)
-        (void)swiss.add_player(bench_id(i), bench_id(i), 1000 + static_cast<int>(random.below(1800)));
+        (void)swiss.add_player(bench_id(i), bench_id(i),
+                               1000 + static_cast<int>(random.below(1800)));
     double total = 0;
     double worst = 0;
     for (int r = 1; r <= rounds; ++r) {
@@ -52,14 +53,14 @@ int bench_swiss(int players, int rounds, lobby::RandomSource& random) {
                     round->games.size(), ms);
         for (int b = 1; b <= static_cast<int>(round->games.size()); ++b) {
             const auto roll = random.below(10);
-            const Outcome o = roll < 4 ? Outcome::WhiteWins
+            const Outcome o = roll < 4   ? Outcome::WhiteWins
                               : roll < 7 ? Outcome::BlackWins
                                          : Outcome::Draw;
             (void)swiss.record_result(r, b, o);
         }
     }
-    std::printf("swiss %d players: mean %.2f ms a round, worst %.2f ms\n", players,
-                total / rounds, worst);
+    std::printf("swiss %d players: mean %.2f ms a round, worst %.2f ms\n", players, total / rounds,
+                worst);
     return 0;
 }
 

@@ -143,7 +143,7 @@ rules::Result<TimeControl> Arena::berserk(ArenaGameId id, std::string_view who,
     ArenaGame* g = find_game(id);
     if (!g || g->finished)
         return refuse(tournament_errc::no_such_game, "no such game running");
-    bool* flag = g->white == who ? &g->white_berserk
+    bool* flag = g->white == who   ? &g->white_berserk
                  : g->black == who ? &g->black_berserk
                                    : nullptr;
     if (!flag)
@@ -159,8 +159,8 @@ rules::Result<TimeControl> Arena::berserk(ArenaGameId id, std::string_view who,
     return halved;
 }
 
-void Arena::settle(ArenaPlayer& p, ArenaGameOutcome outcome, bool berserk, int own_moves,
-                   int plies, const PlayerId& opponent, bool white) {
+void Arena::settle(ArenaPlayer& p, ArenaGameOutcome outcome, bool berserk, int own_moves, int plies,
+                   const PlayerId& opponent, bool white) {
     const ArenaGameScore s = score_arena_game(p.streak, outcome, berserk, own_moves, plies);
     p.points += s.points;
     p.streak = s.streak_after;

@@ -90,8 +90,7 @@ public:
     Refusal join(const PlayerId& id, int rating, TimePoint now);
     Refusal pause(std::string_view id);
     std::vector<ArenaGame> pair_waiting(TimePoint now);
-    rules::Result<TimeControl> berserk(ArenaGameId game, std::string_view id,
-                                       int own_moves_played);
+    rules::Result<TimeControl> berserk(ArenaGameId game, std::string_view id, int own_moves_played);
     Refusal finish_game(ArenaGameId game, const ArenaResult& result);
 
     // Players by points, then rating, then entry order.
@@ -101,8 +100,8 @@ private:
     explicit Arena(ArenaSettings settings) : settings_(settings) {}
     ArenaPlayer* find(std::string_view id);
     ArenaGame* find_game(ArenaGameId id);
-    void settle(ArenaPlayer& p, ArenaGameOutcome outcome, bool berserk, int own_moves,
-                int plies, const PlayerId& opponent, bool white);
+    void settle(ArenaPlayer& p, ArenaGameOutcome outcome, bool berserk, int own_moves, int plies,
+                const PlayerId& opponent, bool white);
 
     ArenaSettings settings_;
     std::vector<ArenaPlayer> players_;

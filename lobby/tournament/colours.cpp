@@ -50,8 +50,7 @@ Colour allocate_colours(const std::vector<Colour>& higher, const std::vector<Col
         if (h.strength != l.strength)
             return h.strength > l.strength ? h.colour : opposite(l.colour);
         if (h.strength == Strength::Absolute && std::abs(h.difference) != std::abs(l.difference))
-            return std::abs(h.difference) > std::abs(l.difference) ? h.colour
-                                                                   : opposite(l.colour);
+            return std::abs(h.difference) > std::abs(l.difference) ? h.colour : opposite(l.colour);
         // E.3: alternate to the latest round in which they had different colours.
         std::size_t i = higher.size();
         std::size_t j = lower.size();

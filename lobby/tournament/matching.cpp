@@ -50,11 +50,12 @@ public:
     const std::vector<int>& mate() const { return mate_; }
 
 private:
-    template <class T>
-    static T& at(std::vector<T>& v, int i) {
+    template <class T> static T& at(std::vector<T>& v, int i) {
         return v[static_cast<std::size_t>(i)];
     }
-    static bool flag(const std::vector<char>& v, int i) { return v[static_cast<std::size_t>(i)] != 0; }
+    static bool flag(const std::vector<char>& v, int i) {
+        return v[static_cast<std::size_t>(i)] != 0;
+    }
 
     int common_base(int a, int b) {
         on_path_.assign(static_cast<std::size_t>(n_), 0);

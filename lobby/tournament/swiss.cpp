@@ -207,9 +207,8 @@ std::vector<SwissAbsence> Swiss::absences(int round, std::optional<PlayerIndex> 
             out.push_back({p, Absence::HalfBye});
     }
     // Kept in player order, so that a record read back from TRF is equal (trf.h).
-    std::sort(out.begin(), out.end(), [](const SwissAbsence& a, const SwissAbsence& b) {
-        return a.player < b.player;
-    });
+    std::sort(out.begin(), out.end(),
+              [](const SwissAbsence& a, const SwissAbsence& b) { return a.player < b.player; });
     return out;
 }
 
@@ -274,9 +273,9 @@ rules::Result<SwissRound> Swiss::pair_next_round() {
     return round;
 }
 
-rules::Result<SwissRound> Swiss::pair_by_hand(
-    const std::vector<std::pair<std::string, std::string>>& white_black,
-    std::optional<std::string> bye) {
+rules::Result<SwissRound>
+Swiss::pair_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
+                    std::optional<std::string> bye) {
     if (Refusal bad = ready_to_pair())
         return *bad;
     const int round_number = rounds_paired() + 1;

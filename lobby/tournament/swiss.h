@@ -55,9 +55,9 @@ public:
     Refusal forbid_pair(std::string_view a, std::string_view b);
 
     rules::Result<SwissRound> pair_next_round();
-    rules::Result<SwissRound> pair_by_hand(
-        const std::vector<std::pair<std::string, std::string>>& white_black,
-        std::optional<std::string> bye);
+    rules::Result<SwissRound>
+    pair_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
+                 std::optional<std::string> bye);
     Refusal record_result(int round, int board, Outcome outcome); // both 1-based
 
     std::vector<StandingRow> standings() const;

@@ -20,8 +20,8 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
             const auto fill = [&](PlayerIndex who, PlayerIndex against, Colour colour,
                                   Points points, bool forfeit_win, bool won) {
                 PlayerHistory& h = entry(who);
-                h.rounds.back() = RoundLine{against, colour, over_board, points, game.outcome,
-                                            std::nullopt};
+                h.rounds.back() =
+                    RoundLine{against, colour, over_board, points, game.outcome, std::nullopt};
                 h.points += points;
                 h.opponents.push_back(against);
                 if (over_board)
@@ -32,11 +32,9 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
                     ++h.wins;
             };
             fill(game.white, game.black, Colour::White, white_points,
-                 game.outcome == Outcome::WhiteWinsByForfeit,
-                 game.outcome == Outcome::WhiteWins);
+                 game.outcome == Outcome::WhiteWinsByForfeit, game.outcome == Outcome::WhiteWins);
             fill(game.black, game.white, Colour::Black, black_points,
-                 game.outcome == Outcome::BlackWinsByForfeit,
-                 game.outcome == Outcome::BlackWins);
+                 game.outcome == Outcome::BlackWinsByForfeit, game.outcome == Outcome::BlackWins);
         }
         for (const SwissAbsence& absence : round.absences) {
             PlayerHistory& h = entry(absence.player);

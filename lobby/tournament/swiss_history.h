@@ -21,8 +21,8 @@ struct RoundLine {
     std::optional<Colour> colour;        // only for a game paired
     bool played = false;                 // over the board
     Points points = 0;
-    Outcome outcome = Outcome::Pending;  // for a game
-    std::optional<Absence> absence;      // for no game
+    Outcome outcome = Outcome::Pending; // for a game
+    std::optional<Absence> absence;     // for no game
 };
 
 struct PlayerHistory {

@@ -42,10 +42,11 @@ struct TiebreakCode {
     Tiebreak kind;
     std::string_view code;
 };
-constexpr TiebreakCode kTiebreakCodes[] = {
-    {Tiebreak::Buchholz, "BH"}, {Tiebreak::BuchholzCut1, "BH-C1"},
-    {Tiebreak::SonnebornBerger, "SB"}, {Tiebreak::DirectEncounter, "DE"},
-    {Tiebreak::Wins, "WIN"}};
+constexpr TiebreakCode kTiebreakCodes[] = {{Tiebreak::Buchholz, "BH"},
+                                           {Tiebreak::BuchholzCut1, "BH-C1"},
+                                           {Tiebreak::SonnebornBerger, "SB"},
+                                           {Tiebreak::DirectEncounter, "DE"},
+                                           {Tiebreak::Wins, "WIN"}};
 
 char absence_code(const SwissAbsence& a, const SwissSettings& s) {
     switch (a.kind) {

@@ -1,8 +1,7 @@
 // read_trf (trf.h): TRF-16 text back into a SwissRecord.
 
-#include "lobby/tournament/trf.h"
-
 #include "lobby/tournament/tournament_errors.h"
+#include "lobby/tournament/trf.h"
 
 #include <algorithm>
 #include <charconv>
@@ -169,7 +168,8 @@ rules::Result<SwissRecord> read_trf(std::string_view text) {
             p.rating = parse_int(columns(line, 49, 4)).value_or(0);
             for (std::size_t col = kFirstRound; col <= line.size(); col += kWidth) {
                 const std::string_view block = columns(line, col, 8);
-                const auto opponent = parse_int(block.substr(0, std::min<std::size_t>(4, block.size())));
+                const auto opponent =
+                    parse_int(block.substr(0, std::min<std::size_t>(4, block.size())));
                 if (!opponent)
                     return bad_trf("a round needs an opponent number (0000 for none)");
                 Block b;
@@ -189,8 +189,8 @@ rules::Result<SwissRecord> read_trf(std::string_view text) {
                     return bad_trf("TBB lists starting ranks");
                 order.push_back(*n);
             }
-        } else if (tag == "TBN" || tag == "TBJ" || tag == "TBW" || tag == "TBH" ||
-                   tag == "TBF" || tag == "TBM") {
+        } else if (tag == "TBN" || tag == "TBJ" || tag == "TBW" || tag == "TBH" || tag == "TBF" ||
+                   tag == "TBM") {
             extras.emplace_back(tag, w);
         }
     }
@@ -200,8 +200,8 @@ rules::Result<SwissRecord> read_trf(std::string_view text) {
     if (n > 0 && lines.rbegin()->first != n)
         return bad_trf("starting ranks are not 1 to the number of players");
     for (const auto& [rank, p] : lines)
-        record.players.push_back(SwissEntrant{std::to_string(rank), p.name, p.rating, 1,
-                                              std::nullopt, {}});
+        record.players.push_back(
+            SwissEntrant{std::to_string(rank), p.name, p.rating, 1, std::nullopt, {}});
     std::vector<int> paired_by_hand;
     for (const auto& [tag, w] : extras) {
         std::vector<int> nums;
@@ -268,9 +268,8 @@ rules::Result<SwissRecord> read_trf(std::string_view text) {
             }
             if (b.opponent < 1 || b.opponent > n)
                 return bad_trf("an opponent number names no player");
-            const Block& other = lines[b.opponent].rounds.size() > r
-                                     ? lines[b.opponent].rounds[r]
-                                     : Block{};
+            const Block& other =
+                lines[b.opponent].rounds.size() > r ? lines[b.opponent].rounds[r] : Block{};
             if (other.opponent != rank || (b.colour == 'w') == (other.colour == 'w') ||
                 (b.colour != 'w' && b.colour != 'b'))
                 return bad_trf("the two players of a game do not agree on it");

@@ -1,6 +1,5 @@
-#include "lobby/tournament/arena.h"
-
 #include "lobby/random.h"
+#include "lobby/tournament/arena.h"
 
 #include <algorithm>
 #include <map>
@@ -202,7 +201,7 @@ TEST_CASE("arena: waves never repeat the last opponent and pair within two place
                 if (random.below(2) == 0) {
                     const auto kind = random.below(3);
                     const int plies = 10 + static_cast<int>(random.below(60));
-                    const ArenaResult r = kind == 0 ? arena_white_wins(plies)
+                    const ArenaResult r = kind == 0   ? arena_white_wins(plies)
                                           : kind == 1 ? arena_black_wins(plies)
                                                       : arena_draw(plies);
                     REQUIRE_FALSE(arena.finish_game(g.id, r));

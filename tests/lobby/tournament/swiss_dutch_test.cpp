@@ -51,8 +51,8 @@ SwissRound pair_round(Swiss& swiss) {
 // Records the results of the last round, board by board.
 void record_results(Swiss& swiss, const std::vector<Outcome>& outcomes) {
     for (std::size_t b = 0; b < outcomes.size(); ++b)
-        REQUIRE_FALSE(swiss.record_result(swiss.rounds_paired(), static_cast<int>(b) + 1,
-                                          outcomes[b]));
+        REQUIRE_FALSE(
+            swiss.record_result(swiss.rounds_paired(), static_cast<int>(b) + 1, outcomes[b]));
 }
 
 } // namespace
@@ -69,8 +69,8 @@ TEST_CASE("dutch: round 1 pairs the top half against the bottom half, colours al
 TEST_CASE("dutch: round 2 transposes S2 so that every colour preference is granted") {
     Swiss swiss = swiss_of(8);
     pair_round(swiss); // 1-5 6-2 3-7 8-4
-    record_results(swiss, {Outcome::WhiteWins, Outcome::BlackWins, Outcome::WhiteWins,
-                    Outcome::BlackWins});
+    record_results(
+        swiss, {Outcome::WhiteWins, Outcome::BlackWins, Outcome::WhiteWins, Outcome::BlackWins});
     // 1 point: 1 (had White), 2 (Black), 3 (White), 4 (Black). S1 = 1 2, S2 = 3 4: 1-3 and
     // 2-4 would meet players wanting the same colour; the transposition 1-4, 2-3 grants all.
     // 0 points: 5 (Black), 6 (White), 7 (Black), 8 (White): likewise 5-8, 6-7.
@@ -115,8 +115,8 @@ TEST_CASE("dutch: forbidden pairs and rematches are never paired") {
     record_results(swiss, {Outcome::Draw, Outcome::Draw});
     const std::string second = pairing_text(pair_round(swiss));
     // Everyone on half a point; 1 may meet only 2 now (3 banned, 4 met).
-    CHECK((second == "2-1 4-3" || second == "1-2 3-4" || second == "1-2 4-3" ||
-           second == "2-1 3-4"));
+    CHECK(
+        (second == "2-1 4-3" || second == "1-2 3-4" || second == "1-2 4-3" || second == "2-1 3-4"));
 }
 
 } // namespace lobby::tournament

@@ -164,14 +164,16 @@ RandomTournament play_random_swiss(std::uint64_t seed) {
     for (int i = 0; i < players; ++i)
         add();
     for (int i = 0; i < players / 8; ++i)
-        (void)swiss.forbid_pair(player_id(static_cast<int>(random.below(static_cast<std::uint64_t>(players)))),
-                                player_id(static_cast<int>(random.below(static_cast<std::uint64_t>(players)))));
+        (void)swiss.forbid_pair(
+            player_id(static_cast<int>(random.below(static_cast<std::uint64_t>(players)))),
+            player_id(static_cast<int>(random.below(static_cast<std::uint64_t>(players)))));
     for (int round = 1; round <= settings.rounds; ++round) {
         // Between rounds: late entries, withdrawals, half-point byes.
         if (round > 1 && random.below(3) == 0)
             add();
         if (random.below(5) == 0)
-            (void)swiss.withdraw(player_id(static_cast<int>(random.below(static_cast<std::uint64_t>(next_id)))));
+            (void)swiss.withdraw(
+                player_id(static_cast<int>(random.below(static_cast<std::uint64_t>(next_id)))));
         for (int k = 0; k < 2; ++k)
             if (random.below(3) == 0)
                 (void)swiss.request_half_bye(

@@ -22,7 +22,7 @@ std::vector<std::string> round_problems(const SwissRecord& record, int round);
 
 struct RandomTournament {
     Swiss swiss;
-    int pairing_failures = 0; // no_legal_pairing answers (the driver stops there)
+    int pairing_failures = 0;  // no_legal_pairing answers (the driver stops there)
     PairingRequest unpairable; // the request that was refused, if one was
 };
 

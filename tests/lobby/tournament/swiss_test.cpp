@@ -121,8 +121,7 @@ TEST_CASE("swiss: tie-breaks as worked by hand, unplayed rounds by the virtual o
     SwissRecord record;
     record.settings.rounds = 2;
     record.settings.tiebreaks = {Tiebreak::Buchholz, Tiebreak::SonnebornBerger,
-                                 Tiebreak::BuchholzCut1, Tiebreak::Wins,
-                                 Tiebreak::DirectEncounter};
+                                 Tiebreak::BuchholzCut1, Tiebreak::Wins, Tiebreak::DirectEncounter};
     for (int i = 0; i < 4; ++i)
         record.players.push_back({std::to_string(i + 1), "", 2000, 1, std::nullopt, {}});
     record.rounds.push_back({{{0, 2, Outcome::WhiteWins}, {1, 3, Outcome::Draw}}, {}, false});
