@@ -10,13 +10,13 @@ ArenaGameScore score_arena_game(int streak_before, ArenaGameOutcome outcome, boo
     switch (outcome) {
     case ArenaGameOutcome::Win:
         score.points = 2 * factor;
-        score.berserk_bonus = berserk && own_moves >= kArenaBerserkMinMoves;
+        score.berserk_bonus = berserk && own_moves >= arena_berserk_min_moves;
         if (score.berserk_bonus)
             score.points += 1;
         score.streak_after = streak_before + 1;
         break;
     case ArenaGameOutcome::Draw:
-        score.quick_draw = plies < kArenaQuickDrawPlies;
+        score.quick_draw = plies < arena_quick_draw_plies;
         score.points = score.quick_draw ? 0 : factor;
         break;
     case ArenaGameOutcome::Loss:

@@ -23,8 +23,8 @@ struct ArenaGameScore {
     bool quick_draw = false;
 };
 
-inline constexpr int kArenaQuickDrawPlies = 20;
-inline constexpr int kArenaBerserkMinMoves = 7;
+inline constexpr int arena_quick_draw_plies = 20;
+inline constexpr int arena_berserk_min_moves = 7;
 
 // `streak_before`: wins in a row before this game; `own_moves`: moves the player made;
 // `plies`: moves of both sides.

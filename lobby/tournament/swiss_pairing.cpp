@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <numeric>
 #include <tuple>
 
 namespace lobby::tournament {
@@ -13,8 +14,8 @@ namespace {
 
 // Bounds of one bracket search (nodes visited, completions checked). A 500-player round
 // needs a few hundred nodes per bracket when nothing is in the way (bench/tournament).
-constexpr long kSearchNodes = 20000;
-constexpr int kSearchLeaves = 64;
+constexpr long search_node_limit = 20000;
+constexpr int search_leaf_limit = 64;
 
 std::size_t pairing_slot(int i) {
     return static_cast<std::size_t>(i);
@@ -149,7 +150,7 @@ private:
     }
 
     bool leaf() {
-        if (++leaves_ > kSearchLeaves)
+        if (++leaves_ > search_leaf_limit)
             return false;
         std::vector<int> rest;
         for (const int f : floaters)
@@ -163,7 +164,7 @@ private:
             ++pos;
         if (pos == bracket_size())
             return leaf();
-        if (++nodes_ > kSearchNodes)
+        if (++nodes_ > search_node_limit)
             return false;
         if (pairs_left == 0) { // everyone left floats
             const std::size_t mark = floaters.size();
@@ -192,10 +193,10 @@ private:
                 return true;
             pairs.pop_back();
             used_[pairing_slot(y)] = 0;
-            if (nodes_ > kSearchNodes || leaves_ > kSearchLeaves)
+            if (nodes_ > search_node_limit || leaves_ > search_leaf_limit)
                 break;
         }
-        if (floats_left > 0 && nodes_ <= kSearchNodes && leaves_ <= kSearchLeaves) {
+        if (floats_left > 0 && nodes_ <= search_node_limit && leaves_ <= search_leaf_limit) {
             floaters.push_back(pos);
             if (search(pos + 1, pairs_left, floats_left - 1))
                 return true;
@@ -264,9 +265,8 @@ bool may_meet(const PairingPlayer& a, const PairingPlayer& b,
 rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
     const DutchPairer pairer(request);
     const int n = pairer.size();
-    std::vector<int> everyone;
-    for (int i = 0; i < n; ++i)
-        everyone.push_back(i);
+    std::vector<int> everyone(pairing_slot(n));
+    std::iota(everyone.begin(), everyone.end(), 0);
     if (!pairer.completable(everyone))
         return refuse(no_legal_pairing,
                       "no pairing of these players meets the absolute criteria (C.04.1)");

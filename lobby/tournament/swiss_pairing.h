@@ -25,7 +25,7 @@
 //      a second one allows them. Not implemented: the pairing score difference (C.6) beyond
 //      what the order gives, the topscorer colour criteria (C.8, C.9), and the float criteria
 //      of the previous two rounds (C.12 to C.19); the exchange order of D.2 is approximated as
-//      described in item 4. Each search is bounded (kSearchNodes); past the bound the next
+//      described in item 4. Each search is bounded (search_node_limit); past the bound the next
 //      weaker option is tried, and the last bracket falls back to the matching itself.
 //   6. Colours of each pair by E.1 to E.5 (colours.h).
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.

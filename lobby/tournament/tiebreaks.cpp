@@ -127,9 +127,11 @@ std::vector<StandingRow> swiss_standings(const SwissRecord& record,
     const Scoring& scoring = record.settings.scoring;
     const std::vector<Tiebreak>& kinds = record.settings.tiebreaks;
     std::vector<Value> adjusted;
+    adjusted.reserve(histories.size());
     for (const PlayerHistory& h : histories)
         adjusted.push_back(adjusted_score(h, scoring));
     std::vector<StandingRow> rows;
+    rows.reserve(histories.size());
     for (int p = 0; p < static_cast<int>(histories.size()); ++p) {
         const PlayerHistory& h = histories[tiebreak_slot(p)];
         StandingRow row{p, h.points, std::vector<Value>(kinds.size(), 0), 0};

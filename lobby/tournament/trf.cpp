@@ -5,10 +5,8 @@
 #include "lobby/tournament/tournament_errors.h"
 
 #include <algorithm>
-#include <charconv>
+#include <array>
 #include <cstddef>
-#include <map>
-#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -16,8 +14,8 @@ namespace lobby::tournament {
 
 namespace {
 
-constexpr std::size_t kFirstRoundColumn = 92; // 1-based, TRF-16
-constexpr std::size_t kRoundWidth = 10;
+constexpr std::size_t first_round_column = 92; // 1-based, TRF-16
+constexpr std::size_t round_width = 10;
 
 std::size_t trf_slot(int i) {
     return static_cast<std::size_t>(i);
@@ -42,11 +40,11 @@ struct TiebreakCode {
     Tiebreak kind;
     std::string_view code;
 };
-constexpr TiebreakCode kTiebreakCodes[] = {{Tiebreak::Buchholz, "BH"},
+constexpr std::array<TiebreakCode, 5> tiebreak_codes = {{{Tiebreak::Buchholz, "BH"},
                                            {Tiebreak::BuchholzCut1, "BH-C1"},
                                            {Tiebreak::SonnebornBerger, "SB"},
                                            {Tiebreak::DirectEncounter, "DE"},
-                                           {Tiebreak::Wins, "WIN"}};
+                                           {Tiebreak::Wins, "WIN"}}};
 
 char absence_code(const SwissAbsence& a, const SwissSettings& s) {
     switch (a.kind) {
@@ -103,7 +101,7 @@ std::string write_trf(const SwissRecord& record) {
         << s.max_half_byes << '\n';
     out << "TBT";
     for (const Tiebreak t : s.tiebreaks)
-        for (const TiebreakCode& c : kTiebreakCodes)
+        for (const TiebreakCode& c : tiebreak_codes)
             if (c.kind == t)
                 out << ' ' << c.code;
     out << '\n';
@@ -130,7 +128,7 @@ std::string write_trf(const SwissRecord& record) {
         put(line, 81, 4, format_points_trf(histories[p].points, s.scoring), true);
         put(line, 86, 4, std::to_string(rank_of[p]), true);
         for (std::size_t r = 0; r < blocks[p].size(); ++r)
-            put(line, kFirstRoundColumn + r * kRoundWidth, 8, blocks[p][r], false);
+            put(line, first_round_column + r * round_width, 8, blocks[p][r], false);
         while (!line.empty() && line.back() == ' ')
             line.pop_back();
         out << line << '\n';

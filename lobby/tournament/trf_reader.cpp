@@ -4,6 +4,7 @@
 #include "lobby/tournament/trf.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstddef>
 #include <map>
@@ -70,8 +71,8 @@ struct PlayerLine {
     std::vector<Block> rounds;
 };
 
-constexpr std::size_t kFirstRound = 92;
-constexpr std::size_t kWidth = 10;
+constexpr std::size_t reader_first_round = 92;
+constexpr std::size_t reader_round_width = 10;
 
 std::optional<Tiebreak> tiebreak_of(std::string_view code) {
     if (code == "BH")
@@ -140,17 +141,17 @@ rules::Result<SwissRecord> read_trf(std::string_view text) {
         } else if (tag == "TBS") {
             if (w.size() != 7)
                 return bad_trf("TBS needs seven numbers");
-            int v[7];
-            for (std::size_t i = 0; i < 7; ++i) {
+            std::array<int, 7> v{};
+            for (std::size_t i = 0; i < v.size(); ++i) {
                 const auto n = parse_int(w[i]);
                 if (!n)
                     return bad_trf("TBS needs seven numbers");
-                v[i] = *n;
+                v.at(i) = *n;
             }
-            record.settings.scoring = Scoring{v[0], v[1], v[2], v[3]};
-            record.settings.bye_points = v[4];
-            record.settings.late_entry_points = v[5];
-            record.settings.max_half_byes = v[6];
+            record.settings.scoring = Scoring{v.at(0), v.at(1), v.at(2), v.at(3)};
+            record.settings.bye_points = v.at(4);
+            record.settings.late_entry_points = v.at(5);
+            record.settings.max_half_byes = v.at(6);
         } else if (tag == "TBT") {
             saw_tiebreaks = true;
             for (const std::string_view code : w) {
@@ -166,7 +167,7 @@ rules::Result<SwissRecord> read_trf(std::string_view text) {
             PlayerLine p;
             p.name = std::string(trim_view(columns(line, 15, 33)));
             p.rating = parse_int(columns(line, 49, 4)).value_or(0);
-            for (std::size_t col = kFirstRound; col <= line.size(); col += kWidth) {
+            for (std::size_t col = reader_first_round; col <= line.size(); col += reader_round_width) {
                 const std::string_view block = columns(line, col, 8);
                 const auto opponent =
                     parse_int(block.substr(0, std::min<std::size_t>(4, block.size())));
