@@ -58,6 +58,26 @@ public:
     }
     bool bye_ok(int a) const { return ranked(a).bye_allowed; }
 
+    // A lower bound on the pairs of `bracket` whose players want the same colour, when
+    // `floaters` of them float: the majority colour's surplus, less those who want nothing
+    // and those who float, makes pairs of its own.
+    int least_colour_misses(const std::vector<int>& bracket, int floaters) const {
+        int white = 0;
+        int black = 0;
+        int none = 0;
+        for (const int p : bracket) {
+            const ColourPreference& pref = prefs_[pairing_slot(p)];
+            if (pref.strength == Strength::None)
+                ++none;
+            else if (pref.colour == Colour::White)
+                ++white;
+            else
+                ++black;
+        }
+        const int surplus = (white > black ? white - black : black - white) - none - floaters;
+        return surplus > 0 ? surplus / 2 : 0;
+    }
+
     // C.4: can these players (local indices) all be paired, with a bye for an odd one out?
     bool completable(const std::vector<int>& rest) const {
         const int m = static_cast<int>(rest.size());
@@ -88,9 +108,9 @@ private:
 class BracketSearch {
 public:
     BracketSearch(const DutchPairer& pairer, const std::vector<int>& bracket, int mdps,
-                  const std::vector<int>& below, bool strict)
-        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below), strict_(strict),
-          used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
+                  const std::vector<int>& below, int colour_misses)
+        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below),
+          misses_left_(colour_misses), used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
 
     bool run(int wanted) {
         const int size = static_cast<int>(bracket_.size());
@@ -104,10 +124,14 @@ private:
     int bracket_size() const { return static_cast<int>(bracket_.size()); }
     bool is_used(int pos) const { return used_[pairing_slot(pos)] != 0; }
 
-    bool fits(int x, int y) const {
+    // 0: the pair is allowed and both colour preferences can be granted; 1: allowed, but one
+    // player misses their preference; -1: not allowed.
+    int cost(int x, int y) const {
         const int a = bracket_[pairing_slot(x)];
         const int b = bracket_[pairing_slot(y)];
-        return pairer_.allowed(a, b) && (!strict_ || pairer_.colours_granted(a, b));
+        if (!pairer_.allowed(a, b))
+            return -1;
+        return pairer_.colours_granted(a, b) ? 0 : 1;
     }
 
     // The candidates of position x in the Dutch order.
@@ -185,12 +209,15 @@ private:
         }
         used_[pairing_slot(pos)] = 1;
         for (const int y : candidates(pos)) {
-            if (!fits(pos, y))
+            const int c = cost(pos, y);
+            if (c < 0 || c > misses_left_)
                 continue;
             used_[pairing_slot(y)] = 1;
             pairs.emplace_back(pos, y);
+            misses_left_ -= c;
             if (search(pos + 1, pairs_left - 1, floats_left))
                 return true;
+            misses_left_ += c;
             pairs.pop_back();
             used_[pairing_slot(y)] = 0;
             if (nodes_ > search_node_limit || leaves_ > search_leaf_limit)
@@ -214,7 +241,7 @@ private:
     const std::vector<int>& bracket_;
     int mdps_;
     const std::vector<int>& below_;
-    bool strict_;
+    int misses_left_; // pairs that may still leave a colour preference ungranted
     std::vector<char> used_;
     std::vector<char> in_s2_;
     bool split_done_ = false;
@@ -285,9 +312,16 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
         const bool last = pos == n;
         const int most = static_cast<int>(bracket.size()) / 2;
         bool done = false;
-        for (int p = most; p >= (last ? most : 0) && !done; --p)
-            for (const bool strict : {true, false}) {
-                BracketSearch search(pairer, bracket, mdps, below, strict);
+        for (int p = most; p >= (last ? most : 0) && !done; --p) {
+            // Each number of colour misses once, increasing from what must be missed anyway.
+            const int least =
+                pairer.least_colour_misses(bracket, static_cast<int>(bracket.size()) - 2 * p);
+            int tried = -1;
+            for (const int misses : {least, least + 1, least + 2, p}) {
+                if (misses > p || misses <= tried)
+                    continue;
+                tried = misses;
+                BracketSearch search(pairer, bracket, mdps, below, misses);
                 if (!search.run(p))
                     continue;
                 for (const auto& [x, y] : search.pairs)
@@ -298,6 +332,7 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
                 done = true;
                 break;
             }
+        }
         if (!done) { // only the last bracket gets here (p = 0 always completes above it)
             movers.clear();
             pair_by_matching(pairer, bracket, pairs, movers);
