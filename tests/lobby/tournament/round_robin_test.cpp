@@ -41,7 +41,7 @@ const std::map<int, std::vector<std::string>> kPublished = {
 };
 
 // A round written like the tables ("white:black", board order).
-std::string written(const RoundRobinRound& round) {
+std::string berger_text(const RoundRobinRound& round) {
     std::string out;
     for (const RoundRobinGame& g : round.games) {
         if (!out.empty())
@@ -100,7 +100,7 @@ TEST_CASE("round robin: 3 to 14 players follow the published Berger tables exact
         REQUIRE(schedule->size() == table.size());
         for (std::size_t r = 0; r < table.size(); ++r) {
             CAPTURE(r + 1);
-            CHECK(written((*schedule)[r]) == published_without_dummy(table[r], players));
+            CHECK(berger_text((*schedule)[r]) == published_without_dummy(table[r], players));
             CHECK((*schedule)[r].bye == bye_in_published(table[r], players));
         }
     }

@@ -14,7 +14,7 @@ std::size_t at_player(int i) {
     return static_cast<std::size_t>(i);
 }
 
-std::string describe(const std::string& what, PlayerIndex a, PlayerIndex b = -1) {
+std::string problem_text(const std::string& what, PlayerIndex a, PlayerIndex b = -1) {
     std::string text = what;
     text += " (";
     text += std::to_string(a + 1);
@@ -97,14 +97,21 @@ std::vector<std::string> round_problems(const SwissRecord& record, int round) {
         return last_round &&
                2 * was[at_player(p)].points > (round - 1) * record.settings.scoring.win;
     };
-    int to_pair = static_cast<int>(2 * r.games.size());
+    // The players to pair: entered, not withdrawn, no half-point bye asked for this round.
+    int to_pair = 0;
+    for (const SwissEntrant& e : record.players) {
+        const bool out = e.withdrawn_from && *e.withdrawn_from <= round;
+        const bool half_bye =
+            std::find(e.half_byes.begin(), e.half_byes.end(), round) != e.half_byes.end();
+        if (e.joined_round <= round && !out && !half_bye)
+            ++to_pair;
+    }
     int byes = 0;
     for (const SwissAbsence& a : r.absences)
         if (a.kind == Absence::PairingBye) {
             ++byes;
-            ++to_pair;
             if (was[at_player(a.player)].had_bye_or_forfeit_win)
-                problems.push_back(describe("bye after a bye or a forfeit win", a.player));
+                problems.push_back(problem_text("bye after a bye or a forfeit win", a.player));
         }
     if (byes > 1)
         problems.emplace_back("more than one pairing-allocated bye");
@@ -113,28 +120,28 @@ std::vector<std::string> round_problems(const SwissRecord& record, int round) {
     for (const SwissGame& g : r.games) {
         const auto& opponents = was[at_player(g.white)].opponents;
         if (std::find(opponents.begin(), opponents.end(), g.black) != opponents.end())
-            problems.push_back(describe("rematch", g.white, g.black));
+            problems.push_back(problem_text("rematch", g.white, g.black));
         const auto key = std::minmax(g.white, g.black);
         if (std::find(record.forbidden.begin(), record.forbidden.end(),
                       std::pair<PlayerIndex, PlayerIndex>(key.first, key.second)) !=
             record.forbidden.end())
-            problems.push_back(describe("forbidden pair", g.white, g.black));
+            problems.push_back(problem_text("forbidden pair", g.white, g.black));
         const ColourPreference pw = preference_of(was[at_player(g.white)].colours);
         const ColourPreference pb = preference_of(was[at_player(g.black)].colours);
         const bool exempt = topscorer(g.white) || topscorer(g.black);
         if (!exempt && pw.strength == Strength::Absolute && pb.strength == Strength::Absolute &&
             pw.colour == pb.colour)
-            problems.push_back(describe("same absolute colour preference", g.white, g.black));
+            problems.push_back(problem_text("same absolute colour preference", g.white, g.black));
         for (const PlayerIndex p : {g.white, g.black}) {
             if (exempt)
                 continue;
             const std::vector<Colour>& c = now[at_player(p)].colours;
             const ColourPreference pref = preference_of(c);
             if (std::abs(pref.difference) > 2)
-                problems.push_back(describe("colour difference beyond 2", p));
+                problems.push_back(problem_text("colour difference beyond 2", p));
             const std::size_t n = c.size();
             if (n >= 3 && c[n - 1] == c[n - 2] && c[n - 2] == c[n - 3])
-                problems.push_back(describe("three games of one colour in a row", p));
+                problems.push_back(problem_text("three games of one colour in a row", p));
         }
     }
     return problems;

@@ -27,7 +27,7 @@ std::string line_starting(const std::string& text, const std::string& start) {
 }
 
 // 1-based columns, as TRF-16 numbers them.
-std::string cols(const std::string& line, std::size_t first, std::size_t last) {
+std::string trf_cols(const std::string& line, std::size_t first, std::size_t last) {
     return line.size() >= first ? line.substr(first - 1, last - first + 1) : std::string();
 }
 
@@ -54,19 +54,19 @@ TEST_CASE("trf: player lines put every field in its TRF-16 columns") {
     CHECK(line_starting(text, "012") == "012 Spring Open");
     CHECK(line_starting(text, "XXR") == "XXR 3");
     const std::string first = line_starting(text, "001    1");
-    CHECK(cols(first, 1, 3) == "001");
-    CHECK(cols(first, 5, 8) == "   1");
-    CHECK(cols(first, 15, 47) == "Carlsen, Magnus                  ");
-    CHECK(cols(first, 49, 52) == "2830");
-    CHECK(cols(first, 81, 84) == " 1.0");
-    CHECK(cols(first, 86, 89) == "   1");
-    CHECK(cols(first, 92, 99) == "0002 w 1");
+    CHECK(trf_cols(first, 1, 3) == "001");
+    CHECK(trf_cols(first, 5, 8) == "   1");
+    CHECK(trf_cols(first, 15, 47) == "Carlsen, Magnus                  ");
+    CHECK(trf_cols(first, 49, 52) == "2830");
+    CHECK(trf_cols(first, 81, 84) == " 1.0");
+    CHECK(trf_cols(first, 86, 89) == "   1");
+    CHECK(trf_cols(first, 92, 99) == "0002 w 1");
     const std::string third = line_starting(text, "001    3");
-    CHECK(cols(third, 92, 99) == "0000 - U");
-    CHECK(cols(third, 81, 84) == " 1.0");
+    CHECK(trf_cols(third, 92, 99) == "0000 - U");
+    CHECK(trf_cols(third, 81, 84) == " 1.0");
     const std::string second = line_starting(text, "001    2");
-    CHECK(cols(second, 92, 99) == "0001 b 0");
-    CHECK(cols(second, 81, 84) == " 0.0");
+    CHECK(trf_cols(second, 92, 99) == "0001 b 0");
+    CHECK(trf_cols(second, 81, 84) == " 0.0");
 }
 
 TEST_CASE("trf: the text reads back to the same tournament, and a pending game stays pending") {
