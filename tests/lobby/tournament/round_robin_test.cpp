@@ -1,4 +1,7 @@
 #include "lobby/tournament/round_robin.h"
+#include "lobby/tournament/round_robin_record.h"
+#include "lobby/tournament/swiss.h"
+#include "lobby/tournament/trf.h"
 
 #include <map>
 #include <sstream>
@@ -149,6 +152,38 @@ TEST_CASE("round robin: a double round robin has no three games of one colour in
 TEST_CASE("round robin: counts outside 2 to 64 are refused") {
     CHECK(make_schedule(1, false).error().code == "bad_settings");
     CHECK(make_schedule(65, true).error().code == "bad_settings");
+}
+
+TEST_CASE("round robin: played and ranked through the Swiss record, exported to TRF") {
+    std::vector<SwissEntrant> players;
+    for (int i = 1; i <= 5; ++i)
+        players.push_back({std::to_string(i), std::to_string(i), 2000, 1, std::nullopt, {}});
+    SwissSettings settings;
+    settings.tiebreaks = {Tiebreak::SonnebornBerger};
+    auto record = round_robin_record("Club RR", players, false, settings);
+    REQUIRE(record.ok());
+    CHECK(record->settings.rounds == 5);
+    auto swiss = Swiss::restore(*record);
+    REQUIRE(swiss.ok());
+    CHECK(swiss->pair_next_round().error().code == "tournament_over");
+    // The lower number wins every game: 1 scores 4, 2 scores 3, ...; the bye scores nothing.
+    for (int r = 1; r <= 5; ++r) {
+        const auto& games = swiss->record().rounds[static_cast<std::size_t>(r - 1)].games;
+        for (int b = 1; b <= static_cast<int>(games.size()); ++b) {
+            const SwissGame& g = games[static_cast<std::size_t>(b - 1)];
+            REQUIRE_FALSE(swiss->record_result(
+                r, b, g.white < g.black ? Outcome::WhiteWins : Outcome::BlackWins));
+        }
+    }
+    CHECK(swiss->finished());
+    const auto rows = swiss->standings();
+    for (int i = 0; i < 5; ++i) {
+        CHECK(rows[static_cast<std::size_t>(i)].player == i);
+        CHECK(rows[static_cast<std::size_t>(i)].points == 2 * (4 - i));
+    }
+    const auto back = read_trf(write_trf(swiss->record()));
+    REQUIRE(back.ok());
+    CHECK(*back == swiss->record());
 }
 
 } // namespace lobby::tournament
