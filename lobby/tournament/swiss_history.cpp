@@ -1,0 +1,52 @@
+#include "lobby/tournament/swiss_history.h"
+
+#include <cstddef>
+
+namespace lobby::tournament {
+
+std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
+    std::vector<PlayerHistory> out(record.players.size());
+    const auto entry = [&](PlayerIndex p) -> PlayerHistory& {
+        return out[static_cast<std::size_t>(p)];
+    };
+    for (const SwissRound& round : record.rounds) {
+        for (PlayerHistory& h : out)
+            h.rounds.push_back(RoundLine{std::nullopt, std::nullopt, false, 0, Outcome::Pending,
+                                         Absence::NotPaired});
+        for (const SwissGame& game : round.games) {
+            const auto [white_points, black_points] =
+                game_points(game.outcome, record.settings.scoring);
+            const bool over_board = played(game.outcome);
+            const auto fill = [&](PlayerIndex who, PlayerIndex against, Colour colour,
+                                  Points points, bool forfeit_win, bool won) {
+                PlayerHistory& h = entry(who);
+                h.rounds.back() =
+                    RoundLine{against, colour, over_board, points, game.outcome, std::nullopt};
+                h.points += points;
+                h.opponents.push_back(against);
+                if (over_board)
+                    h.colours.push_back(colour);
+                if (forfeit_win)
+                    h.had_bye_or_forfeit_win = true;
+                if (won && over_board)
+                    ++h.wins;
+            };
+            fill(game.white, game.black, Colour::White, white_points,
+                 game.outcome == Outcome::WhiteWinsByForfeit, game.outcome == Outcome::WhiteWins);
+            fill(game.black, game.white, Colour::Black, black_points,
+                 game.outcome == Outcome::BlackWinsByForfeit, game.outcome == Outcome::BlackWins);
+        }
+        for (const SwissAbsence& absence : round.absences) {
+            PlayerHistory& h = entry(absence.player);
+            const Points points = absence_points(absence.kind, record.settings);
+            h.rounds.back().absence = absence.kind;
+            h.rounds.back().points = points;
+            h.points += points;
+            if (absence.kind == Absence::PairingBye)
+                h.had_bye_or_forfeit_win = true;
+        }
+    }
+    return out;
+}
+
+} // namespace lobby::tournament

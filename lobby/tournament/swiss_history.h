@@ -1,0 +1,39 @@
+#pragma once
+// Each player's record, recomputed from a SwissRecord's rounds: the points, the colours of the
+// games played, who they met, and one line per round. The pairing, the tie-breaks and the
+// check of the incrementally kept scores (swiss.h) all read it. Pure.
+//
+// Rules for unplayed games (C.04.1): a forfeited game gives no colour (f) but its players have
+// met (b: they are not paired again); a forfeit win, like a pairing-allocated bye, rules out a
+// later bye (d). A pending game counts as played for colours and opponents and scores nothing
+// yet.
+
+#include "lobby/tournament/colours.h"
+#include "lobby/tournament/swiss_record.h"
+
+#include <optional>
+#include <vector>
+
+namespace lobby::tournament {
+
+struct RoundLine {
+    std::optional<PlayerIndex> opponent; // paired with someone (played or forfeited)
+    std::optional<Colour> colour;        // only for a game paired
+    bool played = false;                 // over the board
+    Points points = 0;
+    Outcome outcome = Outcome::Pending; // for a game
+    std::optional<Absence> absence;     // for no game
+};
+
+struct PlayerHistory {
+    Points points = 0;
+    std::vector<RoundLine> rounds; // one per round of the record (LateEntry before entering)
+    std::vector<Colour> colours;   // games played over the board (and pending), oldest first
+    std::vector<PlayerIndex> opponents;
+    bool had_bye_or_forfeit_win = false;
+    int wins = 0; // games won over the board
+};
+
+std::vector<PlayerHistory> build_histories(const SwissRecord& record);
+
+} // namespace lobby::tournament
