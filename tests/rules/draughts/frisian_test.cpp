@@ -148,3 +148,25 @@ TEST_CASE("frisian and frysk: the PDN records name the game") {
     CHECK(frysk.find("[Variant \"frysk\"]") != std::string::npos);
     CHECK(frysk.find("[FEN") == std::string::npos); // its own start position
 }
+
+TEST_CASE("frisian: king against king is drawn at once unless a king is bound to fall") {
+    const auto outcome = [](std::string_view fen) { return game("frisian", fen)->outcome(); };
+    const rules::Outcome drawn{rules::Outcome::Status::Draw, "king-v-king"};
+    CHECK(outcome("W:WK47:BK4") == drawn);
+    CHECK(outcome("B:WK47:BK4") == drawn);
+    CHECK(outcome("W:WK16:BK20") == drawn); // on one row, but nothing behind the far king
+    // The side to move takes the other king now.
+    CHECK(outcome("W:WK28:BK23") == rules::Outcome{});
+    // Every move of White stays on the long diagonal, where the king on 5 takes it.
+    CHECK(outcome("W:WK46:BK5") == rules::Outcome{});
+    // 10-46, and the king on 5, held to the long diagonal, must step in front of it.
+    CHECK(outcome("W:WK10:BK5") == rules::Outcome{});
+    // International has no such rule: the 5-move count starts.
+    CHECK(game("international", "W:WK47:BK4")->outcome() == rules::Outcome{});
+    // A game reaching it ends there.
+    auto g = game("frisian", "W:WK28:BK23,K47");
+    REQUIRE(g->outcome() == rules::Outcome{});
+    REQUIRE(g->play("28x19").ok());
+    CHECK(g->outcome() == drawn);
+    CHECK(g->legal_moves().empty());
+}
