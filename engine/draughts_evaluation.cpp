@@ -26,7 +26,10 @@ public:
         const int pieces = d::count(p.white | p.black);
         if (rules_.giveaway)
             return giveaway(white) - giveaway(black);
-        return side(white, p, pieces) - side(black, p, pieces);
+        int score = side(white, p, pieces) - side(black, p, pieces);
+        if (rules_.orthogonal_captures)
+            score += orthogonal_exposure(black, p) - orthogonal_exposure(white, p);
+        return score;
     }
 
 private:
@@ -58,6 +61,8 @@ private:
     int side(const Side& s, const d::Position& p, int pieces) const {
         const bool endgame = pieces <= (N == 10 ? 16 : 10);
         const int king_value = draughts_king_value(rules_);
+        // Breakthrough: a man with a clear road crowns, and crowning wins the game.
+        const int runaway_weight = rules_.crowning_wins ? 5 : 1;
         int score = 100 * d::count(s.men) + king_value * d::count(s.kings);
         const Bits occupied = p.white | p.black;
         for (Bits m = s.men; m != 0; m &= m - 1) {
@@ -73,10 +78,32 @@ private:
             if (to_go <= 3) {
                 const Bits cone = forward_cone(b, s.black, to_go);
                 if ((cone & s.enemies) == 0 && (cone & occupied & ~s.enemies) == 0)
-                    score += 60 - 15 * to_go; // a runaway man
+                    score += runaway_weight * (60 - 15 * to_go); // a runaway man
             }
         }
         return score;
+    }
+
+    // Frisian: pieces of `s` that an enemy piece beside them in a row or column could jump
+    // over orthogonally (the square beyond free), a threat the diagonal terms do not see.
+    static int orthogonal_exposure(const Side& s, const d::Position& p) {
+        const Bits empty = G::valid & ~(p.white | p.black);
+        int exposed = 0;
+        for (Bits own = s.men | s.kings; own != 0; own &= own - 1) {
+            const int b = d::lowest_bit(own);
+            for (int dir = d::Up; dir <= d::Down; ++dir) {
+                const int attacker = G::next[static_cast<std::size_t>(b)]
+                                            [static_cast<std::size_t>(d::opposite_direction(dir))];
+                const int landing =
+                    G::next[static_cast<std::size_t>(b)][static_cast<std::size_t>(dir)];
+                if (attacker >= 0 && landing >= 0 && (s.enemies & d::bit(attacker)) != 0 &&
+                    (empty & d::bit(landing)) != 0) {
+                    ++exposed;
+                    break;
+                }
+            }
+        }
+        return 12 * exposed;
     }
 
     // Giveaway: fewer pieces is better; a king, hard to lose, is a burden.
@@ -88,6 +115,10 @@ private:
 } // namespace
 
 int draughts_king_value(const d::Rules& rules) {
+    // Frisian: a king counts a little under two men in the capture rule (variants.h), and its
+    // three-move limit keeps it from the freedom of an international king.
+    if (rules.orthogonal_captures)
+        return 190;
     return rules.flying_kings ? 300 : 160;
 }
 

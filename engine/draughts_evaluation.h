@@ -3,7 +3,9 @@
 // reading the variant's row of data: material with a king worth more where kings fly,
 // advancement (tempo), the back rank kept as a guard against crowning, the centre, and
 // runaway men (a clear road to the crowning row). In the giveaway variants material counts
-// the other way: the side with fewer pieces is nearer its goal.
+// the other way: the side with fewer pieces is nearer its goal. Frisian adds its own king
+// value and a penalty for pieces open to an orthogonal capture; Breakthrough weighs runaway
+// men up, since the first king wins.
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"

@@ -12,7 +12,7 @@ struct VariantEntry {
     int players = 2;
 };
 
-constexpr std::array<VariantEntry, 18> variant_table{{
+constexpr std::array<VariantEntry, 22> variant_table{{
     {VariantId::Chess, "chess", Family::Chess},
     {VariantId::International, "international", Family::Draughts},
     {VariantId::Brazilian, "brazilian", Family::Draughts},
@@ -31,6 +31,10 @@ constexpr std::array<VariantEntry, 18> variant_table{{
     {VariantId::ChineseCheckers6, "chinese-checkers-6", Family::Halma, 6},
     {VariantId::Halma2, "halma-2", Family::Halma, 2},
     {VariantId::Halma4, "halma-4", Family::Halma, 4},
+    {VariantId::Frisian, "frisian", Family::Draughts},
+    {VariantId::Frysk, "frysk", Family::Draughts},
+    {VariantId::Breakthrough, "breakthrough", Family::Draughts},
+    {VariantId::Killer, "killer", Family::Draughts},
 }};
 
 constexpr std::array<VariantId, variant_table.size()> variant_ids = [] {

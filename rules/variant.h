@@ -29,6 +29,10 @@ enum class VariantId : std::uint8_t {
     ChineseCheckers6,
     Halma2,
     Halma4,
+    Frisian,
+    Frysk,
+    Breakthrough,
+    Killer,
 };
 
 // The family decides which core implements a variant.

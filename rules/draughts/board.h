@@ -18,11 +18,22 @@ namespace rules::draughts {
 
 using Bits = std::uint64_t;
 
-// The four diagonal directions. Up is toward row 0 (White's forward direction).
-enum Direction : int { UpLeft = 0, UpRight = 1, DownLeft = 2, DownRight = 3 };
+// The four diagonal directions, then the four orthogonal ones, along which only Frisian
+// pieces capture (an orthogonal step goes to the next playing square: two rows up or down,
+// two columns left or right). Up is toward row 0 (White's forward direction).
+enum Direction : int {
+    UpLeft = 0,
+    UpRight = 1,
+    DownLeft = 2,
+    DownRight = 3,
+    Up = 4,
+    Left = 5,
+    Right = 6,
+    Down = 7
+};
 
 constexpr int opposite_direction(int d) {
-    return 3 - d;
+    return d < 4 ? 3 - d : 11 - d;
 }
 
 template <int N> struct Geometry {
@@ -58,11 +69,14 @@ template <int N> struct Geometry {
         return b;
     }();
 
-    // next[bit][direction]: the bit one step away, or -1 off the board.
-    static constexpr std::array<std::array<std::int8_t, 4>, 64> next = [] {
-        std::array<std::array<std::int8_t, 4>, 64> t{};
+    // next[bit][direction]: the bit one step away, or -1 off the board. The orthogonal steps
+    // are found on the grid (row, column), where the bit shifts would wrap around a row.
+    static constexpr std::array<std::array<std::int8_t, 8>, 64> next = [] {
+        std::array<std::array<std::int8_t, 8>, 64> t{};
         for (auto& row : t)
             row.fill(-1);
+        constexpr int row_step[4] = {-2, 0, 0, 2};
+        constexpr int column_step[4] = {0, -2, 2, 0};
         for (int s = 0; s < squares; ++s) {
             const int b = bit_of(s);
             for (int d = 0; d < 4; ++d) {
@@ -70,6 +84,15 @@ template <int N> struct Geometry {
                 if (n >= 0 && n < 64 && ((valid >> n) & 1U) != 0)
                     t[static_cast<std::size_t>(b)][static_cast<std::size_t>(d)] =
                         static_cast<std::int8_t>(n);
+            }
+            const int row = row_of_square(s);
+            const int column = 2 * (s % half) + (row % 2 == 0 ? 1 : 0);
+            for (int d = 0; d < 4; ++d) {
+                const int r = row + row_step[d];
+                const int c = column + column_step[d];
+                if (r >= 0 && r < N && c >= 0 && c < N)
+                    t[static_cast<std::size_t>(b)][static_cast<std::size_t>(4 + d)] =
+                        static_cast<std::int8_t>(bit_of(r * half + c / 2));
             }
         }
         return t;
@@ -107,6 +130,12 @@ struct Position {
     Bits black = 0;
     Bits kings = 0;
     bool black_to_move = false;
+    // Frisian (Rules::same_king_moves): per side, how many non-capturing moves in a row the
+    // king on `*_king` (a bit index) has made; 0 (and the bit 0) when the rule does not count.
+    std::uint8_t white_king_moves = 0;
+    std::uint8_t white_king = 0;
+    std::uint8_t black_king_moves = 0;
+    std::uint8_t black_king = 0;
 
     friend bool operator==(const Position&, const Position&) = default;
 };

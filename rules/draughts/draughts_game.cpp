@@ -171,6 +171,13 @@ Result<MoveView> DraughtsGame::play(std::string_view text) {
 }
 
 Outcome DraughtsGame::outcome() const {
+    if (rules().crowning_wins && position_.kings != 0) {
+        // Breakthrough: the side that made a king has won (the FEN reader refuses a king on
+        // each side).
+        const bool white_won = (position_.white & position_.kings) != 0;
+        return Outcome{white_won ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins,
+                       "breakthrough"};
+    }
     if (legal_.empty()) {
         // The side to move cannot move: it loses (FMJD art. 7.2.2, 7.2.3; every federation), or
         // wins in the giveaway games.

@@ -1,6 +1,10 @@
 #include "rules/draughts/draw_rules.h"
 
+#include "rules/draughts/engine.h"
 #include "rules/draughts/squares.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace rules::draughts {
 namespace {
@@ -60,9 +64,12 @@ Ending ending_against_lone_king(const Rules& rules, const Material& strong, Bits
         return on_long_diagonal(rules, strong_kings) ? Ending::RiverHeld : Ending::ThreeKings;
     case DrawFamily::Pool:
         return strong.men == 0 && strong.kings == 3 ? Ending::ThreeKings : Ending::None;
+    case DrawFamily::Frisian:
+        return strong.men == 0 && strong.kings == 2 ? Ending::TwoKings : Ending::None;
     case DrawFamily::English:
     case DrawFamily::Czech:
     case DrawFamily::Threefold:
+    case DrawFamily::Agreement:
         break;
     }
     return Ending::None;
@@ -86,6 +93,52 @@ std::optional<std::string> fmjd_rules(const DrawCounters& c, int kings_only_move
         return "16-move";
     if (c.ending == Ending::TwoAgainstKing && c.ending_plies >= 10)
         return "5-move";
+    return std::nullopt;
+}
+
+// Whether the side to move has a capture.
+bool can_capture(const Engine& engine, const Position& position, std::vector<Move>& moves) {
+    engine.generate_moves(position, moves, GenerateOptions{});
+    return !moves.empty() && moves.front().is_capture();
+}
+
+// Frisian king against king (draw_rules.h, "king-v-king"): whether a king can be taken now or
+// is bound to be next move, which keeps the game going.
+bool king_can_be_taken(const Rules& rules, const Position& position) {
+    const Engine& engine = *engine_of(rules.id);
+    std::vector<Move> mine;
+    if (can_capture(engine, position, mine))
+        return true; // the side to move takes the other king now
+    std::vector<Move> theirs;
+    std::vector<Move> again;
+    bool every_move_loses = !mine.empty();
+    for (const Move& m : mine) {
+        const Position after = engine.apply(position, m);
+        if (can_capture(engine, after, theirs))
+            continue;
+        every_move_loses = false;
+        // A move after which every reply of the opponent lets the side to move capture.
+        const bool forced = !theirs.empty() && std::all_of(theirs.begin(), theirs.end(),
+                                                           [&](const Move& reply) {
+                                                               return can_capture(
+                                                                   engine,
+                                                                   engine.apply(after, reply),
+                                                                   again);
+                                                           });
+        if (forced)
+            return true;
+    }
+    return every_move_loses;
+}
+
+// The Frisian federation's rules as draw_rules.h quotes them.
+std::optional<std::string> frisian_rules(const Rules& rules, const Position& position,
+                                         const Material& white, const Material& black,
+                                         const DrawCounters& c) {
+    if (c.ending == Ending::TwoKings && c.ending_plies >= 14)
+        return "7-move";
+    if (white.lone_king() && black.lone_king() && !king_can_be_taken(rules, position))
+        return "king-v-king";
     return std::nullopt;
 }
 
@@ -166,10 +219,14 @@ DrawCounters advance(DrawCounters counters, bool captured, bool man_moved, bool 
 
 std::optional<std::string> draw_rule_holding(const Rules& rules, const Position& position,
                                              const DrawCounters& counters, int repetitions) {
-    if (repetitions >= 3)
-        return "threefold";
+    if (rules.draws == DrawFamily::Agreement) // Breakthrough: no rule ends a game in a draw
+        return std::nullopt;
     const Material white = material(position.white, position.kings);
     const Material black = material(position.black, position.kings);
+    if (rules.draws == DrawFamily::Frisian) // no repetition rule
+        return frisian_rules(rules, position, white, black, counters);
+    if (repetitions >= 3)
+        return "threefold";
     switch (rules.draws) {
     case DrawFamily::Fmjd:
         return fmjd_rules(counters, 25);
@@ -192,6 +249,8 @@ std::optional<std::string> draw_rule_holding(const Rules& rules, const Position&
             return "13-move";
         return std::nullopt;
     case DrawFamily::Threefold:
+    case DrawFamily::Agreement:
+    case DrawFamily::Frisian:
         return std::nullopt;
     }
     return std::nullopt;

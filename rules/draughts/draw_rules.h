@@ -1,7 +1,7 @@
 #pragma once
 // The draw rules of the diagonal variants, each a named counter with its article. Threefold
 // repetition (the same position with the same side to move for the third time) holds in
-// every variant; the counters below depend on Rules::draws. Every counter is kept in plies
+// every variant but those of DrawFamily::Agreement; the counters below depend on Rules::draws. Every counter is kept in plies
 // (one move of each player = 2 plies); "after N moves" means N moves of each player. A rule
 // that gives the stronger side N moves to win is 2N plies from when its ending arose: the
 // stronger side's Nth move falls within them, and a win on that move (the opponent cannot
@@ -90,6 +90,24 @@
 // Capo I) were not readable past article 2, so no article number is given. We count any three
 // occurrences, as every other variant does.
 // Russian-giveaway: threefold only; no federation text with a counter was found.
+// Breakthrough: no draw rule at all, repetition included (lidraughts' Breakthrough keeps no
+// repetition history); the players may agree a draw.
+// Killer: the FMJD rules above, as for international draughts.
+// Frisian, Frysk!: no repetition rule (lidraughts counts none for them, and the federation's
+// rules page names none). From the Frisian federation's page (friesdammen.nl/en/
+// frisian-draughts, "The rules of the game"):
+//   "7-move":      "If a player possesses two kings (and his opponent only one), he has seven
+//                  moves to finish the match. If he doesn't succeed to win within seven moves,
+//                  it is a draw": 14 plies from when the ending arose; kings only, as
+//                  lidraughts reads it (two kings and a man against a king is not this rule).
+//   "king-v-king": one king each: drawn at once unless a king can be taken: the official
+//                  rules "state that the game is drawn immediately when both players have only
+//                  one king left, unless either player can capture the other king immediately
+//                  or will necessarily be able to do this next move" (as lidraughts' Frisian
+//                  source quotes them; the federation's text itself was not at hand; lidraughts
+//                  itself plays two more moves instead). We read it as: not drawn if the side
+//                  to move can capture now, or every move it has lets the opponent capture,
+//                  or it has a move after which every reply lets it capture.
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"
@@ -108,6 +126,7 @@ enum class Ending : std::uint8_t {
     LongDiagonal,     // FMJD-64 7.2.7: the 6.3 material, the lone king on the long diagonal
     ThreeKings,       // pool, Spanish: exactly three kings (no man) against a lone king
     RiverHeld,        // Spanish 3.8.a: ThreeKings once a strong king stood on the River
+    TwoKings,         // Frisian: exactly two kings (no man) against a lone king
 };
 
 struct DrawCounters {

@@ -33,12 +33,14 @@ template <const Rules& R> constexpr Engine make_engine() {
                   &Generator<R>::generate};
 }
 
-constexpr std::array<Engine, 10> engines{
+constexpr std::array<Engine, 14> engines{
     make_engine<international>(), make_engine<brazilian>(),
     make_engine<russian>(),       make_engine<english>(),
     make_engine<italian>(),       make_engine<spanish>(),
     make_engine<pool>(),          make_engine<czech>(),
     make_engine<antidraughts>(),  make_engine<russian_giveaway>(),
+    make_engine<breakthrough>(),  make_engine<killer>(),
+    make_engine<frisian>(),       make_engine<frysk>(),
 };
 
 } // namespace

@@ -97,10 +97,57 @@ Bits crown_row(const Rules& rules, bool white) {
 
 } // namespace
 
+// Frisian: one side's king-move count, "<count>[<square>]" (fen.h), into the position.
+std::optional<Error> read_king_moves(const Rules& rules, std::string_view text, bool white,
+                                     Position& p) {
+    const std::string side = white ? "White" : "Black";
+    if (text.empty() || text[0] < '0' || text[0] - '0' > rules.same_king_moves)
+        return bad_fen("a king-move count is a number from 0 to " +
+                       std::to_string(rules.same_king_moves) + ", then its king's square");
+    const int moves = text[0] - '0';
+    if (moves == 0) {
+        if (text.size() != 1)
+            return bad_fen("a king-move count of 0 names no square");
+        return std::nullopt;
+    }
+    const auto number = parse_number(text.substr(1));
+    const auto square = number ? square_from_number(rules, *number) : std::nullopt;
+    if (!square)
+        return bad_fen("the king-move count of " + side + " names no square");
+    const int b = square_to_bit(rules.board_size, *square);
+    if (((white ? p.white : p.black) & p.kings & bit(b)) == 0)
+        return bad_fen("the king-move count of " + side + " names square " +
+                       std::to_string(*number) + ", where " + side + " has no king");
+    if (((white ? p.white : p.black) & ~p.kings) == 0)
+        return bad_fen(side + " has only kings, so its king moves are not counted");
+    (white ? p.white_king_moves : p.black_king_moves) = static_cast<std::uint8_t>(moves);
+    (white ? p.white_king : p.black_king) = static_cast<std::uint8_t>(b);
+    return std::nullopt;
+}
+
+// ":+<black count>[<square>]+<white count>[<square>]", lidraughts' order (fen.h).
+std::optional<Error> read_king_move_field(const Rules& rules, std::string_view field,
+                                          Position& p) {
+    const auto second = field.find('+', 1);
+    if (field.empty() || field[0] != '+' || second == std::string_view::npos)
+        return bad_fen("the king-move field is '+<Black's count>[square]+<White's "
+                       "count>[square]'");
+    if (auto error = read_king_moves(rules, field.substr(1, second - 1), false, p))
+        return error;
+    return read_king_moves(rules, field.substr(second + 1), true, p);
+}
+
+void write_king_moves(const Rules& rules, int moves, int king_bit, std::string& out) {
+    out += '+';
+    out += std::to_string(moves);
+    if (moves != 0)
+        out += std::to_string(square_number(rules, bit_to_square(rules.board_size, king_bit)));
+}
+
 Position start_position(const Rules& rules) {
     const int n = rules.board_size;
     const int half = n / 2;
-    const int pieces = max_pieces_per_side(n); // 4 rows on 10 x 10, 3 on 8 x 8
+    const int pieces = pieces_per_side(rules); // 4 rows on 10 x 10, 3 on 8 x 8, Frysk! 1
     Position p;
     for (int s = 0; s < pieces; ++s)
         p.black |= bit(square_to_bit(n, s));
@@ -127,7 +174,8 @@ Result<Position> read_fen(const Rules& rules, std::string_view fen) {
         rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
         if (colon == std::string_view::npos && field == 0)
             return bad_fen("expected two piece fields, W… and B…, separated by ':'");
-        if (colon != std::string_view::npos && field == 1)
+        if (colon != std::string_view::npos && field == 1 &&
+            (rules.same_king_moves == 0 || rest.empty() || rest.front() != '+'))
             return bad_fen("unexpected text after the piece fields");
         if (part.empty() || (part[0] != 'W' && part[0] != 'B'))
             return bad_fen("each piece field starts with its colour, W or B");
@@ -142,20 +190,24 @@ Result<Position> read_fen(const Rules& rules, std::string_view fen) {
             return bad_fen(std::string(white ? "a white" : "a black") +
                            " man stands on the row where it would have been crowned");
         const int pieces = count(placed.men | placed.kings);
-        if (pieces > max_pieces_per_side(rules.board_size))
+        if (pieces > pieces_per_side(rules))
             return bad_fen(std::string(white ? "White" : "Black") + " has " +
                            std::to_string(pieces) + " pieces; a side has at most " +
-                           std::to_string(max_pieces_per_side(rules.board_size)) +
-                           " on this board, as many as it starts with");
+                           std::to_string(pieces_per_side(rules)) +
+                           " in this game, as many as it starts with");
         (white ? p.white : p.black) = placed.men | placed.kings;
         p.kings |= placed.kings;
         if (colon == std::string_view::npos)
             break;
     }
-    if (!rest.empty())
-        return bad_fen("unexpected text after the piece fields");
     if (!seen_white || !seen_black)
         return bad_fen("both colours' piece fields are required");
+    if (!rest.empty()) {
+        if (auto error = read_king_move_field(rules, rest, p))
+            return *error;
+    }
+    if (rules.crowning_wins && (p.white & p.kings) != 0 && (p.black & p.kings) != 0)
+        return bad_fen("both sides have a king, but the first king made ends this game");
     return p;
 }
 
@@ -199,6 +251,11 @@ std::string write_fen(const Rules& rules, const Position& position) {
                 out += std::to_string(number);
             }
         }
+    }
+    if (position.white_king_moves != 0 || position.black_king_moves != 0) {
+        out += ':';
+        write_king_moves(rules, position.black_king_moves, position.black_king, out);
+        write_king_moves(rules, position.white_king_moves, position.white_king, out);
     }
     return out;
 }

@@ -10,6 +10,13 @@
 // with (20 on 10 x 10, 12 on 8 x 8: board.h, max_pieces_per_side), since no move adds one. Writing
 // is canonical: White's list first, squares ascending, runs of three or more men as ranges, kings
 // one by one.
+//
+// Frisian and Frysk! add the king-move counts (Rules::same_king_moves), which decide which
+// moves are legal, in lidraughts' form: a last field "+<Black's count>[<square>]+<White's
+// count>[<square>]", e.g. "W:WK28,31-49:B1-20:+0+228" (White's king on 28 has made two
+// non-capturing moves in a row). A count is 0 to 3; a count above 0 names the square of one of
+// that side's kings, and only a side with men has one. The field is written only when a count
+// is above 0; "+0+0" is read (lidraughts writes it) and left out when written.
 
 #include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"

@@ -53,6 +53,8 @@ struct GenerateOptions {
 template <const Rules& R, class MoveT = Move> class Generator {
     using G = Geometry<R.board_size>;
     static constexpr bool traced = std::is_same_v<MoveT, TracedMove>;
+    // Captures go along the four diagonals, or in Frisian along the rows and columns too.
+    static constexpr int capture_directions = R.orthogonal_captures ? 8 : 4;
     static_assert(max_pieces_per_side(R.board_size) <= max_path,
                   "a capture path could outgrow the path arrays");
 
@@ -60,6 +62,8 @@ public:
     // Fills `out` (cleared first) with the legal moves of `pos`.
     static void generate(const Position& pos, std::vector<MoveT>& out, GenerateOptions options) {
         out.clear();
+        if (game_won_by_crowning(pos))
+            return;
         Generator gen(pos, out, options);
         gen.captures();
         if (out.empty())
@@ -70,6 +74,8 @@ public:
     static std::uint64_t count_moves(const Position& pos, std::vector<MoveT>& scratch,
                                      GenerateOptions options) {
         scratch.clear();
+        if (game_won_by_crowning(pos))
+            return 0;
         Generator gen(pos, scratch, options);
         gen.captures();
         if (!scratch.empty())
@@ -90,16 +96,63 @@ public:
         if (was_king || m.crowns)
             next.kings |= to;
         next.black_to_move = !pos.black_to_move;
+        if constexpr (R.same_king_moves > 0)
+            count_king_moves(pos, next, m, was_king);
         return next;
     }
 
 private:
+    // Frisian: the king-move counters of the position after `m`. The mover's counts a
+    // non-capturing king move (a different king starts again at 1) while the mover has men;
+    // anything else clears it. The opponent's is cleared when its counted king is taken or its
+    // last man is gone, so that equal positions have equal counters.
+    static void count_king_moves(const Position& pos, Position& next, const Move& m,
+                                 bool was_king) {
+        const bool black = pos.black_to_move;
+        std::uint8_t& my_moves = black ? next.black_king_moves : next.white_king_moves;
+        std::uint8_t& my_king = black ? next.black_king : next.white_king;
+        std::uint8_t& their_moves = black ? next.white_king_moves : next.black_king_moves;
+        std::uint8_t& their_king = black ? next.white_king : next.black_king;
+        const Bits my_men = (black ? next.black : next.white) & ~next.kings;
+        const Bits their_men = (black ? next.white : next.black) & ~next.kings;
+        if (was_king && !m.is_capture() && my_men != 0) {
+            my_moves = my_moves != 0 && my_king == m.from ? my_moves + 1 : 1;
+            my_king = m.to;
+        } else {
+            my_moves = 0;
+            my_king = 0;
+        }
+        if (their_moves != 0 && ((m.captured & bit(their_king)) != 0 || their_men == 0)) {
+            their_moves = 0;
+            their_king = 0;
+        }
+    }
+
+    // Frisian: the king that may not make another non-capturing move (its side has men and it
+    // has made same_king_moves of them in a row), as a bit; 0 when none.
+    static Bits held_king(const Position& pos) {
+        if constexpr (R.same_king_moves > 0) {
+            const bool black = pos.black_to_move;
+            const int moves = black ? pos.black_king_moves : pos.white_king_moves;
+            const Bits men = (black ? pos.black : pos.white) & ~pos.kings;
+            if (moves >= R.same_king_moves && men != 0)
+                return bit(black ? pos.black_king : pos.white_king);
+        }
+        return 0;
+    }
+
+    // Breakthrough: a king on the board means its side has won; nobody moves any more.
+    static bool game_won_by_crowning(const Position& pos) {
+        return R.crowning_wins && pos.kings != 0;
+    }
+
     Generator(const Position& pos, std::vector<MoveT>& out, GenerateOptions options)
         : out_(out), options_(options), black_(pos.black_to_move),
           mine_(pos.black_to_move ? pos.black : pos.white),
           enemy_(pos.black_to_move ? pos.white : pos.black), kings_(pos.kings),
           empty_(G::valid & ~(pos.white | pos.black)),
-          crown_row_(pos.black_to_move ? G::black_crown_row : G::white_crown_row) {}
+          crown_row_(pos.black_to_move ? G::black_crown_row : G::white_crown_row),
+          held_king_(held_king(pos)) {}
 
     // Men step forward: up for White, down for Black.
     int forward(int i) const { return black_ ? DownLeft + i : UpLeft + i; }
@@ -119,6 +172,8 @@ private:
             const Bits landing_ok = G::step(empty_, back) & man_targets;
             capturing_men |= G::step(landing_ok, back) & men;
         }
+        if (R.orthogonal_captures) // the shifts see only the diagonals: try every man
+            capturing_men = men;
         for (Bits k = mine_ & kings_; k != 0; k &= k - 1)
             start_capture(lowest_bit(k), true);
         for (Bits m = capturing_men; m != 0; m &= m - 1)
@@ -138,7 +193,7 @@ private:
 
     void man_capture(int sq, Bits taken, int depth) {
         bool extended = false;
-        for (int d = 0; d < 4; ++d) {
+        for (int d = 0; d < capture_directions; ++d) {
             if (!R.men_capture_backward && d != forward(0) && d != forward(1))
                 continue;
             const int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
@@ -165,7 +220,7 @@ private:
 
     void king_capture(int sq, int came_from, Bits taken, int depth, bool crowned) {
         bool extended = false;
-        for (int d = 0; d < 4; ++d) {
+        for (int d = 0; d < capture_directions; ++d) {
             if (came_from >= 0 && d == opposite_direction(came_from))
                 continue;
             int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
@@ -192,13 +247,16 @@ private:
                      land >= 0 && (empty_ & bit(land)) != 0 && !must_continue;
                      land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)])
                     must_continue = king_can_capture(land, d, now_taken);
+            // Killer: a king whose capture ends on a king stops on the first square behind it.
+            const bool halt =
+                R.king_halts_after_king && !must_continue && (kings_ & over_bit) != 0;
             for (int land = first_land; land >= 0 && (empty_ & bit(land)) != 0;
                  land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)]) {
                 if (!must_continue || king_can_capture(land, d, now_taken)) {
                     record_step(depth, over, land);
                     king_capture(land, d, now_taken, depth + 1, crowned);
                 }
-                if (!R.flying_kings)
+                if (!R.flying_kings || halt)
                     break;
             }
         }
@@ -208,7 +266,7 @@ private:
 
     // Whether a king on `sq`, having arrived moving in direction `came_from`, can take again.
     bool king_can_capture(int sq, int came_from, Bits taken) const {
-        for (int d = 0; d < 4; ++d) {
+        for (int d = 0; d < capture_directions; ++d) {
             if (d == opposite_direction(came_from))
                 continue;
             int over = G::next[static_cast<std::size_t>(sq)][static_cast<std::size_t>(d)];
@@ -246,6 +304,13 @@ private:
             return (pieces << 8) | kings_taken;
         case CaptureChoice::KingPriority: // a king must capture if a king can
             return mover_is_king_ ? 1 : 0;
+        case CaptureChoice::FrisianValue: {
+            // Frisian rules art. 11 (variants.h): n kings weigh more than 2n - 1 men and less
+            // than 2n men, which 199 and 100 order exactly for up to 99 kings (lidraughts'
+            // numbers); with equal value a king's capture ranks above a man's.
+            const std::uint64_t value = 199 * kings_taken + 100 * (pieces - kings_taken);
+            return (value << 1) | std::uint64_t{mover_is_king_};
+        }
         case CaptureChoice::ItalianOrder:
             return (pieces << 40) | (std::uint64_t{mover_is_king_} << 39) | (kings_taken << 32) |
                    italian_king_order(depth);
@@ -301,7 +366,7 @@ private:
                           (crown_row_ & bit(to)) != 0);
             }
         }
-        for (Bits k = mine_ & kings_; k != 0; k &= k - 1) {
+        for (Bits k = mine_ & kings_ & ~held_king_; k != 0; k &= k - 1) {
             const int from = lowest_bit(k);
             for (int d = 0; d < 4; ++d) {
                 int to = G::next[static_cast<std::size_t>(from)][static_cast<std::size_t>(d)];
@@ -327,7 +392,7 @@ private:
         const Bits men = mine_ & ~kings_;
         std::uint64_t n = static_cast<std::uint64_t>(count(G::step(men, forward(0)) & empty_)) +
                           static_cast<std::uint64_t>(count(G::step(men, forward(1)) & empty_));
-        for (Bits k = mine_ & kings_; k != 0; k &= k - 1) {
+        for (Bits k = mine_ & kings_ & ~held_king_; k != 0; k &= k - 1) {
             const int from = lowest_bit(k);
             for (int d = 0; d < 4; ++d) {
                 int to = G::next[static_cast<std::size_t>(from)][static_cast<std::size_t>(d)];
@@ -350,6 +415,7 @@ private:
     Bits kings_;
     Bits empty_;
     Bits crown_row_;
+    Bits held_king_; // Frisian: a king that may only capture (held_king)
     int from_ = 0;
     bool mover_is_king_ = false;
     std::uint64_t best_ = 0;

@@ -1,9 +1,12 @@
 // PDN export of a draughts game (PDN 3.0: the PGN tag/movetext grammar with draughts moves).
 //
 // GameType numbers (PDN 3.0): 20 international, 21 english, 22 italian, 23 american pool,
-// 24 spanish, 25 russian, 26 brazilian, 29 czech. PDN has no number for the giveaway games;
+// 24 spanish, 25 russian, 26 brazilian, 29 czech, 40 frisian. PDN has no number for the giveaway games;
 // we write the GameType of the board they are played with (20 for antidraughts, 25 for
 // russian-giveaway) and a "Variant" tag naming the game, as lidraughts does for antidraughts.
+// The same for breakthrough and killer (20): lidraughts writes GameType 96 for Breakthrough, a
+// number of its own outside the PDN table, so we keep the board's number and name the game.
+// Frysk! likewise: GameType 40 (Frisian) and Variant "frysk" (lidraughts writes 97).
 // Results are "2-0" (White wins), "0-2" (Black wins), "1-1" (draw) and "*" (unfinished).
 #include "rules/draughts/draughts_game.h"
 #include "rules/draughts/fen.h"
@@ -29,6 +32,10 @@ constexpr TypeTag type_tags[] = {
     {VariantId::Czech, "29", nullptr},
     {VariantId::Antidraughts, "20", "antidraughts"},
     {VariantId::RussianGiveaway, "25", "russian-giveaway"},
+    {VariantId::Breakthrough, "20", "breakthrough"},
+    {VariantId::Killer, "20", "killer"},
+    {VariantId::Frisian, "40", nullptr},
+    {VariantId::Frysk, "40", "frysk"},
 };
 
 std::string result_text(const Outcome& outcome) {

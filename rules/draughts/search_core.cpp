@@ -32,6 +32,20 @@ std::uint64_t counter_constant(int which, int value) {
                                     static_cast<std::uint64_t>(value));
 }
 
+// Frisian: the king-move counts decide which moves are legal, so they are part of the
+// position (its repetition key too), each side's count and king its own constant.
+constexpr std::uint64_t king_moves_base = 1 << 20;
+
+std::uint64_t king_moves_key(const Position& p) {
+    std::uint64_t key = 0;
+    if (p.white_king_moves != 0)
+        key ^= search::zobrist_constant(king_moves_base + p.white_king_moves * 64U + p.white_king);
+    if (p.black_king_moves != 0)
+        key ^= search::zobrist_constant(king_moves_base + 256 + p.black_king_moves * 64U +
+                                        p.black_king);
+    return key;
+}
+
 std::uint64_t pieces_key(Bits pieces, int kind) {
     std::uint64_t key = 0;
     for (; pieces != 0; pieces &= pieces - 1)
@@ -45,7 +59,8 @@ std::uint64_t pieces_key(Bits pieces, int kind) {
 // along every path and would only split equal positions.
 std::uint64_t SearchCore::counters_key(const DrawCounters& c) const {
     std::uint64_t key = 0;
-    if (rules().draws != DrawFamily::Threefold)
+    if (rules().draws != DrawFamily::Threefold && rules().draws != DrawFamily::Agreement &&
+        rules().draws != DrawFamily::Frisian)
         key ^= counter_constant(0, c.kings_only_plies);
     if (rules().draws == DrawFamily::Russian)
         key ^= counter_constant(1, c.balance_plies);
@@ -83,6 +98,7 @@ SearchState SearchCore::make(const State& state, const Move& move) const {
     position_key ^= pieces_key(move.captured & theirs & p.kings, their_man + 1);
 
     SearchState next{engine_->apply(p, move), {}, {}};
+    position_key ^= king_moves_key(p) ^ king_moves_key(next.position);
     next.counters = advance(state.counters, move.is_capture(), !was_king, move.crowns,
                             ending_of(rules(), next.position));
     next.keys = {position_key, position_key ^ counters_key(next.counters)};
@@ -94,10 +110,15 @@ search::Keys SearchCore::keys_from_scratch(const State& state) const {
     std::uint64_t key = p.black_to_move ? keys.black_to_move : 0;
     key ^= pieces_key(p.white & ~p.kings, WhiteMan) ^ pieces_key(p.white & p.kings, WhiteKing);
     key ^= pieces_key(p.black & ~p.kings, BlackMan) ^ pieces_key(p.black & p.kings, BlackKing);
+    key ^= king_moves_key(p);
     return {key, key ^ counters_key(state.counters)};
 }
 
 search::Verdict SearchCore::verdict(const State& state, bool has_moves) const {
+    const Position& p = state.position;
+    if (rules().crowning_wins && p.kings != 0) // Breakthrough: the king's side has won
+        return ((p.black_to_move ? p.black : p.white) & p.kings) != 0 ? search::Verdict::Win
+                                                                       : search::Verdict::Loss;
     if (!has_moves)
         return rules().giveaway ? search::Verdict::Win : search::Verdict::Loss;
     // Every counter rule needs a king on the board (draw_rules.h).

@@ -22,6 +22,7 @@ enum class CaptureChoice : std::uint8_t {
     ItalianOrder,   // most pieces, then with a king, then most kings, then kings taken first
     SpanishQuality, // most pieces (quantity), then most kings (quality)
     KingPriority,   // Czech: a king must capture if a king can; otherwise free choice
+    FrisianValue,   // the highest value (a king more than a man, less than two), then a king
 };
 
 // How squares are numbered and which corner is playable (see notation.h for the pictures).
@@ -42,6 +43,8 @@ enum class DrawFamily : std::uint8_t {
     Spanish,   // 3 kings holding the long diagonal v 1 king: 12 moves; 20-move rule
     Pool,      // 3 kings v 1 king: 13 moves
     Threefold, // threefold repetition only: no federation text with a counter found
+    Agreement, // no draw rule at all, not even repetition: only the players' agreement
+    Frisian,   // no repetition; two kings v one king: 7 moves; king v king (draw_rules.h)
 };
 
 struct Rules {
@@ -54,6 +57,11 @@ struct Rules {
     bool crown_mid_capture = false;              // Russian: crowned at once, goes on as king
     bool men_capture_kings = true;               // Italian: a man may not take a king
     bool giveaway = false;                       // whoever cannot move wins
+    bool crowning_wins = false;                  // Breakthrough: the first king wins the game
+    bool king_halts_after_king = false;          // Killer: a king taking a king last stops behind it
+    bool orthogonal_captures = false;            // Frisian: men and kings capture in 8 directions
+    int same_king_moves = 0; // Frisian: most non-capturing moves in a row with one king (0: any)
+    int start_rows = 0;      // rows of men each side starts with; 0: all but the two middle rows
     Numbering numbering = Numbering::Standard;
     DrawFamily draws = DrawFamily::Fmjd;
 };
@@ -144,6 +152,73 @@ inline constexpr Rules russian_giveaway{.id = VariantId::RussianGiveaway,
                                         .crown_mid_capture = true,
                                         .giveaway = true,
                                         .draws = DrawFamily::Threefold};
+
+// Killer draughts (Christian Freeling's variant, as mindsports.nl "Killer Draughts" and the
+// Zillions of Games submission describe it; no federation text exists): the international
+// rules, but a king whose capture takes a king as its last piece must stop on the first
+// square behind that king, a single capture included. Draws as the FMJD's (issue 39).
+inline constexpr Rules killer{.id = VariantId::Killer,
+                              .board_size = 10,
+                              .men_capture_backward = true,
+                              .flying_kings = true,
+                              .capture = CaptureChoice::Maximum,
+                              .king_halts_after_king = true};
+
+// Breakthrough (lidraughts' variant "Breakthrough": "the first player who makes a king
+// wins"): the international rules, and a game ends when a man is crowned, won by its side.
+// No draw rules: lidraughts keeps no repetition history for it; only agreement draws.
+inline constexpr Rules breakthrough{.id = VariantId::Breakthrough,
+                                    .board_size = 10,
+                                    .men_capture_backward = true,
+                                    .flying_kings = true,
+                                    .capture = CaptureChoice::Maximum,
+                                    .crowning_wins = true,
+                                    .draws = DrawFamily::Agreement};
+
+// Frisian draughts (Dambûn Frysk Spul, the Frisian draughts federation; its rules page
+// friesdammen.nl/en/frisian-draughts, and its rules article 11 as the dctl library cites it,
+// "dam/pagefr.php?articleID=20"; the article itself was not at hand):
+//   - the international board and start, men step diagonally forward, kings fly diagonally;
+//   - men and kings capture in eight directions, diagonally and orthogonally; an orthogonal
+//     jump goes over the next playing square of the row or column (two squares on) and a king
+//     flies along the row or column as along a diagonal;
+//   - the capture of the highest value must be taken: n kings are worth more than 2n - 1 men
+//     and less than 2n men (article 11, as dctl encodes it; lidraughts counts a king 199 and a
+//     man 100, the same order: so 2 men > 1 king, 2 kings > 3 men, 4 men > 2 kings); with
+//     equal value a king must capture ("If a king and a draughtsman can strike an equal value,
+//     the king must strike", the federation's page). English Wikipedia's "a king is worth a
+//     man and a half" disagrees (2 kings = 3 men) and is not followed;
+//   - a man is crowned only if its move ends on the far row;
+//   - "A king can be moved only three times in succession; after that it must be 'set free'
+//     by a strike (possibly with the same king) or a move by another draughtsman. This rule
+//     does not hold if the player has only kings" (the federation's page);
+//   - draws: draw_rules.h (no repetition rule).
+inline constexpr Rules frisian{.id = VariantId::Frisian,
+                               .board_size = 10,
+                               .men_capture_backward = true,
+                               .flying_kings = true,
+                               .capture = CaptureChoice::FrisianValue,
+                               .orthogonal_captures = true,
+                               .same_king_moves = 3,
+                               .draws = DrawFamily::Frisian};
+
+// Frysk! (lidraughts' "Frysk!": "Frisian draughts starting with 5 pieces each", its start
+// W:W46-50:B1-5): the Frisian rules from one row of men each.
+inline constexpr Rules frysk{.id = VariantId::Frysk,
+                             .board_size = 10,
+                             .men_capture_backward = true,
+                             .flying_kings = true,
+                             .capture = CaptureChoice::FrisianValue,
+                             .orthogonal_captures = true,
+                             .same_king_moves = 3,
+                             .start_rows = 1,
+                             .draws = DrawFamily::Frisian};
+
+// How many men each side starts with, and so the most it can ever have.
+constexpr int pieces_per_side(const Rules& rules) {
+    const int rows = rules.start_rows != 0 ? rules.start_rows : rules.board_size / 2 - 1;
+    return rows * (rules.board_size / 2);
+}
 
 // The row of a diagonal variant; nullopt for chess and Turkish draughts.
 std::optional<Rules> rules_of(VariantId id);

@@ -15,10 +15,14 @@ TEST_CASE("every variant name reads back to its own id") {
     }
 }
 
-TEST_CASE("variant names are unique and the list covers all eighteen games") {
+TEST_CASE("variant names are unique and the list covers all twenty-two games") {
     std::set<std::string> names;
     for (const auto id : rules::all_variants()) names.emplace(rules::variant_name(id));
-    CHECK(names.size() == 18);
+    CHECK(names.size() == 22);
+    CHECK(names.count("frisian") == 1);
+    CHECK(names.count("frysk") == 1);
+    CHECK(names.count("breakthrough") == 1);
+    CHECK(names.count("killer") == 1);
     CHECK(names.count("chinese-checkers-6") == 1);
     CHECK(names.count("russian-giveaway") == 1);
 }
@@ -35,6 +39,10 @@ TEST_CASE("each variant belongs to the family that implements it") {
     CHECK(rules::family_of(VariantId::Turkish) == rules::Family::Turkish);
     CHECK(rules::family_of(VariantId::Russian) == rules::Family::Draughts);
     CHECK(rules::family_of(VariantId::Antidraughts) == rules::Family::Draughts);
+    CHECK(rules::family_of(VariantId::Frisian) == rules::Family::Draughts);
+    CHECK(rules::family_of(VariantId::Frysk) == rules::Family::Draughts);
+    CHECK(rules::family_of(VariantId::Breakthrough) == rules::Family::Draughts);
+    CHECK(rules::family_of(VariantId::Killer) == rules::Family::Draughts);
     CHECK(rules::family_of(VariantId::ChineseCheckers3) == rules::Family::Halma);
     CHECK(rules::family_of(VariantId::Halma4) == rules::Family::Halma);
 }
