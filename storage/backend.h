@@ -16,7 +16,9 @@ public:
     virtual std::unique_ptr<RatingStore> rating_store() const = 0;
     virtual std::unique_ptr<GameStore> game_store() const = 0;
     virtual std::unique_ptr<LadderStore> ladder_store() const = 0;
-    virtual std::unique_ptr<GameWriter> game_writer() const = 0; // make one per server
+    // Make one per server. `decide` settles the ladder challenges of the games it ends
+    // (game_writer.h); without it a game's end leaves its challenge as it is.
+    virtual std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const = 0;
 };
 
 } // namespace storage

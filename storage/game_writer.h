@@ -41,6 +41,13 @@ using CreateGameCallback = std::function<void(const WriteStatus&, GameId)>;
 using RatingUpdater =
     std::function<std::vector<RatingRow>(const std::vector<std::optional<RatingRow>>& current)>;
 
+// Decides a ladder challenge from the end of its game: the change to write in the transaction
+// that stores the end, or nullopt to leave the challenge as it is (an end that decides
+// nothing, such as a game closed by a takeback). The rules live above storage (lobby/ladder/):
+// the server hands the writer this function (Backend::game_writer). It runs on the writer
+// thread, inside the transaction, and must not throw.
+using LadderDecider = std::function<std::optional<LadderChange>(const LadderGameEnd&)>;
+
 struct FinishGame {
     GameEnd end;
     std::vector<RatingKey> rated_players; // empty for a casual game
@@ -70,7 +77,8 @@ public:
     virtual ~GameWriter() = default; // drains the queue, then stops
 
     // Stores a new game with its seats (at most max_seats); the callback gets its id.
-    // `game.id` and `game.places` are ignored.
+    // `game.id` and `game.places` are ignored. A game with a ladder link needs its challenge
+    // "accepted" (else an error); the challenge's game_id is set in the same transaction.
     virtual void create_game(GameRow game, CreateGameCallback done) = 0;
     // Stores one move. A ply already stored for the game is an error (never overwritten).
     // A game of more than two players takes only moves with the clocks of every seat beyond
@@ -83,6 +91,10 @@ public:
     virtual void append_leave(GameId game, LeaveRow leave, WriteCallback done) = 0;
     // Stores the end of a game and, in the same transaction, the ratings from `finish.rate`.
     // A game of more than two players may store `finish.end.places`, one per seat.
+    // A game whose row names a ladder challenge still "accepted" also decides it, in the same
+    // transaction, with the writer's LadderDecider: the rungs, the history and the challenge's
+    // status are written with the end or not at all (a change the store refuses fails the
+    // request, and nothing of it is written). A writer without a decider leaves the challenge.
     virtual void finish_game(FinishGame finish, FinishGameCallback done) = 0;
 
     // Blocks until everything queued before the call is committed and called back.

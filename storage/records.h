@@ -198,6 +198,8 @@ struct LadderRungRow {
 
 // Stored challenge states (fixed keys): "open", "accepted", "challenger_won",
 // "challenger_lost", "forfeited" (the challenged player did not answer in time), "cancelled".
+// `deadline_at`: while open, when the answer is due; once accepted, when the game must have
+// started (its row stored, `game_id` set in the same transaction).
 struct LadderChallengeRow {
     ChallengeId id = 0;
     LadderId ladder_id = 0;
@@ -219,6 +221,41 @@ struct LadderHistoryRow {
     int rung_before = 0;
     int rung_after = 0;
     std::optional<ChallengeId> challenge_id;
+};
+
+// A challenge's change within a LadderChange: its deadline, game and status are written only
+// while its stored status is still `from` (a challenge settled meanwhile refuses the change).
+struct LadderChallengeUpdate {
+    LadderChallengeRow row;
+    std::string from;
+};
+
+// A change to one ladder, written in ONE transaction: the standings after it (absent: they do
+// not change), the history lines it adds and the challenges it changes. Both or neither: a
+// challenge no longer in its `from` status refuses the whole change and nothing is written.
+struct LadderChange {
+    LadderId ladder_id = 0;
+    std::optional<std::vector<UserId>> top_first;
+    std::vector<LadderHistoryRow> history;
+    std::vector<LadderChallengeUpdate> challenges;
+};
+
+// What decides a ladder challenge whose game has ended, all as stored when the end is written:
+// the ladder, its standings top first, the challenge (still "accepted"), and the game as ended
+// with the number of its moves.
+struct LadderGameEnd {
+    LadderRow ladder;
+    std::vector<UserId> top_first;
+    LadderChallengeRow challenge;
+    GameRow game;
+    int moves = 0;
+};
+
+// An accepted challenge with the newest game stored for it (none: its game never started).
+struct AcceptedChallenge {
+    LadderChallengeRow challenge;
+    std::optional<GameRow> game;
+    int moves = 0; // stored for that game
 };
 
 // One block: `user_id` does not want to play or hear from `blocked_user_id`.

@@ -45,6 +45,9 @@ public:
     virtual void touch_session(std::string_view token_hash, TimePoint now) = 0;
     virtual bool delete_session(std::string_view token_hash) = 0;
     virtual int delete_expired_sessions(TimePoint now) = 0; // how many went
+    // Bounds the sessions of one user: deletes all but the `keep` newest (by creation; of two
+    // created at the same millisecond, the one stored last is newer). How many went.
+    virtual int keep_newest_sessions(UserId user, int keep) = 0;
 
     // Blocks: add is idempotent (false if already blocked), remove false if there was none.
     virtual bool add_block(UserId user, UserId blocked, TimePoint now) = 0;
@@ -107,9 +110,18 @@ public:
     virtual void save_standings(LadderId ladder, const std::vector<UserId>& top_first,
                                 const std::vector<LadderHistoryRow>& history) = 0;
 
+    // Writes a LadderChange (records.h) in one transaction: standings, history and challenge
+    // updates together. False, with nothing written, when a challenge is no longer in its
+    // `from` status (another thread settled it first).
+    [[nodiscard]] virtual bool apply_change(const LadderChange& change) = 0;
+
     [[nodiscard]] virtual ChallengeId add_challenge(const LadderChallengeRow& challenge) = 0;
     virtual bool update_challenge(const LadderChallengeRow& challenge) = 0; // by id
+    virtual std::optional<LadderChallengeRow> find_challenge(ChallengeId id) = 0;
     virtual std::vector<LadderChallengeRow> open_challenges(LadderId ladder) = 0;
+    // Every accepted challenge of every ladder, each with the newest game stored for it: what a
+    // settle step decides from (server/accounts/ladder_settle.h).
+    virtual std::vector<AcceptedChallenge> accepted_challenges() = 0;
     virtual std::vector<LadderChallengeRow> challenges_of(LadderId ladder, UserId user) = 0;
     virtual std::vector<LadderHistoryRow> history(LadderId ladder, UserId user) = 0;
 };

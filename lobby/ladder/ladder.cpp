@@ -117,6 +117,17 @@ rules::Result<Challenge> Ladder::accept(ChallengeId id, PlayerId who, TimePoint 
     if (now >= c->deadline)
         return error("expired", "the time to accept has passed; the challenge is forfeited");
     c->status = ChallengeStatus::Accepted;
+    c->deadline = now + rules_.start_time;
+    return *c;
+}
+
+rules::Result<Challenge> Ladder::start(ChallengeId id) {
+    Challenge* c = find(id);
+    if (c == nullptr)
+        return error("unknown_challenge", "no such open challenge");
+    if (c->status != ChallengeStatus::Accepted)
+        return error("not_accepted", "only an accepted challenge has a game to start");
+    c->started = true;
     return *c;
 }
 
@@ -124,10 +135,12 @@ rules::Result<Challenge> Ladder::withdraw(ChallengeId id, PlayerId who) {
     Challenge* c = find(id);
     if (c == nullptr)
         return error("unknown_challenge", "no such open challenge");
-    if (c->challenger != who)
+    if (c->status == ChallengeStatus::Open && c->challenger != who)
         return error("not_challenger", "only the challenger withdraws");
-    if (c->status != ChallengeStatus::Open)
-        return error("not_open", "an accepted challenge is settled by its game");
+    if (c->challenger != who && c->challenged != who)
+        return error("not_challenged", "only the two players withdraw a challenge");
+    if (c->started)
+        return error("not_open", "its game has started: the game settles the challenge");
     c->status = ChallengeStatus::Cancelled;
     Challenge withdrawn = *c;
     drop_settled();
@@ -165,8 +178,14 @@ std::vector<LadderUpdate> Ladder::expire(TimePoint now) {
     std::vector<LadderUpdate> updates;
     for (std::size_t i = 0; i < challenges_.size(); ++i) { // settle() does not touch the list
         Challenge& c = challenges_[i];
-        if (c.status != ChallengeStatus::Open || now < c.deadline)
+        if (now < c.deadline || c.started)
             continue;
+        if (c.status == ChallengeStatus::Accepted) {
+            // Its game never started: nobody is to blame on the ladder.
+            c.status = ChallengeStatus::Cancelled;
+            updates.push_back(LadderUpdate{c, {}, {}});
+            continue;
+        }
         c.status = ChallengeStatus::Forfeited;
         // Recorded when it happened (the deadline), however late the ladder is read.
         updates.push_back(settle(c, true, "won_by_forfeit", "forfeited", c.deadline));

@@ -5,6 +5,9 @@
 //   `max_open_challenges` open challenges of their own at once, and one per opponent.
 // - A challenge not accepted before its deadline (created + response time) is forfeited by the
 //   challenged player, which counts as a win for the challenger.
+// - An accepted challenge's game must start within `start_time` of the acceptance; until it
+//   starts, either player may withdraw the challenge. One whose game has not started by then
+//   is cancelled: nobody moves, and the challenger may challenge again.
 // - When the lower player (the challenger) wins, they take the loser's rung and everyone in
 //   between moves down one; a loss or a draw moves nobody.
 // - A challenge whose game the server could not store (aborted, "storage_failed") is cancelled:
@@ -38,11 +41,17 @@ public:
     rules::Result<Challenge> propose(PlayerId challenger, PlayerId challenged, TimePoint now) const;
     // Records a proposed challenge once storage gave it an id.
     void add(const Challenge& challenge);
-    // Only the challenged player, before the deadline.
+    // Only the challenged player, before the deadline. The answer's deadline is the one to
+    // start the game by.
     rules::Result<Challenge> accept(ChallengeId id, PlayerId who, TimePoint now);
-    // The challenger takes back a challenge that was not accepted yet.
+    // An accepted challenge's game has started (its row is stored): from now on only the game
+    // settles it. Errors: unknown_challenge, not_accepted.
+    rules::Result<Challenge> start(ChallengeId id);
+    // The challenger takes back a challenge that was not accepted yet; either player takes
+    // back an accepted one whose game has not started.
     rules::Result<Challenge> withdraw(ChallengeId id, PlayerId who);
-    // Every open challenge whose deadline has passed is forfeited by the challenged player.
+    // Every open challenge whose deadline has passed is forfeited by the challenged player;
+    // every accepted one whose game has not started by its deadline is cancelled.
     std::vector<LadderUpdate> expire(TimePoint now);
     // The result of an accepted challenge's game; NoResult cancels the challenge.
     rules::Result<LadderUpdate> report(ChallengeId id, ChallengeResult result, TimePoint now);

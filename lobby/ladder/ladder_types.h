@@ -18,6 +18,9 @@ struct LadderRules {
     int max_rungs_up = 5;        // challenge at most this many rungs above
     int max_open_challenges = 2; // open or accepted challenges a player may have made
     Millis response_time = std::chrono::hours(72);
+    // An accepted challenge's game must start (be stored) within this, else the challenge is
+    // cancelled. The server stores a game's row within seconds, or aborts the game (issue 34).
+    Millis start_time = std::chrono::minutes(10);
 };
 
 // Stored by key (status_key): "open", "accepted", "challenger_won", "challenger_lost",
@@ -28,7 +31,7 @@ enum class ChallengeStatus : std::uint8_t {
     ChallengerWon,
     ChallengerLost, // a loss or a draw: the challenged player held the rung
     Forfeited,      // not accepted in time: counts as the challenger's win
-    Cancelled,      // withdrawn, or a player left the ladder
+    Cancelled,      // withdrawn, its game never started, or a player left the ladder
 };
 std::string_view status_key(ChallengeStatus status);
 std::optional<ChallengeStatus> status_from_key(std::string_view key);
@@ -47,8 +50,10 @@ struct Challenge {
     PlayerId challenger = 0;
     PlayerId challenged = 0;
     TimePoint created{};
-    TimePoint deadline{}; // accept before this
+    // Open: accept before this. Accepted: the game must have started before this.
+    TimePoint deadline{};
     ChallengeStatus status = ChallengeStatus::Open;
+    bool started = false; // accepted, and its game has started (stored)
 };
 
 // One line of a player's ladder history. Rung 0 means "not on the ladder". Events:

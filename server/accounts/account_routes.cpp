@@ -41,10 +41,11 @@ http::Response user_answer(const http::Request& request, bh::status status,
 
 void AccountsService::add_account_routes(http::Routes& routes) {
     using namespace std::placeholders;
+    // Both hash a password: on their own worker, so that nothing else waits behind them.
     routes.add_async(bh::verb::post, "/api/register",
-                     on_worker(std::bind_front(&AccountsService::register_user, this)));
+                     on_password_worker(std::bind_front(&AccountsService::register_user, this)));
     routes.add_async(bh::verb::post, "/api/login",
-                     on_worker(std::bind_front(&AccountsService::login, this)));
+                     on_password_worker(std::bind_front(&AccountsService::login, this)));
     routes.add_async(bh::verb::post, "/api/logout",
                      on_worker(std::bind_front(&AccountsService::logout, this)));
     routes.add_async(bh::verb::get, "/api/me",

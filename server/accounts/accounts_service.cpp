@@ -7,9 +7,12 @@
 #include "storage/errors.h"
 
 #include <charconv>
+#include <exception>
 #include <future>
 #include <map>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include <boost/asio/post.hpp>
 
@@ -51,12 +54,69 @@ http::Response rule_error(const http::Request& request, const rules::Error& erro
 
 AccountsService::AccountsService(const storage::Backend& backend, AccountsServiceOptions options)
     : options_(std::move(options)), worker_(std::make_unique<Worker>(backend, options_)),
+      password_worker_(std::make_unique<Worker>(backend, options_)),
       auth_users_(backend.user_store()) {
     blocks_->load(*worker_->users);
 }
 
 AccountsService::~AccountsService() {
+    boost::asio::post(pool_, [this] {
+        stopping_ = true;
+        if (upkeep_timer_)
+            upkeep_timer_->cancel();
+    });
+    password_pool_.join();
     pool_.join();
+}
+
+Upkeep AccountsService::upkeep(SettleMoment moment) {
+    const auto at = now();
+    Upkeep done;
+    done.expired_sessions = worker_->users->delete_expired_sessions(at);
+    done.ladders = settle_ladders(*worker_->ladders, at, moment);
+    return done;
+}
+
+Upkeep AccountsService::upkeep_at_start() {
+    std::promise<Upkeep> done;
+    auto future = done.get_future();
+    boost::asio::post(pool_, [this, &done] {
+        try {
+            done.set_value(upkeep(SettleMoment::Restart));
+        } catch (...) {
+            done.set_exception(std::current_exception());
+        }
+    });
+    return future.get();
+}
+
+void AccountsService::keep_up(std::chrono::milliseconds every) {
+    boost::asio::post(pool_, [this, every] {
+        if (stopping_ || upkeep_timer_)
+            return;
+        upkeep_timer_ = std::make_unique<boost::asio::steady_timer>(pool_);
+        schedule_upkeep(every);
+    });
+}
+
+// On pool_.
+void AccountsService::schedule_upkeep(std::chrono::milliseconds every) {
+    upkeep_timer_->expires_after(every);
+    upkeep_timer_->async_wait([this, every](const boost::system::error_code& error) {
+        if (error || stopping_)
+            return; // cancelled: the service is going
+        try {
+            const auto done = upkeep(SettleMoment::Running);
+            if (done.ladders.decided + done.ladders.cancelled > 0)
+                log::info("accounts: ladder challenges settled: " +
+                          std::to_string(done.ladders.decided) + " decided by their game, " +
+                          std::to_string(done.ladders.cancelled) + " cancelled unstarted");
+        } catch (const std::exception& e) {
+            log::error(std::string("accounts: upkeep (tried again in the next round): ") +
+                       e.what());
+        }
+        schedule_upkeep(every);
+    });
 }
 
 storage::TimePoint AccountsService::now() const {
@@ -66,13 +126,23 @@ storage::TimePoint AccountsService::now() const {
 }
 
 http::AsyncHandler AccountsService::on_worker(Work work) {
-    return [this, work = std::move(work)](const http::Request& request,
-                                          const http::RequestInfo& info, http::Respond respond) {
+    return run_on(pool_, *worker_, std::move(work));
+}
+
+http::AsyncHandler AccountsService::on_password_worker(Work work) {
+    return run_on(password_pool_, *password_worker_, std::move(work));
+}
+
+http::AsyncHandler AccountsService::run_on(boost::asio::thread_pool& pool, Worker& worker,
+                                           Work work) {
+    return [&pool, &worker, work = std::move(work)](const http::Request& request,
+                                                    const http::RequestInfo& info,
+                                                    http::Respond respond) {
         auto shared_request = std::make_shared<http::Request>(request);
-        boost::asio::post(pool_, [this, work, shared_request, info,
-                                  respond = std::move(respond)]() {
+        boost::asio::post(pool, [&worker, work, shared_request, info,
+                                 respond = std::move(respond)]() {
             try {
-                respond(work(*worker_, *shared_request, info));
+                respond(work(worker, *shared_request, info));
             } catch (const std::exception& e) {
                 log::error(std::string("accounts: ") + e.what());
                 respond(api_error(*shared_request, status::status::internal_server_error,

@@ -1,7 +1,13 @@
 #include "server/accounts/ladder_service.h"
 
+#include "server/accounts/ladder_records.h"
+#include "server/log.h"
+#include "storage/errors.h"
+
 #include <algorithm>
 #include <map>
+#include <string>
+#include <utility>
 
 namespace server::accounts {
 namespace {
@@ -12,20 +18,8 @@ rules::Error unknown_ladder() {
     return {"unknown_ladder", "there is no such ladder"};
 }
 
-ladder::Challenge challenge_of(const storage::LadderChallengeRow& row) {
-    return ladder::Challenge{
-        row.id,
-        row.challenger_user_id,
-        row.challenged_user_id,
-        row.created_at,
-        row.deadline_at,
-        ladder::status_from_key(row.status).value_or(ladder::ChallengeStatus::Cancelled)};
-}
-
-ladder::LadderRules rules_of(const storage::LadderRow& row) {
-    return {.max_rungs_up = row.max_rungs_up,
-            .max_open_challenges = 2,
-            .response_time = row.response_time};
+rules::Error settled_meanwhile() {
+    return {"challenge_changed", "the challenge changed meanwhile; look again and retry"};
 }
 
 } // namespace
@@ -34,6 +28,7 @@ struct LadderService::Loaded {
     storage::LadderRow row;
     ladder::Ladder rules;
     std::map<storage::ChallengeId, storage::LadderChallengeRow> challenges; // as stored
+    bool stored = true; // false: the deadlines passed could not be written (shown anyway)
 };
 
 LadderService::LadderService(storage::LadderStore& ladders, storage::UserStore& users)
@@ -49,63 +44,56 @@ std::string LadderService::name_of(storage::UserId user) {
     return row ? row->name : std::string{};
 }
 
-storage::LadderChallengeRow LadderService::row_of(const Loaded& loaded,
-                                                  const ladder::Challenge& challenge) const {
-    storage::LadderChallengeRow row;
-    if (const auto it = loaded.challenges.find(challenge.id); it != loaded.challenges.end())
-        row = it->second;
-    row.id = challenge.id;
-    row.ladder_id = loaded.row.id;
-    row.challenger_user_id = challenge.challenger;
-    row.challenged_user_id = challenge.challenged;
-    row.created_at = challenge.created;
-    row.deadline_at = challenge.deadline;
-    row.status = std::string(ladder::status_key(challenge.status));
-    return row;
+bool LadderService::store(Loaded& loaded, const ladder::LadderUpdate& update) {
+    const auto change = ladder_change_of(loaded.row, loaded.rules, update, loaded.challenges);
+    if (!ladders_.apply_change(change))
+        return false;
+    for (const auto& [row, from] : change.challenges)
+        loaded.challenges[row.id] = row;
+    return true;
 }
 
-void LadderService::store_challenge(Loaded& loaded, const ladder::Challenge& challenge) {
-    const auto row = row_of(loaded, challenge);
-    ladders_.update_challenge(row);
-    loaded.challenges[row.id] = row;
-}
-
-void LadderService::store(Loaded& loaded, const ladder::LadderUpdate& update) {
-    if (!update.changes.empty()) {
-        std::vector<storage::LadderHistoryRow> history;
-        history.reserve(update.changes.size());
-        for (const auto& change : update.changes)
-            history.push_back({loaded.row.id, change.player, change.at, std::string(change.event),
-                               change.rung_before, change.rung_after, change.challenge});
-        ladders_.save_standings(loaded.row.id, loaded.rules.standings(), history);
-    }
-    if (update.challenge)
-        store_challenge(loaded, *update.challenge);
-    for (const auto& cancelled : update.cancelled)
-        store_challenge(loaded, cancelled);
-}
-
-std::optional<LadderService::Loaded> LadderService::load(storage::LadderId id,
-                                                         storage::TimePoint now) {
+std::optional<LadderService::Loaded> LadderService::read(storage::LadderId id) {
     auto row = ladders_.find_ladder(id);
     if (!row)
         return std::nullopt;
-    std::vector<ladder::PlayerId> top_first;
+    std::vector<storage::UserId> top_first;
     for (const auto& rung : ladders_.standings(id))
         top_first.push_back(rung.user_id);
     std::map<storage::ChallengeId, storage::LadderChallengeRow> stored;
     std::vector<ladder::Challenge> live;
     for (const auto& challenge : ladders_.open_challenges(id)) {
         stored[challenge.id] = challenge;
-        live.push_back(challenge_of(challenge));
+        live.push_back(ladder_challenge_of(challenge));
     }
-    Loaded loaded{*row,
-                  ladder::Ladder(rules_of(*row), row->organiser_user_id, std::move(top_first),
-                                 std::move(live)),
-                  std::move(stored)};
-    for (const auto& update : loaded.rules.expire(now))
-        store(loaded, update);
-    return loaded;
+    auto rules = ladder_of(*row, top_first, std::move(live));
+    return Loaded{std::move(*row), std::move(rules), std::move(stored)};
+}
+
+std::optional<LadderService::Loaded> LadderService::load(storage::LadderId id,
+                                                         storage::TimePoint now, Access access) {
+    // A challenge settled by another thread (the game writer) between the read and the write
+    // refuses the write: read again. Twice in a row is already unlikely.
+    for (int attempt = 0;; ++attempt) {
+        auto loaded = read(id);
+        if (!loaded)
+            return std::nullopt;
+        bool current = true;
+        try {
+            for (const auto& update : loaded->rules.expire(now))
+                current = store(*loaded, update) && current;
+        } catch (const storage::StorageError& e) {
+            // A page is still worth showing when the deadlines passed cannot be written (a
+            // full disk): shown as they fell, written by the next look that can.
+            if (access == Access::Change)
+                throw;
+            log::warn(std::string("accounts: ladder ") + std::to_string(id) +
+                      ": deadlines passed not written: " + e.what());
+            loaded->stored = false;
+        }
+        if (current || attempt == 2)
+            return loaded;
+    }
 }
 
 rules::Result<storage::LadderId> LadderService::create(const storage::LadderRow& ladder) {
@@ -116,21 +104,32 @@ rules::Result<storage::LadderId> LadderService::create(const storage::LadderRow&
 }
 
 rules::Result<LadderView> LadderService::view(storage::LadderId id, storage::TimePoint now) {
-    const auto loaded = load(id, now);
+    const auto loaded = load(id, now, Access::Read);
     if (!loaded)
         return unknown_ladder();
     LadderView view;
     view.ladder = loaded->row;
     if (loaded->row.organiser_user_id)
         view.organiser_name = name_of(*loaded->row.organiser_user_id);
-    view.standings = ladders_.standings(id);
-    view.challenges = ladders_.open_challenges(id);
+    if (loaded->stored) {
+        view.standings = ladders_.standings(id);
+        view.challenges = ladders_.open_challenges(id);
+        return view;
+    }
+    int rung = 0;
+    for (const auto user : loaded->rules.standings())
+        view.standings.push_back({user, name_of(user), ++rung});
+    for (const auto& challenge : loaded->rules.challenges()) {
+        const auto it = loaded->challenges.find(challenge.id);
+        view.challenges.push_back(ladder_challenge_row(
+            id, challenge, it == loaded->challenges.end() ? nullptr : &it->second));
+    }
     return view;
 }
 
 rules::Result<std::vector<storage::LadderHistoryRow>>
 LadderService::history(storage::LadderId id, storage::UserId user, storage::TimePoint now) {
-    if (!load(id, now))
+    if (!load(id, now, Access::Read))
         return unknown_ladder();
     return ladders_.history(id, user);
 }
@@ -144,7 +143,7 @@ template <class Rule>
 auto LadderService::act(storage::LadderId id, storage::TimePoint now, Rule&& rule) {
     using Answer = typename ResultValue<decltype(rule(std::declval<ladder::Ladder&>()))>::type;
     using Out = rules::Result<std::pair<Loaded, Answer>>;
-    auto loaded = load(id, now);
+    auto loaded = load(id, now, Access::Change);
     if (!loaded)
         return Out(unknown_ladder());
     auto answer = rule(loaded->rules);
@@ -160,7 +159,8 @@ rules::Result<LadderService::Loaded> LadderService::apply(storage::LadderId id,
     if (!acted)
         return acted.error();
     auto& [loaded, update] = *acted;
-    store(loaded, update);
+    if (!store(loaded, update))
+        return settled_meanwhile();
     return std::move(loaded);
 }
 
@@ -182,7 +182,7 @@ rules::Result<storage::LadderChallengeRow> LadderService::challenge(storage::Lad
     if (!acted)
         return acted.error();
     auto& [loaded, proposed] = *acted;
-    auto row = row_of(loaded, proposed);
+    auto row = ladder_challenge_row(loaded.row.id, proposed, nullptr);
     row.id = ladders_.add_challenge(row);
     return row;
 }
@@ -196,7 +196,10 @@ rules::Result<storage::LadderChallengeRow> LadderService::accept(storage::Ladder
     if (!acted)
         return acted.error();
     auto& [loaded, accepted] = *acted;
-    store_challenge(loaded, accepted);
+    ladder::LadderUpdate update;
+    update.challenge = accepted;
+    if (!store(loaded, update))
+        return settled_meanwhile();
     if (starter_)
         starter_->start_ladder_game(LadderGame{loaded.row.id, accepted.id, loaded.row.variant,
                                                loaded.row.time_control, accepted.challenger,
@@ -209,7 +212,7 @@ rules::Result<storage::LadderChallengeRow> LadderService::decline(storage::Ladde
                                                                   storage::ChallengeId challenge,
                                                                   storage::UserId who,
                                                                   storage::TimePoint now) {
-    auto loaded = load(id, now);
+    auto loaded = load(id, now, Access::Change);
     if (!loaded)
         return unknown_ladder();
     const auto& live = loaded->rules.challenges();
@@ -217,26 +220,28 @@ rules::Result<storage::LadderChallengeRow> LadderService::decline(storage::Ladde
                                  [&](const ladder::Challenge& c) { return c.id == challenge; });
     if (it == live.end())
         return rules::Error{"unknown_challenge", "no such open challenge"};
-    if (it->challenger == who) {
+    if (it->challenger == who || it->status == ladder::ChallengeStatus::Accepted) {
+        // The challenger takes a challenge back; either player one whose game has not started.
         auto withdrawn = loaded->rules.withdraw(challenge, who);
         if (!withdrawn)
             return withdrawn.error();
-        store_challenge(*loaded, *withdrawn);
+        ladder::LadderUpdate update;
+        update.challenge = *withdrawn;
+        if (!store(*loaded, update))
+            return settled_meanwhile();
         return loaded->challenges.at(challenge);
     }
     if (it->challenged != who)
         return rules::Error{"not_challenged", "only the two players answer a challenge"};
-    if (it->status != ladder::ChallengeStatus::Open)
-        return rules::Error{"not_open", "an accepted challenge is settled by its game"};
     // Declining is not answering: the challenge is forfeited now, as at its deadline.
     std::vector<ladder::Challenge> challenges = live;
     for (auto& c : challenges)
         if (c.id == challenge)
             c.deadline = now;
-    loaded->rules = ladder::Ladder(rules_of(loaded->row), loaded->row.organiser_user_id,
-                                   loaded->rules.standings(), std::move(challenges));
+    loaded->rules = ladder_of(loaded->row, loaded->rules.standings(), std::move(challenges));
     for (const auto& update : loaded->rules.expire(now))
-        store(*loaded, update);
+        if (!store(*loaded, update))
+            return settled_meanwhile();
     return loaded->challenges.at(challenge);
 }
 
@@ -257,20 +262,30 @@ rules::Result<int> LadderService::remove(storage::LadderId id,
 rules::Result<storage::LadderChallengeRow>
 LadderService::attach_game(storage::LadderId id, storage::ChallengeId challenge,
                            storage::GameId game) {
-    const auto open = ladders_.open_challenges(id);
-    const auto it = std::find_if(open.begin(), open.end(),
-                                 [&](const auto& row) { return row.id == challenge; });
-    if (it == open.end() || it->status != "accepted")
+    // The writer sets the game when it stores the game's row (storage/game_writer.h); this
+    // only confirms it, or sets it for a row stored by a writer that does not.
+    const auto stored = ladders_.find_challenge(challenge);
+    if (!stored || stored->ladder_id != id || stored->status != "accepted")
         return rules::Error{"not_accepted", "no accepted challenge with this id"};
-    auto row = *it;
+    if (stored->game_id == game)
+        return *stored;
+    auto row = *stored;
     row.game_id = game;
-    ladders_.update_challenge(row);
+    if (!ladders_.apply_change({.ladder_id = id, .top_first = {}, .history = {},
+                                .challenges = {{row, "accepted"}}}))
+        return settled_meanwhile();
     return row;
 }
 
 rules::Result<storage::LadderChallengeRow>
 LadderService::report_result(storage::LadderId id, storage::ChallengeId challenge,
                              ladder::ChallengeResult result, storage::TimePoint now) {
+    // Decided already (by the game writer, with the game's end, or by the settle step): the
+    // report is answered with what is stored, and changes nothing.
+    const auto stored = ladders_.find_challenge(challenge);
+    if (stored && stored->ladder_id == id && stored->status != "accepted" &&
+        stored->status != "open")
+        return *stored;
     const auto done =
         apply(id, now, [&](ladder::Ladder& rules) { return rules.report(challenge, result, now); });
     if (!done)

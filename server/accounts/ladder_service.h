@@ -1,15 +1,21 @@
 #pragma once
 // Ladders on top of storage: each action loads the ladder (definition, standings, live
-// challenges), applies the pure rules of lobby/ladder/ladder.h, and stores what changed
-// (standings and history in one transaction, then the challenges). Unanswered challenges past
-// their deadline are forfeited by the challenged player whenever a ladder is read or changed.
+// challenges), applies the pure rules of lobby/ladder/ladder.h, and stores what changed in one
+// transaction (standings, history and challenges: LadderStore::apply_change, each challenge
+// written only from the status it was read with). Unanswered challenges past their deadline
+// are forfeited by the challenged player, and accepted ones whose game did not start by their
+// deadline cancelled, whenever a ladder is read or changed; a page is still shown when that
+// write fails (a full disk), and an action refused ("challenge_changed") when another thread
+// settled one of its challenges first.
 //
 // Not thread-safe: it uses the stores it was given; AccountsService runs it on its worker.
 //
 // HOOKS for the play service (server/play): when a challenge is accepted, LadderService calls
 // LadderGameStarter::start_ladder_game (if one is set) to start the rated game between the two
-// players; when that game ends, the play service reports the result with
-// AccountsService::report_ladder_result (which calls report_result here on the worker).
+// players. The game writer stores the game's id on the challenge with the game's row, and
+// decides the challenge in the transaction that stores the game's end (ladder_outcome.h);
+// report_result is for a game without a row (the challenge is cancelled) and for a writer
+// without the decider, and answers a challenge decided already with what is stored.
 
 #include "lobby/ladder/ladder.h"
 #include "rules/result.h"
@@ -74,8 +80,9 @@ public:
     rules::Result<storage::LadderChallengeRow> accept(storage::LadderId id,
                                                       storage::ChallengeId challenge,
                                                       storage::UserId who, storage::TimePoint now);
-    // The challenged player declining forfeits (as if the deadline had passed); the challenger
-    // "declining" withdraws the challenge.
+    // The challenged player declining an open challenge forfeits it (as if the deadline had
+    // passed); the challenger "declining" withdraws the challenge, and either player withdraws
+    // an accepted one whose game has not started (cancelled: nobody moves).
     rules::Result<storage::LadderChallengeRow> decline(storage::LadderId id,
                                                        storage::ChallengeId challenge,
                                                        storage::UserId who, storage::TimePoint now);
@@ -100,7 +107,12 @@ private:
     storage::UserStore& users_;
     std::shared_ptr<LadderGameStarter> starter_;
 
-    std::optional<Loaded> load(storage::LadderId id, storage::TimePoint now);
+    // Read: a page is shown even when the deadlines passed cannot be written; Change: that
+    // failure is the action's.
+    enum class Access : unsigned char { Read, Change };
+    std::optional<Loaded> read(storage::LadderId id);
+    // The ladder with the deadlines passed by `now` applied (and stored).
+    std::optional<Loaded> load(storage::LadderId id, storage::TimePoint now, Access access);
     // Loads the ladder and applies `rule` (Ladder& -> Result<T>) to its rules: the ladder and
     // the rule's answer, or the refusal ("unknown_ladder" included). Stores nothing.
     template <class Rule> auto act(storage::LadderId id, storage::TimePoint now, Rule&& rule);
@@ -108,10 +120,8 @@ private:
     // stores the update: the ladder as it is afterwards, or the refusal.
     template <class Change>
     rules::Result<Loaded> apply(storage::LadderId id, storage::TimePoint now, Change&& change);
-    void store(Loaded& loaded, const lobby::ladder::LadderUpdate& update);
-    void store_challenge(Loaded& loaded, const lobby::ladder::Challenge& challenge);
-    storage::LadderChallengeRow row_of(const Loaded& loaded,
-                                       const lobby::ladder::Challenge& challenge) const;
+    // One transaction (LadderStore::apply_change). False: a challenge changed meanwhile.
+    bool store(Loaded& loaded, const lobby::ladder::LadderUpdate& update);
     std::string name_of(storage::UserId user);
 };
 

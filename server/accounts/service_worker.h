@@ -16,13 +16,15 @@ struct AccountsService::Worker {
     std::unique_ptr<storage::LadderStore> ladders;
     auth::LoginThrottle throttle;
     auth::LoginThrottle registrations{auth::registration_limits};
+    auth::LoginThrottle logins;
     auth::Accounts accounts;
     LadderService ladder;
 
     Worker(const storage::Backend& backend, const AccountsServiceOptions& options)
         : users(backend.user_store()), ratings(backend.rating_store()), games(backend.game_store()),
-          ladders(backend.ladder_store()), throttle(options.throttle),
-          accounts(*users, throttle, registrations, options.accounts), ladder(*ladders, *users) {}
+          ladders(backend.ladder_store()), throttle(options.throttle), logins(options.logins),
+          accounts(*users, throttle, registrations, logins, options.accounts),
+          ladder(*ladders, *users) {}
 };
 
 // The account id of a logged-in request; nullopt for a guest.

@@ -21,8 +21,9 @@ std::string rate_limited_detail(std::string_view why, lobby::Millis wait) {
 } // namespace
 
 Accounts::Accounts(storage::UserStore& users, LoginThrottle& throttle, LoginThrottle& registrations,
-                   AccountsOptions options)
-    : users_(users), throttle_(throttle), registrations_(registrations), options_(options),
+                   LoginThrottle& logins, AccountsOptions options)
+    : users_(users), throttle_(throttle), registrations_(registrations), logins_(logins),
+      options_(options),
       dummy_hash_(hash_password("not a password of anyone", options.password)) {
 }
 
@@ -57,6 +58,8 @@ rules::Result<LoginSuccess> Accounts::login(std::string_view name, std::string_v
                                             std::string_view address, lobby::TimePoint now) {
     if (const auto wait = throttle_.retry_after(address, name, now))
         return rules::Error{"rate_limited", rate_limited_detail("too many failed logins", *wait)};
+    if (const auto wait = logins_.retry_after(address, name, now))
+        return rules::Error{"rate_limited", rate_limited_detail("too many logins", *wait)};
     // Bad shapes cost a hash too, so that timing says nothing about which check failed.
     std::optional<storage::UserRow> user;
     if (!username_problem(name) && password.size() <= max_password_length)
@@ -71,6 +74,7 @@ rules::Result<LoginSuccess> Accounts::login(std::string_view name, std::string_v
         return bad_credentials();
     }
     throttle_.record_success(name);
+    logins_.record_failure(address, name, now); // every correct password counts
     if (user->disabled)
         return rules::Error{"account_disabled", "this account is disabled"};
     if (needs_rehash(user->password_hash, options_.password))
@@ -78,6 +82,7 @@ rules::Result<LoginSuccess> Accounts::login(std::string_view name, std::string_v
     const SessionToken token = new_session_token();
     const lobby::TimePoint expires = now + options_.session_lifetime;
     users_.create_session({token.hash, user->id, now, expires, now});
+    users_.keep_newest_sessions(user->id, options_.max_sessions_per_user);
     return LoginSuccess{*user, token.token, expires};
 }
 

@@ -3,6 +3,7 @@
 // (bad config, port in use, unusable db, web dir or TLS files) prints one line and exits 1.
 #include "rules/game.h"
 #include "server/accounts/accounts_service.h"
+#include "server/accounts/ladder_outcome.h"
 #include "server/app/app.h"
 #include "server/cli/commands.h"
 #include "server/cli/database_file.h"
@@ -15,9 +16,11 @@
 #include "server/startup_error.h"
 #include "storage/sqlite/sqlite_backend.h"
 
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string>
 
 extern char** environ; // NOLINT: POSIX
 
@@ -94,6 +97,14 @@ int run_serve(const Args& args) {
         accounts::AccountsService accounts(backend);
         accounts.register_routes(app.routes());
         app.set_authenticator(accounts.authenticator());
+        // What a crash left (issue 34): expired sessions go, and ladder games that ended or
+        // never started settle their challenges; then the same every minute.
+        const auto upkeep = accounts.upkeep_at_start();
+        if (upkeep.ladders.decided + upkeep.ladders.cancelled > 0)
+            log::info("accounts: ladder challenges settled at start: " +
+                      std::to_string(upkeep.ladders.decided) + " decided by their game, " +
+                      std::to_string(upkeep.ladders.cancelled) + " cancelled unstarted");
+        accounts.keep_up(std::chrono::minutes(1));
         // The game service (issues 5 and 6): unfinished games come back before the doors open.
         // Its stop() runs before the App goes (its strands live on the App's io_context).
         play::PlayOptions play_options;
@@ -105,8 +116,10 @@ int run_serve(const Args& args) {
         play_options.ladder = play::ladder_hooks(accounts);
         // The computer opponent thinks on its own threads (issue 13).
         play_options.computer.threads = config.engine_threads;
-        auto games = std::make_shared<play::PlayService>(app.io_context(), clock,
-                                                         backend.game_writer(), play_options);
+        // The writer decides a ladder game's challenge with the game's end (one transaction).
+        auto games = std::make_shared<play::PlayService>(
+            app.io_context(), clock, backend.game_writer(accounts::ladder_decider()),
+            play_options);
         accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));
         const auto restored = games->restore(backend.game_store()->load_unfinished_games());
         if (restored > 0)

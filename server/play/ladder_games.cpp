@@ -15,14 +15,8 @@ void LadderGames::start_ladder_game(const accounts::LadderGame& game) {
 
 LadderHooks ladder_hooks(accounts::AccountsService& accounts) {
     LadderHooks hooks;
-    hooks.attach = [&accounts](storage::LadderId ladder, storage::ChallengeId challenge,
-                               storage::GameId game) {
-        accounts.attach_ladder_game(ladder, challenge, game, [ladder, challenge](const auto& r) {
-            if (!r)
-                log::error("play: ladder " + std::to_string(ladder) + " challenge " +
-                           std::to_string(challenge) + ": game not attached: " + r.error().detail);
-        });
-    };
+    // No `attach`: the game writer stores the game's id on the challenge with the game's row
+    // (storage/game_writer.h, create_game).
     hooks.report = [&accounts](storage::LadderId ladder, storage::ChallengeId challenge,
                                lobby::ladder::ChallengeResult result) {
         accounts.report_ladder_result(ladder, challenge, result,

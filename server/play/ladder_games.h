@@ -5,11 +5,13 @@
 // on its worker thread; the play service then makes a private, rated table for the ladder's
 // variant and time control with both players seated (the challenger's colour drawn at
 // random), tells whichever of them is connected ({"t":"ladder_game",...} then the table
-// state), and lists the table in the "tables" of their next welcome. Once the game's row is
-// stored the game id is attached to the challenge; when the game ends, the result is
-// reported: the winner as played, a draw for the challenged player, and a first-move timeout
-// against the side that did not move (the window is PlayOptions::ladder_first_move_window,
-// 24 hours by default, since a player may be offline when the game is made). A ladder game
+// state), and lists the table in the "tables" of their next welcome. The game writer stores
+// the game's id on the challenge with the game's row, and decides the challenge in the
+// transaction that stores the game's end (server/accounts/ladder_outcome.h: the winner as
+// played, a draw for the challenged player, and a first-move timeout against the side that
+// did not move; the window is PlayOptions::ladder_first_move_window, 24 hours by default,
+// since a player may be offline when the game is made). The result reported afterwards
+// changes nothing then; it cancels the challenge of a game that got no row. A ladder game
 // cannot be aborted or rematched (docs/protocol.md, section 7.13).
 //
 //   auto hooks = server::play::ladder_hooks(accounts);       // PlayOptions::ladder
@@ -35,8 +37,8 @@ private:
     std::weak_ptr<PlayService> play_;
 };
 
-// Hooks that attach game ids and report results through `accounts` (which must outlive every
-// table of the play service).
+// Hooks that report results through `accounts` (which must outlive every table of the play
+// service).
 LadderHooks ladder_hooks(accounts::AccountsService& accounts);
 
 } // namespace server::play

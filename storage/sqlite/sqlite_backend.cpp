@@ -5,6 +5,8 @@
 #include "storage/sqlite/sqlite_rating_store.h"
 #include "storage/sqlite/sqlite_user_store.h"
 
+#include <utility>
+
 namespace storage::sqlite {
 
 SqliteBackend::SqliteBackend(std::string path, OpenOptions options, WriterOptions writer)
@@ -35,8 +37,8 @@ std::unique_ptr<LadderStore> SqliteBackend::ladder_store() const {
     return std::make_unique<SqliteLadderStore>(connect());
 }
 
-std::unique_ptr<GameWriter> SqliteBackend::game_writer() const {
-    return std::make_unique<SqliteGameWriter>(connect(), writer_);
+std::unique_ptr<GameWriter> SqliteBackend::game_writer(LadderDecider decide) const {
+    return std::make_unique<SqliteGameWriter>(connect(), writer_, std::move(decide));
 }
 
 } // namespace storage::sqlite

@@ -19,7 +19,7 @@ public:
     std::unique_ptr<RatingStore> rating_store() const override;
     std::unique_ptr<GameStore> game_store() const override;
     std::unique_ptr<LadderStore> ladder_store() const override;
-    std::unique_ptr<GameWriter> game_writer() const override;
+    std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const override;
 
     const std::string& path() const { return path_; }
 

@@ -1,5 +1,6 @@
 #include "storage/sqlite/sqlite_game_writer.h"
 
+#include "storage/sqlite/ladder_rows.h"
 #include "storage/sqlite/sqlite_rating_store.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace storage::sqlite {
 namespace {
@@ -45,7 +47,8 @@ std::string merge_journal_sql() {
 
 } // namespace
 
-SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
+SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options,
+                                   LadderDecider decide)
     : db_(std::move(connection)),
       insert_game_(
           db_.prepare("INSERT INTO games (variant, start_position, white_user_id, black_user_id, "
@@ -82,7 +85,7 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options)
                             "white_guest_token_hash = '', black_guest_token_hash = '' "
                             "WHERE id = ?1 AND ended_at IS NULL")),
       savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
-      options_(options) {
+      options_(options), decide_(std::move(decide)) {
     // What the last run left in the journal (it stopped, or was killed) goes first, so that the
     // first move of each game restored reads its last ply from the index of `moves` alone.
     count_journal();
@@ -334,12 +337,15 @@ void SqliteGameWriter::write(CreateRequest& request) {
     std::optional<std::int64_t> ladder;
     std::optional<std::int64_t> challenge;
     if (g.ladder) {
-        // The foreign keys check each id; this checks that they name one challenge.
-        auto s = db_.prepare("SELECT 1 FROM ladder_challenges WHERE id = ?1 AND ladder_id = ?2");
-        s.bind_int(1, g.ladder->challenge_id).bind_int(2, g.ladder->ladder_id);
-        if (!s.step())
+        // The foreign keys check each id; this checks that they name one challenge, and one
+        // whose game may start (withdrawn or expired meanwhile, it has none).
+        const auto stored = read_challenge_row(db_, g.ladder->challenge_id);
+        if (!stored || stored->ladder_id != g.ladder->ladder_id)
             throw StorageError("ladder " + std::to_string(g.ladder->ladder_id) +
                                " has no challenge " + std::to_string(g.ladder->challenge_id));
+        if (stored->status != "accepted")
+            throw StorageError("ladder challenge " + std::to_string(g.ladder->challenge_id) +
+                               " is " + stored->status + ", not accepted: no game starts for it");
         ladder = g.ladder->ladder_id;
         challenge = g.ladder->challenge_id;
     }
@@ -347,6 +353,11 @@ void SqliteGameWriter::write(CreateRequest& request) {
     insert_game_.bind_text(14, g.white_guest_token_hash).bind_text(15, g.black_guest_token_hash);
     insert_game_.run();
     request.id = db_.last_insert_id();
+    if (challenge) {
+        // The game has started: from now on its end decides the challenge (ladder_rows.h).
+        auto started = db_.prepare("UPDATE ladder_challenges SET game_id = ?2 WHERE id = ?1");
+        started.bind_int(1, *challenge).bind_int(2, request.id).run();
+    }
     // (forgotten if the request fails after all)
     in_progress_[request.id] =
         GameInProgress{.seats = 2 + static_cast<int>(g.seats_beyond_two.size()), .stored_plies = 0};
@@ -460,6 +471,7 @@ void SqliteGameWriter::write(FinishRequest& request) {
     clear.bind_int(1, end.game_id).run();
     if (!end.places.empty())
         write_places(end);
+    write_ladder_outcome(end.game_id);
     if (!request.finish.rate || request.finish.rated_players.empty())
         return;
     std::vector<std::optional<RatingRow>> current;
@@ -468,6 +480,19 @@ void SqliteGameWriter::write(FinishRequest& request) {
     request.written = request.finish.rate(current);
     for (const auto& row : request.written)
         put_rating_on(db_, row);
+}
+
+// The ladder challenge the ended game decides, in the request's savepoint: a refusal or a
+// failure throws, and the end is not written either (the caller tries the end again).
+void SqliteGameWriter::write_ladder_outcome(GameId game) {
+    if (!decide_)
+        return;
+    const auto end = read_ladder_game_end(db_, game);
+    if (!end)
+        return; // not a ladder game, or its challenge is settled already
+    const auto change = decide_(*end);
+    if (change)
+        write_ladder_change(db_, *change);
 }
 
 void SqliteGameWriter::report(Request& request) {

@@ -32,7 +32,9 @@ struct WriterOptions {
 
 class SqliteGameWriter final : public GameWriter {
 public:
-    explicit SqliteGameWriter(Connection connection, WriterOptions options = {});
+    // `decide` settles the ladder challenges of the games this writer ends (game_writer.h).
+    explicit SqliteGameWriter(Connection connection, WriterOptions options = {},
+                              LadderDecider decide = {});
     ~SqliteGameWriter() override; // writes what is queued, then joins the thread
     SqliteGameWriter(const SqliteGameWriter&) = delete;
     SqliteGameWriter& operator=(const SqliteGameWriter&) = delete;
@@ -105,6 +107,7 @@ private:
     void count_journal(); // journal_rows_ and journal_games_ from the table
     void write(LeaveRequest& request);
     void write_places(const GameEnd& end);
+    void write_ladder_outcome(GameId game);
     void write(FinishRequest& request);
     static void report(Request& request);
 
@@ -126,6 +129,7 @@ private:
     Statement savepoint_;
     Statement release_;
     WriterOptions options_;
+    LadderDecider decide_; // set before the thread starts, never changed
     // The games in progress a move was written for (and those created here), with their last
     // ply stored. The journal has no index by game and no foreign key, so whether a move's
     // game takes moves, and in what order (each ply after the last, as the primary key of

@@ -1,5 +1,7 @@
 #include "storage/sqlite/sqlite_ladder_store.h"
 
+#include "storage/sqlite/ladder_rows.h"
+
 #include <string>
 
 namespace storage::sqlite {
@@ -90,26 +92,21 @@ std::vector<LadderRungRow> SqliteLadderStore::standings(LadderId ladder) {
 
 void SqliteLadderStore::save_standings(LadderId ladder, const std::vector<UserId>& top_first,
                                        const std::vector<LadderHistoryRow>& history) {
+    apply_change(LadderChange{.ladder_id = ladder, .top_first = top_first, .history = history,
+                              .challenges = {}});
+}
+
+bool SqliteLadderStore::apply_change(const LadderChange& change) {
     Transaction transaction(db_);
-    // Rewriting the whole list keeps UNIQUE (ladder, rung) true at every statement.
-    db_.prepare("DELETE FROM ladder_rungs WHERE ladder_id = ?1").bind_int(1, ladder).run();
-    auto insert =
-        db_.prepare("INSERT INTO ladder_rungs (ladder_id, user_id, rung) VALUES (?1, ?2, ?3)");
-    std::int64_t rung = 1;
-    for (const UserId user : top_first) {
-        insert.reset();
-        insert.bind_int(1, ladder).bind_int(2, user).bind_int(3, rung++).run();
+    // A challenge settled meanwhile is the only refusal; any other failure is the database's.
+    for (const auto& [row, from] : change.challenges) {
+        const auto stored = read_challenge_row(db_, row.id);
+        if (!stored || stored->ladder_id != change.ladder_id || stored->status != from)
+            return false;
     }
-    auto add = db_.prepare("INSERT INTO ladder_history (ladder_id, user_id, at, event, "
-                           "rung_before, rung_after, challenge_id) "
-                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-    for (const auto& h : history) {
-        add.reset();
-        add.bind_int(1, ladder).bind_int(2, h.user_id).bind_time(3, h.at).bind_text(4, h.event);
-        add.bind_int(5, h.rung_before).bind_int(6, h.rung_after);
-        add.bind_optional_int(7, h.challenge_id).run();
-    }
+    write_ladder_change(db_, change);
     transaction.commit();
+    return true;
 }
 
 ChallengeId SqliteLadderStore::add_challenge(const LadderChallengeRow& c) {
@@ -136,6 +133,17 @@ std::vector<LadderChallengeRow> SqliteLadderStore::open_challenges(LadderId ladd
                          "(status = 'open' OR status = 'accepted') ORDER BY id");
     s.bind_int(1, ladder);
     return read_challenges(s);
+}
+
+std::optional<LadderChallengeRow> SqliteLadderStore::find_challenge(ChallengeId id) {
+    return read_challenge_row(db_, id);
+}
+
+std::vector<AcceptedChallenge> SqliteLadderStore::accepted_challenges() {
+    Transaction transaction(db_, TransactionKind::Read); // one snapshot of challenges and games
+    auto accepted = read_accepted_challenges(db_);
+    transaction.commit();
+    return accepted;
 }
 
 std::vector<LadderChallengeRow> SqliteLadderStore::challenges_of(LadderId ladder, UserId user) {

@@ -19,9 +19,13 @@ public:
     void save_standings(LadderId ladder, const std::vector<UserId>& top_first,
                         const std::vector<LadderHistoryRow>& history) override;
 
+    bool apply_change(const LadderChange& change) override;
+
     ChallengeId add_challenge(const LadderChallengeRow& challenge) override;
     bool update_challenge(const LadderChallengeRow& challenge) override;
+    std::optional<LadderChallengeRow> find_challenge(ChallengeId id) override;
     std::vector<LadderChallengeRow> open_challenges(LadderId ladder) override;
+    std::vector<AcceptedChallenge> accepted_challenges() override;
     std::vector<LadderChallengeRow> challenges_of(LadderId ladder, UserId user) override;
     std::vector<LadderHistoryRow> history(LadderId ladder, UserId user) override;
 

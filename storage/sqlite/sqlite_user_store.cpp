@@ -140,6 +140,16 @@ int SqliteUserStore::delete_expired_sessions(TimePoint now) {
     return db_.changes();
 }
 
+int SqliteUserStore::keep_newest_sessions(UserId user, int keep) {
+    // sessions_by_user finds the user's rows (about `keep` + 1 of them). Within one
+    // millisecond the rowid, which grows with each insert, says which is newer.
+    auto trim = db_.prepare("DELETE FROM sessions WHERE user_id = ?1 AND rowid NOT IN "
+                            "(SELECT rowid FROM sessions WHERE user_id = ?1 "
+                            "ORDER BY created_at DESC, rowid DESC LIMIT ?2)");
+    trim.bind_int(1, user).bind_int(2, keep < 0 ? 0 : keep).run();
+    return db_.changes();
+}
+
 bool SqliteUserStore::add_block(UserId user, UserId blocked, TimePoint now) {
     auto insert = db_.prepare("INSERT INTO blocks (user_id, blocked_user_id, created_at) "
                               "VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING");

@@ -27,6 +27,7 @@ public:
     void touch_session(std::string_view token_hash, TimePoint now) override;
     bool delete_session(std::string_view token_hash) override;
     int delete_expired_sessions(TimePoint now) override;
+    int keep_newest_sessions(UserId user, int keep) override;
 
     bool add_block(UserId user, UserId blocked, TimePoint now) override;
     bool remove_block(UserId user, UserId blocked) override;

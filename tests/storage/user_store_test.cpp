@@ -2,6 +2,8 @@
 #include "storage/sqlite/sqlite_backend.h"
 #include "tests/storage/temp_database.h"
 
+#include <string>
+
 #include <doctest/doctest.h>
 
 using namespace storage;
@@ -90,6 +92,23 @@ TEST_CASE("a rehash keeps the sessions: expired sessions are swept") {
     CHECK(users->find_session("new", at_ms(20)));
     CHECK(users->delete_expired_sessions(at_ms(20)) == 1);
     CHECK(users->find_session("new", at_ms(20)));
+}
+
+TEST_CASE("the sessions of one user are bounded: the oldest go, other users' stay") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    users->create_session({"bob", bob, at_ms(0), at_ms(1000), at_ms(0)});
+    for (int i = 1; i <= 5; ++i)
+        users->create_session({"ann" + std::to_string(i), ann, at_ms(i), at_ms(1000), at_ms(i)});
+    CHECK(users->keep_newest_sessions(ann, 3) == 2);
+    CHECK_FALSE(users->find_session("ann1", at_ms(10)));
+    CHECK_FALSE(users->find_session("ann2", at_ms(10)));
+    for (const char* kept : {"ann3", "ann4", "ann5", "bob"})
+        CHECK(users->find_session(kept, at_ms(10)));
+    CHECK(users->keep_newest_sessions(ann, 3) == 0);
 }
 
 TEST_CASE("a session for an unknown user is refused by the foreign key") {

@@ -144,7 +144,45 @@ TEST_CASE("ladder: only the challenged player accepts, only before the deadline"
     const auto accepted = ladder.accept(id, 1, day_one + 47h);
     REQUIRE(accepted.ok());
     CHECK(accepted->status == ChallengeStatus::Accepted);
+    CHECK(accepted->deadline == day_one + 47h + LadderRules{}.start_time); // to start the game
+    REQUIRE(ladder.start(id).ok());
     CHECK(ladder.withdraw(id, 3).error().code == "not_open");
+    CHECK(ladder.withdraw(id, 1).error().code == "not_open");
+}
+
+TEST_CASE("ladder: either player withdraws an accepted challenge until its game starts") {
+    for (const PlayerId who : {PlayerId{3}, PlayerId{1}}) {
+        Ladder ladder = ladder_of(3);
+        const ChallengeId id = challenge(ladder, 3, 1, 5);
+        CHECK(ladder.withdraw(id, 1).error().code == "not_challenger"); // open: challenger only
+        REQUIRE(ladder.accept(id, 1, day_one).ok());
+        CHECK(ladder.withdraw(id, 2).error().code == "not_challenged");
+        const auto withdrawn = ladder.withdraw(id, who);
+        REQUIRE(withdrawn.ok());
+        CHECK(withdrawn->status == ChallengeStatus::Cancelled);
+        CHECK(ladder.challenges().empty());
+        CHECK(ladder.propose(3, 1, day_one).ok()); // the pair may play again
+        CHECK(ladder.standings() == ids({1, 2, 3}));
+    }
+}
+
+TEST_CASE("ladder: an accepted challenge whose game does not start in time is cancelled") {
+    Ladder ladder = ladder_of(3, {.start_time = 10min});
+    const ChallengeId idle = challenge(ladder, 3, 2, 1);
+    const ChallengeId played = challenge(ladder, 2, 1, 2);
+    REQUIRE(ladder.accept(idle, 2, day_one).ok());
+    REQUIRE(ladder.accept(played, 1, day_one).ok());
+    REQUIRE(ladder.start(played).ok());
+    CHECK(ladder.expire(day_one + 10min - 1ms).empty());
+    const auto updates = ladder.expire(day_one + 10min);
+    REQUIRE(updates.size() == 1);
+    CHECK(updates[0].challenge->id == idle);
+    CHECK(updates[0].challenge->status == ChallengeStatus::Cancelled);
+    CHECK(updates[0].changes.empty()); // nobody moves
+    CHECK(ladder.standings() == ids({1, 2, 3}));
+    REQUIRE(ladder.challenges().size() == 1); // a started game settles its own challenge
+    CHECK(ladder.challenges()[0].id == played);
+    CHECK(ladder.start(idle).error().code == "unknown_challenge");
 }
 
 TEST_CASE("ladder: an unanswered challenge is forfeited by the challenged player at expiry") {
@@ -152,6 +190,7 @@ TEST_CASE("ladder: an unanswered challenge is forfeited by the challenged player
     const ChallengeId late = challenge(ladder, 4, 2, 1, day_one);
     const ChallengeId answered = challenge(ladder, 3, 1, 2, day_one);
     REQUIRE(ladder.accept(answered, 1, day_one + 1h).ok());
+    REQUIRE(ladder.start(answered).ok());
 
     CHECK(ladder.expire(day_one + 24h - 1ms).empty());
     const auto updates = ladder.expire(day_one + 24h);
@@ -161,7 +200,7 @@ TEST_CASE("ladder: an unanswered challenge is forfeited by the challenged player
     CHECK(updates[0].changes[0].event == "won_by_forfeit");
     CHECK(updates[0].changes[1].event == "forfeited");
     CHECK(ladder.standings() == ids({1, 4, 2, 3}));
-    // The accepted challenge is not touched by the clock; its game decides.
+    // The accepted challenge whose game started is not touched by the clock; its game decides.
     REQUIRE(ladder.challenges().size() == 1);
     CHECK(ladder.challenges()[0].id == answered);
     CHECK(ladder.expire(day_one + 100h).empty());

@@ -9,7 +9,9 @@ server::accounts::AccountsServiceOptions service_options(const AccountsServerOpt
     out.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1}; // fast for tests
     out.throttle.per_account.max_failures = options.failures_per_account;
     out.throttle.per_address.max_failures = options.failures_per_address;
-    out.clock = [&clock_ms] {
+    out.clock = [&clock_ms, on_clock = options.on_clock] {
+        if (on_clock)
+            on_clock();
         return storage::TimePoint(std::chrono::milliseconds(clock_ms.load()));
     };
     return out;

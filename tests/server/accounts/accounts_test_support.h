@@ -8,6 +8,7 @@
 #include "tests/server/test_support.h"
 
 #include <atomic>
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,9 @@ namespace test {
 struct AccountsServerOptions {
     int failures_per_account = 3;
     int failures_per_address = 6;
+    // Called at every reading of the clock (the authenticator's, and the workers' for each
+    // request that needs the time): a test may hold a worker there.
+    std::function<void()> on_clock{};
 };
 
 class AccountsServer {

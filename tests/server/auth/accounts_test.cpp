@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -23,6 +25,7 @@ struct Fixture {
                             .per_account = {.max_failures = 3, .window = 15min},
                             .max_keys = 100}};
     LoginThrottle registrations{registration_limits};
+    LoginThrottle logins{login_limits};
     std::unique_ptr<Accounts> accounts;
 
     Fixture() {
@@ -32,9 +35,10 @@ struct Fixture {
         backend = std::make_unique<storage::sqlite::SqliteBackend>((dir / "t.db").string());
         users = backend->user_store();
         accounts = std::make_unique<Accounts>(
-            *users, throttle, registrations,
+            *users, throttle, registrations, logins,
             AccountsOptions{.password = {.memory_kib = 1024, .passes = 1, .lanes = 1},
-                            .session_lifetime = 24h});
+                            .session_lifetime = 24h,
+                            .max_sessions_per_user = 3});
     }
     ~Fixture() {
         accounts.reset();
@@ -163,4 +167,38 @@ TEST_CASE("accounts: registrations are limited per address, refused ones include
     CHECK(code(f.accounts->register_user("late", "password1", "1.2.3.4",
                                          fifty_years_on +
                                              registration_limits.per_address.window)) == "ok");
+}
+
+TEST_CASE("accounts: successful logins are limited per address too") {
+    Fixture f;
+    REQUIRE(f.accounts->register_user("Ann", "password1", "a", fifty_years_on).ok());
+    REQUIRE(f.accounts->register_user("Bob", "password1", "a", fifty_years_on).ok());
+    const int limit = login_limits.per_address.max_failures;
+    for (int i = 0; i < limit; ++i) // each a correct password, half for each account
+        REQUIRE(f.accounts->login(i % 2 == 0 ? "ann" : "bob", "password1", "1.2.3.4",
+                                  fifty_years_on)
+                    .ok());
+    const auto refused = f.accounts->login("ann", "password1", "1.2.3.4", fifty_years_on + 1min);
+    CHECK(code(refused) == "rate_limited");
+    CHECK(refused.error().detail.find("too many logins") != std::string::npos);
+    CHECK(code(f.accounts->login("ann", "password1", "5.6.7.8", fifty_years_on + 1min)) == "ok");
+    CHECK(code(f.accounts->login("ann", "password1", "1.2.3.4",
+                                 fifty_years_on + login_limits.per_address.window)) == "ok");
+}
+
+TEST_CASE("accounts: an account keeps its newest sessions only") {
+    Fixture f; // at most 3 sessions an account
+    const auto registered = f.accounts->register_user("Ann", "password1", "a", fifty_years_on);
+    REQUIRE(registered.ok());
+    std::vector<std::string> tokens{registered->token};
+    for (int i = 1; i <= 3; ++i) {
+        const auto login =
+            f.accounts->login("ann", "password1", "a", fifty_years_on + std::chrono::minutes(i));
+        REQUIRE(login.ok());
+        tokens.push_back(login->token);
+    }
+    const auto later = fifty_years_on + 1h;
+    CHECK_FALSE(f.accounts->authenticate(tokens[0], later)); // the oldest went
+    for (std::size_t i = 1; i < tokens.size(); ++i)
+        CHECK(f.accounts->authenticate(tokens[i], later));
 }

@@ -1,0 +1,29 @@
+#pragma once
+// Reading and writing ladder rows, shared by the ladder store and the game writer (which
+// decides a ladder game's challenge in the transaction that stores the game's end).
+
+#include "storage/records.h"
+#include "storage/sqlite/connection.h"
+
+#include <optional>
+#include <vector>
+
+namespace storage::sqlite {
+
+std::optional<LadderRow> read_ladder_row(Connection& db, LadderId id);
+std::optional<LadderChallengeRow> read_challenge_row(Connection& db, ChallengeId id);
+std::vector<UserId> read_top_first(Connection& db, LadderId ladder);
+
+// Writes `change` (records.h, LadderChange) on `db`, inside the caller's transaction or
+// savepoint. Throws StorageError, having written part of it, when a challenge is not in its
+// `from` status or a row is refused: the caller rolls back.
+void write_ladder_change(Connection& db, const LadderChange& change);
+
+// What decides the challenge of `game` (just ended, in this transaction): nullopt when the
+// game names no challenge or its challenge is no longer "accepted".
+std::optional<LadderGameEnd> read_ladder_game_end(Connection& db, GameId game);
+
+// Every accepted challenge with the newest game stored for it.
+std::vector<AcceptedChallenge> read_accepted_challenges(Connection& db);
+
+} // namespace storage::sqlite
