@@ -40,9 +40,42 @@ struct WorkerPool::Job {
     std::unique_ptr<rules::Game> game;
     Request request;
     Done done;
+    std::string owner;
     std::shared_ptr<Ticket> ticket = std::make_shared<Ticket>();
-    SteadyClock clock;
+    std::chrono::steady_clock::time_point queued;
 };
+
+bool is_quick(const Request& request) {
+    return request.level != Level::Hard;
+}
+
+void WorkerPool::Lane::push(std::shared_ptr<Job> job) {
+    auto& queue = queues[job->owner];
+    if (queue.empty())
+        turns.push_back(job->owner);
+    queue.push_back(std::move(job));
+}
+
+// The first request of the owner whose turn it is; the owner goes to the back of the turns
+// when it has more.
+std::shared_ptr<WorkerPool::Job> WorkerPool::Lane::pop() {
+    const std::string owner = std::move(turns.front());
+    turns.pop_front();
+    const auto found = queues.find(owner);
+    auto job = std::move(found->second.front());
+    found->second.pop_front();
+    if (found->second.empty())
+        queues.erase(found);
+    else
+        turns.push_back(owner);
+    return job;
+}
+
+void WorkerPool::Lane::cancel_all() {
+    for (const auto& [owner, queue] : queues)
+        for (const auto& job : queue)
+            job->ticket->cancel();
+}
 
 WorkerPool::WorkerPool(std::size_t threads)
     : WorkerPool([threads] {
@@ -53,16 +86,23 @@ WorkerPool::WorkerPool(std::size_t threads)
 }
 
 WorkerPool::WorkerPool(WorkerPoolOptions options) : options_(std::move(options)) {
+    if (!options_.search)
+        options_.search = [](const rules::Game& game, const Request& request,
+                             const SearchControl& control) {
+            return choose_move(game, request, control);
+        };
     for (std::size_t i = 0; i < std::max<std::size_t>(options_.threads, 1); ++i)
-        threads_.emplace_back([this] { work(); });
+        threads_.emplace_back([this] { work(false); });
+    if (options_.quick_thread)
+        threads_.emplace_back([this] { work(true); });
 }
 
 WorkerPool::~WorkerPool() {
     {
         const std::lock_guard lock(mutex_);
         stopping_ = true;
-        for (const auto& job : queue_)
-            job->ticket->cancel();
+        quick_.cancel_all();
+        long_.cancel_all();
         for (const auto& job : running_)
             job->ticket->cancel();
     }
@@ -71,20 +111,28 @@ WorkerPool::~WorkerPool() {
         t.join();
 }
 
+std::chrono::steady_clock::time_point WorkerPool::now() const {
+    return options_.now ? options_.now() : std::chrono::steady_clock::now();
+}
+
 std::shared_ptr<Ticket> WorkerPool::think(std::unique_ptr<rules::Game> game, const Request& request,
-                                          Done done) {
+                                          Done done, const std::string& owner) {
     auto job = std::make_shared<Job>();
     job->game = std::move(game);
     job->request = request;
     job->done = std::move(done);
+    job->owner = owner;
+    job->queued = now();
     auto ticket = job->ticket;
     {
         const std::lock_guard lock(mutex_);
         if (stopping_)
             ticket->cancel();
-        queue_.push_back(std::move(job));
+        (is_quick(request) ? quick_ : long_).push(std::move(job));
     }
-    wake_.notify_one();
+    // Every thread is woken: the quick-lane thread must not be the only one told of a long
+    // request.
+    wake_.notify_all();
     return ticket;
 }
 
@@ -96,21 +144,35 @@ void WorkerPool::lower_priority() {
                       error + ")");
 }
 
-void WorkerPool::work() {
+void WorkerPool::work(bool quick_only) {
     lower_priority();
     for (;;) {
         std::shared_ptr<Job> job;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty())
+            wake_.wait(lock, [&] {
+                return stopping_ || !quick_.empty() || (!quick_only && !long_.empty());
+            });
+            if (!quick_.empty())
+                job = quick_.pop();
+            else if (!quick_only && !long_.empty())
+                job = long_.pop();
+            else
                 return;
-            job = queue_.front();
-            queue_.pop_front();
             running_.push_back(job);
         }
-        auto result =
-            choose_move(*job->game, job->request, SearchControl{&job->ticket->flag(), &job->clock});
+        // The budget counts from now: the game's clock ran while the request waited, so what
+        // is left of it is less by the wait, and the search's own clock starts here.
+        const auto started = now();
+        if (job->request.clock) {
+            const auto waited =
+                std::chrono::duration_cast<std::chrono::milliseconds>(started - job->queued);
+            auto& remaining = job->request.clock->remaining;
+            remaining = std::max(remaining - waited, std::chrono::milliseconds{0});
+        }
+        const SteadyClock clock(options_.now);
+        auto result = options_.search(*job->game, job->request,
+                                      SearchControl{&job->ticket->flag(), &clock});
         job->done(std::move(result));
         const std::lock_guard lock(mutex_);
         std::erase(running_, job);
