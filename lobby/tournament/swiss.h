@@ -6,7 +6,8 @@
 //   half the rounds (rounds / 2, rounded down) have been paired, and scores
 //   SwissSettings::late_entry_points (0, a draw or a win: said when the tournament is made)
 //   for each round missed. Players entered before round 1 are numbered by rating when it is
-//   paired (C.04.2 B); late entrants take the next numbers.
+//   paired (C.04.2 B orders by rating, then title, then name; here equal ratings keep the
+//   order of entry); late entrants take the next numbers.
 // - withdraw: the player is not paired from the next round on; a game already paired stays
 //   (its result is still recorded, a forfeit if it is not played).
 // - request_half_bye: for a round not yet paired, at most SwissSettings::max_half_byes times;

@@ -5,7 +5,8 @@
 //
 // Players are numbered by their index (0-based); the index + 1 is the pairing number and the
 // TRF starting rank. Players entered before the first round are numbered by rating (highest
-// first, then by entry: C.04.2 B, initial order); a late entrant takes the next number.
+// first, equal ratings in order of entry: C.04.2 B, initial order, which would then order by
+// title and name); a late entrant takes the next number.
 
 #include "lobby/tournament/scoring.h"
 
