@@ -118,13 +118,10 @@ bool king_can_be_taken(const Rules& rules, const Position& position) {
             continue;
         every_move_loses = false;
         // A move after which every reply of the opponent lets the side to move capture.
-        const bool forced = !theirs.empty() && std::all_of(theirs.begin(), theirs.end(),
-                                                           [&](const Move& reply) {
-                                                               return can_capture(
-                                                                   engine,
-                                                                   engine.apply(after, reply),
-                                                                   again);
-                                                           });
+        const bool forced =
+            !theirs.empty() && std::all_of(theirs.begin(), theirs.end(), [&](const Move& reply) {
+                return can_capture(engine, engine.apply(after, reply), again);
+            });
         if (forced)
             return true;
     }

@@ -1,11 +1,11 @@
 #pragma once
 // The draw rules of the diagonal variants, each a named counter with its article. Threefold
 // repetition (the same position with the same side to move for the third time) holds in
-// every variant but those of DrawFamily::Agreement; the counters below depend on Rules::draws. Every counter is kept in plies
-// (one move of each player = 2 plies); "after N moves" means N moves of each player. A rule
-// that gives the stronger side N moves to win is 2N plies from when its ending arose: the
-// stronger side's Nth move falls within them, and a win on that move (the opponent cannot
-// move) is found before any draw rule is looked at.
+// every variant but those of DrawFamily::Agreement; the counters below depend on Rules::draws.
+// Every counter is kept in plies (one move of each player = 2 plies); "after N moves" means N moves
+// of each player. A rule that gives the stronger side N moves to win is 2N plies from when its
+// ending arose: the stronger side's Nth move falls within them, and a win on that move (the
+// opponent cannot move) is found before any draw rule is looked at.
 //
 // FMJD (international, antidraughts): FMJD Official Rules for International
 // Draughts (Annex 1, version November 2015), article 6 "The draw":

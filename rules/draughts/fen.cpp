@@ -126,8 +126,7 @@ std::optional<Error> read_king_moves(const Rules& rules, std::string_view text, 
 }
 
 // ":+<black count>[<square>]+<white count>[<square>]", lidraughts' order (fen.h).
-std::optional<Error> read_king_move_field(const Rules& rules, std::string_view field,
-                                          Position& p) {
+std::optional<Error> read_king_move_field(const Rules& rules, std::string_view field, Position& p) {
     const auto second = field.find('+', 1);
     if (field.empty() || field[0] != '+' || second == std::string_view::npos)
         return bad_fen("the king-move field is '+<Black's count>[square]+<White's "

@@ -248,8 +248,7 @@ private:
                      land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)])
                     must_continue = king_can_capture(land, d, now_taken);
             // Killer: a king whose capture ends on a king stops on the first square behind it.
-            const bool halt =
-                R.king_halts_after_king && !must_continue && (kings_ & over_bit) != 0;
+            const bool halt = R.king_halts_after_king && !must_continue && (kings_ & over_bit) != 0;
             for (int land = first_land; land >= 0 && (empty_ & bit(land)) != 0;
                  land = G::next[static_cast<std::size_t>(land)][static_cast<std::size_t>(d)]) {
                 if (!must_continue || king_can_capture(land, d, now_taken)) {

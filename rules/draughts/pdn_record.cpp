@@ -1,8 +1,8 @@
 // PDN export of a draughts game (PDN 3.0: the PGN tag/movetext grammar with draughts moves).
 //
 // GameType numbers (PDN 3.0): 20 international, 21 english, 22 italian, 23 american pool,
-// 24 spanish, 25 russian, 26 brazilian, 29 czech, 40 frisian. PDN has no number for the giveaway games;
-// we write the GameType of the board they are played with (20 for antidraughts, 25 for
+// 24 spanish, 25 russian, 26 brazilian, 29 czech, 40 frisian. PDN has no number for the giveaway
+// games; we write the GameType of the board they are played with (20 for antidraughts, 25 for
 // russian-giveaway) and a "Variant" tag naming the game, as lidraughts does for antidraughts.
 // The same for breakthrough and killer (20): lidraughts writes GameType 96 for Breakthrough, a
 // number of its own outside the PDN table, so we keep the board's number and name the game.

@@ -118,7 +118,7 @@ search::Verdict SearchCore::verdict(const State& state, bool has_moves) const {
     const Position& p = state.position;
     if (rules().crowning_wins && p.kings != 0) // Breakthrough: the king's side has won
         return ((p.black_to_move ? p.black : p.white) & p.kings) != 0 ? search::Verdict::Win
-                                                                       : search::Verdict::Loss;
+                                                                      : search::Verdict::Loss;
     if (!has_moves)
         return rules().giveaway ? search::Verdict::Win : search::Verdict::Loss;
     // Every counter rule needs a king on the board (draw_rules.h).

@@ -58,10 +58,10 @@ struct Rules {
     bool men_capture_kings = true;               // Italian: a man may not take a king
     bool giveaway = false;                       // whoever cannot move wins
     bool crowning_wins = false;                  // Breakthrough: the first king wins the game
-    bool king_halts_after_king = false;          // Killer: a king taking a king last stops behind it
-    bool orthogonal_captures = false;            // Frisian: men and kings capture in 8 directions
-    int same_king_moves = 0; // Frisian: most non-capturing moves in a row with one king (0: any)
-    int start_rows = 0;      // rows of men each side starts with; 0: all but the two middle rows
+    bool king_halts_after_king = false;          // Killer: halt behind a king taken last
+    bool orthogonal_captures = false;            // Frisian: men and kings capture 8 ways
+    int same_king_moves = 0;                     // Frisian: quiet moves in a row per king
+    int start_rows = 0;                          // rows of men at the start; 0: N/2 - 1
     Numbering numbering = Numbering::Standard;
     DrawFamily draws = DrawFamily::Fmjd;
 };

@@ -12,7 +12,7 @@ using rules::VariantId;
 
 namespace {
 
-bool is_legal(const rules::Game& game, const std::string& move) {
+bool legal_in_game(const rules::Game& game, const std::string& move) {
     const auto moves = game.legal_moves();
     return std::find(moves.begin(), moves.end(), move) != moves.end();
 }
@@ -33,7 +33,7 @@ TEST_CASE("killer, breakthrough, frisian, frysk: each level answers a legal move
         CAPTURE(fen);
         const auto game = game_of(variant, fen);
         for (const Level level : {Level::Easy, Level::Medium, Level::Hard})
-            CHECK(is_legal(*game, move_at(*game, level)));
+            CHECK(legal_in_game(*game, move_at(*game, level)));
     }
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("frisian: the engine never moves a king held by its three moves") {
     const auto game = game_of(VariantId::Frisian, "W:WK28,K50,45:B1:+0+328");
     for (const Level level : {Level::Easy, Level::Medium, Level::Hard}) {
         const std::string move = move_at(*game, level);
-        CHECK(is_legal(*game, move));
+        CHECK(legal_in_game(*game, move));
         CHECK(move.rfind("28-", 0) != 0);
     }
 }

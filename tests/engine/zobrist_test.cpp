@@ -81,3 +81,24 @@ TEST_CASE("international: the draw counters are in the key, not in the repetitio
 TEST_CASE("turkish: incremental keys equal keys from scratch over random games") {
     check_random_games(rules::turkish::SearchCore{}, 3);
 }
+
+TEST_CASE("frisian: the king-move counts are in the repetition key, kept up move by move") {
+    const rules::draughts::SearchCore core{*rules::draughts::engine_of(rules::VariantId::Frisian)};
+    const auto counted = core.parse("W:WK28,K50,36,45:BK3,K7,12,18:+27+228").value();
+    const auto fresh = core.parse("W:WK28,K50,36,45:BK3,K7,12,18").value();
+    CHECK(counted.keys.position_key != fresh.keys.position_key);
+    CHECK(core.parse("W:WK28,K50,36,45:BK3,K7,12,18:+27+128").value().keys.position_key !=
+          counted.keys.position_key);
+    std::mt19937_64 random(3);
+    std::vector<rules::draughts::Move> moves;
+    for (int g = 0; g < 50; ++g) {
+        auto state = counted;
+        for (int ply = 0; ply < 60; ++ply) {
+            core.generate(state, moves);
+            if (moves.empty())
+                break;
+            state = core.make(state, moves[random() % moves.size()]);
+            REQUIRE(state.keys == core.keys_from_scratch(state));
+        }
+    }
+}

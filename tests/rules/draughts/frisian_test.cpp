@@ -25,8 +25,8 @@ TEST_CASE("frisian: captures chain diagonal and orthogonal jumps") {
 
 TEST_CASE("frisian: a king flies along a column to capture, and moves only diagonally") {
     CHECK(legal("frisian", "W:WK46:B16") == Moves{"46x6"});
-    CHECK(legal("frisian", "W:WK46:B5") == Moves{"46-10", "46-14", "46-19", "46-23", "46-28",
-                                                 "46-32", "46-37", "46-41"});
+    CHECK(legal("frisian", "W:WK46:B5") ==
+          Moves{"46-10", "46-14", "46-19", "46-23", "46-28", "46-32", "46-37", "46-41"});
 }
 
 TEST_CASE("frisian: a man passing the far row in a capture stays a man") {
@@ -72,8 +72,7 @@ TEST_CASE("frisian: a king makes at most three non-capturing moves in a row") {
 
 TEST_CASE("frisian: the count is per king, a capture resets it, and kings alone are free") {
     // Another king may move while the counted one is held.
-    CHECK(legal("frisian", "W:WK28,K50,45:B1:+0+328") ==
-          Moves{"45-40", "50-33", "50-39", "50-44"});
+    CHECK(legal("frisian", "W:WK28,K50,45:B1:+0+328") == Moves{"45-40", "50-33", "50-39", "50-44"});
     // The held king still captures (and must), and the capture resets its count.
     auto g = game("frisian", "W:WK28,45:B1,23:+0+328");
     CHECK(g->legal_moves() == Moves{"28x5", "28x10", "28x14", "28x19"});
@@ -129,8 +128,8 @@ TEST_CASE("frisian: no repetition rule; two kings against one draw after seven m
 TEST_CASE("frysk: the Frisian rules from five men each") {
     auto g = game("frysk");
     CHECK(g->position() == "W:W46-50:B1-5");
-    CHECK(g->legal_moves() == Moves{"46-41", "47-41", "47-42", "48-42", "48-43", "49-43",
-                                    "49-44", "50-44", "50-45"});
+    CHECK(g->legal_moves() ==
+          Moves{"46-41", "47-41", "47-42", "48-42", "48-43", "49-43", "49-44", "50-44", "50-45"});
     CHECK(legal("frysk", "W:W28:B18") == Moves{"28x8"});
     const auto six = rules::make_game(rules::VariantId::Frysk, "W:W45-50:B1-5", {});
     REQUIRE_FALSE(six.ok());

@@ -64,10 +64,8 @@ TEST_CASE("breakthrough: a capture that ends on the far row crowns and wins; pas
 }
 
 TEST_CASE("breakthrough: a FEN may hold one side's king (the game is over), not both") {
-    CHECK(game("breakthrough", "B:WK1:B20")->outcome().status ==
-          rules::Outcome::Status::WhiteWins);
-    CHECK(game("breakthrough", "W:WK1:B20")->outcome().status ==
-          rules::Outcome::Status::WhiteWins);
+    CHECK(game("breakthrough", "B:WK1:B20")->outcome().status == rules::Outcome::Status::WhiteWins);
+    CHECK(game("breakthrough", "W:WK1:B20")->outcome().status == rules::Outcome::Status::WhiteWins);
     const auto both =
         rules::make_game(rules::VariantId::Breakthrough, "W:WK1:BK50", rules::GameOptions{});
     REQUIRE_FALSE(both.ok());
@@ -84,6 +82,5 @@ TEST_CASE("breakthrough: no draw rule, not even repetition, and no counter") {
     const rules::draughts::DrawCounters counters{200, 200, rules::draughts::Ending::None, 200};
     CHECK(rules::draughts::draw_rule_holding(rules, *position, counters, 5) == std::nullopt);
     const auto international = *rules::draughts::rules_of(rules::VariantId::International);
-    CHECK(rules::draughts::draw_rule_holding(international, *position, counters, 3) ==
-          "threefold");
+    CHECK(rules::draughts::draw_rule_holding(international, *position, counters, 3) == "threefold");
 }

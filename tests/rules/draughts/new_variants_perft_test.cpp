@@ -48,7 +48,7 @@ std::vector<PinnedCount> pinned_counts(const std::string& variant) {
 }
 
 // The start position of each variant, for cases with "fen" left empty.
-std::string start_fen(const std::string& variant) {
+std::string new_variant_start_fen(const std::string& variant) {
     return variant == "frysk" ? "W:W46-50:B1-5" : "W:W31-50:B1-20";
 }
 
@@ -60,7 +60,7 @@ void check_against_reference(const std::string& variant, draughts_reference::Kin
     for (const auto& c : pinned_counts(variant)) {
         if (c.nodes > reference_limit)
             continue;
-        const std::string fen = c.fen.empty() ? start_fen(variant) : c.fen;
+        const std::string fen = c.fen.empty() ? new_variant_start_fen(variant) : c.fen;
         rules::PerftOptions options;
         options.depth = c.depth;
         const auto ours = rules::perft(*id, c.fen, options);
@@ -68,8 +68,8 @@ void check_against_reference(const std::string& variant, draughts_reference::Kin
         const auto reference =
             draughts_reference::perft(draughts_reference::from_fen(fen), kind, c.depth);
         CHECK_MESSAGE(ours->nodes == c.nodes, variant << " " << c.id << " depth " << c.depth);
-        CHECK_MESSAGE(reference == c.nodes,
-                      variant << " " << c.id << " depth " << c.depth << ": reference " << reference);
+        CHECK_MESSAGE(reference == c.nodes, variant << " " << c.id << " depth " << c.depth
+                                                    << ": reference " << reference);
         ++checked;
     }
     CHECK(checked >= 8);

@@ -10,7 +10,7 @@
 
 namespace {
 
-std::string result_of(const rules::Outcome& outcome) {
+std::string record_result_text(const rules::Outcome& outcome) {
     switch (outcome.status) {
     case rules::Outcome::Status::WhiteWins:
         return "2-0";
@@ -42,7 +42,7 @@ TEST_CASE("killer, breakthrough, frisian, frysk: random games read back from the
             REQUIRE(records.size() == 1);
             REQUIRE(records.front().ok());
             const auto& record = *records.front();
-            CHECK(record.result == result_of(game->outcome()));
+            CHECK(record.result == record_result_text(game->outcome()));
             auto replayed = draughts_test::game(variant);
             draughts_test::play_all(*replayed, record.moves);
             CHECK(replayed->position() == game->position());

@@ -52,9 +52,9 @@ std::vector<DraughtsPerftCase> read_perft_file(const std::string& variant) {
 }
 
 const std::vector<std::string> variants{
-    "international", "brazilian",        "russian", "english", "italian",      "spanish", "pool",
-    "czech",         "russian-giveaway", "killer",  "frisian", "breakthrough", "frysk",
-    "antidraughts"};
+    "international", "brazilian",    "russian", "english",          "italian",
+    "spanish",       "pool",         "czech",   "russian-giveaway", "killer",
+    "frisian",       "breakthrough", "frysk",   "antidraughts"};
 
 void check_counts(bool deep) {
     constexpr std::uint64_t fast_limit = 200'000;

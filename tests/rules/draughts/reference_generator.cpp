@@ -15,8 +15,8 @@ struct Step {
 };
 
 // Diagonal steps, then the orthogonal ones: two rows or two columns is the next playing square.
-constexpr std::array<Step, 8> steps{{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2},
-                                     {0, 2}}};
+constexpr std::array<Step, 8> steps{
+    {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}}};
 
 int cell_of_number(int number) {
     const int row = (number - 1) / 5;
@@ -223,8 +223,7 @@ std::vector<Move> legal_moves(const Board& b, Kind kind) {
             if (above(*best, r))
                 continue;
             const bool duplicate = std::any_of(out.begin(), out.end(), [&](const Move& m) {
-                return m.from == r.move.from && m.to == r.move.to &&
-                       m.captured == r.move.captured;
+                return m.from == r.move.from && m.to == r.move.to && m.captured == r.move.captured;
             });
             if (!duplicate)
                 out.push_back(r.move);
@@ -288,8 +287,7 @@ Board apply(const Board& b, const Move& m, Kind kind) {
             next.king_cell[me] = -1;
         }
         const bool counted_king_taken =
-            std::find(m.captured.begin(), m.captured.end(), b.king_cell[them]) !=
-            m.captured.end();
+            std::find(m.captured.begin(), m.captured.end(), b.king_cell[them]) != m.captured.end();
         if (counted_king_taken || !has_men(next, !b.black_to_move)) {
             next.king_moves[them] = 0;
             next.king_cell[them] = -1;
