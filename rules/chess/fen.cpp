@@ -4,8 +4,9 @@
 //   2. side to move, "w" or "b";
 //   3. castling rights, "-" or some of "KQkq" in that order;
 //   4. en passant target square, "-" or the square a pawn has just skipped (rank 3 or 6);
-//   5. halfmove clock: plies since the last capture or pawn move, never more than the plies
-//      the fullmove number says were played;
+//   5. halfmove clock: plies since the last capture or pawn move, from 0 to max_halfmove_clock.
+//      It is not compared with the fullmove number: a set-up position (a puzzle, a study)
+//      need not have come from the start, and collections write "... w KQkq - 1 1" (issue 34);
 //   6. fullmove number, from 1 to max_fullmove_number (999999999), incremented after Black's
 //      move. Both counters stop at their largest values (position.h), so every FEN written is
 //      read back.
@@ -204,16 +205,9 @@ std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Po
     if (auto error =
             read_counter(fields[5], "fullmove number", 1, max_fullmove_number, p.fullmove_number))
         return error;
-    const int plies_played = 2 * (p.fullmove_number - 1) + p.side;
     if (auto error =
             read_counter(fields[4], "halfmove clock", 0, max_halfmove_clock, p.halfmove_clock))
         return error;
-    // At the largest fullmove number the count has stopped, so more plies may have been played.
-    if (p.halfmove_clock > plies_played && p.fullmove_number < max_fullmove_number)
-        return bad_fen("halfmove clock " + std::to_string(p.halfmove_clock) +
-                       " counts more plies than the fullmove number " +
-                       std::to_string(p.fullmove_number) + " allows (" +
-                       std::to_string(plies_played) + ")");
     if (p.en_passant != no_square && p.halfmove_clock != 0)
         return bad_fen("an en passant square means a pawn just moved, so the halfmove clock "
                        "must be 0");
