@@ -10,9 +10,10 @@ struct VariantEntry {
     std::string_view name;
     Family family;
     int players = 2;
+    int start_positions = 0; // numbered start positions (rules/variant.h)
 };
 
-constexpr std::array<VariantEntry, 18> variant_table{{
+constexpr std::array<VariantEntry, 19> variant_table{{
     {VariantId::Chess, "chess", Family::Chess},
     {VariantId::International, "international", Family::Draughts},
     {VariantId::Brazilian, "brazilian", Family::Draughts},
@@ -31,6 +32,8 @@ constexpr std::array<VariantEntry, 18> variant_table{{
     {VariantId::ChineseCheckers6, "chinese-checkers-6", Family::Halma, 6},
     {VariantId::Halma2, "halma-2", Family::Halma, 2},
     {VariantId::Halma4, "halma-4", Family::Halma, 4},
+    // FIDE Laws, Guidelines II.2: 960 start positions, numbered as rules/chess/chess960.h says.
+    {VariantId::Chess960, "chess960", Family::Chess, 2, 960},
 }};
 
 constexpr std::array<VariantId, variant_table.size()> variant_ids = [] {
@@ -62,5 +65,7 @@ Family family_of(VariantId id) { return entry(id).family; }
 std::span<const VariantId> all_variants() { return variant_ids; }
 
 int player_count(VariantId id) { return entry(id).players; }
+
+int start_position_count(VariantId id) { return entry(id).start_positions; }
 
 } // namespace rules
