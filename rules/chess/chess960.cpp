@@ -33,8 +33,9 @@ void put_on_empty(std::array<char, 8>& rank, int index, char piece) {
 // both colours (II.2.2). Black mirrors White (II.2.3).
 Result<std::string> chess960_start_fen(int number) {
     if (number < 0 || number >= chess960_start_count)
-        return Error{"bad_start_number", "a Chess960 start position is numbered from 0 to 959, not " +
-                                             std::to_string(number)};
+        return Error{"bad_start_number",
+                     "a Chess960 start position is numbered from 0 to 959, not " +
+                         std::to_string(number)};
     std::array<char, 8> rank;
     rank.fill('.');
     int rest = number;

@@ -177,14 +177,14 @@ std::string ChessGame::record(const RecordTags& tags) const {
     const std::string start = write_fen(start_);
     // A Chess960 record always carries its start position: the standard arrangement is one of
     // the 960, and its FEN says which rooks castle.
-    return write_pgn(PgnGame{.tags = tags,
-                             .variant = start_.chess960 ? "Chess960" : "",
-                             .start_fen = start == start_fen && !start_.chess960 ? std::string()
-                                                                                : start,
-                             .first_move_number = start_.fullmove_number,
-                             .black_moves_first = start_.side == black,
-                             .sans = sans_,
-                             .result = std::string(result_marker(result))});
+    return write_pgn(
+        PgnGame{.tags = tags,
+                .variant = start_.chess960 ? "Chess960" : "",
+                .start_fen = start == start_fen && !start_.chess960 ? std::string() : start,
+                .first_move_number = start_.fullmove_number,
+                .black_moves_first = start_.side == black,
+                .sans = sans_,
+                .result = std::string(result_marker(result))});
 }
 
 Result<std::unique_ptr<Game>> make_chess_game(VariantId variant, std::string_view fen,

@@ -191,8 +191,8 @@ std::optional<Error> read_chess960_castling(std::string_view field, Position& p)
             rook = outermost_rook(p, color, king, king_side);
             if (rook == no_square)
                 return bad_fen(std::string("castling right '") + c + "' needs a " + side +
-                               " rook on its first rank towards the " +
-                               (king_side ? "h" : "a") + "-file from the king");
+                               " rook on its first rank towards the " + (king_side ? "h" : "a") +
+                               "-file from the king");
         } else {
             rook = make_square(upper - 'A', rank);
             if (!(p.pieces(color, PieceType::Rook) & bit(rook)))
@@ -200,10 +200,10 @@ std::optional<Error> read_chess960_castling(std::string_view field, Position& p)
                                " rook on " + square_name(rook));
             king_side = rook > king;
             if (xfen && outermost_rook(p, color, king, king_side) == rook)
-                return bad_fen(std::string("castling right '") + c + "': X-FEN writes " +
-                               (king_side ? (color == white ? "K" : "k")
-                                          : (color == white ? "Q" : "q")) +
-                               " for the outermost rook, and a Shredder-FEN has no KQkq");
+                return bad_fen(
+                    std::string("castling right '") + c + "': X-FEN writes " +
+                    (king_side ? (color == white ? "K" : "k") : (color == white ? "Q" : "q")) +
+                    " for the outermost rook, and a Shredder-FEN has no KQkq");
         }
         const int right = 2 * color + (king_side ? 0 : 1);
         if (right < next)
@@ -246,8 +246,7 @@ char* write_chess960_castling(const Position& p, char* at) {
         const bool king_side = right % 2 == 0;
         const int rook = p.castling_rook[static_cast<std::size_t>(right)];
         char letter = static_cast<char>('A' + file_of(rook));
-        if (!p.shredder_fen &&
-            outermost_rook(p, color, p.king_square(color), king_side) == rook)
+        if (!p.shredder_fen && outermost_rook(p, color, p.king_square(color), king_side) == rook)
             letter = king_side ? 'K' : 'Q';
         *at++ = color == white ? letter : static_cast<char>(letter - 'A' + 'a');
     }

@@ -57,10 +57,10 @@ inline constexpr int max_fullmove_number = 999'999'999;
 inline constexpr int max_halfmove_clock = 2 * max_fullmove_number;
 
 struct Position {
-    Bitboard by_type[6] = {};   // indexed by PieceType
-    Bitboard by_color[2] = {};  // white, black
-    int side = white;           // the side to move
-    std::uint8_t castling = 0;  // CastlingRight bits
+    Bitboard by_type[6] = {};  // indexed by PieceType
+    Bitboard by_color[2] = {}; // white, black
+    int side = white;          // the side to move
+    std::uint8_t castling = 0; // CastlingRight bits
     // Chess960 (FIDE Laws, Guidelines II): castling takes the rook of castling_rook and ends
     // with king and rook on the standard squares (move_generator.cpp). Standard chess keeps
     // its own fixed squares and reads nothing below but `chess960`.

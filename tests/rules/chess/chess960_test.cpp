@@ -156,8 +156,9 @@ TEST_CASE("chess960 FEN: castling fields that name no castling rook, or name one
     CHECK(says(refusal_960("4k1r1/8/8/8/8/8/8/4K2R w Kk - 0 1"), "rooks on different files"));
     CHECK(says(refusal_960("4k3/8/8/8/8/8/8/1K5R w - - 0 1 x"), "6 fields"));
     // Standard chess keeps its own castling field: file letters are Chess960's.
-    const auto standard = rules::make_game(
-        rules::VariantId::Chess, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    const auto standard =
+        rules::make_game(rules::VariantId::Chess,
+                         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
     REQUIRE_FALSE(standard.ok());
     CHECK(says(standard.error().detail, "castling field has 'H'"));
 }
@@ -204,8 +205,9 @@ TEST_CASE("chess960 castling: every square between king and rook and their end s
     CHECK(has_legal_move(*chess960_from("4k3/8/8/8/8/8/8/5RKR w KQ - 0 1"), "g1f1"));
 }
 
-TEST_CASE("chess960 castling: not out of check, through or into an attacked square, though the rook "
-          "may cross one") {
+TEST_CASE(
+    "chess960 castling: not out of check, through or into an attacked square, though the rook "
+    "may cross one") {
     CHECK(has_legal_move(*chess960_from("4k3/8/8/8/8/8/8/RK6 w Q - 0 1"), "b1a1"));
     // c1, the king's end square, attacked.
     CHECK_FALSE(has_legal_move(*chess960_from("2r1k3/8/8/8/8/8/8/RK6 w Q - 0 1"), "b1a1"));
@@ -228,9 +230,11 @@ TEST_CASE("chess960 castling: a right is lost when its rook moves or is taken, b
     CHECK(after_move(fen, "h1h2") == "4k3/8/8/8/8/8/6bR/RK6 b Q - 1 1");
     CHECK(after_move(fen, "a1a2") == "4k3/8/8/8/8/8/R5b1/1K5R b K - 1 1");
     CHECK(after_move(fen, "b1c2") == "4k3/8/8/8/8/8/2K3b1/R6R b - - 1 1");
-    CHECK(after_move("4k3/8/8/8/8/8/6b1/RK5R b KQ - 0 1", "g2h1") == "4k3/8/8/8/8/8/8/RK5b w Q - 0 2");
+    CHECK(after_move("4k3/8/8/8/8/8/6b1/RK5R b KQ - 0 1", "g2h1") ==
+          "4k3/8/8/8/8/8/8/RK5b w Q - 0 2");
     // An inner rook named by its file keeps the right when the outer one moves.
-    CHECK(after_move("k7/8/8/8/8/8/8/1K2R2R w E - 0 1", "h1h2") == "k7/8/8/8/8/8/7R/1K2R3 b E - 1 1");
+    CHECK(after_move("k7/8/8/8/8/8/8/1K2R2R w E - 0 1", "h1h2") ==
+          "k7/8/8/8/8/8/7R/1K2R3 b E - 1 1");
 }
 
 TEST_CASE("chess960 SAN: O-O and O-O-O are read and written, with check and mate") {
@@ -262,8 +266,7 @@ TEST_CASE("chess960 PGN: the record carries Variant, SetUp and FEN and replays t
     CHECK(replayed->position() == game->position());
     CHECK(replayed->moves() == game->moves());
     // The standard arrangement too is written with its FEN: a Chess960 record always is.
-    CHECK(says(chess960_from(std::string(rules::chess::start_fen))->record({}),
-                   "[SetUp \"1\"]"));
+    CHECK(says(chess960_from(std::string(rules::chess::start_fen))->record({}), "[SetUp \"1\"]"));
 }
 
 TEST_CASE("chess960 records: tests/data/games/chess960_games.pgn replays to the result each "
@@ -278,11 +281,10 @@ TEST_CASE("chess960 records: tests/data/games/chess960_games.pgn replays to the 
         auto game = chess960_from(std::string(*record->tag("FEN")), rules::DrawRules::ReportOnly);
         play_all(*game, record->moves);
         const auto outcome = game->outcome();
-        const std::string marker = outcome.status == rules::Outcome::Status::WhiteWins ? "1-0"
-                                   : outcome.status == rules::Outcome::Status::BlackWins
-                                       ? "0-1"
-                                   : outcome.status == rules::Outcome::Status::Draw ? "1/2-1/2"
-                                                                                    : "*";
+        const std::string marker = outcome.status == rules::Outcome::Status::WhiteWins   ? "1-0"
+                                   : outcome.status == rules::Outcome::Status::BlackWins ? "0-1"
+                                   : outcome.status == rules::Outcome::Status::Draw      ? "1/2-1/2"
+                                                                                         : "*";
         CHECK(marker == record->result);
     }
 }

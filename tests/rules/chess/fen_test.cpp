@@ -107,9 +107,9 @@ TEST_CASE("chess FEN: counters out of range are refused") {
 
 TEST_CASE("chess FEN: a halfmove clock beyond the plies the fullmove number counts is read, as "
           "a set-up position need not come from the start (issue 34)") {
-    for (const std::string fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1",
-                                  "4k3/8/8/8/8/8/8/4K2R w - - 30 10",
-                                  "4k3/8/8/8/8/8/8/4K2R b - - 99 1"}) {
+    for (const std::string fen :
+         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1",
+          "4k3/8/8/8/8/8/8/4K2R w - - 30 10", "4k3/8/8/8/8/8/8/4K2R b - - 99 1"}) {
         CAPTURE(fen);
         CHECK(chess_test::game_from(fen)->position() == fen);
     }
