@@ -102,7 +102,7 @@ rules::Result<Choice> choose_move(const rules::Game& game, const Request& reques
                                   const SearchControl& control) {
     switch (rules::family_of(game.variant())) {
     case rules::Family::Chess:
-        return choose_with(ChessFamily{}, game, request, control);
+        return choose_with(ChessFamily{game.variant()}, game, request, control);
     case rules::Family::Draughts:
         return choose_with(DraughtsFamily{*rules::draughts::engine_of(game.variant())}, game,
                            request, control);

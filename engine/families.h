@@ -31,6 +31,9 @@ public:
     static constexpr bool use_null_move = true;
     static constexpr bool use_lmr = true;
 
+    // Chess or Chess960: the core reads the start position and castling of the game's variant.
+    explicit ChessFamily(rules::VariantId variant = rules::VariantId::Chess) : core_(variant) {}
+
     const Core& core() const { return core_; }
     int evaluate(const State& s) const { return evaluate_chess(s.position); }
     bool in_check(const State& s) const { return s.position.in_check(); }

@@ -6,9 +6,13 @@
 #include "rules/perft.h"
 
 namespace rules::chess {
-Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options);
-Result<PerftReport> chess_perft(std::string_view fen, const PerftOptions& options);
+// `variant`: chess or chess960 (an empty `fen` is then its start position number 518).
+Result<std::unique_ptr<Game>> make_chess_game(VariantId variant, std::string_view fen,
+                                              const GameOptions& options);
+Result<PerftReport> chess_perft(VariantId variant, std::string_view fen,
+                                const PerftOptions& options);
 void ensure_attack_tables(); // also in rules/chess/bitboard.h, for the family's own files
+Result<std::string> chess960_start_fen(int number); // also in rules/chess/chess960.h
 } // namespace rules::chess
 
 namespace rules::draughts {

@@ -10,9 +10,10 @@ struct VariantEntry {
     std::string_view name;
     Family family;
     int players = 2;
+    int start_positions = 0; // numbered start positions (rules/variant.h)
 };
 
-constexpr std::array<VariantEntry, 22> variant_table{{
+constexpr std::array<VariantEntry, 23> variant_table{{
     {VariantId::Chess, "chess", Family::Chess},
     {VariantId::International, "international", Family::Draughts},
     {VariantId::Brazilian, "brazilian", Family::Draughts},
@@ -35,6 +36,8 @@ constexpr std::array<VariantEntry, 22> variant_table{{
     {VariantId::Frysk, "frysk", Family::Draughts},
     {VariantId::Breakthrough, "breakthrough", Family::Draughts},
     {VariantId::Killer, "killer", Family::Draughts},
+    // FIDE Laws, Guidelines II.2: 960 start positions, numbered as rules/chess/chess960.h says.
+    {VariantId::Chess960, "chess960", Family::Chess, 2, 960},
 }};
 
 constexpr std::array<VariantId, variant_table.size()> variant_ids = [] {
@@ -66,5 +69,7 @@ Family family_of(VariantId id) { return entry(id).family; }
 std::span<const VariantId> all_variants() { return variant_ids; }
 
 int player_count(VariantId id) { return entry(id).players; }
+
+int start_position_count(VariantId id) { return entry(id).start_positions; }
 
 } // namespace rules

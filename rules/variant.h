@@ -2,9 +2,12 @@
 // The games Tabula knows, by id. The names are the ids used everywhere: protocol, storage,
 // command line ("chess", "international", "russian-giveaway", …).
 
+#include "rules/result.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace rules {
@@ -33,6 +36,7 @@ enum class VariantId : std::uint8_t {
     Frysk,
     Breakthrough,
     Killer,
+    Chess960,
 };
 
 // The family decides which core implements a variant.
@@ -50,5 +54,13 @@ std::span<const VariantId> all_variants();
 
 // How many players a variant seats: 2 for chess and draughts, 2 to 6 for the halma family.
 int player_count(VariantId id);
+
+// How many numbered start positions a variant has: 960 for chess960 (FIDE Laws, Guidelines
+// II.2), 0 for a variant with one start position. A table picks one at random (rules/ has no
+// randomness of its own) and starts its game from start_position_fen(id, number).
+int start_position_count(VariantId id);
+// The start position `number` (from 0 to start_position_count(id) - 1) as the position text
+// make_game() takes. Errors: "bad_start_number".
+Result<std::string> start_position_fen(VariantId id, int number);
 
 } // namespace rules

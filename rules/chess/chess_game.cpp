@@ -1,5 +1,6 @@
 #include "rules/chess/chess_game.h"
 
+#include "rules/chess/chess960.h"
 #include "rules/chess/fen.h"
 #include "rules/chess/material.h"
 #include "rules/chess/move_generator.h"
@@ -174,16 +175,21 @@ BoardView ChessGame::board() const {
 std::string ChessGame::record(const RecordTags& tags) const {
     const Outcome result = tags.outcome ? *tags.outcome : outcome();
     const std::string start = write_fen(start_);
-    return write_pgn(PgnGame{.tags = tags,
-                             .start_fen = start == start_fen ? std::string() : start,
-                             .first_move_number = start_.fullmove_number,
-                             .black_moves_first = start_.side == black,
-                             .sans = sans_,
-                             .result = std::string(result_marker(result))});
+    // A Chess960 record always carries its start position: the standard arrangement is one of
+    // the 960, and its FEN says which rooks castle.
+    return write_pgn(
+        PgnGame{.tags = tags,
+                .variant = start_.chess960 ? "Chess960" : "",
+                .start_fen = start == start_fen && !start_.chess960 ? std::string() : start,
+                .first_move_number = start_.fullmove_number,
+                .black_moves_first = start_.side == black,
+                .sans = sans_,
+                .result = std::string(result_marker(result))});
 }
 
-Result<std::unique_ptr<Game>> make_chess_game(std::string_view fen, const GameOptions& options) {
-    auto position = fen.empty() ? Result<Position>(chess::start_position()) : parse_fen(fen);
+Result<std::unique_ptr<Game>> make_chess_game(VariantId variant, std::string_view fen,
+                                              const GameOptions& options) {
+    auto position = start_of(variant, fen);
     if (!position.ok())
         return position.error();
     return std::unique_ptr<Game>(std::make_unique<ChessGame>(*position, options));

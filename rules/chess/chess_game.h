@@ -1,6 +1,8 @@
 #pragma once
-// Chess behind the variant-neutral Game face: the position, the moves played, and every way
-// a game ends (FIDE Laws articles 5 and 9) under the table's DrawRules.
+// Chess and Chess960 behind the variant-neutral Game face: the position, the moves played,
+// and every way a game ends (FIDE Laws articles 5 and 9) under the table's DrawRules. Chess960
+// differs only in its start position and castling, which its Position carries
+// (Position::chess960), and in the Variant tag of its record.
 
 #include "rules/chess/move_generator.h"
 #include "rules/chess/position.h"
@@ -16,7 +18,9 @@ class ChessGame final : public Game {
 public:
     ChessGame(const Position& start, const GameOptions& options);
 
-    VariantId variant() const override { return VariantId::Chess; }
+    VariantId variant() const override {
+        return start_.chess960 ? VariantId::Chess960 : VariantId::Chess;
+    }
     Color to_move() const override { return position_.side == white ? Color::White : Color::Black; }
     int ply() const override { return static_cast<int>(moves_.size()); }
     std::vector<std::string> legal_moves() const override;

@@ -2,10 +2,12 @@
 //   1. piece placement, rank 8 first, ranks separated by '/', files a to h: PNBRQK for White,
 //      pnbrqk for Black, a digit 1-8 for that many empty squares (two digits never touch);
 //   2. side to move, "w" or "b";
-//   3. castling rights, "-" or some of "KQkq" in that order;
+//   3. castling rights, "-" or some of "KQkq" in that order; for Chess960, X-FEN or
+//      Shredder-FEN (fen.h: CastlingRules);
 //   4. en passant target square, "-" or the square a pawn has just skipped (rank 3 or 6);
-//   5. halfmove clock: plies since the last capture or pawn move, never more than the plies
-//      the fullmove number says were played;
+//   5. halfmove clock: plies since the last capture or pawn move, from 0 to max_halfmove_clock.
+//      It is not compared with the fullmove number: a set-up position (a puzzle, a study)
+//      need not have come from the start, and collections write "... w KQkq - 1 1" (issue 34);
 //   6. fullmove number, from 1 to max_fullmove_number (999999999), incremented after Black's
 //      move. Both counters stop at their largest values (position.h), so every FEN written is
 //      read back.
@@ -20,6 +22,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <optional>
 #include <vector>
@@ -149,6 +152,107 @@ std::optional<Error> read_castling(std::string_view field, Position& p) {
     return std::nullopt;
 }
 
+// The outermost rook of `color` on its first rank on one side of `king` (the rook X-FEN's
+// K or Q names), or no_square.
+int outermost_rook(const Position& p, int color, int king, bool king_side) {
+    const int rank = color == white ? 0 : 7;
+    Bitboard rooks = p.pieces(color, PieceType::Rook) & (rank_1 << (8 * rank));
+    rooks &= king_side ? ~((bit(king) << 1) - 1) : bit(king) - 1;
+    if (!rooks)
+        return no_square;
+    return king_side ? 63 - std::countl_zero(rooks) : lsb(rooks);
+}
+
+// The castling field of a Chess960 position (fen.h: CastlingRules::Chess960).
+std::optional<Error> read_chess960_castling(std::string_view field, Position& p) {
+    p.chess960 = true;
+    if (field == "-")
+        return std::nullopt;
+    if (field.empty())
+        return bad_fen("castling field is empty; use '-' for none");
+    const bool xfen = field.find_first_of("KQkq") != std::string_view::npos;
+    int next = 0;
+    for (const char c : field) {
+        const int color = c >= 'a' && c <= 'z' ? black : white;
+        const char upper = color == black ? static_cast<char>(c - 'a' + 'A') : c;
+        const std::string side = color == white ? "white" : "black";
+        const int rank = color == white ? 0 : 7;
+        const int king = p.king_square(color);
+        if (upper != 'K' && upper != 'Q' && (upper < 'A' || upper > 'H'))
+            return bad_fen(std::string("castling field has '") + c +
+                           "'; use '-', KQkq (X-FEN) or the castling rooks' files, A-H for White "
+                           "and a-h for Black (Shredder-FEN)");
+        if (rank_of(king) != rank)
+            return bad_fen(std::string("castling right '") + c + "' needs the " + side +
+                           " king on its first rank");
+        int rook = no_square;
+        bool king_side = upper == 'K';
+        if (upper == 'K' || upper == 'Q') {
+            rook = outermost_rook(p, color, king, king_side);
+            if (rook == no_square)
+                return bad_fen(std::string("castling right '") + c + "' needs a " + side +
+                               " rook on its first rank towards the " + (king_side ? "h" : "a") +
+                               "-file from the king");
+        } else {
+            rook = make_square(upper - 'A', rank);
+            if (!(p.pieces(color, PieceType::Rook) & bit(rook)))
+                return bad_fen(std::string("castling right '") + c + "' needs a " + side +
+                               " rook on " + square_name(rook));
+            king_side = rook > king;
+            if (xfen && outermost_rook(p, color, king, king_side) == rook)
+                return bad_fen(
+                    std::string("castling right '") + c + "': X-FEN writes " +
+                    (king_side ? (color == white ? "K" : "k") : (color == white ? "Q" : "q")) +
+                    " for the outermost rook, and a Shredder-FEN has no KQkq");
+        }
+        const int right = 2 * color + (king_side ? 0 : 1);
+        if (right < next)
+            return bad_fen("castling rights must be written once each: White's before Black's, "
+                           "each side's king side (towards the h-file) first");
+        next = right + 1;
+        p.castling = static_cast<std::uint8_t>(p.castling | (1 << right));
+        p.castling_rook[static_cast<std::size_t>(right)] = static_cast<std::uint8_t>(rook);
+    }
+    p.shredder_fen = !xfen;
+    // Black's pieces start opposite White's (Guidelines II.2.3): king and rooks that have not
+    // moved stand on the same files.
+    const auto white_rights = p.castling & (white_king_side | white_queen_side);
+    const auto black_rights = p.castling & (black_king_side | black_queen_side);
+    if (white_rights && black_rights &&
+        file_of(p.king_square(white)) != file_of(p.king_square(black)))
+        return bad_fen("both sides keep castling rights, so neither king has moved, but they "
+                       "stand on different files; Chess960 starts them opposite each other");
+    for (int right = 0; right < 2; ++right) {
+        const int black_right = right + 2;
+        if ((p.castling & (1 << right)) && (p.castling & (1 << black_right)) &&
+            file_of(p.castling_rook[static_cast<std::size_t>(right)]) !=
+                file_of(p.castling_rook[static_cast<std::size_t>(black_right)]))
+            return bad_fen(std::string("both sides keep castling rights on the ") +
+                           (right == 0 ? "king" : "queen") +
+                           " side with rooks on different files; Chess960 starts them opposite "
+                           "each other");
+    }
+    return std::nullopt;
+}
+
+// Writes the castling field of a Chess960 position: X-FEN or Shredder-FEN, as it was read.
+char* write_chess960_castling(const Position& p, char* at) {
+    if (!p.castling)
+        *at++ = '-';
+    for (int right = 0; right < castling_right_count; ++right) {
+        if (!(p.castling & (1 << right)))
+            continue;
+        const int color = right / 2;
+        const bool king_side = right % 2 == 0;
+        const int rook = p.castling_rook[static_cast<std::size_t>(right)];
+        char letter = static_cast<char>('A' + file_of(rook));
+        if (!p.shredder_fen && outermost_rook(p, color, p.king_square(color), king_side) == rook)
+            letter = king_side ? 'K' : 'Q';
+        *at++ = color == white ? letter : static_cast<char>(letter - 'A' + 'a');
+    }
+    return at;
+}
+
 std::optional<Error> read_en_passant(std::string_view field, Position& p) {
     if (field == "-")
         return std::nullopt;
@@ -189,7 +293,8 @@ std::optional<Error> read_counter(std::string_view field, const char* name, int 
     return std::nullopt;
 }
 
-std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Position& p) {
+std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Position& p,
+                                 CastlingRules rules) {
     if (auto error = read_placement(fields[0], p))
         return error;
     if (auto error = check_material(p))
@@ -197,23 +302,17 @@ std::optional<Error> read_fields(const std::vector<std::string_view>& fields, Po
     if (fields[1] != "w" && fields[1] != "b")
         return bad_fen("side to move '" + std::string(fields[1]) + "' must be 'w' or 'b'");
     p.side = fields[1] == "w" ? white : black;
-    if (auto error = read_castling(fields[2], p))
+    if (auto error = rules == CastlingRules::Chess960 ? read_chess960_castling(fields[2], p)
+                                                      : read_castling(fields[2], p))
         return error;
     if (auto error = read_en_passant(fields[3], p))
         return error;
     if (auto error =
             read_counter(fields[5], "fullmove number", 1, max_fullmove_number, p.fullmove_number))
         return error;
-    const int plies_played = 2 * (p.fullmove_number - 1) + p.side;
     if (auto error =
             read_counter(fields[4], "halfmove clock", 0, max_halfmove_clock, p.halfmove_clock))
         return error;
-    // At the largest fullmove number the count has stopped, so more plies may have been played.
-    if (p.halfmove_clock > plies_played && p.fullmove_number < max_fullmove_number)
-        return bad_fen("halfmove clock " + std::to_string(p.halfmove_clock) +
-                       " counts more plies than the fullmove number " +
-                       std::to_string(p.fullmove_number) + " allows (" +
-                       std::to_string(plies_played) + ")");
     if (p.en_passant != no_square && p.halfmove_clock != 0)
         return bad_fen("an en passant square means a pawn just moved, so the halfmove clock "
                        "must be 0");
@@ -234,7 +333,7 @@ std::string square_name(int square) {
     return {static_cast<char>('a' + file_of(square)), static_cast<char>('1' + rank_of(square))};
 }
 
-Result<Position> parse_fen(std::string_view fen) {
+Result<Position> parse_fen(std::string_view fen, CastlingRules rules) {
     ensure_attack_tables();
     while (!fen.empty() && (fen.back() == ' ' || fen.back() == '\n' || fen.back() == '\r'))
         fen.remove_suffix(1);
@@ -251,7 +350,7 @@ Result<Position> parse_fen(std::string_view fen) {
                        "clock, fullmove number), found " +
                        std::to_string(fields.size()));
     Position p;
-    if (auto error = read_fields(fields, p))
+    if (auto error = read_fields(fields, p, rules))
         return *error;
     return p;
 }
@@ -285,12 +384,16 @@ std::string write_fen(const Position& p) {
     *at++ = ' ';
     *at++ = p.side == white ? 'w' : 'b';
     *at++ = ' ';
-    if (!p.castling)
-        *at++ = '-';
-    constexpr std::string_view castling_letters = "KQkq";
-    for (std::size_t i = 0; i < 4; ++i)
-        if (p.castling & (1 << i))
-            *at++ = castling_letters[i];
+    if (p.chess960) {
+        at = write_chess960_castling(p, at);
+    } else {
+        if (!p.castling)
+            *at++ = '-';
+        constexpr std::string_view castling_letters = "KQkq";
+        for (std::size_t i = 0; i < 4; ++i)
+            if (p.castling & (1 << i))
+                *at++ = castling_letters[i];
+    }
     *at++ = ' ';
     if (has_legal_en_passant(p)) {
         *at++ = static_cast<char>('a' + file_of(p.en_passant));

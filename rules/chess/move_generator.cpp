@@ -146,6 +146,42 @@ template <int Us> Move* generate_castling(const Position& p, Move* out, Bitboard
     return out;
 }
 
+// Chess960 castling (FIDE Laws, Guidelines II.3): king and rook end on the squares of
+// standard chess (king g1 and rook f1, or king c1 and rook d1), whatever squares they start
+// from. Every square between the king's start and end squares and between the rook's start and
+// end squares, the end squares included, must be empty but for the castling king and rook; the
+// king may not castle out of check (the caller asks only when not in check), nor cross or land
+// on an attacked square. The sub-articles past II.3.2 that state these conditions could not be
+// checked by number; the conditions are those of standard castling (3.8.2) read for any start.
+template <int Us>
+Move* generate_chess960_castling(const Position& p, Move* out, Bitboard attacked) {
+    constexpr int them = Us ^ 1;
+    const int king = p.king_square(Us);
+    const Bitboard occupied = p.occupied();
+    for (const bool king_side : {true, false}) {
+        const int right = Us == white ? (king_side ? 0 : 1) : (king_side ? 2 : 3);
+        if (!(p.castling & (1 << right)))
+            continue;
+        const int rook = p.castling_rook[static_cast<std::size_t>(right)];
+        const int king_to = castled_king_square(Us, king_side);
+        const int rook_to = castled_rook_square(Us, king_side);
+        const Bitboard king_path = between(king, king_to) | bit(king_to);
+        const Bitboard must_be_empty =
+            (king_path | between(rook, rook_to) | bit(rook_to)) & ~(bit(king) | bit(rook));
+        if ((occupied & must_be_empty) || (attacked & king_path))
+            continue;
+        // The rook may have stood between the king's end square and an enemy rook or queen on
+        // the rank (king c1, rook b1, queen a1): after castling the king would be in check
+        // (3.9), which `attacked`, computed with the rook in place, cannot show.
+        const Bitboard after = (occupied ^ bit(king) ^ bit(rook)) | bit(king_to) | bit(rook_to);
+        if (rook_attacks(king_to, after) &
+            (p.pieces(them, PieceType::Rook) | p.pieces(them, PieceType::Queen)))
+            continue;
+        *out++ = Move::make(king, rook, MoveKind::Castling);
+    }
+    return out;
+}
+
 template <int Us> Move* generate(const Position& p, Move* out) {
     constexpr int them = Us ^ 1;
     const Bitboard us_bb = p.by_color[Us];
@@ -182,8 +218,9 @@ template <int Us> Move* generate(const Position& p, Move* out) {
             t &= line_through(king, from);
         out = add_targets(out, from, t);
     }
-    if (!checkers)
-        out = generate_castling<Us>(p, out, attacked);
+    if (!checkers && p.castling)
+        out = p.chess960 ? generate_chess960_castling<Us>(p, out, attacked)
+                         : generate_castling<Us>(p, out, attacked);
     return out;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // Move notation both ways: UCI long algebraic ("e2e4", "e7e8q", castling as the king's move
-// "e1g1") and Standard Algebraic Notation (PGN standard 8.2.3: "Nbd7", "exd6", "e8=Q+",
-// "O-O-O#"). A string is read only by matching it against the legal moves, so the reader can
-// never accept a move the generator would not make.
+// "e1g1"; in Chess960 as the king taking its own rook, "f1h1", position.h) and Standard
+// Algebraic Notation (PGN standard 8.2.3: "Nbd7", "exd6", "e8=Q+", "O-O-O#"; Chess960 castling
+// is O-O towards the h-file and O-O-O towards the a-file, Guidelines II.3). A string is read only
+// by matching it against the legal moves, so the reader can never accept a move the generator would
+// not make.
 
 #include "rules/chess/move_generator.h"
 #include "rules/chess/position.h"

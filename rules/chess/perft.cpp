@@ -1,6 +1,6 @@
 #include "rules/chess/perft.h"
 
-#include "rules/chess/fen.h"
+#include "rules/chess/chess960.h"
 #include "rules/chess/move_generator.h"
 #include "rules/chess/notation.h"
 #include "rules/families.h"
@@ -23,8 +23,9 @@ std::uint64_t count_leaves(const Position& position, int depth) {
     return nodes;
 }
 
-Result<PerftReport> chess_perft(std::string_view fen, const PerftOptions& options) {
-    auto position = fen.empty() ? Result<Position>(start_position()) : parse_fen(fen);
+Result<PerftReport> chess_perft(VariantId variant, std::string_view fen,
+                                const PerftOptions& options) {
+    auto position = start_of(variant, fen);
     if (!position.ok())
         return position.error();
     if (options.depth < 0)

@@ -62,7 +62,49 @@ Bitboard Position::attackers(int square, int by, Bitboard occupied) const {
                    (rook_attacks(square, occupied) & (by_type[int(PieceType::Rook)] | queens)));
 }
 
+std::uint8_t Position::castling_after(int from, int to, PieceType moving) const {
+    if (!chess960)
+        return static_cast<std::uint8_t>(castling & castling_masks.keep[from] &
+                                         castling_masks.keep[to]);
+    // Chess960: king and rooks start on squares of their own (FIDE Laws, Guidelines II.2), so
+    // the rights lost are found from the king that moves and the rooks each right names.
+    std::uint8_t kept = castling;
+    if (moving == PieceType::King)
+        kept &= side == white ? std::uint8_t{black_king_side | black_queen_side}
+                              : std::uint8_t{white_king_side | white_queen_side};
+    for (int right = 0; right < castling_right_count; ++right)
+        if (castling_rook[static_cast<std::size_t>(right)] == from ||
+            castling_rook[static_cast<std::size_t>(right)] == to)
+            kept &= static_cast<std::uint8_t>(~(1 << right));
+    return kept;
+}
+
+// Chess960 castling (FIDE Laws, Guidelines II.3.2): the king may land where its rook stood and
+// either piece may stay where it is, so both leave the board before both are put back.
+void Position::play_chess960_castling(Move move) {
+    const int us = side;
+    const bool king_side = move.to() > move.from();
+    const Bitboard before = bit(move.from()) | bit(move.to());
+    const int king_to = castled_king_square(us, king_side);
+    const int rook_to = castled_rook_square(us, king_side);
+    Bitboard& kings = by_type[int(PieceType::King)];
+    Bitboard& rooks = by_type[int(PieceType::Rook)];
+    kings = (kings & ~bit(move.from())) | bit(king_to);
+    rooks = (rooks & ~bit(move.to())) | bit(rook_to);
+    by_color[us] = (by_color[us] & ~before) | bit(king_to) | bit(rook_to);
+    if (halfmove_clock < max_halfmove_clock)
+        ++halfmove_clock;
+    en_passant = no_square;
+    castling &= us == white ? std::uint8_t{black_king_side | black_queen_side}
+                            : std::uint8_t{white_king_side | white_queen_side};
+    if (us == black && fullmove_number < max_fullmove_number)
+        ++fullmove_number;
+    side = us ^ 1;
+}
+
 void Position::play(Move move) {
+    if (move.kind() == MoveKind::Castling && chess960)
+        return play_chess960_castling(move);
     const int us = side;
     const int them = us ^ 1;
     const int from = move.from();
@@ -102,8 +144,7 @@ void Position::play(Move move) {
         if ((from ^ to) == 16)
             en_passant = (from + to) / 2;
     }
-    castling =
-        static_cast<std::uint8_t>(castling & castling_masks.keep[from] & castling_masks.keep[to]);
+    castling = castling_after(from, to, moving);
     if (us == black && fullmove_number < max_fullmove_number)
         ++fullmove_number;
     side = them;

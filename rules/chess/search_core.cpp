@@ -1,6 +1,6 @@
 #include "rules/chess/search_core.h"
 
-#include "rules/chess/fen.h"
+#include "rules/chess/chess960.h"
 #include "rules/chess/material.h"
 #include "rules/chess/notation.h"
 
@@ -51,7 +51,7 @@ std::uint64_t state_key(const Position& p) {
 } // namespace
 
 Result<SearchState> SearchCore::parse(std::string_view fen) const {
-    auto position = fen.empty() ? Result<Position>(start_position()) : parse_fen(fen);
+    auto position = start_of(variant_, fen);
     if (!position.ok())
         return position.error();
     SearchState state{*position, {}};
@@ -74,6 +74,18 @@ SearchState SearchCore::make(const State& state, Move move) const {
     const PieceType moving = p.type_on(from);
     std::uint64_t key = state.keys.position_key ^ state_key(p);
     key ^= keys.piece[us][int(moving)][from];
+    if (move.kind() == MoveKind::Castling && p.chess960) {
+        // The king takes its own rook (position.h): nothing is captured on `to`.
+        const bool king_side = to > from;
+        key ^= keys.piece[us][int(PieceType::King)][castled_king_square(us, king_side)] ^
+               keys.piece[us][int(PieceType::Rook)][to] ^
+               keys.piece[us][int(PieceType::Rook)][castled_rook_square(us, king_side)];
+        SearchState next{p, {}};
+        next.position.play(move);
+        key ^= state_key(next.position);
+        next.keys = {key, key};
+        return next;
+    }
     if (move.kind() == MoveKind::EnPassant) {
         key ^= keys.piece[them][int(PieceType::Pawn)][to + (us == white ? -8 : 8)];
     } else if (const PieceType taken = p.type_on(to); taken != PieceType::None) {

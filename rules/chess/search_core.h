@@ -5,6 +5,7 @@
 #include "rules/chess/move_generator.h"
 #include "rules/chess/position.h"
 #include "rules/search.h"
+#include "rules/variant.h"
 
 #include <vector>
 
@@ -20,6 +21,9 @@ public:
     using Move = chess::Move;
     using State = SearchState;
 
+    // `variant`: chess or chess960, whose start position and castling parse() reads.
+    explicit SearchCore(VariantId variant = VariantId::Chess) : variant_(variant) {}
+
     Result<State> parse(std::string_view fen) const;
     void generate(const State& state, std::vector<Move>& out) const;
     State make(const State& state, Move move) const;
@@ -33,6 +37,9 @@ public:
     search::Verdict verdict(const State& state, bool has_moves) const;
     std::vector<search::NotatedMove<Move>> notated_moves(const State& state) const;
     bool is_capture(const State& state, Move move) const;
+
+private:
+    VariantId variant_;
 };
 
 } // namespace rules::chess

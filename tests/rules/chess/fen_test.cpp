@@ -103,7 +103,16 @@ TEST_CASE("chess FEN: counters out of range are refused") {
     CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 1000000000"), "fullmove number"));
     CHECK(
         mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 0 99999999999999999999"), "fullmove number"));
-    CHECK(mentions(refusal("4k3/8/8/8/8/8/8/4K2R w - - 30 10"), "counts more plies"));
+}
+
+TEST_CASE("chess FEN: a halfmove clock beyond the plies the fullmove number counts is read, as "
+          "a set-up position need not come from the start (issue 34)") {
+    for (const std::string fen :
+         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1",
+          "4k3/8/8/8/8/8/8/4K2R w - - 30 10", "4k3/8/8/8/8/8/8/4K2R b - - 99 1"}) {
+        CAPTURE(fen);
+        CHECK(chess_test::game_from(fen)->position() == fen);
+    }
 }
 
 TEST_CASE("chess FEN: counters are plain decimal, with no sign and no leading zero") {

@@ -12,54 +12,16 @@ using chess_test::start_position;
 
 namespace {
 
-struct PerftCase {
-    std::string id;
-    std::string fen;
-    std::vector<std::pair<int, std::uint64_t>> counts; // depth, nodes
-};
-
 std::uint64_t perft(const std::string& fen, int depth) {
     const auto report = rules::perft(rules::VariantId::Chess, fen, {.depth = depth});
     REQUIRE_MESSAGE(report.ok(), fen << ": " << report.error().detail);
     return report->nodes;
 }
 
-// Reads tests/data/chess.perft: blocks of "id", "fen" and "perft <depth> <nodes>" lines;
-// '#' starts a comment (each block's source).
-std::vector<PerftCase> read_perft_file() {
-    std::istringstream in(
-        chess_test::read_text_file(std::string(TABULA_TEST_DATA_DIR) + "/chess.perft"));
-    std::vector<PerftCase> cases;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        const auto space = line.find(' ');
-        const std::string key = line.substr(0, space);
-        const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
-        if (key == "id") {
-            cases.push_back({rest, {}, {}});
-        } else if (key == "fen") {
-            REQUIRE(!cases.empty());
-            cases.back().fen = rest;
-        } else if (key == "perft") {
-            REQUIRE(!cases.empty());
-            std::istringstream numbers(rest);
-            int depth = 0;
-            std::uint64_t nodes = 0;
-            numbers >> depth >> nodes;
-            REQUIRE_FALSE(numbers.fail());
-            cases.back().counts.emplace_back(depth, nodes);
-        } else {
-            FAIL("unexpected line in chess.perft: " << line);
-        }
-    }
-    return cases;
-}
-
 // Runs every count of the file up to `max_nodes` (all of them when 0); each position must
 // have at least one count small enough.
 void check_perft_file(std::uint64_t max_nodes) {
-    const auto cases = read_perft_file();
+    const auto cases = chess_test::read_perft_file("chess.perft");
     CHECK(cases.size() >= 100);
     for (const auto& c : cases) {
         INFO(c.id << ": " << c.fen);
