@@ -330,8 +330,21 @@ void PlayService::close_session(net::ConnectionId id) {
         players_.erase(session.player.id);
         lobby_.forget_player(session.player.id);
         const auto guest = guests_by_token_.find(session.player.identity.guest_token_hash.hex());
-        if (guest != guests_by_token_.end())
-            guest->second.gone_since = now();
+        if (guest != guests_by_token_.end()) {
+            // A guest that entered no table and holds no seat or challenge has nothing to come
+            // back to: it goes now, so that connections opened and closed in a loop leave
+            // nothing behind (issue 34, "Every connection counted"). The others are kept a day.
+            const bool holds_nothing = session.tables->entered().empty() &&
+                                       !seated_.contains(session.player.id) &&
+                                       lobby_.challenges_of(session.player.id).empty() &&
+                                       lobby_.group_challenges_of(session.player.id).empty();
+            if (holds_nothing) {
+                guest_ids_.erase(session.player.id);
+                guests_by_token_.erase(guest);
+            } else {
+                guest->second.gone_since = now();
+            }
+        }
     }
     for (const auto& host : session.tables->entered())
         host->post([id](TableHost& h) { h.remove_audience(id); });

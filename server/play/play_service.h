@@ -157,7 +157,8 @@ private:
     std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
     // Guests by the hash of their reconnection token (the token itself is kept nowhere: a
     // restored guest is known only by the hash in its game's row, which its Player carries);
-    // kept a day after their last connection closed.
+    // kept a day after their last connection closed, but a guest that entered no table and
+    // holds no seat or challenge is forgotten when its last connection closes.
     struct Guest {
         lobby::Player player; // identity.guest_token_hash is the key
         std::optional<lobby::TimePoint> gone_since;
