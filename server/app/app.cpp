@@ -29,6 +29,10 @@ struct App::Impl {
     std::unique_ptr<asio::ssl::context> tls;
     asio::io_context io;
     std::shared_ptr<net::Listener> listener;
+    // With metrics_listen: /metrics and /healthz on an address and port of their own.
+    std::shared_ptr<ServerContext> metrics_context;
+    std::shared_ptr<net::Listener> metrics_listener;
+    std::uint16_t metrics_port = 0;
     IoThreads threads{io};
     std::unique_ptr<asio::signal_set> signals;
     // Returns freed heap to the system once a burst of tables and connections has gone.
@@ -39,6 +43,7 @@ struct App::Impl {
     bool stopped = false;
 
     void check_web_root();
+    void open_metrics_listener();
     void run_threads();
 };
 
@@ -99,6 +104,33 @@ void App::Impl::check_web_root() {
     context->web_root = std::move(root);
 }
 
+// The connections there are few (a scraper or two): small caps of their own, no web root.
+void App::Impl::open_metrics_listener() {
+    const std::string& text = context->config.metrics_listen;
+    if (text.empty())
+        return;
+    const auto colon = text.rfind(':');
+    std::string host = text.substr(0, colon);
+    if (host.size() > 1 && host.front() == '[' && host.back() == ']')
+        host = host.substr(1, host.size() - 2);
+    boost::system::error_code ec;
+    const auto address = asio::ip::make_address(host, ec);
+    if (ec || colon == std::string::npos)
+        throw StartupError("metrics_listen: \"" + text + "\" is not an address and a port");
+    metrics_context = std::make_shared<ServerContext>();
+    metrics_context->config = context->config;
+    metrics_context->config.max_connections = 16;
+    metrics_context->config.max_connections_per_ip = 16;
+    add_metrics_listener_routes(*metrics_context, *context);
+    metrics_listener = std::make_shared<net::Listener>(io, metrics_context, nullptr);
+    metrics_listener->open(
+        {address, static_cast<std::uint16_t>(std::stoi(text.substr(colon + 1)))});
+    metrics_port = metrics_listener->port();
+    metrics_listener->start();
+    log::info("metrics on http://" + text.substr(0, colon) + ":" + std::to_string(metrics_port) +
+              "/metrics");
+}
+
 void App::Impl::run_threads() {
     threads.start(thread_count(context->config.threads));
 }
@@ -119,6 +151,7 @@ void App::start() {
     impl_->listener->open({address, config.port});
     impl_->port = impl_->listener->port();
     impl_->listener->start();
+    impl_->open_metrics_listener();
     impl_->started = true;
     fix_trim_threshold();
     reserve_strand_mutexes(impl_->io);
@@ -143,6 +176,10 @@ void App::start() {
 
 std::uint16_t App::port() const {
     return impl_->port;
+}
+
+std::uint16_t App::metrics_port() const {
+    return impl_->metrics_port;
 }
 
 std::size_t App::connection_count() const {
@@ -174,6 +211,8 @@ void App::stop(std::chrono::milliseconds grace) {
     const auto begun = std::chrono::steady_clock::now();
     impl_->context->stopping.store(true);
     impl_->listener->stop();
+    if (impl_->metrics_listener)
+        impl_->metrics_listener->stop();
     impl_->context->registry.close_all(net::CloseCode::GoingAway, "server shutting down");
     if (!impl_->context->registry.wait_until_empty(grace))
         log::warn("shutdown: " + std::to_string(impl_->context->registry.size()) +

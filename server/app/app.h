@@ -46,6 +46,8 @@ public:
     void start();
     // The bound port (the real one when config.port was 0). After start().
     std::uint16_t port() const;
+    // The port of the metrics listener (config metrics_listen); 0 without one.
+    std::uint16_t metrics_port() const;
     // Live WebSocket connections.
     std::size_t connection_count() const;
     // From now on SIGINT and SIGTERM are caught (call before start() so that none is lost

@@ -5,9 +5,13 @@
 #include "server/observability/process_stats.h"
 #include "server/observability/prometheus_text.h"
 
+#include <algorithm>
+#include <string>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#include <vector>
 
+#include <boost/asio/ip/address.hpp>
 #include <nlohmann/json.hpp>
 
 namespace server {
@@ -27,6 +31,28 @@ http::Response metrics_response(const http::Request& request, const ServerContex
     response.body() = observability::prometheus_text(observability::metrics(), scraped);
     response.prepare_payload();
     return response;
+}
+
+// Whether `remote` (as the listener wrote it) is one of `allowed`: an IPv4 client of an IPv6
+// socket ("::ffff:127.0.0.1") counts as its IPv4 address.
+bool address_allowed(const std::string& remote, const std::vector<std::string>& allowed) {
+    boost::system::error_code ec;
+    auto address = boost::asio::ip::make_address(remote, ec);
+    if (ec)
+        return false;
+    if (address.is_v6() && address.to_v6().is_v4_mapped())
+        address = boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6());
+    return std::find(allowed.begin(), allowed.end(), address.to_string()) != allowed.end();
+}
+
+http::Response health_response(const http::Request& request, const ServerContext& context) {
+    if (const auto problem = storage_unwritable(context.config.db)) {
+        // The error shape of docs/http-api.md.
+        const nlohmann::json body{
+            {"error", {{"code", "storage_unwritable"}, {"message", *problem}}}};
+        return http::json_response(request, beast_http::status::service_unavailable, body.dump());
+    }
+    return http::json_response(request, beast_http::status::ok, R"({"status":"ok"})");
 }
 
 } // namespace
@@ -52,22 +78,37 @@ std::optional<std::string> storage_unwritable(const std::filesystem::path& datab
 
 void add_observability_routes(ServerContext& context) {
     const ServerContext* shared = &context;
-    context.routes.add(beast_http::verb::get, "/metrics",
+    if (context.config.metrics_listen.empty())
+        context.routes.add(
+            beast_http::verb::get, "/metrics",
+            [shared](const http::Request& request, const http::RequestInfo& info) {
+                if (!address_allowed(info.remote_address,
+                                     shared->config.metrics_allowed_addresses)) {
+                    const nlohmann::json body{
+                        {"error",
+                         {{"code", "forbidden"},
+                          {"message", "/metrics is not served to your address"}}}};
+                    return http::json_response(request, beast_http::status::forbidden,
+                                               body.dump());
+                }
+                return metrics_response(request, *shared);
+            });
+    context.routes.add(beast_http::verb::get, "/healthz",
                        [shared](const http::Request& request, const http::RequestInfo&) {
-                           return metrics_response(request, *shared);
+                           return health_response(request, *shared);
                        });
-    context.routes.add(
-        beast_http::verb::get, "/healthz",
-        [shared](const http::Request& request, const http::RequestInfo&) {
-            if (const auto problem = storage_unwritable(shared->config.db)) {
-                // The error shape of docs/http-api.md.
-                const nlohmann::json body{
-                    {"error", {{"code", "storage_unwritable"}, {"message", *problem}}}};
-                return http::json_response(request, beast_http::status::service_unavailable,
-                                           body.dump());
-            }
-            return http::json_response(request, beast_http::status::ok, R"({"status":"ok"})");
-        });
+}
+
+void add_metrics_listener_routes(ServerContext& listener, const ServerContext& source) {
+    const ServerContext* shared = &source;
+    listener.routes.add(beast_http::verb::get, "/metrics",
+                        [shared](const http::Request& request, const http::RequestInfo&) {
+                            return metrics_response(request, *shared);
+                        });
+    listener.routes.add(beast_http::verb::get, "/healthz",
+                        [shared](const http::Request& request, const http::RequestInfo&) {
+                            return health_response(request, *shared);
+                        });
 }
 
 } // namespace server

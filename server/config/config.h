@@ -26,8 +26,8 @@ struct Config {
     std::size_t max_queued_messages = 256;    // outgoing queue per connection
     double messages_per_second = 1000;        // sustained WebSocket message rate
     double burst = 1000;                      // messages allowed at once
-    std::size_t max_connections = 10000;      // WebSocket connections in all
-    std::size_t max_connections_per_ip = 200; // WebSocket connections from one address
+    std::size_t max_connections = 10000;      // TCP connections in all
+    std::size_t max_connections_per_ip = 200; // TCP connections from one address
     std::size_t http_body_limit = 64 * 1024;  // largest HTTP request body, bytes
     std::string db_synchronous = "full";      // SQLite synchronous: "full" or "normal"
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
@@ -37,6 +37,14 @@ struct Config {
     std::chrono::seconds finished_table_idle{300};
     std::chrono::seconds finished_table_kept{3600};
     unsigned engine_threads = 1;              // threads the computer opponent thinks on; 0 = none
+    // Unfinished games against the computer at once (server/play/computer_seat.h).
+    std::size_t computer_games_per_player = 3;
+    std::size_t computer_games_per_address = 12;
+    std::size_t computer_games = 200;
+    // GET /metrics: on the game port to these client addresses only (loopback by default); or,
+    // with metrics_listen set ("127.0.0.1:9100", "[::1]:9100"), only on that address and port.
+    std::vector<std::string> metrics_allowed_addresses{"127.0.0.1", "::1"};
+    std::string metrics_listen;
 
     bool tls_enabled() const { return !tls_cert.empty(); }
 };

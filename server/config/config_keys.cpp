@@ -82,6 +82,46 @@ Problem store_origins(Config& c, const Value& value) {
     return std::nullopt;
 }
 
+// Client addresses, each an IPv4 or IPv6 address, kept as Asio writes them.
+Problem store_metrics_allowed(Config& c, const Value& value) {
+    std::vector<std::string> addresses;
+    for (const auto& text : std::get<std::vector<std::string>>(value)) {
+        boost::system::error_code ec;
+        const auto address = boost::asio::ip::make_address(text, ec);
+        if (ec)
+            return "\"" + text + "\" must be an IPv4 or IPv6 address";
+        addresses.push_back(address.to_string());
+    }
+    c.metrics_allowed_addresses = std::move(addresses);
+    return std::nullopt;
+}
+
+// Empty, or "address:port" with an IPv6 address in brackets.
+Problem store_metrics_listen(Config& c, const Value& value) {
+    const auto& text = std::get<std::string>(value);
+    if (text.empty()) {
+        c.metrics_listen.clear();
+        return std::nullopt;
+    }
+    const Problem bad =
+        std::string(R"(must be "address:port", such as "127.0.0.1:9100" or "[::1]:9100")");
+    const auto colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
+        return bad;
+    std::string host = text.substr(0, colon);
+    if (host.front() == '[' && host.back() == ']')
+        host = host.substr(1, host.size() - 2);
+    boost::system::error_code ec;
+    (void)boost::asio::ip::make_address(host, ec);
+    const auto port = text.substr(colon + 1);
+    if (ec || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char d) {
+            return d >= '0' && d <= '9';
+        }) || std::stoi(port) > 65535)
+        return bad;
+    c.metrics_listen = text;
+    return std::nullopt;
+}
+
 Problem store_log_level(Config& c, const Value& value) {
     const auto& text = std::get<std::string>(value);
     constexpr std::array<std::pair<std::string_view, LogLevel>, 4> levels{{
@@ -116,7 +156,7 @@ Problem store_seconds(std::chrono::seconds& field, const Value& value) {
 
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 21> keys{{
+const std::array<KeySpec, 26> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -146,10 +186,10 @@ const std::array<KeySpec, 21> keys{{
              return Problem("must be a number of at least 1");
          return store_positive(c.burst, v, 100000);
      }},
-    {"max_connections", Kind::Integer, "WebSocket connections in all (more get HTTP 503)",
+    {"max_connections", Kind::Integer, "TCP connections in all (more get HTTP 503)",
      [](Config& c, const Value& v) { return store_integer(c.max_connections, v, 1, 1'000'000); }},
     {"max_connections_per_ip", Kind::Integer,
-     "WebSocket connections from one IP address (more get HTTP 503)",
+     "TCP connections from one IP address (more get HTTP 503)",
      [](Config& c, const Value& v) {
          return store_integer(c.max_connections_per_ip, v, 1, 1'000'000);
      }},
@@ -170,6 +210,23 @@ const std::array<KeySpec, 21> keys{{
      [](Config& c, const Value& v) { return store_seconds(c.finished_table_kept, v); }},
     {"engine_threads", Kind::Integer, "threads the computer opponent thinks on (0 = none)",
      [](Config& c, const Value& v) { return store_integer(c.engine_threads, v, 0, 16); }},
+    {"computer_games_per_player", Kind::Integer,
+     "unfinished games against the computer one player may have",
+     [](Config& c, const Value& v) {
+         return store_integer(c.computer_games_per_player, v, 1, 1'000);
+     }},
+    {"computer_games_per_address", Kind::Integer,
+     "unfinished games against the computer the players of one IP address may have",
+     [](Config& c, const Value& v) {
+         return store_integer(c.computer_games_per_address, v, 1, 100'000);
+     }},
+    {"computer_games", Kind::Integer, "unfinished games against the computer on the server",
+     [](Config& c, const Value& v) { return store_integer(c.computer_games, v, 1, 1'000'000); }},
+    {"metrics_allowed_addresses", Kind::TextList,
+     "client addresses that may read /metrics on the game port", store_metrics_allowed},
+    {"metrics_listen", Kind::Text,
+     "address:port to serve /metrics on instead of the game port (empty: the game port)",
+     store_metrics_listen},
 }};
 
 } // namespace

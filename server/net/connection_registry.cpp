@@ -5,17 +5,18 @@
 
 namespace server::net {
 
-ConnectionSlot::ConnectionSlot(ConnectionRegistry* registry, std::string address)
-    : registry_(registry), address_(std::move(address)) {
+ConnectionSlot::ConnectionSlot(ConnectionRegistry* registry, std::string address, bool refusal)
+    : registry_(registry), address_(std::move(address)), refusal_(refusal) {
 }
 
 ConnectionSlot::ConnectionSlot(ConnectionSlot&& other) noexcept
-    : registry_(std::exchange(other.registry_, nullptr)), address_(std::move(other.address_)) {
+    : registry_(std::exchange(other.registry_, nullptr)), address_(std::move(other.address_)),
+      refusal_(other.refusal_) {
 }
 
 ConnectionSlot::~ConnectionSlot() {
     if (registry_)
-        registry_->release(address_);
+        registry_->release(address_, refusal_);
 }
 
 std::variant<ConnectionSlot, SlotRefusal> ConnectionRegistry::reserve(const std::string& address,
@@ -32,7 +33,15 @@ std::variant<ConnectionSlot, SlotRefusal> ConnectionRegistry::reserve(const std:
     }
     ++from_address;
     ++slots_;
-    return ConnectionSlot(this, address);
+    return ConnectionSlot(this, address, false);
+}
+
+std::optional<ConnectionSlot> ConnectionRegistry::reserve_refusal(std::size_t max_refusals) {
+    const std::lock_guard lock(mutex_);
+    if (refusals_ >= max_refusals)
+        return std::nullopt;
+    ++refusals_;
+    return ConnectionSlot(this, {}, true);
 }
 
 std::size_t ConnectionRegistry::reserved() const {
@@ -40,8 +49,17 @@ std::size_t ConnectionRegistry::reserved() const {
     return slots_;
 }
 
-void ConnectionRegistry::release(const std::string& address) {
+std::size_t ConnectionRegistry::refusals() const {
     const std::lock_guard lock(mutex_);
+    return refusals_;
+}
+
+void ConnectionRegistry::release(const std::string& address, bool refusal) {
+    const std::lock_guard lock(mutex_);
+    if (refusal) {
+        --refusals_;
+        return;
+    }
     --slots_;
     const auto it = slots_per_address_.find(address);
     if (it != slots_per_address_.end() && --it->second == 0)

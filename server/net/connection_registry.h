@@ -1,8 +1,12 @@
 #pragma once
 // The live WebSocket connections, for shutdown (close them all with "going away" and wait for
 // them to finish) and for counting; and the connection caps (max_connections overall,
-// max_connections_per_ip per peer address), enforced with slots reserved at the upgrade.
-// Touched only at connect and disconnect, never per message.
+// max_connections_per_ip per peer address), enforced with slots reserved when a TCP connection
+// is accepted (issue 34, "Every connection counted": an idle socket that never upgrades takes
+// a descriptor as a WebSocket does) and held until it closes, through the upgrade. A connection
+// beyond the caps gets a refusal slot, of which only a few are held at once: it is answered
+// (/healthz as usual, anything else 503) and closed (listener.h). Touched only at connect and
+// disconnect, never per message.
 
 #include "server/net/connection.h"
 
@@ -11,6 +15,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <variant>
@@ -31,10 +36,11 @@ public:
 
 private:
     friend class ConnectionRegistry;
-    ConnectionSlot(ConnectionRegistry* registry, std::string address);
+    ConnectionSlot(ConnectionRegistry* registry, std::string address, bool refusal);
 
     ConnectionRegistry* registry_; // nullptr once moved from
     std::string address_;
+    bool refusal_ = false; // a connection beyond the caps, being answered before it closes
 };
 
 // Why an upgrade got no slot.
@@ -49,8 +55,12 @@ public:
     // outlive its slots.
     std::variant<ConnectionSlot, SlotRefusal>
     reserve(const std::string& address, std::size_t max_total, std::size_t max_per_address);
-    // Slots held now (upgrades in progress and live connections).
+    // A place for a connection beyond the caps while it is answered (at most `max_refusals` at
+    // once); nullopt: close it at once.
+    std::optional<ConnectionSlot> reserve_refusal(std::size_t max_refusals);
+    // Slots held now (accepted connections, HTTP or WebSocket), refusals not included.
     std::size_t reserved() const;
+    std::size_t refusals() const;
 
     void add(const std::shared_ptr<Connection>& conn);
     void remove(ConnectionId id);
@@ -62,13 +72,14 @@ public:
 
 private:
     friend class ConnectionSlot;
-    void release(const std::string& address);
+    void release(const std::string& address, bool refusal);
 
     mutable std::mutex mutex_;
     std::condition_variable emptied_;
     std::unordered_map<ConnectionId, std::weak_ptr<Connection>> connections_;
     std::unordered_map<std::string, std::size_t> slots_per_address_;
     std::size_t slots_ = 0;
+    std::size_t refusals_ = 0;
 };
 
 } // namespace server::net

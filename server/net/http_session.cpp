@@ -20,15 +20,18 @@ namespace beast = boost::beast;
 namespace beast_http = boost::beast::http;
 
 constexpr auto request_timeout = std::chrono::seconds(30);
+// A connection beyond the caps has this long to send its request.
+constexpr auto refused_request_timeout = std::chrono::seconds(2);
 constexpr std::uint32_t header_limit = 16 * 1024;
 
 } // namespace
 
 template <class Stream>
 HttpSession<Stream>::HttpSession(Stream&& stream, std::shared_ptr<ServerContext> context,
-                                 std::string remote_address)
+                                 std::string remote_address, ConnectionSlot slot,
+                                 std::optional<SlotRefusal> refused)
     : stream_(std::move(stream)), context_(std::move(context)),
-      remote_address_(std::move(remote_address)) {
+      remote_address_(std::move(remote_address)), slot_(std::move(slot)), refused_(refused) {
 }
 
 template <class Stream> void HttpSession<Stream>::run() {
@@ -49,7 +52,8 @@ template <class Stream> void HttpSession<Stream>::do_read() {
     parser_.emplace();
     parser_->body_limit(context_->config.http_body_limit);
     parser_->header_limit(header_limit);
-    beast::get_lowest_layer(stream_).expires_after(request_timeout);
+    beast::get_lowest_layer(stream_).expires_after(refused_ ? refused_request_timeout
+                                                            : request_timeout);
     beast_http::async_read(
         stream_, buffer_, *parser_,
         [self = this->shared_from_this()](ErrorCode ec, std::size_t) { self->on_read(ec); });
@@ -77,6 +81,8 @@ template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
     }
     if (ec)
         return log::debug("http read: " + ec.message());
+    if (refused_)
+        return refuse_request(parser_->release());
     if (beast::websocket::is_upgrade(parser_->get()))
         return upgrade(parser_->release());
 
@@ -92,6 +98,31 @@ template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
                          [self = this->shared_from_this()](http::AnyResponse response) {
                              self->deliver(std::move(response));
                          });
+}
+
+// Beyond the caps: /healthz is answered as usual (a monitor must see the server alive when a
+// client holds every connection it may), the rest gets the refusal; then the connection closes.
+template <class Stream> void HttpSession<Stream>::refuse_request(http::Request request) {
+    const auto target = request.target();
+    const auto path = target.substr(0, std::min(target.find('?'), target.size()));
+    request.keep_alive(false);
+    if ((path == "/healthz" || path == "/health") && !beast::websocket::is_upgrade(request)) {
+        http::RequestInfo info{remote_address_, nullptr, std::is_same_v<Stream, TlsStream>};
+        return http::answer_request(*context_, request, info,
+                                    [self = this->shared_from_this()](http::AnyResponse response) {
+                                        self->deliver(std::move(response));
+                                    });
+    }
+    auto response =
+        *refused_ == SlotRefusal::ServerFull
+            ? http::error_response(
+                  request, beast_http::status::service_unavailable, "server_full",
+                  "the server has as many connections as it allows; try again later")
+            : http::error_response(
+                  request, beast_http::status::service_unavailable, "too_many_connections",
+                  "too many connections from your address; close some and try again");
+    response.keep_alive(false);
+    write(std::move(response));
 }
 
 template <class Stream> void HttpSession<Stream>::upgrade(http::Request request) {
@@ -111,22 +142,13 @@ template <class Stream> void HttpSession<Stream>::upgrade(http::Request request)
     if (!http::origin_allowed(origin, request[beast_http::field::host],
                               context_->config.allowed_origins))
         return refuse(beast_http::status::forbidden, "bad_origin", "origin not allowed");
-    auto slot = context_->registry.reserve(remote_address_, context_->config.max_connections,
-                                           context_->config.max_connections_per_ip);
-    if (const auto* refusal = std::get_if<SlotRefusal>(&slot)) {
-        if (*refusal == SlotRefusal::ServerFull)
-            return refuse(beast_http::status::service_unavailable, "server_full",
-                          "the server has as many connections as it allows; try again later");
-        return refuse(beast_http::status::service_unavailable, "too_many_connections",
-                      "too many connections from your address; close some and try again");
-    }
     auto identity = identity_of(request);
     if (!identity)
         return refuse(beast_http::status::service_unavailable, "session_check_failed",
                       "the server could not check your session; try again");
     PeerInfo peer{remote_address_, std::string(origin), std::move(*identity)};
     std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
-                                               std::get<ConnectionSlot>(std::move(slot)))
+                                               std::move(*slot_))
         ->run(std::move(request));
 }
 
@@ -170,7 +192,7 @@ template <class Stream> void HttpSession<Stream>::on_write(bool keep_alive, Erro
     response_.reset();
     if (ec)
         return log::debug("http write: " + ec.message());
-    if (!keep_alive || context_->stopping.load())
+    if (!keep_alive || refused_ || context_->stopping.load())
         return do_close();
     do_read();
 }

@@ -1,7 +1,12 @@
 #pragma once
 // One accepted TCP (or TLS) connection while it speaks HTTP: reads requests one at a time,
 // answers them through request_dispatch.h, and hands the stream to a WebSocketSession when a
-// request upgrades at /ws (after the Origin check and the Authenticator).
+// request upgrades at /ws (after the Origin check and the Authenticator), with the connection's
+// slot under the caps (connection_registry.h), taken when it was accepted.
+//
+// A connection accepted beyond the caps (`refused`) holds a refusal slot instead: it reads one
+// request within 2 s, answers /healthz (and /health) as usual and anything else with 503 (the
+// refusal's code: server_full or too_many_connections), and closes.
 
 #include "server/http/http_types.h"
 #include "server/net/server_context.h"
@@ -20,7 +25,8 @@ template <class Stream>
 class HttpSession final : public std::enable_shared_from_this<HttpSession<Stream>> {
 public:
     HttpSession(Stream&& stream, std::shared_ptr<ServerContext> context,
-                std::string remote_address);
+                std::string remote_address, ConnectionSlot slot,
+                std::optional<SlotRefusal> refused = std::nullopt);
 
     // Starts the TLS handshake (TLS only), then reads the first request.
     void run();
@@ -34,8 +40,11 @@ private:
     std::shared_ptr<void> response_; // keeps the message alive while it is written
     std::shared_ptr<ServerContext> context_;
     std::string remote_address_;
+    std::optional<ConnectionSlot> slot_; // moved to the WebSocketSession by an upgrade
+    std::optional<SlotRefusal> refused_;
 
     void do_read();
+    void refuse_request(http::Request request);
     void on_read(ErrorCode ec);
     void upgrade(http::Request request);
     // The identity behind the request's session cookie (null: a guest), or nullopt when the

@@ -117,6 +117,15 @@ template <class Stream> void WebSocketSession<Stream>::on_read(ErrorCode ec, std
     buffer_.consume(buffer_.size());
     if (buffer_.capacity() > kept_read_capacity)
         buffer_.shrink_to_fit(); // empty: frees the block a large message needed
+    read_next();
+}
+
+template <class Stream> void WebSocketSession<Stream>::read_next() {
+    const std::size_t pause_at = std::max<std::size_t>(context_->config.max_queued_messages / 2, 1);
+    if (queue_.size() >= pause_at) {
+        read_paused_ = true; // on_write reads again once the client has caught up
+        return;
+    }
     do_read();
 }
 
@@ -148,7 +157,10 @@ template <class Stream>
 void WebSocketSession<Stream>::enqueue(std::shared_ptr<const std::string> message) {
     if (finished_ || closing_)
         return;
-    if (queue_.size() >= context_->config.max_queued_messages) {
+    // The burst of requests a client may send at once, answered on top of a queue that stopped
+    // its reading, fits (the header says why reading pauses first).
+    const auto burst = static_cast<std::size_t>(context_->config.burst);
+    if (queue_.size() >= context_->config.max_queued_messages + burst) {
         // A client that cannot keep up is dropped; it resyncs when it reconnects.
         log::warn("connection " + std::to_string(id_) + " dropped: send queue full");
         closing_ = true;
@@ -174,6 +186,11 @@ template <class Stream> void WebSocketSession<Stream>::on_write(ErrorCode ec) {
     }
     // Usually one or two messages are queued; at most max_queued_messages shared_ptrs move.
     queue_.erase(queue_.begin());
+    if (read_paused_ && !closing_ && !finished_ &&
+        queue_.size() <= context_->config.max_queued_messages / 4) {
+        read_paused_ = false;
+        do_read();
+    }
     if (!queue_.empty())
         return write_front();
     if (queue_.capacity() > kept_queue_capacity)

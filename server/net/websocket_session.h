@@ -10,6 +10,14 @@
 // intervals is dropped; Beast's own idle timeout is off, because it restarts only on whole
 // messages.
 //
+// Reading follows writing (issue 34, "Every connection counted"): once half of
+// max_queued_messages wait to be sent, the connection stops reading (its requests stay in the
+// socket's buffers and TCP slows the client down) until the queue is down to a quarter, so a
+// client that sends a burst (up to `burst` messages at once) faster than it reads the answers is
+// slowed, not dropped. A connection is dropped (without a close frame) only when its queue
+// reaches max_queued_messages + burst: messages pushed to it (a table's events, answers from a
+// table's strand to requests it already read) that it does not read.
+//
 // Memory (issue 11, an idle socket <= 8 KB): the send queue is a vector, which holds nothing
 // while empty (a std::deque keeps a 512-byte block from its construction); a read buffer that a
 // large message grew past `kept_read_capacity` is released after that message, and a send queue
@@ -84,6 +92,7 @@ private:
     std::chrono::steady_clock::time_point ping_sent_;
     std::atomic<std::int64_t> round_trip_us_{-1};
     bool ping_in_flight_ = false;
+    bool read_paused_ = false; // no read in flight: the send queue is too long
     bool open_ = false;
     bool closing_ = false;
     bool finished_ = false;
@@ -91,6 +100,8 @@ private:
     void configure();
     void on_accept(ErrorCode ec);
     void do_read();
+    // After a message: the next read, or a pause while the send queue is long.
+    void read_next();
     void on_read(ErrorCode ec, std::size_t bytes);
     void handle_message();
     std::string_view received_text() const; // the message in buffer_

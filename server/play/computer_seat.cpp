@@ -25,14 +25,16 @@ const std::vector<std::pair<engine::Level, lobby::Player>>& every_computer() {
 } // namespace
 
 ComputerSeat::ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
-                           lobby::Player player, std::uint64_t seed, const ComputerOptions& options)
+                           lobby::Player player, std::uint64_t seed, std::string owner,
+                           const ComputerOptions& options)
     : pool_(std::move(pool)), level_(level), player_(std::move(player)),
-      max_think_(options.max_think), report_(options.report), seed_(seed) {
+      max_think_(options.max_think), report_(options.report), seed_(seed),
+      owner_(std::move(owner)) {
 }
 
 ComputerTable::ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint64_t seed,
-                             ComputerOptions options)
-    : pool_(std::move(pool)), seed_(seed), options_(std::move(options)) {
+                             std::string owner, ComputerOptions options)
+    : pool_(std::move(pool)), seed_(seed), owner_(std::move(owner)), options_(std::move(options)) {
 }
 
 void ComputerTable::settled(TableHost& host) {
@@ -58,7 +60,7 @@ void ComputerTable::find_seats(TableHost& host) {
         // Each computer draws its own moves: the table's seed mixed with its place in the list.
         const std::uint64_t seed = seed_ + 0x9e3779b97f4a7c15ULL * (seats_.size() + 1);
         seats_.push_back(
-            std::make_shared<ComputerSeat>(pool_.lock(), level, player, seed, options_));
+            std::make_shared<ComputerSeat>(pool_.lock(), level, player, seed, owner_, options_));
     }
 }
 
@@ -153,7 +155,8 @@ void ComputerSeat::start(TableHost& host) {
                             if (const auto self = weak_self.lock())
                                 self->answered(h, serial, result);
                         });
-                    });
+                    },
+                    owner_);
     job_ = std::move(job);
     tell(ComputerReport::Kind::Started, table.code(), job_->ply);
 }

@@ -53,12 +53,21 @@ struct ComputerOptions {
     lobby::Millis max_think = std::chrono::seconds(10);
     // Told of every search (on table strands: must be thread-safe). Empty: nobody.
     std::function<void(const ComputerReport&)> report;
+    // Games against the computer at once (unfinished tables with a computer seated): for one
+    // player, for the players of one IP address, and on the whole server (issue 34; config
+    // keys computer_games_per_player, computer_games_per_address, computer_games). One more
+    // create_table is refused with too_many_computer_games (docs/protocol.md section 7.14).
+    std::size_t max_games_per_player = 3;
+    std::size_t max_games_per_address = 12;
+    std::size_t max_games = 200;
 };
 
 class ComputerSeat final : public std::enable_shared_from_this<ComputerSeat> {
 public:
+    // `owner` names the player whose game it is: the pool serves owners in turn.
     ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
-                 lobby::Player player, std::uint64_t seed, const ComputerOptions& options);
+                 lobby::Player player, std::uint64_t seed, std::string owner,
+                 const ComputerOptions& options);
 
     const lobby::Player& player() const { return player_; }
     // On the table's strand after every change that is settled (no move being written):
@@ -80,6 +89,7 @@ private:
     lobby::Millis max_think_;
     std::function<void(const ComputerReport&)> report_;
     std::uint64_t seed_;
+    std::string owner_;
     std::optional<Job> job_;
     std::uint64_t serials_ = 0;
     std::uint64_t answered_version_ = 0; // offers are looked at once per table version
@@ -103,7 +113,8 @@ private:
 // previous one, which held no search yet.
 class ComputerTable final {
 public:
-    ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint64_t seed,
+    // `owner`: the player whose game it is (the creator), for the pool's turns.
+    ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint64_t seed, std::string owner,
                   ComputerOptions options);
 
     void settled(TableHost& host);
@@ -111,6 +122,7 @@ public:
 private:
     std::weak_ptr<engine::WorkerPool> pool_;
     std::uint64_t seed_;
+    std::string owner_;
     ComputerOptions options_;
     std::vector<std::shared_ptr<ComputerSeat>> seats_;
     std::optional<std::uint64_t> scanned_version_;

@@ -14,6 +14,13 @@
 
 namespace server::play {
 
+namespace {
+
+// The refusal of a game against the computer beyond the limits (docs/protocol.md 7.14).
+constexpr std::string_view too_many_computer_games = "too_many_computer_games";
+
+} // namespace
+
 void PlayService::create_computer_table(const Caller& r, const protocol::CreateTable& request) {
     if (!computer_pool_)
         return send_error(r.conn, r.id, lobby::errc::not_allowed,
@@ -31,13 +38,16 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
                           std::string(rules::variant_name(request.setup.variant)) + " seats " +
                               std::to_string(others + 1) + " players: \"computers\" may be 1 to " +
                               std::to_string(others));
+    if (const auto refusal = computer_limit_reached(r); !refusal.empty())
+        return send_error(r.conn, r.id, too_many_computer_games, refusal);
     const lobby::Player& human = r.session->player;
     const auto level = *request.computer;
     auto created = open_created_table(r, request.setup);
     if (!created)
         return send_error(r.conn, r.id, created.error().code, created.error().detail);
     const auto& [code, host] = created.value();
-    attach_computer(*host, level);
+    attach_computer(*host, level, human.id);
+    computer_games_[code] = ComputerGame{human.id, r.conn->remote_address(), true};
     host->post([conn = r.conn, who = human.id, id = r.id, level, computers](TableHost& h) {
         h.add_audience(conn, who);
         const auto mark = h.outbox_mark();
@@ -78,12 +88,43 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
 // Installs the one driver of every computer seated at the table (ComputerTable): the level
 // each plays is read from its player id, so a restart that attaches once per computer seat
 // ends with one driver that finds them all.
-void PlayService::attach_computer(TableHost& host, engine::Level level) {
+// Counted on the lobby strand, where every game against the computer is made and its table's
+// summaries arrive: a game counts from its create_table until it finishes or its table goes.
+std::string PlayService::computer_limit_reached(const Caller& r) const {
+    const auto& limits = options_.computer;
+    const std::string& player = r.session->player.id;
+    const std::string& address = r.conn->remote_address();
+    std::size_t all = 0;
+    std::size_t players = 0;
+    std::size_t addresses = 0;
+    for (const auto& [code, game] : computer_games_) {
+        if (!game.live)
+            continue;
+        ++all;
+        if (game.player == player)
+            ++players;
+        if (!address.empty() && game.address == address)
+            ++addresses;
+    }
+    if (players >= limits.max_games_per_player)
+        return "you already play " + std::to_string(players) +
+               " games against the computer, the most one player may (finish or leave one first)";
+    if (addresses >= limits.max_games_per_address)
+        return "your address already plays " + std::to_string(addresses) +
+               " games against the computer, the most one address may";
+    if (all >= limits.max_games)
+        return "the server already runs " + std::to_string(all) +
+               " games against the computer, all it takes; try again later";
+    return {};
+}
+
+void PlayService::attach_computer(TableHost& host, engine::Level level,
+                                  const lobby::PlayerId& owner) {
     if (!computer_pool_)
         log::warn("play: a computer seat (" + std::string(engine::level_name(level)) +
                   ") without a computer opponent (threads 0): it will not move");
     auto computers =
-        std::make_shared<ComputerTable>(computer_pool_, random_.next(), options_.computer);
+        std::make_shared<ComputerTable>(computer_pool_, random_.next(), owner, options_.computer);
     host.set_settled_hook([computers](TableHost& h) { computers->settled(h); });
 }
 

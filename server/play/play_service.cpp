@@ -74,6 +74,7 @@ std::shared_ptr<TableHost> PlayService::make_host() {
             self->post_lobby([self, summary] {
                 self->lobby_.table_changed(summary);
                 self->note_seats(summary);
+                self->note_computer_game(summary);
             });
     };
     context.gone = [weak](const std::string& code) {
@@ -82,6 +83,7 @@ std::shared_ptr<TableHost> PlayService::make_host() {
                 self->lobby_.table_gone(code);
                 self->tables_.erase(code);
                 self->forget_seats(code);
+                self->computer_games_.erase(code);
             });
     };
     context.ladder_game_stored = [hooks = options_.ladder](const LadderLink& link,
@@ -138,11 +140,18 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
             continue;
         }
         host->adopt(std::move(table).value(), stored.game.id);
+        // The game's owner for the computer's turns and limits: its first person.
+        lobby::PlayerId owner;
+        for (const auto& seat : record.value().seats)
+            if (seat && !computer_level(seat->id) && owner.empty())
+                owner = seat->id;
         for (const auto& seat : record.value().seats) {
             if (!seat)
                 continue;
-            if (const auto level = computer_level(seat->id))
-                attach_computer(*host, *level);
+            if (const auto level = computer_level(seat->id)) {
+                attach_computer(*host, *level, owner);
+                computer_games_[record.value().code] = ComputerGame{owner, {}, true};
+            }
             // A guest can take the seat back with its token (the seat keeps the token's hash).
             if (!seat->identity.guest_token_hash.empty())
                 readmit_guest(*seat);
@@ -321,8 +330,21 @@ void PlayService::close_session(net::ConnectionId id) {
         players_.erase(session.player.id);
         lobby_.forget_player(session.player.id);
         const auto guest = guests_by_token_.find(session.player.identity.guest_token_hash.hex());
-        if (guest != guests_by_token_.end())
-            guest->second.gone_since = now();
+        if (guest != guests_by_token_.end()) {
+            // A guest that entered no table and holds no seat or challenge has nothing to come
+            // back to: it goes now, so that connections opened and closed in a loop leave
+            // nothing behind (issue 34, "Every connection counted"). The others are kept a day.
+            const bool holds_nothing = session.tables->entered().empty() &&
+                                       !seated_.contains(session.player.id) &&
+                                       lobby_.challenges_of(session.player.id).empty() &&
+                                       lobby_.group_challenges_of(session.player.id).empty();
+            if (holds_nothing) {
+                guest_ids_.erase(session.player.id);
+                guests_by_token_.erase(guest);
+            } else {
+                guest->second.gone_since = now();
+            }
+        }
     }
     for (const auto& host : session.tables->entered())
         host->post([id](TableHost& h) { h.remove_audience(id); });
@@ -342,6 +364,12 @@ void PlayService::note_seats(const lobby::TableSummary& summary) {
                 seated_.erase(found);
         }
     }
+}
+
+void PlayService::note_computer_game(const lobby::TableSummary& summary) {
+    if (const auto found = computer_games_.find(summary.code); found != computer_games_.end())
+        found->second.live = summary.status == lobby::TableStatus::Waiting ||
+                             summary.status == lobby::TableStatus::Playing;
 }
 
 void PlayService::forget_seats(const std::string& code) {

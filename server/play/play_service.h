@@ -157,7 +157,8 @@ private:
     std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
     // Guests by the hash of their reconnection token (the token itself is kept nowhere: a
     // restored guest is known only by the hash in its game's row, which its Player carries);
-    // kept a day after their last connection closed.
+    // kept a day after their last connection closed, but a guest that entered no table and
+    // holds no seat or challenge is forgotten when its last connection closes.
     struct Guest {
         lobby::Player player; // identity.guest_token_hash is the key
         std::optional<lobby::TimePoint> gone_since;
@@ -235,7 +236,21 @@ private:
     // computer_tables.cpp: create_table with "opponent":"computer".
     void create_computer_table(const Caller& r, const protocol::CreateTable& request);
     // Seats the computer of `level` at `host`'s table: its moves and answers from now on.
-    void attach_computer(TableHost& host, engine::Level level);
+    // `owner`: the player whose game it is (the pool serves owners in turn).
+    void attach_computer(TableHost& host, engine::Level level, const lobby::PlayerId& owner);
+    // The unfinished games against the computer, by table code: whose (the creator, and the
+    // address it came from; empty for a restored game), counted against the limits of
+    // ComputerOptions. A table's summary marks its game finished or live again (a rematch),
+    // and its entry goes with the table.
+    struct ComputerGame {
+        lobby::PlayerId player;
+        std::string address;
+        bool live = true;
+    };
+    std::map<std::string, ComputerGame, std::less<>> computer_games_;
+    // Why one more game against the computer for this caller is refused; empty: it is not.
+    std::string computer_limit_reached(const Caller& r) const;
+    void note_computer_game(const lobby::TableSummary& summary);
     // The rating a seek pairs by: the player's account's for the setup's variant and speed,
     // else the default (guests, no rating yet).
     int pairing_rating(const lobby::Player& player, const lobby::TableSetup& setup) const;

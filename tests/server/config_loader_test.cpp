@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 21);
+    CHECK(parsed.size() == 26);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -85,6 +85,11 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.finished_table_idle == defaults.finished_table_idle);
     CHECK(from_file.finished_table_kept == defaults.finished_table_kept);
     CHECK(from_file.engine_threads == defaults.engine_threads);
+    CHECK(from_file.computer_games_per_player == defaults.computer_games_per_player);
+    CHECK(from_file.computer_games_per_address == defaults.computer_games_per_address);
+    CHECK(from_file.computer_games == defaults.computer_games);
+    CHECK(from_file.metrics_allowed_addresses == defaults.metrics_allowed_addresses);
+    CHECK(from_file.metrics_listen == defaults.metrics_listen);
 }
 
 TEST_CASE("config: file, then environment, then flags, each overriding the one before") {

