@@ -14,13 +14,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { watched_player, close_all } from '../lib/e2e_helpers.js';
+import { watched_player, close_all, lobby_form } from '../lib/e2e_helpers.js';
 import { grid_of, start_position, write_fen } from '../fixtures/halma_reference.js';
 
 // Creates a table from the lobby form: variant, public or private. Returns its code once the
 // table screen shows it.
 async function create_table(page, variant, visibility) {
-    const form = page.locator('.setup-form').first();
+    const form = await lobby_form(page, 'create');
     await form.locator('select[name="variant"]').selectOption(variant);
     await form.locator(`input[type="radio"][value="${visibility}"]`).check({ force: true });
     await form.locator('button[type="submit"]').click();
@@ -66,7 +66,7 @@ test('Chinese checkers for three: meet by code and link, the turn goes round, on
         const all = [host, by_code, by_link];
         try {
             // The form offers the game of three; its colour choice is not shown.
-            const form = host.page.locator('.setup-form').first();
+            const form = await lobby_form(host.page, 'create');
             await form.locator('select[name="variant"]').selectOption('chinese-checkers-3');
             await expect_text(form.locator('.group-note:visible'), /every seat is taken/);
             await expect_count(form.locator('input[value="white"]:visible'), 0);
@@ -272,7 +272,7 @@ test('the lobby offers the games of more players and lists a public table of fou
         const host = await watched_player(browser, base);
         const guest = await watched_player(browser, base);
         try {
-            const offered = await host.page.locator('.setup-form').first().locator('select[name="variant"] option')
+            const offered = await host.page.locator('.create-table .setup-form select[name="variant"] option')
                 .evaluateAll((els) => els.map((o) => o.value));
             for (const v of ['chinese-checkers-3', 'chinese-checkers-4', 'chinese-checkers-6', 'halma-4']) {
                 assert.ok(offered.includes(v), `the create form offers ${v}`);

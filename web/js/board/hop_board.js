@@ -39,6 +39,9 @@ export class HopBoard {
     constructor(container, options = {}) {
         this.container = container;
         this.on_move = options.on_move || (() => {});
+        // After a click on the board the arrow keys step through the moves (board_input.js).
+        this.arrows_step_moves = !!options.arrows_step_moves;
+        this.pointer_focus = false; // the board has the focus from a click, not the keyboard
         this.picker = new MovePicker([]);
         this.grid = null;
         this.variant = '';
@@ -144,6 +147,19 @@ export class HopBoard {
 
     seat_label(seat) {
         return this.seat_names[seat] || `Seat ${seat + 1}`;
+    }
+
+    // The whole position in words for a screen reader, seat by seat in turn order: "ann, red
+    // dot: a1, b1, ... ." (the cells by the names of rules/halma/README.md).
+    describe_position() {
+        if (!this.grid) return '';
+        return this.corners.map((corner, seat) => {
+            const cells = [];
+            for (let cell = 0; cell < this.grid.cells.length; cell++) {
+                if (this.seat_of(cell) === seat) cells.push(this.cell_name(cell));
+            }
+            return `${this.seat_label(seat)}, ${style_name(this.style_of_seat(seat))}: ${cells.join(', ') || 'no pieces'}.`;
+        }).join(' ');
     }
 
     // Keeps text and piece marks upright on a turned board.
@@ -380,7 +396,8 @@ export class HopBoard {
     }
 
     commit(move) {
-        this.announce(`Played ${move.display || move.move}`);
+        // The page announces the move once played, in the notation of its move list.
+        this.announce('');
         this.on_move(move);
     }
 
