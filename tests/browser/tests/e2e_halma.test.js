@@ -132,7 +132,7 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
                 await expect_text(p.page.locator('.result'), new RegExp(`^${white_name} wins · resignation$`), 10000);
                 await expect_text(p.page.locator('.board .seat-tag[data-seat="0"] .seat-status'), /^1st$/);
             }
-            await expect_text(white.page.locator('.stored-record'), /Stored game #\d+ \(PDN\)/, 10000);
+            await expect_text(white.page.locator('.stored-record'), /^Download the stored record \(PDN\)$/, 10000);
             for (const p of [white, black, watcher]) assert.deepEqual(p.errors, []);
         } finally {
             await close_all(white, black, watcher);

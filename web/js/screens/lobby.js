@@ -11,6 +11,7 @@ import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
 import { variant_name, variant_players, VARIANTS } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
+import { name_with_rating } from '../ui/rating.js';
 import { play_sound } from '../ui/sound.js';
 import { from_wire_time } from '../net/api.js';
 import { answers_text, gone_text, invitee_names, name_list } from '../net/group_challenges.js';
@@ -258,7 +259,7 @@ export class LobbyScreen {
             h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Host'), h('th', { scope: 'col' }, 'Variant'),
                 h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, 'Mode'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
             h('tbody', {}, rows.map((t) => h('tr', { dataset: { code: t.code } },
-                h('td', {}, t.host ? `${t.host.name}${t.host.rating ? ` (${t.host.rating})` : ''}` : '—'),
+                h('td', {}, t.host ? name_with_rating(t.host) : '—'),
                 h('td', {}, variant_name(t.variant), ' ', seats_pill(t)),
                 h('td', {}, format_time_control(t.time)),
                 h('td', {}, t.rated ? 'Rated' : 'Casual', t.status === 'playing' ? h('span', { class: 'pill' }, 'playing') : null),
@@ -274,7 +275,7 @@ export class LobbyScreen {
             fill(this.live_body, h('p', { class: 'muted empty' }, 'No public game is being played right now.'));
             return;
         }
-        const name = (p) => (p ? `${p.name}${p.rating ? ` (${p.rating})` : ''}` : '?');
+        const name = (p) => (p ? name_with_rating(p) : '?');
         fill(this.live_body, h('table', { class: 'list' },
             h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Players'), h('th', { scope: 'col' }, 'Variant'),
                 h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),

@@ -16,6 +16,7 @@ import { HopBoard } from '../board/hop_board.js';
 import { SEAT_CORNERS, is_halma_variant } from '../board/halma_cells.js';
 import { corner_style, PIECE_STYLES } from '../board/halma_pieces.js';
 import { TypedMoveField } from '../board/typed_move.js';
+import { material } from '../board/material.js';
 import { algebraic_squares, board_numbers, move_text, apply_move, with_paths } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
@@ -24,7 +25,7 @@ import { play_sound } from '../ui/sound.js';
 import { player_bar, render_move_list, render_move_strip, render_chat, result_text, group_result_text, low_time_ms } from './table_view.js';
 import { SeatList } from './seat_list.js';
 import { seats_by_place } from '../net/group_state.js';
-import { game_record } from './game_record.js';
+import { game_record, result_score } from './game_record.js';
 import { BoardSizer } from './board_size.js';
 import { MoveHistory } from './move_history.js';
 import { go } from '../router.js';
@@ -57,6 +58,7 @@ export class TableScreen {
     }
 
     destroy() {
+        this.closed_screen = true;
         clearInterval(this.tick);
         clearTimeout(this.confirm_timer);
         document.removeEventListener('keydown', this.on_key);
@@ -84,6 +86,18 @@ export class TableScreen {
             const el = e.target.closest('.move');
             if (el) this.history.show(Number(el.dataset.ply) + 1);
         });
+        // Chinese checkers and Halma: the move under the pointer (or the focus) in the list is
+        // drawn on the board, its from-to text meaning little to the eye.
+        const show_path = (e) => {
+            if (!this.hop || !this.board || !this.state) return;
+            const el = e.target.closest && e.target.closest('.move');
+            const move = el ? this.state.moves[Number(el.dataset.ply)] : null;
+            this.board.show_path(move ? move.path : null);
+        };
+        this.move_list.addEventListener('pointerover', show_path);
+        this.move_list.addEventListener('focusin', show_path);
+        this.move_list.addEventListener('pointerleave', () => { if (this.hop && this.board) this.board.show_path(null); });
+        this.move_list.addEventListener('focusout', () => { if (this.hop && this.board) this.board.show_path(null); });
         this.strip = h('ol', { class: 'move-strip', 'aria-label': 'Last moves' });
         this.strip.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
@@ -113,7 +127,7 @@ export class TableScreen {
             }
         } }, h('label', { for: 'chat-input', class: 'visually-hidden' }, 'Chat message'),
         h('div', { class: 'inline' }, chat_input, h('button', { type: 'submit' }, 'Send')));
-        const typed_form = h('form', {});
+        const typed_form = this.typed_form = h('form', {});
         this.typed = new TypedMoveField(typed_form, (m) => this.play(m));
         // The position and the clocks in words, as lichess's blind mode reads them: by a button
         // or by typing p or c in the move field; the announcer speaks them.
@@ -144,16 +158,21 @@ export class TableScreen {
                 h('div', { class: 'board-tools' }, flip, read_position, read_clocks, this.download, this.stored, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
         this.sizer = new BoardSizer(this.area, this.board_holder, this.grip, this.action_bar);
+        // Sized at once, before the first state: the board's space is kept while it loads.
+        requestAnimationFrame(() => { if (!this.closed_screen) this.sizer.fit(); });
     }
 
     // The board of the variant, made from the first state: a HopBoard for the halma family,
     // else a Board. A table keeps its variant (a rematch too), so the board stays.
-    make_board(variant) {
+    make_board(variant, group) {
         if (this.board) return;
         this.hop = is_halma_variant(variant);
         const label = `Board of table ${this.code}`;
         if (this.hop) {
-            this.board = new HopBoard(this.board_holder, { label, on_move: (m) => this.play(m) });
+            // A table of more than two has its players in the seat list: no strip on the board
+            // to name them twice (and shrink the board).
+            this.board = new HopBoard(this.board_holder, { label, on_move: (m) => this.play(m), arrows_step_moves: true,
+                                                            strip: !group });
         } else {
             this.board = new Board(this.board_holder, { label, on_move: (m) => this.play(m), arrows_step_moves: true,
                                                          on_premove: (p) => this.set_premove(p) });
@@ -255,7 +274,7 @@ export class TableScreen {
         this.state = normalise_table(table);
         this.pending_move = null;
         this.history.update(this.state);
-        this.make_board(this.state.variant);
+        this.make_board(this.state.variant, this.state.group);
         if (!this.hop && this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
     }
@@ -406,6 +425,7 @@ export class TableScreen {
         this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
         this.spectators.textContent = `${s.spectators} watching`;
+        this.spectators.hidden = !s.spectators;
         this.render_status();
         this.result.textContent = this.result_line();
         this.render_moves();
@@ -419,6 +439,8 @@ export class TableScreen {
             : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
                 : this.hop ? (s.variant.startsWith('halma') ? 'e.g. b5-c6, a4-c6' : 'e.g. n2-m6, o1-m5')
                     : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
+        // Once the game is over no move can be typed: the field goes.
+        this.typed_form.hidden = s.status === 'over';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
         // The page writes the record of a game of two; a game of more has its stored one.
         this.download.hidden = !s.moves.length || s.group;
@@ -426,7 +448,7 @@ export class TableScreen {
         this.stored.hidden = !(s.status === 'over' && s.game_id !== null && s.game_id !== undefined);
         if (!this.stored.hidden) {
             this.stored.href = this.app.api.game_download_url(s.game_id, format);
-            this.stored.textContent = `Stored game #${s.game_id} (${format.toUpperCase()})`;
+            this.stored.textContent = `Download the stored record (${format.toUpperCase()})`;
         }
         this.sizer.fit();
     }
@@ -563,8 +585,9 @@ export class TableScreen {
         const texts = this.move_texts();
         const shown = this.history.shown();
         const per_row = this.state.group ? 1 : 2; // a table of more: one move a line
-        render_move_list(this.move_list, texts, shown, per_row);
-        render_move_strip(this.strip, texts, shown, per_row);
+        const ending = this.state.status === 'over' ? [result_score(this.state), this.result_line()].filter(Boolean).join(' · ') : '';
+        render_move_list(this.move_list, texts, shown, per_row, ending);
+        render_move_strip(this.strip, texts, shown, per_row, ending);
         this.area.classList.toggle('viewing-past', !this.history.live());
         this.history.render();
     }
@@ -594,6 +617,10 @@ export class TableScreen {
             }
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
+        }
+        if (!s.group) {
+            const m = this.hop ? null : material(grid, s.variant);
+            for (const bar of [this.top, this.bottom]) bar.show_material(m ? m[bar.colour] : null);
         }
         this.typed.set_moves(this.my_turn() && this.history.live() ? with_paths(s.legal_moves, grid, s.variant) : [],
                              (c) => this.board.cell_name(c), this.idle_text());
