@@ -49,9 +49,17 @@ export async function new_account(browser, base, prefix, path = '/') {
     return { context, page, name };
 }
 
+// The lobby's "Create a table" ('create') or "Play the computer" ('computer') form, opened by
+// its button if it is closed.
+export async function lobby_form(page, which) {
+    const button = page.locator(`.lobby-start .open-${which}`);
+    if (await button.getAttribute('aria-expanded') !== 'true') await button.click();
+    return page.locator(which === 'create' ? '.create-table .setup-form' : '.play-computer .setup-form');
+}
+
 // Creates a private casual table from the lobby form; returns its join code.
 export async function create_private_table(page, variant, colour) {
-    const form = page.locator('.setup-form').first();
+    const form = await lobby_form(page, 'create');
     await form.locator('select[name="variant"]').selectOption(variant);
     await form.locator(`input[type="radio"][value="${colour}"]`).check({ force: true });
     await form.locator('input[type="radio"][value="private"]').check({ force: true });
@@ -64,6 +72,18 @@ export async function join_by_code(page, code) {
     await page.fill('#join-code', code);
     await page.click('.join-form button[type="submit"]');
     await expect_text(page.locator('.table-status'), /move/, 10000);
+}
+
+// Two guests at a private table of `variant` (white creates it, black comes by its link), at
+// `viewport` if given; both pages show whose move it is.
+export async function pair(browser, base, variant, viewport) {
+    const white = await new_player(browser, base);
+    const black = await new_player(browser, base);
+    if (viewport) for (const p of [white, black]) await p.page.setViewportSize(viewport);
+    const code = await create_private_table(white.page, variant, 'white');
+    await black.page.goto(`${base}/t/${code}`);
+    await expect_text(black.page.locator('.table-status'), /move/, 10000);
+    return { white, black, code };
 }
 
 export function square(page, name, size = 8) {

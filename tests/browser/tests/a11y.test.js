@@ -72,8 +72,32 @@ for (const [name, path] of SCREENS) {
                 await page.goto(`${base}${path}`);
                 await expect_text(page.locator('#connection-status'), /Connected/, 10000);
                 await page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme);
+                // A primary button under the pointer keeps its contrast too.
+                await page.locator('button.primary:visible').first().hover();
                 await expect_no_serious_violations(page, `${name} (${view}, ${theme})`);
             }, { needs: 'mock' });
         }
     }
 }
+
+test('the lobby opens "Create a table" and "Play the computer" from buttons, both in view at 1366x768', async ({ page, base }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${base}/`);
+    await expect_text(page.locator('#connection-status'), /Connected/, 10000);
+    const create = page.locator('.lobby-start .open-create');
+    const computer = page.locator('.lobby-start .open-computer');
+    for (const button of [create, computer]) {
+        const box = await button.boundingBox();
+        assert.ok(box && box.y + box.height <= 768, `${await button.textContent()} is in view: ${JSON.stringify(box)}`);
+        assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    }
+    assert.equal(await page.locator('.play-computer .setup-form').isVisible(), false);
+    await computer.click();
+    assert.equal(await computer.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.locator('.play-computer .setup-form').isVisible(), true);
+    await create.click();
+    assert.equal(await page.locator('.play-computer .setup-form').isVisible(), false);
+    assert.equal(await page.locator('.create-table .setup-form').isVisible(), true);
+    await create.click();
+    assert.equal(await page.locator('.create-table .setup-form').isVisible(), false);
+}, { needs: 'mock' });

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { new_account, unique_name, close_all, PASSWORD } from '../lib/e2e_helpers.js';
+import { new_account, unique_name, close_all, lobby_form, PASSWORD } from '../lib/e2e_helpers.js';
 
 async function show_ladders(player, base) {
     await player.page.goto(`${base}/#/account/ladders`);
@@ -127,7 +127,7 @@ test('lobby challenges between accounts: declined with a reason the challenger r
         const bob = await new_account(browser, base, 'chb');
         try {
             const challenge = async () => {
-                const form = ann.page.locator('.setup-form').first();
+                const form = await lobby_form(ann.page, 'create');
                 await form.locator('select[name="variant"]').selectOption('chess');
                 await form.locator('input[name="opponent"]').fill(bob.name);
                 await form.locator('button[type="submit"]').click();

@@ -3,12 +3,12 @@
 // at once under its name with its level, and its reply appears on the board.
 
 import { test, expect_text, expect_count } from '../harness.js';
-import { new_player, click_move, close_all } from '../lib/e2e_helpers.js';
+import { new_player, click_move, close_all, lobby_form } from '../lib/e2e_helpers.js';
 
 test('a game against the Easy computer from the lobby: it answers on the board', async ({ browser, base }) => {
     const human = await new_player(browser, base);
     try {
-        const form = human.page.locator('.play-computer .setup-form');
+        const form = await lobby_form(human.page, 'computer');
         await form.locator('select[name="variant"]').selectOption('chess');
         await form.locator('input[type="radio"][value="white"]').check({ force: true });
         await form.locator('input[type="radio"][value="easy"]').check({ force: true });

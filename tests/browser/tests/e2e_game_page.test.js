@@ -8,19 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { test, expect_text, expect_count, eventually } from '../harness.js';
 import { cell } from '../fixtures/positions.js';
-import { new_player, create_private_table, join_by_code, click_move, close_all, square } from '../lib/e2e_helpers.js';
+import { new_player, join_by_code, click_move, close_all, square, pair, lobby_form } from '../lib/e2e_helpers.js';
 
 const piece_at = (page, name, size = 8) => page.locator(`.board g.piece[data-cell="${cell(name, size)}"]`);
-
-async function pair(browser, base, variant, viewport) {
-    const white = await new_player(browser, base);
-    const black = await new_player(browser, base);
-    if (viewport) for (const p of [white, black]) await p.page.setViewportSize(viewport);
-    const code = await create_private_table(white.page, variant, 'white');
-    await black.page.goto(`${base}/t/${code}`);
-    await expect_text(black.page.locator('.table-status'), /move/, 10000);
-    return { white, black, code };
-}
 
 async function play(page, from, to, n, size = 8, others = []) {
     await expect_text(page.locator('.table-status'), /Your move/, 10000);
@@ -320,7 +310,7 @@ test('the lobby lists the public games being played, to watch', async ({ browser
     const black = await new_player(browser, base);
     const watcher = await new_player(browser, base);
     try {
-        const form = white.page.locator('.setup-form').first();
+        const form = await lobby_form(white.page, 'create');
         await form.locator('select[name="variant"]').selectOption('czech');
         await form.locator('input[type="radio"][value="white"]').check({ force: true });
         await form.locator('button[type="submit"]').click();
@@ -351,8 +341,12 @@ test('the empty move list is not a box, no focus ring after a click (one for the
             const shadow = () => page.locator('.board-svg').evaluate((e) => getComputedStyle(e).boxShadow);
             const focus = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--focus').trim());
             assert.ok(!(await shadow()).includes('0px 0px 0px 3px'), `no ring after a click: ${await shadow()}`);
-            await page.keyboard.press('ArrowUp');
-            assert.ok((await shadow()).includes('0px 0px 0px 3px'), `a ring for the keyboard (${focus}): ${await shadow()}`);
+            // Reached again with the keyboard (Tab away and back), the board has its ring.
+            await page.keyboard.press('Tab');
+            await page.keyboard.press('Shift+Tab');
+            assert.equal(await page.evaluate(() => document.activeElement.classList.contains('board-svg')), true);
+            await eventually(async () => assert.ok((await shadow()).includes('0px 0px 0px 3px'),
+                `a ring for the keyboard (${focus}): ${await shadow()}`), 3000, 'the ring');
             await page.locator('#theme-toggle').click();
             const dot = page.locator('.player-bar[data-colour="white"] .side-dot');
             const edge = await dot.evaluate((e) => getComputedStyle(e).borderTopColor);

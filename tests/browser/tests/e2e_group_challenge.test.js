@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { new_player, close_all } from '../lib/e2e_helpers.js';
+import { new_player, close_all, lobby_form } from '../lib/e2e_helpers.js';
 
 async function guest(browser, base) {
     const p = await new_player(browser, base);
@@ -23,11 +23,11 @@ async function guest(browser, base) {
     return p;
 }
 
-const form_of = (page) => page.locator('.lobby-side .setup-form').first();
+const form_of = (page) => lobby_form(page, 'create');
 
 // Fills the create form's invite fields for Chinese checkers for three and sends it.
 async function invite(page, names) {
-    const form = form_of(page);
+    const form = await form_of(page);
     await form.locator('select[name="variant"]').selectOption('chinese-checkers-3');
     const fields = form.locator('input[name="invite"]:visible');
     await expect_count(fields, 2);
@@ -46,7 +46,7 @@ test('a group challenge: two invited by name, both see it (also after a reload),
         const all = [ann, bob, cid];
         try {
             // The form asks for a name per other seat: two for three players, five for six.
-            const form = form_of(ann.page);
+            const form = await form_of(ann.page);
             await expect_count(form.locator('input[name="invite"]:visible'), 0);
             await form.locator('select[name="variant"]').selectOption('chinese-checkers-6');
             await expect_count(form.locator('input[name="invite"]:visible'), 5);
@@ -143,7 +143,7 @@ test('a challenge of two is there again after the invitee reloads (the welcome l
         const ann = await guest(browser, base);
         const bob = await guest(browser, base);
         try {
-            const form = form_of(ann.page);
+            const form = await form_of(ann.page);
             await form.locator('select[name="variant"]').selectOption('chess');
             await form.locator('input[name="opponent"]').fill(bob.name);
             await form.locator('button[type="submit"]').click();
@@ -174,7 +174,7 @@ test('group challenge without a server: the request sent, an expiry said, matche
             };
             window.tabula.api.player = { id: 'u2', name: 'bob', registered: true, rating: 1500 };
         });
-        const form = form_of(page);
+        const form = await form_of(page);
         await form.locator('select[name="variant"]').selectOption('halma-4');
         const fields = form.locator('input[name="invite"]:visible');
         await expect_count(fields, 3);

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
-import { watched_player, create_private_table, join_by_code, close_all } from '../lib/e2e_helpers.js';
+import { watched_player, create_private_table, join_by_code, close_all, lobby_form } from '../lib/e2e_helpers.js';
 import { halma_cell_of } from '../../../web/js/board/halma_cells.js';
 
 // The HopBoard of `shape` is the page's only board: no squares of the classic board.
@@ -57,7 +57,7 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
         const watcher = await watched_player(browser, base);
         try {
             // The setup form says which seat White is, for these games only.
-            const form = white.page.locator('.setup-form').first();
+            const form = await lobby_form(white.page, 'create');
             await expect_count(form.locator('.seat-note:visible'), 0);
             await form.locator('select[name="variant"]').selectOption('chinese-checkers-2');
             await expect_text(form.locator('.seat-note:visible'), /White is the first seat and moves first/);
@@ -132,7 +132,7 @@ test('Chinese checkers for two: meet by code, own home at the bottom, a hop chai
                 await expect_text(p.page.locator('.result'), new RegExp(`^${white_name} wins · resignation$`), 10000);
                 await expect_text(p.page.locator('.board .seat-tag[data-seat="0"] .seat-status'), /^1st$/);
             }
-            await expect_text(white.page.locator('.stored-record'), /Stored game #\d+ \(PDN\)/, 10000);
+            await expect_text(white.page.locator('.stored-record'), /^Download the stored record \(PDN\)$/, 10000);
             for (const p of [white, black, watcher]) assert.deepEqual(p.errors, []);
         } finally {
             await close_all(white, black, watcher);

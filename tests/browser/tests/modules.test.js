@@ -1,5 +1,6 @@
 // The client's pure modules, imported straight into Node (they touch no DOM): move picking,
-// typed moves, square numbers, table events and time formats.
+// typed moves, square numbers, table events and time formats, the material difference of a
+// chess position and the ratings shown.
 
 import assert from 'node:assert/strict';
 import { test } from '../harness.js';
@@ -8,6 +9,8 @@ import { parse_grid, grid_family, piece_side, square_numbers } from '../../../we
 import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
 import { format_clock, format_time_control } from '../../../web/js/ui/time_format.js';
 import { result_text } from '../../../web/js/screens/table_view.js';
+import { material, material_words } from '../../../web/js/board/material.js';
+import { rating_text, name_with_rating } from '../../../web/js/ui/rating.js';
 import { cell, CHESS_START, CHESS_PROMOTION, DRAUGHTS_TWO_PATHS, INTERNATIONAL_START } from '../fixtures/positions.js';
 
 const node = { needs: 'node' };
@@ -162,4 +165,28 @@ test('result line: every draughts counter is "N-move rule", an aborted game says
         'Game aborted · the game could not be stored');
     assert.equal(result_text({ kind: 'aborted', winner: null, reason: 'abort' }), 'Game aborted');
     assert.equal(result_text(null), '');
+}, node);
+
+test('material: the surplus of each kind beside the side that has it, and the lead in points', () => {
+    const grid = (cells) => ({ rows: 8, cols: 8, cells, check: -1 });
+    // 1. e4 d5 2. exd5: White is a pawn up.
+    const m = material(grid('rnbqkbnrppp.pppp...........P....................PPPP.PPPRNBQKBNR'), 'chess');
+    assert.deepEqual(m, { white: { pieces: ['p'], points: 1 }, black: { pieces: [], points: 0 } });
+    assert.equal(material_words(m.white), 'up a pawn, +1');
+    assert.equal(material_words(m.black), '');
+    // White has lost a rook and two pawns: Black shows them, and its lead.
+    const q = material(grid('rnbqkbnrpppppppp................................PPPPPP..1NBQKBNR'.replace('1', '.')), 'chess');
+    assert.deepEqual(q.black, { pieces: ['r', 'p', 'p'], points: 7 });
+    assert.equal(material_words(q.black), 'up a rook and 2 pawns, +7');
+    // Draughts: none.
+    assert.equal(material(grid('.b.b.b.bb.b.b.b..b.b.b.b................w.w.w.w..w.w.w.ww.w.w.w.'), 'russian'), null);
+}, node);
+
+test('ratings: none for guests and the computer (registered false), "?" while provisional', () => {
+    assert.equal(rating_text({ name: 'guest-K7QF', registered: false, rating: 1500 }), '');
+    assert.equal(rating_text({ name: 'Pip (Easy)', registered: false, rating: 1500 }), '');
+    assert.equal(rating_text({ name: 'bob', registered: true, rating: 1612 }), '1612');
+    assert.equal(rating_text({ name: 'bob', registered: true, rating: 1500.4, provisional: true }), '1500?');
+    assert.equal(name_with_rating({ name: 'bob', registered: true, rating: 1612 }), 'bob (1612)');
+    assert.equal(name_with_rating({ name: 'guest-K7QF', registered: false, rating: 1500 }), 'guest-K7QF');
 }, node);

@@ -22,7 +22,8 @@ const sent = (page) => page.evaluate(() => window.sent);
 test('the create form sends the setup and opens the new table', async ({ page, base }) => {
     await page.goto(`${base}/`);
     await record_requests(page, { create_table: { t: 'table_created', code: 'ABC234' } });
-    const form = page.locator('.setup-form').first();
+    await page.locator('.lobby-start .open-create').click();
+    const form = page.locator('.create-table .setup-form');
     await form.locator('select[name="variant"]').selectOption('russian');
     await form.getByText('Correspondence').click();
     await form.getByLabel('Days per move').fill('5');

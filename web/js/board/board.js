@@ -23,6 +23,9 @@ export class Board {
     constructor(container, options = {}) {
         this.container = container;
         this.on_move = options.on_move || (() => {});
+        // After a click on the board the arrow keys step through the moves (board_input.js).
+        this.arrows_step_moves = !!options.arrows_step_moves;
+        this.pointer_focus = false; // the board has the focus from a click, not the keyboard
         // Premoves: while `premove_side` is set and there is no legal move to pick, a piece of
         // that side and a target cell make a premove, given to `on_premove({from, to})`.
         this.on_premove = options.on_premove || null;
@@ -246,6 +249,32 @@ export class Board {
         this.live.textContent = text;
     }
 
+    // The whole position in words, side by side and piece by piece, for a screen reader:
+    // "White: king e1; queen d1; rooks a1, h1; ... Black: ..." (draughts: men and kings on
+    // their square numbers when the board shows numbers).
+    describe_position() {
+        if (!this.grid) return '';
+        const order = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn', 'man'];
+        const plural = (name) => (name === 'man' ? 'men' : `${name}s`);
+        return ['white', 'black'].map((side) => {
+            const by_kind = new Map();
+            for (let cell = 0; cell < this.grid.cells.length; cell++) {
+                const ch = this.grid.cells[cell];
+                if (piece_side(ch, this.family) !== side) continue;
+                const kind = piece_name(ch, this.family).slice(side.length + 1);
+                const number = this.numbers && this.numbers.map.get(cell);
+                if (!by_kind.has(kind)) by_kind.set(kind, []);
+                by_kind.get(kind).push({ name: number ? String(number) : this.cell_name(cell),
+                                         key: number || (cell % this.grid.cols) * 100 + (this.grid.rows - Math.floor(cell / this.grid.cols)) });
+            }
+            // Square numbers in order; squares by file, then rank (a1, a2, ..., b1).
+            for (const list of by_kind.values()) list.sort((a, b) => a.key - b.key);
+            const kinds = [...by_kind.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+            const parts = kinds.map((k) => `${by_kind.get(k).length === 1 ? k : plural(k)} ${by_kind.get(k).map((c) => c.name).join(', ')}`);
+            return `${side === 'white' ? 'White' : 'Black'}: ${parts.length ? parts.join('; ') : 'no pieces'}.`;
+        }).join(' ');
+    }
+
     move_cursor(d_row, d_col) {
         if (!this.grid) return;
         const [vr, vc] = this.cell_to_view(this.cursor);
@@ -327,7 +356,8 @@ export class Board {
                 return;
             }
         }
-        this.announce(`Played ${move.display || move.move}`);
+        // The page announces the move once played, in the notation of its move list.
+        this.announce('');
         this.on_move(move);
     }
 

@@ -36,9 +36,14 @@ function ordinal(n) {
 export class HopBoard {
     // `options.on_move(move)` receives the chosen legal move entry; `options.label` names the
     // board for assistive technology.
+    // `options.strip` false: no players' strip above the board, and no "X to move" said by the
+    // board (a page that shows the players and says the turn itself).
     constructor(container, options = {}) {
         this.container = container;
         this.on_move = options.on_move || (() => {});
+        // After a click on the board the arrow keys step through the moves (board_input.js).
+        this.arrows_step_moves = !!options.arrows_step_moves;
+        this.pointer_focus = false; // the board has the focus from a click, not the keyboard
         this.picker = new MovePicker([]);
         this.grid = null;
         this.variant = '';
@@ -52,6 +57,8 @@ export class HopBoard {
         this.retired = new Set();
         this.cursor = -1;
         this.preview_cell = -1;
+        this.shown_path = null; // show_path()
+        this.strip = options.strip !== false;
         this.drag = null;
         this.busy = false;
 
@@ -104,13 +111,13 @@ export class HopBoard {
         this.preview_cell = -1;
         if (this.cursor < 0) this.cursor = this.geometry.cells[0];
         const { width, height } = this.geometry;
-        const legend = LEGEND * legend_rows(this.corners.length);
+        const legend = this.legend_height();
         this.svg.setAttribute('viewBox', `0 0 ${width} ${height + legend}`);
         this.container.style.setProperty('--board-aspect', `${width} / ${height + legend}`);
         this.container.dataset.family = 'halma';
         this.container.dataset.shape = grid.shape;
         this.render();
-        if (turn_changed && turn >= 0) {
+        if (turn_changed && turn >= 0 && this.strip) {
             this.announce(`${this.seat_label(turn)} to move, ${style_name(this.style_of_seat(turn))}`);
         }
     }
@@ -146,6 +153,19 @@ export class HopBoard {
         return this.seat_names[seat] || `Seat ${seat + 1}`;
     }
 
+    // The whole position in words for a screen reader, seat by seat in turn order: "ann, red
+    // dot: a1, b1, ... ." (the cells by the names of rules/halma/README.md).
+    describe_position() {
+        if (!this.grid) return '';
+        return this.corners.map((corner, seat) => {
+            const cells = [];
+            for (let cell = 0; cell < this.grid.cells.length; cell++) {
+                if (this.seat_of(cell) === seat) cells.push(this.cell_name(cell));
+            }
+            return `${this.seat_label(seat)}, ${style_name(this.style_of_seat(seat))}: ${cells.join(', ') || 'no pieces'}.`;
+        }).join(' ');
+    }
+
     // Keeps text and piece marks upright on a turned board.
     upright(x, y) {
         return `translate(${x} ${y}) rotate(${-this.rotation})`;
@@ -153,7 +173,7 @@ export class HopBoard {
 
     render() {
         const { width, height } = this.geometry;
-        const legend = LEGEND * legend_rows(this.corners.length);
+        const legend = this.legend_height();
         this.turned.setAttribute('transform', `translate(0 ${legend}) rotate(${this.rotation} ${width / 2} ${height / 2})`);
         this.render_legend();
         const squares = this.layers.squares;
@@ -167,10 +187,15 @@ export class HopBoard {
         this.render_marks();
     }
 
+    legend_height() {
+        return this.strip ? LEGEND * legend_rows(this.corners.length) : 0;
+    }
+
     // The players in turn order, each with its colour and mark; the one to move stands out.
     render_legend() {
         const layer = this.layers.legend;
         layer.replaceChildren();
+        if (!this.strip) return;
         const players = this.corners.length;
         const per_row = Math.ceil(players / legend_rows(players));
         const slot = this.geometry.width / per_row;
@@ -270,6 +295,16 @@ export class HopBoard {
         layer.replaceChildren();
         const move = this.preview_cell >= 0 ? this.move_to(this.preview_cell) : null;
         if (move) draw_hop_path(layer, this.points(move.path), move.path, 'hop-preview');
+        else if (this.shown_path) draw_hop_path(layer, this.points(this.shown_path), this.shown_path, 'hop-preview hop-shown');
+    }
+
+    // Draws the path of a move named elsewhere (a move of the list under the pointer or the
+    // focus: its cells from the first to the last), or none (null).
+    show_path(path) {
+        const next = Array.isArray(path) && path.length >= 2 && this.grid ? path : null;
+        if (next === this.shown_path) return;
+        this.shown_path = next;
+        this.render_preview();
     }
 
     render_cursor() {
@@ -380,7 +415,8 @@ export class HopBoard {
     }
 
     commit(move) {
-        this.announce(`Played ${move.display || move.move}`);
+        // The page announces the move once played, in the notation of its move list.
+        this.announce('');
         this.on_move(move);
     }
 

@@ -33,6 +33,15 @@ function result_token(result, chess) {
     return chess ? '0-1' : '0-2';
 }
 
+// The score of a finished game of two as its record writes it ("1-0", "0-2", "1/2-1/2" shown
+// as "½-½"), for the end of the move list; '' while it is on, for an aborted game and for a
+// game of more than two.
+export function result_score(state) {
+    if (state.status !== 'over' || state.group) return '';
+    const token = result_token(state.result, state.variant === 'chess' || is_halma_variant(state.variant));
+    return token === '*' ? '' : token.replace('1/2-1/2', '½-½');
+}
+
 function date_tag(at) {
     const d = new Date(at);
     const two = (n) => String(n).padStart(2, '0');

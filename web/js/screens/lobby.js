@@ -11,6 +11,7 @@ import { h, fill, field } from '../ui/dom.js';
 import { setup_form } from '../ui/setup_form.js';
 import { variant_name, variant_players, VARIANTS } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
+import { name_with_rating } from '../ui/rating.js';
 import { play_sound } from '../ui/sound.js';
 import { from_wire_time } from '../net/api.js';
 import { answers_text, gone_text, invitee_names, name_list } from '../net/group_challenges.js';
@@ -120,6 +121,12 @@ export class LobbyScreen {
             with_level: true,
             on_submit: (setup) => this.play_computer(setup),
         });
+        // The two forms open from their buttons, one at a time, so that both buttons are in
+        // view at once (as lichess opens its "Create a game" and "Play with the computer").
+        const create_card = h('section', { class: 'card create-table', id: 'create-card', 'aria-labelledby': 'create-title', hidden: true },
+            h('h2', { id: 'create-title' }, 'Create a table'), create);
+        const computer_card = h('section', { class: 'card play-computer', id: 'computer-card', 'aria-labelledby': 'computer-title', hidden: true },
+            h('h2', { id: 'computer-title' }, 'Play the computer'), computer);
         fill(root,
             h('div', { class: 'lobby' },
                 h('section', { class: 'card play-now', 'aria-labelledby': 'play-now-title' },
@@ -131,16 +138,32 @@ export class LobbyScreen {
                     h('h2', { id: 'live-title' }, 'Games being played now'), this.live_body),
                 h('aside', { class: 'lobby-side' },
                     this.my_games,
+                    this.start_buttons(create_card, computer_card),
+                    create_card, computer_card,
                     h('section', { class: 'card' }, join_form),
-                    h('section', { class: 'card', 'aria-labelledby': 'create-title' },
-                        h('h2', { id: 'create-title' }, 'Create a table'), create),
-                    h('section', { class: 'card play-computer', 'aria-labelledby': 'computer-title' },
-                        h('h2', { id: 'computer-title' }, 'Play the computer'), computer),
                     h('section', { class: 'card', 'aria-labelledby': 'challenges-title' },
                         h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body, this.challenge_notice))));
         this.render_tables();
         this.render_challenges();
         this.render_my_games();
+    }
+
+    // "Create a table" and "Play the computer": each shows its form (and hides the other's),
+    // or hides it again; the button says whether its form is open (aria-expanded).
+    start_buttons(create_card, computer_card) {
+        const pairs = [];
+        const toggle = (card) => {
+            for (const [button, c] of pairs) {
+                c.hidden = c !== card || !c.hidden;
+                button.setAttribute('aria-expanded', String(!c.hidden));
+            }
+            if (!card.hidden) card.scrollIntoView({ block: 'nearest' });
+        };
+        for (const [card, label, cls] of [[create_card, 'Create a table', 'open-create'], [computer_card, 'Play the computer', 'open-computer']]) {
+            pairs.push([h('button', { type: 'button', class: `wide ${cls}`, 'aria-expanded': 'false', 'aria-controls': card.id,
+                                      onclick: () => toggle(card) }, label), card]);
+        }
+        return h('section', { class: 'card lobby-start', 'aria-label': 'Start a game' }, pairs.map(([button]) => button));
     }
 
     // The games where we hold a seat (after a restart, a ladder game made while away).
@@ -236,7 +259,7 @@ export class LobbyScreen {
             h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Host'), h('th', { scope: 'col' }, 'Variant'),
                 h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, 'Mode'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
             h('tbody', {}, rows.map((t) => h('tr', { dataset: { code: t.code } },
-                h('td', {}, t.host ? `${t.host.name}${t.host.rating ? ` (${t.host.rating})` : ''}` : '—'),
+                h('td', {}, t.host ? name_with_rating(t.host) : '—'),
                 h('td', {}, variant_name(t.variant), ' ', seats_pill(t)),
                 h('td', {}, format_time_control(t.time)),
                 h('td', {}, t.rated ? 'Rated' : 'Casual', t.status === 'playing' ? h('span', { class: 'pill' }, 'playing') : null),
@@ -252,7 +275,7 @@ export class LobbyScreen {
             fill(this.live_body, h('p', { class: 'muted empty' }, 'No public game is being played right now.'));
             return;
         }
-        const name = (p) => (p ? `${p.name}${p.rating ? ` (${p.rating})` : ''}` : '?');
+        const name = (p) => (p ? name_with_rating(p) : '?');
         fill(this.live_body, h('table', { class: 'list' },
             h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Players'), h('th', { scope: 'col' }, 'Variant'),
                 h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),

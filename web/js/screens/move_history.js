@@ -72,10 +72,14 @@ export class MoveHistory {
         return { grid: this.grids_cache[this.ply], last };
     }
 
+    // A button that cannot act is marked aria-disabled, not disabled: a disabled button would
+    // drop the keyboard focus (» pressed, then ‹ no longer reachable by Enter).
     render() {
         const [first, back, forward, last] = this.element.children;
-        first.disabled = back.disabled = this.shown() === 0;
-        forward.disabled = last.disabled = this.ply === null;
+        for (const [button, off] of [[first, this.shown() === 0], [back, this.shown() === 0],
+                                     [forward, this.ply === null], [last, this.ply === null]]) {
+            button.setAttribute('aria-disabled', String(off));
+        }
     }
 
     // A key pressed outside the board and the fields; true when it was one of ours.

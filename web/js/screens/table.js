@@ -10,21 +10,22 @@
 // player bars (seat_list.js), has no draw offers nor takebacks, and a resignation there only
 // takes the player out while the others play on (docs/protocol.md §7.6).
 
-import { h, fill } from '../ui/dom.js';
+import { h, fill, fill_keeping_focus } from '../ui/dom.js';
 import { Board } from '../board/board.js';
 import { HopBoard } from '../board/hop_board.js';
 import { SEAT_CORNERS, is_halma_variant } from '../board/halma_cells.js';
 import { corner_style, PIECE_STYLES } from '../board/halma_pieces.js';
 import { TypedMoveField } from '../board/typed_move.js';
+import { material } from '../board/material.js';
 import { algebraic_squares, board_numbers, move_text, apply_move, with_paths } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
 import { variant_name } from '../ui/variants.js';
-import { format_time_control } from '../ui/time_format.js';
+import { format_clock, format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { player_bar, render_move_list, render_move_strip, render_chat, result_text, group_result_text, low_time_ms } from './table_view.js';
 import { SeatList } from './seat_list.js';
 import { seats_by_place } from '../net/group_state.js';
-import { game_record } from './game_record.js';
+import { game_record, result_score } from './game_record.js';
 import { BoardSizer } from './board_size.js';
 import { MoveHistory } from './move_history.js';
 import { go } from '../router.js';
@@ -57,6 +58,7 @@ export class TableScreen {
     }
 
     destroy() {
+        this.closed_screen = true;
         clearInterval(this.tick);
         clearTimeout(this.confirm_timer);
         document.removeEventListener('keydown', this.on_key);
@@ -65,8 +67,13 @@ export class TableScreen {
     }
 
     build(root) {
-        this.status = h('p', { class: 'table-status', role: 'status', 'aria-live': 'polite' },
-            `Joining table ${this.code}…`);
+        this.status = h('p', { class: 'table-status' }, `Joining table ${this.code}…`);
+        // The phone's copy of the status line, in the bar right under the board (app.css shows
+        // it up to 600px, where the game's panel is below the fold); the announcer speaks it.
+        this.phone_status = h('p', { class: 'phone-status', 'aria-hidden': 'true' });
+        // What a screen reader hears: every move as the list writes it, with whose turn it is,
+        // and every other change of the status line (announce()).
+        this.announcer = h('p', { class: 'visually-hidden table-announcer', role: 'status', 'aria-live': 'polite' });
         this.top = player_bar('black');
         this.bottom = player_bar('white');
         this.board_holder = h('div', { class: 'board-holder' });
@@ -79,6 +86,18 @@ export class TableScreen {
             const el = e.target.closest('.move');
             if (el) this.history.show(Number(el.dataset.ply) + 1);
         });
+        // Chinese checkers and Halma: the move under the pointer (or the focus) in the list is
+        // drawn on the board, its from-to text meaning little to the eye.
+        const show_path = (e) => {
+            if (!this.hop || !this.board || !this.state) return;
+            const el = e.target.closest && e.target.closest('.move');
+            const move = el ? this.state.moves[Number(el.dataset.ply)] : null;
+            this.board.show_path(move ? move.path : null);
+        };
+        this.move_list.addEventListener('pointerover', show_path);
+        this.move_list.addEventListener('focusin', show_path);
+        this.move_list.addEventListener('pointerleave', () => { if (this.hop && this.board) this.board.show_path(null); });
+        this.move_list.addEventListener('focusout', () => { if (this.hop && this.board) this.board.show_path(null); });
         this.strip = h('ol', { class: 'move-strip', 'aria-label': 'Last moves' });
         this.strip.addEventListener('click', (e) => {
             const el = e.target.closest('.move');
@@ -92,7 +111,7 @@ export class TableScreen {
         this.share = h('div', { class: 'share' });
         this.info = h('p', { class: 'muted table-info' });
         this.spectators = h('span', { class: 'pill spectators' });
-        this.result = h('p', { class: 'result', role: 'status' });
+        this.result = h('p', { class: 'result' }); // announced with "Game over" (render_status)
         this.premove_note = h('span', { class: 'premove-note', 'aria-live': 'polite' });
         this.chat_log = h('div', { class: 'chat-log', role: 'log', 'aria-label': 'Chat' });
         const chat_input = h('input', { id: 'chat-input', maxlength: 200, autocomplete: 'off', placeholder: 'Say something' });
@@ -108,8 +127,14 @@ export class TableScreen {
             }
         } }, h('label', { for: 'chat-input', class: 'visually-hidden' }, 'Chat message'),
         h('div', { class: 'inline' }, chat_input, h('button', { type: 'submit' }, 'Send')));
-        const typed_form = h('form', {});
+        const typed_form = this.typed_form = h('form', {});
         this.typed = new TypedMoveField(typed_form, (m) => this.play(m));
+        // The position and the clocks in words, as lichess's blind mode reads them: by a button
+        // or by typing p or c in the move field; the announcer speaks them.
+        this.typed.set_commands({ p: () => this.read_position(), c: () => this.read_clocks() },
+                                'Type p to hear the position, c the clocks.');
+        const read_position = h('button', { type: 'button', class: 'small read-position', onclick: () => this.read_position() }, 'Read position');
+        const read_clocks = h('button', { type: 'button', class: 'small read-clocks', onclick: () => this.read_clocks() }, 'Read clocks');
         const flip = h('button', { type: 'button', class: 'small', onclick: () => this.flip() }, 'Flip board');
         this.download = h('button', { type: 'button', class: 'small download-record', onclick: () => this.save_record() }, 'Download');
         // A finished game the server stored: its record from /api, by the id the table gave.
@@ -126,25 +151,30 @@ export class TableScreen {
             this.area,
             h('section', { class: 'card game-info side-panel', 'aria-label': 'Game' },
                 h('div', { class: 'panel-head' }, h('h2', {}, `Table ${this.code}`), this.spectators),
-                this.info, this.status, this.share, this.result, this.move_list),
+                this.info, this.status, this.announcer, this.share, this.result, this.move_list),
             this.action_bar = h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
-                h('div', { class: 'action-row' }, this.history.element, this.actions), this.offers, this.error),
+                this.phone_status, h('div', { class: 'action-row' }, this.history.element, this.actions), this.offers, this.error),
             h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
-                h('div', { class: 'board-tools' }, flip, this.download, this.stored, this.premove_note), typed_form,
+                h('div', { class: 'board-tools' }, flip, read_position, read_clocks, this.download, this.stored, this.premove_note), typed_form,
                 h('h3', {}, 'Chat'), this.chat_log, chat_form)));
         this.sizer = new BoardSizer(this.area, this.board_holder, this.grip, this.action_bar);
+        // Sized at once, before the first state: the board's space is kept while it loads.
+        requestAnimationFrame(() => { if (!this.closed_screen) this.sizer.fit(); });
     }
 
     // The board of the variant, made from the first state: a HopBoard for the halma family,
     // else a Board. A table keeps its variant (a rematch too), so the board stays.
-    make_board(variant) {
+    make_board(variant, group) {
         if (this.board) return;
         this.hop = is_halma_variant(variant);
         const label = `Board of table ${this.code}`;
         if (this.hop) {
-            this.board = new HopBoard(this.board_holder, { label, on_move: (m) => this.play(m) });
+            // A table of more than two has its players in the seat list: no strip on the board
+            // to name them twice (and shrink the board).
+            this.board = new HopBoard(this.board_holder, { label, on_move: (m) => this.play(m), arrows_step_moves: true,
+                                                            strip: !group });
         } else {
-            this.board = new Board(this.board_holder, { label, on_move: (m) => this.play(m),
+            this.board = new Board(this.board_holder, { label, on_move: (m) => this.play(m), arrows_step_moves: true,
                                                          on_premove: (p) => this.set_premove(p) });
             // A right click on the board cancels a queued premove (or one being chosen).
             this.board.svg.addEventListener('contextmenu', (e) => {
@@ -216,14 +246,14 @@ export class TableScreen {
             if (err.code === 'table_full' && !this.watch_only) {
                 try {
                     this.replace(await api.watch(this.code));
-                    this.status.textContent = 'The table is full: you are watching.';
+                    this.say_status('The table is full: you are watching.');
                     return;
                 } catch (err2) {
                     err = err2;
                 }
             }
-            this.status.textContent = err.code === 'bad_join_code'
-                ? `There is no table with the code ${this.code}.` : `Could not open table ${this.code}: ${err.message}`;
+            this.say_status(err.code === 'bad_join_code'
+                ? `There is no table with the code ${this.code}.` : `Could not open table ${this.code}: ${err.message}`);
             this.status.classList.add('error');
         }
     }
@@ -244,7 +274,7 @@ export class TableScreen {
         this.state = normalise_table(table);
         this.pending_move = null;
         this.history.update(this.state);
-        this.make_board(this.state.variant);
+        this.make_board(this.state.variant, this.state.group);
         if (!this.hop && this.state.you === 'black' && this.board.orientation !== 'black') this.board.orientation = 'black';
         this.render();
     }
@@ -280,7 +310,11 @@ export class TableScreen {
             go(`#/table/${e.code}`);
             return;
         }
+        const moved = e.type === 'move' || e.type === 'moved' || e.type === 'move_played';
+        this.announcing_move = moved;
         this.render();
+        this.announcing_move = false;
+        if (moved) this.announce_move(before);
         if (before.to_move !== next.to_move && this.my_turn()) this.play_premove();
     }
 
@@ -292,8 +326,8 @@ export class TableScreen {
             this.history.update(this.state);
             this.render();
         }
-        fill(this.actions, h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
-        this.status.textContent = 'This table has closed.';
+        fill_keeping_focus(this.actions, h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
+        this.say_status('This table has closed.');
     }
 
     my_turn() {
@@ -359,10 +393,10 @@ export class TableScreen {
 
     render_premove_note(text) {
         if (this.premove) {
-            fill(this.premove_note, `Premove ${this.board.cell_name(this.premove.from)}–${this.board.cell_name(this.premove.to)} `,
+            fill_keeping_focus(this.premove_note, `Premove ${this.board.cell_name(this.premove.from)}–${this.board.cell_name(this.premove.to)} `,
                 h('button', { type: 'button', class: 'small cancel-premove', onclick: () => this.cancel_premove() }, 'Cancel premove'));
         } else {
-            fill(this.premove_note, text || '');
+            fill_keeping_focus(this.premove_note, text || '');
         }
     }
 
@@ -375,7 +409,9 @@ export class TableScreen {
             this.cancel_premove();
             return;
         }
-        if (e.defaultPrevented || (t && t.closest && (t.closest('.board-svg') || t.closest('.board-grip')))) return;
+        // The board's cursor and the grip take their own arrows (a board focused by a click
+        // leaves them to the moves: board_input.js).
+        if (e.defaultPrevented || (t && t.closest && t.closest('.board-grip'))) return;
         if (this.history.key(e)) e.preventDefault();
     }
 
@@ -389,9 +425,9 @@ export class TableScreen {
         this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
         this.spectators.textContent = `${s.spectators} watching`;
+        this.spectators.hidden = !s.spectators;
         this.render_status();
-        this.result.textContent = s.group ? group_result_text(s.result, s.seats.map((p, i) => this.seat_name(i)))
-            : result_text(s.result, this.hop ? { white: this.side_name('white'), black: this.side_name('black') } : null);
+        this.result.textContent = this.result_line();
         this.render_moves();
         render_chat(this.chat_log, s.chat);
         this.render_share();
@@ -403,6 +439,8 @@ export class TableScreen {
             : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
                 : this.hop ? (s.variant.startsWith('halma') ? 'e.g. b5-c6, a4-c6' : 'e.g. n2-m6, o1-m5')
                     : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
+        // Once the game is over no move can be typed: the field goes.
+        this.typed_form.hidden = s.status === 'over';
         this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
         // The page writes the record of a game of two; a game of more has its stored one.
         this.download.hidden = !s.moves.length || s.group;
@@ -410,9 +448,16 @@ export class TableScreen {
         this.stored.hidden = !(s.status === 'over' && s.game_id !== null && s.game_id !== undefined);
         if (!this.stored.hidden) {
             this.stored.href = this.app.api.game_download_url(s.game_id, format);
-            this.stored.textContent = `Stored game #${s.game_id} (${format.toUpperCase()})`;
+            this.stored.textContent = `Download the stored record (${format.toUpperCase()})`;
         }
         this.sizer.fit();
+    }
+
+    // The result in words ("White wins · resignation"), '' while the game is on.
+    result_line() {
+        const s = this.state;
+        return s.group ? group_result_text(s.result, s.seats.map((p, i) => this.seat_name(i)))
+            : result_text(s.result, this.hop ? { white: this.side_name('white'), black: this.side_name('black') } : null);
     }
 
     // The places by seat: the result's once over, else none.
@@ -444,7 +489,65 @@ export class TableScreen {
 
     render_status() {
         this.status.classList.remove('error');
-        this.status.textContent = this.status_text();
+        const text = this.status_text();
+        if (text === this.status.textContent) return;
+        this.status.textContent = this.phone_status.textContent = text;
+        // A move says whose turn it is itself (announce_move); "Game over" comes with the result.
+        if (!this.announcing_move && !this.pending_move) this.announce(this.state.status === 'over' ? `Game over. ${this.result_line()}` : text);
+    }
+
+    announce(text) {
+        this.announcer.textContent = text;
+    }
+
+    // A status that is not the game's (a table that cannot be opened, or closed), shown and said.
+    say_status(text) {
+        this.status.textContent = this.phone_status.textContent = text;
+        this.announce(text);
+    }
+
+    // The position shown on the board, piece by piece (the board's describe_position()), with
+    // the move it is after when an earlier one is shown.
+    read_position() {
+        if (!this.board || !this.state) return;
+        const shown = this.history.shown();
+        const texts = this.move_texts();
+        const when = !this.history.live() ? `Position after ${shown ? `move ${shown}, ${texts[shown - 1]}` : 'no move'}. ` : '';
+        this.announce(`${when}${this.board.describe_position()}`);
+    }
+
+    // Every clock, and which one runs: "White, ann: 4:59, running. Black, bob: 5:00."
+    read_clocks() {
+        const s = this.state;
+        if (!s) return;
+        const c = clocks_now(s);
+        if (!c) {
+            this.announce('This game has no clocks.');
+            return;
+        }
+        const say = (who, ms, running) => `${who}: ${format_clock(ms)}${running ? ', running' : ''}.`;
+        if (s.group) {
+            this.announce(s.seats.map((p, i) => say(this.seat_name(i), c.seats[i], c.running === i)).join(' '));
+            return;
+        }
+        this.announce(['white', 'black'].map((colour) => {
+            const player = s.seats[colour];
+            const who = this.hop ? this.side_name(colour) : `${this.side_name(colour)}${player ? `, ${player.name}` : ''}`;
+            return say(who, c[colour], c.running === colour);
+        }).join(' '));
+    }
+
+    // "Black played e5. Your move.": the last move as the move list writes it, who made it
+    // (`before`: the state before the move) and what the status line says now.
+    announce_move(before) {
+        const s = this.state;
+        const texts = this.move_texts();
+        if (!texts.length) return;
+        const mover = before.to_move;
+        const who = mover === s.you && s.you !== null ? 'You'
+            : s.group ? this.seat_name(mover) : this.side_name(mover);
+        const after = s.status === 'over' ? `Game over. ${this.result_line()}` : this.status_text();
+        this.announce(`${who} played ${texts[texts.length - 1]}. ${after}`);
     }
 
     status_text() {
@@ -482,8 +585,9 @@ export class TableScreen {
         const texts = this.move_texts();
         const shown = this.history.shown();
         const per_row = this.state.group ? 1 : 2; // a table of more: one move a line
-        render_move_list(this.move_list, texts, shown, per_row);
-        render_move_strip(this.strip, texts, shown, per_row);
+        const ending = this.state.status === 'over' ? [result_score(this.state), this.result_line()].filter(Boolean).join(' · ') : '';
+        render_move_list(this.move_list, texts, shown, per_row, ending);
+        render_move_strip(this.strip, texts, shown, per_row, ending);
         this.area.classList.toggle('viewing-past', !this.history.live());
         this.history.render();
     }
@@ -514,8 +618,22 @@ export class TableScreen {
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }
+        if (!s.group) {
+            const m = this.hop ? null : material(grid, s.variant);
+            for (const bar of [this.top, this.bottom]) bar.show_material(m ? m[bar.colour] : null);
+        }
         this.typed.set_moves(this.my_turn() && this.history.live() ? with_paths(s.legal_moves, grid, s.variant) : [],
-                             (c) => this.board.cell_name(c));
+                             (c) => this.board.cell_name(c), this.idle_text());
+    }
+
+    // Why no move can be typed now.
+    idle_text() {
+        const s = this.state;
+        if (s.status !== 'playing') return 'The game is not in play.';
+        if (s.you === null) return 'You are watching this game.';
+        if (!this.history.live()) return 'An earlier position is shown: go to the last move (End) to play.';
+        if (this.pending_move) return 'Your move was sent.';
+        return 'Wait for your turn.';
     }
 
     // What a HopBoard shows besides the grid: the seat to move (in an earlier position too,
@@ -571,7 +689,7 @@ export class TableScreen {
         const s = this.state;
         const full = s.group ? s.seats.every(Boolean) : s.seats.white && s.seats.black;
         if (!s.private || s.status !== 'waiting' || full) {
-            fill(this.share);
+            fill_keeping_focus(this.share);
             return;
         }
         const link = `${window.location.origin}/t/${s.code}`;
@@ -584,7 +702,7 @@ export class TableScreen {
                 note.textContent = `Copy this ${what.toLowerCase()}: ${text}`;
             }
         };
-        fill(this.share, h('div', { class: 'share-box' },
+        fill_keeping_focus(this.share, h('div', { class: 'share-box' },
             h('p', {}, 'Code ', h('strong', { class: 'join-code' }, s.code)),
             h('input', { readonly: true, value: link, 'aria-label': 'Join link', class: 'join-link' }),
             h('div', { class: 'inline' },
@@ -686,8 +804,10 @@ export class TableScreen {
         }
         if (me && s.status === 'waiting') buttons.push(act('Leave table', async (c) => { await api.leave(c); go('#/'); }));
         buttons.push(h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
-        fill(this.offers, offers);
-        fill(this.actions, buttons);
+        // Redrawn at every event: a focused button keeps the focus (Resign, then Enter again on
+        // "Confirm resign"; "Offer draw" while the opponent moves).
+        fill_keeping_focus(this.offers, offers);
+        fill_keeping_focus(this.actions, buttons);
     }
 
     // The takeback asked at a table of more than two: who asked, who has agreed, who must still
@@ -756,7 +876,9 @@ export class TableScreen {
         }
         if (s.you && s.status === 'waiting') buttons.push(act('Leave table', async (c) => { await api.leave(c); go('#/'); }));
         buttons.push(h('button', { type: 'button', class: 'small', onclick: () => go('#/') }, 'Back to lobby'));
-        fill(this.offers, offers);
-        fill(this.actions, buttons);
+        // Redrawn at every event: a focused button keeps the focus (Resign, then Enter again on
+        // "Confirm resign"; "Offer draw" while the opponent moves).
+        fill_keeping_focus(this.offers, offers);
+        fill_keeping_focus(this.actions, buttons);
     }
 }

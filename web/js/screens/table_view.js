@@ -3,6 +3,8 @@
 
 import { h, fill } from '../ui/dom.js';
 import { format_clock } from '../ui/time_format.js';
+import { rating_text } from '../ui/rating.js';
+import { FIGURES, material_words } from '../board/material.js';
 
 const REASONS = {
     checkmate: 'checkmate', stalemate: 'stalemate', insufficient: 'insufficient material',
@@ -64,17 +66,26 @@ export function player_bar(colour) {
     const rating = h('span', { class: 'player-rating muted' });
     const presence = h('span', { class: 'presence', role: 'img' });
     const clock = h('time', { class: 'clock', role: 'timer', 'aria-live': 'off' }, '–');
+    const taken = h('span', { class: 'material' }); // chess: the material this player is up
     const bar = h('div', { class: `player-bar player-${colour}`, dataset: { colour } },
-        h('span', { class: `side-dot side-${colour}`, 'aria-hidden': 'true' }), presence, name, rating, clock);
+        h('span', { class: `side-dot side-${colour}`, 'aria-hidden': 'true' }), presence, name, rating, taken, clock);
     return {
         bar, colour,
         show(player, label) {
             name.textContent = player ? player.name : `Waiting for ${label}…`;
-            rating.textContent = player && player.rating ? `${player.rating}${player.provisional ? '?' : ''}` : '';
+            rating.textContent = rating_text(player);
             const online = player ? player.online !== false : false;
             presence.classList.toggle('online', !!player && online);
             presence.setAttribute('aria-label', !player ? 'seat free' : online ? 'connected' : 'disconnected');
             presence.title = presence.getAttribute('aria-label');
+        },
+        // `m` ({pieces, points} of material.js, or null): the opponent's pieces this player
+        // is up, as figures, and the lead in points.
+        show_material(m) {
+            const words = m ? material_words(m) : '';
+            fill(taken, words ? [h('span', { class: 'material-pieces', 'aria-hidden': 'true' }, m.pieces.map((k) => FIGURES[k]).join('')),
+                                 m.points ? h('span', { class: 'material-points', 'aria-hidden': 'true' }, `+${m.points}`) : null,
+                                 h('span', { class: 'visually-hidden' }, words)] : []);
         },
         show_clock(ms, running, low_ms) {
             if (ms === null || ms === undefined) {
@@ -91,13 +102,15 @@ export function player_bar(colour) {
 
 // The move list: numbered pairs of move texts (`per_row` 1: one numbered move a line, for a
 // game of more than two); the move shown is marked; clicking a move (table.js) shows the
-// position after it. An empty list says so instead of looking like a field.
-export function render_move_list(list, texts, shown_ply, per_row = 2) {
+// position after it. An empty list says so instead of looking like a field. A finished game
+// ends with its `ending` ("1-0 · White wins · resignation"), unnumbered.
+export function render_move_list(list, texts, shown_ply, per_row = 2, ending = '') {
     const items = [];
     for (let i = 0; i < texts.length; i += per_row) {
         items.push(h('li', {}, texts.slice(i, i + per_row).map((text, k) =>
             h('span', { class: 'move', dataset: { ply: i + k }, role: 'button', tabindex: -1 }, text))));
     }
+    if (ending && texts.length) items.push(h('li', { class: 'move-result' }, ending));
     fill(list, items);
     list.classList.toggle('empty', !texts.length);
     list.dataset.empty = texts.length ? '' : 'No moves yet';
@@ -113,10 +126,11 @@ export function render_move_list(list, texts, shown_ply, per_row = 2) {
 }
 
 // The phone's strip of the last moves above the board: "12. Nf3 Nc6" pairs in one row,
-// scrolled to the move shown.
-export function render_move_strip(strip, texts, shown_ply, per_row = 2) {
+// scrolled to the move shown, and the score once over.
+export function render_move_strip(strip, texts, shown_ply, per_row = 2, ending = '') {
     fill(strip, texts.map((t, i) => h('li', { class: i % per_row ? '' : 'pair-start', dataset: { number: `${Math.floor(i / per_row) + 1}.` } },
-        h('span', { class: `move${i === shown_ply - 1 ? ' current' : ''}`, dataset: { ply: i } }, t))));
+        h('span', { class: `move${i === shown_ply - 1 ? ' current' : ''}`, dataset: { ply: i } }, t))),
+    ending && texts.length ? h('li', { class: 'move-result' }, ending) : null);
     const current = strip.querySelector('.move.current');
     if (current) strip.scrollLeft = current.parentElement.offsetLeft - strip.clientWidth + current.parentElement.offsetWidth + 8;
     else strip.scrollLeft = 0;

@@ -38,6 +38,28 @@ export function fill(el, ...children) {
     return el;
 }
 
+// What identifies a control across a redraw: its `data-key`, else its `data-action`, else its
+// label.
+function focus_key(el) {
+    return el.dataset.key || el.dataset.action || el.getAttribute('aria-label') || el.textContent.trim();
+}
+
+// fill(), keeping the keyboard focus: when the focus was on a control inside `el`, it goes to
+// the new control of the same key (focus_key), else to the control now at the same place, so
+// that a redraw (an opponent's move, a confirming click) never drops it to the page.
+export function fill_keeping_focus(el, ...children) {
+    const active = document.activeElement;
+    if (!active || active === el || !el.contains(active)) return fill(el, ...children);
+    const controls = () => [...el.querySelectorAll('button, a[href], input, select, textarea, [tabindex]')];
+    const key = focus_key(active);
+    const index = controls().indexOf(active);
+    fill(el, ...children);
+    const now = controls();
+    const target = now.find((c) => focus_key(c) === key) || now[Math.min(index, now.length - 1)];
+    if (target) target.focus({ preventScroll: true });
+    return el;
+}
+
 let next_id = 0;
 export function uid(prefix = 'id') {
     return `${prefix}-${++next_id}`;
