@@ -39,7 +39,7 @@ tabula="$1"
 shift
 games=40 movetime=100 seed=1 stockfish=0 sf_games="" sf_movetime=1000 limit_minutes=240 niceness=19
 sf_elos="1800 2000 2200"
-variants="chess international brazilian russian english italian spanish pool czech turkish antidraughts russian-giveaway chinese-checkers-2 halma-2"
+variants="chess chess960 international brazilian russian english italian spanish pool czech turkish antidraughts russian-giveaway frisian frysk breakthrough killer chinese-checkers-2 halma-2"
 while [[ $# -gt 0 ]]; do
     [[ $# -ge 2 || "$1" == --stockfish ]] || usage
     case "$1" in

@@ -23,8 +23,8 @@ constexpr Color opposite(Color c) { return c == Color::White ? Color::Black : Co
 
 // How a game stands. `reason` is a stable name the server passes on to players:
 // "checkmate", "stalemate", "insufficient", "threefold", "fifty-move", "fivefold",
-// "seventyfive-move", "no-moves", "25-move", "20-move", "16-move", "finished", "move-limit",
-// "retired" (Game::retire: everyone else left), …
+// "seventyfive-move", "no-moves", "25-move", "20-move", "16-move", "7-move", "king-v-king",
+// "breakthrough", "finished", "move-limit", "retired" (Game::retire: everyone else left), …
 // (empty while ongoing).
 //
 // Games of more than two players (the halma family) are decided by `places`: the place of each
