@@ -40,6 +40,17 @@ rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup
         return *error;
     if (setup.rated && !host.registered())
         return refuse(errc::not_allowed, "rated games are for registered players");
+    // A variant of numbered start positions (Chess960) without a position given starts from
+    // one drawn at random, kept in the setup: the stored game, a restart and the rematch (the
+    // same position with the seats turned) all start from it.
+    if (const int count = rules::start_position_count(setup.variant);
+        count > 0 && setup.start_position.empty()) {
+        const auto number = static_cast<int>(random.below(static_cast<std::uint64_t>(count)));
+        auto fen = rules::start_position_fen(setup.variant, number);
+        if (!fen)
+            return refuse(errc::bad_setup, fen.error().detail);
+        setup.start_position = std::move(fen).value();
+    }
     rules::GameOptions options{.draw_rules = setup.draw_rules};
     auto game = context.make_game(setup.variant, setup.start_position, options);
     if (!game)

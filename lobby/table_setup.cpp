@@ -13,10 +13,22 @@ namespace {
 
 using TimeControlCheck = std::optional<rules::Error> (*)(const TimeControl&);
 
+// Whether `position` is one of the numbered start positions of the variant (Chess960's 960):
+// a rated game may start there, as the table itself starts it when no position is given.
+bool numbered_start(const TableSetup& setup) {
+    const int count = rules::start_position_count(setup.variant);
+    for (int number = 0; number < count; ++number) {
+        const auto fen = rules::start_position_fen(setup.variant, number);
+        if (fen.ok() && fen.value() == setup.start_position)
+            return true;
+    }
+    return false;
+}
+
 std::optional<rules::Error> validate_with(const TableSetup& setup, TimeControlCheck check_time) {
     if (auto error = check_time(setup.time_control))
         return error;
-    if (setup.rated && !setup.start_position.empty())
+    if (setup.rated && !setup.start_position.empty() && !numbered_start(setup))
         return refuse(errc::not_allowed, "a rated game starts from the standard position");
     if (setup.draw_rules == rules::DrawRules::ReportOnly)
         return refuse(errc::not_allowed, "every game needs draw rules that can end it");

@@ -18,7 +18,9 @@ enum class ColorChoice : std::uint8_t { White, Black, Random };
 
 struct TableSetup {
     rules::VariantId variant = rules::VariantId::Chess;
-    std::string start_position{}; // empty: the variant's standard start
+    // Empty: the variant's standard start; in a variant of numbered start positions
+    // (Chess960) the table draws one at random when it is made and keeps it here.
+    std::string start_position{};
     TimeControl time_control = fischer(std::chrono::minutes(5), std::chrono::seconds(3));
     bool rated = false;
     bool is_public = true; // listed in the lobby; private tables are found by code only
