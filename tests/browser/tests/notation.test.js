@@ -41,6 +41,23 @@ test('chess moves: castling brings the rook, en passant takes the pawn, promotio
     assert.equal(play_all('4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'chess', EMPTY_8, ['a7a8']).cells[cell('a8')], 'Q');
 }, node);
 
+test('chess960 moves: the king taking its own rook castles, king to g or c, rook to f or d', () => {
+    // Position 0 of Chess960 (BBQNNRKR) with the pieces between cleared: king g1, rooks f1, h1.
+    const short_side = play_all('bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1', 'chess960',
+        EMPTY_8, ['g1h1']);
+    assert.equal(short_side.cells[cell('g1')], 'K');
+    assert.equal(short_side.cells[cell('f1')], 'R');
+    assert.equal(short_side.cells[cell('h1')], '.');
+    // King b1 and rook a1 castle long: the king lands on c1 and the rook on d1.
+    const long_side = play_all('1k6/8/8/8/8/8/8/RK6 w A - 0 1', 'chess960', EMPTY_8, ['b1a1']);
+    assert.equal(long_side.cells[cell('c1')], 'K');
+    assert.equal(long_side.cells[cell('d1')], 'R');
+    assert.equal(long_side.cells[cell('a1')], '.');
+    assert.equal(long_side.cells[cell('b1')], '.');
+    // In standard chess the king's two-square step still castles.
+    assert.equal(play_all('4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'chess', EMPTY_8, ['e1g1']).cells[cell('f1')], 'R');
+}, node);
+
 test('draughts moves: numbered squares, captures found between the cells, crowning (in passing in Russian only)', () => {
     // Russian: 1. c3-d4 d6-c5 2. b2-c3 c7-d6 3. d4-e5 f6:d4:b2, written as the server writes it.
     const line = ['22-18', '10-14', '25-22', '6-10', '18-15', '11x25'];

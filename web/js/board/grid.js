@@ -6,6 +6,8 @@
 const MAX_SIDE = 16;
 
 // Checks a grid's shape and returns a clean copy; throws an Error naming what is wrong.
+import { is_chess_variant } from '../ui/variants.js';
+
 export function parse_grid(grid) {
     if (!grid || typeof grid !== 'object') throw new Error('grid is not an object');
     const { rows, cols, cells } = grid;
@@ -24,7 +26,7 @@ export function parse_grid(grid) {
 // that knows the variant passes it; otherwise a grid with kings ('K', 'k') is chess, since
 // every chess position has both kings and no draughts grid has either letter.
 export function grid_family(grid, variant) {
-    if (variant) return variant === 'chess' ? 'chess' : 'draughts';
+    if (variant) return is_chess_variant(variant) ? 'chess' : 'draughts';
     return /[Kk]/.test(grid.cells) ? 'chess' : 'draughts';
 }
 

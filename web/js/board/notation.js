@@ -14,6 +14,7 @@
 //   and the replay of earlier positions. It checks nothing: the server is the judge of legality.
 
 import { cell_name, is_piece, piece_side } from './grid.js';
+import { is_chess_variant } from '../ui/variants.js';
 import { SEAT_CORNERS, halma_cell_of, halma_shape, is_halma_variant } from './halma_cells.js';
 
 const ALGEBRAIC_DRAUGHTS = new Set(['russian', 'brazilian', 'czech', 'russian-giveaway']);
@@ -21,7 +22,7 @@ const BLACK_FIRST = new Set(['english', 'pool']); // the variants where Black mo
 const PROMOTE_IN_PASSING = new Set(['russian', 'russian-giveaway']); // a man crowned mid-capture
 
 export function family_of(variant) {
-    return variant === 'chess' ? 'chess' : 'draughts';
+    return is_chess_variant(variant) ? 'chess' : 'draughts';
 }
 
 // The side that moves first in the variant's start position.
@@ -31,12 +32,12 @@ export function first_mover(variant) {
 
 // True when the board shows letters and digits (chess, Turkish, Russian, Brazilian, Czech).
 export function algebraic_squares(variant) {
-    return variant === 'chess' || variant === 'turkish' || ALGEBRAIC_DRAUGHTS.has(variant);
+    return is_chess_variant(variant) || variant === 'turkish' || ALGEBRAIC_DRAUGHTS.has(variant);
 }
 
 // Map(cell -> square number) for numbered draughts boards; null elsewhere.
 export function square_numbering(grid, variant) {
-    if (!grid || variant === 'chess' || variant === 'turkish' || is_halma_variant(variant) || !grid.cells.includes(' ')) return null;
+    if (!grid || is_chess_variant(variant) || variant === 'turkish' || is_halma_variant(variant) || !grid.cells.includes(' ')) return null;
     const cells = [];
     for (let c = 0; c < grid.cells.length; c++) if (grid.cells[c] !== ' ') cells.push(c);
     if (variant === 'spanish') cells.reverse();
@@ -64,7 +65,7 @@ export function canonical_path(grid, variant, text) {
         const cells = String(text || '').split('-').map((name) => halma_cell_of(shape, name));
         return shape && cells.length >= 2 && cells.every((c) => c >= 0) ? cells : null;
     }
-    if (variant === 'chess') {
+    if (is_chess_variant(variant)) {
         const m = /^([a-h][1-8])([a-h][1-8])[qrbn]?$/.exec(text || '');
         return m ? [cell_of_name(m[1], rows, cols), cell_of_name(m[2], rows, cols)] : null;
     }
@@ -140,8 +141,19 @@ export function apply_move(grid, variant, move) {
         if (!captures && kind === 'p' && dc !== 0 && !is_piece(cells[to])) {
             captures = [from - (from % grid.cols) + (to % grid.cols)]; // en passant
         }
+        const row_start = to - (to % grid.cols);
+        if (kind === 'k' && cells[to] === (side === 'white' ? 'R' : 'r')) {
+            // Chess960 castling, written as the king taking its own rook (protocol.md, §7.4):
+            // the king goes to the g or c file, the rook to f or d, on the rook's side.
+            const king_side = dc > 0;
+            const rook = cells[to];
+            cells[to] = '.';
+            cells[from] = '.';
+            cells[row_start + (king_side ? 5 : 3)] = rook;
+            cells[row_start + (king_side ? 6 : 2)] = piece;
+            return { rows: grid.rows, cols: grid.cols, cells: cells.join(''), check: -1 };
+        }
         if (kind === 'k' && Math.abs(dc) === 2) { // castling: the rook comes round the king
-            const row_start = to - (to % grid.cols);
             const rook_from = dc > 0 ? row_start + grid.cols - 1 : row_start;
             const rook_to = to - Math.sign(dc);
             cells[rook_to] = cells[rook_from];
@@ -188,7 +200,7 @@ export function grid_from_fen(fen, variant, shape) {
         }
         return { rows, cols, cells: cells.join(''), check: -1 };
     }
-    if (variant === 'chess') {
+    if (is_chess_variant(variant)) {
         const ranks = String(fen || '').split(' ')[0].split('/');
         if (ranks.length !== rows) return null;
         for (let r = 0; r < rows; r++) {
@@ -231,7 +243,7 @@ export function grid_from_fen(fen, variant, shape) {
 // The side to move in a FEN / draughts FEN, or null.
 export function fen_side(fen, variant) {
     const text = String(fen || '');
-    if (variant === 'chess') {
+    if (is_chess_variant(variant)) {
         const side = text.split(' ')[1];
         return side === 'w' ? 'white' : side === 'b' ? 'black' : null;
     }

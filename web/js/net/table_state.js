@@ -66,7 +66,7 @@ export function normalise_table(t) {
         spectators: Array.isArray(t.spectators) ? t.spectators.length : t.spectators || 0,
         position: t.board && typeof t.board === 'object' ? t.board : t.position,
         legal_moves: t.legal_moves || [],
-        to_move: t.to_move || side_to_move(t.start_position, setup.variant) || 'white',
+        to_move: t.to_move || side_to_move(t.start_position) || 'white',
         start_position: t.start_position || null,
         game_number: Number.isInteger(t.game_number) ? t.game_number : 1,
         ply: Number.isInteger(t.ply) ? t.ply : (t.moves || []).length,
@@ -112,10 +112,10 @@ export function normalise_result(r) {
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
 // The side to move in a start position (chess FEN "... w ...", draughts FEN "B:W21-32:B1-12"):
-// English and pool draughts start with Black.
-function side_to_move(fen, variant) {
+// English and pool draughts start with Black. A chess FEN is the one with spaces.
+function side_to_move(fen) {
     const text = typeof fen === 'string' ? fen : '';
-    const letter = variant === 'chess' ? text.split(' ')[1] : text[0];
+    const letter = text.includes(' ') ? text.split(' ')[1] : text[0];
     return { w: 'white', W: 'white', b: 'black', B: 'black' }[letter] || null;
 }
 
@@ -166,7 +166,7 @@ export function apply_event(state, msg) {
             next.position = e.board;
             next.moves = [];
             next.ply = 0;
-            next.to_move = (e.clocks && e.clocks.to_move) || side_to_move(e.start_position, state.variant) || 'white';
+            next.to_move = (e.clocks && e.clocks.to_move) || side_to_move(e.start_position) || 'white';
         }
         if (typeof e.start_position === 'string') next.start_position = e.start_position;
         if (Number.isInteger(msg.at)) next.started_at = msg.at; // the record's Date

@@ -10,6 +10,7 @@
 // Chinese checkers and Halma as rules/halma/record.cpp writes them.
 
 import { first_mover, fen_side } from '../board/notation.js';
+import { is_chess_variant } from '../ui/variants.js';
 import { halma_start_position, is_halma_variant } from '../board/halma_cells.js';
 
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -17,6 +18,7 @@ const GAME_TYPES = {
     international: ['20'], english: ['21'], italian: ['22'], pool: ['23'], spanish: ['24'],
     russian: ['25'], brazilian: ['26'], czech: ['29'], turkish: ['30'],
     antidraughts: ['20', 'antidraughts'], 'russian-giveaway': ['25', 'russian-giveaway'],
+    frisian: ['40'], frysk: ['40', 'frysk'], breakthrough: ['20', 'breakthrough'], killer: ['20', 'killer'],
 };
 
 function tag(name, value) {
@@ -38,7 +40,7 @@ function result_token(result, chess) {
 // game of more than two.
 export function result_score(state) {
     if (state.status !== 'over' || state.group) return '';
-    const token = result_token(state.result, state.variant === 'chess' || is_halma_variant(state.variant));
+    const token = result_token(state.result, is_chess_variant(state.variant) || is_halma_variant(state.variant));
     return token === '*' ? '' : token.replace('1/2-1/2', '½-½');
 }
 
@@ -91,7 +93,7 @@ function halma_record(state, roster, result, seat) {
 // {name, text}: the file name and the record of the game shown in `state` (table_state.js).
 export function game_record(state, site, now = Date.now()) {
     const halma = is_halma_variant(state.variant);
-    const chess = state.variant === 'chess';
+    const chess = is_chess_variant(state.variant);
     // The halma family writes its results as chess does (1-0, 0-1, 1/2-1/2).
     const result = state.status === 'over' ? result_token(state.result, chess || halma) : '*';
     const seat = (c) => (state.seats[c] ? state.seats[c].name : '?');
@@ -109,7 +111,9 @@ export function game_record(state, site, now = Date.now()) {
                  text: halma_record(state, tags.slice(0, 4), result, seat) };
     }
     const start = state.start_position || '';
-    if (chess) {
+    if (state.variant === 'chess960') { // always with its start, as rules/chess/pgn_writer.cpp
+        tags.push(tag('Variant', 'Chess960'), tag('SetUp', '1'), tag('FEN', start));
+    } else if (chess) {
         if (start && start !== CHESS_START) tags.push(tag('SetUp', '1'), tag('FEN', start));
     } else {
         const [type, variant] = GAME_TYPES[state.variant] || ['20'];

@@ -19,7 +19,7 @@ import { TypedMoveField } from '../board/typed_move.js';
 import { material } from '../board/material.js';
 import { algebraic_squares, board_numbers, move_text, apply_move, with_paths } from '../board/notation.js';
 import { normalise_table, apply_event, clocks_now } from '../net/table_state.js';
-import { variant_name } from '../ui/variants.js';
+import { is_chess_variant, record_format, variant_name } from '../ui/variants.js';
 import { format_clock, format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
 import { player_bar, render_move_list, render_move_strip, render_chat, result_text, group_result_text, low_time_ms } from './table_view.js';
@@ -435,16 +435,16 @@ export class TableScreen {
         this.render_clocks();
         this.render_premove_note();
         // Turkish men move straight ahead and sideways, never diagonally.
-        this.typed.input.placeholder = s.variant === 'chess' ? 'e.g. e4, Nf3'
+        this.typed.input.placeholder = is_chess_variant(s.variant) ? 'e.g. e4, Nf3, O-O'
             : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
                 : this.hop ? (s.variant.startsWith('halma') ? 'e.g. b5-c6, a4-c6' : 'e.g. n2-m6, o1-m5')
                     : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         // Once the game is over no move can be typed: the field goes.
         this.typed_form.hidden = s.status === 'over';
-        this.download.textContent = `Download ${s.variant === 'chess' ? 'PGN' : 'PDN'}`;
+        this.download.textContent = `Download ${record_format(s.variant).toUpperCase()}`;
         // The page writes the record of a game of two; a game of more has its stored one.
         this.download.hidden = !s.moves.length || s.group;
-        const format = s.variant === 'chess' ? 'pgn' : 'pdn';
+        const format = record_format(s.variant);
         this.stored.hidden = !(s.status === 'over' && s.game_id !== null && s.game_id !== undefined);
         if (!this.stored.hidden) {
             this.stored.href = this.app.api.game_download_url(s.game_id, format);

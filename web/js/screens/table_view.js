@@ -15,7 +15,8 @@ const REASONS = {
     'first-move-timeout': 'the first move was not made in time',
     storage_failed: 'the game could not be stored', '3-kings': 'three kings against one',
     'long-diagonal': 'long diagonal rule', finished: 'every piece home', 'move-limit': 'move limit',
-    retired: 'everyone else left',
+    retired: 'everyone else left', breakthrough: 'a king was made',
+    '7-move': 'two kings against one: seven moves', 'king-v-king': 'king against king',
 };
 
 // The draughts counters are named '<N>-move' (protocol.md, Result): "N-move rule".

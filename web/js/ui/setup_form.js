@@ -61,7 +61,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
     const colour = segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
                              initial.colour || 'random');
     const group_note = h('p', { class: 'muted group-note' },
-        'Players take the seats in turn order as they join; the game starts when every seat is taken.');
+        'Your seat is drawn at random; the others take the free seats in turn order as they join. The game starts when every seat is taken.');
     // Against the computer at a game of more than two: how many seats it takes ('' = every
     // other seat; 1 to N-2 leaves seats open for people, docs/protocol.md §7.14).
     const computers = h('select', { name: 'computers' });

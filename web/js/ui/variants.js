@@ -1,6 +1,7 @@
 // Variant ids and their names for people; the family decides how pieces are read.
 export const VARIANTS = [
     ['chess', 'Chess'],
+    ['chess960', 'Chess960 (Fischer random)'],
     ['international', 'International draughts'],
     ['brazilian', 'Brazilian draughts'],
     ['russian', 'Russian draughts'],
@@ -12,6 +13,10 @@ export const VARIANTS = [
     ['turkish', 'Turkish draughts'],
     ['antidraughts', 'Antidraughts'],
     ['russian-giveaway', 'Russian giveaway'],
+    ['frisian', 'Frisian draughts'],
+    ['frysk', 'Frysk!'],
+    ['breakthrough', 'Breakthrough draughts'],
+    ['killer', 'Killer draughts'],
     ['chinese-checkers-2', 'Chinese checkers (2 players)'],
     ['halma-2', 'Halma (2 players)'],
     ['chinese-checkers-3', 'Chinese checkers (3 players)'],
@@ -32,6 +37,11 @@ export function variant_name(id) {
     return found ? found[1] : id;
 }
 
+// The chess family: the same pieces, board, notation and records (PGN) as chess.
+export function is_chess_variant(variant) {
+    return variant === 'chess' || variant === 'chess960';
+}
+
 export function record_format(variant) {
-    return variant === 'chess' ? 'pgn' : 'pdn';
+    return is_chess_variant(variant) ? 'pgn' : 'pdn';
 }
