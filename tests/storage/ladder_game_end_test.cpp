@@ -63,12 +63,11 @@ struct AcceptedLadder {
     LadderChange bob_won() const {
         LadderChallengeRow row = backend.ladder_store()->find_challenge(challenge).value();
         row.status = "challenger_won";
-        return LadderChange{
-            .ladder_id = ladder,
-            .top_first = std::vector<UserId>{bob, ann},
-            .history = {{ladder, bob, at_ms(5), "won_challenge", 2, 1, challenge},
-                        {ladder, ann, at_ms(5), "lost_defence", 1, 2, challenge}},
-            .challenges = {{row, "accepted"}}};
+        return LadderChange{.ladder_id = ladder,
+                            .top_first = std::vector<UserId>{bob, ann},
+                            .history = {{ladder, bob, at_ms(5), "won_challenge", 2, 1, challenge},
+                                        {ladder, ann, at_ms(5), "lost_defence", 1, 2, challenge}},
+                            .challenges = {{row, "accepted"}}};
     }
 
     std::vector<UserId> top_first() const {
@@ -187,7 +186,8 @@ TEST_CASE("a history write that fails half-way is undone, and the retried end ap
     CHECK_FALSE(l.backend.game_store()->find_game(game)->game.ended_at);
 
     l.exec("DROP TRIGGER refuse_history");
-    REQUIRE(finish_ladder_game_now(*writer, game).ok()); // the table host writes an end until it is stored
+    REQUIRE(finish_ladder_game_now(*writer, game)
+                .ok()); // the table host writes an end until it is stored
     CHECK(l.top_first() == std::vector<UserId>{l.bob, l.ann});
     CHECK(l.backend.ladder_store()->find_challenge(l.challenge)->status == "challenger_won");
     CHECK(l.backend.ladder_store()->history(l.ladder, l.ann).size() == 1);

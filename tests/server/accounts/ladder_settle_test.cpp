@@ -100,8 +100,8 @@ storage::GameId create_ladder_game(storage::GameWriter& writer, storage::GameRow
 }
 
 storage::WriteStatus finish_ladder_game(storage::GameWriter& writer, storage::GameId game,
-                            const std::string& result, const std::string& termination,
-                            storage::TimePoint at) {
+                                        const std::string& result, const std::string& termination,
+                                        storage::TimePoint at) {
     std::promise<storage::WriteStatus> done;
     writer.finish_game(storage::FinishGame{{game, result, termination, at}, {}, {}},
                        [&](const storage::WriteStatus& s, const auto&) { done.set_value(s); });
@@ -226,7 +226,8 @@ TEST_CASE("ladder settle: either player withdraws an accepted challenge until it
     }
     AcceptedLadderChallenge c;
     auto writer = c.s.backend.game_writer();
-    (void)create_ladder_game(*writer, c.game("white")); // the game started: its end settles the challenge
+    (void)create_ladder_game(*writer,
+                             c.game("white")); // the game started: its end settles the challenge
     const auto decline = c.base + "/challenges/" + std::to_string(c.challenge) + "/decline";
     CHECK(error_code(c.s.post(decline, nlohmann::json::object(), c.cookie["Top"])) == "not_open");
     CHECK(error_code(c.s.post(decline, nlohmann::json::object(), c.cookie["Low"])) == "not_open");
@@ -247,8 +248,7 @@ TEST_CASE("ladder settle: a ladder page is shown when a deadline passed cannot b
     AcceptedLadderChallenge c;
     const auto decline = c.base + "/challenges/" + std::to_string(c.challenge) + "/decline";
     REQUIRE(c.s.post(decline, nlohmann::json::object(), c.cookie["Low"]).status == 200);
-    REQUIRE(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"]).status ==
-            201);
+    REQUIRE(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"]).status == 201);
     c.s.advance(std::chrono::hours(25)); // unanswered: Top forfeits on the next look
     // A full disk, as far as this ladder is concerned: no challenge can be changed.
     c.exec("CREATE TRIGGER full_disk BEFORE UPDATE ON ladder_challenges "
