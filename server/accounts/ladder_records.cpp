@@ -22,8 +22,7 @@ ladder::Challenge ladder_challenge_of(const storage::LadderChallengeRow& row) {
         .challenged = row.challenged_user_id,
         .created = row.created_at,
         .deadline = row.deadline_at,
-        .status =
-            ladder::status_from_key(row.status).value_or(ladder::ChallengeStatus::Cancelled),
+        .status = ladder::status_from_key(row.status).value_or(ladder::ChallengeStatus::Cancelled),
         .started = row.game_id.has_value()};
 }
 

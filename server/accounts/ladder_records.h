@@ -22,10 +22,10 @@ lobby::ladder::Ladder ladder_of(const storage::LadderRow& row,
 // `update`, done by `after` (the ladder as it stands afterwards), as a LadderChange: the
 // standings when anyone moved, the history lines, and each challenge written from the status
 // `stored` holds for it (a challenge not in `stored` is written from "open").
-storage::LadderChange ladder_change_of(
-    const storage::LadderRow& ladder, const lobby::ladder::Ladder& after,
-    const lobby::ladder::LadderUpdate& update,
-    const std::map<storage::ChallengeId, storage::LadderChallengeRow>& stored);
+storage::LadderChange
+ladder_change_of(const storage::LadderRow& ladder, const lobby::ladder::Ladder& after,
+                 const lobby::ladder::LadderUpdate& update,
+                 const std::map<storage::ChallengeId, storage::LadderChallengeRow>& stored);
 
 // A challenge as the rules left it, on top of its stored row (the game id is kept).
 storage::LadderChallengeRow ladder_challenge_row(storage::LadderId ladder,

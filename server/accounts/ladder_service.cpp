@@ -271,8 +271,8 @@ LadderService::attach_game(storage::LadderId id, storage::ChallengeId challenge,
         return *stored;
     auto row = *stored;
     row.game_id = game;
-    if (!ladders_.apply_change({.ladder_id = id, .top_first = {}, .history = {},
-                                .challenges = {{row, "accepted"}}}))
+    if (!ladders_.apply_change(
+            {.ladder_id = id, .top_first = {}, .history = {}, .challenges = {{row, "accepted"}}}))
         return settled_meanwhile();
     return row;
 }

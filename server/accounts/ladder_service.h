@@ -42,9 +42,11 @@ struct LadderGame {
 };
 
 // HOOK: implemented by the play service. Called on the accounts worker thread: post to your
-// own strand and return at once. Once the game exists, call
-// AccountsService::attach_ladder_game(ladder, challenge, game id); when it ends, call
-// AccountsService::report_ladder_result.
+// own strand and return at once. Store the game with the challenge as its ladder link
+// (GameRow::ladder): the writer names the game on the challenge with the row, and decides the
+// challenge with the game's end. AccountsService::attach_ladder_game and
+// report_ladder_result remain for a writer without the decider (they change nothing when the
+// writer did it already).
 class LadderGameStarter {
 public:
     virtual ~LadderGameStarter() = default;

@@ -118,8 +118,7 @@ int run_serve(const Args& args) {
         play_options.computer.threads = config.engine_threads;
         // The writer decides a ladder game's challenge with the game's end (one transaction).
         auto games = std::make_shared<play::PlayService>(
-            app.io_context(), clock, backend.game_writer(accounts::ladder_decider()),
-            play_options);
+            app.io_context(), clock, backend.game_writer(accounts::ladder_decider()), play_options);
         accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));
         const auto restored = games->restore(backend.game_store()->load_unfinished_games());
         if (restored > 0)

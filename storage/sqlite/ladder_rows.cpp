@@ -37,8 +37,8 @@ int count_moves(Connection& db, GameId game) {
 } // namespace
 
 std::optional<LadderRow> read_ladder_row(Connection& db, LadderId id) {
-    auto s = db.prepare(std::string("SELECT ") + ladder_row_columns +
-                        " FROM ladders WHERE id = ?1");
+    auto s =
+        db.prepare(std::string("SELECT ") + ladder_row_columns + " FROM ladders WHERE id = ?1");
     s.bind_int(1, id);
     if (!s.step())
         return std::nullopt;

@@ -92,8 +92,8 @@ std::vector<LadderRungRow> SqliteLadderStore::standings(LadderId ladder) {
 
 void SqliteLadderStore::save_standings(LadderId ladder, const std::vector<UserId>& top_first,
                                        const std::vector<LadderHistoryRow>& history) {
-    apply_change(LadderChange{.ladder_id = ladder, .top_first = top_first, .history = history,
-                              .challenges = {}});
+    apply_change(LadderChange{
+        .ladder_id = ladder, .top_first = top_first, .history = history, .challenges = {}});
 }
 
 bool SqliteLadderStore::apply_change(const LadderChange& change) {

@@ -63,12 +63,11 @@ struct AcceptedLadder {
     LadderChange bob_won() const {
         LadderChallengeRow row = backend.ladder_store()->find_challenge(challenge).value();
         row.status = "challenger_won";
-        return LadderChange{
-            .ladder_id = ladder,
-            .top_first = std::vector<UserId>{bob, ann},
-            .history = {{ladder, bob, at_ms(5), "won_challenge", 2, 1, challenge},
-                        {ladder, ann, at_ms(5), "lost_defence", 1, 2, challenge}},
-            .challenges = {{row, "accepted"}}};
+        return LadderChange{.ladder_id = ladder,
+                            .top_first = std::vector<UserId>{bob, ann},
+                            .history = {{ladder, bob, at_ms(5), "won_challenge", 2, 1, challenge},
+                                        {ladder, ann, at_ms(5), "lost_defence", 1, 2, challenge}},
+                            .challenges = {{row, "accepted"}}};
     }
 
     std::vector<UserId> top_first() const {
@@ -85,7 +84,7 @@ struct AcceptedLadder {
     }
 };
 
-WriteStatus finish_now(GameWriter& writer, GameId game) {
+WriteStatus finish_ladder_game_now(GameWriter& writer, GameId game) {
     std::promise<WriteStatus> done;
     writer.finish_game(FinishGame{{game, "0-1", "resign", at_ms(5)}, {}, {}},
                        [&](const WriteStatus& s, const auto&) { done.set_value(s); });
@@ -129,10 +128,10 @@ TEST_CASE("a ladder game's end, rungs, history and challenge are written in one 
     const GameId game = create_now(*writer, l.ladder_game()).second;
     REQUIRE(storage_test::append_now(*writer, game, storage_test::move_at(1, "e4")).ok());
     const GameId casual = create_now(*writer, storage_test::sample_game(l.ann, l.bob)).second;
-    REQUIRE(finish_now(*writer, casual).ok());
+    REQUIRE(finish_ladder_game_now(*writer, casual).ok());
     CHECK_FALSE(seen->has_value()); // a game without a ladder decides nothing
 
-    REQUIRE(finish_now(*writer, game).ok());
+    REQUIRE(finish_ladder_game_now(*writer, game).ok());
     REQUIRE(seen->has_value());
     const LadderGameEnd& end = **seen;
     CHECK(end.ladder.id == l.ladder);
@@ -159,7 +158,7 @@ TEST_CASE("a refused challenge update leaves the game's end, the rungs and the h
     l.exec("CREATE TRIGGER refuse_status BEFORE UPDATE OF status ON ladder_challenges "
            "BEGIN SELECT RAISE(ABORT, 'status refused'); END");
 
-    const auto failed = finish_now(*writer, game);
+    const auto failed = finish_ladder_game_now(*writer, game);
     CHECK_FALSE(failed.ok());
     CHECK(failed.error.find("status refused") != std::string::npos);
     CHECK(l.top_first() == std::vector<UserId>{l.ann, l.bob});
@@ -179,7 +178,7 @@ TEST_CASE("a history write that fails half-way is undone, and the retried end ap
     // The challenge and the rungs are written before the history: this fails after them.
     l.exec("CREATE TRIGGER refuse_history BEFORE INSERT ON ladder_history "
            "BEGIN SELECT RAISE(ABORT, 'history refused'); END");
-    const auto failed = finish_now(*writer, game);
+    const auto failed = finish_ladder_game_now(*writer, game);
     CHECK_FALSE(failed.ok());
     CHECK(failed.error.find("history refused") != std::string::npos);
     CHECK(l.top_first() == std::vector<UserId>{l.ann, l.bob});
@@ -187,7 +186,8 @@ TEST_CASE("a history write that fails half-way is undone, and the retried end ap
     CHECK_FALSE(l.backend.game_store()->find_game(game)->game.ended_at);
 
     l.exec("DROP TRIGGER refuse_history");
-    REQUIRE(finish_now(*writer, game).ok()); // the table host writes an end until it is stored
+    REQUIRE(finish_ladder_game_now(*writer, game)
+                .ok()); // the table host writes an end until it is stored
     CHECK(l.top_first() == std::vector<UserId>{l.bob, l.ann});
     CHECK(l.backend.ladder_store()->find_challenge(l.challenge)->status == "challenger_won");
     CHECK(l.backend.ladder_store()->history(l.ladder, l.ann).size() == 1);

@@ -21,14 +21,14 @@ using test::json_of;
 namespace {
 
 // A chess ladder Top, Low (Top on rung 1), and Low's challenge to Top accepted.
-struct AcceptedChallenge {
+struct AcceptedLadderChallenge {
     AccountsServer s;
     std::map<std::string, std::string> cookie;
     std::int64_t ladder = 0;
     std::int64_t challenge = 0;
     std::string base;
 
-    AcceptedChallenge() {
+    AcceptedLadderChallenge() {
         for (const char* name : {"Top", "Low"})
             cookie[name] = s.register_user(name);
         const auto created = s.post(
@@ -82,14 +82,14 @@ struct AcceptedChallenge {
 };
 
 // The same service started again over the same database file, on the test's clock.
-std::unique_ptr<server::accounts::AccountsService> restart(AccountsServer& s) {
+std::unique_ptr<server::accounts::AccountsService> restart_accounts(AccountsServer& s) {
     server::accounts::AccountsServiceOptions options;
     options.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1};
     options.clock = [&s] { return s.now(); };
     return std::make_unique<server::accounts::AccountsService>(s.backend, options);
 }
 
-storage::GameId create(storage::GameWriter& writer, storage::GameRow row) {
+storage::GameId create_ladder_game(storage::GameWriter& writer, storage::GameRow row) {
     std::promise<std::pair<storage::WriteStatus, storage::GameId>> done;
     writer.create_game(std::move(row), [&](const storage::WriteStatus& s, storage::GameId id) {
         done.set_value({s, id});
@@ -99,9 +99,9 @@ storage::GameId create(storage::GameWriter& writer, storage::GameRow row) {
     return id;
 }
 
-storage::WriteStatus finish(storage::GameWriter& writer, storage::GameId game,
-                            const std::string& result, const std::string& termination,
-                            storage::TimePoint at) {
+storage::WriteStatus finish_ladder_game(storage::GameWriter& writer, storage::GameId game,
+                                        const std::string& result, const std::string& termination,
+                                        storage::TimePoint at) {
     std::promise<storage::WriteStatus> done;
     writer.finish_game(storage::FinishGame{{game, result, termination, at}, {}, {}},
                        [&](const storage::WriteStatus& s, const auto&) { done.set_value(s); });
@@ -111,11 +111,11 @@ storage::WriteStatus finish(storage::GameWriter& writer, storage::GameId game,
 } // namespace
 
 TEST_CASE("ladder settle: the writer decides the challenge with the game's end") {
-    AcceptedChallenge c;
+    AcceptedLadderChallenge c;
     auto writer = c.s.backend.game_writer(server::accounts::ladder_decider());
-    const auto game = create(*writer, c.game("black"));
+    const auto game = create_ladder_game(*writer, c.game("black"));
     CHECK(c.s.backend.ladder_store()->find_challenge(c.challenge)->game_id == game);
-    REQUIRE(finish(*writer, game, "0-1", "resign", c.s.now()).ok());
+    REQUIRE(finish_ladder_game(*writer, game, "0-1", "resign", c.s.now()).ok());
     // Stored with the end, before anyone reported anything.
     CHECK(c.status() == "challenger_won");
     CHECK(c.standings() == std::vector<std::string>{"Low", "Top"});
@@ -146,10 +146,10 @@ TEST_CASE("ladder settle: what each kind of end decides") {
                           Case{"black", "*", "takeback", "accepted"}}) {
         CAPTURE(k.result);
         CAPTURE(k.termination);
-        AcceptedChallenge c;
+        AcceptedLadderChallenge c;
         auto writer = c.s.backend.game_writer(server::accounts::ladder_decider());
-        const auto game = create(*writer, c.game(k.low_colour));
-        REQUIRE(finish(*writer, game, k.result, k.termination, c.s.now()).ok());
+        const auto game = create_ladder_game(*writer, c.game(k.low_colour));
+        REQUIRE(finish_ladder_game(*writer, game, k.result, k.termination, c.s.now()).ok());
         CHECK(c.status() == k.status);
         CHECK(c.standings() == (std::string(k.status) == "challenger_won"
                                     ? std::vector<std::string>{"Low", "Top"}
@@ -158,20 +158,20 @@ TEST_CASE("ladder settle: what each kind of end decides") {
 }
 
 TEST_CASE("ladder settle: a restart decides a challenge whose game ended without it") {
-    AcceptedChallenge c;
+    AcceptedLadderChallenge c;
     {
         // The end is stored, and the server is killed before anything decided the challenge
         // (a writer without the decider, as an older server's).
         auto writer = c.s.backend.game_writer();
-        const auto game = create(*writer, c.game("white"));
-        REQUIRE(finish(*writer, game, "1-0", "resign", c.s.now()).ok());
+        const auto game = create_ladder_game(*writer, c.game("white"));
+        REQUIRE(finish_ladder_game(*writer, game, "1-0", "resign", c.s.now()).ok());
     }
     REQUIRE(c.status() == "accepted");
     // The pair cannot play again while it stays so.
     CHECK(error_code(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"])) ==
           "already_challenged");
 
-    const auto restarted = restart(c.s);
+    const auto restarted = restart_accounts(c.s);
     const auto upkeep = restarted->upkeep_at_start();
     CHECK(upkeep.ladders.decided == 1);
     CHECK(upkeep.ladders.cancelled == 0);
@@ -189,8 +189,8 @@ TEST_CASE("ladder settle: a restart decides a challenge whose game ended without
 }
 
 TEST_CASE("ladder settle: a restart leaves a game that goes on and cancels one never started") {
-    AcceptedChallenge c; // accepted; the game's row was never written, and the server died
-    const auto restarted = restart(c.s);
+    AcceptedLadderChallenge c; // accepted; the game's row was never written, and the server died
+    const auto restarted = restart_accounts(c.s);
     const auto upkeep = restarted->upkeep_at_start();
     CHECK(upkeep.ladders.cancelled == 1);
     CHECK(c.status() == "cancelled");
@@ -204,7 +204,7 @@ TEST_CASE("ladder settle: a restart leaves a game that goes on and cancels one n
     c.challenge = next;
     {
         auto writer = c.s.backend.game_writer();
-        (void)create(*writer, c.game("white")); // in play when the server stopped
+        (void)create_ladder_game(*writer, c.game("white")); // in play when the server stopped
     }
     const auto later = restarted->upkeep_at_start();
     CHECK(later.ladders.decided == 0);
@@ -215,7 +215,7 @@ TEST_CASE("ladder settle: a restart leaves a game that goes on and cancels one n
 TEST_CASE("ladder settle: either player withdraws an accepted challenge until its game starts") {
     for (const char* who : {"Top", "Low"}) {
         CAPTURE(who);
-        AcceptedChallenge c;
+        AcceptedLadderChallenge c;
         const auto decline = c.base + "/challenges/" + std::to_string(c.challenge) + "/decline";
         const auto withdrawn = c.s.post(decline, nlohmann::json::object(), c.cookie[who]);
         REQUIRE(withdrawn.status == 200);
@@ -224,9 +224,10 @@ TEST_CASE("ladder settle: either player withdraws an accepted challenge until it
         CHECK(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"]).status ==
               201);
     }
-    AcceptedChallenge c;
+    AcceptedLadderChallenge c;
     auto writer = c.s.backend.game_writer();
-    (void)create(*writer, c.game("white")); // the game started: its end settles the challenge
+    (void)create_ladder_game(*writer,
+                             c.game("white")); // the game started: its end settles the challenge
     const auto decline = c.base + "/challenges/" + std::to_string(c.challenge) + "/decline";
     CHECK(error_code(c.s.post(decline, nlohmann::json::object(), c.cookie["Top"])) == "not_open");
     CHECK(error_code(c.s.post(decline, nlohmann::json::object(), c.cookie["Low"])) == "not_open");
@@ -234,7 +235,7 @@ TEST_CASE("ladder settle: either player withdraws an accepted challenge until it
 }
 
 TEST_CASE("ladder settle: an accepted challenge whose game does not start in time is cancelled") {
-    AcceptedChallenge c;
+    AcceptedLadderChallenge c;
     c.s.advance(std::chrono::minutes(9));
     CHECK(json_of(c.s.get(c.base))["ladder"]["challenges"].size() == 1);
     c.s.advance(std::chrono::minutes(1)); // the start deadline: 10 minutes after accepting
@@ -244,11 +245,10 @@ TEST_CASE("ladder settle: an accepted challenge whose game does not start in tim
 }
 
 TEST_CASE("ladder settle: a ladder page is shown when a deadline passed cannot be written") {
-    AcceptedChallenge c;
+    AcceptedLadderChallenge c;
     const auto decline = c.base + "/challenges/" + std::to_string(c.challenge) + "/decline";
     REQUIRE(c.s.post(decline, nlohmann::json::object(), c.cookie["Low"]).status == 200);
-    REQUIRE(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"]).status ==
-            201);
+    REQUIRE(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"]).status == 201);
     c.s.advance(std::chrono::hours(25)); // unanswered: Top forfeits on the next look
     // A full disk, as far as this ladder is concerned: no challenge can be changed.
     c.exec("CREATE TRIGGER full_disk BEFORE UPDATE ON ladder_challenges "

@@ -175,9 +175,9 @@ TEST_CASE("accounts: successful logins are limited per address too") {
     REQUIRE(f.accounts->register_user("Bob", "password1", "a", fifty_years_on).ok());
     const int limit = login_limits.per_address.max_failures;
     for (int i = 0; i < limit; ++i) // each a correct password, half for each account
-        REQUIRE(f.accounts->login(i % 2 == 0 ? "ann" : "bob", "password1", "1.2.3.4",
-                                  fifty_years_on)
-                    .ok());
+        REQUIRE(
+            f.accounts->login(i % 2 == 0 ? "ann" : "bob", "password1", "1.2.3.4", fifty_years_on)
+                .ok());
     const auto refused = f.accounts->login("ann", "password1", "1.2.3.4", fifty_years_on + 1min);
     CHECK(code(refused) == "rate_limited");
     CHECK(refused.error().detail.find("too many logins") != std::string::npos);
