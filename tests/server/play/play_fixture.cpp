@@ -1,5 +1,6 @@
 #include "tests/server/play/play_fixture.h"
 
+#include "server/accounts/ladder_outcome.h"
 #include "server/http/http_types.h"
 #include "server/play/account_lookup.h"
 #include "server/play/ladder_games.h"
@@ -92,7 +93,9 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
     options.sweep = extra.sweep;
     options.computer = extra.computer;
     options.accounts = server::play::account_lookup(*backend_);
-    std::unique_ptr<storage::GameWriter> writer = backend_->game_writer();
+    // As `tabula serve` makes it: a ladder game's end settles its challenge in its transaction.
+    std::unique_ptr<storage::GameWriter> writer =
+        backend_->game_writer(server::accounts::ladder_decider());
     if (extra.move_gate)
         writer = std::make_unique<GatedWriter>(std::move(writer), extra.move_gate);
     play_ = std::make_shared<server::play::PlayService>(app_->io_context(), clock,
