@@ -171,8 +171,8 @@ void WorkerPool::work(bool quick_only) {
             remaining = std::max(remaining - waited, std::chrono::milliseconds{0});
         }
         const SteadyClock clock(options_.now);
-        auto result = options_.search(*job->game, job->request,
-                                      SearchControl{&job->ticket->flag(), &clock});
+        auto result =
+            options_.search(*job->game, job->request, SearchControl{&job->ticket->flag(), &clock});
         job->done(std::move(result));
         const std::lock_guard lock(mutex_);
         std::erase(running_, job);

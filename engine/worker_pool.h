@@ -82,8 +82,8 @@ enum class WorkerPriority : std::uint8_t {
 };
 
 // What a search is: choose_move, or a test's stand-in.
-using SearchFunction = std::function<rules::Result<Choice>(const rules::Game&, const Request&,
-                                                           const SearchControl&)>;
+using SearchFunction =
+    std::function<rules::Result<Choice>(const rules::Game&, const Request&, const SearchControl&)>;
 
 struct WorkerPoolOptions {
     std::size_t threads = 1; // threads for every search; at least one is started

@@ -79,20 +79,19 @@ std::optional<std::string> storage_unwritable(const std::filesystem::path& datab
 void add_observability_routes(ServerContext& context) {
     const ServerContext* shared = &context;
     if (context.config.metrics_listen.empty())
-        context.routes.add(
-            beast_http::verb::get, "/metrics",
-            [shared](const http::Request& request, const http::RequestInfo& info) {
-                if (!address_allowed(info.remote_address,
-                                     shared->config.metrics_allowed_addresses)) {
-                    const nlohmann::json body{
-                        {"error",
-                         {{"code", "forbidden"},
-                          {"message", "/metrics is not served to your address"}}}};
-                    return http::json_response(request, beast_http::status::forbidden,
-                                               body.dump());
-                }
-                return metrics_response(request, *shared);
-            });
+        context.routes.add(beast_http::verb::get, "/metrics",
+                           [shared](const http::Request& request, const http::RequestInfo& info) {
+                               if (!address_allowed(info.remote_address,
+                                                    shared->config.metrics_allowed_addresses)) {
+                                   const nlohmann::json body{
+                                       {"error",
+                                        {{"code", "forbidden"},
+                                         {"message", "/metrics is not served to your address"}}}};
+                                   return http::json_response(
+                                       request, beast_http::status::forbidden, body.dump());
+                               }
+                               return metrics_response(request, *shared);
+                           });
     context.routes.add(beast_http::verb::get, "/healthz",
                        [shared](const http::Request& request, const http::RequestInfo&) {
                            return health_response(request, *shared);

@@ -114,9 +114,9 @@ Problem store_metrics_listen(Config& c, const Value& value) {
     boost::system::error_code ec;
     (void)boost::asio::ip::make_address(host, ec);
     const auto port = text.substr(colon + 1);
-    if (ec || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char d) {
-            return d >= '0' && d <= '9';
-        }) || std::stoi(port) > 65535)
+    if (ec || port.size() > 5 ||
+        !std::all_of(port.begin(), port.end(), [](char d) { return d >= '0' && d <= '9'; }) ||
+        std::stoi(port) > 65535)
         return bad;
     c.metrics_listen = text;
     return std::nullopt;

@@ -24,9 +24,8 @@ namespace server::net {
 template <class Stream>
 class HttpSession final : public std::enable_shared_from_this<HttpSession<Stream>> {
 public:
-    HttpSession(Stream&& stream, std::shared_ptr<ServerContext> context,
-                std::string remote_address, ConnectionSlot slot,
-                std::optional<SlotRefusal> refused = std::nullopt);
+    HttpSession(Stream&& stream, std::shared_ptr<ServerContext> context, std::string remote_address,
+                ConnectionSlot slot, std::optional<SlotRefusal> refused = std::nullopt);
 
     // Starts the TLS handshake (TLS only), then reads the first request.
     void run();

@@ -41,7 +41,8 @@ void fit_descriptors(Config& config) {
     const rlim_t needed = config.max_connections + refusals_at_once + spare_descriptors;
     if (limit.rlim_cur < needed) {
         rlimit raised = limit;
-        raised.rlim_cur = limit.rlim_max == RLIM_INFINITY ? needed : std::min(needed, limit.rlim_max);
+        raised.rlim_cur =
+            limit.rlim_max == RLIM_INFINITY ? needed : std::min(needed, limit.rlim_max);
         if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
             limit = raised;
     }
@@ -114,9 +115,8 @@ void Listener::do_accept() {
 void Listener::on_accept(boost::system::error_code ec, SessionSocket socket) {
     if (ec == asio::error::operation_aborted || !acceptor_.is_open())
         return;
-    const bool out_of_descriptors =
-        ec == asio::error::no_descriptors ||
-        ec == boost::system::errc::too_many_files_open_in_system;
+    const bool out_of_descriptors = ec == asio::error::no_descriptors ||
+                                    ec == boost::system::errc::too_many_files_open_in_system;
     if (out_of_descriptors && close_one_excess()) {
         log::warn("accept: " + ec.message() + ": an excess connection was closed");
         return do_accept();

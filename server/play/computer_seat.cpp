@@ -144,19 +144,19 @@ void ComputerSeat::start(TableHost& host) {
             .ticket = nullptr};
     // The answer comes on a worker thread and goes to the table's strand; neither the host nor
     // this seat is kept alive by a search.
-    job.ticket =
-        pool->think(table.game().clone(), request_for(host, seat),
-                    [weak_host = host.weak_from_this(), weak_self = weak_from_this(),
-                     serial = job.serial](rules::Result<engine::Choice> result) {
-                        const auto target = weak_host.lock();
-                        if (!target)
-                            return;
-                        target->post([weak_self, serial, result = std::move(result)](TableHost& h) {
-                            if (const auto self = weak_self.lock())
-                                self->answered(h, serial, result);
-                        });
-                    },
-                    owner_);
+    job.ticket = pool->think(
+        table.game().clone(), request_for(host, seat),
+        [weak_host = host.weak_from_this(), weak_self = weak_from_this(),
+         serial = job.serial](rules::Result<engine::Choice> result) {
+            const auto target = weak_host.lock();
+            if (!target)
+                return;
+            target->post([weak_self, serial, result = std::move(result)](TableHost& h) {
+                if (const auto self = weak_self.lock())
+                    self->answered(h, serial, result);
+            });
+        },
+        owner_);
     job_ = std::move(job);
     tell(ComputerReport::Kind::Started, table.code(), job_->ply);
 }

@@ -86,8 +86,9 @@ engine::Request request_of(engine::Level level, std::uint64_t seed) {
 }
 
 void think(engine::WorkerPool& pool, const engine::Request& request, const std::string& owner) {
-    (void)pool.think(engine_test::game_of(rules::VariantId::Chess), request,
-                     [](const rules::Result<engine::Choice>&) {}, owner);
+    (void)pool.think(
+        engine_test::game_of(rules::VariantId::Chess), request,
+        [](const rules::Result<engine::Choice>&) {}, owner);
 }
 
 } // namespace

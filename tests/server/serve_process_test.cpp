@@ -5,8 +5,8 @@
 
 #include <csignal>
 #include <cstring>
-#include <optional>
 #include <netinet/in.h>
+#include <optional>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>

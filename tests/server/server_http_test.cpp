@@ -294,8 +294,7 @@ TEST_CASE("http: idle TCP connections count against the caps; beyond them /healt
         // A request other than an upgrade gets the same refusal; /healthz is answered.
         const auto page = raw_http(server.port(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
         CHECK(page.status == 503);
-        const auto health =
-            raw_http(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+        const auto health = raw_http(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
         CHECK(health.status == 200);
         // The idle connections gone, their slots come back.
         idle.clear();
@@ -320,8 +319,7 @@ TEST_CASE("http: idle TCP connections count against the caps; beyond them /healt
         const IdleSocket first(server.port());
         const IdleSocket second(server.port());
         CHECK(upgrade_refused_with(server.port(), "server_full"));
-        CHECK(raw_http(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status ==
-              200);
+        CHECK(raw_http(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200);
     }
 }
 

@@ -266,7 +266,8 @@ namespace {
 // (the test's burst is sent by one while the other reads the answers later).
 class RawWebSocket {
 public:
-    explicit RawWebSocket(std::uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
+    explicit RawWebSocket(std::uint16_t port)
+        : fd_(socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
         REQUIRE(fd_ >= 0);
         sockaddr_in address{};
         address.sin_family = AF_INET;

@@ -14,8 +14,12 @@ namespace {
 
 json easy_game() {
     // The human is White, so the computer has nothing to think about.
-    return json{{"t", "create_table"}, {"variant", "chess"},   {"opponent", "computer"},
-                {"level", "easy"},     {"color", "white"},     {"private", true},
+    return json{{"t", "create_table"},
+                {"variant", "chess"},
+                {"opponent", "computer"},
+                {"level", "easy"},
+                {"color", "white"},
+                {"private", true},
                 {"time", fischer_ms(300000, 0)}};
 }
 
