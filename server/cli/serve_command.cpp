@@ -116,6 +116,9 @@ int run_serve(const Args& args) {
         play_options.ladder = play::ladder_hooks(accounts);
         // The computer opponent thinks on its own threads (issue 13).
         play_options.computer.threads = config.engine_threads;
+        play_options.computer.max_games_per_player = config.computer_games_per_player;
+        play_options.computer.max_games_per_address = config.computer_games_per_address;
+        play_options.computer.max_games = config.computer_games;
         // The writer decides a ladder game's challenge with the game's end (one transaction).
         auto games = std::make_shared<play::PlayService>(
             app.io_context(), clock, backend.game_writer(accounts::ladder_decider()), play_options);
