@@ -48,7 +48,7 @@ TEST_CASE("frisian: the capture of the highest value must be taken") {
     CHECK(legal("international", "W:W45,47:BK31,K41,18,29,40") == Moves{"45x12"});
 }
 
-TEST_CASE("frisian: with equal value a king must capture; two men may choose") {
+TEST_CASE("frisian: with equal value a king must capture, two men may choose") {
     CHECK(legal("frisian", "W:WK46,50:B23,44") == Moves{"46x5", "46x10", "46x14", "46x19"});
     CHECK(legal("international", "W:WK46,50:B23,44") ==
           Moves{"46x5", "46x10", "46x14", "46x19", "50x39"});
@@ -104,7 +104,7 @@ TEST_CASE("frisian: the king-move count is read strictly and written back") {
     CHECK_FALSE(rules::make_game(rules::VariantId::International, "W:WK28,45:B1:+0+328", {}).ok());
 }
 
-TEST_CASE("frisian: no repetition rule; two kings against one draw after seven moves each") {
+TEST_CASE("frisian: no repetition rule, two kings against one draw after seven moves each") {
     auto g = game("frisian", "W:WK46:BK2,K3", rules::DrawRules::Automatic);
     CHECK(g->outcome() == rules::Outcome{});
     const auto rules = *rules::draughts::rules_of(rules::VariantId::Frisian);

@@ -52,8 +52,7 @@ TEST_CASE("breakthrough: the first king made wins the game") {
     CHECK(black->outcome() == rules::Outcome{rules::Outcome::Status::BlackWins, "breakthrough"});
 }
 
-TEST_CASE("breakthrough: a capture that ends on the far row crowns and wins; passing it does "
-          "not") {
+TEST_CASE("breakthrough: a capture that ends on the far row crowns and wins, passing it does not") {
     auto g = game("breakthrough", "W:W13:B7,8,30");
     CHECK(g->legal_moves() == Moves{"13x11"}); // passes row 1 at 2 and ends on 11 a man
     REQUIRE(g->play("13x11").ok());

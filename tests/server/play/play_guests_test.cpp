@@ -29,7 +29,7 @@ json identify_after_close(std::uint16_t port, const std::string& token, bool for
 
 } // namespace
 
-TEST_CASE("a guest that did nothing is forgotten when it leaves; one with a seat is kept") {
+TEST_CASE("a guest that did nothing is forgotten when it leaves, one with a seat is kept") {
     test::TempDir dir;
     TestClock clock;
     PlayServer server(dir.path() / "play.db", clock);
