@@ -283,7 +283,7 @@ bool upgrade_refused_with(std::uint16_t port, const std::string& code) {
 
 } // namespace
 
-TEST_CASE("http: idle TCP connections count against the caps, and beyond them /healthz is answered") {
+TEST_CASE("http: idle TCP connections count against the caps, and /healthz is answered beyond") {
     SUBCASE("per address") {
         const RunningServer server(
             [](server::Config& config) { config.max_connections_per_ip = 3; });
