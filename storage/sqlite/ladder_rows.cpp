@@ -8,12 +8,26 @@
 namespace storage::sqlite {
 namespace {
 
-constexpr const char* ladder_row_columns = "id, name, variant, time_control, max_rungs_up, "
-                                           "response_time_ms, organiser_user_id, created_at";
+// The moves stored for a game, in `moves` and in the journal not yet merged.
+int count_moves(Connection& db, GameId game) {
+    auto s = db.prepare("SELECT (SELECT count(*) FROM moves WHERE game_id = ?1) + "
+                        "(SELECT count(*) FROM move_journal WHERE game_id = ?1)");
+    s.bind_int(1, game);
+    return s.step() ? static_cast<int>(s.column_int(0)) : 0;
+}
 
-constexpr const char* challenge_row_columns = "id, ladder_id, challenger_user_id, "
-                                              "challenged_user_id, created_at, deadline_at, "
-                                              "game_id, status";
+} // namespace
+
+LadderRow ladder_from_row(const Statement& s) {
+    return LadderRow{.id = s.column_int(0),
+                     .name = s.column_text(1),
+                     .variant = s.column_text(2),
+                     .time_control = s.column_text(3),
+                     .max_rungs_up = static_cast<int>(s.column_int(4)),
+                     .response_time = Millis(s.column_int(5)),
+                     .organiser_user_id = s.column_optional_int(6),
+                     .created_at = s.column_time(7)};
+}
 
 LadderChallengeRow challenge_from_row(const Statement& s) {
     return LadderChallengeRow{.id = s.column_int(0),
@@ -26,34 +40,16 @@ LadderChallengeRow challenge_from_row(const Statement& s) {
                               .status = s.column_text(7)};
 }
 
-// The moves stored for a game, in `moves` and in the journal not yet merged.
-int count_moves(Connection& db, GameId game) {
-    auto s = db.prepare("SELECT (SELECT count(*) FROM moves WHERE game_id = ?1) + "
-                        "(SELECT count(*) FROM move_journal WHERE game_id = ?1)");
-    s.bind_int(1, game);
-    return s.step() ? static_cast<int>(s.column_int(0)) : 0;
-}
-
-} // namespace
-
 std::optional<LadderRow> read_ladder_row(Connection& db, LadderId id) {
-    auto s =
-        db.prepare(std::string("SELECT ") + ladder_row_columns + " FROM ladders WHERE id = ?1");
+    auto s = db.prepare(std::string("SELECT ") + ladder_columns + " FROM ladders WHERE id = ?1");
     s.bind_int(1, id);
     if (!s.step())
         return std::nullopt;
-    return LadderRow{.id = s.column_int(0),
-                     .name = s.column_text(1),
-                     .variant = s.column_text(2),
-                     .time_control = s.column_text(3),
-                     .max_rungs_up = static_cast<int>(s.column_int(4)),
-                     .response_time = Millis(s.column_int(5)),
-                     .organiser_user_id = s.column_optional_int(6),
-                     .created_at = s.column_time(7)};
+    return ladder_from_row(s);
 }
 
 std::optional<LadderChallengeRow> read_challenge_row(Connection& db, ChallengeId id) {
-    auto s = db.prepare(std::string("SELECT ") + challenge_row_columns +
+    auto s = db.prepare(std::string("SELECT ") + challenge_columns +
                         " FROM ladder_challenges WHERE id = ?1");
     s.bind_int(1, id);
     if (!s.step())
@@ -128,7 +124,7 @@ std::optional<LadderGameEnd> read_ladder_game_end(Connection& db, GameId game) {
 std::vector<AcceptedChallenge> read_accepted_challenges(Connection& db) {
     std::vector<AcceptedChallenge> accepted;
     {
-        auto s = db.prepare(std::string("SELECT ") + challenge_row_columns +
+        auto s = db.prepare(std::string("SELECT ") + challenge_columns +
                             " FROM ladder_challenges WHERE status = 'accepted' ORDER BY id");
         while (s.step())
             accepted.push_back(AcceptedChallenge{challenge_from_row(s), std::nullopt, 0});

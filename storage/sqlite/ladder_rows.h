@@ -10,6 +10,17 @@
 
 namespace storage::sqlite {
 
+// The columns every ladder and challenge query selects, in the order the readers below take.
+inline constexpr const char* ladder_columns = "id, name, variant, time_control, max_rungs_up, "
+                                              "response_time_ms, organiser_user_id, created_at";
+inline constexpr const char* challenge_columns = "id, ladder_id, challenger_user_id, "
+                                                 "challenged_user_id, created_at, deadline_at, "
+                                                 "game_id, status";
+
+// The row a statement selecting those columns stands on.
+LadderRow ladder_from_row(const Statement& s);
+LadderChallengeRow challenge_from_row(const Statement& s);
+
 std::optional<LadderRow> read_ladder_row(Connection& db, LadderId id);
 std::optional<LadderChallengeRow> read_challenge_row(Connection& db, ChallengeId id);
 std::vector<UserId> read_top_first(Connection& db, LadderId ladder);

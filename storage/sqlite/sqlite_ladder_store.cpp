@@ -7,39 +7,10 @@
 namespace storage::sqlite {
 namespace {
 
-constexpr const char* ladder_columns = "id, name, variant, time_control, max_rungs_up, "
-                                       "response_time_ms, organiser_user_id, created_at";
-
-LadderRow read_ladder(const Statement& s) {
-    return LadderRow{.id = s.column_int(0),
-                     .name = s.column_text(1),
-                     .variant = s.column_text(2),
-                     .time_control = s.column_text(3),
-                     .max_rungs_up = static_cast<int>(s.column_int(4)),
-                     .response_time = Millis(s.column_int(5)),
-                     .organiser_user_id = s.column_optional_int(6),
-                     .created_at = s.column_time(7)};
-}
-
-constexpr const char* challenge_columns = "id, ladder_id, challenger_user_id, "
-                                          "challenged_user_id, created_at, deadline_at, game_id, "
-                                          "status";
-
-LadderChallengeRow read_challenge(const Statement& s) {
-    return LadderChallengeRow{.id = s.column_int(0),
-                              .ladder_id = s.column_int(1),
-                              .challenger_user_id = s.column_int(2),
-                              .challenged_user_id = s.column_int(3),
-                              .created_at = s.column_time(4),
-                              .deadline_at = s.column_time(5),
-                              .game_id = s.column_optional_int(6),
-                              .status = s.column_text(7)};
-}
-
 std::vector<LadderChallengeRow> read_challenges(Statement& s) {
     std::vector<LadderChallengeRow> rows;
     while (s.step())
-        rows.push_back(read_challenge(s));
+        rows.push_back(challenge_from_row(s));
     return rows;
 }
 
@@ -62,14 +33,14 @@ std::optional<LadderRow> SqliteLadderStore::find_ladder(LadderId id) {
     s.bind_int(1, id);
     if (!s.step())
         return std::nullopt;
-    return read_ladder(s);
+    return ladder_from_row(s);
 }
 
 std::vector<LadderRow> SqliteLadderStore::list_ladders() {
     auto s = db_.prepare(std::string("SELECT ") + ladder_columns + " FROM ladders ORDER BY name");
     std::vector<LadderRow> rows;
     while (s.step())
-        rows.push_back(read_ladder(s));
+        rows.push_back(ladder_from_row(s));
     return rows;
 }
 
