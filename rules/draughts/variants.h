@@ -204,15 +204,12 @@ inline constexpr Rules frisian{.id = VariantId::Frisian,
 
 // Frysk! (lidraughts' "Frysk!": "Frisian draughts starting with 5 pieces each", its start
 // W:W46-50:B1-5): the Frisian rules from one row of men each.
-inline constexpr Rules frysk{.id = VariantId::Frysk,
-                             .board_size = 10,
-                             .men_capture_backward = true,
-                             .flying_kings = true,
-                             .capture = CaptureChoice::FrisianValue,
-                             .orthogonal_captures = true,
-                             .same_king_moves = 3,
-                             .start_rows = 1,
-                             .draws = DrawFamily::Frisian};
+inline constexpr Rules frysk = [] {
+    Rules rules = frisian;
+    rules.id = VariantId::Frysk;
+    rules.start_rows = 1;
+    return rules;
+}();
 
 // How many men each side starts with, and so the most it can ever have.
 constexpr int pieces_per_side(const Rules& rules) {
