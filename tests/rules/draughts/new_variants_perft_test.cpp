@@ -4,48 +4,15 @@
 // (reference_generator.h), so a pinned count is two implementations agreeing.
 #include "rules/perft.h"
 #include "tests/rules/draughts/reference_generator.h"
+#include "tests/rules/draughts/test_helpers.h"
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
 
 namespace {
-
-struct PinnedCount {
-    std::string id;
-    std::string fen;
-    int depth = 0;
-    std::uint64_t nodes = 0;
-};
-
-std::vector<PinnedCount> pinned_counts(const std::string& variant) {
-    const std::string path = std::string(TABULA_TEST_DATA_DIR) + "/" + variant + ".perft";
-    std::ifstream in(path);
-    REQUIRE_MESSAGE(in, "cannot open " << path);
-    std::vector<PinnedCount> out;
-    PinnedCount current;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        std::istringstream words(line);
-        std::string key;
-        words >> key;
-        if (key == "id")
-            words >> current.id;
-        else if (key == "fen")
-            std::getline(words >> std::ws, current.fen);
-        else if (key == "perft") {
-            words >> current.depth >> current.nodes;
-            out.push_back(current);
-        }
-    }
-    return out;
-}
 
 // The start position of each variant, for cases with "fen" left empty.
 std::string new_variant_start_fen(const std::string& variant) {
@@ -57,7 +24,7 @@ void check_against_reference(const std::string& variant, draughts_reference::Kin
     const auto id = rules::variant_from_name(variant);
     REQUIRE(id);
     int checked = 0;
-    for (const auto& c : pinned_counts(variant)) {
+    for (const auto& c : draughts_test::read_perft_file(variant)) {
         if (c.nodes > reference_limit)
             continue;
         const std::string fen = c.fen.empty() ? new_variant_start_fen(variant) : c.fen;

@@ -2,54 +2,15 @@
 // file). Counts up to fast_limit nodes run in every pass; the rest in "deep perft", which the
 // Release pass runs (CTest label "slow").
 #include "rules/perft.h"
+#include "tests/rules/draughts/test_helpers.h"
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
 
 namespace {
-
-struct DraughtsPerftCase {
-    std::string id;
-    std::string fen;
-    int depth = 0;
-    std::uint64_t nodes = 0;
-    bool keep_duplicates = false;
-};
-
-std::vector<DraughtsPerftCase> read_perft_file(const std::string& variant) {
-    const std::string path = std::string(TABULA_TEST_DATA_DIR) + "/" + variant + ".perft";
-    std::ifstream in(path);
-    REQUIRE_MESSAGE(in, "cannot open " << path);
-    std::vector<DraughtsPerftCase> cases;
-    DraughtsPerftCase current;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        std::istringstream words(line);
-        std::string key;
-        words >> key;
-        if (key == "id") {
-            words >> current.id;
-            current.keep_duplicates = false;
-        } else if (key == "fen") {
-            std::getline(words >> std::ws, current.fen);
-        } else if (key == "keep-duplicates") {
-            current.keep_duplicates = true;
-        } else if (key == "perft") {
-            words >> current.depth >> current.nodes;
-            cases.push_back(current);
-        } else {
-            FAIL("unknown line in " << path << ": " << line);
-        }
-    }
-    return cases;
-}
 
 const std::vector<std::string> variants{
     "international", "brazilian",    "russian", "english",          "italian",
@@ -61,7 +22,7 @@ void check_counts(bool deep) {
     for (const auto& name : variants) {
         const auto variant = rules::variant_from_name(name);
         REQUIRE(variant);
-        for (const auto& c : read_perft_file(name)) {
+        for (const auto& c : draughts_test::read_perft_file(name)) {
             if ((c.nodes > fast_limit) != deep)
                 continue;
             rules::PerftOptions options;
