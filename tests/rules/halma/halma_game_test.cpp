@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+using halma_test::detail_of;
 using halma_test::game_of;
 using rules::VariantId;
 
@@ -21,14 +22,6 @@ const std::vector<VariantId> family = {VariantId::ChineseCheckers2, VariantId::C
 
 constexpr const char* cc2_start =
     "1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4:0:-";
-
-// A small seeded generator (64-bit LCG), so every run plays the same games.
-std::string detail_of(VariantId id, const std::string& fen) {
-    auto game = rules::make_game(id, fen);
-    REQUIRE_FALSE(game.ok());
-    CHECK(game.error().code == "bad_fen");
-    return game.error().detail;
-}
 
 } // namespace
 

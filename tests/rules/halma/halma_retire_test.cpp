@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+using halma_test::detail_of;
 using halma_test::game_of;
 using halma_test::moves_from;
 using rules::VariantId;
@@ -36,13 +37,6 @@ int mover_of(const rules::Game& game, const std::string& move) {
         if (view.notation == move)
             return board.cells[static_cast<std::size_t>(view.path.front())] - '1';
     return -1;
-}
-
-std::string detail_of(VariantId id, const std::string& fen) {
-    auto game = rules::make_game(id, fen);
-    REQUIRE_FALSE(game.ok());
-    CHECK(game.error().code == "bad_fen");
-    return game.error().detail;
 }
 
 // A small seeded generator (64-bit LCG), so every run plays the same games.

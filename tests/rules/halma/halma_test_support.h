@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 namespace halma_test {
 
 // A seeded generator for random playouts that repeat from run to run (the 64-bit LCG constants
@@ -75,6 +77,14 @@ inline halma_reference::Reference reference_for(rules::VariantId id,
     if (options.move_limit == 0)
         options.move_limit = 200 * start->players();
     return halma_reference::Reference(start->board(), start->players(), options);
+}
+
+// The detail of a position the family must refuse as bad_fen (the code is checked here).
+inline std::string detail_of(rules::VariantId id, const std::string& fen) {
+    auto game = rules::make_game(id, fen);
+    REQUIRE_FALSE(game.ok());
+    CHECK(game.error().code == "bad_fen");
+    return game.error().detail;
 }
 
 } // namespace halma_test
