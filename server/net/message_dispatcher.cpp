@@ -1,5 +1,6 @@
 #include "server/net/message_dispatcher.h"
 
+#include "lobby/errors.h"
 #include "server/log.h"
 #include "server/protocol/plain_move.h"
 
@@ -10,7 +11,7 @@ namespace server::net {
 void answer_handler_failure(const std::shared_ptr<Connection>& conn, std::string_view type,
                             const protocol::json& id, const std::exception& e) {
     log::error("message handler for \"" + std::string(type) + "\" threw: " + e.what());
-    conn->send(shared_text(protocol::make_error(id, protocol::code::internal_error,
+    conn->send(shared_text(protocol::make_error(id, lobby::errc::internal_error,
                                                 "the server failed on this message")));
 }
 
@@ -91,7 +92,7 @@ void MessageDispatcher::dispatch(const std::shared_ptr<Connection>& conn,
         answer_handler_failure(conn, message.type, message.id, e);
         return;
     }
-    conn->send(shared_text(protocol::make_error(message.id, protocol::code::unknown_type,
+    conn->send(shared_text(protocol::make_error(message.id, lobby::errc::unknown_type,
                                                 "unknown message type \"" + message.type + "\"")));
 }
 

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace server::net {
 
@@ -37,7 +38,7 @@ private:
     lobby::TokenBucket messages_;
     lobby::TokenBucket strikes_;
 
-    Admission refuse(const char* code, std::string message, lobby::TimePoint now);
+    Admission refuse(std::string_view code, std::string message, lobby::TimePoint now);
 };
 
 } // namespace server::net

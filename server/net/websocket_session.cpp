@@ -1,5 +1,6 @@
 #include "server/net/websocket_session.h"
 
+#include "lobby/errors.h"
 #include "server/log.h"
 #include "server/net/request_id.h"
 #include "server/protocol/envelope.h"
@@ -132,7 +133,7 @@ template <class Stream> void WebSocketSession<Stream>::read_next() {
 template <class Stream> void WebSocketSession<Stream>::handle_message() {
     if (!ws_.got_text()) {
         enqueue(std::make_shared<const std::string>(protocol::make_error(
-            nullptr, protocol::code::bad_message, "binary frames are not supported")));
+            nullptr, lobby::errc::bad_message, "binary frames are not supported")));
         return;
     }
     context_->messages.dispatch(this->shared_from_this(), received_text());

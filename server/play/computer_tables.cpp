@@ -14,12 +14,6 @@
 
 namespace server::play {
 
-namespace {
-
-// The refusal of a game against the computer beyond the limits (docs/protocol.md 7.14).
-constexpr std::string_view too_many_computer_games = "too_many_computer_games";
-
-} // namespace
 
 void PlayService::create_computer_table(const Caller& r, const protocol::CreateTable& request) {
     if (!computer_pool_)
@@ -39,7 +33,7 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
                               std::to_string(others + 1) + " players: \"computers\" may be 1 to " +
                               std::to_string(others));
     if (const auto refusal = computer_limit_reached(r); !refusal.empty())
-        return send_error(r.conn, r.id, too_many_computer_games, refusal);
+        return send_error(r.conn, r.id, lobby::errc::too_many_computer_games, refusal);
     const lobby::Player& human = r.session->player;
     const auto level = *request.computer;
     auto created = open_created_table(r, request.setup);

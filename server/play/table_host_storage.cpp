@@ -122,7 +122,7 @@ void TableHost::give_up_move(const std::string& why) {
     if (mover)
         outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
             std::make_shared<const std::string>(protocol::make_error(
-                failed.answer_id, "storage_failed",
+                failed.answer_id, lobby::errc::storage_failed,
                 "the move could not be stored: it was not played, and the game is aborted")),
             mover, true}));
     settle();

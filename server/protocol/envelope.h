@@ -26,21 +26,12 @@ struct Envelope {
 };
 
 // A message the server refuses; becomes an `error` reply. `id` is echoed when it was valid.
+// `code` is one of lobby::errc (lobby/errors.h: the protocol's one list of codes).
 struct ProtocolError {
     std::string code;
     std::string message;
     json id;
 };
-
-// Stable error codes (clients switch on these; docs/protocol.md lists them).
-namespace code {
-inline constexpr const char* bad_json = "bad_json";
-inline constexpr const char* bad_message = "bad_message";
-inline constexpr const char* unknown_type = "unknown_type";
-inline constexpr const char* message_too_large = "message_too_large";
-inline constexpr const char* rate_limited = "rate_limited";
-inline constexpr const char* internal_error = "internal_error";
-} // namespace code
 
 [[nodiscard]] std::variant<Envelope, ProtocolError> parse_envelope(std::string_view text);
 

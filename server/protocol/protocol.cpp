@@ -1,4 +1,6 @@
 #include "server/protocol/envelope.h"
+
+#include "lobby/errors.h"
 #include "server/protocol/fields.h"
 
 namespace server::protocol {
@@ -36,13 +38,13 @@ std::optional<bool> bool_field(const json& object, std::string_view key) {
 std::variant<Envelope, ProtocolError> parse_envelope(std::string_view text) {
     json body = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (body.is_discarded())
-        return ProtocolError{code::bad_json, "message is not valid JSON", nullptr};
+        return ProtocolError{std::string(lobby::errc::bad_json), "message is not valid JSON", nullptr};
     if (!body.is_object())
-        return ProtocolError{code::bad_message, "message must be a JSON object", nullptr};
+        return ProtocolError{std::string(lobby::errc::bad_message), "message must be a JSON object", nullptr};
     json id = nullptr;
     if (const json* given = any_field(body, "id")) {
         if (!given->is_number() && !given->is_string())
-            return ProtocolError{code::bad_message, "field \"id\" must be a number or a string",
+            return ProtocolError{std::string(lobby::errc::bad_message), "field \"id\" must be a number or a string",
                                  nullptr};
         id = *given;
     }
@@ -50,7 +52,7 @@ std::variant<Envelope, ProtocolError> parse_envelope(std::string_view text) {
     if (!type) {
         const char* why = any_field(body, "t") ? "field \"t\" must be a string"
                                                : "missing field \"t\" (the message type)";
-        return ProtocolError{code::bad_message, why, std::move(id)};
+        return ProtocolError{std::string(lobby::errc::bad_message), why, std::move(id)};
     }
     return Envelope{std::move(*type), std::move(id), std::move(body)};
 }

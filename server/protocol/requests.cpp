@@ -1,5 +1,6 @@
 #include "server/protocol/requests.h"
 
+#include "lobby/errors.h"
 #include "lobby/seats.h"
 #include "server/protocol/fields.h"
 #include "server/protocol/setup_request.h"
@@ -15,7 +16,6 @@ namespace {
 
 using Parsed = std::variant<Request, ProtocolError>;
 
-constexpr std::string_view bad_message_code = "bad_message";
 // A group challenge's "to": everyone at the largest table but the challenger.
 constexpr std::size_t max_invitees = lobby::max_seats - 1;
 
@@ -25,7 +25,7 @@ struct Parser {
     Parsed fail(std::string_view code, std::string text) const {
         return ProtocolError{std::string(code), std::move(text), message.id};
     }
-    Parsed bad(std::string text) const { return fail(bad_message_code, std::move(text)); }
+    Parsed bad(std::string text) const { return fail(lobby::errc::bad_message, std::move(text)); }
     Parsed lobby(LobbyRequest body) const { return Request{message.id, std::move(body)}; }
     Parsed table(std::string code, TableRequestBody body) const {
         return Request{message.id, TableRequest{std::move(code), std::move(body)}};
