@@ -7,13 +7,14 @@
 //
 // Two players: colours alternate; each pair of games opens with the same few seeded random
 // plies, once with each player as White; a game at the cap is a draw. A variant of numbered
-// start positions (chess960) starts each pair from one drawn from the same seed.
+// start positions (chess960) starts each pair from one drawn from the same seed. One line per
+// game, then the score with its 95 % interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins
+// of a).
 //
 // A UCI engine plays chess and chess960. For chess960 it is sent `setoption name UCI_Chess960
 // value true` before its own options, the start position as the X-FEN the game writes, and the
 // moves as the game holds them, castling as the king taking its own rook; its castling answers
-// come in that same form (UCI protocol, UCI_Chess960), which the game reads as they are. One line per game, then
-// the score with its 95 % interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins of a).
+// come in that same form (UCI protocol, UCI_Chess960), which the game reads as they are.
 //
 // A game of more than two (chinese-checkers-3, halma-4, ...) names one player per seat. The
 // seats rotate: in game g player i sits at seat (i + g) mod n, and each round of n games opens

@@ -20,10 +20,12 @@ log="$(cat "$tmp/engine.log")"
 
 grep -q 'failed to move' <<<"$out" && fail "an engine move was refused or missing"
 grep -q '^match: random [0-4]-[0-4]-[0-4] uci:' <<<"$out" || fail "no score line"
-grep -q '^error' <<<"$log" && fail "the engine could not read what it was sent: $(grep '^error' <<<"$log" | head -1)"
+unread="$(grep '^error' <<<"$log" | head -1)"
+[ -z "$unread" ] || fail "the engine could not read what it was sent: $unread"
 
 # The option comes with the handshake, before the first isready.
-first_option="$(grep -n '^< setoption name UCI_Chess960 value true$' <<<"$log" | head -1 | cut -d: -f1)"
+first_option="$(grep -n '^< setoption name UCI_Chess960 value true$' <<<"$log" |
+    head -1 | cut -d: -f1)"
 first_ready="$(grep -n '^< isready$' <<<"$log" | head -1 | cut -d: -f1)"
 [ -n "$first_option" ] || fail "UCI_Chess960 was not set"
 [ "$first_option" -lt "$first_ready" ] || fail "UCI_Chess960 was set after isready"
@@ -31,7 +33,8 @@ first_ready="$(grep -n '^< isready$' <<<"$log" | head -1 | cut -d: -f1)"
 # Start positions as X-FEN, not startpos; the pairs of games start from other arrangements
 # than the standard one.
 grep -q '^< position startpos' <<<"$log" && fail "a Chess960 game was sent as startpos"
-fens="$(sed -n 's/^< position fen \([^ ]* [wb] [^ ]* [^ ]* [0-9]* [0-9]*\).*/\1/p' <<<"$log" | sort -u)"
+fens="$(sed -n 's/^< position fen \([^ ]* [wb] [^ ]* [^ ]* [0-9]* [0-9]*\).*/\1/p' <<<"$log" |
+    sort -u)"
 grep -qE '^[bnqkr]{8}/pppppppp/8/8/8/8/PPPPPPPP/[BNQKR]{8} w KQkq - 0 1$' <<<"$fens" ||
     fail "no Chess960 start position in X-FEN: $fens"
 grep -vq '^rnbqkbnr/' <<<"$fens" || fail "every game started from the standard arrangement"

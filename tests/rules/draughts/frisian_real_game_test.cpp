@@ -19,7 +19,8 @@
 
 namespace {
 
-constexpr const char* walinga_groenveld_2021_5 = R"([Event "World Championship Frisian draughts, match, game 5"]
+constexpr const char* walinga_groenveld_2021_5 =
+    R"([Event "World Championship Frisian draughts, match, game 5"]
 [Site "Harlingen"]
 [Date "2021.08.15"]
 [White "Walinga, Marten"]
