@@ -6,8 +6,15 @@
 // at a hard cap of plies. --records appends every game's PGN / PDN to FILE.
 //
 // Two players: colours alternate; each pair of games opens with the same few seeded random
-// plies, once with each player as White; a game at the cap is a draw. One line per game, then
-// the score with its 95 % interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins of a).
+// plies, once with each player as White; a game at the cap is a draw. A variant of numbered
+// start positions (chess960) starts each pair from one drawn from the same seed. One line per
+// game, then the score with its 95 % interval, and last `match: <a> <W>-<D>-<L> <b>` (W = wins
+// of a).
+//
+// A UCI engine plays chess and chess960. For chess960 it is sent `setoption name UCI_Chess960
+// value true` before its own options, the start position as the X-FEN the game writes, and the
+// moves as the game holds them, castling as the king taking its own rook; its castling answers
+// come in that same form (UCI protocol, UCI_Chess960), which the game reads as they are.
 //
 // A game of more than two (chinese-checkers-3, halma-4, ...) names one player per seat. The
 // seats rotate: in game g player i sits at seat (i + g) mod n, and each round of n games opens
@@ -18,6 +25,7 @@
 #include "command_line/arguments.h"
 #include "engine/engine.h"
 #include "engine/worker_pool.h"
+#include "rules/game.h"
 #include "rules/variant.h"
 #include "tools/commands.h"
 #include "tools/uci_engine.h"
@@ -113,11 +121,14 @@ std::unique_ptr<Player> make_player(const std::string& spec, rules::VariantId va
         return std::make_unique<EnginePlayer>(*level, movetime);
     if (!spec.starts_with("uci:") || spec.size() == 4)
         throw std::invalid_argument("a player is random, easy, medium, hard or uci:<command>");
-    if (variant != rules::VariantId::Chess)
-        throw std::invalid_argument("a UCI engine plays chess only");
+    if (rules::family_of(variant) != rules::Family::Chess)
+        throw std::invalid_argument("a UCI engine plays chess and chess960 only");
     const auto query = spec.find('?');
     const std::string command = spec.substr(4, query == std::string::npos ? query : query - 4);
     std::vector<std::pair<std::string, std::string>> options;
+    // The UCI protocol's own option for Chess960 (its section on UCI_Chess960).
+    if (variant == rules::VariantId::Chess960)
+        options.emplace_back("UCI_Chess960", "true");
     if (query != std::string::npos) {
         std::string rest = spec.substr(query + 1);
         while (!rest.empty()) {
@@ -154,11 +165,17 @@ std::string record_of(const rules::Game& game, const std::string& white, const s
 }
 
 // A new game after `plies` random legal plies drawn from `opening_seed`: games given the same
-// seed start from the same position (a pair of games of two, a round of more).
+// seed start from the same position (a pair of games of two, a round of more). A variant of
+// numbered start positions starts from one drawn from the same seed first.
 std::unique_ptr<rules::Game> opened_game(rules::VariantId variant, std::uint64_t opening_seed,
                                          int plies) {
-    auto game = std::move(rules::make_game(variant).value());
     std::mt19937_64 opening(opening_seed);
+    std::string start;
+    if (const int count = rules::start_position_count(variant); count > 0) {
+        const auto number = opening() % static_cast<std::uint64_t>(count);
+        start = rules::start_position_fen(variant, static_cast<int>(number)).value();
+    }
+    auto game = std::move(rules::make_game(variant, start).value());
     for (int i = 0; i < plies && !game->outcome().over(); ++i) {
         const auto moves = game->legal_moves();
         (void)game->play(moves[opening() % moves.size()]);

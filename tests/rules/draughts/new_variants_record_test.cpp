@@ -1,7 +1,8 @@
 // Records of the issue 39 variants read back: seeded random games played to their end (or a
 // ply cap), written as PDN, read by the record reader and replayed move for move into a new
-// game, which must reach the same position and the same result. No real records of these
-// variants were at hand (tests/data/README.md lists the real ones of the other variants).
+// game, which must reach the same position and the same result. Real records of these
+// variants: one Frisian game (frisian_real_game_test.cpp); tests/data/README.md lists the real
+// ones of the other variants.
 #include "rules/game.h"
 #include "rules/record/record_reader.h"
 #include "tests/rules/draughts/test_helpers.h"
