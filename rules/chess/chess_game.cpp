@@ -19,7 +19,7 @@ int cell_of(int square) {
 }
 
 Outcome draw(std::string reason) {
-    return Outcome{Outcome::Status::Draw, std::move(reason)};
+    return Outcome::draw(std::move(reason));
 }
 
 } // namespace
@@ -56,9 +56,7 @@ int ChessGame::occurrences() const {
 Outcome ChessGame::first_rule(bool with_claimable) const {
     if (legal_.size == 0) {
         if (position_.in_check()) // FIDE 5.1.1: checkmate wins
-            return Outcome{position_.side == white ? Outcome::Status::BlackWins
-                                                   : Outcome::Status::WhiteWins,
-                           "checkmate"};
+            return Outcome::win(position_.side ^ 1, "checkmate");
         return draw("stalemate"); // FIDE 5.2.1
     }
     if (insufficient_material(position_))
@@ -97,8 +95,8 @@ bool ChessGame::accepts_moves() const {
     return legal_.size > 0;
 }
 
-bool ChessGame::can_win(Color side) const {
-    return can_checkmate(position_, side == Color::White ? white : black);
+bool ChessGame::can_win(int seat) const {
+    return can_checkmate(position_, seat == 0 ? white : black);
 }
 
 std::vector<std::string> ChessGame::legal_moves() const {

@@ -15,7 +15,7 @@ TEST_CASE("draughts: the third repetition is a draw (threefold), ReportOnly play
     const Moves shuffle{"46-41", "1-6", "41-46", "6-1", "46-41", "1-6", "41-46", "6-1"};
     auto automatic = game("international", "W:WK46:BK1");
     play_all(*automatic, shuffle);
-    CHECK(automatic->outcome() == rules::Outcome{rules::Outcome::Status::Draw, "threefold"});
+    CHECK(automatic->outcome() == rules::Outcome::draw("threefold"));
     CHECK(automatic->legal_moves().empty());
     CHECK(automatic->play("46-41").error().code == "game_over");
 
