@@ -4,7 +4,9 @@
 #include "tests/rules/draughts/test_helpers.h"
 
 #include <algorithm>
+#include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using draughts_test::game;
@@ -100,6 +102,26 @@ TEST_CASE("draughts: FEN is read strictly and written canonically (PDN 3.0)") {
         CHECK(made.error().code == "bad_fen");
         CHECK(!made.error().detail.empty());
     }
+}
+
+TEST_CASE("draughts: the row a man is crowned on is the row a FEN may not put a man on") {
+    // board.h, crown_row: White's far row is 1-5 (10 x 10) or 1-4 (8 x 8), Black's 46-50 or 29-32.
+    for (const auto& [variant, bad] :
+         std::vector<std::pair<const char*, const char*>>{{"international", "W:W3:B40"},
+                                                          {"international", "W:W40:B48"},
+                                                          {"russian", "W:W4:B20"},
+                                                          {"russian", "W:W20:B29"}}) {
+        CAPTURE(bad);
+        const auto made = rules::make_game(*rules::variant_from_name(variant), bad);
+        REQUIRE_FALSE(made.ok());
+        CHECK(made.error().detail.find("would have been crowned") != std::string::npos);
+    }
+    auto white = game("international", "W:W6:B40");
+    REQUIRE(white->play("6-1").ok());
+    CHECK(white->position() == "B:WK1:B40");
+    auto black = game("russian", "B:W20:B25");
+    REQUIRE(black->play("25-29").ok());
+    CHECK(black->position() == "W:W20:BK29");
 }
 
 TEST_CASE("draughts: a FEN gives a side at most as many pieces as it starts with") {
