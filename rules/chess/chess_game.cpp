@@ -1,6 +1,7 @@
 #include "rules/chess/chess_game.h"
 
 #include "rules/chess/chess960.h"
+#include "rules/chess/draw_limits.h"
 #include "rules/chess/fen.h"
 #include "rules/chess/material.h"
 #include "rules/chess/move_generator.h"
@@ -62,14 +63,14 @@ Outcome ChessGame::first_rule(bool with_claimable) const {
     if (insufficient_material(position_))
         return draw("insufficient"); // FIDE 5.2.2
     const int repeated = occurrences();
-    if (repeated >= 5)
+    if (repeated >= fivefold_occurrences)
         return draw("fivefold"); // FIDE 9.6.1
-    if (with_claimable && repeated >= 3)
+    if (with_claimable && repeated >= threefold_occurrences)
         return draw("threefold"); // FIDE 9.2
-    if (position_.halfmove_clock >= 150)
+    if (position_.halfmove_clock >= seventy_five_move_plies)
         return draw("seventyfive-move"); // FIDE 9.6.2
-    if (with_claimable && position_.halfmove_clock >= 100)
-        return draw("fifty-move"); // 9.3
+    if (with_claimable && position_.halfmove_clock >= fifty_move_plies)
+        return draw("fifty-move"); // FIDE 9.3
     return Outcome{};
 }
 
@@ -82,9 +83,9 @@ Outcome ChessGame::outcome() const {
 std::optional<Outcome> ChessGame::claimable_draw() const {
     if (options_.draw_rules != DrawRules::Claim || outcome().over())
         return std::nullopt;
-    if (occurrences() >= 3)
+    if (occurrences() >= threefold_occurrences)
         return draw("threefold");
-    if (position_.halfmove_clock >= 100)
+    if (position_.halfmove_clock >= fifty_move_plies)
         return draw("fifty-move");
     return std::nullopt;
 }
