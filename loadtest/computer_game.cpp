@@ -8,8 +8,9 @@ namespace loadtest {
 
 namespace {
 
-const char* color_name(rules::Color color) {
-    return color == rules::Color::White ? "white" : "black";
+// The colour a table's setup asks for, by seat: seat 0 is White.
+const char* color_name(int seat) {
+    return seat == 0 ? "white" : "black";
 }
 
 } // namespace
@@ -118,25 +119,25 @@ void ComputerGame::on_message(std::string_view text) {
 void ComputerGame::create_table() {
     if (!moving_)
         return;
-    // The computer takes the colour that moves first in this variant, so it thinks at once.
+    // The computer takes the seat that moves first in this variant, so it thinks at once.
     auto first = rules::make_game(settings_.variant);
     if (!first)
         return stats_.error("bad_variant");
-    computer_ = first.value()->to_move();
+    computer_ = first.value()->seat_to_move();
     create_id_ = next_id_++;
     conn_->send(R"({"t":"create_table","id":)" + std::to_string(create_id_) + R"(,"variant":")" +
                 std::string(rules::variant_name(settings_.variant)) +
                 R"(","opponent":"computer","level":")" + settings_.level +
                 R"(","time":{"base_ms":)" + std::to_string(settings_.base.count()) +
                 R"(,"increment_ms":)" + std::to_string(settings_.increment.count()) +
-                R"(},"color":")" + color_name(rules::opposite(computer_)) + R"(","private":true})");
+                R"(},"color":")" + color_name(1 - computer_) + R"(","private":true})");
 }
 
 void ComputerGame::on_move(int ply, std::string_view move) {
     if (!playing_ || ply != game_->ply())
         return; // a move already followed
     const auto now = Clock::now();
-    const bool by_computer = game_->to_move() == computer_;
+    const bool by_computer = game_->seat_to_move() == computer_;
     if (!game_->play(move)) {
         stats_.error("move_not_replayable");
         return resign();

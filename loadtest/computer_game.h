@@ -77,7 +77,7 @@ private:
     std::function<void(bool)> settled_;
     std::shared_ptr<WsClient> conn_;
     std::unique_ptr<rules::Game> game_;
-    rules::Color computer_ = rules::Color::White;
+    int computer_ = 0; // the computer's seat
     std::string code_;
     std::int64_t next_id_ = 1;
     std::int64_t create_id_ = -1;

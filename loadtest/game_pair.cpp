@@ -148,7 +148,7 @@ void GamePair::send_move() {
     if (legal.empty())
         return;
     const auto& move = legal[random_() % legal.size()];
-    const std::size_t side = game_->to_move() == rules::Color::White ? 0 : 1;
+    const auto side = static_cast<std::size_t>(game_->seat_to_move());
     const auto id = next_id_++;
     const auto now = Clock::now();
     in_flight_ = true;

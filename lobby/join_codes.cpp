@@ -1,6 +1,7 @@
 #include "lobby/join_codes.h"
 
 #include "lobby/errors.h"
+#include "rules/text.h"
 
 namespace lobby {
 
@@ -10,18 +11,10 @@ char upper(char c) {
     return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
 }
 
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
-}
-
 } // namespace
 
 rules::Result<std::string> normalize_join_code(std::string_view typed) {
-    const std::string_view text = trim(typed);
+    const std::string_view text = rules::trim(typed);
     if (text.size() != join_code_length)
         return refuse(errc::bad_join_code, "a table code has 6 characters");
     std::string code;

@@ -6,6 +6,7 @@
 // its clock and its events keep per-seat values without allocating (the clock is copied into
 // every move event).
 
+#include "rules/color.h"
 #include "rules/game.h"
 
 #include <array>
@@ -16,17 +17,12 @@
 
 namespace lobby {
 
+// The seat of a colour in a two-player game, and back (rules/color.h).
 using rules::Color;
+using rules::color_of_seat;
+using rules::seat_of_color;
 
 inline constexpr int max_seats = 6;
-
-// The seat of a colour in a two-player game, and back.
-constexpr int seat_of_color(Color c) {
-    return c == Color::White ? 0 : 1;
-}
-constexpr Color color_of_seat(int seat) {
-    return seat == 0 ? Color::White : Color::Black;
-}
 
 template <class T> class PerSeat {
 public:

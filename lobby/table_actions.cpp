@@ -72,7 +72,7 @@ Refusal Table::accept_draw(const PlayerId& player, TimePoint now) {
         return color.error();
     if (draw_offer_ != other(*color))
         return refuse(errc::nothing_to_accept, "your opponent has not offered a draw");
-    end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "agreement"}, now);
+    end_game(GameResult::draw("agreement"), now);
     return std::nullopt;
 }
 
@@ -96,7 +96,7 @@ Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
     const auto claim = game_->claimable_draw();
     if (!claim)
         return refuse(errc::nothing_to_claim, "no draw can be claimed in this position");
-    end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = claim->reason}, now);
+    end_game(GameResult::draw(claim->reason), now);
     return std::nullopt;
 }
 
@@ -117,7 +117,7 @@ Refusal Table::abort(const PlayerId& player, TimePoint now) {
         return refuse(errc::not_allowed, seat_count() == 2
                                              ? "both sides have moved: resign or offer a draw"
                                              : "every player has moved: the game is on");
-    end_game(GameResult{.kind = GameResult::Kind::Aborted, .reason = "abort"}, now);
+    end_game(GameResult::aborted("abort"), now);
     return std::nullopt;
 }
 
@@ -445,9 +445,9 @@ Refusal Table::claim_abandonment(const PlayerId& player, AbandonmentClaim claim,
     if (now < *opponent.disconnected_since + *grace)
         return refuse(errc::too_early, "your opponent may still come back");
     if (claim == AbandonmentClaim::Win)
-        end_game(GameResult{.kind = win_of(*color), .reason = "abandonment"}, now);
+        end_game(GameResult::win(*color, "abandonment"), now);
     else
-        end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "abandonment"}, now);
+        end_game(GameResult::draw("abandonment"), now);
     return std::nullopt;
 }
 

@@ -7,12 +7,10 @@ template <class... F> struct Overload : F... { using F::operator()...; };
 template <class... F> Overload(F...) -> Overload<F...>;
 } // namespace
 
-std::string_view result_name(GameResult::Kind kind) {
-    switch (kind) {
-    case GameResult::Kind::WhiteWins:
-        return "1-0";
-    case GameResult::Kind::BlackWins:
-        return "0-1";
+std::string_view result_name(const GameResult& result) {
+    switch (result.kind) {
+    case GameResult::Kind::Win:
+        return result.winner == 0 ? "1-0" : "0-1";
     case GameResult::Kind::Draw:
         return "1/2-1/2";
     case GameResult::Kind::Aborted:

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -38,28 +39,43 @@ struct ClockView {
 // A game of more than two ended by leaves (PlayerRetired) has the rules' reason: "finished" if
 // someone finished, "retired" if everyone else left.
 //
-// A game of two ends WhiteWins, BlackWins, Draw or Aborted. A game of more than two players
-// (the halma family, issue 14) ends Ranked, with `places` from rules::Outcome::places: the
-// place of each seat in seat order, 1 for the first to finish, shared places for ties; or
-// Aborted. `places` is empty for every other kind.
+// By seat (lobby/seats.h). A game of two ends in a Win of one seat (`winner`), a Draw, or
+// Aborted. A game of more than two players (the halma family, issue 14) ends Ranked, with
+// `places` from rules::Outcome::places: the place of each seat in seat order, 1 for the first
+// to finish, shared places for ties; or Aborted. `winner` is -1 unless the kind is Win;
+// `places` is empty unless it is Ranked.
 struct GameResult {
-    enum class Kind : std::uint8_t { WhiteWins, BlackWins, Draw, Aborted, Ranked };
+    enum class Kind : std::uint8_t { Win, Draw, Aborted, Ranked };
     Kind kind = Kind::Aborted;
     std::string reason{};
+    int winner = -1;                    // Win: the seat that won
     std::optional<int> did_not_start{}; // first-move-timeout: the seat that did not move in time
     std::vector<int> places{};          // Ranked: one place per seat
 
+    static GameResult win(int seat, std::string why) {
+        return GameResult{.kind = Kind::Win, .reason = std::move(why), .winner = seat};
+    }
+    static GameResult draw(std::string why) {
+        return GameResult{.kind = Kind::Draw, .reason = std::move(why)};
+    }
+    static GameResult aborted(std::string why, std::optional<int> late_seat = std::nullopt) {
+        return GameResult{
+            .kind = Kind::Aborted, .reason = std::move(why), .did_not_start = late_seat};
+    }
+    static GameResult ranked(std::vector<int> by_seat, std::string why) {
+        return GameResult{
+            .kind = Kind::Ranked, .reason = std::move(why), .places = std::move(by_seat)};
+    }
+
     // Aborted games change no rating.
     bool counts() const { return kind != Kind::Aborted; }
+    bool won_by(int seat) const { return kind == Kind::Win && winner == seat; }
     friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
-// "1-0", "0-1", "1/2-1/2", "aborted", "ranked" (the places say the rest).
-std::string_view result_name(GameResult::Kind kind);
-// The win of `seat` in a game of two: WhiteWins for seat 0, BlackWins for seat 1.
-constexpr GameResult::Kind win_of(int seat) {
-    return seat == 0 ? GameResult::Kind::WhiteWins : GameResult::Kind::BlackWins;
-}
+// The stored text of a result: "1-0" (seat 0 won), "0-1" (seat 1 won), "1/2-1/2", "aborted",
+// "ranked" (the places say the rest). Storage and the HTTP API keep these words.
+std::string_view result_name(const GameResult& result);
 
 // Events name seats by index (lobby/seats.h): 0 is White and 1 Black in a two-player game.
 struct PlayerSeated {

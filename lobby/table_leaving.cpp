@@ -32,7 +32,7 @@ const RecordedLeave* Table::leave_of(int seat) const {
 // rebuilt game to replay; the game ends when the rules say so, ranked by their places.
 Refusal Table::leave_game(int seat, std::string reason, TimePoint now) {
     if (seat_count() == 2) {
-        end_game(GameResult{.kind = win_of(1 - seat), .reason = std::move(reason)}, now);
+        end_game(GameResult::win(1 - seat, std::move(reason)), now);
         return std::nullopt;
     }
     const bool was_to_move = game_->seat_to_move() == seat;
@@ -97,11 +97,11 @@ void Table::end_by_flag(TimePoint now) {
     const int flagged = clock_.to_move();
     if (seat_count() > 2) {
         if (leave_game(flagged, "flag", now))
-            end_game(GameResult{.kind = GameResult::Kind::Aborted, .reason = "flag"}, now);
+            end_game(GameResult::aborted("flag"), now);
         return;
     }
-    if (!game_->can_win(color_of_seat(1 - flagged))) {
-        end_game(GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"}, now);
+    if (!game_->can_win(1 - flagged)) {
+        end_game(GameResult::draw("flag-vs-insufficient"), now);
         return;
     }
     [[maybe_unused]] const Refusal refused = leave_game(flagged, "flag", now);

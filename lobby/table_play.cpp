@@ -4,37 +4,21 @@
 
 namespace lobby {
 
-namespace {
-
-// The rules' outcome of a game of two.
-GameResult from_outcome(const rules::Outcome& outcome) {
-    GameResult result{.reason = outcome.reason};
+// The rules' outcome as the table's result, kind for kind. For more than two players the places
+// decide (rules::Outcome::places, in seat order): the rules rank every such game. A game of two
+// keeps only its winner, even where the rules give places as well (two-player halma).
+GameResult Table::result_of(const rules::Outcome& outcome) const {
     switch (outcome.status) {
-    case rules::Outcome::Status::WhiteWins:
-        result.kind = GameResult::Kind::WhiteWins;
-        break;
-    case rules::Outcome::Status::BlackWins:
-        result.kind = GameResult::Kind::BlackWins;
-        break;
+    case rules::Outcome::Status::Win:
+        return GameResult::win(outcome.winner, outcome.reason);
     case rules::Outcome::Status::Draw:
-        result.kind = GameResult::Kind::Draw;
-        break;
+        return GameResult::draw(outcome.reason);
+    case rules::Outcome::Status::Ranked:
+        return GameResult::ranked(outcome.places, outcome.reason);
     case rules::Outcome::Status::Ongoing:
-        result.kind = GameResult::Kind::Aborted;
         break;
     }
-    return result;
-}
-
-} // namespace
-
-// The rules' outcome as the table's result: for more than two players the places decide
-// (rules::Outcome::places, in seat order), whatever `status` says.
-GameResult Table::result_of(const rules::Outcome& outcome) const {
-    if (seat_count() == 2 || !outcome.over())
-        return from_outcome(outcome);
-    return GameResult{
-        .kind = GameResult::Kind::Ranked, .reason = outcome.reason, .places = outcome.places};
+    return GameResult::aborted(outcome.reason);
 }
 
 void Table::start_game(TimePoint now) {
@@ -104,9 +88,7 @@ void Table::abort_unstored(bool withdraw_last_move, TimePoint now) {
         return;
     if (status_ != TableStatus::Playing)
         return;
-    end_game(
-        GameResult{.kind = GameResult::Kind::Aborted, .reason = std::string(storage_failed_reason)},
-        now);
+    end_game(GameResult::aborted(std::string(storage_failed_reason)), now);
 }
 
 bool Table::is_resend(int seat, int ply, std::string_view move) const {
@@ -164,10 +146,7 @@ bool Table::end_on_time(TimePoint now, Millis measured_lag) {
     if (status_ != TableStatus::Playing)
         return false;
     if (const auto deadline = first_move_deadline(); deadline && now >= *deadline) {
-        end_game(GameResult{.kind = GameResult::Kind::Aborted,
-                            .reason = "first-move-timeout",
-                            .did_not_start = game_->seat_to_move()},
-                 now);
+        end_game(GameResult::aborted("first-move-timeout", game_->seat_to_move()), now);
         return true;
     }
     if (clock_.would_flag(now, measured_lag)) {

@@ -17,29 +17,38 @@
 
 namespace rules {
 
-enum class Color : std::uint8_t { White, Black };
-
-constexpr Color opposite(Color c) { return c == Color::White ? Color::Black : Color::White; }
-
-// How a game stands. `reason` is a stable name the server passes on to players:
-// "checkmate", "stalemate", "insufficient", "threefold", "fifty-move", "fivefold",
-// "seventyfive-move", "no-moves", "25-move", "20-move", "16-move", "7-move", "king-v-king",
-// "breakthrough", "finished", "move-limit", "retired" (Game::retire: everyone else left), …
-// (empty while ongoing).
+// How a game stands, by seat (Game::players(): seat 0 is White in chess and draughts).
+// `reason` is a stable name the server passes on to players: "checkmate", "stalemate",
+// "insufficient", "threefold", "fifty-move", "fivefold", "seventyfive-move", "no-moves",
+// "25-move", "20-move", "16-move", "7-move", "king-v-king", "breakthrough", "finished",
+// "move-limit", "retired" (Game::retire: everyone else left), … (empty while ongoing).
 //
-// Games of more than two players (the halma family) are decided by `places`: the place of each
-// seat, in seat order (Game::players()), 1 for the first to finish; seats that tie share a
-// place. For them `status` only says that the game is over (Draw: White and Black mean
-// nothing there). A two-player halma game sets both: WhiteWins when the first seat places
-// first, BlackWins when the second does, Draw when they tie. Chess and draughts leave
-// `places` empty.
+// Chess and draughts end in a Win of one seat (`winner`) or a Draw. A game of more than two
+// players (the halma family) ends Ranked by `places`: the place of each seat, in seat order,
+// 1 for the first to finish; seats that tie share a place. A two-player halma game ends in a
+// Win or a Draw like any game of two, and carries its `places` as well. `winner` is -1 unless
+// the status is Win; `places` is empty but for the halma family.
 struct Outcome {
-    enum class Status : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
+    enum class Status : std::uint8_t { Ongoing, Win, Draw, Ranked };
     Status status = Status::Ongoing;
     std::string reason;
+    int winner = -1;
     std::vector<int> places{};
 
+    static Outcome win(int seat, std::string why) {
+        return Outcome{.status = Status::Win, .reason = std::move(why), .winner = seat};
+    }
+    static Outcome draw(std::string why, std::vector<int> by_seat = {}) {
+        return Outcome{
+            .status = Status::Draw, .reason = std::move(why), .places = std::move(by_seat)};
+    }
+    static Outcome ranked(std::vector<int> by_seat, std::string why) {
+        return Outcome{
+            .status = Status::Ranked, .reason = std::move(why), .places = std::move(by_seat)};
+    }
+
     bool over() const { return status != Status::Ongoing; }
+    bool won_by(int seat) const { return status == Status::Win && winner == seat; }
     friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
@@ -103,14 +112,12 @@ public:
     virtual ~Game() = default;
 
     virtual VariantId variant() const = 0;
-    virtual Color to_move() const = 0;
 
     // Seats, numbered from 0 in turn order round the board. Chess and draughts: seat 0 is
-    // White, seat 1 Black. The halma family seats 2 to 6, seat 0 moving first; there
-    // to_move() is White for seat 0 and Black for every other seat, so only seat_to_move()
-    // says who moves.
+    // White, seat 1 Black. The halma family seats 2 to 6, seat 0 moving first.
     virtual int players() const { return 2; }
-    virtual int seat_to_move() const { return to_move() == Color::White ? 0 : 1; }
+    // The seat to move: the one way to say whose turn it is.
+    virtual int seat_to_move() const = 0;
 
     virtual int ply() const = 0; // plies played since the start position
 
@@ -157,9 +164,9 @@ public:
     // Under DrawRules::Claim: the draw a player may claim now (threefold, fifty-move), if any.
     virtual std::optional<Outcome> claimable_draw() const = 0;
 
-    // False when `side` could not win by any series of legal moves (FIDE 6.9 for chess:
+    // False when `seat` could not win by any series of legal moves (FIDE 6.9 for chess:
     // when the flag falls, the game is drawn instead of lost if the opponent cannot win).
-    virtual bool can_win(Color side) const = 0;
+    virtual bool can_win(int seat) const = 0;
 
     virtual std::string position() const = 0;       // FEN / draughts FEN, canonical form
     virtual std::string start_position() const = 0; // the position the game started from

@@ -192,29 +192,26 @@ GameResult play_game(rules::VariantId variant, Player& a, Player& b, bool a_whit
     const std::string& white = a_white ? name_a : name_b;
     const std::string& black = a_white ? name_b : name_a;
     while (!game->outcome().over() && game->ply() < ply_cap) {
-        const bool white_to_move = game->to_move() == rules::Color::White;
-        const bool a_to_move = white_to_move == a_white;
+        const int mover = game->seat_to_move();
+        const bool a_to_move = (mover == 0) == a_white;
         const auto move = (a_to_move ? a : b).move(*game);
         if (!move || !game->play(*move).ok()) {
             const std::string how =
                 (a_to_move ? name_a : name_b) + " failed to move: " + move.value_or("(none)");
-            const rules::Outcome lost{white_to_move ? rules::Outcome::Status::BlackWins
-                                                    : rules::Outcome::Status::WhiteWins,
-                                      "failed"};
+            const auto lost = rules::Outcome::win(1 - mover, "failed");
             return {a_to_move ? 0.0 : 1.0, how, game->ply(),
                     record_of(*game, white, black, lost, how)};
         }
     }
     const rules::Outcome outcome = game->outcome();
     if (!outcome.over()) {
-        const rules::Outcome capped{rules::Outcome::Status::Draw, "ply-cap"};
+        const auto capped = rules::Outcome::draw("ply-cap");
         return {0.5, "ply-cap", game->ply(), record_of(*game, white, black, capped, "ply cap")};
     }
     const std::string record = record_of(*game, white, black, std::nullopt, {});
     if (outcome.status == rules::Outcome::Status::Draw)
         return {0.5, outcome.reason, game->ply(), record};
-    const bool white_won = outcome.status == rules::Outcome::Status::WhiteWins;
-    return {white_won == a_white ? 1.0 : 0.0, outcome.reason, game->ply(), record};
+    return {outcome.won_by(0) == a_white ? 1.0 : 0.0, outcome.reason, game->ply(), record};
 }
 
 // A game of more than two: `by_seat` the players in turn order, `names` theirs by seat.

@@ -1,6 +1,7 @@
 #include "rules/chess/chess_game.h"
 
 #include "rules/chess/chess960.h"
+#include "rules/chess/draw_limits.h"
 #include "rules/chess/fen.h"
 #include "rules/chess/material.h"
 #include "rules/chess/move_generator.h"
@@ -19,7 +20,7 @@ int cell_of(int square) {
 }
 
 Outcome draw(std::string reason) {
-    return Outcome{Outcome::Status::Draw, std::move(reason)};
+    return Outcome::draw(std::move(reason));
 }
 
 } // namespace
@@ -56,22 +57,20 @@ int ChessGame::occurrences() const {
 Outcome ChessGame::first_rule(bool with_claimable) const {
     if (legal_.size == 0) {
         if (position_.in_check()) // FIDE 5.1.1: checkmate wins
-            return Outcome{position_.side == white ? Outcome::Status::BlackWins
-                                                   : Outcome::Status::WhiteWins,
-                           "checkmate"};
+            return Outcome::win(position_.side ^ 1, "checkmate");
         return draw("stalemate"); // FIDE 5.2.1
     }
     if (insufficient_material(position_))
         return draw("insufficient"); // FIDE 5.2.2
     const int repeated = occurrences();
-    if (repeated >= 5)
+    if (repeated >= fivefold_occurrences)
         return draw("fivefold"); // FIDE 9.6.1
-    if (with_claimable && repeated >= 3)
+    if (with_claimable && repeated >= threefold_occurrences)
         return draw("threefold"); // FIDE 9.2
-    if (position_.halfmove_clock >= 150)
+    if (position_.halfmove_clock >= seventy_five_move_plies)
         return draw("seventyfive-move"); // FIDE 9.6.2
-    if (with_claimable && position_.halfmove_clock >= 100)
-        return draw("fifty-move"); // 9.3
+    if (with_claimable && position_.halfmove_clock >= fifty_move_plies)
+        return draw("fifty-move"); // FIDE 9.3
     return Outcome{};
 }
 
@@ -84,9 +83,9 @@ Outcome ChessGame::outcome() const {
 std::optional<Outcome> ChessGame::claimable_draw() const {
     if (options_.draw_rules != DrawRules::Claim || outcome().over())
         return std::nullopt;
-    if (occurrences() >= 3)
+    if (occurrences() >= threefold_occurrences)
         return draw("threefold");
-    if (position_.halfmove_clock >= 100)
+    if (position_.halfmove_clock >= fifty_move_plies)
         return draw("fifty-move");
     return std::nullopt;
 }
@@ -97,8 +96,8 @@ bool ChessGame::accepts_moves() const {
     return legal_.size > 0;
 }
 
-bool ChessGame::can_win(Color side) const {
-    return can_checkmate(position_, side == Color::White ? white : black);
+bool ChessGame::can_win(int seat) const {
+    return can_checkmate(position_, seat == 0 ? white : black);
 }
 
 std::vector<std::string> ChessGame::legal_moves() const {

@@ -21,7 +21,7 @@ public:
     VariantId variant() const override {
         return start_.chess960 ? VariantId::Chess960 : VariantId::Chess;
     }
-    Color to_move() const override { return position_.side == white ? Color::White : Color::Black; }
+    int seat_to_move() const override { return position_.side; } // white 0, black 1
     int ply() const override { return static_cast<int>(moves_.size()); }
     std::vector<std::string> legal_moves() const override;
     std::vector<MoveView> legal_move_views() const override;
@@ -29,7 +29,7 @@ public:
     const std::vector<std::string>& moves() const override { return moves_; }
     Outcome outcome() const override;
     std::optional<Outcome> claimable_draw() const override;
-    bool can_win(Color side) const override;
+    bool can_win(int seat) const override;
     std::string position() const override;
     std::string start_position() const override;
     BoardView board() const override;

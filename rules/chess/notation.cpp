@@ -1,6 +1,7 @@
 #include "rules/chess/notation.h"
 
 #include "rules/chess/fen.h"
+#include "rules/text.h"
 
 #include <optional>
 
@@ -230,14 +231,6 @@ std::string drop_square_hyphen(std::string_view text) {
         is_file(s[hyphen - 2]) && is_rank(s[hyphen - 1]) && is_file(s[hyphen + 1]))
         s.erase(hyphen, 1);
     return s;
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "rules/chess/search_core.h"
 
 #include "rules/chess/chess960.h"
+#include "rules/chess/draw_limits.h"
 #include "rules/chess/material.h"
 #include "rules/chess/notation.h"
 
@@ -33,12 +34,17 @@ struct KeyTable {
 };
 constexpr KeyTable keys;
 
-// The en passant square counts only when a pawn of the side to move stands ready to take
-// there; whether that capture is also legal (pins) is left to the move generator.
+// The en passant square counts only when the side to move can legally take there, as in the
+// game's repetition key (ChessGame::key_of): positions are the same when the same moves are
+// possible in them (FIDE 9.2.3), so a capture the pin forbids leaves the square out, and a
+// position reached by a double step has the key of the same position reached otherwise. Whether
+// a pawn stands ready is tested first; the legal moves are generated only when one does.
 std::uint64_t en_passant_key(const Position& p) {
     if (p.en_passant == no_square)
         return 0;
     if (!(pawn_attacks(p.side ^ 1, p.en_passant) & p.pieces(p.side, PieceType::Pawn)))
+        return 0;
+    if (!has_legal_en_passant(p))
         return 0;
     return keys.en_passant[file_of(p.en_passant)];
 }
@@ -54,7 +60,7 @@ Result<SearchState> SearchCore::parse(std::string_view fen) const {
     auto position = start_of(variant_, fen);
     if (!position.ok())
         return position.error();
-    SearchState state{*position, {}};
+    SearchState state{*position, {}, state_key(*position)};
     state.keys = keys_from_scratch(state);
     return state;
 }
@@ -72,7 +78,7 @@ SearchState SearchCore::make(const State& state, Move move) const {
     const int from = move.from();
     const int to = move.to();
     const PieceType moving = p.type_on(from);
-    std::uint64_t key = state.keys.position_key ^ state_key(p);
+    std::uint64_t key = state.keys.position_key ^ state.rights_key;
     key ^= keys.piece[us][int(moving)][from];
     if (move.kind() == MoveKind::Castling && p.chess960) {
         // The king takes its own rook (position.h): nothing is captured on `to`.
@@ -80,9 +86,10 @@ SearchState SearchCore::make(const State& state, Move move) const {
         key ^= keys.piece[us][int(PieceType::King)][castled_king_square(us, king_side)] ^
                keys.piece[us][int(PieceType::Rook)][to] ^
                keys.piece[us][int(PieceType::Rook)][castled_rook_square(us, king_side)];
-        SearchState next{p, {}};
+        SearchState next{p, {}, 0};
         next.position.play(move);
-        key ^= state_key(next.position);
+        next.rights_key = state_key(next.position);
+        key ^= next.rights_key;
         next.keys = {key, key};
         return next;
     }
@@ -98,20 +105,22 @@ SearchState SearchCore::make(const State& state, Move move) const {
         key ^= keys.piece[us][int(PieceType::Rook)][king_side ? to + 1 : to - 2];
         key ^= keys.piece[us][int(PieceType::Rook)][king_side ? to - 1 : to + 1];
     }
-    SearchState next{p, {}};
+    SearchState next{p, {}, 0};
     next.position.play(move);
-    key ^= state_key(next.position);
+    next.rights_key = state_key(next.position);
+    key ^= next.rights_key;
     next.keys = {key, key};
     return next;
 }
 
 SearchState SearchCore::make_null(const State& state) const {
     SearchState next = state;
-    std::uint64_t key = state.keys.position_key ^ state_key(state.position);
+    std::uint64_t key = state.keys.position_key ^ state.rights_key;
     next.position.side ^= 1;
     next.position.en_passant = no_square;
     ++next.position.halfmove_clock;
-    key ^= state_key(next.position);
+    next.rights_key = state_key(next.position);
+    key ^= next.rights_key;
     next.keys = {key, key};
     return next;
 }
@@ -130,7 +139,7 @@ search::Verdict SearchCore::verdict(const State& state, bool has_moves) const {
     const Position& p = state.position;
     if (!has_moves)
         return p.in_check() ? search::Verdict::Loss : search::Verdict::Draw;
-    if (p.halfmove_clock >= 100 || insufficient_material(p))
+    if (p.halfmove_clock >= fifty_move_plies || insufficient_material(p))
         return search::Verdict::Draw;
     return search::Verdict::Ongoing;
 }

@@ -14,6 +14,9 @@ namespace rules::chess {
 struct SearchState {
     Position position;
     search::Keys keys;
+    // The part of the keys that castling rights, the en passant square and the side to move
+    // give, kept so that make() takes it out without testing the en passant capture again.
+    std::uint64_t rights_key = 0;
 };
 
 class SearchCore {

@@ -36,14 +36,43 @@ constexpr int opposite_direction(int d) {
     return d < 4 ? 3 - d : 11 - d;
 }
 
+// Internal square <-> bit index of the layout above.
+constexpr int square_to_bit(int size, int square) {
+    return square + square / size;
+}
+constexpr int bit_to_square(int size, int b) {
+    return b - b / (size + 1);
+}
+
+// The column of an internal square on the standard board as White sees it (0 = White's left):
+// 2k + 1 on even rows, 2k on odd rows, k = square % (size / 2) (the boards are drawn in
+// squares.h; the mirrored ones show column c at size - 1 - c).
+constexpr int standard_column(int size, int square) {
+    const int half = size / 2;
+    return 2 * (square % half) + ((square / half) % 2 == 0 ? 1 : 0);
+}
+
+// The row on which a side's men are crowned: the far row, internal row 0 for White and row
+// size - 1 for Black (FMJD art. 3.5; the same in every variant of the family). The move
+// generator reads it from Geometry, the FEN reader (which refuses a man standing there) for
+// the board size of the variant.
+constexpr Bits crown_row(int size, bool white) {
+    const int half = size / 2;
+    const int first = white ? 0 : size * half - half;
+    Bits b = 0;
+    for (int s = first; s < first + half; ++s)
+        b |= Bits{1} << square_to_bit(size, s);
+    return b;
+}
+
 template <int N> struct Geometry {
     static constexpr int size = N;
     static constexpr int half = N / 2;
     static constexpr int squares = N * N / 2;
     static constexpr int bit_count = squares + squares / N; // last bit + 1 (no trailing ghost)
 
-    static constexpr int bit_of(int square) { return square + square / N; }
-    static constexpr int square_of(int bit) { return bit - bit / (N + 1); }
+    static constexpr int bit_of(int square) { return square_to_bit(N, square); }
+    static constexpr int square_of(int bit) { return bit_to_square(N, bit); }
     static constexpr int row_of_square(int square) { return square / half; }
 
     // Shift of each direction in bits.
@@ -55,19 +84,8 @@ template <int N> struct Geometry {
             b |= Bits{1} << bit_of(s);
         return b;
     }();
-    // The row on which White men are crowned (row 0) and Black men (row N - 1).
-    static constexpr Bits white_crown_row = [] {
-        Bits b = 0;
-        for (int s = 0; s < half; ++s)
-            b |= Bits{1} << bit_of(s);
-        return b;
-    }();
-    static constexpr Bits black_crown_row = [] {
-        Bits b = 0;
-        for (int s = squares - half; s < squares; ++s)
-            b |= Bits{1} << bit_of(s);
-        return b;
-    }();
+    static constexpr Bits white_crown_row = crown_row(N, true);
+    static constexpr Bits black_crown_row = crown_row(N, false);
 
     // next[bit][direction]: the bit one step away, or -1 off the board. The orthogonal steps
     // are found on the grid (row, column), where the bit shifts would wrap around a row.
@@ -86,7 +104,7 @@ template <int N> struct Geometry {
                         static_cast<std::int8_t>(n);
             }
             const int row = row_of_square(s);
-            const int column = 2 * (s % half) + (row % 2 == 0 ? 1 : 0);
+            const int column = standard_column(N, s);
             for (int d = 0; d < 4; ++d) {
                 const int r = row + row_step[d];
                 const int c = column + column_step[d];

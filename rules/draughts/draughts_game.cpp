@@ -175,19 +175,16 @@ Outcome DraughtsGame::outcome() const {
         // Breakthrough: the side that made a king has won (the FEN reader refuses a king on
         // each side).
         const bool white_won = (position_.white & position_.kings) != 0;
-        return Outcome{white_won ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins,
-                       "breakthrough"};
+        return Outcome::win(white_won ? 0 : 1, "breakthrough");
     }
     if (legal_.empty()) {
         // The side to move cannot move: it loses (FMJD art. 7.2.2, 7.2.3; every federation), or
         // wins in the giveaway games.
-        const bool white_to_move = !position_.black_to_move;
-        const bool white_wins = rules().giveaway ? white_to_move : !white_to_move;
-        return Outcome{white_wins ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins,
-                       "no-moves"};
+        const int mover = seat_to_move();
+        return Outcome::win(rules().giveaway ? mover : 1 - mover, "no-moves");
     }
     if (auto rule = draw_rule_holding(rules(), position_, counters_, repetitions()))
-        return Outcome{Outcome::Status::Draw, *rule};
+        return Outcome::draw(*rule);
     return Outcome{};
 }
 
@@ -199,9 +196,9 @@ Outcome DraughtsGame::outcome() const {
 // side that cannot win is one that has already lost everything: no pieces (or, in the
 // giveaway games, an opponent with no pieces, who has already won). This is the conservative
 // answer: a flag fall is a loss unless it is certain the opponent could not have won.
-bool DraughtsGame::can_win(Color side) const {
-    const Bits mine = side == Color::White ? position_.white : position_.black;
-    const Bits theirs = side == Color::White ? position_.black : position_.white;
+bool DraughtsGame::can_win(int seat) const {
+    const Bits mine = seat == 0 ? position_.white : position_.black;
+    const Bits theirs = seat == 0 ? position_.black : position_.white;
     if (rules().giveaway)
         return theirs != 0; // one who has lost everything has already won
     return mine != 0;

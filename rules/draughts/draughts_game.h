@@ -22,7 +22,7 @@ public:
     DraughtsGame(const Engine& engine, const Position& start, const GameOptions& options);
 
     VariantId variant() const override { return engine_->rules->id; }
-    Color to_move() const override { return position_.black_to_move ? Color::Black : Color::White; }
+    int seat_to_move() const override { return position_.black_to_move ? 1 : 0; }
     int ply() const override { return static_cast<int>(moves_.size()); }
     std::vector<std::string> legal_moves() const override;
     std::vector<MoveView> legal_move_views() const override;
@@ -30,7 +30,7 @@ public:
     const std::vector<std::string>& moves() const override { return moves_; }
     Outcome outcome() const override;
     std::optional<Outcome> claimable_draw() const override { return std::nullopt; }
-    bool can_win(Color side) const override;
+    bool can_win(int seat) const override;
     std::string position() const override;
     std::string start_position() const override;
     BoardView board() const override;

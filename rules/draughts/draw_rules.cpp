@@ -21,20 +21,10 @@ Material material(Bits side, Bits kings) {
     return Material{count(side & ~kings), count(side & kings)};
 }
 
-// Whether the square of bit index `b` lies on the long diagonal (a1-h8 on a standard board;
-// a8-h1 on the mirrored Italian/Spanish boards): the squares whose standard column is
-// N - 1 - row.
-bool on_long_diagonal_bit(int n, int b) {
-    const int square = bit_to_square(n, b);
-    const int row = square / (n / 2);
-    const int standard = 2 * (square % (n / 2)) + (row % 2 == 0 ? 1 : 0);
-    return standard == n - 1 - row;
-}
-
-// Whether any piece of `pieces` stands on the long diagonal.
-bool on_long_diagonal(const Rules& rules, Bits pieces) {
+// Whether any piece of `pieces` stands on the long diagonal (squares.h).
+bool any_on_long_diagonal(const Rules& rules, Bits pieces) {
     for (Bits rest = pieces; rest != 0; rest &= rest - 1)
-        if (on_long_diagonal_bit(rules.board_size, lowest_bit(rest)))
+        if (on_long_diagonal(rules, bit_to_square(rules.board_size, lowest_bit(rest))))
             return true;
     return false;
 }
@@ -55,13 +45,13 @@ Ending ending_against_lone_king(const Rules& rules, const Material& strong, Bits
             return Ending::None;
         if (strong.total() <= 2)
             return Ending::TwoAgainstKing;
-        if (strong.total() == 3 && on_long_diagonal(rules, lone))
+        if (strong.total() == 3 && any_on_long_diagonal(rules, lone))
             return Ending::LongDiagonal;
         return Ending::None;
     case DrawFamily::Spanish: // FPD 3.8.a: the River is the long diagonal
         if (strong.men != 0 || strong.kings != 3)
             return Ending::None;
-        return on_long_diagonal(rules, strong_kings) ? Ending::RiverHeld : Ending::ThreeKings;
+        return any_on_long_diagonal(rules, strong_kings) ? Ending::RiverHeld : Ending::ThreeKings;
     case DrawFamily::Pool:
         return strong.men == 0 && strong.kings == 3 ? Ending::ThreeKings : Ending::None;
     case DrawFamily::Frisian:

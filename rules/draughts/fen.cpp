@@ -85,16 +85,6 @@ std::optional<Error> read_pieces(const Rules& rules, std::string_view list, Plac
     return std::nullopt;
 }
 
-Bits crown_row(const Rules& rules, bool white) {
-    const int n = rules.board_size;
-    const int half = n / 2;
-    Bits b = 0;
-    const int first = white ? 0 : n * half - half;
-    for (int s = first; s < first + half; ++s)
-        b |= bit(square_to_bit(n, s));
-    return b;
-}
-
 } // namespace
 
 // Frisian: one side's king-move count, "<count>[<square>]" (fen.h), into the position.
@@ -185,7 +175,7 @@ Result<Position> read_fen(const Rules& rules, std::string_view fen) {
         Placement placed;
         if (auto error = read_pieces(rules, part.substr(1), placed, occupied))
             return *error;
-        if ((placed.men & crown_row(rules, white)) != 0)
+        if ((placed.men & crown_row(rules.board_size, white)) != 0)
             return bad_fen(std::string(white ? "a white" : "a black") +
                            " man stands on the row where it would have been crowned");
         const int pieces = count(placed.men | placed.kings);

@@ -40,13 +40,12 @@ constexpr TypeTag type_tags[] = {
 
 std::string result_text(const Outcome& outcome) {
     switch (outcome.status) {
-    case Outcome::Status::WhiteWins:
-        return "2-0";
-    case Outcome::Status::BlackWins:
-        return "0-2";
+    case Outcome::Status::Win:
+        return outcome.winner == 0 ? "2-0" : "0-2";
     case Outcome::Status::Draw:
         return "1-1";
     case Outcome::Status::Ongoing:
+    case Outcome::Status::Ranked:
         break;
     }
     return "*";

@@ -42,10 +42,13 @@ std::optional<int> square_from_number(const Rules& rules, int number) {
 }
 
 int display_column(const Rules& rules, int square) {
-    const int half = rules.board_size / 2;
-    const int row = square / half;
-    const int standard = 2 * (square % half) + (row % 2 == 0 ? 1 : 0);
+    const int standard = standard_column(rules.board_size, square);
     return mirrored(rules) ? rules.board_size - 1 - standard : standard;
+}
+
+bool on_long_diagonal(const Rules& rules, int square) {
+    const int n = rules.board_size;
+    return standard_column(n, square) == n - 1 - square / (n / 2);
 }
 
 int square_cell(const Rules& rules, int square) {

@@ -53,6 +53,7 @@
 // The Italian and Spanish boards are the mirror image of the standard one (column c shown
 // at N - 1 - c); the rules are symmetric, so the move generator is the same.
 
+#include "rules/draughts/board.h"
 #include "rules/draughts/variants.h"
 
 #include <optional>
@@ -71,16 +72,14 @@ int display_column(const Rules& rules, int square);
 // The BoardView cell (row * N + column) of an internal square.
 int square_cell(const Rules& rules, int square);
 
+// Whether an internal square lies on the long diagonal, the corner-to-corner diagonal of
+// playing squares: a1-h8 on the standard board, a8-h1 on the mirrored Italian and Spanish
+// boards (the same internal squares, whose standard column is N - 1 - row). The draw rules
+// read it (draw_rules.cpp: the Russian three kings, the Spanish River).
+bool on_long_diagonal(const Rules& rules, int square);
+
 // "c3" style names, the column letter from White's left and the row counted from White.
 std::string algebraic_name(const Rules& rules, int square);
 std::optional<int> square_from_algebraic(const Rules& rules, std::string_view name);
-
-// Internal square <-> bit index of the board layout (board.h).
-constexpr int square_to_bit(int size, int square) {
-    return square + square / size;
-}
-constexpr int bit_to_square(int size, int b) {
-    return b - b / (size + 1);
-}
 
 } // namespace rules::draughts

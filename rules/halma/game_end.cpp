@@ -31,12 +31,17 @@ std::vector<int> places_of(const Layout& layout, const Position& position) {
     return places;
 }
 
+// More than two players: ranked by the places. Two: a win of the seat placed first, or a
+// draw when they tie, with the places as well.
 Outcome ended(const Layout& layout, const Position& position, std::string reason) {
-    Outcome outcome{Outcome::Status::Draw, std::move(reason), places_of(layout, position)};
-    if (layout.players() == 2 && outcome.places[0] != outcome.places[1])
-        outcome.status =
-            outcome.places[0] == 1 ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins;
-    return outcome;
+    std::vector<int> places = places_of(layout, position);
+    if (layout.players() > 2)
+        return Outcome::ranked(std::move(places), std::move(reason));
+    if (places[0] == places[1])
+        return Outcome::draw(std::move(reason), std::move(places));
+    Outcome won = Outcome::win(places[0] == 1 ? 0 : 1, std::move(reason));
+    won.places = std::move(places);
+    return won;
 }
 
 } // namespace

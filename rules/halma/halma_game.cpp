@@ -140,8 +140,7 @@ Outcome HalmaGame::outcome() const {
 }
 
 // Any seat still playing could in principle still reach its goal.
-bool HalmaGame::can_win(Color side) const {
-    const int seat = side == Color::White ? 0 : 1;
+bool HalmaGame::can_win(int seat) const {
     return position_.playing(seat) && !outcome().over();
 }
 

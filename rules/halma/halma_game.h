@@ -1,7 +1,7 @@
 #pragma once
 // A game of the halma family (Chinese checkers, Halma) behind the face of rules/game.h.
 // Moves are written from-to in cell names ("q1-o1"); a full chain of hops ("q1-o3-m3") is
-// read too. The seat to move is seat_to_move(); to_move() is White for the first seat only.
+// read too. The seat to move is seat_to_move().
 
 #include "rules/game.h"
 #include "rules/halma/layout.h"
@@ -20,7 +20,6 @@ public:
     HalmaGame(std::shared_ptr<const Layout> layout, const Position& start);
 
     VariantId variant() const override { return layout_->rules.id; }
-    Color to_move() const override { return seat_to_move() == 0 ? Color::White : Color::Black; }
     int players() const override { return layout_->players(); }
     int seat_to_move() const override { return position_.to_move; }
     int ply() const override { return static_cast<int>(moves_.size()); }
@@ -31,7 +30,7 @@ public:
     Result<Outcome> retire(int seat) override;
     Outcome outcome() const override;
     std::optional<Outcome> claimable_draw() const override { return std::nullopt; }
-    bool can_win(Color side) const override;
+    bool can_win(int seat) const override;
     std::string position() const override;
     std::string start_position() const override;
     BoardView board() const override;

@@ -58,13 +58,12 @@ std::string tag_section(const RecordTags& tags, std::string_view result,
 
 std::string_view result_marker(const Outcome& outcome) {
     switch (outcome.status) {
-    case Outcome::Status::WhiteWins:
-        return "1-0";
-    case Outcome::Status::BlackWins:
-        return "0-1";
+    case Outcome::Status::Win:
+        return outcome.winner == 0 ? "1-0" : "0-1";
     case Outcome::Status::Draw:
         return "1/2-1/2";
     case Outcome::Status::Ongoing:
+    case Outcome::Status::Ranked:
         break;
     }
     return "*";

@@ -11,6 +11,7 @@
 // Square index = rank * 8 + file, a1 = 0 (White's bottom left), h8 = 63. Pieces move
 // orthogonally only, so the four directions below are the whole geometry.
 
+#include "rules/color.h"
 #include "rules/game.h"
 
 #include <array>

@@ -7,8 +7,7 @@ namespace rules::turkish {
 namespace {
 
 Outcome win_for(Color side, std::string reason) {
-    return Outcome{side == Color::White ? Outcome::Status::WhiteWins : Outcome::Status::BlackWins,
-                   std::move(reason)};
+    return Outcome::win(seat_of_color(side), std::move(reason));
 }
 
 bool lone_man(const Position& position, Color side) {

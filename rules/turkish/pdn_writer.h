@@ -3,6 +3,7 @@
 // GameType 30 (Turkish draughts in the PDN GameType table), FEN when the game did not start
 // from the standard position, then numbered moves and the result.
 
+#include "rules/color.h"
 #include "rules/game.h"
 
 #include <string>

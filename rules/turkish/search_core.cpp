@@ -72,8 +72,7 @@ search::Keys SearchCore::keys_from_scratch(const State& state) const {
 
 search::Verdict SearchCore::verdict(const State& state, bool has_moves) const {
     if (const auto result = decisive_result(state.position, has_moves)) {
-        const bool white_won = result->status == Outcome::Status::WhiteWins;
-        return white_won == (state.position.side == Color::White) ? search::Verdict::Win
+        return result->won_by(seat_of_color(state.position.side)) ? search::Verdict::Win
                                                                   : search::Verdict::Loss;
     }
     static const std::vector<Position> no_history;

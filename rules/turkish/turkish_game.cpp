@@ -129,7 +129,7 @@ Outcome TurkishGame::outcome() const {
         return {};
     if (options_.draw_rules == DrawRules::Claim && *rule == "threefold")
         return {};
-    return Outcome{Outcome::Status::Draw, std::string(*rule)};
+    return Outcome::draw(std::string(*rule));
 }
 
 std::optional<Outcome> TurkishGame::claimable_draw() const {
@@ -137,12 +137,12 @@ std::optional<Outcome> TurkishGame::claimable_draw() const {
         return std::nullopt;
     const auto rule = draw_rule(position_, history_);
     if (rule && *rule == "threefold")
-        return Outcome{Outcome::Status::Draw, "threefold"};
+        return Outcome::draw("threefold");
     return std::nullopt;
 }
 
-bool TurkishGame::can_win(Color side) const {
-    return can_still_win(position_, side);
+bool TurkishGame::can_win(int seat) const {
+    return can_still_win(position_, color_of_seat(seat));
 }
 
 std::string TurkishGame::position() const {

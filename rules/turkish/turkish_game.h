@@ -1,6 +1,7 @@
 #pragma once
 // A game of Turkish draughts behind the variant-neutral face of rules/game.h.
 
+#include "rules/color.h"
 #include "rules/game.h"
 #include "rules/turkish/notation.h"
 
@@ -15,7 +16,7 @@ public:
     TurkishGame(const Position& start, const GameOptions& options);
 
     VariantId variant() const override { return VariantId::Turkish; }
-    Color to_move() const override { return position_.side; }
+    int seat_to_move() const override { return seat_of_color(position_.side); }
     int ply() const override { return static_cast<int>(moves_.size()); }
     std::vector<std::string> legal_moves() const override;
     std::vector<MoveView> legal_move_views() const override;
@@ -23,7 +24,7 @@ public:
     const std::vector<std::string>& moves() const override { return moves_; }
     Outcome outcome() const override;
     std::optional<Outcome> claimable_draw() const override;
-    bool can_win(Color side) const override;
+    bool can_win(int seat) const override;
     std::string position() const override;
     std::string start_position() const override;
     BoardView board() const override;

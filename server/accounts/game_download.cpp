@@ -22,13 +22,12 @@ std::string record_date(storage::TimePoint at) {
 
 // The stored result as an outcome; nullopt for an unfinished or aborted game ("*").
 std::optional<rules::Outcome> stored_outcome(const storage::GameRow& game) {
-    using Status = rules::Outcome::Status;
     if (game.result == "1-0")
-        return rules::Outcome{Status::WhiteWins, game.termination};
+        return rules::Outcome::win(0, game.termination);
     if (game.result == "0-1")
-        return rules::Outcome{Status::BlackWins, game.termination};
+        return rules::Outcome::win(1, game.termination);
     if (game.result == "1/2-1/2")
-        return rules::Outcome{Status::Draw, game.termination};
+        return rules::Outcome::draw(game.termination);
     return std::nullopt;
 }
 
@@ -92,11 +91,11 @@ rules::Result<std::string> game_record(const storage::GameWithMoves& stored) {
         for (const auto& seat : row.seats_beyond_two)
             tags.seats.push_back(seat.name.empty() ? "?" : seat.name);
         if (!row.places.empty() && row.places != game.outcome().places)
-            tags.outcome =
-                rules::Outcome{rules::Outcome::Status::Draw, row.termination, row.places};
+            tags.outcome = rules::Outcome::ranked(row.places, row.termination);
     } else {
         const auto outcome = stored_outcome(row);
-        if (outcome && outcome->status != game.outcome().status)
+        const auto by_rules = game.outcome();
+        if (outcome && (outcome->status != by_rules.status || outcome->winner != by_rules.winner))
             tags.outcome = outcome; // ended outside the rules: flag, resignation, agreement
     }
     tags.termination = row.termination;

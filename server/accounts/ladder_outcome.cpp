@@ -47,9 +47,9 @@ std::optional<ladder::ChallengeResult> ladder_result_of(const storage::LadderGam
     if (!seat)
         return std::nullopt;
     bool won = false;
-    if (game.result == lobby::result_name(lobby::GameResult::Kind::WhiteWins))
+    if (game.result == lobby::result_name(lobby::GameResult::win(0, {})))
         won = *seat == 0;
-    else if (game.result == lobby::result_name(lobby::GameResult::Kind::BlackWins))
+    else if (game.result == lobby::result_name(lobby::GameResult::win(1, {})))
         won = *seat == 1;
     else if (game.termination == first_move_timeout) {
         const auto idle = seat_to_move(game, end.moves);

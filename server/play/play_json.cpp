@@ -427,12 +427,10 @@ void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves)
 
 void write_result(JsonText& out, const lobby::GameResult& result, int seats) {
     out.begin_object();
-    out.member("kind", lobby::result_name(result.kind));
+    out.member("kind", lobby::result_name(result));
     out.key("winner");
-    if (result.kind == lobby::GameResult::Kind::WhiteWins)
-        out.value("white");
-    else if (result.kind == lobby::GameResult::Kind::BlackWins)
-        out.value("black");
+    if (result.kind == lobby::GameResult::Kind::Win)
+        out.value(seat_color_name(result.winner));
     else
         out.value(nullptr);
     out.member("reason", result.reason);

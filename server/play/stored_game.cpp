@@ -218,7 +218,7 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
                                const lobby::GameEnded& ended, lobby::TimePoint at) {
     storage::FinishGame finish;
     finish.end = storage::GameEnd{.game_id = id,
-                                  .result = std::string(lobby::result_name(ended.result.kind)),
+                                  .result = std::string(lobby::result_name(ended.result)),
                                   .termination = ended.result.reason,
                                   .ended_at = at,
                                   .places = ended.result.places};
@@ -249,9 +249,9 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
     const storage::RatingKey black_key{*black, variant, speed};
     finish.rated_players = {white_key, black_key};
     double white_score = 0.5;
-    if (ended.result.kind == lobby::GameResult::Kind::WhiteWins)
+    if (ended.result.won_by(0))
         white_score = 1;
-    if (ended.result.kind == lobby::GameResult::Kind::BlackWins)
+    if (ended.result.won_by(1))
         white_score = 0;
     finish.rate = [white_key, black_key, white_score,
                    at](const std::vector<std::optional<storage::RatingRow>>& current) {

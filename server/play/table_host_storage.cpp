@@ -352,10 +352,8 @@ void TableHost::report_ladder_end(const lobby::GameResult& result) {
         return;
     using lobby::GameResult;
     bool challenger_won = false;
-    if (result.kind == GameResult::Kind::WhiteWins)
-        challenger_won = *challenger == lobby::seat_of_color(lobby::Color::White);
-    else if (result.kind == GameResult::Kind::BlackWins)
-        challenger_won = *challenger == lobby::seat_of_color(lobby::Color::Black);
+    if (result.kind == GameResult::Kind::Win)
+        challenger_won = *challenger == result.winner;
     else if (result.kind == GameResult::Kind::Aborted && result.did_not_start)
         challenger_won = *result.did_not_start != *challenger;
     context_.ladder_game_ended(

@@ -49,7 +49,7 @@ TEST_CASE("antidraughts and russian-giveaway: Medium and Hard give their last ma
             const auto replies = next->legal_moves();
             REQUIRE(replies.size() == 1);
             REQUIRE(next->play(replies.front()).ok());
-            CHECK(next->outcome().status == rules::Outcome::Status::WhiteWins);
+            CHECK(next->outcome().won_by(0));
         }
     }
 }

@@ -3,6 +3,7 @@
 // earlier state) gives back the earlier key.
 #include "rules/chess/search_core.h"
 #include "rules/draughts/search_core.h"
+#include "rules/game.h"
 #include "rules/turkish/search_core.h"
 
 #include <algorithm>
@@ -49,6 +50,44 @@ TEST_CASE("chess: castling rights and a usable en passant square change the key"
     const auto idle = core.parse("4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1").value();
     const auto idle_none = core.parse("4k3/8/8/3p4/8/8/8/4K3 w - - 0 1").value();
     CHECK(idle.keys.key == idle_none.keys.key);
+}
+
+namespace {
+
+// The state after `move` (UCI) from `fen`, through the core's own make().
+rules::chess::SearchState chess_after(const rules::chess::SearchCore& core, const char* fen,
+                                      const char* move) {
+    const auto state = core.parse(fen).value();
+    const auto moves = core.notated_moves(state);
+    const auto it =
+        std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.notation == move; });
+    REQUIRE(it != moves.end());
+    return core.make(state, it->move);
+}
+
+} // namespace
+
+TEST_CASE("chess: a pinned en passant capture leaves the key as the game's repetition does") {
+    const rules::chess::SearchCore core;
+    // ...d7-d5 beside the e5 pawn, but exd6 would open the fifth rank from h5 to the king on
+    // a5: no capture is possible, so the position is the one ...d6-d5 reaches (FIDE 9.2.3).
+    const auto double_step = chess_after(core, "3k4/3p4/8/K3P2r/8/8/8/8 b - - 0 1", "d7d5");
+    const auto single_step = chess_after(core, "3k4/8/3p4/K3P2r/8/8/8/8 b - - 0 1", "d6d5");
+    CHECK(double_step.keys.position_key == single_step.keys.position_key);
+    CHECK(double_step.keys == core.keys_from_scratch(double_step));
+    // The game agrees: the two are one position, repeated.
+    auto game = rules::make_game(rules::VariantId::Chess, "3k4/3p4/8/K3P2r/8/8/8/8 b - - 0 1",
+                                 {.draw_rules = rules::DrawRules::ReportOnly});
+    REQUIRE(game.ok());
+    for (const char* move : {"d7d5", "Kb5", "Kd7", "Ka5", "Kd8", "Kb5", "Kd7", "Ka5", "Kd8"})
+        REQUIRE(game.value()->play(move).ok());
+    CHECK(game.value()->outcome().reason == "threefold");
+
+    // Without the rook the capture is legal: the square counts, and the keys differ.
+    const auto free_double = chess_after(core, "3k4/3p4/8/K3P3/8/8/8/8 b - - 0 1", "d7d5");
+    const auto free_single = chess_after(core, "3k4/8/3p4/K3P3/8/8/8/8 b - - 0 1", "d6d5");
+    CHECK(free_double.keys.position_key != free_single.keys.position_key);
+    CHECK(free_double.keys == core.keys_from_scratch(free_double));
 }
 
 TEST_CASE("every diagonal variant: incremental keys equal keys from scratch") {

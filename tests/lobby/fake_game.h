@@ -6,6 +6,8 @@
 #include "rules/game.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <string>
@@ -19,7 +21,7 @@ struct FakeScript {
     std::map<int, rules::Outcome> outcome_after;          // the game is over once this many plies
     std::map<int, rules::Outcome> claimable_after;        // a draw can be claimed at this ply
     std::array<bool, 2> can_win{true, true};
-    rules::Color first = rules::Color::White;
+    int first = 0; // the seat to move at ply 0 in a game of two
     // Games of more than two: the seats (2 keeps the two-player behaviour) and who moves at
     // each ply (past the list: round the board from the last; a seat left out is skipped, as
     // the rules skip a player who has finished).
@@ -35,16 +37,11 @@ public:
         : script_(std::move(script)), start_(std::move(start)) {}
 
     rules::VariantId variant() const override { return rules::VariantId::Chess; }
-    rules::Color to_move() const override {
-        if (script_->players > 2) // as the halma family: White for seat 0, Black for the others
-            return seat_to_move() == 0 ? rules::Color::White : rules::Color::Black;
-        return moves_.size() % 2 == 0 ? script_->first : rules::opposite(script_->first);
-    }
     int ply() const override { return static_cast<int>(moves_.size()); }
     int players() const override { return script_->players; }
     int seat_to_move() const override {
         if (script_->players == 2)
-            return Game::seat_to_move();
+            return moves_.size() % 2 == 0 ? script_->first : 1 - script_->first;
         const auto& turns = script_->turns;
         if (moves_.size() < turns.size())
             return turns[moves_.size()];
@@ -87,8 +84,8 @@ public:
             return std::nullopt;
         return it->second;
     }
-    bool can_win(rules::Color side) const override {
-        return script_->can_win[side == rules::Color::White ? 0 : 1];
+    bool can_win(int seat) const override {
+        return script_->can_win[static_cast<std::size_t>(seat)];
     }
     std::string position() const override {
         std::string p = start_;

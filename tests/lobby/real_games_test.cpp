@@ -26,7 +26,7 @@ struct RealTable {
     void play(const std::vector<std::string>& moves, TimePoint from = t0) {
         for (const auto& m : moves) {
             const auto ply = static_cast<int>(table->recorded_moves().size());
-            const PlayerId& who = table->game().to_move() == Color::White ? white.id : black.id;
+            const PlayerId& who = table->game().seat_to_move() == 0 ? white.id : black.id;
             const auto ack = table->play(who, ply, m, from + std::chrono::seconds(ply + 1));
             REQUIRE_MESSAGE(ack.ok(), m << ": " << ack.error().detail);
         }
@@ -48,7 +48,7 @@ TEST_CASE("chess: fool's mate ends the game by checkmate for all at once") {
     CHECK(last.move.display == "Qh4#");
     CHECK(last.board.check_cell >= 0);
     const auto& ended = t.events.last<GameEnded>();
-    CHECK(ended.result == GameResult{.kind = GameResult::Kind::BlackWins, .reason = "checkmate"});
+    CHECK(ended.result == GameResult::win(1, "checkmate"));
     CHECK(ended.moves == std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"});
     CHECK(ended.players[white_seat].id == "white");
     CHECK(ended.players[black_seat].id == "black");
@@ -58,8 +58,7 @@ TEST_CASE("chess: fool's mate ends the game by checkmate for all at once") {
 TEST_CASE("chess: a threefold repetition ends the game drawn") {
     RealTable t(chess());
     t.play({"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
-    CHECK(t.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
+    CHECK(t.events.last<GameEnded>().result == GameResult::draw("threefold"));
 }
 
 TEST_CASE("chess: under claim rules the threefold repetition is claimed") {
@@ -95,15 +94,13 @@ TEST_CASE("chess: flag fall against a lone king is a draw, against material a lo
         RealTable t(setup);
         t.play({"Qh2", "Kb3"});
         t.table->check_timeouts(t0 + 2s + 61s);
-        CHECK(t.events.last<GameEnded>().result ==
-              GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"});
+        CHECK(t.events.last<GameEnded>().result == GameResult::draw("flag-vs-insufficient"));
     }
     SUBCASE("Black flags: White wins") {
         RealTable t(setup);
         t.play({"Qh2", "Kb3", "Qg2"});
         t.table->check_timeouts(t0 + 3s + 61s);
-        CHECK(t.events.last<GameEnded>().result ==
-              GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
+        CHECK(t.events.last<GameEnded>().result == GameResult::win(0, "flag"));
     }
 }
 
@@ -151,7 +148,7 @@ TEST_CASE("international draughts: a game played to a win at a table") {
     t.play({"32-27", "13-18", "27-21", "18-22", "21-16", "19-23", "16-11", "22-27", "11-6", "23-28",
             "6-1", "27-31", "37x26", "28-32", "38x27"});
     const auto& ended = t.events.last<GameEnded>();
-    CHECK(ended.result.kind == GameResult::Kind::WhiteWins);
+    CHECK(ended.result.won_by(0));
     CHECK(ended.result.reason == "no-moves");
     const auto& capture = t.events.last<MovePlayed>();
     CHECK(capture.move.notation == "38x27");

@@ -18,8 +18,7 @@ TEST_CASE("a draw offer can be declined, and accepting one ends the game by agre
 
     REQUIRE_FALSE(f.table->offer_draw("alice", t0 + 4s));
     REQUIRE_FALSE(f.table->accept_draw("bob", t0 + 5s));
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::Draw, .reason = "agreement"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::draw("agreement"));
 }
 
 TEST_CASE("a draw offer is withdrawn when the opponent moves instead of answering") {
@@ -56,7 +55,7 @@ TEST_CASE("offering a draw twice is a no-op") {
 
 TEST_CASE("draws by rule are claimed under DrawRules::Claim") {
     TableFixture f;
-    f.script->claimable_after[2] = {rules::Outcome::Status::Draw, "threefold"};
+    f.script->claimable_after[2] = rules::Outcome::draw("threefold");
     TableSetup setup = f.setup();
     setup.draw_rules = rules::DrawRules::Claim;
     f.start(setup);
@@ -64,8 +63,7 @@ TEST_CASE("draws by rule are claimed under DrawRules::Claim") {
     CHECK(f.table->claim_draw("bob", t0 + 2s)->code == "nothing_to_claim");
     f.move(t0 + 2s);
     REQUIRE_FALSE(f.table->claim_draw("alice", t0 + 3s));
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::draw("threefold"));
 
     TableFixture automatic;
     automatic.start();
@@ -76,8 +74,7 @@ TEST_CASE("resigning gives the opponent the game") {
     TableFixture f;
     f.start();
     REQUIRE_FALSE(f.table->resign("alice", t0 + 1s));
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::BlackWins, .reason = "resign"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::win(1, "resign"));
 }
 
 TEST_CASE("abort is allowed only until both sides have moved") {
@@ -164,7 +161,7 @@ TEST_CASE("a takeback of one's own move before the reply undoes one ply") {
     CHECK(done.plies_undone == 1);
     CHECK(done.ply == 0);
     CHECK(done.position == "fake-start");
-    CHECK(f.table->game().to_move() == Color::White);
+    CHECK(f.table->game().seat_to_move() == 0);
     CHECK(f.table->play("alice", 0, "a1", t0 + 4s).ok());
 }
 
@@ -180,7 +177,7 @@ TEST_CASE("a takeback after the opponent replied undoes two plies, and a decline
     REQUIRE_FALSE(f.table->request_takeback("alice", t0 + 7s));
     REQUIRE_FALSE(f.table->accept_takeback("bob", t0 + 8s));
     CHECK(f.table->recorded_moves().size() == 2);
-    CHECK(f.table->game().to_move() == Color::White);
+    CHECK(f.table->game().seat_to_move() == 0);
     CHECK(f.table->state(t0 + 8s).clocks.running);
 }
 

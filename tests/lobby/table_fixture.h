@@ -114,8 +114,7 @@ struct TableFixture {
     void start() { start(setup()); }
     // Plays the next move of whoever is to move (the first legal one) at `at`.
     void move(TimePoint at) {
-        const Color side = table->game().to_move();
-        const PlayerId& who = side == Color::White ? alice.id : bob.id;
+        const PlayerId& who = table->game().seat_to_move() == white_seat ? alice.id : bob.id;
         const auto ply = static_cast<int>(table->recorded_moves().size());
         const auto legal = table->game().legal_moves();
         REQUIRE_FALSE(legal.empty());

@@ -87,14 +87,14 @@ TEST_CASE("moves before the start or after the end are refused") {
 
 TEST_CASE("an outcome from the rules ends the game for all with its reason") {
     TableFixture f;
-    f.script->outcome_after[3] = {rules::Outcome::Status::WhiteWins, "checkmate"};
+    f.script->outcome_after[3] = rules::Outcome::win(0, "checkmate");
     f.start();
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     f.move(t0 + 3s);
     CHECK(f.table->status() == TableStatus::Finished);
     const auto& ended = f.events.last<GameEnded>();
-    CHECK(ended.result.kind == GameResult::Kind::WhiteWins);
+    CHECK(ended.result.won_by(0));
     CHECK(ended.result.reason == "checkmate");
     CHECK(ended.moves.size() == 3);
     CHECK(f.events.names().back() == "ended");
@@ -106,12 +106,11 @@ TEST_CASE("an outcome from the rules ends the game for all with its reason") {
 
 TEST_CASE("a draw outcome from the rules (threefold) ends the game drawn") {
     TableFixture f;
-    f.script->outcome_after[4] = {rules::Outcome::Status::Draw, "threefold"};
+    f.script->outcome_after[4] = rules::Outcome::draw("threefold");
     f.start();
     for (int i = 0; i < 4; ++i)
         f.move(t0 + std::chrono::seconds(i + 1));
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::Draw, .reason = "threefold"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::draw("threefold"));
 }
 
 TEST_CASE("the clock starts after both first moves and charges from then on") {
@@ -190,7 +189,7 @@ TEST_CASE("a move that arrives after the flag ends the game on time, then is ref
     CHECK(refused.error().code == "game_over");
     CHECK(f.table->recorded_moves().size() == 2);
     const auto& ended = f.events.last<GameEnded>();
-    CHECK(ended.result == GameResult{.kind = GameResult::Kind::BlackWins, .reason = "flag"});
+    CHECK(ended.result == GameResult::win(1, "flag"));
     CHECK(ended.clocks.remaining[0] == 0ms);
 }
 

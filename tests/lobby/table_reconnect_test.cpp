@@ -92,8 +92,7 @@ TEST_CASE("after the grace period the opponent may claim the win by abandonment"
     CHECK(f.table->claim_abandonment("bob", AbandonmentClaim::Win, t0 + 47s)->code ==
           "not_allowed"); // the absent one cannot claim against a connected opponent
     REQUIRE_FALSE(f.table->claim_abandonment("alice", AbandonmentClaim::Win, t0 + 47s));
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "abandonment"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::win(0, "abandonment"));
 }
 
 TEST_CASE("after the grace period the opponent may instead call it a draw") {
@@ -103,8 +102,7 @@ TEST_CASE("after the grace period the opponent may instead call it a draw") {
     f.move(t0 + 2s);
     REQUIRE_FALSE(f.table->set_connected("alice", false, t0 + 3s));
     REQUIRE_FALSE(f.table->claim_abandonment("bob", AbandonmentClaim::Draw, t0 + 18s));
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::Draw, .reason = "abandonment"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::draw("abandonment"));
 }
 
 TEST_CASE("the abandonment grace grows with the time control, and correspondence has none") {

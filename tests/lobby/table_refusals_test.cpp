@@ -106,5 +106,17 @@ TEST_CASE("every table event has its own protocol name") {
     for (const auto& body : bodies)
         names.insert(event_name(body));
     CHECK(names.size() == std::variant_size_v<TableEventBody>);
-    CHECK(result_name(GameResult::Kind::Draw) == "1/2-1/2");
+}
+
+TEST_CASE("a result is stored by its old words: 1-0 when seat 0 wins, 0-1 when seat 1 does") {
+    CHECK(result_name(GameResult::win(0, "checkmate")) == "1-0");
+    CHECK(result_name(GameResult::win(1, "resign")) == "0-1");
+    CHECK(result_name(GameResult::draw("agreement")) == "1/2-1/2");
+    CHECK(result_name(GameResult::aborted("abort")) == "aborted");
+    CHECK(result_name(GameResult::ranked({2, 1, 3}, "finished")) == "ranked");
+    CHECK(GameResult::win(1, "flag").won_by(1));
+    CHECK_FALSE(GameResult::win(1, "flag").won_by(0));
+    CHECK_FALSE(GameResult::draw("agreement").won_by(0));
+    CHECK(GameResult::win(0, "flag").winner == 0);
+    CHECK(GameResult::draw("agreement").winner == -1);
 }

@@ -150,7 +150,7 @@ TEST_CASE("spectators see every move and the result through the table's events")
     REQUIRE(missed);
     REQUIRE(missed->size() == 2);
     CHECK(event_name((*missed)[0]->body) == "move");
-    CHECK(std::get<GameEnded>((*missed)[1]->body).result.kind == GameResult::Kind::WhiteWins);
+    CHECK(std::get<GameEnded>((*missed)[1]->body).result.won_by(0));
 }
 
 TEST_CASE("chat has a length limit and a rate limit, and refusals post nothing") {

@@ -149,18 +149,16 @@ TEST_CASE("each seat of a table of four has its first-move window") {
 
 TEST_CASE("a game of more than two ends with the places the rules give") {
     SeatsFixture f(4);
-    f.script->outcome_after[6] = rules::Outcome{
-        .status = rules::Outcome::Status::Draw, .reason = "finished", .places = {2, 4, 1, 3}};
+    f.script->outcome_after[6] = rules::Outcome::ranked({2, 4, 1, 3}, "finished");
     f.start();
     for (int i = 1; i <= 6; ++i)
         f.move(t0 + i * 1s);
     REQUIRE(f.table->status() == TableStatus::Finished);
-    const GameResult expected{
-        .kind = GameResult::Kind::Ranked, .reason = "finished", .places = {2, 4, 1, 3}};
+    const GameResult expected = GameResult::ranked({2, 4, 1, 3}, "finished");
     CHECK(f.events.last<GameEnded>().result == expected);
     CHECK(f.table->result() == expected);
     CHECK(expected.counts());
-    CHECK(result_name(expected.kind) == "ranked");
+    CHECK(result_name(expected) == "ranked");
     CHECK(f.events.last<GameEnded>().players[2].id == "p2");
     CHECK_FALSE(f.table->clock_state()->running);
 }
@@ -169,8 +167,7 @@ namespace {
 
 // A game of three that the (scripted) rules end after one round, places 1, 2, 3, at t0 + 3 s.
 void play_one_round_to_the_end(SeatsFixture& f) {
-    f.script->outcome_after[3] = rules::Outcome{
-        .status = rules::Outcome::Status::Draw, .reason = "finished", .places = {1, 2, 3}};
+    f.script->outcome_after[3] = rules::Outcome::ranked({1, 2, 3}, "finished");
     f.start();
     for (int i = 1; i <= 3; ++i)
         f.move(t0 + i * 1s);
@@ -292,9 +289,7 @@ TEST_CASE("state, summary and record of a table of four carry every seat and res
 
 TEST_CASE("a finished game of six is restored with its places") {
     SeatsFixture f(6);
-    f.script->outcome_after[6] = rules::Outcome{.status = rules::Outcome::Status::Draw,
-                                                .reason = "move-limit",
-                                                .places = {3, 1, 2, 6, 4, 4}};
+    f.script->outcome_after[6] = rules::Outcome::ranked({3, 1, 2, 6, 4, 4}, "move-limit");
     f.start();
     for (int i = 1; i <= 6; ++i)
         f.move(t0 + i * 1s);

@@ -35,7 +35,7 @@ struct RealTable {
         REQUIRE(table->join(black, t0).ok());
     }
     const PlayerId& to_move() const {
-        return table->game().to_move() == Color::White ? white.id : black.id;
+        return table->game().seat_to_move() == 0 ? white.id : black.id;
     }
     void play(const std::vector<std::string>& moves) {
         for (const auto& m : moves) {

@@ -59,7 +59,7 @@ TEST_CASE("a plain move leaves the summary revision, and seating, watching, leav
 TEST_CASE("a move that ends the game, and its withdrawal when it could not be stored, move the "
           "summary revision") {
     TableFixture f;
-    f.script->outcome_after[3] = {rules::Outcome::Status::WhiteWins, "checkmate"};
+    f.script->outcome_after[3] = rules::Outcome::win(0, "checkmate");
     f.start();
     SummaryWatch watch(*f.table);
     f.move(t0 + 1s);

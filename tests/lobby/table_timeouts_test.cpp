@@ -13,8 +13,7 @@ TEST_CASE("the flag falls on the server's timer with no traffic at all") {
     CHECK(f.table->status() == TableStatus::Playing);
     f.table->check_timeouts(t0 + 62s);
     CHECK(f.table->status() == TableStatus::Finished);
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::BlackWins, .reason = "flag"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::win(1, "flag"));
     CHECK_FALSE(f.table->next_deadline());
 }
 
@@ -25,8 +24,7 @@ TEST_CASE("a flag is a draw when the opponent could not have won") {
     f.move(t0 + 1s);
     f.move(t0 + 2s);
     f.table->check_timeouts(t0 + 2min);
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::Draw, .reason = "flag-vs-insufficient"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::draw("flag-vs-insufficient"));
 }
 
 TEST_CASE("the per-move limit ends the game even with total time left") {
@@ -39,8 +37,7 @@ TEST_CASE("the per-move limit ends the game even with total time left") {
     CHECK(f.table->state(t0 + 70s).clocks.turn_started == t0 + 50s);
     CHECK(f.table->next_deadline() == t0 + 50s + 60s);
     f.table->check_timeouts(t0 + 50s + 60s);
-    CHECK(f.events.last<GameEnded>().result ==
-          GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
+    CHECK(f.events.last<GameEnded>().result == GameResult::win(0, "flag"));
 }
 
 TEST_CASE("after a flag fall on a per-move limit alone the loser's clock shows 0") {
@@ -51,7 +48,7 @@ TEST_CASE("after a flag fall on a per-move limit alone the loser's clock shows 0
     f.move(t0 + 4s); // White within its 3 s: Black's 3 s start
     f.table->check_timeouts(t0 + 7s);
     const auto& ended = f.events.last<GameEnded>();
-    CHECK(ended.result == GameResult{.kind = GameResult::Kind::WhiteWins, .reason = "flag"});
+    CHECK(ended.result == GameResult::win(0, "flag"));
     CHECK(ended.clocks.remaining[1] == 0ms);
     CHECK(ended.clocks.remaining[0] == 3s);
 }

@@ -281,10 +281,10 @@ TEST_CASE("chess960 records: tests/data/games/chess960_games.pgn replays to the 
         auto game = chess960_from(std::string(*record->tag("FEN")), rules::DrawRules::ReportOnly);
         play_all(*game, record->moves);
         const auto outcome = game->outcome();
-        const std::string marker = outcome.status == rules::Outcome::Status::WhiteWins   ? "1-0"
-                                   : outcome.status == rules::Outcome::Status::BlackWins ? "0-1"
-                                   : outcome.status == rules::Outcome::Status::Draw      ? "1/2-1/2"
-                                                                                         : "*";
+        const std::string marker = outcome.won_by(0)                                ? "1-0"
+                                   : outcome.won_by(1)                              ? "0-1"
+                                   : outcome.status == rules::Outcome::Status::Draw ? "1/2-1/2"
+                                                                                    : "*";
         CHECK(marker == record->result);
     }
 }

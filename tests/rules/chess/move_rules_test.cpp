@@ -111,11 +111,11 @@ TEST_CASE("chess: checkmate leaves no legal move and wins the game (FIDE 5.1.1)"
     auto game =
         chess_test::game_from("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     CHECK(game->legal_moves().empty());
-    CHECK(game->outcome() == rules::Outcome{rules::Outcome::Status::BlackWins, "checkmate"});
+    CHECK(game->outcome() == rules::Outcome::win(1, "checkmate"));
 }
 
 TEST_CASE("chess: stalemate leaves no legal move and draws (FIDE 5.2.1)") {
     auto game = chess_test::game_from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     CHECK(game->legal_moves().empty());
-    CHECK(game->outcome() == rules::Outcome{rules::Outcome::Status::Draw, "stalemate"});
+    CHECK(game->outcome() == rules::Outcome::draw("stalemate"));
 }

@@ -11,7 +11,7 @@ using rules::Outcome;
 namespace {
 
 Outcome draw(const char* reason) {
-    return Outcome{Outcome::Status::Draw, reason};
+    return Outcome::draw(reason);
 }
 
 const Moves knight_dance{"Nf3", "Nf6", "Ng1", "Ng8"};
@@ -91,7 +91,7 @@ TEST_CASE("chess outcome: checkmate on the hundredth ply wins, not the fifty-mov
           "(FIDE 9.3 with 5.1.1)") {
     auto game = game_from("6k1/8/6K1/8/8/8/8/R7 w - - 99 80");
     play_all(*game, {"Ra8#"});
-    CHECK(game->outcome() == Outcome{Outcome::Status::WhiteWins, "checkmate"});
+    CHECK(game->outcome() == Outcome::win(0, "checkmate"));
 }
 
 TEST_CASE("chess outcome: seventy-five moves end the game even when draws are claimed "
@@ -118,24 +118,23 @@ TEST_CASE("chess outcome: insufficient material (FIDE 5.2.2)") {
 }
 
 TEST_CASE("chess can_win: whether a side could still mate, for a flag fall (FIDE 6.9)") {
-    using rules::Color;
     const auto bare_king = game_from("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
-    CHECK(bare_king->can_win(Color::White));
-    CHECK_FALSE(bare_king->can_win(Color::Black));
+    CHECK(bare_king->can_win(0));
+    CHECK_FALSE(bare_king->can_win(1));
     const auto knight_v_king = game_from("4k3/8/8/8/8/8/8/4KN2 w - - 0 1");
-    CHECK_FALSE(knight_v_king->can_win(Color::White));
+    CHECK_FALSE(knight_v_king->can_win(0));
     const auto knight_v_pawn = game_from("4k3/p7/8/8/8/8/8/4KN2 w - - 0 1");
-    CHECK(knight_v_pawn->can_win(Color::White)); // the pawn can block a flight square
-    CHECK(knight_v_pawn->can_win(Color::Black));
+    CHECK(knight_v_pawn->can_win(0)); // the pawn can block a flight square
+    CHECK(knight_v_pawn->can_win(1));
     const auto knight_v_bishop = game_from("4kb2/8/8/8/8/8/8/4KN2 w - - 0 1");
-    CHECK(knight_v_bishop->can_win(Color::White));
-    CHECK(knight_v_bishop->can_win(Color::Black));
+    CHECK(knight_v_bishop->can_win(0));
+    CHECK(knight_v_bishop->can_win(1));
     const auto same_bishops = game_from("4k1b1/8/8/8/8/8/8/4KB2 w - - 0 1");
-    CHECK_FALSE(same_bishops->can_win(Color::White));
-    CHECK_FALSE(same_bishops->can_win(Color::Black));
+    CHECK_FALSE(same_bishops->can_win(0));
+    CHECK_FALSE(same_bishops->can_win(1));
     const auto two_knights = game_from("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1");
-    CHECK(two_knights->can_win(Color::White));
-    CHECK_FALSE(game_from("4k3/8/8/8/8/8/8/4KB2 w - - 0 1")->can_win(Color::White));
+    CHECK(two_knights->can_win(0));
+    CHECK_FALSE(game_from("4k3/8/8/8/8/8/8/4KB2 w - - 0 1")->can_win(0));
 }
 
 TEST_CASE("chess outcome: DrawRules::ReportOnly reports the first rule and plays on") {

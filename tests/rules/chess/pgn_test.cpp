@@ -29,13 +29,12 @@ std::unique_ptr<rules::Game> replay(const rules::GameRecord& record) {
 
 std::string result_token(const rules::Outcome& outcome) {
     switch (outcome.status) {
-    case rules::Outcome::Status::WhiteWins:
-        return "1-0";
-    case rules::Outcome::Status::BlackWins:
-        return "0-1";
+    case rules::Outcome::Status::Win:
+        return outcome.winner == 0 ? "1-0" : "0-1";
     case rules::Outcome::Status::Draw:
         return "1/2-1/2";
     case rules::Outcome::Status::Ongoing:
+    case rules::Outcome::Status::Ranked:
         break;
     }
     return "*";
@@ -62,7 +61,7 @@ TEST_CASE("chess PGN: a game from a set-up position carries SetUp and FEN, and t
     auto game = game_from(fen);
     play_all(*game, {"Kd7", "O-O"});
     rules::RecordTags tags;
-    tags.outcome = rules::Outcome{rules::Outcome::Status::WhiteWins, ""};
+    tags.outcome = rules::Outcome::win(0, "");
     tags.termination = "time forfeit";
     const std::string pgn = game->record(tags);
     CHECK(pgn.find("[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"" + fen +
@@ -125,8 +124,7 @@ TEST_CASE("chess PGN: python-chess sample games replay, one ending in mate") {
     REQUIRE(records.size() == 2);
     REQUIRE(records[0].ok());
     REQUIRE(records[1].ok());
-    CHECK(replay(*records[0])->outcome() ==
-          rules::Outcome{rules::Outcome::Status::BlackWins, "checkmate"});
+    CHECK(replay(*records[0])->outcome() == rules::Outcome::win(1, "checkmate"));
     CHECK(replay(*records[1])->ply() == 97);
 }
 

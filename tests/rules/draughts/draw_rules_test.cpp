@@ -2,10 +2,13 @@
 // limit and one ply before, its condition held and broken, and games played out to the limit.
 #include "rules/draughts/draw_rules.h"
 #include "rules/draughts/fen.h"
+#include "rules/draughts/squares.h"
 #include "tests/rules/draughts/test_helpers.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
+#include <vector>
 
 using draughts_test::game;
 using draughts_test::Moves;
@@ -15,7 +18,7 @@ TEST_CASE("draughts: the third repetition is a draw (threefold), ReportOnly play
     const Moves shuffle{"46-41", "1-6", "41-46", "6-1", "46-41", "1-6", "41-46", "6-1"};
     auto automatic = game("international", "W:WK46:BK1");
     play_all(*automatic, shuffle);
-    CHECK(automatic->outcome() == rules::Outcome{rules::Outcome::Status::Draw, "threefold"});
+    CHECK(automatic->outcome() == rules::Outcome::draw("threefold"));
     CHECK(automatic->legal_moves().empty());
     CHECK(automatic->play("46-41").error().code == "game_over");
 
@@ -288,4 +291,36 @@ TEST_CASE("draughts: a crowning within the ending does not restart the FMJD 5-mo
     play_all(*g, {"6-1"}); // crowned: two kings against a king, the same ending (art. 6.4)
     const auto outcomes = quiet_walk(*g, 12);
     CHECK(ended_at(outcomes) == std::pair<int, std::string>{9, "5-move"});
+}
+
+namespace {
+
+// The federation numbers of the squares on_long_diagonal (squares.h) finds, in order.
+std::vector<int> long_diagonal_numbers(const rules::draughts::Rules& rules) {
+    std::vector<int> numbers;
+    const int squares = rules.board_size * rules.board_size / 2;
+    for (int s = 0; s < squares; ++s)
+        if (rules::draughts::on_long_diagonal(rules, s))
+            numbers.push_back(rules::draughts::square_number(rules, s));
+    std::sort(numbers.begin(), numbers.end());
+    return numbers;
+}
+
+} // namespace
+
+TEST_CASE("draughts: the long diagonal runs corner to corner on every board") {
+    using rules::draughts::on_long_diagonal;
+    // a1-j10 and a1-h8 on the standard boards.
+    CHECK(long_diagonal_numbers(rules::draughts::international) ==
+          std::vector<int>{5, 10, 14, 19, 23, 28, 32, 37, 41, 46});
+    CHECK(long_diagonal_numbers(rules::draughts::russian) ==
+          std::vector<int>{4, 8, 11, 15, 18, 22, 25, 29});
+    // a8-h1 on the mirrored boards (squares.h draws both numberings).
+    CHECK(long_diagonal_numbers(rules::draughts::spanish) ==
+          std::vector<int>{1, 5, 10, 14, 19, 23, 28, 32});
+    for (const char* name : {"a8", "b7", "c6", "d5", "e4", "f3", "g2", "h1"}) {
+        const auto square = rules::draughts::square_from_algebraic(rules::draughts::italian, name);
+        REQUIRE(square);
+        CHECK_MESSAGE(on_long_diagonal(rules::draughts::italian, *square), name);
+    }
 }

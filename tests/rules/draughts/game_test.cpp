@@ -4,7 +4,9 @@
 #include "tests/rules/draughts/test_helpers.h"
 
 #include <algorithm>
+#include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using draughts_test::game;
@@ -102,6 +104,26 @@ TEST_CASE("draughts: FEN is read strictly and written canonically (PDN 3.0)") {
     }
 }
 
+TEST_CASE("draughts: the row a man is crowned on is the row a FEN may not put a man on") {
+    // board.h, crown_row: White's far row is 1-5 (10 x 10) or 1-4 (8 x 8), Black's 46-50 or 29-32.
+    for (const auto& [variant, bad] :
+         std::vector<std::pair<const char*, const char*>>{{"international", "W:W3:B40"},
+                                                          {"international", "W:W40:B48"},
+                                                          {"russian", "W:W4:B20"},
+                                                          {"russian", "W:W20:B29"}}) {
+        CAPTURE(bad);
+        const auto made = rules::make_game(*rules::variant_from_name(variant), bad);
+        REQUIRE_FALSE(made.ok());
+        CHECK(made.error().detail.find("would have been crowned") != std::string::npos);
+    }
+    auto white = game("international", "W:W6:B40");
+    REQUIRE(white->play("6-1").ok());
+    CHECK(white->position() == "B:WK1:B40");
+    auto black = game("russian", "B:W20:B25");
+    REQUIRE(black->play("25-29").ok());
+    CHECK(black->position() == "W:W20:BK29");
+}
+
 TEST_CASE("draughts: a FEN gives a side at most as many pieces as it starts with") {
     // 20 a side on 10 x 10, 12 on 8 x 8 (board.h, max_pieces_per_side): no move adds a piece.
     CHECK(game("international", "W:W31-50:B1-20")->position() == "W:W31-50:B1-20");
@@ -157,35 +179,33 @@ TEST_CASE("draughts: the board view puts Black's side on row 0 and blanks unplay
 
 TEST_CASE("draughts: a side that cannot move loses, in the giveaway games it wins") {
     const auto blocked = game("international", "W:W46:B37,41")->outcome();
-    CHECK(blocked == rules::Outcome{rules::Outcome::Status::BlackWins, "no-moves"});
-    CHECK(game("international", "W:W:B1")->outcome().status == rules::Outcome::Status::BlackWins);
-    CHECK(game("antidraughts", "W:W:B1")->outcome() ==
-          rules::Outcome{rules::Outcome::Status::WhiteWins, "no-moves"});
-    CHECK(game("russian-giveaway", "B:W22:B")->outcome().status ==
-          rules::Outcome::Status::BlackWins);
+    CHECK(blocked == rules::Outcome::win(1, "no-moves"));
+    CHECK(game("international", "W:W:B1")->outcome().won_by(1));
+    CHECK(game("antidraughts", "W:W:B1")->outcome() == rules::Outcome::win(0, "no-moves"));
+    CHECK(game("russian-giveaway", "B:W22:B")->outcome().won_by(1));
 }
 
 TEST_CASE("draughts: can_win is false for a side without pieces") {
     const auto g = game("international", "W:W:B1");
-    CHECK(!g->can_win(rules::Color::White));
-    CHECK(g->can_win(rules::Color::Black));
+    CHECK(!g->can_win(0));
+    CHECK(g->can_win(1));
     const auto giveaway = game("antidraughts", "B:W28:B1");
-    CHECK(giveaway->can_win(rules::Color::White));
-    CHECK(giveaway->can_win(rules::Color::Black));
+    CHECK(giveaway->can_win(0));
+    CHECK(giveaway->can_win(1));
     // In the giveaway games, a side whose opponent has no pieces left cannot win any more.
     const auto given_away = game("russian-giveaway", "W:W:B1");
-    CHECK(given_away->can_win(rules::Color::White));
-    CHECK(!given_away->can_win(rules::Color::Black));
+    CHECK(given_away->can_win(0));
+    CHECK(!given_away->can_win(1));
 }
 
 TEST_CASE("draughts: any piece left can still win if the opponent helps (flag fall, FMJD 7.3.3)") {
     // A lone man against three kings can be crowned and take them one by one.
-    CHECK(game("international", "B:WK46,K47,K48:B1")->can_win(rules::Color::Black));
+    CHECK(game("international", "B:WK46,K47,K48:B1")->can_win(1));
     // An Italian man may not take a king, but it can be crowned and a king can.
-    CHECK(game("italian", "W:W28:BK1,K2")->can_win(rules::Color::White));
+    CHECK(game("italian", "W:W28:BK1,K2")->can_win(0));
     // A lone English man each: either may be crowned and take the other.
-    CHECK(game("english", "B:W28:B1")->can_win(rules::Color::Black));
-    CHECK(game("english", "B:W28:B1")->can_win(rules::Color::White));
+    CHECK(game("english", "B:W28:B1")->can_win(1));
+    CHECK(game("english", "B:W28:B1")->can_win(0));
 }
 
 TEST_CASE("draughts: the PDN record names the variant and reads back move for move") {
@@ -216,7 +236,7 @@ TEST_CASE("draughts: a record from a position carries its FEN and numbers from t
     CHECK(anti_pdn.find("[Variant \"antidraughts\"]") != std::string::npos);
     CHECK(anti_pdn.find("[Result \"2-0\"]") != std::string::npos);
     rules::RecordTags tags;
-    tags.outcome = rules::Outcome{rules::Outcome::Status::Draw, "agreement"};
+    tags.outcome = rules::Outcome::draw("agreement");
     CHECK(game("russian")->record(tags).find("[Result \"1-1\"]") != std::string::npos);
 }
 

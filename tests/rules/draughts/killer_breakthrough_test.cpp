@@ -39,7 +39,7 @@ TEST_CASE("killer: the game, its FEN and its record") {
 TEST_CASE("breakthrough: the first king made wins the game") {
     auto g = game("breakthrough", "W:W7,31:B20,45");
     REQUIRE(g->play("7-1").ok());
-    CHECK(g->outcome() == rules::Outcome{rules::Outcome::Status::WhiteWins, "breakthrough"});
+    CHECK(g->outcome() == rules::Outcome::win(0, "breakthrough"));
     CHECK(g->legal_moves().empty());
     CHECK(g->play("45-50").error().code == "game_over");
     CHECK(g->position() == "B:WK1,31:B20,45");
@@ -49,7 +49,7 @@ TEST_CASE("breakthrough: the first king made wins the game") {
 
     auto black = game("breakthrough", "B:W7,31:B45");
     REQUIRE(black->play("45-50").ok());
-    CHECK(black->outcome() == rules::Outcome{rules::Outcome::Status::BlackWins, "breakthrough"});
+    CHECK(black->outcome() == rules::Outcome::win(1, "breakthrough"));
 }
 
 TEST_CASE("breakthrough: a capture that ends on the far row crowns and wins, passing it does not") {
@@ -59,12 +59,12 @@ TEST_CASE("breakthrough: a capture that ends on the far row crowns and wins, pas
     CHECK(g->outcome() == rules::Outcome{});
     auto crown = game("breakthrough", "W:W12:B8,30");
     REQUIRE(crown->play("12x3").ok());
-    CHECK(crown->outcome().status == rules::Outcome::Status::WhiteWins);
+    CHECK(crown->outcome().won_by(0));
 }
 
 TEST_CASE("breakthrough: a FEN may hold one side's king (the game is over), not both") {
-    CHECK(game("breakthrough", "B:WK1:B20")->outcome().status == rules::Outcome::Status::WhiteWins);
-    CHECK(game("breakthrough", "W:WK1:B20")->outcome().status == rules::Outcome::Status::WhiteWins);
+    CHECK(game("breakthrough", "B:WK1:B20")->outcome().won_by(0));
+    CHECK(game("breakthrough", "W:WK1:B20")->outcome().won_by(0));
     const auto both =
         rules::make_game(rules::VariantId::Breakthrough, "W:WK1:BK50", rules::GameOptions{});
     REQUIRE_FALSE(both.ok());

@@ -13,13 +13,12 @@ namespace {
 
 std::string record_result_text(const rules::Outcome& outcome) {
     switch (outcome.status) {
-    case rules::Outcome::Status::WhiteWins:
-        return "2-0";
-    case rules::Outcome::Status::BlackWins:
-        return "0-2";
+    case rules::Outcome::Status::Win:
+        return outcome.winner == 0 ? "2-0" : "0-2";
     case rules::Outcome::Status::Draw:
         return "1-1";
     case rules::Outcome::Status::Ongoing:
+    case rules::Outcome::Status::Ranked:
         break;
     }
     return "*";

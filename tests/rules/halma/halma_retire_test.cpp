@@ -98,7 +98,7 @@ TEST_CASE("retire: leaves until one is left end the game, the last to leave plac
     CHECK(outcome->reason == "retired"); // nobody finished: the one still playing wins
     // Seat 4 still plays; then 0 (left last), 3, 5, 1, 2 (left first).
     CHECK(outcome->places == Places{2, 5, 6, 3, 1, 4});
-    CHECK(outcome->status == rules::Outcome::Status::Draw);
+    CHECK(outcome->status == rules::Outcome::Status::Ranked);
     CHECK(game->outcome() == *outcome);
     CHECK(game->legal_moves().empty());
     CHECK(game->retire(4).error().code == "game_over");

@@ -132,7 +132,7 @@ TEST_CASE("anti-spoiling: a filled goal with one of the owner's pieces counts as
     CHECK_FALSE(game->outcome().over()); // one goal cell still empty
     REQUIRE(game->play("e5-d1").ok());
     const auto outcome = game->outcome();
-    CHECK(outcome.status == rules::Outcome::Status::WhiteWins);
+    CHECK(outcome.won_by(0));
     CHECK(outcome.reason == "finished");
     CHECK(outcome.places == std::vector<int>{1, 2});
     CHECK(game->legal_moves().empty());
@@ -168,7 +168,8 @@ TEST_CASE("finishing order: finished players are skipped and the last one places
     const auto outcome = game->outcome();
     CHECK(outcome.reason == "finished");
     CHECK(outcome.places == std::vector<int>{1, 2, 3});
-    CHECK(outcome.status == rules::Outcome::Status::Draw); // more than two: places decide
+    CHECK(outcome.status == rules::Outcome::Status::Ranked); // more than two: places decide
+    CHECK(outcome.winner == -1);
     CHECK(game->play("f5-f4").error().code == "game_over");
 }
 
@@ -199,7 +200,7 @@ TEST_CASE("move limit: the unfinished are ranked by distance to their goals") {
     auto outcome = game->outcome();
     CHECK(outcome.reason == "move-limit");
     CHECK(outcome.places == std::vector<int>{2, 1});
-    CHECK(outcome.status == rules::Outcome::Status::BlackWins);
+    CHECK(outcome.won_by(1));
     // Equal distances share a place.
     auto tie = game_of(VariantId::ChineseCheckers2,
                        "1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4:400:-");
@@ -231,7 +232,7 @@ TEST_CASE("anti-spoiling: another player's move can fill a goal and finish its o
     REQUIRE(game->play("e5-d1").ok());
     CHECK(game->outcome().reason == "finished");
     CHECK(game->outcome().places == std::vector<int>{1, 2});
-    CHECK(game->outcome().status == rules::Outcome::Status::WhiteWins);
+    CHECK(game->outcome().won_by(0));
 }
 
 TEST_CASE("no moves: when no unfinished player can move the game ends, ranked by distance") {

@@ -34,7 +34,7 @@ std::unique_ptr<rules::Game> game_at(std::string_view fen, DrawRules draw = Draw
 TEST_CASE("turkish: the start position has 16 men a side on rows 2-3 and 6-7, White to move") {
     const auto game = game_at("");
     CHECK(game->variant() == VariantId::Turkish);
-    CHECK(game->to_move() == rules::Color::White);
+    CHECK(game->seat_to_move() == 0);
     CHECK(game->position() == start_fen);
     CHECK(game->start_position() == start_fen);
     CHECK(game->legal_moves() == std::vector<std::string>{"a3-a4", "b3-b4", "c3-c4", "d3-d4",
@@ -57,7 +57,7 @@ TEST_CASE("turkish: a move is read with -, x, : or no separator, in either case"
         CHECK(played->path == std::vector<int>{42, 34});
         CHECK(game->moves() == std::vector<std::string>{"c3-c4"});
         CHECK(game->ply() == 1);
-        CHECK(game->to_move() == rules::Color::Black);
+        CHECK(game->seat_to_move() == 1);
     }
 }
 
@@ -114,7 +114,7 @@ TEST_CASE("turkish: a king with thousands of capture paths still lists each move
     const auto played = game->play("e6xb6");
     REQUIRE(played.ok());
     CHECK(played->captures.size() == 14);
-    CHECK(game->outcome() == Outcome{Outcome::Status::WhiteWins, "no-moves"});
+    CHECK(game->outcome() == Outcome::win(0, "no-moves"));
 }
 
 TEST_CASE("turkish: position strings are read strictly and written canonically") {
@@ -135,32 +135,32 @@ TEST_CASE("turkish: position strings are read strictly and written canonically")
 
 TEST_CASE("turkish: the side to move without a legal move loses (no-moves)") {
     // Black has no pieces left.
-    CHECK(game_at("B:WKg3:B")->outcome() == Outcome{Outcome::Status::WhiteWins, "no-moves"});
+    CHECK(game_at("B:WKg3:B")->outcome() == Outcome::win(0, "no-moves"));
     // White's man on a7 is blocked by a8, b7 and c7.
     const auto blocked = game_at("W:Wa7:Ba8,b7,c7");
-    CHECK(blocked->outcome() == Outcome{Outcome::Status::BlackWins, "no-moves"});
+    CHECK(blocked->outcome() == Outcome::win(1, "no-moves"));
     CHECK(blocked->legal_moves().empty());
     CHECK(blocked->play("a7-b7").error().code == "game_over");
 }
 
 TEST_CASE("turkish: a lone man against a king loses (lone-man)") {
-    CHECK(game_at("W:Wa2:BKh8,h7")->outcome() == Outcome{Outcome::Status::BlackWins, "lone-man"});
+    CHECK(game_at("W:Wa2:BKh8,h7")->outcome() == Outcome::win(1, "lone-man"));
     // White takes d2 and leaves Black a single man against its king.
     auto game = game_at("W:WKa2:Bd2,a8");
     REQUIRE(game->play("a2xe2").ok());
-    CHECK(game->outcome() == Outcome{Outcome::Status::WhiteWins, "lone-man"});
+    CHECK(game->outcome() == Outcome::win(0, "lone-man"));
     CHECK(game->legal_moves().empty());
     CHECK(game_at("W:Wa2,b2:BKh8")->outcome() == Outcome{}); // two men: play on
 }
 
 TEST_CASE("turkish: one piece each is a draw (one-each), even when draws are claimed") {
-    CHECK(game_at("W:WKa1:BKh8")->outcome() == Outcome{Outcome::Status::Draw, "one-each"});
-    CHECK(game_at("W:Wa2:Bh7")->outcome() == Outcome{Outcome::Status::Draw, "one-each"});
+    CHECK(game_at("W:WKa1:BKh8")->outcome() == Outcome::draw("one-each"));
+    CHECK(game_at("W:Wa2:Bh7")->outcome() == Outcome::draw("one-each"));
     CHECK(game_at("W:WKa1:BKh8", DrawRules::Claim)->legal_moves().empty());
-    CHECK_FALSE(game_at("W:WKa1:BKh8")->can_win(rules::Color::White));
+    CHECK_FALSE(game_at("W:WKa1:BKh8")->can_win(0));
     // Report only: the rule is reported and play goes on.
     auto report = game_at("W:WKa1:BKh8", DrawRules::ReportOnly);
-    CHECK(report->outcome() == Outcome{Outcome::Status::Draw, "one-each"});
+    CHECK(report->outcome() == Outcome::draw("one-each"));
     CHECK(report->play("a1-a2").ok());
 }
 
@@ -170,7 +170,7 @@ TEST_CASE("turkish: the third repetition of a position is a draw (threefold)") {
     play_all(*game, shuffle);
     CHECK(game->outcome() == Outcome{}); // twice
     play_all(*game, shuffle);
-    CHECK(game->outcome() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK(game->outcome() == Outcome::draw("threefold"));
     CHECK(game->legal_moves().empty());
 
     auto claim = game_at("W:WKa1,Kb1:BKg8,Kh8", DrawRules::Claim);
@@ -178,13 +178,13 @@ TEST_CASE("turkish: the third repetition of a position is a draw (threefold)") {
     CHECK_FALSE(claim->claimable_draw());
     play_all(*claim, shuffle);
     CHECK(claim->outcome() == Outcome{});
-    CHECK(claim->claimable_draw() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK(claim->claimable_draw() == Outcome::draw("threefold"));
     CHECK_FALSE(claim->legal_moves().empty());
 
     auto report = game_at("W:WKa1,Kb1:BKg8,Kh8", DrawRules::ReportOnly);
     play_all(*report, shuffle);
     play_all(*report, shuffle);
-    CHECK(report->outcome() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK(report->outcome() == Outcome::draw("threefold"));
     CHECK(report->play("a1-a2").ok());
 }
 
@@ -194,14 +194,14 @@ TEST_CASE("turkish: sideways man moves repeat positions like king moves do") {
     // repetition would never be seen.
     auto sideways = game_at("W:Wa3,Ka1:BKh8,Kg8");
     play_all(*sideways, {"a3-b3", "h8-h7", "b3-a3", "h7-h8", "a3-b3", "h8-h7", "b3-a3", "h7-h8"});
-    CHECK(sideways->outcome() == Outcome{Outcome::Status::Draw, "threefold"});
+    CHECK(sideways->outcome() == Outcome::draw("threefold"));
 }
 
 TEST_CASE("turkish: can_win is false without pieces or with one piece each") {
     const auto game = game_at("B:WKg3,a2:Bh7,h6");
-    CHECK(game->can_win(rules::Color::White));
-    CHECK(game->can_win(rules::Color::Black));
-    CHECK_FALSE(game_at("B:WKg3:B")->can_win(rules::Color::Black));
+    CHECK(game->can_win(0));
+    CHECK(game->can_win(1));
+    CHECK_FALSE(game_at("B:WKg3:B")->can_win(1));
 }
 
 TEST_CASE("turkish: a clone goes its own way") {
@@ -244,7 +244,7 @@ TEST_CASE("turkish: a record from a set-up position carries its FEN and the resu
     CHECK(pdn.find("[Result \"1-0\"]") != std::string::npos);
     CHECK(pdn.find("1... h8-h7 2. a2xh8 1-0") != std::string::npos);
     rules::RecordTags resigned;
-    resigned.outcome = Outcome{Outcome::Status::BlackWins, "resignation"};
+    resigned.outcome = Outcome::win(1, "resignation");
     resigned.termination = "resignation";
     const std::string other = game->record(resigned);
     CHECK(other.find("[Result \"0-1\"]") != std::string::npos);
@@ -262,8 +262,7 @@ TEST_CASE("turkish: along random games the game face agrees with perft and FEN r
             CAPTURE(fen);
             CHECK(game_at(fen)->position() == fen);
             const Outcome outcome = game->outcome();
-            if (outcome.status == Outcome::Status::WhiteWins ||
-                outcome.status == Outcome::Status::BlackWins) {
+            if (outcome.status == Outcome::Status::Win) {
                 CHECK(moves.empty()); // decided: no-moves or lone-man
                 break;
             }

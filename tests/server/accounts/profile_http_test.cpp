@@ -69,7 +69,7 @@ TEST_CASE("a stored chess game downloads as PGN that reads back and replays") {
     REQUIRE(game.ok());
     for (const auto& move : record.moves)
         REQUIRE((*game)->play(move).ok());
-    CHECK((*game)->outcome().status == rules::Outcome::Status::BlackWins);
+    CHECK((*game)->outcome().won_by(1));
     CHECK((*game)->moves() == std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"});
 
     CHECK(error_code(s.get("/api/games/" + std::to_string(id) + ".pdn")) == "wrong_format");

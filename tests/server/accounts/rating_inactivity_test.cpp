@@ -42,7 +42,7 @@ TEST_CASE("a rated game's update starts from each player's RD grown since their 
     const lobby::TimePoint at{std::chrono::days(20000)};
     const auto table = rated_table(at);
     lobby::GameEnded ended;
-    ended.result = {.kind = lobby::GameResult::Kind::WhiteWins, .reason = "checkmate"};
+    ended.result = lobby::GameResult::win(0, "checkmate");
     ended.rated = true;
     ended.players = {ann, bob};
     const auto finish = server::play::finish_row(1, *table, ended, at);

@@ -104,7 +104,7 @@ TEST_CASE("the end of a rated game rates the accounts of the players who played 
         .id = "guest-AB12", .display_name = "guest-AB12", .identity = guest_identity(hash_a)};
     const auto table = seated_table(ann, bob);
     lobby::GameEnded ended;
-    ended.result = {.kind = lobby::GameResult::Kind::BlackWins, .reason = "resign"};
+    ended.result = lobby::GameResult::win(1, "resign");
     ended.rated = true;
     ended.players = {ann, bob};
     const auto rated = server::play::finish_row(1, *table, ended, started);

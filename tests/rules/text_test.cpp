@@ -1,0 +1,12 @@
+#include "rules/text.h"
+
+#include <doctest/doctest.h>
+
+TEST_CASE("trim takes the spaces and tabs around typed text, and nothing else") {
+    CHECK(rules::trim("  e2e4\t") == "e2e4");
+    CHECK(rules::trim("\t32-28 ") == "32-28");
+    CHECK(rules::trim("Nf3 Nf6") == "Nf3 Nf6"); // inside stays
+    CHECK(rules::trim(" \t ").empty());
+    CHECK(rules::trim("").empty());
+    CHECK(rules::trim("e4\n") == "e4\n"); // a line break is not a blank typed around a move
+}
