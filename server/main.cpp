@@ -1,6 +1,7 @@
 // tabula: one binary, several subcommands; `serve` is the default. This file only dispatches:
 // the server's commands are in server/cli/, the rules and engine tools in tools/, the load
 // generator in loadtest/.
+#include "engine/search_worker.h"
 #include "loadtest/loadtest_command.h"
 #include "server/cli/commands.h"
 #include "tools/commands.h"
@@ -84,6 +85,8 @@ int main(int argc, char** argv) {
         std::cout << "tabula " << TABULA_VERSION << "\n";
         return 0;
     }
+    if (command == "engine-worker") // the server's search process (engine/search_worker.h): not in the help
+        return engine::run_search_worker(args);
     for (const auto& s : subcommands)
         if (s.name == command)
             return s.run(args);

@@ -37,6 +37,7 @@ struct Config {
     std::chrono::seconds finished_table_idle{300};
     std::chrono::seconds finished_table_kept{3600};
     unsigned engine_threads = 1;              // threads the computer opponent thinks on; 0 = none
+    std::string engine_searches = "process";  // "process": a search process; "threads": in here
     // Unfinished games against the computer at once (server/play/computer_seat.h).
     std::size_t computer_games_per_player = 3;
     std::size_t computer_games_per_address = 12;

@@ -156,7 +156,7 @@ Problem store_seconds(std::chrono::seconds& field, const Value& value) {
 
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 26> keys{{
+const std::array<KeySpec, 27> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -210,6 +210,11 @@ const std::array<KeySpec, 26> keys{{
      [](Config& c, const Value& v) { return store_seconds(c.finished_table_kept, v); }},
     {"engine_threads", Kind::Integer, "threads the computer opponent thinks on (0 = none)",
      [](Config& c, const Value& v) { return store_integer(c.engine_threads, v, 0, 16); }},
+    {"engine_searches", Kind::Text,
+     "where the computer's searches run: process (a process of their own) or threads",
+     [](Config& c, const Value& v) {
+         return store_choice(c.engine_searches, v, {"process", "threads"});
+     }},
     {"computer_games_per_player", Kind::Integer,
      "unfinished games against the computer one player may have",
      [](Config& c, const Value& v) {

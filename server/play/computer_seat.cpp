@@ -1,5 +1,6 @@
 #include "server/play/computer_seat.h"
 
+#include "engine/search_process.h"
 #include "lobby/table.h"
 #include "server/log.h"
 #include "server/play/table_host.h"
@@ -23,6 +24,27 @@ const std::vector<std::pair<engine::Level, lobby::Player>>& every_computer() {
 }
 
 } // namespace
+
+std::shared_ptr<engine::WorkerPool> make_computer_pool(const ComputerOptions& options) {
+    if (options.threads == 0)
+        return nullptr;
+    engine::WorkerPoolOptions pool;
+    pool.threads = options.threads;
+    pool.warn = [](const std::string& text) { log::warn(text); };
+    if (!options.search_process.empty()) {
+        engine::SearchProcessOptions process;
+        process.executable = options.search_process;
+        process.threads = options.threads + (pool.quick_thread ? 1 : 0);
+        process.warn = pool.warn;
+        // Owned by the search function, so it goes after the pool's threads are joined.
+        auto searches = std::make_shared<engine::SearchProcess>(std::move(process));
+        pool.search = [searches](const rules::Game& game, const engine::Request& request,
+                                 const engine::SearchControl& control) {
+            return searches->search(game, request, control);
+        };
+    }
+    return std::make_shared<engine::WorkerPool>(std::move(pool));
+}
 
 ComputerSeat::ComputerSeat(std::shared_ptr<engine::WorkerPool> pool, engine::Level level,
                            lobby::Player player, std::uint64_t seed, std::string owner,

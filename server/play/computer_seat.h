@@ -48,6 +48,10 @@ struct ComputerReport {
 struct ComputerOptions {
     // Worker threads that search (0: the server offers no computer opponent).
     std::size_t threads = 1;
+    // The binary whose `engine-worker` runs the searches in a process of their own
+    // (engine/search_process.h; the server passes "/proc/self/exe"). Empty: they run on the
+    // pool's threads in this process.
+    std::string search_process;
     // The longest one move may take, whatever the clock: a game with days on the clock gets
     // this as its time per move instead of a thirtieth of the days.
     lobby::Millis max_think = std::chrono::seconds(10);
@@ -61,6 +65,11 @@ struct ComputerOptions {
     std::size_t max_games_per_address = 12;
     std::size_t max_games = 200;
 };
+
+// The pool the computer's searches queue in (null when `threads` is 0): `threads` threads and
+// the quick lane's one, running the searches themselves or, with `search_process`, waiting for
+// the search process, which then runs as many at once.
+std::shared_ptr<engine::WorkerPool> make_computer_pool(const ComputerOptions& options);
 
 class ComputerSeat final : public std::enable_shared_from_this<ComputerSeat> {
 public:
