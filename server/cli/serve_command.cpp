@@ -116,6 +116,10 @@ int run_serve(const Args& args) {
         play_options.ladder = play::ladder_hooks(accounts);
         // The computer opponent thinks on its own threads (issue 13).
         play_options.computer.threads = config.engine_threads;
+        // In a process of their own, out of the I/O threads' scheduling group (issue 34,
+        // engine/search_process.h), unless the configuration keeps them on threads.
+        if (config.engine_searches == "process")
+            play_options.computer.search_process = "/proc/self/exe";
         play_options.computer.max_games_per_player = config.computer_games_per_player;
         play_options.computer.max_games_per_address = config.computer_games_per_address;
         play_options.computer.max_games = config.computer_games;

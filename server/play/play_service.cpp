@@ -5,6 +5,7 @@
 #include "server/log.h"
 #include "server/net/message_dispatcher.h"
 #include "server/play/computer_players.h"
+#include "server/play/computer_seat.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 #include "server/play/table_requests.h"
@@ -36,12 +37,7 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
       lobby_(random_, options.blocks.get(), this, options.lobby_limits) {
-    if (options_.computer.threads > 0) {
-        engine::WorkerPoolOptions pool;
-        pool.threads = options_.computer.threads;
-        pool.warn = [](const std::string& text) { log::warn(text); };
-        computer_pool_ = std::make_shared<engine::WorkerPool>(std::move(pool));
-    }
+    computer_pool_ = make_computer_pool(options_.computer);
 }
 
 PlayService::~PlayService() = default;
