@@ -29,7 +29,7 @@ struct Config {
     std::size_t max_connections = 10000;      // TCP connections in all
     std::size_t max_connections_per_ip = 200; // TCP connections from one address
     std::size_t http_body_limit = 64 * 1024;  // largest HTTP request body, bytes
-    std::string db_synchronous = "full";      // durability: "full" or "normal" (storage/durability.h)
+    std::string db_synchronous = "full";      // "full" or "normal" (storage/durability.h)
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
     std::chrono::seconds ping_interval{15};   // WebSocket ping (keepalive and lag)
     // Finished tables (server/play/table_host.h SweepPolicy): dropped once nobody has been at

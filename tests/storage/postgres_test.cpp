@@ -123,8 +123,7 @@ TEST_CASE("postgres: durability is synchronous_commit") {
 TEST_CASE("postgres: can_write is ok on a primary and says why not on a read-only database") {
     OnPostgres db;
     CHECK(db.backend().can_write().ok());
-    const auto read_only =
-        open(db.location() + "%20-cdefault_transaction_read_only%3Don");
+    const auto read_only = open(db.location() + "%20-cdefault_transaction_read_only%3Don");
     const auto status = read_only->can_write();
     CHECK_FALSE(status.ok());
     CHECK(status.error.find("read-only") != std::string::npos);
@@ -214,9 +213,7 @@ TEST_CASE("postgres: two nodes settling one ladder challenge: one wins, the othe
     auto holder = db.connect();
     holder.exec("BEGIN");
     holder.run("SELECT id FROM ladders WHERE id = $1 FOR UPDATE", postgres::Params().add(ladder));
-    auto forfeit = std::async(std::launch::async, [&] {
-        return settle("forfeited", {bob, ann});
-    });
+    auto forfeit = std::async(std::launch::async, [&] { return settle("forfeited", {bob, ann}); });
     auto cancel = std::async(std::launch::async, [&] { return settle("cancelled", {ann, bob}); });
     auto observer = db.connect();
     CHECK(sessions_waiting_for_locks(observer, 2));
