@@ -79,11 +79,14 @@ public:
             backend_ = storage::open(location());
         return *backend_;
     }
-    // The cluster's URI with this test's schema first on the search path.
+    // The cluster's URI with this test's schema first on the search path, and the schema's
+    // name as the connections' application_name (what a test may find them by; tests run in
+    // parallel in the same database).
     std::string location() const {
         return base_ + (base_.find('?') == std::string::npos ? "?" : "&") +
-               "options=-csearch_path%3D" + schema_;
+               "application_name=" + schema_ + "&options=-csearch_path%3D" + schema_;
     }
+    const std::string& schema() const { return schema_; }
     // A connection of its own to this test's schema (to read what a store wrote, or race it).
     storage::postgres::Connection connect() const {
         return storage::postgres::Connection(location(), {});

@@ -24,12 +24,14 @@ using storage_test::OnPostgres;
 
 namespace {
 
-// Waits (at most 10 s) until `count` sessions of the cluster wait for a lock.
-bool sessions_waiting_for_locks(postgres::Connection& observer, int count) {
+// Waits (at most 10 s) until `count` sessions of the test `db` wait for a lock.
+bool sessions_waiting_for_locks(const OnPostgres& db, int count) {
+    auto observer = db.connect();
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < until) {
         const auto r = observer.run("SELECT count(*) FROM pg_stat_activity "
-                                    "WHERE wait_event_type = 'Lock'");
+                                    "WHERE wait_event_type = 'Lock' AND application_name = $1",
+                                    postgres::Params().add(db.schema()));
         if (r.integer(0, 0) >= count)
             return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -53,8 +55,7 @@ TEST_CASE("postgres: two nodes starting together migrate the database once") {
                postgres::Params().add(postgres::migration_lock_key));
     auto first = std::async(std::launch::async, [&] { return open(db.location()); });
     auto second = std::async(std::launch::async, [&] { return open(db.location()); });
-    auto observer = db.connect();
-    CHECK(sessions_waiting_for_locks(observer, 2));
+    CHECK(sessions_waiting_for_locks(db, 2));
     holder.exec("COMMIT");
     const auto a = first.get(); // neither throws: one migrated, the other found it done
     const auto b = second.get();
@@ -88,10 +89,10 @@ TEST_CASE("postgres: a lost connection fails one call, and the next gets a new o
     OnPostgres db;
     auto users = db.backend().user_store();
     const auto ann = users->create_user("ann", "h", at_ms(1)).value();
-    db.connect().exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
-                      "application_name = 'tabula' AND pid <> pg_backend_pid() AND "
-                      "query NOT LIKE '%pg_terminate_backend%' AND datname = current_database() "
-                      "AND state = 'idle'");
+    // Only this test's connections: the other tests share the database.
+    db.connect().run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                     "application_name = $1 AND pid <> pg_backend_pid() AND state = 'idle'",
+                     postgres::Params().add(db.schema()));
     try {
         (void)users->find_user(ann);
     } catch (const StorageError&) {
@@ -163,8 +164,7 @@ TEST_CASE("postgres: two writers updating one player's rating lose no update") {
     holder.run("SELECT id FROM users WHERE id = $1 FOR UPDATE", postgres::Params().add(ann));
     auto a = std::async(std::launch::async, writer);
     auto b = std::async(std::launch::async, writer);
-    auto observer = db.connect();
-    CHECK(sessions_waiting_for_locks(observer, 2));
+    CHECK(sessions_waiting_for_locks(db, 2));
     holder.exec("COMMIT");
     a.get();
     b.get();
@@ -215,8 +215,7 @@ TEST_CASE("postgres: two nodes settling one ladder challenge: one wins, the othe
     holder.run("SELECT id FROM ladders WHERE id = $1 FOR UPDATE", postgres::Params().add(ladder));
     auto forfeit = std::async(std::launch::async, [&] { return settle("forfeited", {bob, ann}); });
     auto cancel = std::async(std::launch::async, [&] { return settle("cancelled", {ann, bob}); });
-    auto observer = db.connect();
-    CHECK(sessions_waiting_for_locks(observer, 2));
+    CHECK(sessions_waiting_for_locks(db, 2));
     holder.exec("COMMIT");
     const bool forfeited = forfeit.get(); // neither throws: the loser is refused whole
     const bool cancelled = cancel.get();
