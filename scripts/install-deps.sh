@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Installs what Tabula needs from Debian 12 packages (and playwright-core from npm for the
 # browser tests), skipping whatever is already there. Run as root.
-#   scripts/install-deps.sh          build and run the server
+#   scripts/install-deps.sh          build and run the server (SQLite; libpq-dev, PostgreSQL's
+#                                    small client library, is built in so that `--db
+#                                    postgresql://...` works without a second build)
 #   scripts/install-deps.sh --test   also what the tests need (Chromium, Node.js, playwright-core,
-#                                    clang with libFuzzer)
+#                                    clang with libFuzzer, the PostgreSQL server for the throwaway
+#                                    test cluster of tests/support/pg_cluster.sh, and NATS for the
+#                                    cluster tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
-          libargon2-dev doctest-dev)
+          libargon2-dev doctest-dev libpq-dev)
 if [ "${1:-}" = "--test" ]; then
     # clang and its runtime (libFuzzer, ASan, UBSan) build the fuzz targets (fuzz/README.md).
-    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev)
+    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev postgresql libnats-dev
+               nats-server)
 fi
 
 missing=()

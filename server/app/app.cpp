@@ -37,6 +37,8 @@ struct App::Impl {
     std::unique_ptr<asio::signal_set> signals;
     // Returns freed heap to the system once a burst of tables and connections has gone.
     std::unique_ptr<MemoryReturn> memory_return;
+    // /healthz asks it (App::set_storage_check); set before start().
+    StorageCheck storage_check;
     std::promise<int> signal_received;
     std::uint16_t port = 0;
     bool started = false;
@@ -68,7 +70,7 @@ unsigned thread_count(unsigned configured) {
 App::App(Config config) : impl_(std::make_unique<Impl>()) {
     impl_->context->config = std::move(config);
     add_health_route(impl_->context->routes);
-    add_observability_routes(*impl_->context);
+    add_observability_routes(*impl_->context, impl_->storage_check);
 }
 
 App::~App() {
@@ -81,6 +83,10 @@ http::Routes& App::routes() {
 
 void App::add_message_handler(std::shared_ptr<net::MessageHandler> handler) {
     impl_->context->messages.add(std::move(handler));
+}
+
+void App::set_storage_check(StorageCheck check) {
+    impl_->storage_check = std::move(check);
 }
 
 void App::set_authenticator(http::Authenticator authenticate) {
@@ -121,7 +127,7 @@ void App::Impl::open_metrics_listener() {
     metrics_context->config = context->config;
     metrics_context->config.max_connections = 16;
     metrics_context->config.max_connections_per_ip = 16;
-    add_metrics_listener_routes(*metrics_context, *context);
+    add_metrics_listener_routes(*metrics_context, *context, storage_check);
     metrics_listener = std::make_shared<net::Listener>(io, metrics_context, nullptr);
     metrics_listener->open(
         {address, static_cast<std::uint16_t>(std::stoi(text.substr(colon + 1)))});

@@ -7,6 +7,8 @@
 //   app.add_message_handler(handler)  WebSocket messages (server/net/message_handler.h)
 //   app.set_authenticator(fn)         request cookie -> net::Identity, for the /ws upgrade and
 //                                     every routed request (server/http/http_types.h)
+//   app.set_storage_check(fn)         whether storage takes writes, for /healthz
+//                                     (storage::Backend::can_write; without it, /healthz is ok)
 //   app.io_context()                  for the lobby's strands and timers
 //
 // In-process tests:
@@ -15,6 +17,7 @@
 //
 // `tabula serve` runs catch_shutdown_signals(), start(), wait_for_shutdown_signal(), stop().
 
+#include "server/app/observability_routes.h"
 #include "server/config/config.h"
 #include "server/http/http_types.h"
 #include "server/http/routes.h"
@@ -39,6 +42,8 @@ public:
     http::Routes& routes();
     void add_message_handler(std::shared_ptr<net::MessageHandler> handler);
     void set_authenticator(http::Authenticator authenticate);
+    // Called from the I/O threads on every /healthz, so it must be thread-safe and cheap.
+    void set_storage_check(StorageCheck check);
     boost::asio::io_context& io_context();
     const Config& config() const;
 

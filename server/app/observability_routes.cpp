@@ -7,8 +7,6 @@
 
 #include <algorithm>
 #include <string>
-#include <sys/statvfs.h>
-#include <unistd.h>
 #include <vector>
 
 #include <boost/asio/ip/address.hpp>
@@ -45,11 +43,12 @@ bool address_allowed(const std::string& remote, const std::vector<std::string>& 
     return std::find(allowed.begin(), allowed.end(), address.to_string()) != allowed.end();
 }
 
-http::Response health_response(const http::Request& request, const ServerContext& context) {
-    if (const auto problem = storage_unwritable(context.config.db)) {
+http::Response health_response(const http::Request& request, const StorageCheck& check) {
+    const auto status = check ? check() : storage::WriteStatus{};
+    if (!status.ok()) {
         // The error shape of docs/http-api.md.
         const nlohmann::json body{
-            {"error", {{"code", "storage_unwritable"}, {"message", *problem}}}};
+            {"error", {{"code", "storage_unwritable"}, {"message", status.error}}}};
         return http::json_response(request, beast_http::status::service_unavailable, body.dump());
     }
     return http::json_response(request, beast_http::status::ok, R"({"status":"ok"})");
@@ -57,27 +56,9 @@ http::Response health_response(const http::Request& request, const ServerContext
 
 } // namespace
 
-std::optional<std::string> storage_unwritable(const std::filesystem::path& database) {
-    std::error_code ec;
-    const bool exists = std::filesystem::exists(database, ec);
-    const auto directory = database.has_parent_path() ? database.parent_path() : ".";
-    // The directory too: SQLite makes its -wal and -shm files beside the database.
-    if (access(directory.c_str(), W_OK) != 0)
-        return "the database directory is not writable";
-    if (exists && access(database.c_str(), W_OK) != 0)
-        return "the database file is not writable";
-    struct statvfs fs {};
-    if (statvfs(directory.c_str(), &fs) != 0)
-        return "the database file system cannot be examined";
-    if ((fs.f_flag & ST_RDONLY) != 0)
-        return "the database file system is mounted read-only";
-    if (fs.f_bavail == 0)
-        return "the database file system is full";
-    return std::nullopt;
-}
-
-void add_observability_routes(ServerContext& context) {
+void add_observability_routes(ServerContext& context, const StorageCheck& check) {
     const ServerContext* shared = &context;
+    const StorageCheck* storage = &check;
     if (context.config.metrics_listen.empty())
         context.routes.add(beast_http::verb::get, "/metrics",
                            [shared](const http::Request& request, const http::RequestInfo& info) {
@@ -93,20 +74,22 @@ void add_observability_routes(ServerContext& context) {
                                return metrics_response(request, *shared);
                            });
     context.routes.add(beast_http::verb::get, "/healthz",
-                       [shared](const http::Request& request, const http::RequestInfo&) {
-                           return health_response(request, *shared);
+                       [storage](const http::Request& request, const http::RequestInfo&) {
+                           return health_response(request, *storage);
                        });
 }
 
-void add_metrics_listener_routes(ServerContext& listener, const ServerContext& source) {
+void add_metrics_listener_routes(ServerContext& listener, const ServerContext& source,
+                                 const StorageCheck& check) {
     const ServerContext* shared = &source;
+    const StorageCheck* storage = &check;
     listener.routes.add(beast_http::verb::get, "/metrics",
                         [shared](const http::Request& request, const http::RequestInfo&) {
                             return metrics_response(request, *shared);
                         });
     listener.routes.add(beast_http::verb::get, "/healthz",
-                        [shared](const http::Request& request, const http::RequestInfo&) {
-                            return health_response(request, *shared);
+                        [storage](const http::Request& request, const http::RequestInfo&) {
+                            return health_response(request, *storage);
                         });
 }
 

@@ -1,9 +1,11 @@
 // tabula backup <file> [--db FILE] [--force]
-// A consistent copy of the database, safe while the server runs (SQLite online backup).
+// A consistent copy of the database, safe while the server runs (SQLite online backup). A
+// PostgreSQL database is backed up with PostgreSQL's own tools (pg_dump, base backups).
 // Exit status: 0 copied, 1 the copy failed (message on stderr), 2 bad arguments.
 #include "server/cli/commands.h"
 #include "server/cli/database_path.h"
 #include "storage/errors.h"
+#include "storage/open.h"
 #include "storage/sqlite/backup.h"
 
 #include <iostream>
@@ -35,7 +37,13 @@ int run_backup(const Args& args) {
         return 2;
     }
     try {
-        storage::sqlite::backup_database(db, destination, {.overwrite = force});
+        const auto location = storage::parse_location(db);
+        if (location.kind != storage::BackendKind::Sqlite) {
+            std::cerr << "tabula backup: " << storage::without_password(db)
+                      << " is a PostgreSQL database: back it up with pg_dump or a base backup\n";
+            return 1;
+        }
+        storage::sqlite::backup_database(location.target, destination, {.overwrite = force});
     } catch (const storage::StorageError& e) {
         std::cerr << "tabula backup: " << e.what() << "\n";
         return 1;

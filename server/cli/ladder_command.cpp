@@ -15,7 +15,7 @@
 #include "server/cli/commands.h"
 #include "server/cli/database_path.h"
 #include "server/cli/utc_time.h"
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
 
 #include <algorithm>
 #include <iostream>
@@ -222,10 +222,10 @@ int run_ladder(const Args& args) {
         return 2;
     }
     try {
-        storage::sqlite::OpenOptions options;
+        storage::StorageOptions options;
         options.create = parsed->action == "create";
-        storage::sqlite::SqliteBackend backend(parsed->db, options);
-        return run_ladder_action(*parsed, backend);
+        const auto backend = storage::open(parsed->db, options);
+        return run_ladder_action(*parsed, *backend);
     } catch (const std::exception& e) {
         return refused(e.what());
     }

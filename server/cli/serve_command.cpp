@@ -6,7 +6,7 @@
 #include "server/accounts/ladder_outcome.h"
 #include "server/app/app.h"
 #include "server/cli/commands.h"
-#include "server/cli/database_file.h"
+#include "server/cli/open_database.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
 #include "server/play/account_lookup.h"
@@ -14,7 +14,7 @@
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
 #include "server/startup_error.h"
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
 
 #include <chrono>
 #include <fstream>
@@ -79,18 +79,19 @@ int run_serve(const Args& args) {
     for (const auto& warning : warnings)
         log::warn(warning);
     try {
-        if (!storage::sqlite::configure_library()) // before any other SQLite call
-            log::warn("sqlite: the library was in use before its settings were made");
+        if (!storage::prepare_process()) // before any other storage call
+            log::warn("storage: a database library was in use before its settings were made");
         // The rules' own tables (chess's 0.9 MB of attacks, about 8 ms) are built now, before
         // the restore and the doors, not on the strand of the first table that needs them.
         rules::build_tables();
-        ensure_database_file(config.db);
-        storage::sqlite::OpenOptions open;
-        open.durability = config.db_synchronous == "normal" ? storage::sqlite::Durability::Normal
-                                                            : storage::sqlite::Durability::Full;
-        storage::sqlite::SqliteBackend backend(config.db, open);
+        storage::StorageOptions open;
+        open.durability = config.db_synchronous == "normal" ? storage::Durability::Normal
+                                                            : storage::Durability::Full;
+        const auto backend_owner = open_database(config.db, open);
+        const storage::Backend& backend = *backend_owner;
         play::SystemTimeSource clock;
         App app(config);
+        app.set_storage_check([&backend] { return backend.can_write(); });
         // Accounts, profiles, downloads, leaderboards, ladders and blocks (docs/http-api.md).
         // Made after the App: it goes first, finishing its queued work while the App's
         // io_context (where the answers are posted) still exists.

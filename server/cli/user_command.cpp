@@ -9,7 +9,7 @@
 #include "server/cli/database_path.h"
 #include "server/cli/utc_time.h"
 #include "storage/errors.h"
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
 
 #include <iostream>
 #include <optional>
@@ -149,10 +149,10 @@ int run_user(const Args& args) {
         return 2;
     }
     try {
-        storage::sqlite::OpenOptions options;
+        storage::StorageOptions options;
         options.create = parsed->action == "create"; // the first account may come first
-        storage::sqlite::SqliteBackend backend(parsed->db, options);
-        const auto users = backend.user_store();
+        const auto backend = storage::open(parsed->db, options);
+        const auto users = backend->user_store();
         return run_user_action(*parsed, *users);
     } catch (const std::exception& e) {
         std::cerr << "tabula user: " << e.what() << "\n";

@@ -16,7 +16,7 @@ enum class LogLevel : std::uint8_t { Error, Warn, Info, Debug };
 struct Config {
     std::uint16_t port = 8080;                // 0 = any free port (tests)
     std::string bind = "0.0.0.0";             // IPv4 or IPv6 address to listen on
-    std::string db = "tabula.db";             // SQLite database file, created if missing
+    std::string db = "tabula.db";             // SQLite file or postgresql:// URI (storage/open.h)
     std::string web = "web";                  // static browser client
     unsigned threads = 0;                     // io threads; 0 = one per core
     std::string tls_cert;                     // PEM chain; empty (with tls_key) = plain HTTP
@@ -29,7 +29,7 @@ struct Config {
     std::size_t max_connections = 10000;      // TCP connections in all
     std::size_t max_connections_per_ip = 200; // TCP connections from one address
     std::size_t http_body_limit = 64 * 1024;  // largest HTTP request body, bytes
-    std::string db_synchronous = "full";      // SQLite synchronous: "full" or "normal"
+    std::string db_synchronous = "full";      // "full" or "normal" (storage/durability.h)
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
     std::chrono::seconds ping_interval{15};   // WebSocket ping (keepalive and lag)
     // Finished tables (server/play/table_host.h SweepPolicy): dropped once nobody has been at

@@ -160,7 +160,8 @@ const std::array<KeySpec, 27> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
-    {"db", Kind::Text, "SQLite database file, created if missing",
+    {"db", Kind::Text,
+     "database: a SQLite file (created if missing) or a postgresql:// URI (storage/open.h)",
      [](Config& c, const Value& v) { return store_path(c.db, v); }},
     {"web", Kind::Text, "directory of the static browser client",
      [](Config& c, const Value& v) { return store_path(c.web, v); }},
@@ -195,7 +196,8 @@ const std::array<KeySpec, 27> keys{{
      }},
     {"http_body_limit", Kind::Integer, "largest HTTP request body in bytes",
      [](Config& c, const Value& v) { return store_integer(c.http_body_limit, v, 0, 64 * mib); }},
-    {"db_synchronous", Kind::Text, "SQLite synchronous mode: full or normal",
+    {"db_synchronous", Kind::Text,
+     "commit durability: full (survives power loss) or normal (storage/durability.h)",
      [](Config& c, const Value& v) {
          return store_choice(c.db_synchronous, v, {"full", "normal"});
      }},

@@ -34,7 +34,7 @@ void copy_pages(Connection& from, Connection& to) {
     } while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
     const int finished = sqlite3_backup_finish(backup);
     if (rc != SQLITE_DONE || finished != SQLITE_OK)
-        throw StorageError(
+        throw SqliteError(
             std::string("backup failed: ") + sqlite3_errstr(rc != SQLITE_DONE ? rc : finished), rc);
 }
 

@@ -14,7 +14,7 @@ namespace {
     std::string message(what);
     message += ": ";
     message += db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    throw StorageError(message, rc);
+    throw SqliteError(message, rc);
 }
 
 // Reads the single text answer of a PRAGMA that returns one row.
@@ -60,7 +60,7 @@ Connection::Connection(const std::string& path, const OpenOptions& options) : pa
         message += db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
         sqlite3_close(db_);
         db_ = nullptr;
-        throw StorageError(message, rc);
+        throw SqliteError(message, rc);
     }
     try {
         configure(options);
@@ -123,7 +123,7 @@ void Connection::exec(std::string_view sql) {
         std::string error = "cannot run \"" + text.substr(0, 60) + "\": ";
         error += message != nullptr ? message : sqlite3_errstr(rc);
         sqlite3_free(message);
-        throw StorageError(error, rc);
+        throw SqliteError(error, rc);
     }
 }
 
@@ -143,9 +143,9 @@ void Connection::run_kept(Statement& statement, std::string_view sql) {
     statement.reset();
     try {
         statement.run();
-    } catch (const StorageError& e) { // the same words as exec()'s
-        throw StorageError("cannot run \"" + std::string(sql) + "\": " + sqlite3_errmsg(db_),
-                           e.code());
+    } catch (const SqliteError& e) { // the same words as exec()'s
+        throw SqliteError("cannot run \"" + std::string(sql) + "\": " + sqlite3_errmsg(db_),
+                          e.code());
     }
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // RAII wrappers around sqlite3* and sqlite3_stmt*. Values are always bound, never pasted into
-// SQL; every return code is checked and a failure throws StorageError with SQLite's message.
+// SQL; every return code is checked and a failure throws SqliteError (a StorageError) with
+// SQLite's message and code.
 // A Connection and its Statements belong to one thread.
 
+#include "storage/durability.h"
 #include "storage/errors.h"
 
 #include <chrono>
@@ -17,10 +19,9 @@ struct sqlite3_stmt;
 
 namespace storage::sqlite {
 
-// How hard a commit works to reach the disk. Full: an acknowledged commit survives a power
-// loss (fsync of the WAL at every commit). Normal: survives a crash of the process, but the
-// last commits may be lost if the machine loses power (WAL synced at checkpoints only).
-enum class Durability : std::uint8_t { Full, Normal };
+// storage/durability.h: Full is synchronous=FULL (the WAL fsynced at every commit), Normal is
+// synchronous=NORMAL (the WAL synced at checkpoints only).
+using Durability = storage::Durability;
 
 struct OpenOptions {
     Durability durability = Durability::Full;
@@ -28,6 +29,16 @@ struct OpenOptions {
     bool create = true;  // create the file if it is missing
     bool migrate = true; // bring the schema to the latest version
     bool read_only = false;
+};
+
+// A failure SQLite reported, with its extended result code (SQLITE_BUSY, SQLITE_FULL, ...).
+class SqliteError : public StorageError {
+public:
+    SqliteError(const std::string& message, int code) : StorageError(message), code_(code) {}
+    int code() const { return code_; }
+
+private:
+    int code_;
 };
 
 class Statement;

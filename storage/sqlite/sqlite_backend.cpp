@@ -1,5 +1,6 @@
 #include "storage/sqlite/sqlite_backend.h"
 
+#include "storage/sqlite/database_file.h"
 #include "storage/sqlite/sqlite_game_store.h"
 #include "storage/sqlite/sqlite_ladder_store.h"
 #include "storage/sqlite/sqlite_rating_store.h"
@@ -39,6 +40,11 @@ std::unique_ptr<LadderStore> SqliteBackend::ladder_store() const {
 
 std::unique_ptr<GameWriter> SqliteBackend::game_writer(LadderDecider decide) const {
     return std::make_unique<SqliteGameWriter>(connect(), writer_, std::move(decide));
+}
+
+WriteStatus SqliteBackend::can_write() const {
+    auto problem = database_unwritable(path_);
+    return WriteStatus{problem ? std::move(*problem) : std::string()};
 }
 
 } // namespace storage::sqlite

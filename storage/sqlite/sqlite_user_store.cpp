@@ -21,14 +21,6 @@ std::optional<UserRow> one_user(Statement& statement) {
 
 } // namespace
 
-std::string name_key(std::string_view name) {
-    std::string key(name);
-    for (char& c : key)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return key;
-}
-
 std::optional<UserId> SqliteUserStore::create_user(std::string_view name,
                                                    std::string_view password_hash, TimePoint now) {
     // ON CONFLICT DO NOTHING: a taken name inserts no row, which is the answer, not an error.

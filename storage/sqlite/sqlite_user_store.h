@@ -1,6 +1,7 @@
 #pragma once
 // UserStore on SQLite: accounts, sessions, blocks. Owns its connection; one thread at a time.
 
+#include "storage/name_key.h"
 #include "storage/sqlite/connection.h"
 #include "storage/stores.h"
 
@@ -37,8 +38,5 @@ public:
 private:
     Connection db_;
 };
-
-// The key that makes names unique ignoring case (ASCII lower case; names are ASCII).
-std::string name_key(std::string_view name);
 
 } // namespace storage::sqlite

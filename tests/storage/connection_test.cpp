@@ -64,7 +64,7 @@ TEST_CASE("a transaction that cannot begin says which statement failed, and chan
         try {
             Transaction refused(other);
             FAIL("BEGIN IMMEDIATE succeeded beside another writer");
-        } catch (const StorageError& e) {
+        } catch (const SqliteError& e) {
             const std::string message = e.what();
             CHECK(message.find("BEGIN IMMEDIATE") != std::string::npos);
             CHECK(message.find("locked") != std::string::npos);

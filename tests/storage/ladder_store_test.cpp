@@ -1,15 +1,14 @@
-#include "storage/sqlite/sqlite_backend.h"
-#include "tests/storage/temp_database.h"
+#include "tests/storage/backends.h"
 
 #include <doctest/doctest.h>
 
 using namespace storage;
 using storage_test::at_ms;
-using storage_test::TempDir;
 
-TEST_CASE("a ladder, its standings, challenges and history round-trip") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a ladder, its standings, challenges and history round-trip", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -74,9 +73,10 @@ TEST_CASE("a ladder, its standings, challenges and history round-trip") {
     CHECK(history[1].challenge_id == challenge.id);
 }
 
-TEST_CASE("an unknown challenge status and a self-challenge are refused") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("an unknown challenge status and a self-challenge are refused", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = backend.user_store()->create_user("bob", "h", at_ms(0)).value();
     auto ladders = backend.ladder_store();
@@ -101,9 +101,9 @@ TEST_CASE("an unknown challenge status and a self-challenge are refused") {
     CHECK_THROWS_AS((void)ladders->add_challenge(bad), StorageError);
 }
 
-TEST_CASE("a failed standings save changes nothing") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a failed standings save changes nothing", Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     auto ladders = backend.ladder_store();
     const LadderId id = ladders

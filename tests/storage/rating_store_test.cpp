@@ -1,11 +1,9 @@
-#include "storage/sqlite/sqlite_backend.h"
-#include "tests/storage/temp_database.h"
+#include "tests/storage/backends.h"
 
 #include <doctest/doctest.h>
 
 using namespace storage;
 using storage_test::at_ms;
-using storage_test::TempDir;
 
 namespace {
 RatingRow rating(UserId user, const char* speed, double r, double rd) {
@@ -13,9 +11,10 @@ RatingRow rating(UserId user, const char* speed, double r, double rd) {
 }
 } // namespace
 
-TEST_CASE("ratings round-trip per variant and speed, and are replaced") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("ratings round-trip per variant and speed, and are replaced", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     auto ratings = backend.rating_store();
 
@@ -39,9 +38,10 @@ TEST_CASE("ratings round-trip per variant and speed, and are replaced") {
     CHECK(all[1].key.speed == "bullet");
 }
 
-TEST_CASE("the leaderboard lists established ratings of enabled users, best first") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("the leaderboard lists established ratings of enabled users, best first", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -66,9 +66,10 @@ TEST_CASE("the leaderboard lists established ratings of enabled users, best firs
     CHECK(ratings->leaderboard(top).size() == 1);
 }
 
-TEST_CASE("the leaderboard grows each RD for the days since the rating changed") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("the leaderboard grows each RD for the days since the rating changed", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();

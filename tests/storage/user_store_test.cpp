@@ -1,6 +1,5 @@
 #include "storage/errors.h"
-#include "storage/sqlite/sqlite_backend.h"
-#include "tests/storage/temp_database.h"
+#include "tests/storage/backends.h"
 
 #include <string>
 
@@ -8,11 +7,10 @@
 
 using namespace storage;
 using storage_test::at_ms;
-using storage_test::TempDir;
 
-TEST_CASE("a user round-trips and names are unique ignoring case") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a user round-trips and names are unique ignoring case", Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
 
     const auto ann = users->create_user("Ann_1", "hash-a", at_ms(5));
@@ -32,9 +30,9 @@ TEST_CASE("a user round-trips and names are unique ignoring case") {
     CHECK_FALSE(users->find_user_by_name("bob"));
 }
 
-TEST_CASE("users are listed by name ignoring case") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("users are listed by name ignoring case", Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     (void)users->create_user("carol", "h", at_ms(1));
     (void)users->create_user("Alice", "h", at_ms(1));
@@ -46,9 +44,11 @@ TEST_CASE("users are listed by name ignoring case") {
     CHECK(list[2].name == "carol");
 }
 
-TEST_CASE("sessions: found until they expire, gone after logout, disable or password reset") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE(
+    "sessions: found until they expire, gone after logout, disable or password reset", Db,
+    STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const auto session = [&](const char* hash) {
@@ -81,9 +81,10 @@ TEST_CASE("sessions: found until they expire, gone after logout, disable or pass
     CHECK_FALSE(users->set_disabled(ann + 1, true));
 }
 
-TEST_CASE("a rehash keeps the sessions: expired sessions are swept") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a rehash keeps the sessions: expired sessions are swept", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     users->create_session({"old", ann, at_ms(0), at_ms(10), at_ms(0)});
@@ -94,9 +95,10 @@ TEST_CASE("a rehash keeps the sessions: expired sessions are swept") {
     CHECK(users->find_session("new", at_ms(20)));
 }
 
-TEST_CASE("the sessions of one user are bounded: the oldest go, other users' stay") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("the sessions of one user are bounded: the oldest go, other users' stay", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -111,16 +113,17 @@ TEST_CASE("the sessions of one user are bounded: the oldest go, other users' sta
     CHECK(users->keep_newest_sessions(ann, 3) == 0);
 }
 
-TEST_CASE("a session for an unknown user is refused by the foreign key") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a session for an unknown user is refused by the foreign key", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     CHECK_THROWS_AS(users->create_session({"t", 42, at_ms(0), at_ms(10), at_ms(0)}), StorageError);
 }
 
-TEST_CASE("blocks: add, list, either way, remove") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("blocks: add, list, either way, remove", Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -145,9 +148,10 @@ TEST_CASE("blocks: add, list, either way, remove") {
     CHECK_THROWS_AS((void)users->add_block(ann, ann, at_ms(0)), StorageError); // CHECK constraint
 }
 
-TEST_CASE("a user and its first session are written together, or neither is") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a user and its first session are written together, or neither is", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const auto session = [](const char* hash) {
         return SessionRow{hash, 0, at_ms(100), at_ms(1000), at_ms(100)};

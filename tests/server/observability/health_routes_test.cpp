@@ -1,14 +1,28 @@
 // GET /metrics and GET /healthz of a real in-process server, over HTTP.
-#include "server/app/observability_routes.h"
+#include "server/app/app.h"
 #include "server/observability/process_stats.h"
+#include "storage/open.h"
 #include "tests/server/test_support.h"
+
+#include <filesystem>
 
 #include <doctest/doctest.h>
 
-TEST_CASE("healthz answers ok while the database directory takes writes") {
+namespace {
+
+// A server whose /healthz asks `backend`.
+test::RunningServer serving(const storage::Backend& backend) {
+    return test::RunningServer({}, [&backend](server::App& app) {
+        app.set_storage_check([&backend] { return backend.can_write(); });
+    });
+}
+
+} // namespace
+
+TEST_CASE("healthz answers ok while the database takes writes") {
     test::TempDir data;
-    const test::RunningServer server(
-        [&](server::Config& config) { config.db = (data.path() / "tabula.db").string(); });
+    const auto backend = storage::open((data.path() / "tabula.db").string());
+    const auto server = serving(*backend);
     const auto reply = test::http_request(server.port(), "GET", "/healthz");
     CHECK(reply.status == 200);
     CHECK(reply.header("content-type") == "application/json");
@@ -17,21 +31,16 @@ TEST_CASE("healthz answers ok while the database directory takes writes") {
 
 TEST_CASE("healthz answers 503 with the error shape when storage cannot be written") {
     test::TempDir data;
-    const test::RunningServer server([&](server::Config& config) {
-        config.db = (data.path() / "no-such-directory" / "tabula.db").string();
-    });
+    const auto folder = data.path() / "db";
+    std::filesystem::create_directory(folder);
+    const auto backend = storage::open((folder / "tabula.db").string());
+    const auto server = serving(*backend);
+    // The database's folder goes (a volume unmounted): the backend says so.
+    std::filesystem::remove_all(folder);
     const auto reply = test::http_request(server.port(), "GET", "/healthz");
     CHECK(reply.status == 503);
     CHECK(reply.header("content-type") == "application/json");
     CHECK(reply.body.starts_with(R"({"error":{"code":"storage_unwritable","message":")"));
-}
-
-TEST_CASE("storage_unwritable names what is wrong") {
-    test::TempDir data;
-    CHECK_FALSE(server::storage_unwritable(data.path() / "t.db"));
-    const auto missing = server::storage_unwritable(data.path() / "missing" / "t.db");
-    REQUIRE(missing);
-    CHECK(missing->find("directory") != std::string::npos);
 }
 
 TEST_CASE("metrics answers the Prometheus text with this process's numbers") {

@@ -1,0 +1,145 @@
+#pragma once
+// One libpq connection (PGconn) with the statements it has prepared, and the results and
+// transactions over it. Values are always sent as parameters ($1, $2 ...), never pasted into
+// SQL; every statement is prepared on its first use on a connection and kept (PQprepare, then
+// PQexecPrepared), so a repeated query is parsed and planned once per connection.
+//
+// Failures throw PgError (a StorageError) with PostgreSQL's message and SQLSTATE. A Connection
+// and its Results belong to one thread at a time (the pool hands them over, pool.h).
+
+#include "storage/durability.h"
+#include "storage/errors.h"
+#include "storage/records.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+struct pg_conn;
+struct pg_result;
+
+namespace storage::postgres {
+
+// A failure PostgreSQL or libpq reported. sqlstate() is the five-character code of
+// PostgreSQL's appendix A ("40001" serialization_failure, "23505" unique_violation, ...), or
+// empty when the connection itself failed (no server answer).
+class PgError : public StorageError {
+public:
+    PgError(const std::string& message, std::string sqlstate)
+        : StorageError(message), sqlstate_(std::move(sqlstate)) {}
+    const std::string& sqlstate() const { return sqlstate_; }
+    // A serialization failure or a deadlock: the transaction may succeed if run again.
+    bool retryable() const { return sqlstate_ == "40001" || sqlstate_ == "40P01"; }
+
+private:
+    std::string sqlstate_;
+};
+
+// The values of a statement's parameters, in order ($1 first), sent as text.
+class Params {
+public:
+    Params& add(std::int64_t value);
+    Params& add(double value);
+    Params& add(std::string_view value);
+    Params& add(const char* value) { return add(std::string_view(value)); }
+    Params& add(TimePoint value) {
+        return add(static_cast<std::int64_t>(value.time_since_epoch().count()));
+    }
+    Params& add(std::optional<std::int64_t> value);
+    Params& add_null();
+    // Integer types other than int64 (int ids, counts) go through add(int64).
+    template <class T>
+    requires(std::is_integral_v<T> && !std::is_same_v<T, std::int64_t> &&
+             !std::is_same_v<T, bool>) Params& add(T value) {
+        return add(static_cast<std::int64_t>(value));
+    }
+
+    int size() const { return static_cast<int>(values_.size()); }
+    std::vector<const char*> pointers() const;
+
+private:
+    std::vector<std::optional<std::string>> values_;
+};
+
+// A statement's result: rows of text values (libpq's text format).
+class Result {
+public:
+    explicit Result(pg_result* result) : result_(result) {}
+    ~Result();
+    Result(Result&& other) noexcept : result_(std::exchange(other.result_, nullptr)) {}
+    Result& operator=(Result&& other) noexcept;
+    Result(const Result&) = delete;
+    Result& operator=(const Result&) = delete;
+
+    int rows() const;
+    // Rows an INSERT, UPDATE or DELETE touched.
+    int affected() const;
+    bool is_null(int row, int column) const;
+    std::string text(int row, int column) const;
+    std::int64_t integer(int row, int column) const;
+    double real(int row, int column) const;
+    std::optional<std::int64_t> optional_integer(int row, int column) const;
+    TimePoint time(int row, int column) const { return TimePoint(Millis(integer(row, column))); }
+
+private:
+    pg_result* result_ = nullptr;
+    const char* value(int row, int column) const;
+};
+
+struct ConnectOptions {
+    Durability durability = Durability::Full;
+    // Seconds libpq waits for a connection before it gives up; the URI's own connect_timeout
+    // wins.
+    int connect_timeout_seconds = 10;
+};
+
+class Connection {
+public:
+    // Connects with a libpq URI (or key=value string) and sets synchronous_commit for the
+    // durability (durability.h): Full makes sure it is not off, Normal turns it off.
+    Connection(const std::string& conninfo, const ConnectOptions& options);
+    ~Connection();
+    Connection(Connection&& other) noexcept;
+    Connection& operator=(Connection&& other) noexcept;
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    // Runs SQL without parameters, several statements allowed (migrations, BEGIN, SET).
+    void exec(std::string_view sql);
+    // Runs one statement with parameters, prepared on first use on this connection.
+    Result run(std::string_view sql, const Params& params = {});
+
+    // False once the connection is lost: the pool then drops it instead of reusing it.
+    bool healthy() const;
+    // True inside a transaction block (BEGIN without COMMIT or ROLLBACK yet, or a failed one).
+    bool in_transaction() const;
+
+private:
+    pg_conn* conn_ = nullptr;
+    std::unordered_map<std::string, std::string> prepared_; // SQL text -> statement name
+    [[noreturn]] void fail(std::string_view what, pg_result* result) const;
+};
+
+// BEGIN ... COMMIT; rolls back when destroyed uncommitted (an exception escaped). The level is
+// READ COMMITTED (PostgreSQL's default): the stores' read-modify-writes lock the rows they
+// change first (SELECT ... FOR UPDATE), storage/README.md "PostgreSQL".
+class Transaction {
+public:
+    explicit Transaction(Connection& connection);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Connection& connection_;
+    bool done_ = false;
+};
+
+} // namespace storage::postgres

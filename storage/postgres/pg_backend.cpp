@@ -1,0 +1,85 @@
+#include "storage/postgres/pg_backend.h"
+
+#include "storage/postgres/migrations.h"
+#include "storage/postgres/pg_ladder_store.h"
+#include "storage/postgres/pg_rating_store.h"
+#include "storage/postgres/pg_user_store.h"
+
+#include <utility>
+
+namespace storage::postgres {
+namespace {
+
+[[noreturn]] void no_game_tables(const char* what) {
+    throw StorageError(std::string("PostgreSQL: the ") + what +
+                       " is not written yet (issue 36): serve games from a SQLite database "
+                       "(--db PATH) for now");
+}
+
+// The probe's answer: empty when the database takes writes.
+std::string ask(Connection& db) {
+    const auto r = db.run("SELECT pg_is_in_recovery(), current_setting('transaction_read_only')");
+    if (r.text(0, 0) == "t")
+        return "the database is a standby in recovery (read-only)";
+    if (r.text(0, 1) == "on")
+        return "the database's sessions are read-only (default_transaction_read_only)";
+    return {};
+}
+
+} // namespace
+
+PgBackend::PgBackend(std::string conninfo, const StorageOptions& options) {
+    ConnectOptions connect;
+    connect.durability = options.durability;
+    pool_ = std::make_shared<ConnectionPool>(std::move(conninfo), connect);
+    auto first = pool_->lease();
+    migrate(*first);
+}
+
+PgBackend::~PgBackend() = default;
+
+std::unique_ptr<UserStore> PgBackend::user_store() const {
+    return std::make_unique<PgUserStore>(pool_);
+}
+
+std::unique_ptr<RatingStore> PgBackend::rating_store() const {
+    return std::make_unique<PgRatingStore>(pool_);
+}
+
+std::unique_ptr<GameStore> PgBackend::game_store() const {
+    no_game_tables("game store");
+}
+
+std::unique_ptr<LadderStore> PgBackend::ladder_store() const {
+    return std::make_unique<PgLadderStore>(pool_);
+}
+
+std::unique_ptr<GameWriter> PgBackend::game_writer(LadderDecider) const {
+    no_game_tables("game writer");
+}
+
+WriteStatus PgBackend::can_write() const {
+    std::unique_lock probing(probe_mutex_, std::try_to_lock);
+    if (!probing.owns_lock()) {
+        const std::lock_guard answer(answer_mutex_);
+        return last_answer_;
+    }
+    WriteStatus status;
+    try {
+        if (probe_ == nullptr || !probe_->healthy()) {
+            probe_.reset();
+            ConnectOptions quick = pool_->options();
+            quick.connect_timeout_seconds = 2;
+            probe_ = std::make_unique<Connection>(pool_->conninfo(), quick);
+        }
+        status.error = ask(*probe_);
+    } catch (const StorageError& e) {
+        status.error = e.what();
+        probe_.reset();
+    }
+    const std::lock_guard answer(answer_mutex_);
+    last_answer_ = status;
+    return status;
+}
+
+} // namespace storage::postgres

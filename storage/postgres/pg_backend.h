@@ -1,0 +1,49 @@
+#pragma once
+// The PostgreSQL backend (issue 36): a database that several nodes share. The constructor
+// connects, migrates under the advisory lock (migrations.h) and keeps a pool of connections
+// (pool.h) that every store leases from; no store holds a connection between calls.
+//
+// Written so far: the user store (accounts, sessions, blocks), the rating store and the ladder
+// store, with the same tables, columns and constraints as SQLite's. Not yet: the game store and
+// the game writer (games, moves, seats): game_store() and game_writer() throw StorageError
+// saying so, so `tabula serve` on PostgreSQL stops at start with that message, while the
+// operator commands (`tabula user`, `tabula ladder` but its settle step) work.
+
+#include "storage/backend.h"
+#include "storage/open.h"
+#include "storage/postgres/pool.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace storage::postgres {
+
+class PgBackend final : public Backend {
+public:
+    // `conninfo`: a libpq URI. Throws PgError when it cannot connect or migrate.
+    PgBackend(std::string conninfo, const StorageOptions& options);
+    ~PgBackend() override;
+
+    std::unique_ptr<UserStore> user_store() const override;
+    std::unique_ptr<RatingStore> rating_store() const override;
+    std::unique_ptr<GameStore> game_store() const override;
+    std::unique_ptr<LadderStore> ladder_store() const override;
+    std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const override;
+    // Asks the server on a connection of its own: reachable, not a standby in recovery, not
+    // read-only. One question at a time; a /healthz that comes while another is asking gets
+    // the last answer instead of waiting (a database that does not answer must not hold every
+    // I/O thread).
+    WriteStatus can_write() const override;
+
+    ConnectionPool& pool() const { return *pool_; }
+
+private:
+    std::shared_ptr<ConnectionPool> pool_;
+    mutable std::mutex probe_mutex_;            // one question at a time
+    mutable std::unique_ptr<Connection> probe_; // under probe_mutex_
+    mutable std::mutex answer_mutex_;           // guards last_answer_
+    mutable WriteStatus last_answer_;
+};
+
+} // namespace storage::postgres
