@@ -145,7 +145,10 @@ Refusal Table::request_takeback(const PlayerId& player, TimePoint now) {
         return refuse(errc::not_allowed, "you have no move to take back");
     takeback_by_ = *color;
     takeback_plies_ = plies;
-    emit(now, TakebackRequested{*color, plies});
+    // The opponent is the one who answers (docs/protocol.md 7.6: `waiting` at every table).
+    takeback_waiting_ = {other(*color)};
+    takeback_accepted_.clear();
+    emit(now, TakebackRequested{*color, plies, takeback_waiting_});
     return std::nullopt;
 }
 

@@ -52,7 +52,7 @@ TEST_CASE("chess: fool's mate ends the game by checkmate for all at once") {
     CHECK(ended.moves == std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"});
     CHECK(ended.players[white_seat].id == "white");
     CHECK(ended.players[black_seat].id == "black");
-    CHECK(t.events.names().back() == "ended");
+    CHECK(t.events.names().back() == "game_ended");
 }
 
 TEST_CASE("chess: a threefold repetition ends the game drawn") {

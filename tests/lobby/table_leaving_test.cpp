@@ -97,8 +97,8 @@ TEST_CASE("leaves until one player is left end a game of four ranked, and all pl
     REQUIRE_FALSE(f.table->resign("p0", t0 + 7s));
     const auto names = f.events.names();
     REQUIRE(names.size() >= 2);
-    CHECK(names[names.size() - 2] == "retired");
-    CHECK(names.back() == "ended");
+    CHECK(names[names.size() - 2] == "player_retired");
+    CHECK(names.back() == "game_ended");
     CHECK(f.events.last<PlayerRetired>().legal_moves.empty());
     const GameResult expected{
         .kind = GameResult::Kind::Ranked, .reason = "retired", .places = {2, 4, 1, 3}};

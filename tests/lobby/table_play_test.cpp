@@ -97,7 +97,7 @@ TEST_CASE("an outcome from the rules ends the game for all with its reason") {
     CHECK(ended.result.won_by(0));
     CHECK(ended.result.reason == "checkmate");
     CHECK(ended.moves.size() == 3);
-    CHECK(f.events.names().back() == "ended");
+    CHECK(f.events.names().back() == "game_ended");
     CHECK(f.events.last<MovePlayed>().legal_moves.empty());
     CHECK_FALSE(f.table->state(t0 + 4s).clocks.running);
     // the mating move resent after the end is still a duplicate success
@@ -199,12 +199,12 @@ TEST_CASE("a call's events go to its caller once, in order, and nothing is calle
     std::vector<EventPtr> taken;
     f.table->take_events(taken);
     REQUIRE(taken.size() == 1);
-    CHECK(event_name(taken[0]->body) == "seated");
+    CHECK(event_name(taken[0]->body) == "player_seated");
     REQUIRE(f.table->join(f.bob, t0).ok());
     f.table->take_events(taken);
     REQUIRE(taken.size() == 2); // the first batch was dropped, not kept
-    CHECK(event_name(taken[0]->body) == "seated");
-    CHECK(event_name(taken[1]->body) == "started");
+    CHECK(event_name(taken[0]->body) == "player_seated");
+    CHECK(event_name(taken[1]->body) == "game_started");
     CHECK(taken[1]->version == taken[0]->version + 1);
     const auto ack = f.table->play("alice", 0, "b2", t0 + 1s);
     REQUIRE(ack.ok());

@@ -8,7 +8,7 @@ TEST_CASE("a new table seats its host on the chosen colour and waits") {
     f.open(TableSetup{.color = ColorChoice::Black});
     CHECK(f.table->seat_of("alice") == black_seat);
     CHECK(f.table->status() == TableStatus::Waiting);
-    CHECK(f.events.names() == std::vector<std::string>{"seated"});
+    CHECK(f.events.names() == std::vector<std::string>{"player_seated"});
     CHECK(f.table->version() == 1);
 }
 
@@ -149,7 +149,7 @@ TEST_CASE("spectators see every move and the result through the table's events")
     const auto missed = f.table->events_since(seen);
     REQUIRE(missed);
     REQUIRE(missed->size() == 2);
-    CHECK(event_name((*missed)[0]->body) == "move");
+    CHECK(event_name((*missed)[0]->body) == "move_played");
     CHECK(std::get<GameEnded>((*missed)[1]->body).result.won_by(0));
 }
 
