@@ -117,7 +117,7 @@ function player(conn) {
 class Table {
     constructor(code, host) {
         this.code = code;
-        this.seats = [host, null]; // white, black
+        this.seats = [host, null]; // by seat: 0 White, 1 Black
         this.chess = new Chess();
         this.ply = 0; // chess.history() replays the whole game: too dear to ask on every move
         this.version = 0;
@@ -133,9 +133,8 @@ class Table {
             running: this.status === 'playing' && this.ply >= 2,
             at: Date.now(),
             turn_started: this.turnStartedWall,
-            white_ms: Math.round(this.clockMs[0]),
-            black_ms: Math.round(this.clockMs[1]),
-            to_move: this.chess.turn() === 'w' ? 'white' : 'black',
+            remaining_ms: [Math.round(this.clockMs[0]), Math.round(this.clockMs[1])],
+            to_move: this.chess.turn() === 'w' ? 0 : 1,
         };
     }
 
@@ -144,17 +143,14 @@ class Table {
             code: this.code,
             link: `/t/${this.code}`,
             status: this.status,
-            seats: {
-                white: this.seats[0] && player(this.seats[0]),
-                black: this.seats[1] && player(this.seats[1]),
-            },
+            seats: this.seats.map((conn) => conn && player(conn)),
             position: this.chess.fen(),
             board: boardOf(this.chess),
             ply: this.ply,
             moves: this.chess.history({ verbose: true }).map((m) => m.lan),
             legal_moves: this.status === 'playing' ? legalMovesOf(this.chess) : [],
             clocks: this.clocks(),
-            to_move: this.chess.turn() === 'w' ? 'white' : 'black',
+            to_move: this.chess.turn() === 'w' ? 0 : 1,
             result: this.result,
             version: this.version,
         };
@@ -180,7 +176,7 @@ class Table {
         this.status = 'finished';
         this.result = result;
         this.emit({
-            type: 'ended', game_number: 1, result,
+            type: 'game_ended', game_number: 1, result,
             clocks: this.clocks(), rated: false,
             moves: this.chess.history({ verbose: true }).map((m) => m.lan),
         });
@@ -229,10 +225,10 @@ const handlers = {
         tables.set(table.code, table);
         conn.tables.add(table);
         send(conn, {
-            t: 'table_created', id: request.id, you: 'white', table: table.state(),
+            t: 'table_created', id: request.id, table: table.code, you: 0, state: table.state(),
             code: table.code, link: `/t/${table.code}`,
         });
-        table.emit({ type: 'seated', color: 'white', player: player(conn) });
+        table.emit({ type: 'player_seated', seat: 0, player: player(conn) });
     },
 
     join(conn, request) {
@@ -248,11 +244,11 @@ const handlers = {
         table.status = 'playing';
         table.turnStarted = performance.now();
         table.turnStartedWall = Date.now();
-        send(conn, { t: 'table', id: request.id, you: 'black', table: table.state() });
-        table.emit({ type: 'seated', color: 'black', player: player(conn) });
+        send(conn, { t: 'table', id: request.id, table: table.code, you: 1, state: table.state() });
+        table.emit({ type: 'player_seated', seat: 1, player: player(conn) });
         table.emit({
-            type: 'started', game_number: 1,
-            white: player(table.seats[0]), black: player(table.seats[1]),
+            type: 'game_started', game_number: 1,
+            players: [player(table.seats[0]), player(table.seats[1])],
             start_position: table.chess.fen(), board: boardOf(table.chess),
             legal_moves: legalMovesOf(table.chess), clocks: table.clocks(),
             first_move_deadline: null,
@@ -274,7 +270,7 @@ const handlers = {
         if (ply >= 2 && spent > table.clockMs[seat]) {
             table.clockMs[seat] = 0;
             fail(conn, request.id, 'game_over', 'your time ran out');
-            return table.end({ kind: 'timeout', winner: seat === 0 ? 'black' : 'white' });
+            return table.end({ kind: 'win', winner: 1 - seat, reason: 'flag' });
         }
         let move;
         try {
@@ -288,8 +284,7 @@ const handlers = {
         table.turnStarted = now;
         table.turnStartedWall = Date.now();
         table.emit({
-            type: 'move', ply, by: seat === 0 ? 'white' : 'black',
-            to_move: seat === 0 ? 'black' : 'white',
+            type: 'move_played', ply, by: seat, to_move: 1 - seat,
             move: moveOf(move, true), position: table.chess.fen(), board: boardOf(table.chess),
             legal_moves: legalMovesOf(table.chess), clocks: table.clocks(),
             first_move_deadline: null,
@@ -297,7 +292,7 @@ const handlers = {
         if (table.chess.isGameOver()) {
             const reason = endReason(table.chess);
             table.end(reason === 'checkmate'
-                ? { kind: 'win', winner: seat === 0 ? 'white' : 'black', reason }
+                ? { kind: 'win', winner: seat, reason }
                 : { kind: 'draw', reason });
         }
     },
@@ -307,7 +302,7 @@ const handlers = {
         if (!table)
             return;
         send(conn, { t: 'ok', id: request.id });
-        table.end({ kind: 'win', winner: seat === 0 ? 'black' : 'white', reason: 'resignation' });
+        table.end({ kind: 'win', winner: 1 - seat, reason: 'resignation' });
     },
 
     leave(conn, request) {
@@ -330,7 +325,7 @@ const handlers = {
             return fail(conn, request.id, 'already_started', 'the game has started');
         send(conn, { t: 'ok', id: request.id });
         table.status = 'closed';
-        table.emit({ type: 'closed', reason: 'cancelled' });
+        table.emit({ type: 'table_closed', reason: 'cancelled' });
         for (const seated of table.seats)
             seated?.tables.delete(table);
         tables.delete(table.code);
@@ -354,7 +349,7 @@ const sockets = new WebSocketServer({ server, path: '/ws', maxPayload: 64 * 1024
 
 sockets.on('connection', (socket) => {
     const conn = { socket, id: `guest-${nextGuest++}`, tables: new Set(), open: true };
-    send(conn, { protocol: 4, server: 'node room server', t: 'hello' });
+    send(conn, { protocol: 5, server: 'node room server', t: 'hello' });
     send(conn, {
         challenges: [], player: player(conn), t: 'welcome', tables: [], token: conn.id,
     });
@@ -377,7 +372,7 @@ sockets.on('connection', (socket) => {
         for (const table of [...conn.tables]) {
             if (table.status === 'playing') {
                 const seat = table.seats.indexOf(conn);
-                table.end({ kind: 'win', winner: seat === 0 ? 'black' : 'white', reason: 'abandoned' });
+                table.end({ kind: 'win', winner: 1 - seat, reason: 'abandoned' });
             }
             leaveTable(conn, table);
         }
