@@ -147,7 +147,7 @@ public:
     TableSummary summary() const;
     // Moves on whenever what summary() shows may have changed: with every event but a move's (a
     // move alone seats, leaves, starts, ends and closes nothing; one that ends the game comes
-    // with `ended`) and when a move is withdrawn. A caller that reports the summary after each
+    // with `game_ended`) and when a move is withdrawn. A caller that reports the summary after each
     // change compares this, and builds the summary only when it moved.
     std::uint64_t summary_revision() const { return summary_revision_; }
     TableRecord record() const;

@@ -103,7 +103,7 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                 (void)seated.set_connected(player, false, h.now());
         }
         // The notice and the state go ahead of the events that made the table (the creation's
-        // and the join's `seated`, `started`, `connection`), as for create_table and join: the
+        // and the join's `player_seated`, `game_started`, `connection_changed`), as for create_table and join: the
         // state already includes them, so a client ignores them by version (section 7.13).
         std::size_t ahead = 0;
         for (const auto& [conn, player] : members) {

@@ -91,8 +91,9 @@ void PlayService::seat_group(const lobby::GroupMatch& match) {
         for (std::size_t seat = 1; seat < players.size(); ++seat)
             if (auto joined = h.table().join(players[seat], h.now()); !joined)
                 log::warn("play: a matched player could not be seated: " + joined.error().detail);
-        // The state goes ahead of everything the table has queued, the creation's `seated`
-        // included: `table` first, then the events that made it (docs/protocol.md §7.8).
+        // The state goes ahead of everything the table has queued, the creation's
+        // `player_seated` included: `table` first, then the events that made it
+        // (docs/protocol.md §7.8).
         for (const auto& [conn, player] : members) {
             h.add_audience(conn, player);
             h.reply_before(0, conn, h.state_message(player, nullptr));

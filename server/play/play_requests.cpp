@@ -109,7 +109,7 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
             out.member("code", h.table().code());
             out.member("link", "/t/" + h.table().code());
         });
-        h.reply_before(0, conn, std::move(message)); // before the creation's `seated`
+        h.reply_before(0, conn, std::move(message)); // before the creation's `player_seated`
     });
     enter_table(r, code, host);
 }

@@ -30,7 +30,7 @@ storage::MoveRow move_row(int ply, std::string move, const lobby::PerSeat<lobby:
 // The row for a seat that left a game of more than two players (lobby::PlayerRetired).
 storage::LeaveRow leave_row(const lobby::PlayerRetired& retired, lobby::TimePoint at);
 // The end of a game (with the places of a game of more than two) and, for a rated game between
-// accounts (the accounts of the players `ended` names, one per seat), the Glicko-2 update of
+// accounts (the accounts of the players `game_ended` names, one per seat), the Glicko-2 update of
 // every rating computed inside the storing transaction: update_after_game for two players,
 // update_after_placings (pairwise by place) for more.
 storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
