@@ -5,6 +5,7 @@ import { h, fill } from '../ui/dom.js';
 import { format_clock } from '../ui/time_format.js';
 import { rating_text } from '../ui/rating.js';
 import { FIGURES, material_words } from '../board/material.js';
+import { seats_by_place } from '../net/table_state.js';
 
 const REASONS = {
     checkmate: 'checkmate', stalemate: 'stalemate', insufficient: 'insufficient material',
@@ -27,30 +28,22 @@ function reason_text(reason) {
     return reason.replace(/[-_]/g, ' ');
 }
 
-// `names` ({white, black}) name the winner instead of the colour (the halma family's seats).
-export function result_text(result, names = null) {
+// The result in words: "White wins · resignation", "Draw · agreement", "ann wins · every piece
+// home", and at a table of more than two the places in order, each with the player's name
+// ("1st ann · 2nd cid · 3rd bob · everyone else left"). `names`: who each seat is, by seat.
+export function result_text(result, names = ['White', 'Black']) {
     if (!result) return '';
     const reason = reason_text(result.reason);
     if (result.reason === 'abort' || result.reason === 'aborted') return 'Game aborted';
     if (result.kind === 'aborted' || result.reason === 'first-move-timeout')
         return reason ? `Game aborted · ${reason}` : 'Game aborted';
-    const side = names ? names[result.winner] : result.winner === 'white' ? 'White' : 'Black';
-    const who = result.winner ? `${side} wins` : 'Draw';
-    return reason ? `${who} · ${reason}` : who;
-}
-
-// The result of a game of more than two (`kind` ranked): the places in order, each with the
-// player's name ("1st ann · 2nd cid · 3rd bob · every piece home"); `names` by seat.
-export function group_result_text(result, names) {
-    if (!result) return '';
-    const reason = reason_text(result.reason);
-    if (result.kind === 'aborted' || result.reason === 'abort' || result.reason === 'aborted' || !result.places || !result.places.length) {
-        return result.reason === 'abort' || result.reason === 'aborted' || !reason ? 'Game aborted' : `Game over · ${reason}`;
+    let who = 'Draw';
+    if (result.kind === 'ranked') {
+        who = seats_by_place(result.places || []).map((seat) => `${ordinal(result.places[seat])} ${names[seat]}`).join(' · ');
+    } else if (result.kind === 'win') {
+        who = `${names[result.winner]} wins`;
     }
-    const order = result.places.map((place, seat) => [place, seat]).filter(([p]) => p > 0)
-        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const places = order.map(([place, seat]) => `${ordinal(place)} ${names[seat]}`).join(' · ');
-    return reason ? `${places} · ${reason}` : places;
+    return reason ? `${who} · ${reason}` : who;
 }
 
 export function ordinal(n) {
@@ -58,7 +51,7 @@ export function ordinal(n) {
 }
 
 export function low_time_ms(time) {
-    const base = time && time.base_s ? time.base_s * 1000 : 0;
+    const base = time && time.base_ms ? time.base_ms : 0;
     return Math.max(10000, Math.min(30000, base * 0.1));
 }
 
@@ -75,7 +68,7 @@ export function player_bar(colour) {
         show(player, label) {
             name.textContent = player ? player.name : `Waiting for ${label}…`;
             rating.textContent = rating_text(player);
-            const online = player ? player.online !== false : false;
+            const online = !!player && player.connected;
             presence.classList.toggle('online', !!player && online);
             presence.setAttribute('aria-label', !player ? 'seat free' : online ? 'connected' : 'disconnected');
             presence.title = presence.getAttribute('aria-label');
