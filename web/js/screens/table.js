@@ -15,7 +15,9 @@ import { read_table, apply_event, clocks_now } from '../net/table_state.js';
 import { is_chess_variant, record_format, variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
-import { render_move_list, render_move_strip, render_chat, low_time_ms } from './table_view.js';
+import { low_time_ms } from './table_view.js';
+import { MoveLists } from './move_lists.js';
+import { ChatBox } from './chat_box.js';
 import { SeatList } from './seat_list.js';
 import { PlayerBars } from './player_bars.js';
 import { TableBoard, seat_styles } from './table_board.js';
@@ -25,6 +27,7 @@ import { render_share } from './share_box.js';
 import { game_record, result_score } from './game_record.js';
 import { BoardSizer } from './board_size.js';
 import { MoveHistory } from './move_history.js';
+import { Premove } from './premove.js';
 import { go } from '../router.js';
 
 export class TableScreen {
@@ -34,7 +37,6 @@ export class TableScreen {
         this.watch_only = route.via === 'watch';
         this.state = null;
         this.pending_move = null; // {move, grid}: sent, drawn at once, not yet answered
-        this.premove = null; // {from, to}: one queued move for when our turn comes
         this.off = [];
         this.build(root);
         const { api, socket } = app;
@@ -78,28 +80,14 @@ export class TableScreen {
         this.board_holder = h('div', { class: 'board-holder' });
         this.table_board = new TableBoard(this.board_holder, {
             label: `Board of table ${this.code}`, on_move: (m) => this.play(m), on_premove: (p) => this.set_premove(p) });
-        this.move_list = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
-        this.move_list.addEventListener('click', (e) => {
-            const el = e.target.closest('.move');
-            if (el) this.history.show(Number(el.dataset.ply) + 1);
-        });
-        // Chinese checkers and Halma: the move under the pointer (or the focus) in the list is
-        // drawn on the board, its from-to text meaning little to the eye.
-        const show_path = (e) => {
-            if (!this.table_board.hop || !this.state) return;
-            const el = e.target.closest && e.target.closest('.move');
-            const move = el ? this.state.moves[Number(el.dataset.ply)] : null;
-            this.board.show_path(move ? move.path : null);
-        };
-        this.move_list.addEventListener('pointerover', show_path);
-        this.move_list.addEventListener('focusin', show_path);
-        const hide_path = () => { if (this.table_board.hop) this.board.show_path(null); };
-        this.move_list.addEventListener('pointerleave', hide_path);
-        this.move_list.addEventListener('focusout', hide_path);
-        this.strip = h('ol', { class: 'move-strip', 'aria-label': 'Last moves' });
-        this.strip.addEventListener('click', (e) => {
-            const el = e.target.closest('.move');
-            if (el) this.history.show(Number(el.dataset.ply) + 1);
+        this.moves = new MoveLists({
+            on_pick: (ply) => this.history.show(ply),
+            // Chinese checkers and Halma: the move under the pointer drawn on the board.
+            on_point: (ply) => {
+                if (!this.table_board.hop || !this.state) return;
+                const move = ply !== null ? this.state.moves[ply] : null;
+                this.board.show_path(move ? move.path : null);
+            },
         });
         this.history = new MoveHistory(() => { this.error.textContent = ''; this.render_board(); this.render_moves(); },
                                        (text) => { this.error.textContent = text; });
@@ -112,21 +100,9 @@ export class TableScreen {
         this.info = h('p', { class: 'muted table-info' });
         this.spectators = h('span', { class: 'pill spectators' });
         this.result = h('p', { class: 'result' }); // announced with "Game over" (render_status)
-        this.premove_note = h('span', { class: 'premove-note', 'aria-live': 'polite' });
-        this.chat_log = h('div', { class: 'chat-log', role: 'log', 'aria-label': 'Chat' });
-        const chat_input = h('input', { id: 'chat-input', maxlength: 200, autocomplete: 'off', placeholder: 'Say something' });
-        const chat_form = h('form', { class: 'chat-form', onsubmit: async (e) => {
-            e.preventDefault();
-            const text = chat_input.value.trim();
-            if (!text || !this.state) return;
-            chat_input.value = '';
-            try {
-                await this.app.api.chat(this.code, text);
-            } catch (err) {
-                this.error.textContent = err.message;
-            }
-        } }, h('label', { for: 'chat-input', class: 'visually-hidden' }, 'Chat message'),
-        h('div', { class: 'inline' }, chat_input, h('button', { type: 'submit' }, 'Send')));
+        this.premove = new Premove({ board_of: () => this.board, redraw: () => this.render_board() });
+        this.chat = new ChatBox({ send: (text) => this.app.api.chat(this.code, text),
+                                  on_error: (text) => { this.error.textContent = text; } });
         const typed_form = this.typed_form = h('form', {});
         this.typed = new TypedMoveField(typed_form, (m) => this.play(m));
         // The position and the clocks in words, as lichess's blind mode reads them: by a button
@@ -146,17 +122,17 @@ export class TableScreen {
         // and the chat. Phone: one column, the last moves in a strip above the board and the
         // controls in a bar right below it (app.css).
         this.area = h('section', { class: 'board-area', 'aria-label': 'Board' },
-            this.strip, this.bars.top.bar, this.board_holder, this.bars.bottom.bar, this.seat_list.element);
+            this.moves.strip, this.bars.top.bar, this.board_holder, this.bars.bottom.bar, this.seat_list.element);
         fill(root, h('div', { class: 'table-screen' },
             this.area,
             h('section', { class: 'card game-info side-panel', 'aria-label': 'Game' },
                 h('div', { class: 'panel-head' }, h('h2', {}, `Table ${this.code}`), this.spectators),
-                this.info, this.status, this.announcer, this.share, this.result, this.move_list),
+                this.info, this.status, this.announcer, this.share, this.result, this.moves.list),
             this.action_bar = h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
                 this.phone_status, h('div', { class: 'action-row' }, this.history.element, this.actions), this.offers, this.error),
             h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
-                h('div', { class: 'board-tools' }, flip, read_position, read_clocks, this.download, this.stored, this.premove_note), typed_form,
-                h('h3', {}, 'Chat'), this.chat_log, chat_form)));
+                h('div', { class: 'board-tools' }, flip, read_position, read_clocks, this.download, this.stored, this.premove.note), typed_form,
+                h('h3', {}, 'Chat'), this.chat.log, this.chat.form)));
         this.sizer = new BoardSizer(this.area, this.board_holder, this.grip, this.action_bar);
         // Sized at once, before the first state: the board's space is kept while it loads.
         requestAnimationFrame(() => { if (!this.closed_screen) this.sizer.fit(); });
@@ -170,9 +146,9 @@ export class TableScreen {
         this.table_board.make(variant);
         if (!this.table_board.hop) {
             this.board.svg.addEventListener('contextmenu', (e) => {
-                if (!this.premove && this.board.premove_from < 0) return;
+                if (!this.premove.queued && this.board.premove_from < 0) return;
                 e.preventDefault();
-                this.cancel_premove();
+                this.premove.cancel();
             });
         }
         this.board_holder.append(this.grip); // the grip stays on top, at the corner
@@ -246,11 +222,11 @@ export class TableScreen {
             play_sound(move && move.captures && move.captures.length ? 'capture' : 'move');
         } else if (type === 'game_started' && next.you !== null) {
             this.table_board.face(next); // a rematch moves the seats: one's own at the bottom
-            this.premove = null;
+            this.premove.queued = null;
         } else if (type === 'player_retired') { // a player left a game of more than two
             play_sound('notify');
         } else if (type === 'game_ended') {
-            this.premove = null;
+            this.premove.queued = null;
             this.pending_move = null;
             play_sound('end');
         }
@@ -309,49 +285,22 @@ export class TableScreen {
     }
 
     set_premove(p) {
-        if (!this.can_premove()) return;
-        this.premove = p;
-        this.render_board();
-        this.render_premove_note();
+        if (this.can_premove()) this.premove.queue(p);
     }
 
-    cancel_premove() {
-        this.premove = null;
-        if (!this.table_board.hop) this.board.premove_from = -1;
-        this.render_board();
-        this.render_premove_note();
-    }
-
-    // Our turn came: the queued premove is played if a legal move goes from its cell to its
-    // cell (a promotion takes the queen: the first such move in the server's list otherwise).
     play_premove() {
-        const p = this.premove;
-        if (!p) return;
-        this.premove = null;
-        const fits = with_paths(this.state.legal_moves, this.state.position, this.state.variant).filter((m) => Array.isArray(m.path) && m.path[0] === p.from
-            && m.path[m.path.length - 1] === p.to);
-        const move = fits.find((m) => /q$/.test(m.move)) || fits[0];
-        this.render_premove_note(move ? '' : 'The premove was not legal: dropped.');
+        const move = this.premove.take(this.state);
         if (move) this.play(move);
-        else this.render_board();
-    }
-
-    render_premove_note(text) {
-        if (this.premove) {
-            fill_keeping_focus(this.premove_note, `Premove ${this.board.cell_name(this.premove.from)}–${this.board.cell_name(this.premove.to)} `,
-                h('button', { type: 'button', class: 'small cancel-premove', onclick: () => this.cancel_premove() }, 'Cancel premove'));
-        } else {
-            fill_keeping_focus(this.premove_note, text || '');
-        }
+        else if (move === null) this.render_board();
     }
 
     key(e) {
         if (!this.state || e.altKey || e.ctrlKey || e.metaKey) return;
         const t = e.target;
         if (t && t.closest && t.closest('input, textarea, select')) return;
-        if (e.key === 'Escape' && this.premove) { // also from the board, which cancels a selection
+        if (e.key === 'Escape' && this.premove.queued) { // also from the board, which cancels a selection
             e.preventDefault();
-            this.cancel_premove();
+            this.premove.cancel();
             return;
         }
         // The board's cursor and the grip take their own arrows (a board focused by a click
@@ -366,7 +315,7 @@ export class TableScreen {
         this.bars.hidden = many;
         this.seat_list.element.hidden = !many;
         if (many) this.render_seat_list();
-        if (this.premove && !(s.status === 'playing' && s.you !== null)) this.premove = null;
+        if (!(s.status === 'playing' && s.you !== null)) this.premove.queued = null;
         this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
         this.spectators.textContent = `${s.spectators} watching`;
@@ -374,11 +323,11 @@ export class TableScreen {
         this.render_status();
         this.result.textContent = result_line(s);
         this.render_moves();
-        render_chat(this.chat_log, s.chat);
+        this.chat.render(s.chat);
         render_share(this.share, s);
         this.render_actions();
         this.render_clocks();
-        this.render_premove_note();
+        this.premove.render_note();
         // Turkish men move straight ahead and sideways, never diagonally.
         this.typed.input.placeholder = is_chess_variant(s.variant) ? 'e.g. e4, Nf3, O-O'
             : s.variant === 'turkish' ? 'e.g. c3-c4, c4xc6'
@@ -479,8 +428,7 @@ export class TableScreen {
         const shown = this.history.shown();
         const per_row = this.state.seats.length > 2 ? 1 : 2; // a table of more: one move a line
         const ending = this.state.status === 'over' ? [result_score(this.state), result_line(this.state)].filter(Boolean).join(' · ') : '';
-        render_move_list(this.move_list, texts, shown, per_row, ending);
-        render_move_strip(this.strip, texts, shown, per_row, ending);
+        this.moves.render(texts, shown, per_row, ending);
         this.area.classList.toggle('viewing-past', !this.history.live());
         this.history.render();
     }
@@ -503,7 +451,7 @@ export class TableScreen {
         const premoving = this.can_premove() && this.history.live();
         try {
             this.table_board.show(s, { grid, last, moves, past: !!past && !this.pending_move, shown: this.history.shown(),
-                                       premove: premoving ? { side: s.you === 0 ? 'white' : 'black', premove: this.premove } : null });
+                                       premove: premoving ? { side: s.you === 0 ? 'white' : 'black', premove: this.premove.queued } : null });
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }

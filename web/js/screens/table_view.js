@@ -1,5 +1,5 @@
-// Pieces of the table screen that only display state: player bars with clocks, the move list,
-// the result line and the chat log.
+// Pieces of the table screen that only display state: a player bar with its clock, and the
+// result line.
 
 import { h, fill } from '../ui/dom.js';
 import { format_clock } from '../ui/time_format.js';
@@ -92,48 +92,4 @@ export function player_bar(colour) {
             clock.classList.toggle('low', ms < low_ms);
         },
     };
-}
-
-// The move list: numbered pairs of move texts (`per_row` 1: one numbered move a line, for a
-// game of more than two); the move shown is marked; clicking a move (table.js) shows the
-// position after it. An empty list says so instead of looking like a field. A finished game
-// ends with its `ending` ("1-0 · White wins · resignation"), unnumbered.
-export function render_move_list(list, texts, shown_ply, per_row = 2, ending = '') {
-    const items = [];
-    for (let i = 0; i < texts.length; i += per_row) {
-        items.push(h('li', {}, texts.slice(i, i + per_row).map((text, k) =>
-            h('span', { class: 'move', dataset: { ply: i + k }, role: 'button', tabindex: -1 }, text))));
-    }
-    if (ending && texts.length) items.push(h('li', { class: 'move-result' }, ending));
-    fill(list, items);
-    list.classList.toggle('empty', !texts.length);
-    list.dataset.empty = texts.length ? '' : 'No moves yet';
-    const current = list.querySelector(`[data-ply="${shown_ply - 1}"]`);
-    if (current) {
-        current.classList.add('current');
-        current.setAttribute('aria-current', 'step');
-        if (shown_ply === texts.length) list.scrollTop = list.scrollHeight; // the list only, never the page
-        else list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
-    } else {
-        list.scrollTop = 0;
-    }
-}
-
-// The phone's strip of the last moves above the board: "12. Nf3 Nc6" pairs in one row,
-// scrolled to the move shown, and the score once over.
-export function render_move_strip(strip, texts, shown_ply, per_row = 2, ending = '') {
-    fill(strip, texts.map((t, i) => h('li', { class: i % per_row ? '' : 'pair-start', dataset: { number: `${Math.floor(i / per_row) + 1}.` } },
-        h('span', { class: `move${i === shown_ply - 1 ? ' current' : ''}`, dataset: { ply: i } }, t))),
-    ending && texts.length ? h('li', { class: 'move-result' }, ending) : null);
-    const current = strip.querySelector('.move.current');
-    if (current) strip.scrollLeft = current.parentElement.offsetLeft - strip.clientWidth + current.parentElement.offsetWidth + 8;
-    else strip.scrollLeft = 0;
-}
-
-export function render_chat(log, chat) {
-    fill(log, chat.map((m) => h('p', {
-        class: m.spectator ? 'chat-line chat-spectator' : 'chat-line',
-        title: Number.isInteger(m.at) ? new Date(m.at).toLocaleTimeString() : null,
-    }, h('strong', {}, m.from), ' ', m.text)));
-    log.scrollTop = log.scrollHeight;
 }
