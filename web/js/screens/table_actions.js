@@ -129,7 +129,9 @@ export class TableActions {
             return [h('p', { class: 'muted takeback-note' },
                       `${two ? 'Your opponent' : names[s.takeback_declined_by]} declined the takeback.`)];
         }
-        const answer = t.waiting.includes(s.you)
+        // At two seats the other player answers; at more, those the request waits for.
+        const answers = two ? t.by !== s.you : t.waiting.includes(s.you);
+        const answer = answers
             ? [this.button('Accept takeback', (c) => api.accept_takeback(c), 'small primary'),
                this.button('Decline', (c) => api.decline_takeback(c))]
             : [];
