@@ -138,7 +138,6 @@ export class TableScreen {
         requestAnimationFrame(() => { if (!this.closed_screen) this.sizer.fit(); });
     }
 
-
     // The board, made from the first state. On the classic board a right click cancels a
     // queued premove (or one being chosen).
     make_board(variant) {
