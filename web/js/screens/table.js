@@ -11,7 +11,7 @@
 import { h, fill, fill_keeping_focus } from '../ui/dom.js';
 import { TypedMoveField } from '../board/typed_move.js';
 import { algebraic_squares, move_text, apply_move, with_paths } from '../board/notation.js';
-import { read_table, apply_event, clocks_now } from '../net/table_state.js';
+import { read_table, apply_event, clocks_now, seat_color } from '../net/table_state.js';
 import { is_chess_variant, record_format, variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
@@ -197,7 +197,7 @@ export class TableScreen {
         this.pending_move = null;
         this.history.update(this.state);
         this.make_board(this.state.variant);
-        if (!this.table_board.hop && this.state.you === 1) this.board.orientation = 'black';
+        if (!this.table_board.hop && this.state.you === 1) this.board.orientation = seat_color(1);
         this.render();
     }
 
@@ -450,7 +450,7 @@ export class TableScreen {
         const premoving = this.can_premove() && this.history.live();
         try {
             this.table_board.show(s, { grid, last, moves, past: !!past && !this.pending_move, shown: this.history.shown(),
-                                       premove: premoving ? { side: s.you === 0 ? 'white' : 'black', premove: this.premove.queued } : null });
+                                       premove: premoving ? { side: seat_color(s.you), premove: this.premove.queued } : null });
         } catch (err) {
             this.error.textContent = `This board cannot be drawn: ${err.message}`;
         }

@@ -56,7 +56,7 @@ export class TableBoard {
 
     // The seat shown at the bottom: one's own (spectators: the first seat's), turned by flips.
     viewer_seat(s) {
-        if (!this.hop) return this.board.orientation === 'black' ? 1 : 0;
+        if (!this.hop) return this.board.orientation === seat_color(1) ? 1 : 0;
         return ((s.you ?? 0) + this.hop_turn) % s.seats.length;
     }
 
