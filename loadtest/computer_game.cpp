@@ -96,9 +96,9 @@ void ComputerGame::on_message(std::string_view text) {
     } else if (message.type == "table_event") {
         if (code_.empty() || message.table != code_)
             return;
-        if (message.event_type == "ended")
+        if (message.event_type == "game_ended")
             return on_ended();
-        if (message.event_type == "move")
+        if (message.event_type == "move_played")
             on_move(message.ply, message.move);
     } else if (message.type == "error") {
         stats_.error(message.code.empty() ? "error_without_code" : std::string(message.code));

@@ -6,7 +6,7 @@
 // moves at once with a seeded random legal move, following the game with rules::make_game as
 // GamePair does. So the computer thinks nearly all the time; a new table follows each ended
 // game. What it counts: the computer's moves and how long each took (this client's move sent,
-// or the table created, until the computer's `move` event), and how much of the measured
+// or the table created, until the computer's `move_played` event), and how much of the measured
 // window the computer spent thinking.
 
 #include "loadtest/latency_samples.h"

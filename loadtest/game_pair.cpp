@@ -109,11 +109,11 @@ void GamePair::create_table() {
 void GamePair::on_table_event(std::size_t side, const ServerMessage& message) {
     if (code_.empty() || message.table != code_)
         return; // a table this pair has left
-    if (message.event_type == "started")
+    if (message.event_type == "game_started")
         return on_started();
-    if (message.event_type == "ended")
+    if (message.event_type == "game_ended")
         return on_ended();
-    if (message.event_type != "move")
+    if (message.event_type != "move_played")
         return;
     if (message.ply < 0 || message.move.empty())
         return stats_.error("bad_event_from_server");

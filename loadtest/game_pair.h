@@ -1,14 +1,15 @@
 #pragma once
-// One game of the load generator: two connections (the creator, seated white, and the
-// joiner) that speak only docs/protocol.md: wait for `welcome`, `create_table` (private),
-// `join` with the code, then moves until the game ends (`ended`), when both `leave` and a new
-// table starts. The game is followed locally with rules::make_game and each move is a seeded
-// random legal move, so nothing depends on what the events carry besides the move itself.
+// One game of the load generator: two connections (the creator, at seat 0, and the joiner) that
+// speak only docs/protocol.md: wait for `welcome`, `create_table` (private), `join` with the
+// code, then moves until the game ends (`game_ended`), when both `leave` and a new table starts.
+// The game is followed locally with rules::make_game and each move is a seeded random legal
+// move, so nothing depends on what the events carry besides the move itself.
 //
-// A move is acknowledged when the mover receives its own `move` event carrying the move's id
-// (docs/protocol.md 7.5; `ok` only for a resend). Closed loop: the side to move answers as soon
-// as it receives the opponent's `move` event (one move in flight). Open loop: a timer every
-// `interval` plays the side to move, unless the previous move is still in flight (a missed tick).
+// A move is acknowledged when the mover receives its own `move_played` event carrying the move's
+// id (docs/protocol.md 7.5; `ok` only for a resend). Closed loop: the side to move answers as
+// soon as it receives the opponent's `move_played` event (one move in flight). Open loop: a timer
+// every `interval` plays the side to move, unless the previous move is still in flight (a missed
+// tick).
 
 #include "loadtest/run_stats.h"
 #include "loadtest/ws_client.h"

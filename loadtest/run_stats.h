@@ -15,7 +15,7 @@ struct RunStats {
     bool recording = false;  // inside the measured window
     std::uint64_t moves = 0; // moves acknowledged inside the window
     LatencySamples mover;    // move sent -> the mover's answer: its move event with the id
-    LatencySamples opponent; // move sent -> the opponent's `move` event
+    LatencySamples opponent; // move sent -> the opponent's `move_played` event
     std::uint64_t games_ended = 0;
     std::uint64_t missed_ticks = 0;              // open loop: a tick found the last move in flight
     std::map<std::string, std::uint64_t> errors; // by error code or failure kind, whole run

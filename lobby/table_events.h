@@ -207,11 +207,8 @@ struct TableEvent {
 
 using EventPtr = std::shared_ptr<const TableEvent>;
 
-// The protocol name of an event body: "seated", "left", "spectator_joined",
-// "spectator_left", "started", "move", "draw_offered", "draw_declined", "draw_withdrawn",
-// "takeback_requested", "takeback_accepted", "takeback_declined", "takeback_done",
-// "rematch_offered", "rematch_declined", "connection", "abandonment_claimable", "chat", "retired",
-// "ended", "closed".
+// The protocol name of an event body: the snake_case of its type's name ("player_seated" for
+// PlayerSeated, "move_played" for MovePlayed, ...; docs/protocol.md 7.6).
 std::string_view event_name(const TableEventBody& body);
 
 } // namespace lobby

@@ -8,28 +8,13 @@ namespace server::play {
 
 namespace {
 
-// A seat of a two-seat table by its colour (seat 0 White), or null.
-void write_color_or_null(JsonText& out, const std::optional<int>& seat) {
-    out.optional_value(seat, [&](int s) { out.value(seat_color_name(s)); });
-}
-
 void write_time(JsonText& out, const std::optional<lobby::TimePoint>& at) {
     out.optional_value(at, [&](lobby::TimePoint t) { out.value(unix_ms(t)); });
 }
 
-// One value per seat: {"white":…,"black":…} at a two-seat table, an array by seat index at a
-// table of more (docs/protocol.md 7.6).
+// One value per seat: an array by seat index, at every table (docs/protocol.md 7.1).
 template <class T, class Write>
 void write_per_seat(JsonText& out, const lobby::PerSeat<T>& seats, Write write) {
-    if (seats.size() == 2) {
-        out.begin_object();
-        out.key("white");
-        write(seats[0]);
-        out.key("black");
-        write(seats[1]);
-        out.end_object();
-        return;
-    }
     out.begin_array();
     for (const T& seat : seats)
         write(seat);
@@ -40,16 +25,6 @@ void write_seats(JsonText& out, const lobby::PerSeat<std::optional<lobby::Player
     write_per_seat(out, seats, [&](const std::optional<lobby::Player>& player) {
         out.optional_value(player, [&](const lobby::Player& p) { write_player(out, p); });
     });
-}
-
-// A member naming a seat: its colour under `color_key` at a two-seat table, its index under
-// `seat_key` at a table of more (docs/protocol.md 7.6).
-void write_seat_member(JsonText& out, int seats, std::string_view color_key,
-                       std::string_view seat_key, int seat) {
-    if (seats == 2)
-        out.member(color_key, seat_color_name(seat));
-    else
-        out.member(seat_key, seat);
 }
 
 // A player's members, without the braces: a seat view adds its own after them.
@@ -87,19 +62,34 @@ void write_chat_line(JsonText& out, const lobby::ChatLine& line) {
     out.end_object();
 }
 
-// A board, or null for one left out (an older position replayed by resync: event_log.h).
-void write_board_or_null(JsonText& out, const rules::BoardView& board) {
-    if (board.cells.empty())
-        out.value(nullptr);
-    else
-        write_board(out, board);
-}
-
 void write_strings(JsonText& out, const std::vector<std::string>& strings) {
     out.begin_array();
     for (const auto& s : strings)
         out.value(s);
     out.end_array();
+}
+
+// The position a client plays from, written alike by every message that sets it (game_started,
+// move_played, takeback_done, player_retired and the Table state): the FEN under `position_key`
+// and the `board` when given, then `legal_moves` and `clocks`. A board left out of an older
+// event that resync replays (event_log.h) is null. A leave changes no position: player_retired
+// gives neither.
+void write_play_view(JsonText& out, std::string_view position_key, const std::string* position,
+                     const rules::BoardView* board, const std::vector<rules::MoveView>& legal_moves,
+                     const lobby::ClockView& clocks) {
+    if (position)
+        out.member(position_key, *position);
+    if (board) {
+        out.key("board");
+        if (board->cells.empty())
+            out.value(nullptr);
+        else
+            write_board(out, *board);
+    }
+    out.key("legal_moves");
+    write_legal_moves(out, legal_moves);
+    out.key("clocks");
+    write_clocks(out, clocks);
 }
 
 // The members a table's summary and its state begin with: its code and link, setup, host,
@@ -115,18 +105,17 @@ template <class TableView> void write_table_heading(JsonText& out, const TableVi
     out.member("game_number", table.game_number);
 }
 
-// The members of one event body, after "type".
+// The members of one event body, after "type" (docs/protocol.md 7.6). Every seat is its index.
 struct BodyMembers {
     JsonText& out;
-    int seats; // of the table (TableEvent::seats)
 
     void operator()(const lobby::PlayerSeated& e) const {
-        write_seat_member(out, seats, "color", "seat", e.seat);
+        out.member("seat", e.seat);
         out.key("player");
         write_player(out, e.player);
     }
     void operator()(const lobby::PlayerLeft& e) const {
-        write_seat_member(out, seats, "color", "seat", e.seat);
+        out.member("seat", e.seat);
         out.member("player", e.player);
     }
     void operator()(const lobby::SpectatorJoined& e) const {
@@ -136,70 +125,41 @@ struct BodyMembers {
     void operator()(const lobby::SpectatorLeft& e) const { out.member("player", e.player); }
     void operator()(const lobby::GameStarted& e) const {
         out.member("game_number", e.game_number);
-        if (seats == 2) {
-            out.key("white");
-            write_player(out, e.players[0]);
-            out.key("black");
-            write_player(out, e.players[1]);
-        } else {
-            out.key("players");
-            write_players(out, e.players);
-        }
-        out.member("start_position", e.start_position);
-        out.key("board");
-        write_board(out, e.board);
-        out.key("legal_moves");
-        write_legal_moves(out, e.legal_moves);
-        out.key("clocks");
-        write_clocks(out, e.clocks);
+        out.key("players");
+        write_players(out, e.players);
+        write_play_view(out, "start_position", &e.start_position, &e.board, e.legal_moves,
+                        e.clocks);
         out.member("first_move_deadline", unix_ms(e.first_move_deadline));
     }
     // The one event of every move: about 2 KB with a hundred numbers (issue 11).
     void operator()(const lobby::MovePlayed& e) const {
         out.member("ply", e.ply);
-        if (seats == 2) {
-            out.member("by", seat_color_name(e.by));
-            out.member("to_move", seat_color_name(1 - e.by));
-        } else {
-            out.member("seat", e.by);
-            out.member("seat_to_move", e.next);
-        }
+        out.member("by", e.by);
+        out.member("to_move", e.next);
         out.key("move");
         write_move(out, e.move);
-        out.member("position", e.position);
-        out.key("board");
-        write_board_or_null(out, e.board);
-        out.key("legal_moves");
-        write_legal_moves(out, e.legal_moves);
-        out.key("clocks");
-        write_clocks(out, e.clocks);
+        write_play_view(out, "position", &e.position, &e.board, e.legal_moves, e.clocks);
         out.key("first_move_deadline");
         write_time(out, e.first_move_deadline);
     }
-    // Draw offers happen at two-seat tables only; takebacks at any (docs/protocol.md 7.6).
-    void operator()(const lobby::DrawOffered& e) const { out.member("by", seat_color_name(e.by)); }
-    void operator()(const lobby::DrawDeclined& e) const { out.member("by", seat_color_name(e.by)); }
-    void operator()(const lobby::DrawOfferWithdrawn& e) const {
-        out.member("by", seat_color_name(e.by));
-    }
+    // Draw offers happen at two-seat tables only; takebacks at any.
+    void operator()(const lobby::DrawOffered& e) const { out.member("by", e.by); }
+    void operator()(const lobby::DrawDeclined& e) const { out.member("by", e.by); }
+    void operator()(const lobby::DrawOfferWithdrawn& e) const { out.member("by", e.by); }
     void operator()(const lobby::TakebackRequested& e) const {
-        write_seat_member(out, seats, "by", "seat", e.by);
+        out.member("by", e.by);
         out.member("plies", e.plies);
-        if (seats > 2) {
-            out.key("waiting");
-            out.numbers(e.waiting);
-        }
+        out.key("waiting");
+        out.numbers(e.waiting);
     }
     void operator()(const lobby::TakebackAccepted& e) const {
-        out.member("seat", e.by);
+        out.member("by", e.by);
         out.key("accepted");
         out.numbers(e.accepted);
         out.key("waiting");
         out.numbers(e.waiting);
     }
-    void operator()(const lobby::TakebackDeclined& e) const {
-        write_seat_member(out, seats, "by", "seat", e.by);
-    }
+    void operator()(const lobby::TakebackDeclined& e) const { out.member("by", e.by); }
     void operator()(const lobby::TakebackDone& e) const {
         out.member("plies_undone", e.plies_undone);
         out.member("ply", e.ply);
@@ -207,29 +167,17 @@ struct BodyMembers {
         write_strings(out, e.moves);
         out.key("last_move");
         out.optional_value(e.last_move, [&](const rules::MoveView& m) { write_move(out, m); });
-        out.member("position", e.position);
-        out.key("board");
-        write_board_or_null(out, e.board);
-        out.key("legal_moves");
-        write_legal_moves(out, e.legal_moves);
-        out.key("clocks");
-        write_clocks(out, e.clocks);
+        write_play_view(out, "position", &e.position, &e.board, e.legal_moves, e.clocks);
     }
-    void operator()(const lobby::RematchOffered& e) const {
-        write_seat_member(out, seats, "by", "seat", e.by);
-    }
-    void operator()(const lobby::RematchDeclined& e) const {
-        write_seat_member(out, seats, "by", "seat", e.by);
-    }
+    void operator()(const lobby::RematchOffered& e) const { out.member("by", e.by); }
+    void operator()(const lobby::RematchDeclined& e) const { out.member("by", e.by); }
     void operator()(const lobby::ConnectionChanged& e) const {
-        write_seat_member(out, seats, "color", "seat", e.seat);
+        out.member("seat", e.seat);
         out.member("connected", e.connected);
         out.key("claimable_at");
         write_time(out, e.claimable_at);
     }
-    void operator()(const lobby::AbandonmentClaimable& e) const {
-        write_seat_member(out, seats, "absent", "seat", e.absent);
-    }
+    void operator()(const lobby::AbandonmentClaimable& e) const { out.member("seat", e.absent); }
     void operator()(const lobby::ChatPosted& e) const {
         out.member("from", e.from);
         out.member("display_name", e.display_name);
@@ -241,16 +189,13 @@ struct BodyMembers {
         out.member("seat", e.seat);
         out.member("reason", e.reason);
         out.member("ply", e.ply);
-        out.member("seat_to_move", e.next);
-        out.key("legal_moves");
-        write_legal_moves(out, e.legal_moves);
-        out.key("clocks");
-        write_clocks(out, e.clocks);
+        out.member("to_move", e.next);
+        write_play_view(out, "position", nullptr, nullptr, e.legal_moves, e.clocks);
     }
     void operator()(const lobby::GameEnded& e) const {
         out.member("game_number", e.game_number);
         out.key("result");
-        write_result(out, e.result, seats);
+        write_result(out, e.result);
         out.key("clocks");
         write_clocks(out, e.clocks);
         out.member("rated", e.rated);
@@ -273,7 +218,7 @@ std::shared_ptr<const std::string> event_message(const std::string& code,
     out.key("event");
     out.begin_object();
     out.member("type", lobby::event_name(event.body));
-    std::visit(BodyMembers{out, event.seats}, event.body);
+    std::visit(BodyMembers{out}, event.body);
     if (game_id)
         out.member("game_id", *game_id);
     out.end_object();
@@ -323,23 +268,8 @@ void write_move_object(JsonText& out, const rules::MoveView& move, bool with_dis
 
 } // namespace
 
-std::string_view color_name(lobby::Color color) {
-    return color == lobby::Color::White ? "white" : "black";
-}
-
-std::string_view seat_color_name(int seat) {
-    return color_name(lobby::color_of_seat(seat));
-}
-
 std::int64_t unix_ms(lobby::TimePoint at) {
     return at.time_since_epoch().count();
-}
-
-void write_seat(JsonText& out, int seat, int seats) {
-    if (seats == 2)
-        out.value(seat_color_name(seat));
-    else
-        out.value(seat);
 }
 
 void write_time_control(JsonText& out, const lobby::TimeControl& control) {
@@ -387,21 +317,13 @@ void write_players(JsonText& out, const std::vector<lobby::Player>& players) {
 
 void write_clocks(JsonText& out, const lobby::ClockView& clocks) {
     out.begin_object();
+    out.key("remaining_ms");
+    write_per_seat(out, clocks.remaining,
+                   [&](lobby::Millis remaining) { out.value(remaining.count()); });
+    out.member("to_move", clocks.to_move);
     out.member("running", clocks.running);
     out.member("at", unix_ms(clocks.at));
     out.member("turn_started", unix_ms(clocks.turn_started));
-    if (clocks.remaining.size() == 2) {
-        out.member("white_ms", clocks.remaining[0].count());
-        out.member("black_ms", clocks.remaining[1].count());
-        out.member("to_move", seat_color_name(clocks.to_move));
-    } else {
-        out.key("seats_ms");
-        out.begin_array();
-        for (const auto remaining : clocks.remaining)
-            out.value(remaining.count());
-        out.end_array();
-        out.member("seat_to_move", clocks.to_move);
-    }
     out.end_object();
 }
 
@@ -425,25 +347,38 @@ void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves)
     out.end_array();
 }
 
-void write_result(JsonText& out, const lobby::GameResult& result, int seats) {
+void write_result(JsonText& out, const lobby::GameResult& result) {
+    using Kind = lobby::GameResult::Kind;
+    std::string_view kind = "aborted";
+    std::optional<int> winner;
+    switch (result.kind) {
+    case Kind::WhiteWins:
+        kind = "win";
+        winner = 0;
+        break;
+    case Kind::BlackWins:
+        kind = "win";
+        winner = 1;
+        break;
+    case Kind::Draw:
+        kind = "draw";
+        break;
+    case Kind::Ranked:
+        kind = "ranked";
+        break;
+    case Kind::Aborted:
+        break;
+    }
     out.begin_object();
-    out.member("kind", lobby::result_name(result.kind));
-    out.key("winner");
-    if (result.kind == lobby::GameResult::Kind::WhiteWins)
-        out.value("white");
-    else if (result.kind == lobby::GameResult::Kind::BlackWins)
-        out.value("black");
+    out.member("kind", kind);
+    out.member("winner", winner);
+    out.key("places");
+    if (result.kind == Kind::Ranked)
+        out.numbers(result.places);
     else
         out.value(nullptr);
     out.member("reason", result.reason);
-    if (seats == 2) {
-        out.key("did_not_start");
-        write_color_or_null(out, result.did_not_start);
-    } else {
-        out.member("did_not_start_seat", result.did_not_start);
-        out.key("places");
-        out.numbers(result.places);
-    }
+    out.member("did_not_start", result.did_not_start);
     out.end_object();
 }
 
@@ -458,7 +393,6 @@ void write_summary(JsonText& out, const lobby::TableSummary& summary) {
 
 void write_state(JsonText& out, const lobby::TableState& state,
                  std::optional<std::int64_t> game_id) {
-    const int seats = static_cast<int>(state.seats.size());
     out.begin_object();
     write_table_heading(out, state);
     out.key("seats");
@@ -467,9 +401,8 @@ void write_state(JsonText& out, const lobby::TableState& state,
     out.key("spectators");
     write_players(out, state.spectators);
     out.member("start_position", state.start_position);
-    out.member("position", state.position);
-    out.key("board");
-    write_board(out, state.board);
+    write_play_view(out, "position", &state.position, &state.board, state.legal_moves,
+                    state.clocks);
     out.member("ply", state.moves.size());
     out.key("moves");
     write_strings(out, state.moves);
@@ -482,30 +415,19 @@ void write_state(JsonText& out, const lobby::TableState& state,
     out.end_array();
     out.key("last_move");
     out.optional_value(state.last_move, [&](const rules::MoveView& m) { write_move(out, m); });
-    out.key("legal_moves");
-    write_legal_moves(out, state.legal_moves);
-    out.key("clocks");
-    write_clocks(out, state.clocks);
     out.key("first_move_deadline");
     write_time(out, state.first_move_deadline);
-    write_seat_member(out, seats, "to_move", "seat_to_move", state.clocks.to_move);
-    out.key("draw_offer");
-    write_color_or_null(out, state.draw_offer);
-    out.key("takeback_request");
-    if (seats == 2) {
-        write_color_or_null(out, state.takeback_request);
-    } else {
-        out.value(state.takeback_request);
-        out.key("takeback_accepted");
-        out.numbers(state.takeback_accepted);
-        out.key("takeback_waiting");
-        out.numbers(state.takeback_waiting);
-    }
+    out.member("to_move", state.clocks.to_move);
+    out.member("draw_offer", state.draw_offer);
+    out.member("takeback_request", state.takeback_request);
+    out.key("takeback_accepted");
+    out.numbers(state.takeback_accepted);
+    out.key("takeback_waiting");
+    out.numbers(state.takeback_waiting);
     out.key("rematch_offers");
     write_per_seat(out, state.rematch_offers, [&](bool offered) { out.value(offered); });
     out.key("result");
-    out.optional_value(state.result,
-                       [&](const lobby::GameResult& r) { write_result(out, r, seats); });
+    out.optional_value(state.result, [&](const lobby::GameResult& r) { write_result(out, r); });
     out.key("chat");
     out.begin_array();
     for (const auto& line : state.chat)
@@ -562,8 +484,8 @@ json clock_json(const lobby::ClockView& clocks) {
     return as_json([&](JsonText& out) { write_clocks(out, clocks); });
 }
 
-json result_json(const lobby::GameResult& result, int seats) {
-    return as_json([&](JsonText& out) { write_result(out, result, seats); });
+json result_json(const lobby::GameResult& result) {
+    return as_json([&](JsonText& out) { write_result(out, result); });
 }
 
 json summary_json(const lobby::TableSummary& summary) {
@@ -607,10 +529,11 @@ std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& 
             } else if constexpr (std::is_same_v<T, lobby::SeekMatched>) {
                 out.member("t", "matched");
                 out.member("code", e.match.table_code);
-                out.key("white");
+                out.key("players");
+                out.begin_array();
                 write_player(out, e.match.white);
-                out.key("black");
                 write_player(out, e.match.black);
+                out.end_array();
                 out.key("setup");
                 write_setup(out, e.match.setup);
             } else if constexpr (std::is_same_v<T, lobby::ChallengeIssued>) {

@@ -1,8 +1,8 @@
 #pragma once
 // The game service's JSON: lobby values (setups, players, clocks, boards, table summaries and
 // states, table and lobby events) as the protocol sends them (docs/protocol.md, section 7).
-// Seats are indices (lobby/seats.h); a two-seat table names them by colour as it always did,
-// a table of more by index (docs/protocol.md 7.6).
+// Every seat is its index (lobby/seats.h), at a table of two seats as at a table of more: a
+// single value is the index, a value per seat an array by index (docs/protocol.md 7.1).
 // Times are milliseconds: durations as integers, instants as Unix milliseconds.
 //
 // Each value is written in one place, a write_* function, straight into the message's text
@@ -29,26 +29,22 @@ namespace server::play {
 using json = nlohmann::json;
 using protocol::JsonText;
 
-std::string_view color_name(lobby::Color color); // "white" / "black"
-// The colour of a seat of a two-seat table: seat 0 "white", seat 1 "black".
-std::string_view seat_color_name(int seat);
 std::int64_t unix_ms(lobby::TimePoint at);
 
-// A seat as the protocol names it: its colour at a two-seat table, its index at a table of more.
-void write_seat(JsonText& out, int seat, int seats);
 void write_time_control(JsonText& out, const lobby::TimeControl& control);
 void write_setup(JsonText& out, const lobby::TableSetup& setup);
 void write_player(JsonText& out, const lobby::Player& player);
 void write_players(JsonText& out, const std::vector<lobby::Player>& players);
-// Two seats: white_ms, black_ms, to_move (a colour); more: seats_ms (by seat), seat_to_move.
+// {"remaining_ms": [by seat], "to_move": seat, "running", "at", "turn_started"}.
 void write_clocks(JsonText& out, const lobby::ClockView& clocks);
 void write_board(JsonText& out, const rules::BoardView& board);
 // A move played, with its `display`.
 void write_move(JsonText& out, const rules::MoveView& move);
 // Legal moves: each a Move without `display` (docs/protocol.md 7.1).
 void write_legal_moves(JsonText& out, const std::vector<rules::MoveView>& moves);
-// `seats`: of the table; past two, did_not_start_seat and places replace did_not_start.
-void write_result(JsonText& out, const lobby::GameResult& result, int seats);
+// {"kind": "win"|"draw"|"ranked"|"aborted", "winner": seat (a win) or null, "places": [place by
+// seat] (ranked) or null, "reason", "did_not_start": seat or null}.
+void write_result(JsonText& out, const lobby::GameResult& result);
 void write_summary(JsonText& out, const lobby::TableSummary& summary);
 // A table's state; `game_id` is the stored game's, which only the server knows (null: not
 // stored, or not yet).
@@ -62,7 +58,7 @@ void write_group_challenge(JsonText& out, const lobby::GroupChallenge& challenge
 // The same values as documents.
 json player_json(const lobby::Player& player);
 json clock_json(const lobby::ClockView& clocks);
-json result_json(const lobby::GameResult& result, int seats = 2);
+json result_json(const lobby::GameResult& result);
 json summary_json(const lobby::TableSummary& summary);
 json challenge_json(const lobby::Challenge& challenge);
 json group_challenge_json(const lobby::GroupChallenge& challenge);
@@ -71,12 +67,12 @@ json group_challenge_json(const lobby::GroupChallenge& challenge);
 // once for every seat and spectator.
 std::shared_ptr<const std::string> table_event_message(const std::string& code,
                                                        const lobby::TableEvent& event);
-// An `ended` event with the id of the stored game (`game_id`, for /api/games/<id>.pgn), which
+// A `game_ended` event with the id of the stored game (`game_id`, for /api/games/<id>.pgn), which
 // only the server knows: the table's event has no id.
 std::shared_ptr<const std::string>
 ended_event_message(const std::string& code, const lobby::TableEvent& event, std::int64_t game_id);
-// The lobby's pushes ("lobby_table", "lobby_table_gone", "matched", "challenge",
-// "challenge_gone"), serialized once.
+// The lobby's pushes ("lobby_table", "lobby_table_gone", "matched" with its `players` by seat,
+// "challenge", "challenge_gone"), serialized once.
 std::shared_ptr<const std::string> lobby_event_message(const lobby::LobbyEvent& event);
 // The pushes of games of more than two seats ("group_matched", "group_challenge"), serialized
 // once for all the players concerned.

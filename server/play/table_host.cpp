@@ -53,7 +53,7 @@ void TableHost::adopt(std::unique_ptr<lobby::Table> table,
     released_version_ = table_->version();
     if (stored_game)
         game_ = std::make_shared<StoredGame>(StoredGame{.id = *stored_game, .waiting = {}});
-    take_table_events(); // the creation's `seated`
+    take_table_events(); // the creation's `player_seated`
 }
 
 void TableHost::add_audience(const std::shared_ptr<net::Connection>& conn,
@@ -142,12 +142,9 @@ TableHost::state_message(const lobby::PlayerId& viewer, const nlohmann::json& id
                          const std::function<void(protocol::JsonText&)>& more) const {
     protocol::JsonText out;
     begin_reply(out, type, id);
-    out.key("you");
-    if (const auto seat = table_->seat_of(viewer))
-        write_seat(out, *seat, table_->seat_count());
-    else
-        out.value(nullptr);
-    out.key("table");
+    out.member("table", table_->code());
+    out.member("you", table_->seat_of(viewer)); // a spectator's is null
+    out.key("state");
     // With the stored game's id, which the table does not know.
     write_state(out, table_->state(now()),
                 game_ && game_->id ? std::optional<std::int64_t>(*game_->id) : std::nullopt);

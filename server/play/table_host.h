@@ -22,7 +22,7 @@
 // ("storage_failed"), the leave shown (the table keeps it) but never stored.
 // A move whose every attempt fails is never shown: it is withdrawn from the table and the game
 // ends for everyone as aborted, reason "storage_failed"; the mover's request is answered
-// "storage_failed" after that `ended`. The table is never rolled back by a replay.
+// "storage_failed" after that `game_ended`. The table is never rolled back by a replay.
 //
 // Other storage failures (issues 5 and 6; docs/protocol.md section 7.5):
 // - A game's row (at the start, or the new row after a takeback) that storage refuses is tried
@@ -30,7 +30,7 @@
 //   attempt failed, a game still in play ends for everyone as aborted with the reason
 //   "storage_failed" (no rating change, nothing reported to a ladder).
 // - A game's end that storage refuses is logged and tried again for as long as the server
-//   runs: the `ended` event goes out after the first attempt, the table keeps the ended game
+//   runs: the `game_ended` event goes out after the first attempt, the table keeps the ended game
 //   meanwhile and is not swept, and a ladder hears of the result only once the end is on disk
 //   (the ratings are written in the same transaction as the end).
 //
@@ -193,9 +193,10 @@ public:
                       const nlohmann::json& message);
     void reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                       std::shared_ptr<const std::string> text);
-    // {"t":type,"id":id,"you":seat,"table":state} (`id` left out when null), written without a
-    // document: the state is a table's largest message, sent on every join (issue 11). `more`
-    // writes members of its own after these (a created table's code and link).
+    // {"t":type,"id":id,"table":code,"you":seat or null,"state":state} (`id` left out when
+    // null; docs/protocol.md 7.4), written without a document: the state is a table's largest
+    // message, sent on every join (issue 11). `more` writes members of its own after these (a
+    // created table's code and link).
     std::shared_ptr<const std::string>
     state_message(const lobby::PlayerId& viewer, const nlohmann::json& id,
                   std::string_view type = "table",
@@ -274,7 +275,7 @@ private:
     std::map<net::ConnectionId, Member> audience_;
     std::deque<std::shared_ptr<Outgoing>> outbox_;
     std::uint64_t released_version_ = 0; // of the last event that went out to the audience
-    // The `ended` events as sent, with their game's stored id, by version: a resync resends
+    // The `game_ended` events as sent, with their game's stored id, by version: a resync resends
     // them so (the table's events do not know the id). One per game played at the table; the
     // event is kept to tell it from a later one of the same version (after a refused move).
     std::map<std::uint64_t, std::pair<lobby::EventPtr, std::shared_ptr<const std::string>>>

@@ -35,7 +35,7 @@ void TableHost::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoin
 
 // Storage never took a seat's leave: the game cannot go on stored, so it ends for everyone as
 // aborted (storage_failed). The leave is shown (the table has it: no replay rolls it back) and
-// the `ended` after it is stored like any end.
+// the `game_ended` after it is stored like any end.
 void TableHost::give_up_leave(const std::string& why) {
     if (!move_pending())
         return;
@@ -46,7 +46,7 @@ void TableHost::give_up_leave(const std::string& why) {
     move_.reset();
     for (const auto& item : failed.items)
         item->ready = true;
-    // What waited for the leave (an `ended` it caused) goes on; the abort below then finds
+    // What waited for the leave (an `game_ended` it caused) goes on; the abort below then finds
     // the game over, or ends it.
     for (auto& next : failed.after)
         next();

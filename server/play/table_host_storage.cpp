@@ -100,7 +100,7 @@ void TableHost::move_written(const storage::WriteStatus& status) {
 
 // Storage never took the pending move: it was never shown, so the table withdraws it and the
 // game ends for everyone as aborted (storage_failed). The mover's request is answered
-// storage_failed after that `ended`.
+// storage_failed after that `game_ended`.
 void TableHost::give_up_move(const std::string& why) {
     if (!move_pending())
         return;
@@ -115,10 +115,10 @@ void TableHost::give_up_move(const std::string& why) {
     });
     // The move event carried the mover's answer (table_host.h); it was never sent.
     const auto mover = failed.items.empty() ? nullptr : failed.items.front()->mover;
-    // An `ended` the move caused was named for a resync: its version goes to the next event.
+    // An `game_ended` the move caused was named for a resync: its version goes to the next event.
     ended_with_id_.erase(ended_with_id_.upper_bound(failed.version_before), ended_with_id_.end());
     table_->abort_unstored(/*withdraw_last_move=*/true, now());
-    take_table_events(); // the `ended`, stored like any end
+    take_table_events(); // the `game_ended`, stored like any end
     if (mover)
         outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
             std::make_shared<const std::string>(protocol::make_error(
@@ -259,7 +259,7 @@ void TableHost::row_written(const std::shared_ptr<StoredGame>& game,
 }
 
 // Nothing of the game at this table can be stored: if it is still being played, it ends for
-// everyone as aborted, reason "storage_failed" (no rating change). Its `ended` is taken from
+// everyone as aborted, reason "storage_failed" (no rating change). Its `game_ended` is taken from
 // the table after this work, like any event, and is shown without being stored.
 void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
     if (game != game_ || table_->status() != lobby::TableStatus::Playing)
@@ -295,7 +295,7 @@ void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
     });
 }
 
-// One attempt. The `ended` event (`item`) goes out after the first attempt, stored or not:
+// One attempt. The `game_ended` event (`item`) goes out after the first attempt, stored or not:
 // everyone sees the game end, and the table keeps it ended while the writes go on.
 void TableHost::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item) {
     context_.writer->finish_game(

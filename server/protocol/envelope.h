@@ -17,7 +17,7 @@ namespace server::protocol {
 using json = nlohmann::json;
 
 // The protocol version announced in `hello`; bumped on an incompatible change.
-inline constexpr int protocol_version = 4;
+inline constexpr int protocol_version = 5;
 
 struct Envelope {
     std::string type; // the `t` field

@@ -20,14 +20,14 @@ using namespace std::chrono_literals;
 TEST_CASE("the scanner finds a move event's fields whatever else the event carries") {
     const auto scanned = lt::scan_server_message(
         R"({"t":"table_event","table":"K7QFZP","version":18,"at":1700000012345,)"
-        R"("event":{"type":"move","ply":14,"by":"white","to_move":"black",)"
+        R"("event":{"type":"move_played","ply":14,"by":0,"to_move":1,)"
         R"("move":{"move":"e2e4","display":"e4","path":[52,36],"captures":[]},)"
         R"("board":{"rows":8,"cols":8,"cells":"r}n\"b[q{","check":-1},)"
         R"("legal_moves":[{"move":"e7e5","path":[12,28]}],"clocks":null}})");
     REQUIRE(scanned);
     CHECK(scanned->type == "table_event");
     CHECK(scanned->table == "K7QFZP");
-    CHECK(scanned->event_type == "move");
+    CHECK(scanned->event_type == "move_played");
     CHECK(scanned->ply == 14);
     CHECK(scanned->move == "e2e4");
     CHECK(scanned->id == -1);
@@ -40,10 +40,11 @@ TEST_CASE("the scanner reads replies in any key order and with whitespace") {
     CHECK(ok->type == "ok");
     CHECK(ok->id == 42);
     const auto created = lt::scan_server_message(
-        R"({"t":"table_created","id":3,"code":"P4XW2M","table":{"code":"P4XW2M","seats":{}}})");
+        R"({"t":"table_created","id":3,"code":"P4XW2M","table":"P4XW2M","you":0,)"
+        R"("state":{"code":"P4XW2M","seats":[{"id":"u1"},null]}})");
     REQUIRE(created);
     CHECK(created->code == "P4XW2M");
-    CHECK(created->table.empty()); // the state object is not a table code
+    CHECK(created->table == "P4XW2M");
     const auto error = lt::scan_server_message(
         R"({"t":"error","id":"x","code":"rate_limited","message":"slow down"})");
     REQUIRE(error);

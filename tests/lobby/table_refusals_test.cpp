@@ -94,17 +94,36 @@ TEST_CASE("a battery of bad inputs during a game: right code, no change of state
     CHECK(f.table->play("bob", 1, "a1", now).ok()); // and the game goes on
 }
 
-TEST_CASE("every table event has its own protocol name") {
-    std::set<std::string_view> names;
-    const std::vector<TableEventBody> bodies = {
-        PlayerSeated{},         PlayerLeft{},        SpectatorJoined{},  SpectatorLeft{},
-        GameStarted{},          MovePlayed{},        DrawOffered{},      DrawDeclined{},
-        DrawOfferWithdrawn{},   TakebackRequested{}, TakebackAccepted{}, TakebackDeclined{},
-        TakebackDone{},         RematchOffered{},    RematchDeclined{},  ConnectionChanged{},
-        AbandonmentClaimable{}, ChatPosted{},        PlayerRetired{},    GameEnded{},
-        TableClosed{}};
-    for (const auto& body : bodies)
-        names.insert(event_name(body));
-    CHECK(names.size() == std::variant_size_v<TableEventBody>);
+TEST_CASE("every table event's protocol name is the snake_case of its type") {
+    // docs/protocol.md 7.6: the wire's `type` of each event, one pair per TableEventBody.
+    const std::vector<std::pair<TableEventBody, std::string_view>> pairs = {
+        {PlayerSeated{}, "player_seated"},
+        {PlayerLeft{}, "player_left"},
+        {SpectatorJoined{}, "spectator_joined"},
+        {SpectatorLeft{}, "spectator_left"},
+        {GameStarted{}, "game_started"},
+        {MovePlayed{}, "move_played"},
+        {DrawOffered{}, "draw_offered"},
+        {DrawDeclined{}, "draw_declined"},
+        {DrawOfferWithdrawn{}, "draw_offer_withdrawn"},
+        {TakebackRequested{}, "takeback_requested"},
+        {TakebackAccepted{}, "takeback_accepted"},
+        {TakebackDeclined{}, "takeback_declined"},
+        {TakebackDone{}, "takeback_done"},
+        {RematchOffered{}, "rematch_offered"},
+        {RematchDeclined{}, "rematch_declined"},
+        {ConnectionChanged{}, "connection_changed"},
+        {AbandonmentClaimable{}, "abandonment_claimable"},
+        {ChatPosted{}, "chat_posted"},
+        {PlayerRetired{}, "player_retired"},
+        {GameEnded{}, "game_ended"},
+        {TableClosed{}, "table_closed"}};
+    std::set<std::size_t> types;
+    for (const auto& [body, name] : pairs) {
+        CAPTURE(name);
+        CHECK(event_name(body) == name);
+        types.insert(body.index());
+    }
+    CHECK(types.size() == std::variant_size_v<TableEventBody>); // every type, each once
     CHECK(result_name(GameResult::Kind::Draw) == "1/2-1/2");
 }

@@ -69,7 +69,7 @@ TEST_CASE("protocol: field readers refuse the wrong type instead of throwing") {
 
 TEST_CASE("protocol: hello, pong and error have the documented shape") {
     const auto hello = nlohmann::json::parse(make_hello("1.2.3"));
-    CHECK(hello == nlohmann::json{{"t", "hello"}, {"protocol", 4}, {"server", "tabula 1.2.3"}});
+    CHECK(hello == nlohmann::json{{"t", "hello"}, {"protocol", 5}, {"server", "tabula 1.2.3"}});
     CHECK(nlohmann::json::parse(make_pong(5)) == nlohmann::json{{"t", "pong"}, {"id", 5}});
     CHECK(nlohmann::json::parse(make_pong(nullptr)) == nlohmann::json{{"t", "pong"}});
     const auto error = nlohmann::json::parse(make_error("q", "bad_json", "not JSON"));

@@ -80,7 +80,7 @@ TEST_CASE("websocket: hello arrives first with the protocol version") {
     WsTestClient client(WsOptions(server.port()));
     const auto hello = client.read_json();
     CHECK(hello["t"] == "hello");
-    CHECK(hello["protocol"] == 4);
+    CHECK(hello["protocol"] == 5);
     CHECK(hello["server"].get<std::string>().starts_with("tabula "));
 }
 

@@ -2,10 +2,10 @@
 // that expires, here over the real protocol with the injected clock.
 #include "tests/server/play/play_fixture.h"
 
-#include <doctest/doctest.h>
-
 #include <optional>
 #include <thread>
+
+#include <doctest/doctest.h>
 
 using namespace play_test;
 
@@ -29,16 +29,17 @@ TEST_CASE("after the grace period the present player claims the win, or a draw")
         const auto code = started_game(white, *black);
         black.reset(); // Black's socket goes away; the seat stays
         white.wait_for([&](const json& m) {
-            return is_table_event(m, "connection") && m["event"].value("connected", true) == false;
+            return is_table_event(m, "connection_changed") &&
+                   m["event"].value("connected", true) == false;
         });
         const std::string claim = win ? "claim_win" : "claim_draw";
         fresh.clock.advance(20s);
         CHECK(white.request({{"t", claim}, {"table", code}}).value("code", "") == "too_early");
         fresh.clock.advance(30s);
         CHECK(white.request({{"t", claim}, {"table", code}}).value("t", "") == "ok");
-        const auto ended = white.wait_event(code, "ended");
+        const auto ended = white.wait_event(code, "game_ended");
         CHECK(ended["event"]["result"]["reason"] == "abandonment");
-        CHECK(ended["event"]["result"]["kind"] == (win ? "1-0" : "1/2-1/2"));
+        CHECK(ended["event"]["result"]["kind"] == (win ? "win" : "draw"));
         const auto stored = fresh.server.backend().game_store()->find_game(1);
         REQUIRE(stored);
         CHECK(stored->game.result == (win ? "1-0" : "1/2-1/2"));
@@ -61,12 +62,13 @@ TEST_CASE("a threefold repetition is claimed while the opponent is away, grace o
         play_moves(white, *black, code, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
         black.reset();
         white.wait_for([&](const json& m) {
-            return is_table_event(m, "connection") && m["event"].value("connected", true) == false;
+            return is_table_event(m, "connection_changed") &&
+                   m["event"].value("connected", true) == false;
         });
         CHECK(white.request({{"t", "claim_draw"}, {"table", code}}).value("t", "") == "ok");
-        const auto ended = white.wait_event(code, "ended");
+        const auto ended = white.wait_event(code, "game_ended");
         CHECK(ended["event"]["result"]["reason"] == "threefold");
-        CHECK(ended["event"]["result"]["kind"] == "1/2-1/2");
+        CHECK(ended["event"]["result"]["kind"] == "draw");
     }
 }
 

@@ -27,11 +27,11 @@ json created_table(Client& human, const json& request) {
 // The move event of `ply`, or the end of the game if it comes first.
 json next_move_or_end(Client& client, const std::string& code, int ply) {
     return client.wait_for([&](const json& m) {
-        if (!is_table_event(m, "move") && !is_table_event(m, "ended"))
+        if (!is_table_event(m, "move_played") && !is_table_event(m, "game_ended"))
             return false;
         if (m.value("table", "") != code)
             return false;
-        return is_table_event(m, "ended") || m.at("event").value("ply", -1) == ply;
+        return is_table_event(m, "game_ended") || m.at("event").value("ply", -1) == ply;
     });
 }
 
@@ -50,13 +50,13 @@ TEST_CASE("Chinese checkers for two against the computer: it answers a move") {
     const auto created = created_table(human, request);
     CHECK(created.at("computer") == json{{"player", "Marlow (Medium)"}, {"level", "medium"}});
     CHECK(created.at("computers").size() == 1);
-    CHECK(created.at("table").at("status") == "playing");
-    CHECK(created.at("you") == "white");
+    CHECK(created.at("state").at("status") == "playing");
+    CHECK(created.at("you") == 0);
     const std::string code = created.at("code");
-    move(human, code, 0, first_legal(created.at("table").at("legal_moves")));
+    move(human, code, 0, first_legal(created.at("state").at("legal_moves")));
     const auto answer = human.wait_move(code, 1).at("event");
-    CHECK(answer.at("by") == "black");
-    CHECK(answer.at("to_move") == "white");
+    CHECK(answer.at("by") == 1);
+    CHECK(answer.at("to_move") == 0);
     CHECK_FALSE(answer.at("legal_moves").empty());
 }
 
@@ -67,7 +67,7 @@ TEST_CASE("Chinese checkers for three: a person and two computers, who answer in
     CHECK(created.at("computers") ==
           json::array({json{{"player", "Pip (Easy)"}, {"level", "easy"}},
                        json{{"player", "Pip (Easy) 2"}, {"level", "easy"}}}));
-    const auto table = created.at("table");
+    const auto table = created.at("state");
     CHECK(table.at("status") == "playing");
     const int you = created.at("you").get<int>();
     const std::string code = created.at("code");
@@ -78,15 +78,15 @@ TEST_CASE("Chinese checkers for three: a person and two computers, who answer in
 
     // Three rounds: the person moves on its turn, each computer on its own.
     json legal = table.at("legal_moves");
-    int to_move = table.at("seat_to_move").get<int>();
+    int to_move = table.at("to_move").get<int>();
     std::vector<int> movers;
     for (int ply = 0; ply < 9; ++ply) {
         if (to_move == you)
             move(human, code, ply, first_legal(legal));
         const auto event = next_move_or_end(human, code, ply);
-        REQUIRE_MESSAGE(is_table_event(event, "move"), event.dump());
-        movers.push_back(event.at("event").at("seat").get<int>());
-        to_move = event.at("event").at("seat_to_move").get<int>();
+        REQUIRE_MESSAGE(is_table_event(event, "move_played"), event.dump());
+        movers.push_back(event.at("event").at("by").get<int>());
+        to_move = event.at("event").at("to_move").get<int>();
         legal = event.at("event").at("legal_moves");
     }
     // Turn order round the board: seats 0, 1, 2, 0, ... whoever sits where.
@@ -101,15 +101,15 @@ TEST_CASE("Chinese checkers for three: the person resigns and the two computers 
     const auto created = created_table(human, request);
     const int you = created.at("you").get<int>();
     const std::string code = created.at("code");
-    json legal = created.at("table").at("legal_moves");
-    int to_move = created.at("table").at("seat_to_move").get<int>();
+    json legal = created.at("state").at("legal_moves");
+    int to_move = created.at("state").at("to_move").get<int>();
     int ply = 0;
     // A full round first (a leave before one's first move would abort the game).
     for (; ply < 3; ++ply) {
         if (to_move == you)
             move(human, code, ply, first_legal(legal));
         const auto event = next_move_or_end(human, code, ply).at("event");
-        to_move = event.at("seat_to_move").get<int>();
+        to_move = event.at("to_move").get<int>();
         legal = event.at("legal_moves");
     }
     REQUIRE(human.request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
@@ -117,9 +117,9 @@ TEST_CASE("Chinese checkers for three: the person resigns and the two computers 
     std::set<int> movers;
     for (; ply < 33; ++ply) {
         const auto event = next_move_or_end(human, code, ply);
-        if (is_table_event(event, "ended"))
+        if (is_table_event(event, "game_ended"))
             break;
-        const int seat = event.at("event").at("seat").get<int>();
+        const int seat = event.at("event").at("by").get<int>();
         CHECK(seat != you);
         movers.insert(seat);
     }
@@ -139,10 +139,10 @@ TEST_CASE("Chinese checkers for three: each computer finishes and the game ends 
     const auto created = created_table(human, request);
     REQUIRE(created.at("you") == 0);
     const std::string code = created.at("code");
-    move(human, code, 0, first_legal(created.at("table").at("legal_moves")));
+    move(human, code, 0, first_legal(created.at("state").at("legal_moves")));
     CHECK(human.wait_move(code, 1).at("event").at("move").at("move") == "i9-j10");
     CHECK(human.wait_move(code, 2).at("event").at("move").at("move") == "i1-j1");
-    const auto ended = human.wait_event(code, "ended").at("event");
+    const auto ended = human.wait_event(code, "game_ended").at("event");
     INFO(ended.dump());
     CHECK(ended.at("result").at("reason") == "finished");
     CHECK(ended.at("result").at("places") == json::array({3, 1, 2}));
@@ -156,10 +156,10 @@ TEST_CASE("Chinese checkers for three: one computer, and a person who joins by c
     request["computers"] = 1;
     const auto created = created_table(host, request);
     CHECK(created.at("computers").size() == 1);
-    CHECK(created.at("table").at("status") == "waiting");
+    CHECK(created.at("state").at("status") == "waiting");
     const std::string code = created.at("code");
     join(guest, code);
-    const auto started = host.wait_event(code, "started").at("event");
+    const auto started = host.wait_event(code, "game_started").at("event");
     CHECK(started.at("players").size() == 3);
 
     // More computers than free seats, or "computers" without the computer: refused, no table.
@@ -185,7 +185,7 @@ TEST_CASE("Halma for four: three computers fill the table and the game starts at
     const auto created = created_table(human, computer_table("halma-4", "medium"));
     CHECK(created.at("computers").size() == 3);
     CHECK(created.at("computers").at(2).at("player") == "Marlow (Medium) 3");
-    CHECK(created.at("table").at("status") == "playing");
+    CHECK(created.at("state").at("status") == "playing");
 }
 
 TEST_CASE("Chinese checkers for three: after a restart both computers are back and move in turn") {
@@ -202,7 +202,7 @@ TEST_CASE("Chinese checkers for three: after a restart both computers are back a
         const auto created = created_table(alice, request);
         REQUIRE(created.at("you") == 0);
         code = created.at("code").get<std::string>();
-        move(alice, code, 0, first_legal(created.at("table").at("legal_moves")));
+        move(alice, code, 0, first_legal(created.at("state").at("legal_moves")));
         alice.wait_move(code, 1);
         alice.wait_move(code, 2);
     }
@@ -211,12 +211,12 @@ TEST_CASE("Chinese checkers for three: after a restart both computers are back a
     Client alice(second.port(), "user=alice");
     const auto state = alice.request({{"t", "join"}, {"code", code}});
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state.at("table").at("moves").size() == 3);
-    move(alice, code, 3, first_legal(state.at("table").at("legal_moves")));
-    CHECK(alice.wait_move(code, 4).at("event").at("seat") == 1);
-    CHECK(alice.wait_move(code, 5).at("event").at("seat") == 2);
+    CHECK(state.at("state").at("moves").size() == 3);
+    move(alice, code, 3, first_legal(state.at("state").at("legal_moves")));
+    CHECK(alice.wait_move(code, 4).at("event").at("by") == 1);
+    CHECK(alice.wait_move(code, 5).at("event").at("by") == 2);
     // Both are present: nobody can claim their seats as abandoned.
-    const auto seats = alice.request({{"t", "join"}, {"code", code}}).at("table").at("seats");
+    const auto seats = alice.request({{"t", "join"}, {"code", code}}).at("state").at("seats");
     CHECK(seats.at(1).at("id") == "Marlow (Medium)");
     CHECK(seats.at(2).at("id") == "Marlow (Medium) 2");
     CHECK(seats.at(1).at("connected") == true);

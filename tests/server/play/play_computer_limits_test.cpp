@@ -59,7 +59,7 @@ TEST_CASE("games against the computer: one player's and one address's limits") {
     // Alice resigns one of hers: it is finished, so she (and the address) may start another.
     const auto code = first["code"].get<std::string>();
     REQUIRE(alice.request({{"t", "resign"}, {"table", code}})["t"] != "error");
-    (void)alice.wait_event(code, "ended");
+    (void)alice.wait_event(code, "game_ended");
     json again;
     // The table tells the lobby of its end on its own strand: a bounded wait for that.
     for (int attempt = 0; attempt < 200; ++attempt) {

@@ -84,25 +84,25 @@ std::string pick(const json& legal_moves, int ply) {
 }
 
 bool ended_at(const json& m, const std::string& table) {
-    return is_table_event(m, "ended") && m.value("table", "") == table;
+    return is_table_event(m, "game_ended") && m.value("table", "") == table;
 }
 
 // Plays the human's side against the computer until the game ends (or `max_plies`): the
 // human moves from the legal moves it was sent; returns the `ended` event.
 json play_out(Client& human, const std::string& table, const json& created, int max_plies) {
-    const bool white = created["you"] == "white";
-    json legal = created["table"]["legal_moves"];
+    const bool white = created["you"] == 0;
+    json legal = created["state"]["legal_moves"];
     int ply = 0;
     while (ply < max_plies) {
         const bool human_to_move = (ply % 2 == 0) == white;
         if (human_to_move) {
             const auto reply = human.request(
                 {{"t", "move"}, {"table", table}, {"ply", ply}, {"move", pick(legal, ply)}});
-            REQUIRE_MESSAGE(is_table_event(reply, "move"), reply.dump());
+            REQUIRE_MESSAGE(is_table_event(reply, "move_played"), reply.dump());
         }
         const auto next = human.wait_for([&](const json& m) {
             return ended_at(m, table) ||
-                   (is_table_event(m, "move") && m.value("table", "") == table &&
+                   (is_table_event(m, "move_played") && m.value("table", "") == table &&
                     m["event"].value("ply", -1) == ply);
         });
         if (ended_at(next, table))
@@ -132,9 +132,9 @@ TEST_CASE("a whole chess game against the Easy computer, stored in the player's 
         alice.request(computer_setup("chess", "easy", "white", fischer_ms(300000, 0)));
     REQUIRE_MESSAGE(created["t"] == "table_created", created.dump());
     CHECK(created["computer"] == json{{"player", "Pip (Easy)"}, {"level", "easy"}});
-    CHECK(created["you"] == "white");
-    CHECK(created["table"]["status"] == "playing");
-    CHECK(created["table"]["seats"]["black"]["id"] == "Pip (Easy)");
+    CHECK(created["you"] == 0);
+    CHECK(created["state"]["status"] == "playing");
+    CHECK(created["state"]["seats"][1]["id"] == "Pip (Easy)");
     const auto code = created["code"].get<std::string>();
 
     // A spectator sees the computer's moves like anyone's.
@@ -156,7 +156,12 @@ TEST_CASE("a whole chess game against the Easy computer, stored in the player's 
     CHECK(games[0].white_name == "alice");
     CHECK(games[0].black_name == "Pip (Easy)");
     CHECK_FALSE(games[0].rated);
-    CHECK(games[0].result == result.value("kind", ""));
+    // The record keeps "1-0" / "0-1" / "1/2-1/2", the wire a kind and the winner's seat.
+    const std::string stored_result = result.at("kind") == "draw" ? "1/2-1/2"
+                                      : result.at("winner") == 0  ? "1-0"
+                                                                  : "0-1";
+    REQUIRE(result.at("kind") != "aborted");
+    CHECK(games[0].result == stored_result);
     const auto stored = server.backend().game_store()->find_game(games[0].id);
     REQUIRE(stored);
     CHECK(stored->moves.size() == ended["event"]["moves"].size());
@@ -171,7 +176,7 @@ TEST_CASE("a whole russian draughts game against the Easy computer playing White
     const auto created =
         human.request(computer_setup("russian", "easy", "black", fischer_ms(300000, 2000)));
     REQUIRE_MESSAGE(created["t"] == "table_created", created.dump());
-    CHECK(created["table"]["seats"]["white"]["id"] == "Pip (Easy)");
+    CHECK(created["state"]["seats"][0]["id"] == "Pip (Easy)");
     const auto code = created["code"].get<std::string>();
     const auto ended = play_out(human, code, created, 600);
     INFO(ended.dump());
@@ -198,12 +203,12 @@ TEST_CASE("the Hard computer's clock budget keeps its flag up at 20 s + 0") {
         last = human.wait_for(
             [&](const json& m) {
                 return ended_at(m, code) ||
-                       (is_table_event(m, "move") && m.value("table", "") == code &&
+                       (is_table_event(m, "move_played") && m.value("table", "") == code &&
                         m["event"].value("ply", -1) == ply);
             },
             30s);
         REQUIRE_MESSAGE(!ended_at(last, code), last.dump());
-        const auto white_after = last["event"]["clocks"]["white_ms"].get<std::int64_t>();
+        const auto white_after = last["event"]["clocks"]["remaining_ms"][0].get<std::int64_t>();
         CHECK(white_after > 0);
         // The clock runs from the second move on: each search stays within the budget's hard
         // stop, a quarter of the time left when it starts, after 50 ms. Before it starts the
@@ -216,13 +221,13 @@ TEST_CASE("the Hard computer's clock budget keeps its flag up at 20 s + 0") {
                                           {"table", code},
                                           {"ply", ply + 1},
                                           {"move", pick(last["event"]["legal_moves"], ply)}});
-        if (!is_table_event(reply, "move"))
+        if (!is_table_event(reply, "move_played"))
             break; // the human's move ended the game (mate or draw): the clock held anyway
         if (ply > 0)
-            white_before = human.wait_move(code, ply + 1)["event"]["clocks"]["white_ms"];
+            white_before = human.wait_move(code, ply + 1)["event"]["clocks"]["remaining_ms"][0];
     }
     const auto state = human.request({{"t", "join"}, {"code", code}});
-    const auto& result = state["table"]["result"];
+    const auto& result = state["state"]["result"];
     INFO(result.dump());
     CHECK((result.is_null() || result.value("reason", "") != "flag"));
     CHECK(reports.count(Kind::Played) >= 4);
@@ -242,18 +247,18 @@ TEST_CASE("resigning while the computer thinks cancels its search and nothing is
     move(human, code, 0, "e4");
     REQUIRE(reports.wait(Kind::Started, 1));
     REQUIRE(human.request({{"t", "resign"}, {"table", code}})["t"] == "ok");
-    CHECK(human.wait_event(code, "ended")["event"]["result"]["reason"] == "resign");
+    CHECK(human.wait_event(code, "game_ended")["event"]["result"]["reason"] == "resign");
     CHECK(reports.wait(Kind::Cancelled, 1));
     // The cancelled search reports back at once with its best move so far, which is dropped.
     CHECK(reports.wait(Kind::Dropped, -1, 5s));
     CHECK(reports.count(Kind::Played) == 0);
     CHECK(human.none_within(
         [&](const json& m) {
-            return is_table_event(m, "move") && m["event"].value("ply", -1) == 1;
+            return is_table_event(m, "move_played") && m["event"].value("ply", -1) == 1;
         },
         300ms));
     const auto state = human.request({{"t", "join"}, {"code", code}});
-    CHECK(state["table"]["moves"] == json::array({"e2e4"}));
+    CHECK(state["state"]["moves"] == json::array({"e2e4"}));
 }
 
 TEST_CASE("the computer grants a takeback, also while it thinks") {
@@ -272,7 +277,7 @@ TEST_CASE("the computer grants a takeback, also while it thinks") {
         REQUIRE(human.request({{"t", "request_takeback"}, {"table", code}})["t"] == "ok");
         CHECK(human.wait_event(code, "takeback_done")["event"]["plies_undone"] == 2);
         move(human, code, 0, "d4");
-        CHECK(human.wait_move(code, 1)["event"]["by"] == "black");
+        CHECK(human.wait_move(code, 1)["event"]["by"] == 1);
     }
     SUBCASE("while it thinks: its search is cancelled and the human's move goes") {
         const auto created =
@@ -285,7 +290,7 @@ TEST_CASE("the computer grants a takeback, also while it thinks") {
         CHECK(reports.wait(Kind::Cancelled, 1));
         CHECK(reports.count(Kind::Played) == 0);
         const auto state = human.request({{"t", "join"}, {"code", code}});
-        CHECK(state["table"]["moves"] == json::array());
+        CHECK(state["state"]["moves"] == json::array());
         CHECK(human.request({{"t", "resign"}, {"table", code}})["t"] == "ok");
     }
 }
@@ -339,13 +344,13 @@ TEST_CASE("a game against the computer comes back after a restart and the comput
     Client alice(second.port(), "user=alice");
     const auto state = alice.request({{"t", "join"}, {"code", code}});
     REQUIRE(state["t"] == "table");
-    CHECK(state["table"]["seats"]["black"]["id"] == "Marlow (Medium)");
-    CHECK(state["table"]["moves"].size() == 2);
+    CHECK(state["state"]["seats"][1]["id"] == "Marlow (Medium)");
+    CHECK(state["state"]["moves"].size() == 2);
     move(alice, code, 2, "c4");
-    CHECK(alice.wait_move(code, 3)["event"]["by"] == "black");
+    CHECK(alice.wait_move(code, 3)["event"]["by"] == 1);
     // The computer is present: nobody can claim its seat as abandoned.
-    const auto seats = alice.request({{"t", "join"}, {"code", code}})["table"]["seats"];
-    CHECK(seats["black"]["connected"] == true);
+    const auto seats = alice.request({{"t", "join"}, {"code", code}})["state"]["seats"];
+    CHECK(seats[1]["connected"] == true);
 }
 
 TEST_CASE("the computer declines a draw offer and accepts a rematch") {
@@ -358,15 +363,15 @@ TEST_CASE("the computer declines a draw offer and accepts a rematch") {
     move(human, code, 0, "e4");
     human.wait_move(code, 1);
     REQUIRE(human.request({{"t", "offer_draw"}, {"table", code}})["t"] == "ok");
-    CHECK(human.wait_event(code, "draw_declined")["event"]["by"] == "black");
+    CHECK(human.wait_event(code, "draw_declined")["event"]["by"] == 1);
     REQUIRE(human.request({{"t", "resign"}, {"table", code}})["t"] == "ok");
-    human.wait_event(code, "ended");
+    human.wait_event(code, "game_ended");
     human.forget(); // the first game's moves
     REQUIRE(human.request({{"t", "offer_rematch"}, {"table", code}})["t"] == "ok");
     // The second game: colours swapped, so the computer is White and opens it.
     const auto started = human.wait_for([&](const json& m) {
-        return is_table_event(m, "started") && m["event"].value("game_number", 0) == 2;
+        return is_table_event(m, "game_started") && m["event"].value("game_number", 0) == 2;
     });
-    CHECK(started["event"]["white"]["id"] == "Pip (Easy)");
-    CHECK(human.wait_move(code, 0)["event"]["by"] == "white");
+    CHECK(started["event"]["players"][0]["id"] == "Pip (Easy)");
+    CHECK(human.wait_move(code, 0)["event"]["by"] == 0);
 }

@@ -208,7 +208,7 @@ json Client::wait_event(const std::string& table, const std::string& type) {
 
 json Client::wait_move(const std::string& table, int ply) {
     return wait_for([&](const json& m) {
-        return is_table_event(m, "move") && m.value("table", "") == table &&
+        return is_table_event(m, "move_played") && m.value("table", "") == table &&
                m.at("event").value("ply", -1) == ply;
     });
 }
@@ -251,7 +251,7 @@ std::string seat_by_name(std::uint16_t port, const std::vector<std::string>& nam
     seats.clear();
     seats.resize(clients.size());
     for (auto& client : clients) {
-        client->wait_event(code, "started");
+        client->wait_event(code, "game_started");
         const auto you = join(*client, code).at("you");
         REQUIRE(you.is_number_integer());
         seats[you.get<std::size_t>()] = std::move(client);
@@ -264,7 +264,7 @@ void move(Client& player, const std::string& table, int ply, const std::string& 
         player.request({{"t", "move"}, {"table", table}, {"ply", ply}, {"move", notation}});
     const std::string why = notation + ": " + reply.dump().substr(0, 300);
     // Answered by the move's own event, carrying the request's id.
-    REQUIRE_MESSAGE(is_table_event(reply, "move"), why);
+    REQUIRE_MESSAGE(is_table_event(reply, "move_played"), why);
     REQUIRE_MESSAGE(reply.at("event").value("ply", -1) == ply, why);
 }
 
@@ -314,8 +314,8 @@ json private_setup(const std::string& variant, const json& time) {
 std::string start_table(Client& white, Client& black, const json& setup) {
     const auto code = create_table(white, setup);
     join(black, code);
-    white.wait_event(code, "started");
-    black.wait_event(code, "started");
+    white.wait_event(code, "game_started");
+    black.wait_event(code, "game_started");
     return code;
 }
 

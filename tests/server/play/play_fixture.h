@@ -169,7 +169,7 @@ public:
                   std::chrono::milliseconds timeout = 5s);
     // The table_event of `type` at `table` (kept or new).
     json wait_event(const std::string& table, const std::string& type);
-    // The table_event "move" of `ply` at `table` (kept or new).
+    // The table_event "move_played" of `ply` at `table` (kept or new).
     json wait_move(const std::string& table, int ply);
     // A push with "t" == type.
     json wait_push(const std::string& type);

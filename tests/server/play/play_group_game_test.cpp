@@ -50,7 +50,7 @@ json reconnect(PlayServer& server, const std::string& code, Seats& seats) {
         client = std::make_unique<Client>(server.port(), cookie);
         state = join(*client, code);
     }
-    return state.at("table");
+    return state.at("state");
 }
 
 // A casual private table of `variant` from `position`, a minute each without increment.
@@ -98,14 +98,14 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
         move(*seats[0], code, 4, "e8-d4"); // seat 0 is home: first
         clock.advance(5s);
         REQUIRE(seats[1]->request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
-        const auto retired = seats[3]->wait_event(code, "retired").at("event");
+        const auto retired = seats[3]->wait_event(code, "player_retired").at("event");
         CHECK(retired.at("seat") == 1);
         CHECK(retired.at("reason") == "resign");
         CHECK(retired.at("ply") == 5);
-        CHECK(retired.at("seat_to_move") == 2);
+        CHECK(retired.at("to_move") == 2);
 
-        const auto state = join(*seats[2], code).at("table");
-        clocks_before = state.at("clocks").at("seats_ms");
+        const auto state = join(*seats[2], code).at("state");
+        clocks_before = state.at("clocks").at("remaining_ms");
         REQUIRE(state.at("game_id").is_number_integer());
         id = state.at("game_id").get<std::int64_t>();
         // On disk before the restart: every seat, every move with four clocks, the leave.
@@ -133,10 +133,10 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
     REQUIRE(second->restored() == 1);
     const auto state = reconnect(*second, code, seats);
     CHECK(state.at("moves").size() == 5);
-    CHECK(state.at("seat_to_move") == 2);
+    CHECK(state.at("to_move") == 2);
     CHECK(state.at("seats").at(1).at("retired") == true);
     CHECK(state.at("seats").at(2).at("retired") == false);
-    CHECK(state.at("clocks").at("seats_ms") == clocks_before);
+    CHECK(state.at("clocks").at("remaining_ms") == clocks_before);
     // Seat 2 steps beside its goal (m8-n4 would take it home, and the game with it).
     move(*seats[2], code, 5, "m8-m9");
 
@@ -145,10 +145,10 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
     // last to leave first.
     clock.advance(61s);
     second->recheck_timers();
-    const auto flagged = seats[0]->wait_event(code, "retired").at("event");
+    const auto flagged = seats[0]->wait_event(code, "player_retired").at("event");
     CHECK(flagged.at("seat") == 3);
     CHECK(flagged.at("reason") == "flag");
-    const auto ended = seats[0]->wait_event(code, "ended").at("event");
+    const auto ended = seats[0]->wait_event(code, "game_ended").at("event");
     CHECK(ended.at("result").at("kind") == "ranked");
     CHECK(ended.at("result").at("reason") == "finished");
     CHECK(ended.at("result").at("places") == json::array({1, 4, 2, 3}));
@@ -228,9 +228,9 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves thro
         move(*seats[1], code, 6, "k1-j1");
         clock.advance(20s);
         REQUIRE(seats[2]->request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
-        CHECK(seats[0]->wait_event(code, "retired").at("event").at("seat_to_move") == 4);
-        const auto state = join(*seats[0], code).at("table");
-        clocks_before = state.at("clocks").at("seats_ms");
+        CHECK(seats[0]->wait_event(code, "player_retired").at("event").at("to_move") == 4);
+        const auto state = join(*seats[0], code).at("state");
+        clocks_before = state.at("clocks").at("remaining_ms");
         id = state.at("game_id").get<std::int64_t>();
         const auto stored = first->backend().game_store()->find_game(id);
         REQUIRE(stored);
@@ -246,27 +246,27 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves thro
     auto second = start();
     REQUIRE(second->restored() == 1);
     const auto state = reconnect(*second, code, seats);
-    CHECK(state.at("seat_to_move") == 4);
+    CHECK(state.at("to_move") == 4);
     CHECK(state.at("seats").at(2).at("retired") == true);
     // Every seat's time came back as it stood (no time has passed).
-    CHECK(state.at("clocks").at("seats_ms") == clocks_before);
-    CHECK(state.at("clocks").at("seats_ms").at(1) == 57000);
+    CHECK(state.at("clocks").at("remaining_ms") == clocks_before);
+    CHECK(state.at("clocks").at("remaining_ms").at(1) == 57000);
 
     // Seat 4's time started when seat 2 left, not at the last move 20 s before: 41 s later it
     // still plays, 61 s later it has lost on time.
     clock.advance(41s);
     second->recheck_timers();
-    CHECK(join(*seats[0], code).at("table").at("seats").at(4).at("retired") == false);
+    CHECK(join(*seats[0], code).at("state").at("seats").at(4).at("retired") == false);
     clock.advance(20s);
     second->recheck_timers();
-    const auto flagged = seats[0]->wait_event(code, "retired").at("event");
+    const auto flagged = seats[0]->wait_event(code, "player_retired").at("event");
     CHECK(flagged.at("seat") == 4);
     CHECK(flagged.at("reason") == "flag");
-    CHECK(flagged.at("seat_to_move") == 5);
+    CHECK(flagged.at("to_move") == 5);
 
     // Seat 5 resigns: seat 1 is the one left playing.
     REQUIRE(seats[5]->request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
-    const auto ended = seats[1]->wait_event(code, "ended").at("event");
+    const auto ended = seats[1]->wait_event(code, "game_ended").at("event");
     CHECK(ended.at("result").at("kind") == "ranked");
     CHECK(ended.at("result").at("reason") == "finished");
     CHECK(ended.at("result").at("places") == json::array({1, 3, 6, 2, 5, 4}));
@@ -302,7 +302,7 @@ TEST_CASE_FIXTURE(SixOnDisk, "a rated game of three among accounts changes every
     REQUIRE(seats[0]->request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
     clock.advance(61s);
     server->recheck_timers();
-    const auto ended = seats[2]->wait_event(code, "ended").at("event");
+    const auto ended = seats[2]->wait_event(code, "game_ended").at("event");
     CHECK(ended.at("result").at("kind") == "ranked");
     CHECK(ended.at("result").at("reason") == "retired");
     CHECK(ended.at("result").at("places") == json::array({3, 2, 1}));
@@ -343,14 +343,14 @@ TEST_CASE_FIXTURE(SixOnDisk, "guests of a game of three take their seats back af
         join(*clients[2], code);
         Seats seats(3);
         for (auto& client : clients) {
-            client->wait_event(code, "started");
+            client->wait_event(code, "game_started");
             const auto seat = join(*client, code).at("you").get<std::size_t>();
             tokens[seat] = client->token();
             seats[seat] = std::move(client);
         }
         move(*seats[0], code, 0, "n2-m6");
         REQUIRE(seats[1]->request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
-        seats[0]->wait_event(code, "retired");
+        seats[0]->wait_event(code, "player_retired");
     }
     auto second = start();
     REQUIRE(second->restored() == 1);
@@ -361,7 +361,7 @@ TEST_CASE_FIXTURE(SixOnDisk, "guests of a game of three take their seats back af
         REQUIRE(welcome.value("t", "") == "welcome");
         const auto state = join(*seats[seat], code);
         CHECK(state.at("you") == seat);
-        CHECK(state.at("table").at("seat_to_move") == 2);
+        CHECK(state.at("state").at("to_move") == 2);
     }
     // The guest at seat 2 (a seat beyond the first two) plays on; seat 1 stays out.
     move(*seats[2], code, 1, "h10-i9");
@@ -394,7 +394,7 @@ struct GatedThree {
         join(*clients[2], code);
         seats.resize(3);
         for (auto& client : clients) {
-            client->wait_event(code, "started");
+            client->wait_event(code, "game_started");
             const auto seat = join(*client, code).at("you").get<std::size_t>();
             seats[seat] = std::move(client);
         }
@@ -405,7 +405,7 @@ struct GatedThree {
 };
 
 bool is_retired(const json& m) {
-    return is_table_event(m, "retired");
+    return is_table_event(m, "player_retired");
 }
 
 // The answer to the request of id "r".
@@ -422,11 +422,11 @@ TEST_CASE_FIXTURE(GatedThree, "a resignation in a game of three goes out only on
     CHECK(seats[2]->none_within(is_retired, 200ms));
     CHECK(seats[0]->none_within(is_answer, 100ms));
     gate->release();
-    CHECK(seats[2]->wait_event(code, "retired").at("event").at("seat") == 0);
+    CHECK(seats[2]->wait_event(code, "player_retired").at("event").at("seat") == 0);
     const auto answer = seats[0]->wait_for(is_answer);
     CHECK(answer.value("t", "") == "ok");
     // Stored: the game goes on, and the seat is out.
-    const auto id = join(*seats[1], code).at("table").at("game_id").get<std::int64_t>();
+    const auto id = join(*seats[1], code).at("state").at("game_id").get<std::int64_t>();
     const auto stored = fresh.server.backend().game_store()->find_game(id);
     REQUIRE(stored);
     REQUIRE(stored->leaves.size() == 1);
@@ -441,8 +441,8 @@ TEST_CASE_FIXTURE(GatedThree, "a leave storage never takes ends the game of thre
     seats[0]->send_raw(R"({"t":"resign","id":"r","table":")" + code + R"("})");
     for (int second = 0; second < 10; ++second)
         fresh.pass_time(1s);
-    CHECK(seats[2]->wait_event(code, "retired").at("event").at("seat") == 0);
-    const auto ended = seats[2]->wait_event(code, "ended").at("event");
+    CHECK(seats[2]->wait_event(code, "player_retired").at("event").at("seat") == 0);
+    const auto ended = seats[2]->wait_event(code, "game_ended").at("event");
     CHECK(ended.at("result").at("kind") == "aborted");
     CHECK(ended.at("result").at("reason") == "storage_failed");
     const auto id = ended.at("game_id").get<std::int64_t>();

@@ -45,8 +45,8 @@ std::vector<Client*> by_seat(const std::vector<Client*>& clients, const std::str
     std::vector<Client*> seated(players.size(), nullptr);
     for (Client* client : clients) {
         const auto state = client->wait_push("table");
-        CHECK(state.at("table").at("code") == code);
-        CHECK(state.at("table").at("status") == "playing");
+        CHECK(state.at("state").at("code") == code);
+        CHECK(state.at("state").at("status") == "playing");
         const auto seat = std::find(players.begin(), players.end(), client->id()) - players.begin();
         REQUIRE(seat < static_cast<std::ptrdiff_t>(players.size()));
         CHECK(state.at("you") == seat);
@@ -85,16 +85,16 @@ TEST_CASE("three seekers of chinese-checkers-3 are seated at one started table b
         CHECK(player_ids(theirs.at("players")) == players);
     }
     const auto seated = by_seat({&a, &b, &c}, code, players);
-    const auto started = a.wait_event(code, "started").at("event");
+    const auto started = a.wait_event(code, "game_started").at("event");
     CHECK(player_ids(started.at("players")) == players);
-    CHECK(started.at("clocks").at("seat_to_move") == 0);
+    CHECK(started.at("clocks").at("to_move") == 0);
 
     // Seat 0 moves first; everyone sees it, and seat 1 is next.
     const std::string first = started.at("legal_moves").at(0).at("move");
     move(*seated[0], code, 0, first);
     const auto played = seated[2]->wait_move(code, 0).at("event");
-    CHECK(played.at("seat") == 0);
-    CHECK(played.at("seat_to_move") == 1);
+    CHECK(played.at("by") == 0);
+    CHECK(played.at("to_move") == 1);
 
     // A fourth seeker waits alone, and takes the seek back.
     CHECK(guest.request(seek_of("chinese-checkers-3")).at("matched") == false);
@@ -161,11 +161,11 @@ TEST_CASE("a group challenge to three players seats four once all accept, a decl
     CHECK(std::set<std::string>(players.begin(), players.end()) ==
           std::set<std::string>{a.id(), b.id(), c.id(), d.id()});
     const auto seated = by_seat(everyone, code, players);
-    const auto started = seated[3]->wait_event(code, "started").at("event");
+    const auto started = seated[3]->wait_event(code, "game_started").at("event");
     CHECK(player_ids(started.at("players")) == players);
     const std::string first = started.at("legal_moves").at(0).at("move");
     move(*seated[0], code, 0, first);
-    CHECK(seated[1]->wait_move(code, 0).at("event").at("seat_to_move") == 1);
+    CHECK(seated[1]->wait_move(code, 0).at("event").at("to_move") == 1);
 
     // The next one: c declines after b accepted, and it is off for everyone.
     const std::int64_t next = a.request(challenge_of("halma-4", invitees)).at("challenge");
@@ -289,7 +289,7 @@ TEST_CASE("a public table of four is listed with its open seats as they are take
     against_computer["level"] = "easy";
     const auto computer = watcher.request(against_computer);
     REQUIRE(computer.value("t", "") == "table_created");
-    CHECK(computer.at("table").at("status") == "playing");
+    CHECK(computer.at("state").at("status") == "playing");
     CHECK(computer.at("computers").size() == 3);
 }
 
@@ -354,8 +354,11 @@ TEST_CASE("accounts are invited by their names and seek rated seats at a table o
     for (const auto& player : matched.at("players"))
         CHECK(player.at("registered") == true);
     const auto seated = by_seat({&bob, &cat, &dan}, matched.at("code"), players);
-    CHECK(seated[0]->wait_event(matched.at("code"), "started").at("event").at("players").size() ==
-          3);
+    CHECK(seated[0]
+              ->wait_event(matched.at("code"), "game_started")
+              .at("event")
+              .at("players")
+              .size() == 3);
 }
 
 TEST_CASE("an unanswered group challenge expires for everyone after five minutes") {

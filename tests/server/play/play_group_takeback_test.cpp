@@ -33,7 +33,7 @@ std::vector<std::string> seven_plies(Seats& seats, const std::string& code) {
         auto& mover = *seats[static_cast<std::size_t>(ply % 3)];
         const auto reply =
             mover.request({{"t", "move"}, {"table", code}, {"ply", ply}, {"move", next}});
-        REQUIRE_MESSAGE(is_table_event(reply, "move"), reply.dump().substr(0, 300));
+        REQUIRE_MESSAGE(is_table_event(reply, "move_played"), reply.dump().substr(0, 300));
         played.push_back(reply.at("event").at("move").at("move").get<std::string>());
         const auto& legal = reply.at("event").at("legal_moves");
         REQUIRE_FALSE(legal.empty());
@@ -64,20 +64,20 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three: one accepts and 
 
         REQUIRE(ask(*seats[1], code, "request_takeback").value("t", "") == "ok");
         const auto asked = seats[2]->wait_event(code, "takeback_requested").at("event");
-        CHECK(asked.at("seat") == 1);
-        CHECK_FALSE(asked.contains("by"));
+        CHECK(asked.at("by") == 1);
+        CHECK_FALSE(asked.contains("seat"));
         CHECK(asked.at("plies") == 3);
         CHECK(asked.at("waiting") == json::array({0, 2}));
 
         REQUIRE(ask(*seats[2], code, "accept_takeback").value("t", "") == "ok");
         for (auto* watcher : {seats[0].get(), seats[1].get()}) {
             const auto accepted = watcher->wait_event(code, "takeback_accepted").at("event");
-            CHECK(accepted.at("seat") == 2);
+            CHECK(accepted.at("by") == 2);
             CHECK(accepted.at("accepted") == json::array({2}));
             CHECK(accepted.at("waiting") == json::array({0}));
         }
         // A client that joins now sees the request and who has agreed.
-        const auto pending = join(*seats[0], code).at("table");
+        const auto pending = join(*seats[0], code).at("state");
         CHECK(pending.at("takeback_request") == 1);
         CHECK(pending.at("takeback_accepted") == json::array({2}));
         CHECK(pending.at("takeback_waiting") == json::array({0}));
@@ -90,12 +90,12 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three: one accepts and 
             CHECK(done.at("ply") == 4);
             CHECK(done.at("moves") ==
                   json(std::vector<std::string>(played.begin(), played.begin() + 4)));
-            CHECK(done.at("clocks").at("seat_to_move") == 1);
+            CHECK(done.at("clocks").at("to_move") == 1);
         }
-        const auto after = join(*seats[2], code).at("table");
+        const auto after = join(*seats[2], code).at("state");
         CHECK(after.at("takeback_request").is_null());
         CHECK(after.at("takeback_waiting").empty());
-        CHECK(after.at("seat_to_move") == 1);
+        CHECK(after.at("to_move") == 1);
         // Seat 1 plays something else at ply 4.
         const auto other = after.at("legal_moves").back().at("move").get<std::string>();
         move(*seats[1], code, 4, other);
@@ -109,9 +109,9 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three: one accepts and 
         const std::string cookie = "user=" + client->player().value("name", "");
         client = std::make_unique<Client>(second->port(), cookie);
     }
-    const auto state = join(*seats[0], code).at("table");
+    const auto state = join(*seats[0], code).at("state");
     CHECK(state.at("moves") == json(played));
-    CHECK(state.at("seat_to_move") == 2);
+    CHECK(state.at("to_move") == 2);
     const auto id = state.at("game_id").get<std::int64_t>();
     const auto stored = second->backend().game_store()->find_game(id);
     REQUIRE(stored);
@@ -133,10 +133,10 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three keeps the leaves 
         // Seat 2 resigns with seat 1 to move; seat 1 and seat 0 play on, then seat 1 takes
         // its move back (the leave came before it and stays).
         REQUIRE(ask(*seats[2], code, "resign").value("t", "") == "ok");
-        seats[0]->wait_event(code, "retired");
-        auto state = join(*seats[1], code).at("table");
+        seats[0]->wait_event(code, "player_retired");
+        auto state = join(*seats[1], code).at("state");
         move(*seats[1], code, 7, state.at("legal_moves").at(0).at("move").get<std::string>());
-        state = join(*seats[0], code).at("table");
+        state = join(*seats[0], code).at("state");
         move(*seats[0], code, 8, state.at("legal_moves").at(0).at("move").get<std::string>());
         REQUIRE(ask(*seats[1], code, "request_takeback").value("t", "") == "ok");
         const auto asked = seats[0]->wait_event(code, "takeback_requested").at("event");
@@ -147,9 +147,9 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a takeback at a table of three keeps the leaves 
     auto second = start();
     REQUIRE(second->restored() == 1);
     auto ann = std::make_unique<Client>(second->port(), "user=ann");
-    const auto state = join(*ann, code).at("table");
+    const auto state = join(*ann, code).at("state");
     CHECK(state.at("moves").size() == 7);
-    CHECK(state.at("seat_to_move") == 1);
+    CHECK(state.at("to_move") == 1);
     CHECK(state.at("seats").at(2).at("retired") == true);
     const auto stored =
         second->backend().game_store()->find_game(state.at("game_id").get<std::int64_t>());
@@ -171,9 +171,9 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a decline at a table of three calls the takeback
     REQUIRE(ask(*seats[2], code, "decline_takeback").value("t", "") == "ok");
     for (auto& seat : seats) {
         const auto declined = seat->wait_event(code, "takeback_declined").at("event");
-        CHECK(declined.at("seat") == 2);
+        CHECK(declined.at("by") == 2);
     }
-    const auto state = join(*seats[1], code).at("table");
+    const auto state = join(*seats[1], code).at("state");
     CHECK(state.at("takeback_request").is_null());
     CHECK(state.at("moves").size() == 7);
     const auto late = ask(*seats[0], code, "accept_takeback");
@@ -192,5 +192,5 @@ TEST_CASE_FIXTURE(ThreeOnDisk, "a rated game of three refuses a takeback") {
     CHECK(refused.value("t", "") == "error");
     CHECK(refused.value("code", "") == "not_allowed");
     CHECK(refused.value("message", "") == "no takebacks in rated games");
-    CHECK(join(*seats[0], code).at("table").at("takeback_request").is_null());
+    CHECK(join(*seats[0], code).at("state").at("takeback_request").is_null());
 }

@@ -32,10 +32,10 @@ TEST_CASE("Chinese checkers for two: a chain of hops, a spectator, a takeback an
     const auto created = white.request(setup);
     REQUIRE_MESSAGE(created.value("t", "") == "table_created", created.dump());
     const std::string code = created.at("code");
-    CHECK(created.at("table").at("setup").at("variant") == "chinese-checkers-2");
+    CHECK(created.at("state").at("setup").at("variant") == "chinese-checkers-2");
 
     join(black, code);
-    const auto started = white.wait_event(code, "started");
+    const auto started = white.wait_event(code, "game_started");
     CHECK(started.at("event").at("start_position") == star_start);
     CHECK(started.at("event").at("board").at("rows") == 17);
     CHECK(started.at("event").at("board").at("cols") == 25);
@@ -45,12 +45,12 @@ TEST_CASE("Chinese checkers for two: a chain of hops, a spectator, a takeback an
     // White steps, Black steps, White's p2 hops twice to l5 (over o2, then over m6).
     play_moves(white, black, code, {"n2-m6", "d2-e6", "p2-l5", "d3-e7"});
     const auto chain = watcher.wait_move(code, 2).at("event");
-    CHECK(chain.at("by") == "white");
+    CHECK(chain.at("by") == 0);
     CHECK(chain.at("move").at("move") == "p2-l5");
     CHECK(chain.at("move").at("display") == "p2-l5");
     CHECK(chain.at("move").at("path").size() == 3);
     CHECK(chain.at("move").at("captures") == json::array());
-    CHECK(chain.at("to_move") == "black");
+    CHECK(chain.at("to_move") == 1);
 
     // A move of the wrong shape, or not legal here, changes nothing.
     const auto wrong =
@@ -63,10 +63,10 @@ TEST_CASE("Chinese checkers for two: a chain of hops, a spectator, a takeback an
 
     // A single hop.
     move(white, code, 4, "o1-m5");
-    const auto state = watcher.request({{"t", "watch"}, {"code", code}}).at("table");
+    const auto state = watcher.request({{"t", "watch"}, {"code", code}}).at("state");
     CHECK(state.at("moves") == json::array({"n2-m6", "d2-e6", "p2-l5", "d3-e7", "o1-m5"}));
     CHECK(state.at("history").at(2).at("path").size() == 3);
-    CHECK(state.at("to_move") == "black");
+    CHECK(state.at("to_move") == 1);
     CHECK_FALSE(state.at("legal_moves").empty());
 
     // Taken back at White's request (a casual game), and played again.
@@ -80,9 +80,9 @@ TEST_CASE("Chinese checkers for two: a chain of hops, a spectator, a takeback an
     move(white, code, 4, "o1-m5");
 
     REQUIRE(black.request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
-    const auto ended = watcher.wait_event(code, "ended").at("event");
-    CHECK(ended.at("result").at("kind") == "1-0");
-    CHECK(ended.at("result").at("winner") == "white");
+    const auto ended = watcher.wait_event(code, "game_ended").at("event");
+    CHECK(ended.at("result").at("kind") == "win");
+    CHECK(ended.at("result").at("winner") == 0);
     CHECK(ended.at("result").at("reason") == "resign");
     REQUIRE(ended.contains("game_id"));
     const auto id = ended.at("game_id").get<std::int64_t>();
@@ -113,8 +113,8 @@ TEST_CASE("Chinese checkers for two ends by the rules when White's last piece co
     setup["position"] = "1:a1,b1,b2,c1,c2,c3,d1,d2,d3,e8:h1,h2,h3,h4,h5,h6,h7,h8,h9,h10:0:-";
     const auto code = start_table(white, black, setup);
     move(white, code, 0, "e8-d4");
-    const auto ended = black.wait_event(code, "ended").at("event");
-    CHECK(ended.at("result").at("kind") == "1-0");
+    const auto ended = black.wait_event(code, "game_ended").at("event");
+    CHECK(ended.at("result").at("kind") == "win");
     CHECK(ended.at("result").at("reason") == "finished");
     REQUIRE(ended.contains("game_id"));
     const auto id = ended.at("game_id").get<std::int64_t>();
@@ -137,7 +137,7 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
         Client alice(first.port(), "user=alice");
         Client bob(first.port(), "user=bob");
         code = start_table(alice, bob, private_setup("halma-2", fischer_ms(60000, 0)));
-        const auto state = alice.request({{"t", "join"}, {"code", code}}).at("table");
+        const auto state = alice.request({{"t", "join"}, {"code", code}}).at("state");
         CHECK(state.at("board").at("rows") == 16);
         CHECK(state.at("legal_moves").size() == 40);
         play_moves(alice, bob, code, {"b5-c6", "o12-n11"});
@@ -148,18 +148,18 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     Client bob(second.port(), "user=bob");
     const auto state = alice.request({{"t", "join"}, {"code", code}});
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state.at("you") == "white");
-    CHECK(state.at("table").at("moves") == json::array({"b5-c6", "o12-n11"}));
-    CHECK(state.at("table").at("history").at(1).at("path").size() == 2);
-    CHECK(state.at("table").at("setup").at("variant") == "halma-2");
+    CHECK(state.at("you") == 0);
+    CHECK(state.at("state").at("moves") == json::array({"b5-c6", "o12-n11"}));
+    CHECK(state.at("state").at("history").at(1).at("path").size() == 2);
+    CHECK(state.at("state").at("setup").at("variant") == "halma-2");
     move(alice, code, 2, "a5-a6");
     REQUIRE(bob.request({{"t", "join"}, {"code", code}}).value("t", "") == "table");
 
     // Black's minute runs out with nobody moving: White wins on time.
     clock.advance(62s);
     second.recheck_timers();
-    const auto ended = alice.wait_event(code, "ended").at("event");
-    CHECK(ended.at("result").at("kind") == "1-0");
+    const auto ended = alice.wait_event(code, "game_ended").at("event");
+    CHECK(ended.at("result").at("kind") == "win");
     CHECK(ended.at("result").at("reason") == "flag");
     const auto games = second.backend().game_store()->history(accounts->ids["alice"], {});
     REQUIRE(games.size() == 1);
@@ -176,13 +176,13 @@ TEST_CASE("a table of three is made, filled by code and started, and the compute
     const auto code = create_table(first, private_setup("chinese-checkers-3"));
     join(second, code);
     // Two of three seats: the table waits.
-    CHECK(first.request({{"t", "join"}, {"code", code}}).at("table").at("status") == "waiting");
+    CHECK(first.request({{"t", "join"}, {"code", code}}).at("state").at("status") == "waiting");
     join(third, code);
-    const auto started = first.wait_event(code, "started").at("event");
+    const auto started = first.wait_event(code, "game_started").at("event");
     CHECK(started.at("players").size() == 3);
     const auto state = third.request({{"t", "join"}, {"code", code}});
     CHECK(state.at("you").is_number_integer());
-    CHECK(state.at("table").at("seat_to_move") == 0);
+    CHECK(state.at("state").at("to_move") == 0);
     Client fourth(s.server.port());
     // Every seat taken: a fourth player may watch, not join.
     CHECK(fourth.request({{"t", "join"}, {"code", code}}).value("t", "") == "error");
@@ -191,8 +191,8 @@ TEST_CASE("a table of three is made, filled by code and started, and the compute
     const int third_seat = state.at("you").get<int>();
     const auto resigned = third.request({{"t", "resign"}, {"table", code}});
     REQUIRE(resigned.value("t", "") == "ok");
-    CHECK(first.wait_event(code, "retired").at("event").at("seat") == third_seat);
-    const auto after = fourth.request({{"t", "watch"}, {"code", code}}).at("table");
+    CHECK(first.wait_event(code, "player_retired").at("event").at("seat") == third_seat);
+    const auto after = fourth.request({{"t", "watch"}, {"code", code}}).at("state");
     CHECK(after.at("status") == "playing");
     CHECK(after.at("seats").at(static_cast<std::size_t>(third_seat)).at("retired") == true);
     CHECK(after.at("seats").at(static_cast<std::size_t>(third_seat)).at("left_reason") == "resign");
@@ -209,7 +209,7 @@ TEST_CASE("a table of three is made, filled by code and started, and the compute
                                            {"color", "white"},
                                            {"private", true}});
         CHECK(reply.value("t", "") == "table_created");
-        CHECK(reply.at("table").at("status") == "playing");
+        CHECK(reply.at("state").at("status") == "playing");
     }
     // A private table is not listed.
     CHECK(fourth.request({{"t", "lobby_subscribe"}}).at("tables") == json::array());

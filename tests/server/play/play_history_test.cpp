@@ -49,13 +49,13 @@ TEST_CASE_FIXTURE(TwoGuests, "after a reload the state has every move with its c
 
     const auto state = reload(server.port(), black.token(), code);
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state.at("you") == "black");
-    const json history = state.at("table").at("history");
+    CHECK(state.at("you") == 1);
+    const json history = state.at("state").at("history");
     REQUIRE(history.size() == 4);
     for (std::size_t i = 0; i < 4; ++i) {
         CAPTURE(i);
         CHECK(history[i] == events[i]);
-        CHECK(history[i].at("move") == state.at("table").at("moves")[i]);
+        CHECK(history[i].at("move") == state.at("state").at("moves")[i]);
     }
     CHECK(history[0].at("path") == json::array({cell("a3"), cell("b4")}));
     CHECK(history[0].at("captures") == json::array());
@@ -64,18 +64,18 @@ TEST_CASE_FIXTURE(TwoGuests, "after a reload the state has every move with its c
     CHECK(capture.at("path") == json::array({cell("a5"), cell("c3"), cell("e5")}));
     CHECK(sorted(capture.at("captures").get<std::vector<int>>()) ==
           std::vector<int>{cell("b4"), cell("d4")});
-    CHECK(state.at("table").at("last_move") == capture);
-    CHECK(state.at("table").at("started_at") == started_ms);
-    CHECK(state.at("table").at("game_id").is_number_integer());
+    CHECK(state.at("state").at("last_move") == capture);
+    CHECK(state.at("state").at("started_at") == started_ms);
+    CHECK(state.at("state").at("game_id").is_number_integer());
 }
 
 TEST_CASE_FIXTURE(TwoGuests, "a table with an open seat has no start time and no moves") {
     const auto code = create_table(white, private_setup("international"));
     const auto state = white.request({{"t", "join"}, {"code", code}});
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state.at("table").at("started_at").is_null());
-    CHECK(state.at("table").at("history") == json::array());
-    CHECK(state.at("table").at("game_id").is_null());
+    CHECK(state.at("state").at("started_at").is_null());
+    CHECK(state.at("state").at("history") == json::array());
+    CHECK(state.at("state").at("game_id").is_null());
 }
 
 TEST_CASE("the ended event names the stored game, as the state and a resync do, and its "
@@ -90,21 +90,22 @@ TEST_CASE("the ended event names the stored game, as the state and a resync do, 
     const auto before_end = black.wait_move(code, 3).at("version").get<std::uint64_t>();
     REQUIRE(white.request({{"t", "resign"}, {"table", code}}).value("t", "") == "ok");
 
-    const auto ended = black.wait_event(code, "ended");
+    const auto ended = black.wait_event(code, "game_ended");
     REQUIRE(ended.at("event").contains("game_id"));
     const json game_id = ended.at("event").at("game_id");
     REQUIRE(game_id.is_number_integer());
-    CHECK(ended.at("event").at("result").at("kind") == "0-1");
+    CHECK(ended.at("event").at("result").at("kind") == "win");
     const auto state = reload(fresh.server.port(), white.token(), code);
-    CHECK(state.at("table").at("game_id") == game_id);
-    CHECK(state.at("table").at("history").size() == 4);
+    CHECK(state.at("state").at("game_id") == game_id);
+    CHECK(state.at("state").at("history").size() == 4);
 
     Client again(fresh.server.port());
     REQUIRE(again.request({{"t", "identify"}, {"token", black.token()}}).value("t", "") ==
             "welcome");
     const auto done = again.request({{"t", "resync"}, {"table", code}, {"since", before_end}});
     REQUIRE(done.value("t", "") == "resynced");
-    const auto resent = again.wait_for([](const json& m) { return is_table_event(m, "ended"); });
+    const auto resent =
+        again.wait_for([](const json& m) { return is_table_event(m, "game_ended"); });
     CHECK(resent == ended);
 
     const auto record =

@@ -139,7 +139,7 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     REQUIRE(alice.request({{"t", "resync"}, {"table", code}, {"since", 0}})["t"] == "table");
     REQUIRE(bob.request({{"t", "resync"}, {"table", code}, {"since", 0}})["t"] == "table");
     play_moves(alice, bob, code, {"g4", "Qh4#"}, 2);
-    alice.wait_event(code, "ended");
+    alice.wait_event(code, "game_ended");
     // The restored game was rated between the two accounts.
     auto ratings = second.backend().rating_store();
     REQUIRE(ratings->ratings_of(accounts->ids["alice"]).size() == 1);
@@ -150,11 +150,11 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     REQUIRE(alice.request({{"t", "offer_rematch"}, {"table", code}}).value("t", "") == "ok");
     REQUIRE(bob.request({{"t", "accept_rematch"}, {"table", code}}).value("t", "") == "ok");
     alice.wait_for([&](const json& m) {
-        return is_table_event(m, "started") && m["event"].value("game_number", 0) == 2;
+        return is_table_event(m, "game_started") && m["event"].value("game_number", 0) == 2;
     });
     play_moves(bob, alice, code, {"f3", "e5", "g4", "Qh4#"});
     bob.wait_for([&](const json& m) {
-        return is_table_event(m, "ended") && m["event"].value("game_number", 0) == 2;
+        return is_table_event(m, "game_ended") && m["event"].value("game_number", 0) == 2;
     });
     const auto games = second.backend().game_store()->history(accounts->ids["bob"], {});
     REQUIRE(games.size() == 2);
@@ -187,12 +187,12 @@ TEST_CASE("a rated seek's match is stored under both players' accounts and rates
     REQUIRE(ben.request(seek)["matched"] == true);
     const auto matched = ann.wait_push("matched");
     const std::string code = matched.at("code").get<std::string>();
-    const bool ann_white = matched["white"]["name"] == "ann";
+    const bool ann_white = matched["players"][0]["name"] == "ann";
     Client& white = ann_white ? ann : ben;
     Client& black = ann_white ? ben : ann;
-    white.wait_event(code, "started");
+    white.wait_event(code, "game_started");
     play_moves(white, black, code, {"f3", "e5", "g4", "Qh4#"});
-    white.wait_event(code, "ended");
+    white.wait_event(code, "game_ended");
     const auto row = server.backend().game_store()->find_game(1);
     REQUIRE(row);
     CHECK(row->game.white_user_id == accounts->ids[ann_white ? "ann" : "ben"]);
@@ -241,14 +241,14 @@ TEST_CASE("a guest proves itself with its token after a restart and a rematch, a
         REQUIRE(black.request({{"t", "identify"}, {"token", black_token}}).value("t", "") ==
                 "welcome");
         const auto state = white.request({{"t", "resync"}, {"table", code}, {"since", 0}});
-        REQUIRE(state.value("you", "") == "white");
+        REQUIRE(state.at("you") == 0);
         play_moves(white, black, code, {"Qh5", "Ke7", "Qxe5#"}, 2);
-        white.wait_event(code, "ended");
+        white.wait_event(code, "game_ended");
         // A rematch at the restored table: its row keeps both guests' token hashes.
         REQUIRE(white.request({{"t", "offer_rematch"}, {"table", code}}).value("t", "") == "ok");
         REQUIRE(black.request({{"t", "accept_rematch"}, {"table", code}}).value("t", "") == "ok");
         white.wait_for([&](const json& m) {
-            return is_table_event(m, "started") && m["event"].value("game_number", 0) == 2;
+            return is_table_event(m, "game_started") && m["event"].value("game_number", 0) == 2;
         });
         play_moves(black, white, code, {"d4"});
 
@@ -258,7 +258,7 @@ TEST_CASE("a guest proves itself with its token after a restart and a rematch, a
         const auto lobby = spectator.request({{"t", "lobby_subscribe"}});
         const auto watched = spectator.request({{"t", "watch"}, {"code", code}});
         REQUIRE(watched.value("t", "") == "table");
-        const auto seat = watched["table"]["seats"]["black"];
+        const auto seat = watched["state"]["seats"][1];
         CHECK(seat["id"] == white_id);
         CHECK_FALSE(seat.contains("guest_token_hash"));
         CHECK_FALSE(seat.contains("identity"));
@@ -285,7 +285,7 @@ TEST_CASE("a guest proves itself with its token after a restart and a rematch, a
     CHECK(back["tables"] == json::array({code}));
     CHECK_FALSE(mentions(back, white_hash));
     const auto state = white.request({{"t", "resync"}, {"table", code}, {"since", 0}});
-    CHECK(state.value("you", "") == "black");
+    CHECK(state.at("you") == 1);
     move(white, code, 1, "e5");
 }
 
@@ -324,7 +324,7 @@ TEST_CASE("an account whose name is another account's id is never taken for it")
     const auto watched = impostor.request({{"t", "watch"}, {"code", code}});
     REQUIRE(watched.value("t", "") == "table");
     CHECK(watched["you"].is_null());
-    CHECK(watched["table"]["seats"]["white"]["id"] == alice_id);
+    CHECK(watched["state"]["seats"][0]["id"] == alice_id);
     const auto refused =
         impostor.request({{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "e4"}});
     CHECK(refused.value("t", "") == "error");

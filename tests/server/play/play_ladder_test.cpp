@@ -72,7 +72,7 @@ void mate(Client& winner, Client& loser, const std::string& code, bool winner_wh
         for (std::size_t i = 0; i < moves.size(); ++i)
             move(i % 2 == 0 ? loser : winner, code, static_cast<int>(i), moves[i]);
     }
-    const auto end = winner.wait_event(code, "ended");
+    const auto end = winner.wait_event(code, "game_ended");
     CHECK(end["event"]["result"]["reason"] == "checkmate");
 }
 
@@ -124,15 +124,15 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     CHECK(notice.value("challenged", "") == "Ben");
     const std::string code = notice.at("table").get<std::string>();
     const auto state = cal.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+        return m.value("t", "") == "table" && m.at("state").value("code", "") == code;
     });
     CHECK(cal.kept().empty()); // nothing between the notice and the state
-    CHECK(state.at("table").at("status") == "playing");
-    const auto started = cal.wait_event(code, "started");
-    CHECK(started.value("version", 0) <= state.at("table").value("version", 0));
-    CHECK(state.at("table").at("setup").at("rated") == true);
-    CHECK(state.at("table").at("setup").at("private") == true);
-    const bool cal_white = state.value("you", "") == "white";
+    CHECK(state.at("state").at("status") == "playing");
+    const auto started = cal.wait_event(code, "game_started");
+    CHECK(started.value("version", 0) <= state.at("state").value("version", 0));
+    CHECK(state.at("state").at("setup").at("rated") == true);
+    CHECK(state.at("state").at("setup").at("private") == true);
+    const bool cal_white = state.at("you") == 0;
 
     // Ben connects later and finds the table in the welcome's list, and sits at it.
     Client ben(s.port(), cookie["Ben"]);
@@ -143,7 +143,7 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     REQUIRE(welcome.value("t", "") == "welcome");
     CHECK(welcome.at("tables") == json::array({code}));
     const auto seat = join(ben, code);
-    CHECK(seat.value("you", "") == (cal_white ? "black" : "white"));
+    CHECK(seat.at("you") == (cal_white ? 1 : 0));
 
     // A ladder game cannot be aborted nor claimed against an absent player before both moved.
     const auto aborted = cal.request({{"t", "abort"}, {"table", code}});
@@ -175,11 +175,11 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     const std::string code2 = again.at("table").get<std::string>();
     CHECK(code2 != code);
     const auto state2 = ben.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code2;
+        return m.value("t", "") == "table" && m.at("state").value("code", "") == code2;
     });
-    const bool ben_white = state2.value("you", "") == "white";
+    const bool ben_white = state2.at("you") == 0;
     cal.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code2;
+        return m.value("t", "") == "table" && m.at("state").value("code", "") == code2;
     });
     mate(cal, ben, code2, !ben_white);
     REQUIRE(settled(s, ladder));
@@ -202,9 +202,9 @@ TEST_CASE("a ladder player who does not make the first move within the window lo
     accept(s, ladder, id, cookie["Ann"]);
     const std::string code = ben.wait_push("ladder_game").at("table").get<std::string>();
     const auto state = ben.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+        return m.value("t", "") == "table" && m.at("state").value("code", "") == code;
     });
-    if (state.value("you", "") == "white")
+    if (state.at("you") == 0)
         move(ben, code, 0, "e4");
     // Ann's seat is marked absent, yet an abandonment claim waits for both first moves.
     const auto claim = ben.request({{"t", "claim_win"}, {"table", code}});
@@ -216,7 +216,7 @@ TEST_CASE("a ladder player who does not make the first move within the window lo
     CHECK(live_challenges(s, ladder).size() == 1);
     clock.advance(24h);
     s.recheck_timers();
-    const auto end = ben.wait_event(code, "ended");
+    const auto end = ben.wait_event(code, "game_ended");
     CHECK(end["event"]["result"]["reason"] == "first-move-timeout");
     REQUIRE(settled(s, ladder));
     CHECK(standings(s, ladder) == std::vector<std::string>{"Ben", "Ann"});
@@ -245,12 +245,12 @@ std::pair<std::string, bool> start_ladder_game(PlayServer& s, std::int64_t ladde
     accept(s, ladder, id, cookie[name(challenged)]);
     const std::string code = challenger.wait_push("ladder_game").at("table").get<std::string>();
     const auto state = challenger.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+        return m.value("t", "") == "table" && m.at("state").value("code", "") == code;
     });
     challenged.wait_for([&](const json& m) {
-        return m.value("t", "") == "table" && m.at("table").value("code", "") == code;
+        return m.value("t", "") == "table" && m.at("state").value("code", "") == code;
     });
-    return {code, state.value("you", "") == "white"};
+    return {code, state.at("you") == 0};
 }
 
 } // namespace
@@ -290,7 +290,7 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
         // The challenger (Cal, rung 3) wins against Ben (rung 2): Cal takes Ben's rung.
         const auto& moves = cal_white ? scholars_mate : fools_mate;
         play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, moves, 2, moves.size());
-        CHECK(cal.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+        CHECK(cal.wait_event(code, "game_ended")["event"]["result"]["reason"] == "checkmate");
         REQUIRE(settled(s, ladder));
         CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
         const auto cal_id = s.backend().user_store()->find_user_by_name("Cal")->id;
@@ -315,7 +315,7 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
                 "table");
     const auto& next = cal_white ? scholars_mate : fools_mate;
     play_plies(cal_white ? cal : ben, cal_white ? ben : cal, code, next, 2, next.size());
-    CHECK(ben.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+    CHECK(ben.wait_event(code, "game_ended")["event"]["result"]["reason"] == "checkmate");
     REQUIRE(settled(s, ladder));
     // The challenger lost: nobody moves.
     CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
@@ -356,7 +356,7 @@ TEST_CASE("a ladder game the server cannot store is aborted and cancels its chal
     const auto refused =
         black.wait_for([](const json& m) { return m.contains("id") && m.at("id") == "e5"; });
     CHECK(refused.value("code", "") == "storage_failed");
-    const auto ended = white.wait_event(code, "ended");
+    const auto ended = white.wait_event(code, "game_ended");
     CHECK(ended["event"]["result"]["reason"] == "storage_failed");
 
     // The challenge decided nothing: cancelled, nobody moved, and Ben may challenge again.

@@ -34,9 +34,9 @@ TEST_CASE_FIXTURE(
     const auto started = visitor.wait_for([](const json& m) {
         return m.value("t", "") == "lobby_table" && m.value("change", "") == "started";
     });
-    CHECK(started["table"]["seats"]["white"].is_object());
-    CHECK(started["table"]["seats"]["black"].is_object());
-    CHECK(host.wait_event(code, "started")["event"]["board"]["rows"] == 8);
+    CHECK(started["table"]["seats"][0].is_object());
+    CHECK(started["table"]["seats"][1].is_object());
+    CHECK(host.wait_event(code, "game_started")["event"]["board"]["rows"] == 8);
 }
 
 TEST_CASE_FIXTURE(FreshServer, "a waiting table's host cancels it, a third player finds it full") {
@@ -51,7 +51,7 @@ TEST_CASE_FIXTURE(FreshServer, "a waiting table's host cancels it, a third playe
 
     const auto other = create_table(host, {{"private", true}});
     CHECK(host.request({{"t", "cancel"}, {"table", other}})["t"] == "ok");
-    CHECK(host.wait_event(other, "closed")["event"]["reason"] == "cancelled");
+    CHECK(host.wait_event(other, "table_closed")["event"]["reason"] == "cancelled");
     // Once closed, the code is released.
     bool gone = false;
     for (int i = 0; i < 50 && !gone; ++i) {
@@ -112,10 +112,10 @@ TEST_CASE_FIXTURE(FreshServer, "auto-match pairs two seekers of the same pool") 
     CHECK(matched_second["code"] == code);
     const auto table_first = first.wait_push("table");
     const auto table_second = second.wait_push("table");
-    CHECK(table_first["table"]["status"] == "playing");
+    CHECK(table_first["state"]["status"] == "playing");
     CHECK(table_first["you"] != table_second["you"]);
     // The player with White moves first.
-    Client& white = table_first["you"] == "white" ? first : second;
+    Client& white = table_first["you"] == 0 ? first : second;
     move(white, code, 0, "d4");
 
     // A seek can be withdrawn.
@@ -173,11 +173,11 @@ TEST_CASE_FIXTURE(FreshServer,
     CHECK(accepted["reason"] == "accepted");
     const std::string code = accepted["code"];
     const auto table = alice.wait_push("table");
-    CHECK(table["table"]["code"] == code);
-    CHECK(table["you"] == "white");
-    CHECK(table["table"]["setup"]["time"]["base_ms"] == 300000);
+    CHECK(table["state"]["code"] == code);
+    CHECK(table["you"] == 0);
+    CHECK(table["state"]["setup"]["time"]["base_ms"] == 300000);
     move(alice, code, 0, "e4");
-    CHECK(bob.wait_event(code, "move")["event"]["move"]["move"] == "e2e4");
+    CHECK(bob.wait_event(code, "move_played")["event"]["move"]["move"] == "e2e4");
 
     // A declined challenge goes with its reason.
     const auto again = alice.request({{"t", "challenge"}, {"to", bob.id()}});

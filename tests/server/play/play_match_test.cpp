@@ -53,9 +53,11 @@ TEST_CASE("a seek pairs by the account's rating: far apart no, close yes") {
     Client cat(s.server->port(), "user=cat");
     CHECK(cat.request(blitz_seek)["matched"] == true);
     const auto matched = cat.wait_push("matched");
-    const bool ann_white = matched["white"]["name"] == "ann";
-    CHECK(matched[ann_white ? "white" : "black"]["rating"] == 2200);
-    CHECK(matched[ann_white ? "black" : "white"]["rating"] == 2150);
+    const auto& players = matched.at("players");
+    REQUIRE(players.size() == 2);
+    const std::size_t ann_seat = players[0]["name"] == "ann" ? 0 : 1;
+    CHECK(players[ann_seat]["rating"] == 2200);
+    CHECK(players[1 - ann_seat]["rating"] == 2150);
     CHECK(ben.request({{"t", "cancel_seek"}})["cancelled"] == true);
 }
 
@@ -103,19 +105,19 @@ TEST_CASE("a table shows each account's rating for its variant and speed, made b
                                           {"color", "white"},
                                           {"private", true}});
         REQUIRE(created["t"] == "table_created");
-        CHECK(created["table"]["seats"]["white"]["rating"] == 1812);
+        CHECK(created["state"]["seats"][0]["rating"] == 1812);
         const auto joined = ben.request({{"t", "join"}, {"code", created["code"]}});
         REQUIRE(joined["t"] == "table");
-        CHECK(joined["table"]["seats"]["white"]["rating"] == 1812);
-        CHECK(joined["table"]["seats"]["black"]["rating"] == 1640);
+        CHECK(joined["state"]["seats"][0]["rating"] == 1812);
+        CHECK(joined["state"]["seats"][1]["rating"] == 1640);
         // A speed without a stored rating: the default, as for a guest.
         const auto rapid = ben.request({{"t", "create_table"},
                                         {"variant", "chess"},
                                         {"time", {{"base_ms", 900000}, {"increment_ms", 10000}}},
                                         {"private", true}});
         REQUIRE(rapid["t"] == "table_created");
-        const auto& seats = rapid["table"]["seats"];
-        CHECK((seats["white"].is_null() ? seats["black"] : seats["white"])["rating"] == 1500);
+        const auto& seats = rapid["state"]["seats"];
+        CHECK((seats[0].is_null() ? seats[1] : seats[0])["rating"] == 1500);
     }
     SUBCASE("made by an accepted challenge") {
         const auto sent = ann.request({{"t", "challenge"},
@@ -128,7 +130,7 @@ TEST_CASE("a table shows each account's rating for its variant and speed, made b
         REQUIRE(ben.request({{"t", "accept_challenge"}, {"challenge", sent["challenge"]}})["t"] ==
                 "ok");
         const auto table = ann.wait_push("table");
-        CHECK(table["table"]["seats"]["white"]["rating"] == 1812);
-        CHECK(table["table"]["seats"]["black"]["rating"] == 1640);
+        CHECK(table["state"]["seats"][0]["rating"] == 1812);
+        CHECK(table["state"]["seats"][1]["rating"] == 1640);
     }
 }

@@ -43,7 +43,7 @@ TEST_CASE_FIXTURE(WatchedTable,
     send_first_move("41");
 
     const auto answer = white.wait_for(any_message);
-    CHECK(is_table_event(answer, "move"));
+    CHECK(is_table_event(answer, "move_played"));
     CHECK(answer.value("id", json()) == 41);
     CHECK(answer.value("table", "") == code);
     CHECK(answer.at("event").at("move").at("move") == "e2e4");
@@ -64,7 +64,7 @@ TEST_CASE_FIXTURE(WatchedTable,
 TEST_CASE_FIXTURE(WatchedTable, "a string id is carried by the mover's event as it was sent") {
     send_first_move(R"("move \"one\" é")");
     const auto answer = white.wait_for(any_message);
-    CHECK(is_table_event(answer, "move"));
+    CHECK(is_table_event(answer, "move_played"));
     CHECK(answer.value("id", json()) == "move \"one\" é");
     CHECK_FALSE(black.wait_move(code, 0).contains("id"));
 }
@@ -74,7 +74,7 @@ TEST_CASE_FIXTURE(WatchedTable,
                   "everyone's") {
     white.send_raw(R"({"t":"move","table":")" + code + R"(","ply":0,"move":"e4"})");
     const auto answer = white.wait_for(any_message);
-    CHECK(is_table_event(answer, "move"));
+    CHECK(is_table_event(answer, "move_played"));
     CHECK_FALSE(answer.contains("id"));
     CHECK(white.none_within(any_message));
     CHECK(black.wait_move(code, 0) == answer);
@@ -83,7 +83,7 @@ TEST_CASE_FIXTURE(WatchedTable,
 TEST_CASE_FIXTURE(WatchedTable,
                   "a resend of the last move is answered ok duplicate and shows nothing again") {
     send_first_move("1");
-    REQUIRE(is_table_event(white.wait_for(any_message), "move"));
+    REQUIRE(is_table_event(white.wait_for(any_message), "move_played"));
     for (Client* other : {&black, &watcher})
         other->wait_move(code, 0);
 
@@ -118,7 +118,7 @@ TEST_CASE_FIXTURE(
 
     second_tab.send_raw(R"({"t":"move","id":9,"table":")" + code + R"(","ply":0,"move":"d4"})");
     const auto answer = second_tab.wait_for(any_message);
-    CHECK(is_table_event(answer, "move"));
+    CHECK(is_table_event(answer, "move_played"));
     CHECK(answer.value("id", json()) == 9);
     CHECK(answer.at("event").at("move").at("move") == "d2d4");
     CHECK(second_tab.none_within(any_message));

@@ -42,7 +42,7 @@ struct GatedTable {
 
 // The move event of ply 2 (the one being stored in these tests).
 bool is_third_move(const json& m) {
-    return is_table_event(m, "move") && m.at("event").value("ply", -1) == 2;
+    return is_table_event(m, "move_played") && m.at("event").value("ply", -1) == 2;
 }
 
 } // namespace
@@ -58,7 +58,7 @@ TEST_CASE_FIXTURE(GatedTable, "the opponent's clock starts when the move is stor
     fresh.clock.advance(1s);
     move(black, code, 3, "Nc6");
     const auto event = white.wait_move(code, 3);
-    CHECK(event["event"]["clocks"]["black_ms"] == 59000);
+    CHECK(event["event"]["clocks"]["remaining_ms"][1] == 59000);
 }
 
 TEST_CASE_FIXTURE(GatedTable,

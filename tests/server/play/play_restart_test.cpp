@@ -28,8 +28,8 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
         clock.advance(7s);
         move(alice, code, 2, "Nf3");
         clocks_before = bob.wait_for([](const json& m) {
-            return m.value("t", "") == "table_event" && m["event"].value("type", "") == "move" &&
-                   m["event"]["ply"] == 2;
+            return m.value("t", "") == "table_event" &&
+                   m["event"].value("type", "") == "move_played" && m["event"]["ply"] == 2;
         })["event"]["clocks"];
     }
     clock.advance(1s);
@@ -38,20 +38,20 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     Client bob(second.port(), "user=bob");
     const auto state = bob.request({{"t", "resync"}, {"table", code}, {"since", 5}});
     REQUIRE(state["t"] == "table");
-    CHECK(state["you"] == "black");
-    CHECK(state["table"]["moves"] == json::array({"e2e4", "c7c5", "g1f3"}));
-    CHECK(state["table"]["status"] == "playing");
-    CHECK(state["table"]["clocks"]["white_ms"] == clocks_before["white_ms"]);
+    CHECK(state["you"] == 1);
+    CHECK(state["state"]["moves"] == json::array({"e2e4", "c7c5", "g1f3"}));
+    CHECK(state["state"]["status"] == "playing");
+    CHECK(state["state"]["clocks"]["remaining_ms"][0] == clocks_before["remaining_ms"][0]);
     // Black's time runs from the last acknowledged move: one second has gone.
-    CHECK(state["table"]["clocks"]["black_ms"].get<std::int64_t>() ==
-          clocks_before["black_ms"].get<std::int64_t>() - 1000);
-    CHECK(state["table"]["version"].get<std::uint64_t>() > 5);
+    CHECK(state["state"]["clocks"]["remaining_ms"][1].get<std::int64_t>() ==
+          clocks_before["remaining_ms"][1].get<std::int64_t>() - 1000);
+    CHECK(state["state"]["version"].get<std::uint64_t>() > 5);
 
     Client alice(second.port(), "user=alice");
     CHECK(alice.request({{"t", "resync"}, {"table", code}, {"since", 0}})["t"] == "table");
     move(bob, code, 3, "d6");
     CHECK(alice.request({{"t", "resign"}, {"table", code}})["t"] == "ok");
-    CHECK(bob.wait_event(code, "ended")["event"]["result"]["winner"] == "black");
+    CHECK(bob.wait_event(code, "game_ended")["event"]["result"]["winner"] == 1);
 
     const auto games = second.backend().game_store()->history(accounts->ids["alice"], {});
     REQUIRE(games.size() == 1);
@@ -81,7 +81,7 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
         move(bob, code, 1, "e5");
         move(alice, code, 2, "g4");
         move(bob, code, 3, "Qh4#");
-        alice.wait_event(code, "ended");
+        alice.wait_event(code, "game_ended");
     };
     play_to_mate(false);
     auto ratings = server.backend().rating_store();
@@ -165,8 +165,8 @@ TEST_CASE("after a restart a public table is still public and its guests take th
     REQUIRE(lists(lobby, code));
     const auto watched = spectator.request({{"t", "watch"}, {"code", code}});
     REQUIRE(watched.value("t", "") == "table");
-    CHECK(watched.at("table").at("setup").at("private") == false);
-    CHECK(watched.at("table").at("status") == "playing");
+    CHECK(watched.at("state").at("setup").at("private") == false);
+    CHECK(watched.at("state").at("status") == "playing");
 
     // A wrong token is refused as before the restart, and changes nothing.
     Client stranger(second.port());
@@ -192,10 +192,9 @@ TEST_CASE("after a restart a public table is still public and its guests take th
     CHECK(black_back.at("player").at("id") == black_id);
     const auto state = black.request({{"t", "resync"}, {"table", code}, {"since", 3}});
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state.value("you", "") == "black");
-    CHECK(white.request({{"t", "resync"}, {"table", code}, {"since", 3}}).value("you", "") ==
-          "white");
-    CHECK(state.at("table").at("moves") == json::array({"e2e4", "e7e5"}));
+    CHECK(state.at("you") == 1);
+    CHECK(white.request({{"t", "resync"}, {"table", code}, {"since", 3}}).at("you") == 0);
+    CHECK(state.at("state").at("moves") == json::array({"e2e4", "e7e5"}));
 
     // ... and both play on to a finished game.
     move(white, code, 2, "Bc4");
@@ -203,9 +202,9 @@ TEST_CASE("after a restart a public table is still public and its guests take th
     move(white, code, 4, "Qh5");
     move(black, code, 5, "Nf6");
     move(white, code, 6, "Qxf7#");
-    const auto ended = black.wait_event(code, "ended");
-    CHECK(ended["event"]["result"]["winner"] == "white");
-    CHECK(spectator.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+    const auto ended = black.wait_event(code, "game_ended");
+    CHECK(ended["event"]["result"]["winner"] == 0);
+    CHECK(spectator.wait_event(code, "game_ended")["event"]["result"]["reason"] == "checkmate");
     CHECK(second.backend().game_store()->load_unfinished_games().empty());
     CHECK(stranger.id() == stranger_id);
 }

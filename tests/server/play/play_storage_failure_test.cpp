@@ -199,7 +199,7 @@ struct MovesUnderFaults : AccountsAndFaults {
         REQUIRE(faults->moves_tried.load() == 2);
     }
     static bool is_move(const json& m, int ply) {
-        return is_table_event(m, "move") && m.at("event").value("ply", -1) == ply;
+        return is_table_event(m, "move_played") && m.at("event").value("ply", -1) == ply;
     }
 };
 
@@ -221,15 +221,15 @@ TEST_CASE_FIXTURE(
     white.send_raw(
         json{{"t", "move"}, {"id", "e4"}, {"table", code}, {"ply", 0}, {"move", "e4"}}.dump());
     CHECK(white.none_within(reply_to("e4")));
-    CHECK(black.none_within([&](const json& m) { return is_event(m, code, "move"); }));
+    CHECK(black.none_within([&](const json& m) { return is_event(m, code, "move_played"); }));
 
     // A second later the row is created again, and the move goes through.
     clock.advance(1s);
     server.play().recheck_timers();
     const auto answer = white.wait_for(reply_to("e4")); // the move event, as White's answer
-    CHECK(is_event(answer, code, "move"));
+    CHECK(is_event(answer, code, "move_played"));
     CHECK(answer["event"]["ply"] == 0);
-    CHECK(black.wait_event(code, "move")["event"]["ply"] == 0);
+    CHECK(black.wait_event(code, "move_played")["event"]["ply"] == 0);
     CHECK(faults->rows_tried.load() == 2);
     move(black, code, 1, "e5");
     const auto stored = server.backend().game_store()->find_game(1);
@@ -254,11 +254,11 @@ TEST_CASE_FIXTURE(AccountsAndFaults,
     // The end waits for the row, as the moves do: it goes out (and the resignation is
     // answered after it) when its end is stored.
     white.send_raw(json{{"t", "resign"}, {"id", "r"}, {"table", code}}.dump());
-    CHECK(black.none_within([&](const json& m) { return is_event(m, code, "ended"); }));
+    CHECK(black.none_within([&](const json& m) { return is_event(m, code, "game_ended"); }));
     clock.advance(1s);
     server.play().recheck_timers();
     CHECK(white.wait_for(reply_to("r")).value("t", "") == "ok");
-    const auto ended = black.wait_event(code, "ended");
+    const auto ended = black.wait_event(code, "game_ended");
     CHECK(ended["event"]["result"]["reason"] == "resign");
     REQUIRE(ended["event"].contains("game_id"));
     const auto stored =
@@ -284,7 +284,7 @@ TEST_CASE_FIXTURE(
     // Four attempts (then 1 s, 2 s, 4 s later), then the game is over.
     CHECK(advance_until(clock, server.play(), [&] { return faults->rows_tried >= 4; }));
     for (Client* client : {&white, &black, &watcher}) {
-        const auto ended = client->wait_event(code, "ended");
+        const auto ended = client->wait_event(code, "game_ended");
         CHECK(ended["event"]["result"]["kind"] == "aborted");
         CHECK(ended["event"]["result"]["reason"] == "storage_failed");
     }
@@ -294,8 +294,8 @@ TEST_CASE_FIXTURE(
     CHECK(move_after.value("code", "") == "game_over");
     const auto state = black.request({{"t", "watch"}, {"code", code}}); // the full state
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state["table"]["status"] == "finished");
-    CHECK(state["table"]["result"]["reason"] == "storage_failed");
+    CHECK(state["state"]["status"] == "finished");
+    CHECK(state["state"]["result"]["reason"] == "storage_failed");
 
     // Nothing was stored and no rating moved; no more attempts are made.
     CHECK_FALSE(server.backend().game_store()->find_game(1));
@@ -327,7 +327,7 @@ TEST_CASE_FIXTURE(
         move(black, code, 3, "Qh4#");
 
         // Everyone sees the end; it is not on disk yet, and neither are the ratings.
-        CHECK(white.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+        CHECK(white.wait_event(code, "game_ended")["event"]["result"]["reason"] == "checkmate");
         REQUIRE(eventually([&] { return faults->ends_tried == 1; }));
         auto games = server.backend().game_store();
         auto ratings = server.backend().rating_store();
@@ -377,7 +377,7 @@ TEST_CASE_FIXTURE(AccountsAndFaults, "a finished table whose end is not on disk 
         code = create_table(white, rated_blitz());
         join(black, code);
         CHECK(white.request({{"t", "abort"}, {"table", code}}).value("t", "") == "ok");
-        CHECK(black.wait_event(code, "ended")["event"]["result"]["reason"] == "abort");
+        CHECK(black.wait_event(code, "game_ended")["event"]["result"]["reason"] == "abort");
     }
     // Far past the sweep (5 minutes unwatched, an hour after the end): still tried, still kept.
     CHECK(advance_until(clock, server.play(), [&] { return faults->ends_tried >= 3; }));
@@ -424,8 +424,8 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
     for (const json& played : {answer, black.wait_move(code, 2), watcher.wait_move(code, 2)}) {
         CHECK(played.at("version") == last_seen["version"].get<std::uint64_t>() + 1);
         // As of its arrival: White thought 2 s; Black's time has not run.
-        CHECK(played.at("event").at("clocks").at("white_ms") == 298000);
-        CHECK(played.at("event").at("clocks").at("black_ms") == 300000);
+        CHECK(played.at("event").at("clocks").at("remaining_ms").at(0) == 298000);
+        CHECK(played.at("event").at("clocks").at("remaining_ms").at(1) == 300000);
     }
     // The draw offer that waited is served after the move.
     CHECK(black.wait_for(reply_to("draw")).value("t", "") == "ok");
@@ -436,8 +436,8 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
     clock.advance(1s);
     move(black, code, 3, "Qh4#");
     const auto mate = watcher.wait_move(code, 3);
-    CHECK(mate["event"]["clocks"]["black_ms"] == 299000);
-    CHECK(watcher.wait_event(code, "ended")["event"]["result"]["reason"] == "checkmate");
+    CHECK(mate["event"]["clocks"]["remaining_ms"][1] == 299000);
+    CHECK(watcher.wait_event(code, "game_ended")["event"]["result"]["reason"] == "checkmate");
     for (Client* client : {&white, &black, &watcher}) // the move came once
         CHECK(client->none_within([](const json& m) { return is_move(m, 2); }, 50ms));
     const auto stored = server.backend().game_store()->find_game(1);
@@ -458,7 +458,7 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
     // Four attempts (then 1 s, 2 s, 4 s later), then the game is over.
     CHECK(advance_until(clock, server.play(), [&] { return faults->moves_tried >= 6; }));
     for (Client* client : {&white, &black, &watcher}) {
-        const auto ended = client->wait_event(code, "ended");
+        const auto ended = client->wait_event(code, "game_ended");
         CHECK(ended["event"]["result"]["kind"] == "aborted");
         CHECK(ended["event"]["result"]["reason"] == "storage_failed");
         CHECK(ended["event"]["moves"] == json::array({"f2f3", "e7e5"}));
@@ -476,9 +476,9 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
     // The table is as before the move, ended: a resync from before it shows no trace of it.
     const auto state = black.request({{"t", "watch"}, {"code", code}}); // the full state
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state["table"]["status"] == "finished");
-    CHECK(state["table"]["moves"] == json::array({"f2f3", "e7e5"}));
-    CHECK(state["table"]["result"]["reason"] == "storage_failed");
+    CHECK(state["state"]["status"] == "finished");
+    CHECK(state["state"]["moves"] == json::array({"f2f3", "e7e5"}));
+    CHECK(state["state"]["result"]["reason"] == "storage_failed");
     watcher.forget();
     const std::uint64_t before = last_seen["version"].get<std::uint64_t>() - 1;
     const auto resynced = watcher.request(
@@ -518,16 +518,16 @@ TEST_CASE_FIXTURE(AccountsAndFaults,
     white.send_raw(
         json{{"t", "move"}, {"id", "e4"}, {"table", code}, {"ply", 0}, {"move", "e4"}}.dump());
     CHECK(advance_until(clock, server.play(), [&] { return faults->rows_tried >= 4; }));
-    CHECK(black.wait_event(code, "ended")["event"]["result"]["reason"] == "storage_failed");
+    CHECK(black.wait_event(code, "game_ended")["event"]["result"]["reason"] == "storage_failed");
     CHECK(white.wait_for(reply_to("e4")).value("code", "") == "storage_failed");
     CHECK(white.none_within(reply_to("e4")));
-    CHECK(white.wait_event(code, "ended")["event"]["moves"] == json::array());
+    CHECK(white.wait_event(code, "game_ended")["event"]["moves"] == json::array());
     for (Client* client : {&white, &black})
         for (const auto& m : client->kept())
-            CHECK_FALSE(is_table_event(m, "move"));
+            CHECK_FALSE(is_table_event(m, "move_played"));
     CHECK(faults->moves_tried.load() == 0);
     const auto state = black.request({{"t", "watch"}, {"code", code}}); // the full state
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state["table"]["moves"] == json::array());
+    CHECK(state["state"]["moves"] == json::array());
     CHECK_FALSE(server.backend().game_store()->find_game(1));
 }

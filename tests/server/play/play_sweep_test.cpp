@@ -3,9 +3,9 @@
 // the game ended.
 #include "tests/server/play/play_fixture.h"
 
-#include <doctest/doctest.h>
-
 #include <thread>
+
+#include <doctest/doctest.h>
 
 using namespace play_test;
 
@@ -15,8 +15,8 @@ namespace {
 std::string finished_table(Client& white, Client& black) {
     const auto code = start_table(white, black, private_setup("chess", fischer_ms(300000, 0)));
     play_moves(white, black, code, {"f3", "e5", "g4", "Qh4#"});
-    white.wait_event(code, "ended");
-    black.wait_event(code, "ended");
+    white.wait_event(code, "game_ended");
+    black.wait_event(code, "game_ended");
     return code;
 }
 
@@ -36,10 +36,10 @@ TEST_CASE_FIXTURE(FreshServer,
     REQUIRE(alice.request({{"t", "offer_rematch"}, {"table", code}}).value("t", "") == "ok");
     REQUIRE(bob.request({{"t", "accept_rematch"}, {"table", code}}).value("t", "") == "ok");
     const auto started = alice.wait_for([&](const json& m) {
-        return is_table_event(m, "started") && m["event"].value("game_number", 0) == 2;
+        return is_table_event(m, "game_started") && m["event"].value("game_number", 0) == 2;
     });
-    CHECK(started["event"]["white"]["id"] == bob.id());
-    CHECK(started["event"]["black"]["id"] == alice.id());
+    CHECK(started["event"]["players"][0]["id"] == bob.id());
+    CHECK(started["event"]["players"][1]["id"] == alice.id());
     // Bob now has White; the second game is stored as its own row.
     play_moves(bob, alice, code, {"e4", "e5"});
     const auto second = server.backend().game_store()->find_game(2);
@@ -52,8 +52,8 @@ TEST_CASE_FIXTURE(FreshServer,
     pass_time(2h);
     const auto seat = alice.request({{"t", "join"}, {"code", code}});
     CHECK(seat.value("t", "") == "table");
-    CHECK(seat["table"]["status"] == "finished");
-    CHECK(seat["table"]["result"]["reason"] == "flag");
+    CHECK(seat["state"]["status"] == "finished");
+    CHECK(seat["state"]["result"]["reason"] == "flag");
 }
 
 TEST_CASE_FIXTURE(FreshServer,
@@ -97,12 +97,13 @@ TEST_CASE_FIXTURE(FreshServer,
     REQUIRE(friend_.request({{"t", "watch"}, {"code", code}}).value("t", "") == "table");
     host.reset(); // the host's page closes: its seat waits for it
     friend_.wait_for([&](const json& m) {
-        return is_table_event(m, "connection") && m["event"].value("connected", true) == false;
+        return is_table_event(m, "connection_changed") &&
+               m["event"].value("connected", true) == false;
     });
     pass_time(4min);
     CHECK(watch_reply(server, code) == "table"); // a reload in time finds it
     pass_time(1min + 1s);
-    const auto closed = friend_.wait_event(code, "closed");
+    const auto closed = friend_.wait_event(code, "table_closed");
     CHECK(closed["event"]["reason"] == "host-left");
     CHECK(watch_reply(server, code) == "bad_join_code"); // gone from the lobby too
     Client late(server.port());

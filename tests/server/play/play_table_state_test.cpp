@@ -35,33 +35,33 @@ TEST_CASE_FIXTURE(TwoGuests, "a joining spectator's state has the last draughts 
                              "landing square and both captures, as its move event had it") {
     const auto code = start_table(white, black, private_setup("russian"));
     const auto before = white.request({{"t", "join"}, {"code", code}});
-    CHECK(before.at("table").at("last_move").is_null());
+    CHECK(before.at("state").at("last_move").is_null());
     play_moves(white, black, code, russian_double_capture);
     const auto event = white.wait_move(code, 5);
 
     Client spectator(server.port());
     const auto watched = spectator.request({{"t", "watch"}, {"code", code}});
     REQUIRE(watched.value("t", "") == "table");
-    const json last = watched.at("table").at("last_move");
+    const json last = watched.at("state").at("last_move");
     REQUIRE(last.is_object());
     CHECK(last == event.at("event").at("move"));
     CHECK(last.at("path").get<std::vector<int>>() ==
           std::vector<int>{cell("f6"), cell("d4"), cell("b2")});
     CHECK(sorted(last.at("captures").get<std::vector<int>>()) ==
           std::vector<int>{cell("e5"), cell("c3")});
-    CHECK(last.at("move") == watched.at("table").at("moves").back());
+    CHECK(last.at("move") == watched.at("state").at("moves").back());
 }
 
 TEST_CASE_FIXTURE(TwoGuests, "after a takeback the state's last move is the move now last") {
     const auto code = start_table(white, black, private_setup("chess"));
     play_moves(white, black, code, {"e4", "d5", "exd5"});
     const auto after_capture = join(black, code);
-    CHECK(after_capture.at("table").at("last_move").at("captures") == json::array({cell("d5")}));
+    CHECK(after_capture.at("state").at("last_move").at("captures") == json::array({cell("d5")}));
     REQUIRE(white.request({{"t", "request_takeback"}, {"table", code}}).value("t", "") == "ok");
     REQUIRE(black.request({{"t", "accept_takeback"}, {"table", code}}).value("t", "") == "ok");
     white.wait_event(code, "takeback_done");
     const auto state = join(white, code);
-    const json last = state.at("table").at("last_move");
+    const json last = state.at("state").at("last_move");
     REQUIRE(last.is_object());
     CHECK(last.at("move") == "d7d5");
     CHECK(last.at("display") == "d5");
@@ -73,19 +73,19 @@ TEST_CASE_FIXTURE(TwoGuests, "chat sent before a join is in the state of players
                              "spectator who comes later, in order, with author and server time") {
     const auto code = start_table(white, black, private_setup("chess"));
     REQUIRE(chat(white, code, "good luck").value("t", "") == "ok");
-    const auto first = white.wait_event(code, "chat");
+    const auto first = white.wait_event(code, "chat_posted");
     clock.advance(1500ms);
     Client early(server.port());
     REQUIRE(early.request({{"t", "watch"}, {"code", code}}).value("t", "") == "table");
     REQUIRE(chat(early, code, "hello from the rail").value("t", "") == "ok");
     clock.advance(1500ms);
     REQUIRE(chat(black, code, "you too").value("t", "") == "ok");
-    black.wait_event(code, "chat");
+    black.wait_event(code, "chat_posted");
 
     Client late(server.port());
     const auto watched = late.request({{"t", "watch"}, {"code", code}});
     REQUIRE(watched.value("t", "") == "table");
-    const json lines = watched.at("table").at("chat");
+    const json lines = watched.at("state").at("chat");
     REQUIRE(lines.size() == 3);
     CHECK(lines.at(0) == json{{"from", white.id()},
                               {"display_name", white.player().value("name", "")},
@@ -100,10 +100,10 @@ TEST_CASE_FIXTURE(TwoGuests, "chat sent before a join is in the state of players
           3000);
     // A player who joins again (a reload) gets the same history as the spectator.
     const auto rejoined = join(white, code);
-    CHECK(rejoined.at("table").at("chat") == lines);
+    CHECK(rejoined.at("state").at("chat") == lines);
     // A refused line is not kept.
     CHECK(chat(late, code, std::string(401, 'x')).value("code", "") == "message_too_long");
-    CHECK(join(white, code).at("table").at("chat").size() == 3);
+    CHECK(join(white, code).at("state").at("chat").size() == 3);
 }
 
 TEST_CASE_FIXTURE(TwoGuests, "a private table's chat reaches no one without its code") {
@@ -115,7 +115,7 @@ TEST_CASE_FIXTURE(TwoGuests, "a private table's chat reaches no one without its 
     const std::string wrong = code.substr(0, 5) + (code[5] == 'A' ? "B" : "A");
     CHECK(stranger.request({{"t", "watch"}, {"code", wrong}}).value("code", "") == "bad_join_code");
     REQUIRE(chat(white, code, "just between us").value("t", "") == "ok");
-    CHECK(join(black, code).at("table").at("chat").size() == 1);
+    CHECK(join(black, code).at("state").at("chat").size() == 1);
     CHECK(stranger.none_within(
         [](const json& m) { return m.dump().find("just between us") != std::string::npos; }));
 }
@@ -133,7 +133,7 @@ TEST_CASE("after a restart the last move's cells are back and the chat is gone")
         code = start_table(white, black, private_setup("russian", fischer_ms(300000, 0)));
         REQUIRE(chat(white, code, "see you after the restart").value("t", "") == "ok");
         play_moves(white, black, code, russian_double_capture);
-        last_before = join(white, code).at("table").at("last_move");
+        last_before = join(white, code).at("state").at("last_move");
         REQUIRE(last_before.is_object());
     }
     clock.advance(2s);
@@ -142,6 +142,6 @@ TEST_CASE("after a restart the last move's cells are back and the chat is gone")
     Client spectator(second.port());
     const auto watched = spectator.request({{"t", "watch"}, {"code", code}});
     REQUIRE(watched.value("t", "") == "table");
-    CHECK(watched.at("table").at("last_move") == last_before);
-    CHECK(watched.at("table").at("chat") == json::array());
+    CHECK(watched.at("state").at("last_move") == last_before);
+    CHECK(watched.at("state").at("chat") == json::array());
 }

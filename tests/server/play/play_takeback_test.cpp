@@ -19,13 +19,13 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
         REQUIRE(bob.request({{"t", "accept_takeback"}, {"table", code}}).value("t", "") == "ok");
         play_moves(alice, bob, code, {"d4", "d5"}, 2);
         const auto state = alice.request({{"t", "join"}, {"code", code}});
-        REQUIRE(state["table"]["moves"] == json::array({"e2e4", "e7e5", "d2d4", "d7d5"}));
+        REQUIRE(state["state"]["moves"] == json::array({"e2e4", "e7e5", "d2d4", "d7d5"}));
     }
     PlayServer second(db, clock, accounts);
     CHECK(second.restored() == 1);
     Client alice(second.port(), "user=alice");
     const auto state = alice.request({{"t", "join"}, {"code", code}});
     REQUIRE(state.value("t", "") == "table");
-    CHECK(state["table"]["moves"] == json::array({"e2e4", "e7e5", "d2d4", "d7d5"}));
+    CHECK(state["state"]["moves"] == json::array({"e2e4", "e7e5", "d2d4", "d7d5"}));
     move(alice, code, 4, "Nc3");
 }

@@ -76,10 +76,10 @@ TEST_CASE("the move event says the move, its cells, the position, the clocks and
     CHECK(message.at("version") == 42);
     CHECK(message.at("at") == 1700000000999);
     const auto& event = message.at("event");
-    CHECK(event.at("type") == "move");
+    CHECK(event.at("type") == "move_played");
     CHECK(event.at("ply") == 1);
-    CHECK(event.at("by") == "black");
-    CHECK(event.at("to_move") == "white");
+    CHECK(event.at("by") == 1);
+    CHECK(event.at("to_move") == 0);
     const auto cells = [](const rules::Cells& list) {
         return std::vector<int>(list.begin(), list.end());
     };
@@ -91,12 +91,11 @@ TEST_CASE("the move event says the move, its cells, the position, the clocks and
     CHECK(event.at("position") == g.position());
     CHECK(event.at("board") ==
           json{{"rows", 8}, {"cols", 8}, {"cells", g.board().cells}, {"check", -1}});
-    CHECK(event.at("clocks") == json{{"running", true},
+    CHECK(event.at("clocks") == json{{"remaining_ms", {61000, 59000}},
+                                     {"to_move", 0},
+                                     {"running", true},
                                      {"at", 1700000000123},
-                                     {"turn_started", 1700000000100},
-                                     {"white_ms", 61000},
-                                     {"black_ms", 59000},
-                                     {"to_move", "white"}});
+                                     {"turn_started", 1700000000100}});
     CHECK(event.at("first_move_deadline") == 1700000030000);
     // Protocol 3: the legal moves go without `display`, the move played keeps it.
     const auto& legal = event.at("legal_moves");
@@ -137,54 +136,126 @@ TEST_CASE("the move event says the move, its cells, the position, the clocks and
     }
 }
 
-TEST_CASE("a table of more than two seats names its seats by index, a table of two by colour") {
+TEST_CASE("every seat is its index, at a table of two as at a table of more") {
     const lobby::TimePoint at{1700000000000ms};
+    const lobby::ClockView two{
+        .remaining = {61s, 59s}, .to_move = 1, .running = false, .at = at, .turn_started = at};
     const lobby::ClockView three{
         .remaining = {10s, 20s, 30s}, .to_move = 2, .running = true, .at = at, .turn_started = at};
-    const json clocks = server::play::clock_json(three);
-    CHECK(clocks.at("seats_ms") == json::array({10000, 20000, 30000}));
-    CHECK(clocks.at("seat_to_move") == 2);
-    CHECK_FALSE(clocks.contains("white_ms"));
+    CHECK(server::play::clock_json(two) == json{{"remaining_ms", {61000, 59000}},
+                                                {"to_move", 1},
+                                                {"running", false},
+                                                {"at", 1700000000000},
+                                                {"turn_started", 1700000000000}});
+    CHECK(server::play::clock_json(three).at("remaining_ms") == json::array({10000, 20000, 30000}));
+    CHECK(server::play::clock_json(three).at("to_move") == 2);
     const lobby::Player carol{.id = "carol", .display_name = "carol"};
-    const auto seated = [&](int seats) {
-        return json::parse(
-                   *server::play::table_event_message(
-                       "K7QFZP",
-                       lobby::TableEvent{.version = 3,
-                                         .at = at,
-                                         .body = lobby::PlayerSeated{.seat = 1, .player = carol},
-                                         .seats = seats}))
+    const auto event = [&](lobby::TableEventBody body, int seats) {
+        return json::parse(*server::play::table_event_message(
+                               "K7QFZP", lobby::TableEvent{.version = 3,
+                                                           .at = at,
+                                                           .body = std::move(body),
+                                                           .seats = seats}))
             .at("event");
     };
-    CHECK(seated(2).at("color") == "black");
-    CHECK_FALSE(seated(2).contains("seat"));
-    CHECK(seated(4).at("seat") == 1);
-    CHECK_FALSE(seated(4).contains("color"));
-    const json move = json::parse(*server::play::table_event_message(
-                                      "K7QFZP", lobby::TableEvent{.version = 4,
-                                                                  .at = at,
-                                                                  .body =
-                                                                      lobby::MovePlayed{
-                                                                          .ply = 3,
-                                                                          .by = 0,
-                                                                          .next = 2,
-                                                                          .clocks = three,
-                                                                      },
-                                                                  .seats = 3}))
-                          .at("event");
-    CHECK(move.at("seat") == 0);
-    CHECK(move.at("seat_to_move") == 2);
-    CHECK_FALSE(move.contains("by"));
-    const lobby::GameResult ranked{
-        .kind = lobby::GameResult::Kind::Ranked, .reason = "finished", .places = {2, 1, 3}};
-    const json result = server::play::result_json(ranked, 3);
-    CHECK(result.at("kind") == "ranked");
-    CHECK(result.at("places") == json::array({2, 1, 3}));
-    CHECK(result.at("did_not_start_seat").is_null());
+    for (const int seats : {2, 4}) {
+        CAPTURE(seats);
+        const json seated = event(lobby::PlayerSeated{.seat = 1, .player = carol}, seats);
+        CHECK(seated.at("type") == "player_seated");
+        CHECK(seated.at("seat") == 1);
+        CHECK(seated.at("player").at("id") == "carol");
+        CHECK_FALSE(seated.contains("color"));
+        const json move =
+            event(lobby::MovePlayed{.ply = 3, .by = 0, .next = 1, .clocks = two}, seats);
+        CHECK(move.at("by") == 0);
+        CHECK(move.at("to_move") == 1);
+        CHECK_FALSE(move.contains("seat"));
+        CHECK_FALSE(move.contains("seat_to_move"));
+        CHECK(event(lobby::ConnectionChanged{.seat = 1, .connected = false}, seats).at("seat") ==
+              1);
+        CHECK(event(lobby::AbandonmentClaimable{.absent = 1}, seats) ==
+              json{{"type", "abandonment_claimable"}, {"seat", 1}});
+        CHECK(event(lobby::RematchOffered{.by = 1}, seats) ==
+              json{{"type", "rematch_offered"}, {"by", 1}});
+        CHECK(event(lobby::TakebackRequested{.by = 1, .plies = 2, .waiting = {0}}, seats) ==
+              json{{"type", "takeback_requested"}, {"by", 1}, {"plies", 2}, {"waiting", {0}}});
+        CHECK(event(lobby::TakebackDeclined{.by = 0}, seats) ==
+              json{{"type", "takeback_declined"}, {"by", 0}});
+        const json started = event(
+            lobby::GameStarted{.game_number = 2, .players = {carol, carol}, .clocks = two}, seats);
+        CHECK(started.at("players").size() == 2);
+        CHECK_FALSE(started.contains("white"));
+    }
+    CHECK(event(lobby::TakebackAccepted{.by = 2, .accepted = {2}, .waiting = {0}}, 3) ==
+          json{{"type", "takeback_accepted"}, {"by", 2}, {"accepted", {2}}, {"waiting", {0}}});
+    CHECK(event(
+              lobby::PlayerRetired{
+                  .seat = 1, .reason = "resign", .ply = 4, .next = 2, .clocks = three},
+              3) == json{{"type", "player_retired"},
+                         {"seat", 1},
+                         {"reason", "resign"},
+                         {"ply", 4},
+                         {"to_move", 2},
+                         {"legal_moves", json::array()},
+                         {"clocks", server::play::clock_json(three)}});
     lobby::TableSummary summary{.code = "K7QFZP"};
-    summary.seats = lobby::PerSeat<std::optional<lobby::Player>>{carol, std::nullopt, carol};
+    summary.seats = lobby::PerSeat<std::optional<lobby::Player>>{carol, std::nullopt};
     const json listed = server::play::summary_json(summary);
     REQUIRE(listed.at("seats").is_array());
-    CHECK(listed.at("seats").size() == 3);
+    CHECK(listed.at("seats").size() == 2);
+    CHECK(listed.at("seats").at(0).at("id") == "carol");
     CHECK(listed.at("seats").at(1).is_null());
+    summary.seats = lobby::PerSeat<std::optional<lobby::Player>>{carol, std::nullopt, carol};
+    CHECK(server::play::summary_json(summary).at("seats").size() == 3);
+}
+
+TEST_CASE("a result names the winner's seat, the places or who did not start") {
+    using Kind = lobby::GameResult::Kind;
+    using server::play::result_json;
+    const auto expect = [](const char* kind, json winner, json places, const char* reason,
+                           json did_not_start) {
+        return json{{"kind", kind},
+                    {"winner", std::move(winner)},
+                    {"places", std::move(places)},
+                    {"reason", reason},
+                    {"did_not_start", std::move(did_not_start)}};
+    };
+    CHECK(result_json({.kind = Kind::WhiteWins, .reason = "checkmate"}) ==
+          expect("win", 0, nullptr, "checkmate", nullptr));
+    CHECK(result_json({.kind = Kind::BlackWins, .reason = "resign"}) ==
+          expect("win", 1, nullptr, "resign", nullptr));
+    CHECK(result_json({.kind = Kind::Draw, .reason = "agreement"}) ==
+          expect("draw", nullptr, nullptr, "agreement", nullptr));
+    CHECK(
+        result_json({.kind = Kind::Aborted, .reason = "first-move-timeout", .did_not_start = 1}) ==
+        expect("aborted", nullptr, nullptr, "first-move-timeout", 1));
+    CHECK(result_json({.kind = Kind::Ranked, .reason = "finished", .places = {2, 1, 3}}) ==
+          expect("ranked", nullptr, json::array({2, 1, 3}), "finished", nullptr));
+}
+
+TEST_CASE("a table state names seats by index and the offers by seat") {
+    const lobby::Player alice{.id = "alice", .display_name = "alice"};
+    lobby::TableState state{.code = "K7QFZP"};
+    state.seats = lobby::PerSeat<std::optional<lobby::SeatView>>{lobby::SeatView{.player = alice},
+                                                                 std::nullopt};
+    state.clocks.to_move = 1;
+    state.draw_offer = 0;
+    state.takeback_request = 1;
+    state.rematch_offers = lobby::PerSeat<bool>{false, true};
+    server::protocol::JsonText out;
+    server::play::write_state(out, state, 42);
+    const json written = json::parse(out.view());
+    CHECK(written.at("seats").size() == 2);
+    CHECK(written.at("seats").at(0).at("id") == "alice");
+    CHECK(written.at("seats").at(0).at("connected") == true);
+    CHECK(written.at("seats").at(1).is_null());
+    CHECK(written.at("to_move") == 1);
+    CHECK_FALSE(written.contains("seat_to_move"));
+    CHECK(written.at("draw_offer") == 0);
+    CHECK(written.at("takeback_request") == 1);
+    CHECK(written.at("takeback_accepted") == json::array());
+    CHECK(written.at("takeback_waiting") == json::array());
+    CHECK(written.at("rematch_offers") == json::array({false, true}));
+    CHECK(written.at("clocks").at("to_move") == 1);
+    CHECK(written.at("game_id") == 42);
 }
