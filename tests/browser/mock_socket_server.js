@@ -55,7 +55,7 @@ export function attach_mock_socket(server) {
         socket.on('close', () => sockets.delete(socket));
         socket.on('error', () => {});
         const send = (obj) => socket.write(encode(JSON.stringify(obj)));
-        send({ t: 'hello', protocol: 4, server: 'mock 0.0.1' });
+        send({ t: 'hello', protocol: 5, server: 'mock 0.0.1' });
         send({ t: 'welcome', player: { id: 'guest-MOCK', name: 'guest-MOCK', registered: false, rating: 1500 },
                token: 'mock-token' });
         let pending = Buffer.alloc(0);
@@ -77,7 +77,7 @@ export function attach_mock_socket(server) {
                 else if (msg.t === 'fail') send({ t: 'error', id: msg.id, code: 'test_failure', message: 'asked to fail' });
                 else if (msg.t === 'move') {
                     send({ t: 'table_event', id: msg.id, table: msg.table, version: msg.ply + 1,
-                           event: { type: 'move', ply: msg.ply, move: { move: msg.move } } });
+                           event: { type: 'move_played', ply: msg.ply, move: { move: msg.move } } });
                 } else if (msg.t === 'push_me') send({ t: 'pushed', value: msg.value });
                 else if (msg.t === 'drop_me') socket.destroy();
                 else send({ t: 'error', id: msg.id, code: 'unknown_type', message: `unknown type ${msg.t}` });

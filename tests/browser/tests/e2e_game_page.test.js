@@ -289,7 +289,7 @@ test('a draughts king wears a large crown on both colours', async ({ browser, ba
     const player = await new_player(browser, base);
     try {
         const page = player.page;
-        await page.evaluate(() => window.tabula.api.create_table({ variant: 'russian', private: true, colour: 'white',
+        await page.evaluate(() => window.tabula.api.create_table({ variant: 'russian', private: true, color: 'white',
                                                                   position: 'W:WK30,23:BK4,5' })
             .then((code) => { location.hash = `#/table/${code}`; }));
         await expect_count(page.locator('.board g.piece[data-piece="W"]'), 1, 10000);

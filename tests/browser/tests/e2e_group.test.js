@@ -16,6 +16,7 @@ import path from 'node:path';
 import { test, expect_text, expect_count, expect_value, eventually } from '../harness.js';
 import { watched_player, close_all, lobby_form } from '../lib/e2e_helpers.js';
 import { grid_of, start_position, write_fen } from '../fixtures/halma_reference.js';
+import { clocks, player, seat, time, table_state, table_message } from '../lib/table_messages.js';
 
 // Creates a table from the lobby form: variant, public or private. Returns its code once the
 // table screen shows it.
@@ -300,25 +301,19 @@ test('the lobby offers the games of more players and lists a public table of fou
         }
     }, { needs: 'tabula', timeout_ms: 60000 });
 
-// The state of a Chinese checkers table of six as `tabula serve` sends it (§7.6), the viewer at
-// seat 3 (the mock's guest), seat 0 to move with its clock running.
+// The `table` message of a Chinese checkers table of six as `tabula serve` sends it, the viewer
+// at seat 3 (the mock's guest), seat 0 to move with its clock running.
 function table_of_six(code) {
     const pos = start_position('chinese-checkers-6');
     const fen = write_fen(pos);
     const names = ['ann', 'bob', 'cid', 'guest-MOCK', 'eve', 'fay'];
     const now = Date.now();
-    return {
-        code, link: `/t/${code}`, status: 'playing', game_number: 1, version: 7,
-        setup: { variant: 'chinese-checkers-6', time: { base_ms: 300000, increment_ms: 3000 }, rated: false, private: false },
-        host: { id: 'ann', name: 'ann', registered: false, rating: 1500 },
-        seats: names.map((n) => ({ id: n, name: n, registered: false, rating: 1500, connected: true,
-                                   disconnected_since: null, retired: false })),
-        spectators: [], start_position: fen, position: fen, board: { ...grid_of(pos), check: -1 }, ply: 0,
-        moves: [], moves_display: [], history: [], last_move: null, legal_moves: [],
-        clocks: { seats_ms: [300000, 300000, 300000, 300000, 300000, 300000], seat_to_move: 0, running: true, at: now, turn_started: now },
-        seat_to_move: 0, first_move_deadline: null, draw_offer: null, takeback_request: null,
-        rematch_offers: [false, false, false, false, false, false], result: null, chat: [], started_at: now, game_id: null,
-    };
+    return table_message(table_state({
+        code, link: `/t/${code}`, version: 7, variant: 'chinese-checkers-6', time: time(300000, 3000),
+        host: player('ann'), seats: names.map((n) => seat(n)),
+        start_position: fen, position: fen, board: { ...grid_of(pos), check: -1 },
+        clocks: clocks([300000, 300000, 300000, 300000, 300000, 300000], 0, true, now), started_at: now,
+    }), 3);
 }
 
 test('group_matched opens its table; a table of six: six marks, the own home at the bottom, the clock of the seat to move runs',
@@ -335,7 +330,7 @@ test('group_matched opens its table; a table of six: six marks, the own home at 
         // The mock refuses the table screen's join; the table's state then comes as a push.
         await expect_text(page.locator('.table-status'), /Could not open table P4XW2M/, 10000);
 
-        await page.evaluate((table) => window.tabula.socket.emit('message', { t: 'table', you: 3, table }), table_of_six('P4XW2M'));
+        await page.evaluate((msg) => window.tabula.socket.emit('message', msg), table_of_six('P4XW2M'));
         await expect_count(page.locator('.seat-list .seat-row'), 6, 10000);
         const marks = await page.locator('.seat-list .seat-row .halma-piece').evaluateAll((els) => els.map((g) => `${g.dataset.style} ${g.dataset.mark}`));
         assert.equal(new Set(marks.map((m) => m.split(' ')[0])).size, 6, `six colours: ${marks}`);
@@ -360,8 +355,8 @@ test('group_matched opens its table; a table of six: six marks, the own home at 
 
         // Seat 4 runs out of time: struck through with why.
         await page.evaluate(() => window.tabula.socket.emit('message', { t: 'table_event', table: 'P4XW2M', version: 8, at: Date.now(),
-            event: { type: 'retired', seat: 4, reason: 'flag', ply: 0, seat_to_move: 0, legal_moves: [],
-                     clocks: { seats_ms: [299000, 300000, 300000, 300000, 0, 300000], seat_to_move: 0, running: true, at: Date.now(), turn_started: Date.now() } } }));
+            event: { type: 'player_retired', seat: 4, reason: 'flag', ply: 0, to_move: 0, legal_moves: [],
+                     clocks: { remaining_ms: [299000, 300000, 300000, 300000, 0, 300000], to_move: 0, running: true, at: Date.now(), turn_started: Date.now() } } }));
         await expect_text(page.locator('.seat-list .seat-row[data-seat="4"] .seat-note'), /^left · out of time$/, 5000);
         await page.screenshot({ path: path.join(env.artifacts, 'group-chinese-checkers-6.png') });
 

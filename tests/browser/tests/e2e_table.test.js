@@ -82,8 +82,8 @@ test('clocks: tenths below ten seconds, the low-time warning, and the flag ends 
             // 12 seconds each, no increment: made through the page's api (the form's minutes
             // go in half-minute steps).
             const code = await white.page.evaluate(async () => {
-                const c = await window.tabula.api.create_table({ variant: 'chess', time: { base_s: 12, increment_s: 0 },
-                                                                 rated: false, colour: 'white', private: true });
+                const c = await window.tabula.api.create_table({ variant: 'chess', time: { base_ms: 12000, increment_ms: 0 },
+                                                                 rated: false, color: 'white', private: true });
                 location.hash = `#/table/${c}`;
                 return c;
             });

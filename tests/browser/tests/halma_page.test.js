@@ -9,7 +9,8 @@ import { apply_move, board_numbers, canonical_path, replay, square_numbering, wi
     from '../../../web/js/board/notation.js';
 import { halma_cell_of, halma_start_position } from '../../../web/js/board/halma_cells.js';
 import { game_record } from '../../../web/js/screens/game_record.js';
-import { normalise_table } from '../../../web/js/net/table_state.js';
+import { read_table } from '../../../web/js/net/table_state.js';
+import { seat, table_state, table_message } from '../lib/table_messages.js';
 import { HALMA_VARIANTS, apply, grid_of, move_views, reference_moves, start_position, write_fen }
     from '../fixtures/halma_reference.js';
 
@@ -69,24 +70,25 @@ test('halma moves: from-to and full paths read by cell name, drawn without a pat
 }, node);
 
 test('halma record: seats, the family result, FEN only for another start, rounds from the first seat', () => {
-    const seats = { white: { id: 'ann', name: 'ann' }, black: { id: 'bo', name: 'bo' } };
+    const seats = [seat('ann'), seat('bo')];
     const history = ['n2-m6', 'd2-e6', 'p2-l5'].map((m) => ({ move: m, display: m, path: [], captures: [] }));
-    const state = normalise_table({
-        code: 'K7QFZP', setup: { variant: 'chinese-checkers-2', rated: false }, status: 'finished', seats,
+    const state = read_table(table_message(table_state({
+        code: 'K7QFZP', variant: 'chinese-checkers-2', status: 'finished', seats,
         start_position: halma_start_position('chinese-checkers-2'), moves: history.map((m) => m.move), history,
-        result: { kind: '1-0', winner: 'white', reason: 'resign' }, started_at: Date.UTC(2026, 10, 24), version: 9,
-    });
+        result: { kind: 'win', winner: 0, places: null, reason: 'resign', did_not_start: null },
+        started_at: Date.UTC(2026, 10, 24), version: 9,
+    })));
     const { name, text } = game_record(state, 'tabula.test');
     assert.equal(name, 'tabula-K7QFZP-1.pdn');
     assert.match(text, /\[Seat1 "ann"\]\n\[Seat2 "bo"\]\n\[Result "1-0"\]\n\[Variant "chinese-checkers-2"\]\n\n/);
     assert.doesNotMatch(text, /\[White |\[FEN |GameType/);
     assert.match(text, /\n1\. n2-m6 d2-e6 2\. p2-l5 1-0\n$/);
 
-    const other = normalise_table({
-        code: 'K7QFZP', setup: { variant: 'halma-2' }, status: 'playing', seats, version: 3,
+    const other = read_table(table_message(table_state({
+        code: 'K7QFZP', variant: 'halma-2', seats, version: 3,
         start_position: '2:a1,a2:p16,p15:0:-', moves: ['p16-o14', 'a1-b3'],
         history: [{ move: 'p16-o14', path: [] }, { move: 'a1-b3', path: [] }],
-    });
+    })));
     const record = game_record(other, 'tabula.test').text;
     assert.match(record, /\[FEN "2:a1,a2:p16,p15:0:-"\]/);
     assert.match(record, /\n1\. p16-o14 2\. a1-b3 \*\n$/);

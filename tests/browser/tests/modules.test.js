@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from '../harness.js';
 import { MovePicker, match_typed_move } from '../../../web/js/board/move_picker.js';
 import { parse_grid, grid_family, piece_side, square_numbers } from '../../../web/js/board/grid.js';
-import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
+import { read_table, apply_event } from '../../../web/js/net/table_state.js';
+import { clocks, seat, table_state, table_message } from '../lib/table_messages.js';
 import { format_clock, format_time_control } from '../../../web/js/ui/time_format.js';
 import { result_text } from '../../../web/js/screens/table_view.js';
 import { material, material_words } from '../../../web/js/board/material.js';
@@ -93,18 +94,21 @@ test('square numbers: international from the moves, none for chess', () => {
 }, node);
 
 test('table events: in order, old ones ignored, a gap asks for a resync', () => {
-    const start = normalise_table({ code: 'X', version: 3, status: 'playing', position: CHESS_START.grid,
-                                    moves: [], legal_moves: CHESS_START.moves, to_move: 'white' });
-    assert.equal(apply_event(start, { version: 3, event: { type: 'spectators', count: 9 } }), start);
-    assert.equal(apply_event(start, { version: 5, event: { type: 'spectators', count: 9 } }), null);
+    const start = read_table(table_message(table_state({ version: 3, board: CHESS_START.grid, legal_moves: CHESS_START.moves,
+                                                         seats: [seat('ann'), seat('bob')] }), 0));
+    const joined = { type: 'spectator_joined', player: { id: 'cy', name: 'cy', registered: false, rating: 1500 } };
+    assert.equal(apply_event(start, { version: 3, event: joined }), start);
+    assert.equal(apply_event(start, { version: 5, event: joined }), null);
     const moved = apply_event(start, { version: 4, event: {
-        type: 'move_played', ply: 0, by: 'white', move: CHESS_START.moves[9], board: CHESS_START.grid,
-        legal_moves: [], clocks: { remaining: [1000, 2000], to_move: 'black', running: true } } });
+        type: 'move_played', ply: 0, by: 0, to_move: 1, move: CHESS_START.moves[9], position: 'fen', board: CHESS_START.grid,
+        legal_moves: [], clocks: clocks([1000, 2000], 1, true), first_move_deadline: null } });
     assert.equal(moved.ply, 1);
-    assert.equal(moved.to_move, 'black');
-    assert.deepEqual(moved.clocks, { white_ms: 1000, black_ms: 2000, running: 'black' });
-    const ended = apply_event(moved, { version: 5, event: { type: 'game_ended', result: { kind: '1/2-1/2', reason: 'agreement' } } });
-    assert.deepEqual(ended.result, { winner: null, reason: 'agreement' });
+    assert.equal(moved.to_move, 1);
+    assert.deepEqual(moved.clocks, clocks([1000, 2000], 1, true));
+    const result = { kind: 'draw', winner: null, places: null, reason: 'agreement', did_not_start: null };
+    const ended = apply_event(moved, { version: 5, event: { type: 'game_ended', game_number: 1, result, clocks: clocks([1000, 2000], 1),
+                                                            rated: false, moves: ['e2e4'] } });
+    assert.deepEqual(ended.result, result);
     assert.equal(ended.status, 'over');
 }, node);
 
@@ -114,11 +118,11 @@ test('time formats: tenths below ten seconds, hours, time controls', () => {
     assert.equal(format_clock(65000), '1:05');
     assert.equal(format_clock(3600000), '1:00:00');
     assert.equal(format_clock(-5), '0:00.0');
-    assert.equal(format_time_control({ base_s: 300, increment_s: 3 }), '5+3');
-    assert.equal(format_time_control({ base_s: 900, increment_s: 0, per_move_s: 60 }), '15+0, 60 s/move');
-    assert.equal(format_time_control({ days: 1 }), '1 day/move');
-    assert.equal(format_time_control({ base_s: 30, increment_s: 0 }), '0.5+0');
-    assert.equal(format_time_control({ base_s: 12, increment_s: 1 }), '12s+1');
+    assert.equal(format_time_control({ base_ms: 300000, increment_ms: 3000 }), '5+3');
+    assert.equal(format_time_control({ base_ms: 900000, increment_ms: 0, per_move_ms: 60000 }), '15+0, 60 s/move');
+    assert.equal(format_time_control({ base_ms: 0, increment_ms: 0, days: 1 }), '1 day/move');
+    assert.equal(format_time_control({ base_ms: 30000, increment_ms: 0 }), '0.5+0');
+    assert.equal(format_time_control({ base_ms: 12000, increment_ms: 1000 }), '12s+1');
     assert.equal(format_time_control(null), 'Unlimited');
 }, node);
 
@@ -126,40 +130,37 @@ test('table state: the last move takes its cells from the state, a takeback from
     const board = { rows: 8, cols: 8, cells: '.'.repeat(64), check: -1 };
     const capture = { move: 'f6:d4:b2', display: 'f6:d4:b2', path: [cell('f6'), cell('d4'), cell('b2')],
                       captures: [cell('e5'), cell('c3')] };
-    const draughts = normalise_table({ code: 'BBBBBB', setup: { variant: 'russian' }, board, version: 7,
-                                       moves: ['c3-d4', 'd6-c5', 'b2-c3', 'c7-d6', 'd4-e5', 'f6:d4:b2'],
-                                       moves_display: ['c3-d4', 'd6-c5', 'b2-c3', 'c7-d6', 'd4-e5', 'f6:d4:b2'],
-                                       last_move: capture });
+    const texts = ['c3-d4', 'd6-c5', 'b2-c3', 'c7-d6', 'd4-e5', 'f6:d4:b2'];
+    const history = texts.map((m, i) => (i === 5 ? capture : { move: m, display: m, path: [], captures: [] }));
+    const draughts = read_table(table_message(table_state({ code: 'BBBBBB', variant: 'russian', board, version: 7, ply: 6,
+                                                            moves: texts, moves_display: texts, history, last_move: capture })));
     assert.deepEqual(draughts.moves[5], capture);
     assert.deepEqual(draughts.moves[4].path, []);
-    // A last_move that is not the last of `moves` is not applied to it.
-    const stale = normalise_table({ code: 'BBBBBB', setup: { variant: 'russian' }, board, version: 7,
-                                    moves: ['c3-d4'], last_move: capture });
-    assert.deepEqual(stale.moves[0].path, []);
-    assert.deepEqual(normalise_table({ code: 'CCCCCC', board, moves: [], last_move: null }).moves, []);
-    const undone = apply_event(draughts, { version: 8, event: { type: 'takeback_done', plies_undone: 1, ply: 5,
-        last_move: { move: 'd4-e5', display: 'd4-e5', path: [cell('d4'), cell('e5')], captures: [] } } });
+    assert.deepEqual(read_table(table_message(table_state({ code: 'CCCCCC', board }))).moves, []);
+    const undone = apply_event(draughts, { version: 8, event: { type: 'takeback_done', plies_undone: 1, ply: 5, moves: texts.slice(0, 5),
+        last_move: { move: 'd4-e5', display: 'd4-e5', path: [cell('d4'), cell('e5')], captures: [] }, position: 'fen', board,
+        legal_moves: [], clocks: clocks([1000, 2000], 1, true) } });
     assert.equal(undone.moves.length, 5);
     assert.deepEqual(undone.moves[4].path, [cell('d4'), cell('e5')]);
 }, node);
 
 test('table state: the chat history of a state, then chat events, by name with their times', () => {
-    const joined = normalise_table({ code: 'AAAAAA', version: 3, board: { rows: 8, cols: 8, cells: '', check: -1 },
+    const joined = read_table(table_message(table_state({ code: 'AAAAAA', version: 3,
         chat: [{ from: 'guest-AB', display_name: 'Ann', spectator: false, text: 'hi', at: 1700000000000 },
-               { from: 'guest-CD', display_name: 'Cy', spectator: true, text: 'hello', at: 1700000001000 }] });
+               { from: 'guest-CD', display_name: 'Cy', spectator: true, text: 'hello', at: 1700000001000 }] })));
     assert.deepEqual(joined.chat, [{ from: 'Ann', text: 'hi', spectator: false, at: 1700000000000 },
                                    { from: 'Cy', text: 'hello', spectator: true, at: 1700000001000 }]);
     const more = apply_event(joined, { version: 4, at: 1700000002000,
-        event: { type: 'chat', from: 'guest-AB', display_name: 'Ann', spectator: false, text: 'gg' } });
+        event: { type: 'chat_posted', from: 'guest-AB', display_name: 'Ann', spectator: false, text: 'gg' } });
     assert.deepEqual(more.chat[2], { from: 'Ann', text: 'gg', spectator: false, at: 1700000002000 });
 }, node);
 
 test('result line: every draughts counter is "N-move rule", an aborted game says why', () => {
-    assert.equal(result_text({ kind: '1/2-1/2', winner: null, reason: '12-move' }),
+    assert.equal(result_text({ kind: 'draw', winner: null, reason: '12-move' }),
         'Draw · 12-move rule');
-    assert.equal(result_text({ kind: '1/2-1/2', winner: null, reason: '3-kings' }),
+    assert.equal(result_text({ kind: 'draw', winner: null, reason: '3-kings' }),
         'Draw · three kings against one');
-    assert.equal(result_text({ kind: '1-0', winner: 'white', reason: 'checkmate' }),
+    assert.equal(result_text({ kind: 'win', winner: 0, reason: 'checkmate' }),
         'White wins · checkmate');
     assert.equal(result_text({ kind: 'aborted', winner: null, reason: 'storage_failed' }),
         'Game aborted · the game could not be stored');

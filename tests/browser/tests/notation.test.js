@@ -7,7 +7,8 @@ import { test } from '../harness.js';
 import { apply_move, replay, grid_from_fen, move_text, canonical_path, square_numbering, board_numbers, with_paths }
     from '../../../web/js/board/notation.js';
 import { game_record } from '../../../web/js/screens/game_record.js';
-import { normalise_table, apply_event } from '../../../web/js/net/table_state.js';
+import { read_table, apply_event } from '../../../web/js/net/table_state.js';
+import { clocks, seat, table_state, table_message } from '../lib/table_messages.js';
 import { cell } from '../fixtures/positions.js';
 
 const node = { needs: 'node' };
@@ -110,9 +111,9 @@ test('replay: every position of a game, or null when it does not reach the serve
 }, node);
 
 test('records: PDN pairs open with Black in English draughts, a chess game from a position has SetUp and FEN', () => {
-    const seats = { white: { name: 'ann' }, black: { name: 'bob' } };
+    const seats = [{ name: 'ann' }, { name: 'bob' }];
     const english = game_record({ variant: 'english', code: 'K7QF3X', game_number: 2, status: 'over', seats,
-                                  result: { winner: 'black', reason: 'resign' }, start_position: 'B:W21-32:B1-12',
+                                  result: { kind: 'win', winner: 1, reason: 'resign' }, start_position: 'B:W21-32:B1-12',
                                   moves: [{ display: '9-13' }, { display: '22-18' }, { display: '13x22' }],
                                   started_at: Date.UTC(2026, 10, 24) }, 'example.org');
     assert.equal(english.name, 'tabula-K7QF3X-2.pdn');
@@ -121,7 +122,7 @@ test('records: PDN pairs open with Black in English draughts, a chess game from 
                                 start_position: '4k3/8/8/8/8/8/4P3/4K3 b - - 0 1', moves: [{ display: 'Kd7' }, { display: 'e4' }] }, 's');
     assert.match(chess.text, /\[SetUp "1"\]\n\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 b - - 0 1"\]\n\n1\.\.\. Kd7 2\. e4 \*\n$/);
     const drawn = game_record({ variant: 'chess', code: 'AAAAAA', status: 'over', seats, start_position: CHESS_START_FEN,
-                                result: { winner: null, reason: 'agreement' }, moves: [{ display: 'e4' }] }, 's');
+                                result: { kind: 'draw', winner: null, reason: 'agreement' }, moves: [{ display: 'e4' }] }, 's');
     assert.match(drawn.text, /\[Result "1\/2-1\/2"\]/);
     assert.doesNotMatch(drawn.text, /FEN/);
 }, node);
@@ -132,11 +133,11 @@ test('a table state read after a reload: moves with their cells from history, th
                      { move: '9-13', display: '9-13', path: [17, 24], captures: [] },
                      { move: '22-18', display: '22-18', path: [42, 35], captures: [] },
                      { move: '13x15', display: '13x15', path: [24, 42, 28], captures: [33, 35] }];
-    const sent = { code: 'K7QF3X', setup: { variant: 'russian' }, status: 'playing', start_position: 'W:W21-32:B1-12',
-                   moves: history.map((m) => m.move), moves_display: history.map((m) => m.display), history,
-                   last_move: history[3], started_at: Date.UTC(2024, 1, 29, 23, 59), game_id: 42, version: 9,
-                   seats: { white: { name: 'ann' }, black: { name: 'bob' } } };
-    const state = normalise_table(sent);
+    const sent = table_state({ variant: 'russian', start_position: 'W:W21-32:B1-12', ply: 4,
+                               moves: history.map((m) => m.move), moves_display: history.map((m) => m.display), history,
+                               last_move: history[3], started_at: Date.UTC(2024, 1, 29, 23, 59), game_id: 42, version: 9,
+                               seats: [seat('ann'), seat('bob')] });
+    const state = read_table(table_message(sent));
     assert.deepEqual(state.moves.map((m) => m.path), history.map((m) => m.path));
     assert.deepEqual(state.moves[3].captures, [33, 35]);
     assert.equal(state.game_id, 42);
@@ -148,7 +149,8 @@ test('a table state read after a reload: moves with their cells from history, th
     assert.ok(grids);
     assert.equal(replay(sent.start_position, 'russian', history.map((m) => ({ move: m.move })), grids[4]), null);
     const ended = apply_event({ ...state, game_id: null },
-        { version: 10, event: { type: 'ended', result: { kind: '0-1', reason: 'resign' }, game_id: 43 } });
+        { version: 10, event: { type: 'game_ended', game_number: 1, rated: false, moves: [], clocks: clocks([1, 2], 1), game_id: 43,
+                                result: { kind: 'win', winner: 1, places: null, reason: 'resign', did_not_start: null } } });
     assert.equal(ended.game_id, 43);
-    assert.equal(normalise_table({ ...sent, started_at: null, game_id: null }).started_at, null);
+    assert.equal(read_table(table_message({ ...sent, started_at: null, game_id: null })).started_at, null);
 }, node);

@@ -62,11 +62,14 @@ test('the public table list follows the lobby pushes', async ({ page, base }) =>
     await page.goto(`${base}/`);
     await record_requests(page);
     const push = (m) => page.evaluate((msg) => window.tabula.api.on_push(msg), m);
+    const summary = (code, setup, host, status, seats) => ({ code, link: `/t/${code}`, host, status, game_number: 1, seats,
+                                                              spectators: 0, setup: { private: false, color: 'random', ...setup } });
+    const alice = { id: 'alice', name: 'alice', registered: true, rating: 1650 };
+    const bob = { id: 'bob', name: 'bob', registered: false, rating: 1500 };
     await push({ t: 'lobby', tables: [
-        { code: 'AAA111', variant: 'chess', time: { base_s: 180, increment_s: 2 }, rated: true,
-          host: { name: 'alice', rating: 1650 }, status: 'waiting' },
-        { code: 'BBB222', variant: 'international', time: { days: 3 }, rated: false,
-          host: { name: 'bob' }, status: 'playing' }] });
+        summary('AAA111', { variant: 'chess', time: { base_ms: 180000, increment_ms: 2000, days: 0 }, rated: true }, alice, 'waiting', [alice, null]),
+        summary('BBB222', { variant: 'international', time: { base_ms: 0, increment_ms: 0, days: 3 }, rated: false }, bob, 'playing',
+                [bob, alice])] });
     await expect_count(page.locator('.table-list tbody tr'), 2);
     await expect_text(page.locator('.table-list tr[data-code="AAA111"]'), /alice \(1650\).*Chess.*3\+2.*Rated/);
     await expect_count(page.locator('.table-list tr[data-code="BBB222"] button', { hasText: 'Join' }), 0);

@@ -8,6 +8,7 @@ import { MovePicker } from './move_picker.js';
 import { piece_element, SVG_NS } from './pieces.js';
 import { choose_promotion } from './promotion.js';
 import { attach_input } from './board_input.js';
+import { commit_move, end_drag, move_drag, start_drag } from './drag_commit.js';
 
 const CELL = 100;
 
@@ -342,32 +343,14 @@ export class Board {
         return { kind: 'premove' };
     }
 
-    async commit(moves) {
-        let move = moves[0];
-        if (moves.length > 1) {
-            this.busy = true;
-            try {
-                move = await choose_promotion(this, moves);
-            } finally {
-                this.busy = false;
-            }
-            if (!move) {
-                this.announce('Promotion cancelled');
-                return;
-            }
-        }
-        // The page announces the move once played, in the notation of its move list.
-        this.announce('');
-        this.on_move(move);
+    // A promotion asks which piece (promotion.js) before the move goes.
+    commit(moves) {
+        return commit_move(this, moves, { choose: choose_promotion, cancelled: 'Promotion cancelled' });
     }
 
-    // Dragging: the piece element follows the pointer on top of everything.
+    // Dragging (drag_commit.js): the piece element follows the pointer on top of everything.
     drag_start(cell) {
-        const el = [...this.layers.pieces.children].find((g) => Number(g.dataset.cell) === cell);
-        if (!el) return;
-        this.drag = { cell, el };
-        el.classList.add('dragging');
-        this.layers.drag.appendChild(el);
+        start_drag(this, cell);
     }
 
     drag_move(client_x, client_y) {
@@ -375,14 +358,10 @@ export class Board {
         const r = this.svg.getBoundingClientRect();
         const x = ((client_x - r.left) / r.width) * this.grid.cols * CELL - CELL / 2;
         const y = ((client_y - r.top) / r.height) * this.grid.rows * CELL - CELL / 2;
-        this.drag.el.setAttribute('transform', `translate(${x} ${y})`);
+        move_drag(this, `translate(${x} ${y})`);
     }
 
     drag_end() {
-        if (!this.drag) return;
-        this.drag.el.remove();
-        this.drag = null;
-        this.render_pieces();
-        this.render_marks();
+        end_drag(this);
     }
 }

@@ -6,6 +6,7 @@
 // is. Input (pointer, keyboard) comes from board_input.js through the same methods as Board.
 
 import { attach_input } from './board_input.js';
+import { commit_move, end_drag, move_drag, start_drag } from './drag_commit.js';
 import { square_geometry } from './halma_board.js';
 import { SEAT_CORNERS, halma_cell_name, is_halma_variant, parse_halma_grid, pieces_per_seat } from './halma_cells.js';
 import { corner_style, halma_piece_element, style_name } from './halma_pieces.js';
@@ -410,37 +411,26 @@ export class HopBoard {
         }
         this.preview_cell = -1;
         this.render_marks();
-        if (result.kind === 'move') this.commit(result.moves[0]);
+        // Hops to one end by different chains are one move: the first of them goes.
+        if (result.kind === 'move') commit_move(this, result.moves.slice(0, 1));
         return result;
     }
 
-    commit(move) {
-        // The page announces the move once played, in the notation of its move list.
-        this.announce('');
-        this.on_move(move);
-    }
-
+    // Dragging (drag_commit.js): the piece follows the pointer, upright on a turned board,
+    // and the path to the cell under it is drawn.
     drag_start(cell) {
-        const el = [...this.layers.pieces.children].find((g) => Number(g.dataset.cell) === cell);
-        if (!el) return;
-        this.drag = { cell, el };
-        el.classList.add('dragging');
-        this.layers.drag.appendChild(el);
+        start_drag(this, cell);
     }
 
     drag_move(client_x, client_y) {
         if (!this.drag) return;
         const p = new DOMPoint(client_x, client_y).matrixTransform(this.turned.getScreenCTM().inverse());
-        this.drag.el.setAttribute('transform', this.upright(p.x, p.y));
+        move_drag(this, this.upright(p.x, p.y));
         this.show_preview(this.cell_at(client_x, client_y));
     }
 
     drag_end() {
-        if (!this.drag) return;
-        this.drag.el.remove();
-        this.drag = null;
-        this.render_pieces();
-        this.render_marks();
+        end_drag(this);
     }
 }
 

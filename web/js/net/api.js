@@ -1,109 +1,19 @@
-// Every game and account message the client uses, in one place, so it can follow
-// docs/protocol.md by editing this file alone. Written before §7 of that document existed, then
-// brought in line with its draft: times travel in milliseconds and colours as `color`
-// (to_wire_setup), `you` comes beside `table` (with_you), guests get a token in `welcome` and
-// send `identify` after a reconnect. The list below is the client's reading of it.
-//
-// WebSocket requests (each carries an `id`; the reply echoes it; errors reject {code, message}):
-//   lobby_subscribe {}                       -> {t:'lobby', tables:[TableSummary]}
-//   lobby_unsubscribe {}
-//   create_table {variant, time, rated, colour, private}  -> {t:'table_created', code}
-//   join {code}                              -> {t:'table', table: TableState}   (takes a seat)
-//   watch {code}                             -> {t:'table', table: TableState}   (spectates)
-//   leave {table}
-//   seek {variant, time, rated}              -> {t:'seeking'}; later push {t:'matched', code}
-//   cancel_seek {}
-//   move {table, ply, move}                  -> the move's own table_event carrying the id (the
-//       socket also hands it on as a push, applied once like everyone's copy); a resend of
-//       the last move -> {t:'ok', duplicate: true}
-//   offer_draw / accept_draw / decline_draw / resign / abort / offer_rematch /
-//   accept_rematch / request_takeback / accept_takeback / decline_takeback /
-//   claim_win / claim_draw {table}          (the last two after the opponent's grace ran out)
-//   chat {table, text}
-//   resync {table, since}                    -> {t:'table', table} or the missed table_events
-//   challenge {to, variant, time, rated, colour}          -> {t:'challenge_sent', challenge}
-//   accept_challenge {challenge} / decline_challenge {challenge, reason}
-//   counter_challenge {challenge, variant, time, rated, colour}
-//   challenge {to: [names], variant, time, rated}         a group challenge (a table of more
-//       than two: one name per other seat) -> {t:'challenge_sent', challenge, group: true}
-//   accept_challenge / decline_challenge / cancel_challenge {challenge, group: true, reason}
-// Server pushes:
-//   lobby {tables} | lobby_table {table: TableSummary} | lobby_table_gone {code}
-//   table {table: TableState}                 full state (on join, resync, or when far behind)
-//       with `last_move` (the last Move with its path and captures, for the highlight) and
-//       `chat` (the last 50 lines {from, display_name, spectator, text, at}), §7.1
-//   table_event {table: code, version, event: {type, ...}}   types: table_state.js reads both
-//       its first guesses (moved, seated, ended, ...) and the snake_case names of the events in
-//       lobby/table_events.h (move_played, player_seated, game_ended, connection_changed, ...)
-//   matched {code}                            auto-match found a table
-//   group_matched {code, players, setup}      auto-match filled a table of more than two seats
-//       (players by seat); opened like `matched`
-//   table_gone {table}                        a finished table was dropped (§7.10)
-//   ladder_game {table, ladder, challenge, challenger, challenged}   a ladder game was made
-//   welcome {player, token, tables, challenges}   `tables`: codes where we hold a seat;
-//       `challenges`: the open challenges we made or are invited to (as in the pushes below)
-//   challenge {challenge: {id, from, to, to_name, variant, time, rated, colour}} | challenge_gone {id, reason,
-//       by, decline_reason, other}   (`other`: the other player's name, when known)
-//       (`to`, `awaiting`, `by`: player ids, compared; `from.name`, `to_name`: names, shown)
-//   group_challenge {change, challenge: {id, group, from, to, to_names, accepted, setup,
-//       expires_at}, by, reason, code}   change issued|accepted|matched|declined|cancelled|
-//       expired; `matched` carries the new table's `code` (no `group_matched` follows)
-// Inside the client `time` is {base_s, increment_s, delay_s, per_move_s, days} and `colour`
-// 'white'|'black'|'random'; on the wire {base_ms, increment_ms, ...} and `color`.
-//
-// HTTP (JSON, the session is an HttpOnly cookie; errors are {error: {code, message}}):
-//   POST /api/register {name, password}, POST /api/login {name, password}, POST /api/logout,
-//   GET /api/me, GET /api/users/<name>, GET /api/users/<name>/games,
-//   GET /api/games/<id>.<pgn|pdn>, GET /api/users/<name>/games.<pgn|pdn>,
-//   GET /api/leaderboard?variant=&speed= -> {variant, speed, players: [{rank, name, rating,
-//   deviation, games}]} (speed is required), GET /api/ladders -> {ladders: [summary]},
-//   GET /api/ladders/<id> -> {ladder: {...summary, organiser, standings: [{rung, name}],
-//   challenges: [{id, challenger, challenged, created_at, deadline_at, status, game_id}]}},
-//   POST /api/ladders/<id>/join, POST /api/ladders/<id>/challenge {opponent},
-//   POST /api/ladders/<id>/challenges/<cid>/accept and .../decline (docs/http-api.md).
+// The client's side of the WebSocket protocol and the HTTP API (docs/protocol.md,
+// docs/http-api.md): one method per request, and the server's pushes handed on as events.
+// Messages keep the wire's shapes and words (seats by index, times in milliseconds, `color`):
+// the table messages go to table_state.js as they come. Guests get a token in `welcome` and
+// send `identify` with it after a reconnect or a reload.
 
 import { Emitter } from './emitter.js';
 import { group_challenge_view } from './group_challenges.js';
 
 const WELCOME_WAIT_MS = 3000;
 
-// The client's setup ({time: {base_s, increment_s, per_move_s, days}, colour}) in the wire's
-// form of docs/protocol.md §7.1 ({time: {base_ms, increment_ms, per_move_ms, days}, color}).
-export function to_wire_setup(setup) {
-    const { colour, time, ...rest } = setup;
-    const out = { ...rest };
-    if (colour) out.color = colour;
-    if (time) {
-        out.time = {};
-        if (time.days) out.time.days = time.days;
-        for (const key of ['base', 'increment', 'per_move', 'delay']) {
-            if (time[`${key}_s`] !== undefined) out.time[`${key}_ms`] = Math.round(time[`${key}_s`] * 1000);
-        }
-    }
-    return out;
-}
-
-// A time control from the wire (milliseconds) in the client's seconds.
-export function from_wire_time(time) {
-    if (!time) return null;
-    const out = { days: time.days || 0 };
-    for (const key of ['base', 'increment', 'per_move', 'delay']) {
-        if (time[`${key}_ms`] !== undefined) out[`${key}_s`] = time[`${key}_ms`] / 1000;
-        else if (time[`${key}_s`] !== undefined) out[`${key}_s`] = time[`${key}_s`];
-    }
-    return out;
-}
-
-function with_you(reply) {
-    return reply && reply.table ? { ...reply.table, you: reply.you ?? reply.table.you ?? null } : null;
-}
-
-// A challenge of two (the wire's {from: Player, to, to_name}) seen by player `me` (an id):
-// whether `me` made it, and the other player's name.
+// A challenge of two ({from: Player, to, to_name}) seen by player `me` (an id): whether `me`
+// made it, and the other player's name.
 function pair_sides(c, me) {
-    const challenger = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
-    const mine = !!me && challenger.id === me;
-    return { mine, other: mine ? c.to_name || c.to : challenger.name };
+    const mine = !!me && c.from.id === me;
+    return { mine, other: mine ? c.to_name : c.from.name };
 }
 
 export class Api extends Emitter {
@@ -202,13 +112,12 @@ export class Api extends Emitter {
     // A challenge push as the lobby shows it, or null when it is not ours to answer. `from`
     // is the other player; `countered` when the challenge came back to its challenger.
     challenge_view(c, change) {
-        const setup = c.setup || c;
+        const { setup } = c;
         const me = this.player && this.player.id;
         if (c.awaiting && me && c.awaiting !== me) return null;
         const { mine, other } = pair_sides(c, me);
         return { id: c.id, from: other, countered: change === 'countered' || mine,
-                 variant: setup.variant, time: from_wire_time(setup.time), rated: !!setup.rated,
-                 colour: setup.color || setup.colour };
+                 variant: setup.variant, time: setup.time, rated: !!setup.rated, color: setup.color };
     }
 
     on_push(msg) {
@@ -217,7 +126,7 @@ export class Api extends Emitter {
         case 'lobby_table': return this.emit('lobby_table', msg.table);
         case 'lobby_table_gone': return this.emit('lobby_table_gone', msg.code);
         case 'welcome': return this.on_welcome(msg);
-        case 'table': return this.emit('table', with_you(msg));
+        case 'table': return this.emit('table', msg);
         case 'table_event': return this.emit('table_event', msg);
         case 'table_gone': return this.emit('table_gone', msg.table);
         case 'matched':
@@ -233,7 +142,7 @@ export class Api extends Emitter {
         }
         case 'group_challenge': return this.on_group_challenge(msg);
         case 'challenge_gone': {
-            const id = msg.challenge ?? msg.id;
+            const id = msg.challenge;
             const other = this.pair_challenge_names.get(id) || null;
             this.pair_challenge_names.delete(id);
             this.emit('challenge_gone', { ...msg, id, other });
@@ -248,17 +157,18 @@ export class Api extends Emitter {
     subscribe_lobby() { return this.socket.request('lobby_subscribe'); }
     unsubscribe_lobby() { return this.socket.request('lobby_unsubscribe'); }
 
-    // setup: {variant, time, rated, colour, private}
+    // setup: {variant, time: {base_ms, increment_ms, per_move_ms, days}, rated, color, private}
     async create_table(setup) {
-        const reply = await this.socket.request('create_table', to_wire_setup(setup));
+        const reply = await this.socket.request('create_table', setup);
         return reply.code;
     }
 
-    async join(code) { return with_you(await this.socket.request('join', { code })); }
-    async watch(code) { return with_you(await this.socket.request('watch', { code })); }
+    // Both resolve with the `table` message ({table: code, you, state}).
+    join(code) { return this.socket.request('join', { code }); }
+    watch(code) { return this.socket.request('watch', { code }); }
     leave(table) { return this.socket.request('leave', { table }); }
     cancel(table) { return this.socket.request('cancel', { table }); }
-    seek(setup) { return this.socket.request('seek', to_wire_setup(setup)); }
+    seek(setup) { return this.socket.request('seek', setup); }
     cancel_seek() { return this.socket.request('cancel_seek'); }
 
     // Table actions
@@ -277,24 +187,21 @@ export class Api extends Emitter {
     claim_win(table) { return this.action('claim_win', table); }
     claim_draw(table) { return this.action('claim_draw', table); }
     chat(table, text) { return this.socket.request('chat', { table, text }); }
-    // Resolves with {table} (full state, `you` merged in) or {} when the missed events were
-    // pushed as table_event messages.
-    async resync(table, since) {
-        const reply = await this.socket.request('resync', { table, since });
-        return reply && reply.table ? { table: with_you(reply) } : {};
-    }
+    // Resolves with the `table` message when the server sends a whole state, or with its other
+    // reply when the missed events were pushed as table_event messages.
+    resync(table, since) { return this.socket.request('resync', { table, since }); }
 
     // Challenges
-    challenge(to, setup) { return this.socket.request('challenge', { to, ...to_wire_setup(setup) }); }
+    challenge(to, setup) { return this.socket.request('challenge', { to, ...setup }); }
     accept_challenge(id) { return this.socket.request('accept_challenge', { challenge: id }); }
     decline_challenge(id, reason) {
         return this.socket.request('decline_challenge', { challenge: id, reason: reason || 'generic' });
     }
     counter_challenge(id, setup) {
-        return this.socket.request('counter_challenge', { challenge: id, ...to_wire_setup(setup) });
+        return this.socket.request('counter_challenge', { challenge: id, ...setup });
     }
     // names: one per seat but ours, as people write them.
-    group_challenge(names, setup) { return this.socket.request('challenge', { to: names, ...to_wire_setup(setup) }); }
+    group_challenge(names, setup) { return this.socket.request('challenge', { to: names, ...setup }); }
     accept_group_challenge(id) { return this.socket.request('accept_challenge', { challenge: id, group: true }); }
     decline_group_challenge(id, reason) {
         return this.socket.request('decline_challenge', { challenge: id, group: true, reason: reason || 'generic' });

@@ -11,7 +11,7 @@
 import { Emitter } from './emitter.js';
 
 // The protocol version this client speaks (the `protocol` of the server's hello).
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 const REQUEST_TIMEOUT_MS = 15000;
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;

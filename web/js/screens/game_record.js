@@ -25,13 +25,11 @@ function tag(name, value) {
     return `[${name} "${String(value).replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\r\n]/g, ' ')}"]`;
 }
 
+// `result` as the wire has it (kind win, draw, aborted; winner a seat, 0 White).
 function result_token(result, chess) {
-    if (!result || !result.winner) {
-        const drawn = result && result.reason && !['abort', 'aborted', 'first-move-timeout', 'storage_failed', 'cancelled', 'host-left', 'closed'].includes(result.reason);
-        if (!drawn) return '*';
-        return chess ? '1/2-1/2' : '1-1';
-    }
-    if (result.winner === 'white') return chess ? '1-0' : '2-0';
+    if (!result || result.kind === 'aborted') return '*';
+    if (result.kind === 'draw') return chess ? '1/2-1/2' : '1-1';
+    if (result.winner === 0) return chess ? '1-0' : '2-0';
     return chess ? '0-1' : '0-2';
 }
 
@@ -39,7 +37,7 @@ function result_token(result, chess) {
 // as "½-½"), for the end of the move list; '' while it is on, for an aborted game and for a
 // game of more than two.
 export function result_score(state) {
-    if (state.status !== 'over' || state.group) return '';
+    if (state.status !== 'over' || state.seats.length > 2) return '';
     const token = result_token(state.result, is_chess_variant(state.variant) || is_halma_variant(state.variant));
     return token === '*' ? '' : token.replace('1/2-1/2', '½-½');
 }
@@ -82,7 +80,7 @@ function movetext(moves, opens_pair_first, result) {
 // another start, and a move number before each of the first seat's moves.
 // `roster`: the Event, Site, Date and Round tags.
 function halma_record(state, roster, result, seat) {
-    const tags = [...roster, tag('Seat1', seat('white')), tag('Seat2', seat('black')), tag('Result', result),
+    const tags = [...roster, tag('Seat1', seat(0)), tag('Seat2', seat(1)), tag('Result', result),
                   tag('Variant', state.variant)];
     const start = state.start_position || '';
     if (start && start !== halma_start_position(state.variant)) tags.push(tag('FEN', start));
@@ -96,14 +94,14 @@ export function game_record(state, site, now = Date.now()) {
     const chess = is_chess_variant(state.variant);
     // The halma family writes its results as chess does (1-0, 0-1, 1/2-1/2).
     const result = state.status === 'over' ? result_token(state.result, chess || halma) : '*';
-    const seat = (c) => (state.seats[c] ? state.seats[c].name : '?');
+    const seat = (i) => (state.seats[i] ? state.seats[i].name : '?');
     const tags = [
         tag('Event', `Tabula ${state.rated ? 'rated' : 'casual'} game`),
         tag('Site', site),
         tag('Date', date_tag(state.started_at || now)),
         tag('Round', state.game_number ? String(state.game_number) : '-'),
-        tag('White', seat('white')),
-        tag('Black', seat('black')),
+        tag('White', seat(0)),
+        tag('Black', seat(1)),
         tag('Result', result),
     ];
     if (halma) {

@@ -13,20 +13,15 @@ import { variant_name, variant_players, VARIANTS } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { name_with_rating } from '../ui/rating.js';
 import { play_sound } from '../ui/sound.js';
-import { from_wire_time } from '../net/api.js';
 import { answers_text, gone_text, invitee_names, name_list } from '../net/group_challenges.js';
 import { DECLINE_REASONS, pair_gone_text } from '../net/challenge_endings.js';
 import { go } from '../router.js';
 
-// A lobby table summary (§7.1: its setup nested) in the fields the lists show. A table of
-// more than two seats sends its seats as an array by seat (§7.6): `players` lists them so,
-// for two as well ([white, black]).
+// A lobby table summary (its setup nested, its seats an array by seat of Player or null) in
+// the fields the lists show.
 function summary_view(t) {
-    const setup = t.setup || {};
-    const seats = t.seats || {};
-    const players = Array.isArray(seats) ? seats : [seats.white || null, seats.black || null];
-    return { ...t, variant: setup.variant || t.variant, rated: !!(setup.rated ?? t.rated),
-             time: setup.time ? from_wire_time(setup.time) : t.time, players };
+    const { setup } = t;
+    return { ...t, variant: setup.variant, rated: !!setup.rated, time: setup.time, players: t.seats };
 }
 
 // "2 of 4 seated" for a table of more than two, else nothing.
@@ -36,10 +31,10 @@ function seats_pill(t) {
 }
 
 const QUICK = [
-    ['1+0', { base_s: 60, increment_s: 0 }], ['3+2', { base_s: 180, increment_s: 2 }],
-    ['5+3', { base_s: 300, increment_s: 3 }], ['10+5', { base_s: 600, increment_s: 5 }],
-    ['15+10', { base_s: 900, increment_s: 10 }], ['30+0', { base_s: 1800, increment_s: 0 }],
-    ['15 min · 60 s/move', { base_s: 900, increment_s: 0, per_move_s: 60 }],
+    ['1+0', { base_ms: 60000, increment_ms: 0 }], ['3+2', { base_ms: 180000, increment_ms: 2000 }],
+    ['5+3', { base_ms: 300000, increment_ms: 3000 }], ['10+5', { base_ms: 600000, increment_ms: 5000 }],
+    ['15+10', { base_ms: 900000, increment_ms: 10000 }], ['30+0', { base_ms: 1800000, increment_ms: 0 }],
+    ['15 min · 60 s/move', { base_ms: 900000, increment_ms: 0, per_move_ms: 60000 }],
     ['3 days/move', { days: 3 }],
 ];
 const JOIN_CODE = /^[A-Za-z0-9]{4,12}$/;
@@ -331,7 +326,7 @@ export class LobbyScreen {
         const error = h('p', { class: 'error', role: 'alert' });
         const act = action(error);
         const setup = c.setup;
-        const game = [`${variant_name(setup.variant)}, `, format_time_control(from_wire_time(setup.time)),
+        const game = [`${variant_name(setup.variant)}, `, format_time_control(setup.time),
                       setup.rated ? ', rated' : ', casual'];
         const headline = c.mine
             ? h('p', {}, 'You invite ', h('strong', {}, name_list(c.invitees.map((p) => p.name))), ': ', game)

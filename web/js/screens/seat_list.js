@@ -9,7 +9,7 @@ import { halma_piece_element, PIECE_STYLES, style_name } from '../board/halma_pi
 import { SVG_NS } from '../board/pieces.js';
 import { ordinal } from './table_view.js';
 
-// Why a player left the game (the `retired` event's reason).
+// Why a player left the game (the `player_retired` event's reason).
 const LEFT = { resign: 'resigned', flag: 'out of time', abandonment: 'abandoned' };
 
 export function left_text(seat) {
@@ -71,17 +71,17 @@ export class SeatList {
             if (player && player.retired) notes.push(left_text(player));
             else if (current) notes.push('to move');
             r.note.textContent = notes.join(' · ');
-            const online = !!player && player.online !== false;
+            const online = !!player && player.connected;
             r.presence.classList.toggle('online', online);
             r.presence.setAttribute('aria-label', !player ? 'seat free' : online ? 'connected' : 'disconnected');
             r.row.title = `${player ? player.name : 'Open seat'}: ${style_name(style)}${notes.length ? ` (${notes.join(', ')})` : ''}`;
         });
     }
 
-    // `clocks`: {seats: [ms], running: seat | null}, or null (no clocks yet).
+    // `clocks`: {remaining_ms: [ms by seat], running: seat | null}, or null (no clocks yet).
     show_clocks(clocks, low_ms) {
         this.rows.forEach((r, seat) => {
-            const ms = clocks ? clocks.seats[seat] : null;
+            const ms = clocks ? clocks.remaining_ms[seat] : null;
             if (ms === null || ms === undefined) {
                 r.clock.textContent = '–';
                 r.clock.classList.remove('running', 'low');

@@ -5,7 +5,8 @@
 // the table's code). The games of more than two players (chinese-checkers-3, -4, -6, halma-4)
 // have no colour to choose and no one player to challenge: with_opponent, they offer a name
 // field for each other seat instead (a group challenge). read_setup() returns the `setup`
-// object api.js sends: {variant, time: {base_s, increment_s, per_move_s, days}, rated, colour,
+// object api.js sends, in the wire's words: {variant, time: {base_ms, increment_ms, per_move_ms}
+// or {days}, rated, color,
 // private, level}, with `opponent` (a name) or `invite` (the names, one per other seat) when
 // filled, and `computers` (a number) when the computer is to take fewer than every other seat.
 
@@ -21,7 +22,7 @@ const MAX_PLAYERS = Math.max(...VARIANTS.map(([id]) => variant_players(id)));
 export function setup_form({ submit_label, on_submit, with_visibility = true, with_opponent = false,
                              with_level = false, two_players = false, initial = {} }) {
     const name = uid('setup');
-    const time = initial.time || { base_s: 300, increment_s: 3 };
+    const time = initial.time || { base_ms: 300000, increment_ms: 3000 };
     // `two_players`: a challenge's counter-offer, between its two players.
     const variants = two_players ? VARIANTS.filter(([id]) => variant_players(id) === 2) : VARIANTS;
     const variant = h('select', { name: 'variant' },
@@ -29,11 +30,11 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
     const mode = segmented('Time control', `${name}-mode`,
         [['live', 'Real time'], ['correspondence', 'Correspondence']], time.days ? 'correspondence' : 'live');
     const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 180, step: 0.5,
-                                 value: time.base_s !== undefined ? time.base_s / 60 : 5, inputmode: 'decimal' });
+                                 value: time.base_ms !== undefined ? time.base_ms / 60000 : 5, inputmode: 'decimal' });
     const increment = h('input', { type: 'number', name: 'increment', min: 0, max: 60,
-                                   value: time.increment_s || 0, inputmode: 'numeric' });
+                                   value: (time.increment_ms || 0) / 1000, inputmode: 'numeric' });
     const per_move = h('input', { type: 'number', name: 'per_move', min: 0, max: 600,
-                                  value: time.per_move_s || 0, inputmode: 'numeric' });
+                                  value: (time.per_move_ms || 0) / 1000, inputmode: 'numeric' });
     const days = h('input', { type: 'number', name: 'days', min: 1, max: 14, value: time.days || 3,
                               inputmode: 'numeric' });
     const live_fields = h('div', { class: 'field-row live-fields' },
@@ -59,7 +60,7 @@ export function setup_form({ submit_label, on_submit, with_visibility = true, wi
     // Chinese checkers and Halma have no white and black: the colours stand for the seats.
     const seat_note = h('p', { class: 'muted seat-note' }, 'Chinese checkers and Halma: White is the first seat and moves first.');
     const colour = segmented('Your colour', `${name}-colour`, [['white', 'White'], ['random', 'Random'], ['black', 'Black']],
-                             initial.colour || 'random');
+                             initial.color || 'random');
     const group_note = h('p', { class: 'muted group-note' },
         'Your seat is drawn at random; the others take the free seats in turn order as they join. The game starts when every seat is taken.');
     // Against the computer at a game of more than two: how many seats it takes ('' = every
@@ -151,15 +152,15 @@ export function read_setup(form, name) {
     const number = (n) => Number(form.querySelector(`[name="${n}"]`).value) || 0;
     const corr = checked(form, `${name}-mode`) === 'correspondence';
     const time = corr ? { days: Math.max(1, Math.round(number('days'))) }
-        : { base_s: Math.round(number('minutes') * 60), increment_s: Math.round(number('increment')),
-            per_move_s: Math.round(number('per_move')) };
+        : { base_ms: Math.round(number('minutes') * 60) * 1000, increment_ms: Math.round(number('increment')) * 1000,
+            per_move_ms: Math.round(number('per_move')) * 1000 };
     const variant = form.querySelector('[name="variant"]').value;
     const group = variant_players(variant) > 2;
     const setup = {
         variant,
         time,
         rated: checked(form, `${name}-rated`) === 'rated',
-        colour: (!group && checked(form, `${name}-colour`)) || 'random',
+        color: (!group && checked(form, `${name}-colour`)) || 'random',
     };
     const level = checked(form, `${name}-level`);
     if (level) setup.level = level;

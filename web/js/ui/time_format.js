@@ -14,15 +14,16 @@ export function format_clock(ms) {
     return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-// `time` as api.js sends it: {base_s, increment_s, delay_s, per_move_s, days}.
+// `time` as the wire has it: {base_ms, increment_ms, delay_ms, per_move_ms, days}.
 export function format_time_control(time) {
     if (!time) return 'Unlimited';
     if (time.days) return `${time.days} day${time.days === 1 ? '' : 's'}/move`;
     const parts = [];
-    if (time.base_s) {
-        const base = time.base_s % 30 === 0 ? String(time.base_s / 60) : `${time.base_s}s`;
-        parts.push(`${base}+${time.increment_s || 0}`);
+    const base_s = (time.base_ms || 0) / 1000;
+    if (base_s) {
+        const base = base_s % 30 === 0 ? String(base_s / 60) : `${base_s}s`;
+        parts.push(`${base}+${(time.increment_ms || 0) / 1000}`);
     }
-    if (time.per_move_s) parts.push(`${time.per_move_s} s/move`);
+    if (time.per_move_ms) parts.push(`${time.per_move_ms / 1000} s/move`);
     return parts.length ? parts.join(', ') : 'Unlimited';
 }
