@@ -34,10 +34,16 @@ storage::GameId store_game(AccountsServer& s, storage::GameWriter& writer,
     const auto id = created.get_future().get();
     REQUIRE(id > 0);
     int ply = 0;
-    for (const auto& move : moves)
-        writer.append_move(
-            id, {++ply, move, std::chrono::seconds(290), std::chrono::seconds(290), s.now()},
-            [](const storage::WriteStatus&) {});
+    for (const auto& move : moves) {
+        ++ply;
+        writer.append_move(id,
+                           {.ply = ply,
+                            .move = move,
+                            .seat = (ply - 1) % 2,
+                            .remaining = std::chrono::seconds(290),
+                            .at = s.now()},
+                           [](const storage::WriteStatus&) {});
+    }
     writer.finish_game({{id, result, termination, s.now()}, {}, {}},
                        [](const storage::WriteStatus&, const std::vector<storage::RatingRow>&) {});
     writer.flush();

@@ -283,12 +283,12 @@ TEST_CASE("games stored by schema 7 come back after the upgrade to schema 8 with
         sql += "INSERT INTO games (variant, white_user_id, black_user_id, white_name, black_name, "
                "time_control, rated, table_code, started_at) VALUES ('chess', 1, 2, 'alice', "
                "'bob', '" +
-               lobby::time_control_text(lobby::fischer(300s, 2s)) + "', 0, 'TWOSEVEN', " +
+               lobby::time_control_text(lobby::fischer(300s, 2s)) + "', 0, 'K7QFZ2', " +
                std::to_string(now - 60'000) + ");";
         sql += "INSERT INTO games (variant, white_user_id, black_user_id, white_name, black_name, "
                "time_control, rated, table_code, started_at) VALUES ('chinese-checkers-4', 1, "
                "2, 'alice', 'bob', '" +
-               lobby::time_control_text(lobby::fischer(600s, 0s)) + "', 0, 'FOURSEVEN', " +
+               lobby::time_control_text(lobby::fischer(600s, 0s)) + "', 0, 'K7QFZ4', " +
                std::to_string(now - 200'000) + ");";
         sql += "INSERT INTO game_seats (game_id, seat, user_id, name) VALUES (2, 2, 3, 'cid'), "
                "(2, 3, 4, 'dee');";
@@ -313,12 +313,12 @@ TEST_CASE("games stored by schema 7 come back after the upgrade to schema 8 with
     PlayServer server(db, clock, accounts); // opening migrates to schema 8
     REQUIRE(server.restored() == 2);
     Client alice(server.port(), "user=alice");
-    const auto two = join(alice, "TWOSEVEN").at("table");
+    const auto two = join(alice, "K7QFZ2").at("table");
     CHECK(two.at("moves") == json::array({"e2e4", "c7c5", "g1f3", "d7d6", "d2d4"}));
     CHECK(two.at("clocks").at("white_ms") == 293'000);
     CHECK(two.at("clocks").at("black_ms") == 297'000);
     CHECK(two.at("clocks").at("to_move") == "black");
-    const auto four = join(alice, "FOURSEVEN").at("table");
+    const auto four = join(alice, "K7QFZ4").at("table");
     CHECK(four.at("moves").size() == 8);
     CHECK(four.at("seats").at(static_cast<std::size_t>(leaver)).at("retired") == true);
     CHECK(four.at("clocks").at("seats_ms") == json(four_clocks));
@@ -326,6 +326,6 @@ TEST_CASE("games stored by schema 7 come back after the upgrade to schema 8 with
 
     // Black's time runs on from the last move.
     clock.advance(1s);
-    const auto later = join(alice, "TWOSEVEN").at("table");
+    const auto later = join(alice, "K7QFZ2").at("table");
     CHECK(later.at("clocks").at("black_ms") == 296'000);
 }
