@@ -76,13 +76,12 @@ class GameWriter {
 public:
     virtual ~GameWriter() = default; // drains the queue, then stops
 
-    // Stores a new game with its seats (at most max_seats); the callback gets its id.
-    // `game.id` and `game.places` are ignored. A game with a ladder link needs its challenge
+    // Stores a new game with its seats (2 to max_seats); the callback gets its id.
+    // `game.id` and the seats' places are ignored. A game with a ladder link needs its challenge
     // "accepted" (else an error); the challenge's game_id is set in the same transaction.
     virtual void create_game(GameRow game, CreateGameCallback done) = 0;
-    // Stores one move. A ply already stored for the game is an error (never overwritten).
-    // A game of more than two players takes only moves with the clocks of every seat beyond
-    // two (MoveRow::beyond_two_count); a two-player move is one INSERT and nothing else.
+    // Stores one move. A ply already stored for the game is an error (never overwritten), and
+    // so is a mover that is not one of its seats. A move is one INSERT and nothing else.
     virtual void append_move(GameId game, MoveRow move, WriteCallback done) = 0;
     // Stores that a seat left a game of more than two players (rules::Game::retire), queued
     // in order with the moves and durable like one. Errors: a two-player, unknown or finished
@@ -90,7 +89,7 @@ public:
     // of moves stored (a leave happens between moves: call it when it happens).
     virtual void append_leave(GameId game, LeaveRow leave, WriteCallback done) = 0;
     // Stores the end of a game and, in the same transaction, the ratings from `finish.rate`.
-    // A game of more than two players may store `finish.end.places`, one per seat.
+    // A game of more than two players may store `finish.end.places`, one per seat (SeatRow::place).
     // A game whose row names a ladder challenge still "accepted" also decides it, in the same
     // transaction, with the writer's LadderDecider: the rungs, the history and the challenge's
     // status are written with the end or not at all (a change the store refuses fails the

@@ -3,8 +3,8 @@
 // results and speed categories are strings chosen by the layers above; times are wall-clock
 // milliseconds (the same type as lobby::TimePoint).
 
-#include <array>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -74,34 +74,31 @@ struct GameLadderLink {
     friend bool operator==(const GameLadderLink&, const GameLadderLink&) = default;
 };
 
-// A seat of a game of more than two players beyond the first two (which GameRow keeps in its
-// white_* and black_* fields: seat 0 and seat 1). A guest has no user id, only a name and the
-// hex SHA-256 of its reconnection token (cleared when the game ends).
+// One seat of a game (seat 0 moves as White in a game of two, seat 1 as Black). A guest has no
+// user id, only a display name, and the hex SHA-256 of its reconnection token (never the token)
+// so that the guest can take the seat back after a restart; the hash is cleared when the game
+// ends. `place`: a finished game of more than two players, the seat's place (1 first;
+// rules::Outcome::places); absent while unfinished and in a game of two, whose result says who
+// won.
 struct SeatRow {
-    std::optional<UserId> user_id;
-    std::string name;
-    std::string guest_token_hash;
+    std::optional<UserId> user_id{};
+    std::string name{};
+    std::string guest_token_hash{}; // empty: not a guest, or no token
+    std::optional<int> place{};
 
     friend bool operator==(const SeatRow&, const SeatRow&) = default;
 };
 
-// The most seats a game has (the halma family: rules/variant.h) and so the most beyond two.
+// The most seats a game has (the halma family: rules/variant.h).
 inline constexpr int max_seats = 6;
-inline constexpr int max_seats_beyond_two = max_seats - 2;
 
-// One game. A guest seat has no user id, only a display name, and the hex SHA-256 of the
-// guest's reconnection token (never the token) so that the guest can take the seat back
-// after a restart; the hashes are cleared when the game ends. `result` is empty and
-// `ended_at` absent while the game is unfinished.
+// One game with its seats in seat order (2 to max_seats). `result` is empty and `ended_at`
+// absent while the game is unfinished.
 struct GameRow {
     GameId id = 0;
     std::string variant;
     std::string start_position; // empty: the variant's start position
-    std::optional<UserId> white_user_id;
-    std::optional<UserId> black_user_id;
-    std::string white_name;
-    std::string black_name;
-    std::string time_control; // e.g. "300+3", "corr:3d"; the lobby's notation
+    std::string time_control;   // e.g. "300+3", "corr:3d"; the lobby's notation
     bool rated = false;
     std::string table_code;
     TimePoint started_at{};
@@ -110,31 +107,27 @@ struct GameRow {
     std::string termination; // e.g. "checkmate", "flag", "resign", "aborted"
     bool is_public = false;  // the table was listed in the lobby
     std::optional<GameLadderLink> ladder;
-    std::string white_guest_token_hash; // empty: not a guest, or no token
-    std::string black_guest_token_hash;
-    // Games of more than two players: seats 2, 3, ... in seat order (white_* is seat 0,
-    // black_* seat 1). Empty for a two-player game.
-    std::vector<SeatRow> seats_beyond_two{};
-    // Games of more than two players, once finished: the place of every seat in seat order
-    // (1 first; rules::Outcome::places). Empty while unfinished and for two-player games.
-    std::vector<int> places{};
+    std::vector<SeatRow> seats{}; // by seat index
 
-    // How many players sit at the game: 2 plus the seats beyond two.
-    int seat_count() const { return 2 + static_cast<int>(seats_beyond_two.size()); }
+    int seat_count() const { return static_cast<int>(seats.size()); }
+    // The seat of `user` (the first, should it sit at several); nullopt: none.
+    std::optional<int> seat_of(UserId user) const {
+        for (std::size_t i = 0; i < seats.size(); ++i)
+            if (seats[i].user_id == user)
+                return static_cast<int>(i);
+        return std::nullopt;
+    }
 };
 
-// One move (ply counts from 1) with both clocks as they stood after it and when it was made.
-// A game of more than two players also has the clocks of seats 2, 3, ... after the move in
-// `beyond_two_remaining[0 .. beyond_two_count)` (white_remaining is seat 0, black_remaining
-// seat 1); a two-player move leaves the count 0. A fixed array: no allocation per move.
+// One move (ply counts from 1): the seat that made it, that seat's clock after it (a move
+// changes no other seat's clock) and when it was made. A seat's clock stands where its last
+// move (or its leave, LeaveRow::remaining) left it, or at the base time before its first move.
 struct MoveRow {
     int ply = 0;
     std::string move;
-    Millis white_remaining{};
-    Millis black_remaining{};
+    int seat = 0;
+    Millis remaining{};
     TimePoint at{};
-    std::array<Millis, max_seats_beyond_two> beyond_two_remaining{};
-    int beyond_two_count = 0;
 
     friend bool operator==(const MoveRow&, const MoveRow&) = default;
 };
@@ -144,11 +137,14 @@ struct MoveRow {
 // game is rebuilt from them: retire(seat) once ply() equals `ply`, before the move stored at
 // that ply; leaves at one ply in the order they happened. `at` is when it left (wall clock) and
 // `reason` why, in the lobby's words ("resign", "flag", "abandonment"; empty if unknown).
+// `remaining` is the leaver's clock once it left, which stands still from then on (absent:
+// unknown, as for a leave after the last move of a file from before schema version 8).
 struct LeaveRow {
     int seat = 0;
     int ply = 0;
     TimePoint at{};
     std::string reason{};
+    std::optional<Millis> remaining{};
 
     friend bool operator==(const LeaveRow&, const LeaveRow&) = default;
 };
@@ -160,7 +156,8 @@ struct GameWithMoves {
 };
 
 // How a game ended, as written by GameWriter::finish_game. `places`: games of more than two
-// players, the place of every seat in seat order (rules::Outcome::places); empty for two.
+// players, the place of every seat in seat order (rules::Outcome::places, stored in
+// SeatRow::place); empty for two.
 struct GameEnd {
     GameId game_id = 0;
     std::string result;

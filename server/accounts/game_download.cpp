@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace server::accounts {
 namespace {
@@ -82,16 +84,25 @@ rules::Result<std::string> game_record(const storage::GameWithMoves& stored) {
     rules::RecordTags tags;
     tags.event = row.rated ? "Tabula rated game" : "Tabula casual game";
     tags.date = record_date(row.started_at);
-    tags.white = row.white_name.empty() ? "?" : row.white_name;
-    tags.black = row.black_name.empty() ? "?" : row.black_name;
+    const auto name_of = [&row](std::size_t seat) -> std::string {
+        return seat < row.seats.size() && !row.seats[seat].name.empty() ? row.seats[seat].name
+                                                                        : "?";
+    };
+    tags.white = name_of(0);
+    tags.black = name_of(1);
     if (row.seat_count() > 2) {
         // More than two players: every seat by name, and the stored places decide (the rules
         // give the same places when the leaves explain the end; else the table ended it).
-        tags.seats = {tags.white, tags.black};
-        for (const auto& seat : row.seats_beyond_two)
-            tags.seats.push_back(seat.name.empty() ? "?" : seat.name);
-        if (!row.places.empty() && row.places != game.outcome().places)
-            tags.outcome = rules::Outcome::ranked(row.places, row.termination);
+        std::vector<int> places;
+        for (std::size_t seat = 0; seat < row.seats.size(); ++seat) {
+            tags.seats.push_back(name_of(seat));
+            if (row.seats[seat].place)
+                places.push_back(*row.seats[seat].place);
+        }
+        if (places.size() != row.seats.size()) // stored for every seat or for none
+            places.clear();
+        if (!places.empty() && places != game.outcome().places)
+            tags.outcome = rules::Outcome::ranked(places, row.termination);
     } else {
         const auto outcome = stored_outcome(row);
         const auto by_rules = game.outcome();

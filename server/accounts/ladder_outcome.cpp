@@ -39,12 +39,8 @@ std::optional<ladder::ChallengeResult> ladder_result_of(const storage::LadderGam
     if (game.termination == lobby::storage_failed_reason)
         return ladder::ChallengeResult::NoResult;
     const auto challenger = end.challenge.challenger_user_id;
-    std::optional<int> seat;
-    if (game.white_user_id == challenger)
-        seat = 0;
-    else if (game.black_user_id == challenger)
-        seat = 1;
-    if (!seat)
+    const std::optional<int> seat = game.seat_of(challenger);
+    if (!seat || *seat > 1) // a ladder game has two seats
         return std::nullopt;
     bool won = false;
     if (game.result == lobby::result_name(lobby::GameResult::win(0, {})))

@@ -25,10 +25,13 @@ constexpr int max_leaderboard = 200;
 // seat with their place (null while it goes on), and `place` is the user's own (the user may sit
 // at any seat; null while it goes on). `white` and `black` stay the names of seats 0 and 1.
 Json game_summary(const storage::GameRow& game, storage::UserId user) {
+    const auto name_of = [&game](std::size_t seat) {
+        return seat < game.seats.size() ? game.seats[seat].name : std::string();
+    };
     Json summary = {{"id", game.id},
                     {"variant", game.variant},
-                    {"white", game.white_name},
-                    {"black", game.black_name},
+                    {"white", name_of(0)},
+                    {"black", name_of(1)},
                     {"rated", game.rated},
                     {"time_control", game.time_control},
                     {"started_at", epoch_ms(game.started_at)},
@@ -39,21 +42,21 @@ Json game_summary(const storage::GameRow& game, storage::UserId user) {
         summary["ended_at"] = epoch_ms(*game.ended_at);
     if (game.seat_count() <= 2)
         return summary;
-    const auto place_of = [&game](std::size_t seat) {
-        return seat < game.places.size() ? Json(game.places[seat]) : Json(nullptr);
+    // The places are shown only when every seat has one (the game has ended in places).
+    const bool placed =
+        std::all_of(game.seats.begin(), game.seats.end(),
+                    [](const storage::SeatRow& seat) { return seat.place.has_value(); });
+    const auto place_of = [&game, placed](std::size_t seat) {
+        return placed ? Json(*game.seats[seat].place) : Json(nullptr);
     };
     Json players = Json::array();
     Json own_place = nullptr;
-    const auto add = [&](std::size_t seat, const std::optional<storage::UserId>& account,
-                         const std::string& name) {
-        players.push_back({{"seat", seat}, {"name", name}, {"place", place_of(seat)}});
-        if (account == user && own_place.is_null())
+    for (std::size_t seat = 0; seat < game.seats.size(); ++seat) {
+        players.push_back(
+            {{"seat", seat}, {"name", game.seats[seat].name}, {"place", place_of(seat)}});
+        if (game.seats[seat].user_id == user && own_place.is_null())
             own_place = place_of(seat);
-    };
-    add(0, game.white_user_id, game.white_name);
-    add(1, game.black_user_id, game.black_name);
-    for (std::size_t i = 0; i < game.seats_beyond_two.size(); ++i)
-        add(i + 2, game.seats_beyond_two[i].user_id, game.seats_beyond_two[i].name);
+    }
     summary["players"] = std::move(players);
     summary["place"] = std::move(own_place);
     return summary;

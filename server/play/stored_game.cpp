@@ -1,15 +1,20 @@
 #include "server/play/stored_game.h"
 
 #include "lobby/errors.h"
+#include "lobby/game_clock.h"
 #include "lobby/rating/glicko2.h"
 #include "lobby/rating/inactivity.h"
 #include "lobby/rating/placings.h"
 #include "lobby/rating/rating_policy.h"
 #include "lobby/time_control_text.h"
+#include "rules/game.h"
 #include "rules/variant.h"
 #include "server/log.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
 
 namespace server::play {
 
@@ -52,16 +57,35 @@ storage::RatingRow rating_row(const storage::RatingKey& key, const lobby::rating
                               .updated_at = at};
 }
 
+// Each seat's clock as the stored moves leave it: that of its last move (a move changes only
+// its mover's clock), or `otherwise` for a seat without one.
+lobby::PerSeat<lobby::Millis> clocks_after(const std::vector<storage::MoveRow>& moves,
+                                           lobby::PerSeat<lobby::Millis> otherwise) {
+    const int seats = otherwise.size();
+    std::vector<bool> known(static_cast<std::size_t>(seats), false);
+    int left_to_find = seats;
+    for (auto move = moves.rbegin(); move != moves.rend() && left_to_find > 0; ++move) {
+        const auto seat = static_cast<std::size_t>(move->seat); // checked by table_record
+        if (known[seat])
+            continue;
+        known[seat] = true;
+        otherwise[move->seat] = move->remaining;
+        --left_to_find;
+    }
+    return otherwise;
+}
+
 // The clock of a stored game of more than two players as it stood after the last thing stored
 // (a move or a leave). Who is to move, whether the clock runs and since when is what the table
 // itself makes of the moves and leaves with their times (Table::restore without a stored clock:
 // turns skip the seats that left, the clock starts after every seat still playing has moved
 // once, a leaver to move passes the turn when it left); each seat's time is the one stored
-// with the last move, which the rebuild cannot know (lag credits are not stored), except for
-// the seats that left after that move, whose time ran on until they left. nullopt: the clock
-// has not started.
+// with its last move, which the rebuild cannot know (lag credits are not stored), or for a seat
+// that left, the one stored with its leave: its time ran on until it left. A leave stored
+// without its clock (after the last move, by schema version 7) takes the rebuild's. nullopt:
+// the clock has not started.
 rules::Result<std::optional<lobby::ClockState>>
-stored_group_clock(const lobby::TableRecord& record, const std::vector<storage::MoveRow>& moves) {
+stored_group_clock(const lobby::TableRecord& record, const storage::GameWithMoves& stored) {
     lobby::TimePoint last = record.started_at;
     if (!record.moves.empty())
         last = std::max(last, record.moves.back().at);
@@ -74,30 +98,10 @@ stored_group_clock(const lobby::TableRecord& record, const std::vector<storage::
     if (!view.running)
         return std::optional<lobby::ClockState>{};
     const int seats = record.seats.size();
-    lobby::PerSeat<lobby::Millis> remaining = view.remaining;
-    if (!moves.empty()) {
-        const storage::MoveRow& after = moves.back();
-        if (after.beyond_two_count != seats - 2)
-            return lobby::refuse(lobby::errc::bad_setup,
-                                 "a stored move has the clocks of " +
-                                     std::to_string(2 + after.beyond_two_count) + " seats, not " +
-                                     std::to_string(seats));
-        const auto left_since = [&](int seat) {
-            return std::any_of(record.leaves.begin(), record.leaves.end(),
-                               [&](const lobby::RecordedLeave& leave) {
-                                   return leave.seat == seat &&
-                                          static_cast<std::size_t>(leave.ply) == moves.size();
-                               });
-        };
-        for (int seat = 0; seat < seats; ++seat) {
-            if (left_since(seat))
-                continue;
-            remaining[seat] = seat == 0 ? after.white_remaining
-                              : seat == 1
-                                  ? after.black_remaining
-                                  : after.beyond_two_remaining[static_cast<std::size_t>(seat - 2)];
-        }
-    }
+    lobby::PerSeat<lobby::Millis> remaining = clocks_after(stored.moves, view.remaining);
+    for (const storage::LeaveRow& leave : stored.leaves)
+        if (leave.seat >= 0 && leave.seat < seats)
+            remaining[leave.seat] = leave.remaining.value_or(view.remaining[leave.seat]);
     const lobby::LagPolicy lag{};
     return std::optional<lobby::ClockState>{
         lobby::ClockState{.remaining = remaining,
@@ -120,17 +124,9 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
         return player.registered() ? std::string()
                                    : std::string(player.identity.guest_token_hash.hex());
     };
-    const lobby::Player white = player_at(0);
-    const lobby::Player black = player_at(1);
     storage::GameRow row;
     row.variant = std::string(rules::variant_name(table.setup().variant));
     row.start_position = table.setup().start_position;
-    row.white_user_id = white.identity.account;
-    row.black_user_id = black.identity.account;
-    // Players are stored under their names (for an account, the one it plays under now; a
-    // guest's is its id); an account's id is made again from its number.
-    row.white_name = white.display_name;
-    row.black_name = black.display_name;
     row.time_control = lobby::time_control_text(table.setup().time_control);
     row.rated = table.setup().rated;
     row.table_code = table.code();
@@ -140,37 +136,65 @@ storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at
         row.ladder = storage::GameLadderLink{.ladder_id = ladder->ladder_id,
                                              .challenge_id = ladder->challenge_id,
                                              .challenger_user_id = 0}; // read from the challenge
-    row.white_guest_token_hash = token_hash(white);
-    row.black_guest_token_hash = token_hash(black);
-    // A game of more than two players: seats 2, 3, ... as the seats beyond two, stored alike.
-    for (int seat = 2; seat < summary.seats.size(); ++seat) {
+    // Players are stored under their names (for an account, the one it plays under now; a
+    // guest's is its id); an account's id is made again from its number.
+    for (int seat = 0; seat < summary.seats.size(); ++seat) {
         const lobby::Player player = player_at(seat);
-        row.seats_beyond_two.push_back(storage::SeatRow{.user_id = player.identity.account,
-                                                        .name = player.display_name,
-                                                        .guest_token_hash = token_hash(player)});
+        row.seats.push_back(storage::SeatRow{.user_id = player.identity.account,
+                                             .name = player.display_name,
+                                             .guest_token_hash = token_hash(player),
+                                             .place = std::nullopt});
     }
     return row;
 }
 
-storage::MoveRow move_row(int ply, std::string move, const lobby::PerSeat<lobby::Millis>& clocks,
+storage::MoveRow move_row(int ply, std::string move, int seat, lobby::Millis remaining,
                           lobby::TimePoint at) {
-    storage::MoveRow row{.ply = ply,
-                         .move = std::move(move),
-                         .white_remaining = clocks[0],
-                         .black_remaining = clocks[1],
-                         .at = at};
-    for (int seat = 2; seat < clocks.size(); ++seat)
-        row.beyond_two_remaining[static_cast<std::size_t>(row.beyond_two_count++)] = clocks[seat];
-    return row;
+    return storage::MoveRow{
+        .ply = ply, .move = std::move(move), .seat = seat, .remaining = remaining, .at = at};
 }
 
 storage::MoveRow move_row(const lobby::MovePlayed& move, lobby::TimePoint at) {
-    return move_row(move.ply + 1, move.move.notation, move.clocks.remaining, at);
+    return move_row(move.ply + 1, move.move.notation, move.by, move.clocks.remaining[move.by], at);
+}
+
+rules::Result<std::vector<storage::MoveRow>> move_rows(const lobby::Table& table,
+                                                       lobby::TimePoint at) {
+    const auto& recorded = table.recorded_moves();
+    const auto& leaves = table.recorded_leaves();
+    const auto clocks = table.state(at).clocks;
+    // The movers, from the game replayed as rules/game.h tells (each leave once ply() reaches
+    // its ply, before the move stored at that ply).
+    auto made = rules::make_game(table.setup().variant, table.game().start_position());
+    if (!made)
+        return lobby::refuse(lobby::errc::bad_setup, made.error().detail);
+    rules::Game& game = *made.value();
+    std::vector<storage::MoveRow> rows;
+    rows.reserve(recorded.size());
+    std::size_t next_leave = 0;
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+        for (; next_leave < leaves.size() && static_cast<std::size_t>(leaves[next_leave].ply) == i;
+             ++next_leave)
+            if (const auto left = game.retire(leaves[next_leave].seat); !left)
+                return lobby::refuse(lobby::errc::bad_setup, left.error().detail);
+        const int seat = game.seat_to_move();
+        if (const auto played = game.play(recorded[i].move); !played)
+            return lobby::refuse(lobby::errc::bad_setup, played.error().detail);
+        rows.push_back(move_row(static_cast<int>(i) + 1, recorded[i].move, seat,
+                                clocks.remaining[seat], recorded[i].at));
+    }
+    return rows;
 }
 
 storage::LeaveRow leave_row(const lobby::PlayerRetired& retired, lobby::TimePoint at) {
-    return storage::LeaveRow{
-        .seat = retired.seat, .ply = retired.ply, .at = at, .reason = retired.reason};
+    std::optional<lobby::Millis> remaining;
+    if (retired.seat >= 0 && retired.seat < retired.clocks.remaining.size())
+        remaining = retired.clocks.remaining[retired.seat]; // it stands still from now on
+    return storage::LeaveRow{.seat = retired.seat,
+                             .ply = retired.ply,
+                             .at = at,
+                             .reason = retired.reason,
+                             .remaining = remaining};
 }
 
 namespace {
@@ -283,14 +307,21 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
                                      .rated = row.rated,
                                      .is_public = row.is_public,
                                      .color = lobby::ColorChoice::White};
+    if (row.seat_count() < 2)
+        return lobby::refuse(lobby::errc::bad_setup,
+                             "a stored game of " + std::to_string(row.seat_count()) + " seats");
     record.seats = lobby::PerSeat<std::optional<lobby::Player>>(row.seat_count());
-    record.seats[0] = stored_player(row.white_user_id, row.white_name, row.white_guest_token_hash);
-    record.seats[1] = stored_player(row.black_user_id, row.black_name, row.black_guest_token_hash);
-    for (std::size_t i = 0; i < row.seats_beyond_two.size(); ++i) {
-        const storage::SeatRow& seat = row.seats_beyond_two[i];
-        record.seats[static_cast<int>(i) + 2] =
-            stored_player(seat.user_id, seat.name, seat.guest_token_hash);
+    for (int seat = 0; seat < row.seat_count(); ++seat) {
+        const storage::SeatRow& stored_seat = row.seats[static_cast<std::size_t>(seat)];
+        record.seats[seat] =
+            stored_player(stored_seat.user_id, stored_seat.name, stored_seat.guest_token_hash);
     }
+    for (const auto& move : stored.moves)
+        if (move.seat < 0 || move.seat >= row.seat_count())
+            return lobby::refuse(lobby::errc::bad_setup, "stored move " + std::to_string(move.ply) +
+                                                             " is by seat " +
+                                                             std::to_string(move.seat) + " of " +
+                                                             std::to_string(row.seat_count()));
     record.host = *record.seats[0];
     record.status = lobby::TableStatus::Playing;
     record.started_at = row.started_at;
@@ -300,25 +331,26 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
         record.leaves.push_back(lobby::RecordedLeave{
             .seat = leave.seat, .ply = leave.ply, .reason = leave.reason, .at = leave.at});
     if (row.seat_count() > 2) {
-        auto clock = stored_group_clock(record, stored.moves);
+        auto clock = stored_group_clock(record, stored);
         if (!clock)
             return clock.error();
         record.clock = clock.value();
     } else if (stored.moves.size() >= 2) {
-        // The clock as it stood after the last stored move: both times as stored, the other
-        // side to move since that move's arrival. Before both first moves it has not started.
+        // The clock as it stood after the last stored move: each side's time as its last move
+        // left it, the other side to move since that move's arrival. Before both first moves it
+        // has not started.
         auto game = rules::make_game(*variant, row.start_position);
         if (!game)
             return lobby::refuse(lobby::errc::bad_setup, game.error().detail);
         const int first = game.value()->seat_to_move(); // of two: 0 White, 1 Black
         const bool odd = stored.moves.size() % 2 == 1;
         const lobby::LagPolicy lag{};
-        record.clock = lobby::ClockState{
-            .remaining = {stored.moves.back().white_remaining, stored.moves.back().black_remaining},
-            .lag_quota = {lag.initial_quota, lag.initial_quota},
-            .to_move = odd ? 1 - first : first,
-            .running = true,
-            .turn_started = stored.moves.back().at};
+        const lobby::Millis base = lobby::GameClock(*control).state().remaining[0];
+        record.clock = lobby::ClockState{.remaining = clocks_after(stored.moves, {base, base}),
+                                         .lag_quota = {lag.initial_quota, lag.initial_quota},
+                                         .to_move = odd ? 1 - first : first,
+                                         .running = true,
+                                         .turn_started = stored.moves.back().at};
     }
     record.version = version;
     return record;
@@ -330,8 +362,8 @@ std::optional<LadderLink> stored_ladder_link(const storage::GameRow& row) {
     LadderLink link{.ladder_id = row.ladder->ladder_id,
                     .challenge_id = row.ladder->challenge_id,
                     .challenger = {}};
-    if (row.white_user_id != row.ladder->challenger_user_id &&
-        row.black_user_id != row.ladder->challenger_user_id)
+    const auto seat = row.seat_of(row.ladder->challenger_user_id);
+    if (!seat || *seat > 1)
         return std::nullopt;
     link.challenger = lobby::account_player_id(row.ladder->challenger_user_id);
     return link;

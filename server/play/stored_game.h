@@ -11,23 +11,30 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace server::play {
 
-// The row for the game now starting at `table` (every seat taken; seats beyond two in
-// seats_beyond_two). Each seat is stored with its
-// player's identity (lobby/player.h): the player id, the account (none: a guest or the
-// computer) and a guest's token hash. The row also keeps whether the table is public and the
-// ladder challenge the table plays, so that a restart restores all.
+// The row for the game now starting at `table` (every seat taken, each a SeatRow by index).
+// Each seat is stored with its player's identity (lobby/player.h): the player id, the account
+// (none: a guest or the computer) and a guest's token hash. The row also keeps whether the table is
+// public and the ladder challenge the table plays, so that a restart restores all.
 storage::GameRow game_row(const lobby::Table& table, lobby::TimePoint started_at,
                           const std::optional<LadderLink>& ladder = std::nullopt);
 // The row for the move just played (`table.recorded_moves().back()`), ply counted from 1, with
-// the clock of every seat after it.
+// its mover and the mover's clock after it (a move changes no other seat's clock).
 storage::MoveRow move_row(const lobby::MovePlayed& move, lobby::TimePoint at);
-// The row of move `ply` (from 1) with the clock of every seat (`clocks`) after it.
-storage::MoveRow move_row(int ply, std::string move, const lobby::PerSeat<lobby::Millis>& clocks,
+// The row of move `ply` (from 1) by `seat`, whose clock it left at `remaining`.
+storage::MoveRow move_row(int ply, std::string move, int seat, lobby::Millis remaining,
                           lobby::TimePoint at);
-// The row for a seat that left a game of more than two players (lobby::PlayerRetired).
+// The rows of every move recorded at `table` (the game as it stands after a takeback), each
+// with its mover (from the game replayed) and the mover's clock as it stands at `at`: the
+// times of the moves kept are not stored per move, and each seat's clock is where its last
+// move left it. An error only if the recorded game does not replay (it was played).
+rules::Result<std::vector<storage::MoveRow>> move_rows(const lobby::Table& table,
+                                                       lobby::TimePoint at);
+// The row for a seat that left a game of more than two players (lobby::PlayerRetired), with
+// its clock, which stands still from then on.
 storage::LeaveRow leave_row(const lobby::PlayerRetired& retired, lobby::TimePoint at);
 // The end of a game (with the places of a game of more than two) and, for a rated game between
 // accounts (the accounts of the players `game_ended` names, one per seat), the Glicko-2 update of

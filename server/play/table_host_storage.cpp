@@ -177,17 +177,28 @@ void TableHost::store_takeback(lobby::TimePoint at) {
     });
     auto game = std::make_shared<StoredGame>();
     game->row = game_row(*table_, at, ladder_);
-    const auto& recorded = table_->recorded_moves();
-    const auto clocks = table_->state(at).clocks;
-    // Every seat's clock on each row (as they stand now: the times of the moves kept are not
+    // Every move with its mover's clock as it stands now (the times of the moves kept are not
     // stored per move), and the leaves kept (all before the move taken back: a leave since
-    // refuses the takeback) go into the new game with its moves.
-    for (std::size_t i = 0; i < recorded.size(); ++i)
-        game->moves.push_back(
-            move_row(static_cast<int>(i) + 1, recorded[i].move, clocks.remaining, recorded[i].at));
+    // refuses the takeback) with the leaver's clock, go into the new game with its moves.
+    auto moves = move_rows(*table_, at);
+    if (!moves) {
+        // The table played these moves, so they replay; should they not, the game cannot be
+        // stored whole and ends as a row that failed (storage_failed), never stored in part.
+        game_ = game;
+        game->attempts = context_.retry.row_attempts;
+        const storage::WriteStatus failed{"the game after the takeback does not replay: " +
+                                          moves.error().detail};
+        post([game, failed](TableHost& h) { h.row_written(game, failed, 0); });
+        return;
+    }
+    game->moves = std::move(moves).value();
+    const auto clocks = table_->state(at).clocks;
     for (const auto& leave : table_->recorded_leaves())
-        game->leaves.push_back(storage::LeaveRow{
-            .seat = leave.seat, .ply = leave.ply, .at = leave.at, .reason = leave.reason});
+        game->leaves.push_back(storage::LeaveRow{.seat = leave.seat,
+                                                 .ply = leave.ply,
+                                                 .at = leave.at,
+                                                 .reason = leave.reason,
+                                                 .remaining = clocks.remaining[leave.seat]});
     game_ = game;
     create_row(game);
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Reading games and moves, shared by the game store and the writer's restart loader.
+// Reading games and moves, shared by the game store, the ladder rows and the writer's restart
+// loader.
 
 #include "storage/records.h"
 #include "storage/sqlite/connection.h"
@@ -13,11 +14,10 @@ namespace storage::sqlite {
 
 // "SELECT <every game column> FROM games " followed by the given clause.
 std::string select_games(std::string_view where_and_order);
-// A row of select_games(). For a game of more than two players it lacks the seats beyond two
-// and the places: complete_game() reads them, once the statement is done or reset.
+// A row of select_games(), without its seats: read_seats() adds them, once the statement is
+// done or reset.
 GameRow game_from_row(const Statement& statement);
-bool has_seats_beyond_two(const Statement& statement); // of a row of select_games()
-void complete_game(Connection& db, GameRow& game, bool seats_beyond_two);
+void read_seats(Connection& db, GameRow& game); // from game_seats, in seat order
 
 std::optional<GameRow> read_game(Connection& db, GameId id);
 std::vector<MoveRow> read_moves(Connection& db, GameId id);

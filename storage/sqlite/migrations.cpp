@@ -257,8 +257,191 @@ DROP TABLE move_journal;
 ALTER TABLE move_journal_7 RENAME TO move_journal;
 )sql";
 
-constexpr std::array<std::string_view, 7> migrations{
-    migration_1, migration_2, migration_3, migration_4, migration_5, migration_6, migration_7};
+// 8: seats by index, moves by mover: one shape for every game, two players or six, that another
+//    backend copies as it is (issue 33).
+//    - game_seats holds every seat of every game (0 to 5): user_id (NULL: a guest), name, the
+//      guest's token hash, place. It replaces the white_* / black_* columns of games (rebuilt
+//      without them: they carry REFERENCES, which DROP COLUMN refuses; migrate() turns the
+//      foreign keys off for this one, and checks them before the commit) and the seats beyond
+//      two. history() and count_games() find a user's games by game_seats_by_user.
+//    - A move changes the clock of the seat that made it and of no other, so its row keeps the
+//      mover (`seat`) and that clock (`remaining_ms`) in place of every seat's clock: still one
+//      INSERT of one row a move, two columns where there were two to six. A seat's clock is
+//      that of its last move. The mover of a stored move is found from its clocks: the one seat
+//      whose clock the move changed (seats that had left by then are not counted: their time
+//      ran on until they left). A move that changed no clock (before the clock started, per-move
+//      or delay controls, the rows a takeback stores) takes, in a game of two, the turn that
+//      alternates with a move whose mover is known, else seat (ply - 1) mod seats; it then
+//      keeps a clock that no move after it changed, so every seat's clock after the last
+//      move is what the old row said.
+//    - game_leaves.remaining_ms: the leaver's clock once it left (it stands still from then on),
+//      taken from the first move after the leave; NULL when none followed (a table restored
+//      then rebuilds it from the times, as version 7 did).
+//    The journal is merged into `moves` first and comes back empty with the new columns.
+constexpr std::string_view migration_8 = R"sql(
+INSERT INTO moves (game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, seat4_ms,
+    seat5_ms) SELECT game_id, ply, move, white_ms, black_ms, at_ms, seat2_ms, seat3_ms, seat4_ms,
+    seat5_ms FROM move_journal;
+DROP TABLE move_journal;
+
+ALTER TABLE game_leaves ADD COLUMN remaining_ms INTEGER;
+UPDATE game_leaves SET remaining_ms = (SELECT CASE game_leaves.seat WHEN 0 THEN m.white_ms
+    WHEN 1 THEN m.black_ms WHEN 2 THEN m.seat2_ms WHEN 3 THEN m.seat3_ms WHEN 4 THEN m.seat4_ms
+    ELSE m.seat5_ms END FROM moves m
+    WHERE m.game_id = game_leaves.game_id AND m.ply = game_leaves.ply + 1);
+
+CREATE TABLE moves_8 (
+    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply          INTEGER NOT NULL CHECK (ply >= 1),
+    move         TEXT    NOT NULL,
+    seat         INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),  -- who moved
+    remaining_ms INTEGER NOT NULL,   -- the mover's clock after the move
+    at_ms        INTEGER NOT NULL,   -- when the server accepted it
+    PRIMARY KEY (game_id, ply)
+) STRICT, WITHOUT ROWID;
+WITH stored AS (
+    SELECT game_id, ply, move, at_ms, white_ms AS c0, black_ms AS c1, seat2_ms AS c2,
+        seat3_ms AS c3, seat4_ms AS c4, seat5_ms AS c5,
+        lag(white_ms) OVER w AS p0, lag(black_ms) OVER w AS p1, lag(seat2_ms) OVER w AS p2,
+        lag(seat3_ms) OVER w AS p3, lag(seat4_ms) OVER w AS p4, lag(seat5_ms) OVER w AS p5,
+        2 + (seat2_ms IS NOT NULL) + (seat3_ms IS NOT NULL) + (seat4_ms IS NOT NULL)
+            + (seat5_ms IS NOT NULL) AS seats
+    FROM moves WINDOW w AS (PARTITION BY game_id ORDER BY ply)
+), changed AS (
+    SELECT s.*,
+        (p0 IS NOT NULL AND c0 IS NOT p0 AND NOT EXISTS (SELECT 1 FROM game_leaves l
+            WHERE l.game_id = s.game_id AND l.seat = 0 AND l.ply < s.ply)) AS k0,
+        (p1 IS NOT NULL AND c1 IS NOT p1 AND NOT EXISTS (SELECT 1 FROM game_leaves l
+            WHERE l.game_id = s.game_id AND l.seat = 1 AND l.ply < s.ply)) AS k1,
+        (p2 IS NOT NULL AND c2 IS NOT p2 AND NOT EXISTS (SELECT 1 FROM game_leaves l
+            WHERE l.game_id = s.game_id AND l.seat = 2 AND l.ply < s.ply)) AS k2,
+        (p3 IS NOT NULL AND c3 IS NOT p3 AND NOT EXISTS (SELECT 1 FROM game_leaves l
+            WHERE l.game_id = s.game_id AND l.seat = 3 AND l.ply < s.ply)) AS k3,
+        (p4 IS NOT NULL AND c4 IS NOT p4 AND NOT EXISTS (SELECT 1 FROM game_leaves l
+            WHERE l.game_id = s.game_id AND l.seat = 4 AND l.ply < s.ply)) AS k4,
+        (p5 IS NOT NULL AND c5 IS NOT p5 AND NOT EXISTS (SELECT 1 FROM game_leaves l
+            WHERE l.game_id = s.game_id AND l.seat = 5 AND l.ply < s.ply)) AS k5
+    FROM stored s
+), known AS (
+    SELECT *, CASE WHEN k0 + k1 + k2 + k3 + k4 + k5 = 1
+        THEN k1 + 2 * k2 + 3 * k3 + 4 * k4 + 5 * k5 END AS mover
+    FROM changed
+), anchored AS (
+    SELECT *, first_value(ply) OVER a AS anchor_ply, first_value(mover) OVER a AS anchor_seat
+    FROM known WINDOW a AS (PARTITION BY game_id ORDER BY mover IS NULL, ply)
+), decided AS (
+    SELECT *, CASE WHEN mover IS NOT NULL THEN mover
+        WHEN seats = 2 AND anchor_seat IS NOT NULL THEN abs(anchor_seat + ply - anchor_ply) % 2
+        ELSE (ply - 1) % seats END AS seat
+    FROM anchored
+)
+INSERT INTO moves_8 (game_id, ply, move, seat, remaining_ms, at_ms)
+    SELECT game_id, ply, move, seat, CASE seat WHEN 0 THEN c0 WHEN 1 THEN c1 WHEN 2 THEN c2
+        WHEN 3 THEN c3 WHEN 4 THEN c4 ELSE c5 END, at_ms FROM decided;
+DROP TABLE moves;
+ALTER TABLE moves_8 RENAME TO moves;
+
+CREATE TABLE move_journal (
+    seq          INTEGER PRIMARY KEY,   -- the order moves were stored in
+    game_id      INTEGER NOT NULL,      -- a game in progress when the move was stored
+    ply          INTEGER NOT NULL CHECK (ply >= 1),
+    move         TEXT    NOT NULL,
+    seat         INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+    remaining_ms INTEGER NOT NULL,
+    at_ms        INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE game_seats_8 (
+    game_id          INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat             INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+    user_id          INTEGER REFERENCES users(id),  -- NULL: a guest (or the computer)
+    name             TEXT    NOT NULL,
+    guest_token_hash TEXT    NOT NULL DEFAULT '',   -- '' for an account or once ended
+    place            INTEGER CHECK (place >= 1),    -- games of more than two, once ended
+    PRIMARY KEY (game_id, seat)
+) STRICT, WITHOUT ROWID;
+INSERT INTO game_seats_8 SELECT id, 0, white_user_id, white_name, white_guest_token_hash,
+    white_place FROM games;
+INSERT INTO game_seats_8 SELECT id, 1, black_user_id, black_name, black_guest_token_hash,
+    black_place FROM games;
+INSERT INTO game_seats_8 SELECT game_id, seat, user_id, name, guest_token_hash, place
+    FROM game_seats;
+DROP TABLE game_seats;
+ALTER TABLE game_seats_8 RENAME TO game_seats;
+CREATE INDEX game_seats_by_user ON game_seats(user_id, game_id);
+
+CREATE TABLE games_8 (
+    id                  INTEGER PRIMARY KEY,
+    variant             TEXT    NOT NULL,
+    start_position      TEXT    NOT NULL DEFAULT '',
+    time_control        TEXT    NOT NULL,
+    rated               INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    table_code          TEXT    NOT NULL DEFAULT '',
+    started_at          INTEGER NOT NULL,
+    ended_at            INTEGER,                       -- NULL while the game goes on
+    result              TEXT    NOT NULL DEFAULT '',
+    termination         TEXT    NOT NULL DEFAULT '',
+    is_public           INTEGER NOT NULL DEFAULT 0 CHECK (is_public IN (0, 1)),
+    ladder_id           INTEGER REFERENCES ladders(id) ON DELETE SET NULL,
+    ladder_challenge_id INTEGER REFERENCES ladder_challenges(id) ON DELETE SET NULL,
+    CHECK ((ended_at IS NULL) = (result = ''))
+) STRICT;
+INSERT INTO games_8 SELECT id, variant, start_position, time_control, rated, table_code,
+    started_at, ended_at, result, termination, is_public, ladder_id, ladder_challenge_id
+    FROM games;
+DROP TABLE games;
+ALTER TABLE games_8 RENAME TO games;
+CREATE INDEX games_unfinished ON games(id) WHERE ended_at IS NULL;
+)sql";
+
+struct Migration {
+    std::string_view sql;
+    // It rebuilds a table other tables refer to: run with the foreign keys off (else dropping
+    // the old table would cascade into its children), and checked before the commit.
+    bool rebuilds_referenced_table = false;
+};
+
+constexpr std::array<Migration, 8> migrations{Migration{migration_1}, Migration{migration_2},
+                                              Migration{migration_3}, Migration{migration_4},
+                                              Migration{migration_5}, Migration{migration_6},
+                                              Migration{migration_7}, Migration{migration_8, true}};
+
+bool foreign_keys_on(Connection& connection) {
+    auto s = connection.prepare("PRAGMA foreign_keys");
+    return s.step() && s.column_int(0) != 0;
+}
+
+// PRAGMA foreign_keys, turned off for a migration that needs it (a no-op inside a transaction:
+// set between them) and put back as it was on leaving.
+class ForeignKeys {
+public:
+    explicit ForeignKeys(Connection& connection)
+        : connection_(connection), was_on_(foreign_keys_on(connection)) {}
+    ~ForeignKeys() {
+        try {
+            set(was_on_);
+        } catch (...) { // NOLINT(bugprone-empty-catch): a destructor must not throw
+        }
+    }
+    ForeignKeys(const ForeignKeys&) = delete;
+    ForeignKeys& operator=(const ForeignKeys&) = delete;
+    void allow(bool on) { set(on && was_on_); }
+
+private:
+    void set(bool on) {
+        connection_.exec(on ? "PRAGMA foreign_keys=ON" : "PRAGMA foreign_keys=OFF");
+    }
+
+    Connection& connection_;
+    bool was_on_;
+};
+
+void check_foreign_keys(Connection& connection, int version) {
+    auto s = connection.prepare("PRAGMA foreign_key_check");
+    if (s.step())
+        throw StorageError(connection.path() + ": migration " + std::to_string(version) +
+                           " would break a foreign key of table " + s.column_text(0));
+}
 
 } // namespace
 
@@ -271,7 +454,14 @@ void migrate(Connection& connection, int target) {
         target = latest_schema_version();
     if (target > latest_schema_version())
         throw StorageError("no migration to schema version " + std::to_string(target));
+    ForeignKeys foreign_keys(connection);
     while (true) {
+        // Which migration comes next decides the foreign keys, set outside the transaction; it
+        // is read again inside it, where another migrator can no longer change it.
+        const int peeked = connection.user_version();
+        const bool off = peeked >= 0 && peeked < latest_schema_version() && peeked < target &&
+                         migrations[static_cast<std::size_t>(peeked)].rebuilds_referenced_table;
+        foreign_keys.allow(!off);
         Transaction transaction(connection); // BEGIN IMMEDIATE: one migrator at a time
         const int version = connection.user_version();
         if (version > latest_schema_version())
@@ -280,7 +470,12 @@ void migrate(Connection& connection, int target) {
                                std::to_string(latest_schema_version()));
         if (version >= target)
             return;
-        connection.exec(migrations[static_cast<std::size_t>(version)]);
+        if (version != peeked)
+            continue; // another migrator went first: look again
+        const Migration& next = migrations[static_cast<std::size_t>(version)];
+        connection.exec(next.sql);
+        if (next.rebuilds_referenced_table)
+            check_foreign_keys(connection, version + 1);
         // PRAGMA takes no bound parameters; the number is ours, not input.
         connection.exec("PRAGMA user_version = " + std::to_string(version + 1));
         transaction.commit();

@@ -14,34 +14,22 @@
 namespace storage::sqlite {
 namespace {
 
-// The columns of a move row, the same in move_journal and moves: those of a two-player move,
-// then the clocks of seats 2.. of a game of more than two.
-constexpr std::string_view two_player_columns = "game_id, ply, move, white_ms, black_ms, at_ms";
-constexpr std::string_view seat_columns = ", seat2_ms, seat3_ms, seat4_ms, seat5_ms";
+// The columns of a move row, the same in move_journal and moves (migration 8).
+constexpr std::string_view move_columns = "game_id, ply, move, seat, remaining_ms, at_ms";
 
 // The INSERT of a move into `table` (move_journal or moves): one row, written as it is. The
-// writer has checked that the game is in progress, with as many seats as the move has clocks
-// (game_in_progress()), so the statement needs no lookup of its own. A move of a game of more
-// than two players carries the clocks of seats 2.. in the same row (a two-player move names
-// none of them).
-std::string insert_move_sql(std::string_view table, bool beyond_two) {
-    std::string sql = "INSERT INTO ";
-    sql += table;
-    sql += " (";
-    sql += two_player_columns;
-    if (beyond_two)
-        sql += seat_columns;
-    sql += beyond_two ? ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
-                      : ") VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-    return sql;
+// writer has checked that the game is in progress and the mover one of its seats
+// (game_in_progress()), so the statement needs no lookup of its own.
+std::string insert_move_sql(std::string_view table) {
+    return "INSERT INTO " + std::string(table) + " (" + std::string(move_columns) +
+           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 }
 
 // Every row of the journal into `moves`, in the journal's order, not sorted by game and ply:
 // the same leaves of `moves` are written either way (once each, at the commit), and the sort
 // cost more instructions than the inserts it was to save.
 std::string merge_journal_sql() {
-    std::string columns(two_player_columns);
-    columns += seat_columns;
+    const std::string columns(move_columns);
     return "INSERT INTO moves (" + columns + ") SELECT " + columns + " FROM move_journal";
 }
 
@@ -50,19 +38,14 @@ std::string merge_journal_sql() {
 SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options,
                                    LadderDecider decide)
     : db_(std::move(connection)),
-      insert_game_(
-          db_.prepare("INSERT INTO games (variant, start_position, white_user_id, black_user_id, "
-                      "white_name, black_name, time_control, rated, table_code, started_at, "
-                      "is_public, ladder_id, ladder_challenge_id, white_guest_token_hash, "
-                      "black_guest_token_hash) "
-                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-                      "?15)")),
-      into_journal_{db_.prepare(insert_move_sql("move_journal", false)),
-                    db_.prepare(insert_move_sql("move_journal", true))},
-      into_moves_{db_.prepare(insert_move_sql("moves", false)),
-                  db_.prepare(insert_move_sql("moves", true))},
+      insert_game_(db_.prepare(
+          "INSERT INTO games (variant, start_position, time_control, rated, table_code, "
+          "started_at, is_public, ladder_id, ladder_challenge_id) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
+      into_journal_(db_.prepare(insert_move_sql("move_journal"))),
+      into_moves_(db_.prepare(insert_move_sql("moves"))),
       read_game_in_progress_(
-          db_.prepare("SELECT 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1), "
+          db_.prepare("SELECT (SELECT count(*) FROM game_seats WHERE game_id = ?1), "
                       "max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
                       "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0)) "
                       "FROM games WHERE id = ?1 AND ended_at IS NULL")),
@@ -71,18 +54,15 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options,
       insert_seat_(db_.prepare("INSERT INTO game_seats (game_id, seat, user_id, name, "
                                "guest_token_hash) VALUES (?1, ?2, ?3, ?4, ?5)")),
       // A leave: of a game of more than two in progress, by one of its seats, once the
-      // moves stored are exactly `ply` (a leave is written in order with the moves; ?6 is the
+      // moves stored are exactly `ply` (a leave is written in order with the moves; ?7 is the
       // last ply stored, from game_in_progress(), or -1 for a game not in progress).
-      insert_leave_(
-          db_.prepare("INSERT INTO game_leaves (game_id, ordinal, seat, ply, at_ms, reason) "
-                      "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3, "
-                      "?4, ?5 "
-                      "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
-                      "AND ?2 < 2 + (SELECT count(*) FROM game_seats WHERE game_id = ?1) "
-                      "AND EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1) AND ?3 = ?6")),
-      // An ended game needs no way back for its guests: their token hashes go.
-      end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4, "
-                            "white_guest_token_hash = '', black_guest_token_hash = '' "
+      insert_leave_(db_.prepare(
+          "INSERT INTO game_leaves (game_id, ordinal, seat, ply, at_ms, reason, remaining_ms) "
+          "SELECT ?1, (SELECT count(*) FROM game_leaves WHERE game_id = ?1), ?2, ?3, ?4, ?5, ?6 "
+          "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended_at IS NULL) "
+          "AND ?2 < (SELECT count(*) FROM game_seats WHERE game_id = ?1) "
+          "AND (SELECT count(*) FROM game_seats WHERE game_id = ?1) > 2 AND ?3 = ?7")),
+      end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4 "
                             "WHERE id = ?1 AND ended_at IS NULL")),
       savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
       options_(options), decide_(std::move(decide)) {
@@ -324,16 +304,14 @@ void SqliteGameWriter::forget_uncommitted() {
 
 void SqliteGameWriter::write(CreateRequest& request) {
     const GameRow& g = request.game;
-    if (g.seats_beyond_two.size() > static_cast<std::size_t>(max_seats_beyond_two))
-        throw StorageError("a game has at most " + std::to_string(max_seats) + " seats, not " +
+    if (g.seat_count() < 2 || g.seat_count() > max_seats)
+        throw StorageError("a game has 2 to " + std::to_string(max_seats) + " seats, not " +
                            std::to_string(g.seat_count()));
     insert_game_.reset();
     insert_game_.bind_text(1, g.variant).bind_text(2, g.start_position);
-    insert_game_.bind_optional_int(3, g.white_user_id).bind_optional_int(4, g.black_user_id);
-    insert_game_.bind_text(5, g.white_name).bind_text(6, g.black_name);
-    insert_game_.bind_text(7, g.time_control).bind_int(8, g.rated ? 1 : 0);
-    insert_game_.bind_text(9, g.table_code).bind_time(10, g.started_at);
-    insert_game_.bind_int(11, g.is_public ? 1 : 0);
+    insert_game_.bind_text(3, g.time_control).bind_int(4, g.rated ? 1 : 0);
+    insert_game_.bind_text(5, g.table_code).bind_time(6, g.started_at);
+    insert_game_.bind_int(7, g.is_public ? 1 : 0);
     std::optional<std::int64_t> ladder;
     std::optional<std::int64_t> challenge;
     if (g.ladder) {
@@ -349,8 +327,7 @@ void SqliteGameWriter::write(CreateRequest& request) {
         ladder = g.ladder->ladder_id;
         challenge = g.ladder->challenge_id;
     }
-    insert_game_.bind_optional_int(12, ladder).bind_optional_int(13, challenge);
-    insert_game_.bind_text(14, g.white_guest_token_hash).bind_text(15, g.black_guest_token_hash);
+    insert_game_.bind_optional_int(8, ladder).bind_optional_int(9, challenge);
     insert_game_.run();
     request.id = db_.last_insert_id();
     if (challenge) {
@@ -359,47 +336,37 @@ void SqliteGameWriter::write(CreateRequest& request) {
         started.bind_int(1, *challenge).bind_int(2, request.id).run();
     }
     // (forgotten if the request fails after all)
-    in_progress_[request.id] =
-        GameInProgress{.seats = 2 + static_cast<int>(g.seats_beyond_two.size()), .stored_plies = 0};
-    int seat = 2;
-    for (const SeatRow& extra : g.seats_beyond_two) {
+    in_progress_[request.id] = GameInProgress{.seats = g.seat_count(), .stored_plies = 0};
+    int seat = 0;
+    for (const SeatRow& player : g.seats) { // a place is written when the game ends
         insert_seat_.reset();
         insert_seat_.bind_int(1, request.id).bind_int(2, seat++);
-        insert_seat_.bind_optional_int(3, extra.user_id).bind_text(4, extra.name);
-        insert_seat_.bind_text(5, extra.guest_token_hash).run();
+        insert_seat_.bind_optional_int(3, player.user_id).bind_text(4, player.name);
+        insert_seat_.bind_text(5, player.guest_token_hash).run();
     }
 }
 
 // One INSERT a move, into the journal or `moves` (journals()), once the game is known to be in
-// progress with as many seats as the move has clocks, and the ply to come after those stored.
-// A failure throws to write_alone(), which forgets what memory of the tables this writer had.
+// progress with the mover among its seats, and the ply to come after those stored. A failure
+// throws to write_alone(), which forgets what memory of the tables this writer had.
 void SqliteGameWriter::write(MoveRequest& request) {
     const MoveRow& m = request.move;
-    const bool beyond_two = m.beyond_two_count != 0;
-    if (m.beyond_two_count < 0 || m.beyond_two_count > max_seats_beyond_two)
-        throw StorageError("a move has the clocks of at most " +
-                           std::to_string(max_seats_beyond_two) + " seats beyond two, not " +
-                           std::to_string(m.beyond_two_count));
     GameInProgress* game = game_in_progress(request.game);
-    if (!game || (beyond_two && game->seats != 2 + m.beyond_two_count))
-        throw StorageError("game " + std::to_string(request.game) + " is not in progress" +
-                           (beyond_two
-                                ? " with " + std::to_string(2 + m.beyond_two_count) + " seats"
-                                : std::string()));
+    if (!game)
+        throw StorageError("game " + std::to_string(request.game) + " is not in progress");
+    if (m.seat < 0 || m.seat >= game->seats)
+        throw StorageError("game " + std::to_string(request.game) + " has " +
+                           std::to_string(game->seats) + " seats, no seat " +
+                           std::to_string(m.seat));
     if (m.ply <= game->stored_plies)
         throw StorageError("game " + std::to_string(request.game) + " has " +
                            std::to_string(game->stored_plies) + " moves stored; ply " +
                            std::to_string(m.ply) + " is not after them");
     const bool journal = journals(request.game);
-    MoveInserts& into = journal ? into_journal_ : into_moves_;
-    auto& s = beyond_two ? into.beyond_two : into.two;
+    Statement& s = journal ? into_journal_ : into_moves_;
     s.reset();
     s.bind_int(1, request.game).bind_int(2, m.ply).bind_text(3, m.move);
-    s.bind_int(4, m.white_remaining.count()).bind_int(5, m.black_remaining.count());
-    s.bind_time(6, m.at);
-    if (beyond_two) // the seats past the move's stay NULL (reset cleared them)
-        for (int i = 0; i < m.beyond_two_count; ++i)
-            s.bind_int(7 + i, m.beyond_two_remaining[static_cast<std::size_t>(i)].count());
+    s.bind_int(4, m.seat).bind_int(5, m.remaining.count()).bind_time(6, m.at);
     s.run();
     game->stored_plies = m.ply;
     if (journal) {
@@ -420,8 +387,12 @@ void SqliteGameWriter::write(LeaveRequest& request) {
         .bind_int(2, leave.seat)
         .bind_int(3, leave.ply)
         .bind_time(4, leave.at)
-        .bind_text(5, leave.reason)
-        .bind_int(6, stored_plies_or_none(request.game))
+        .bind_text(5, leave.reason);
+    std::optional<std::int64_t> remaining;
+    if (leave.remaining)
+        remaining = leave.remaining->count();
+    insert_leave_.bind_optional_int(6, remaining)
+        .bind_int(7, stored_plies_or_none(request.game))
         .run();
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(request.game) +
@@ -434,8 +405,8 @@ void SqliteGameWriter::write(LeaveRequest& request) {
 void SqliteGameWriter::write_places(const GameEnd& end) {
     auto count = db_.prepare("SELECT count(*) FROM game_seats WHERE game_id = ?1");
     count.bind_int(1, end.game_id);
-    const int seats = count.step() ? 2 + static_cast<int>(count.column_int(0)) : 2;
-    if (seats == 2)
+    const int seats = count.step() ? static_cast<int>(count.column_int(0)) : 0;
+    if (seats <= 2)
         throw StorageError("a two-player game stores no places (its result says who won)");
     if (static_cast<int>(end.places.size()) != seats)
         throw StorageError("game " + std::to_string(end.game_id) + " has " + std::to_string(seats) +
@@ -444,15 +415,11 @@ void SqliteGameWriter::write_places(const GameEnd& end) {
         if (place < 1 || place > seats)
             throw StorageError("a place is from 1 to " + std::to_string(seats) + ", not " +
                                std::to_string(place));
-    auto first_two = db_.prepare("UPDATE games SET white_place = ?2, black_place = ?3 "
-                                 "WHERE id = ?1");
-    first_two.bind_int(1, end.game_id).bind_int(2, end.places[0]).bind_int(3, end.places[1]);
-    first_two.run();
-    auto others = db_.prepare("UPDATE game_seats SET place = ?3 WHERE game_id = ?1 AND seat = ?2");
-    for (int seat = 2; seat < seats; ++seat) {
-        others.reset();
-        others.bind_int(1, end.game_id).bind_int(2, seat);
-        others.bind_int(3, end.places[static_cast<std::size_t>(seat)]).run();
+    auto placed = db_.prepare("UPDATE game_seats SET place = ?3 WHERE game_id = ?1 AND seat = ?2");
+    for (int seat = 0; seat < seats; ++seat) {
+        placed.reset();
+        placed.bind_int(1, end.game_id).bind_int(2, seat);
+        placed.bind_int(3, end.places[static_cast<std::size_t>(seat)]).run();
     }
 }
 
@@ -466,7 +433,7 @@ void SqliteGameWriter::write(FinishRequest& request) {
     if (db_.changes() == 0)
         throw StorageError("game " + std::to_string(end.game_id) + " is not in progress");
     in_progress_.erase(end.game_id); // it takes no more moves
-    // The seats beyond two lose their guest token hashes too; a two-player game has none.
+    // An ended game needs no way back for its guests: their token hashes go.
     auto clear = db_.prepare("UPDATE game_seats SET guest_token_hash = '' WHERE game_id = ?1");
     clear.bind_int(1, end.game_id).run();
     if (!end.places.empty())

@@ -113,12 +113,8 @@ private:
 
     Connection db_;
     Statement insert_game_;
-    struct MoveInserts {
-        Statement two; // a two-player move: the one statement of the hot path
-        Statement beyond_two;
-    };
-    MoveInserts into_journal_;
-    MoveInserts into_moves_;
+    Statement into_journal_; // a move: the one statement of the hot path
+    Statement into_moves_;
     Statement read_game_in_progress_;
     Statement merge_journal_;
     Statement clear_journal_;

@@ -19,8 +19,11 @@ int main(int argc, char** argv) {
     for (int ply = 1;; ++ply) {
         std::string text = "m"; // built in two steps: GCC 12 warns falsely on "m" + string
         text += std::to_string(ply);
-        storage::MoveRow move{ply, std::move(text), storage::Millis(ply), storage::Millis(2 * ply),
-                              storage::TimePoint(storage::Millis(ply))};
+        storage::MoveRow move{.ply = ply,
+                              .move = std::move(text),
+                              .seat = (ply - 1) % 2,
+                              .remaining = storage::Millis(2 * ply),
+                              .at = storage::TimePoint(storage::Millis(ply))};
         writer->append_move(game, std::move(move), [ply](const storage::WriteStatus& s) {
             if (!s.ok())
                 std::_Exit(3);

@@ -72,7 +72,8 @@ TEST_CASE("after SIGKILL mid-stream every acknowledged move is back on reopening
         const auto& m = moves[static_cast<std::size_t>(i)];
         CHECK(m.ply == i + 1);
         CHECK(m.move == std::string("m").append(std::to_string(i + 1)));
-        CHECK(m.black_remaining == Millis(2 * (i + 1)));
+        CHECK(m.seat == i % 2);
+        CHECK(m.remaining == Millis(2 * (i + 1)));
     }
     MESSAGE("acknowledged ", last_ack, ", found ", moves.size());
 }

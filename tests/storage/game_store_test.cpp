@@ -26,9 +26,12 @@ TEST_CASE("a game with its moves round-trips through the writer and the reader")
     REQUIRE(stored);
     CHECK(stored->game.variant == "chess");
     CHECK(stored->game.start_position == "W:W31-50:B1-20");
-    CHECK(stored->game.white_user_id == ann);
-    CHECK_FALSE(stored->game.black_user_id);
-    CHECK(stored->game.black_name == "guest-b");
+    CHECK(stored->game.seats[0].user_id == ann);
+    CHECK_FALSE(stored->game.seats[1].user_id);
+    CHECK(stored->game.seats[1].name == "guest-b");
+    REQUIRE(stored->game.seats.size() == 2);
+    CHECK(stored->game.seats[0].name == "white");
+    CHECK_FALSE(stored->game.seats[0].place);
     CHECK(stored->game.time_control == "180+2");
     CHECK(stored->game.table_code == "K7QF");
     CHECK(stored->game.started_at == game.started_at);
@@ -163,7 +166,7 @@ TEST_CASE("unfinished games are loaded with their moves: finished ones are not")
     CHECK(unfinished[0].game.id == open);
     REQUIRE(unfinished[0].moves.size() == 3);
     CHECK(unfinished[0].moves[2].ply == 3);
-    CHECK(unfinished[0].moves[2].white_remaining == move_at(3, "m").white_remaining);
+    CHECK(unfinished[0].moves[2] == move_at(3, "m"));
 }
 
 namespace {
@@ -212,8 +215,8 @@ TEST_CASE("a game's public flag, ladder link and guest token hashes round-trip (
 
     auto guests = sample_game(std::nullopt, std::nullopt);
     guests.is_public = true;
-    guests.white_guest_token_hash = std::string(64, 'a');
-    guests.black_guest_token_hash = std::string(64, 'b');
+    guests.seats[0].guest_token_hash = std::string(64, 'a');
+    guests.seats[1].guest_token_hash = std::string(64, 'b');
     const GameId guest_game = create_now(*writer, guests).second;
     auto laddered = sample_game(ann, bob, true);
     // The challenger is read from the challenge: what the row says about it is not written.
@@ -227,18 +230,18 @@ TEST_CASE("a game's public flag, ladder link and guest token hashes round-trip (
     CHECK(unfinished[0].game.id == guest_game);
     CHECK(unfinished[0].game.is_public);
     CHECK_FALSE(unfinished[0].game.ladder);
-    CHECK(unfinished[0].game.white_guest_token_hash == std::string(64, 'a'));
-    CHECK(unfinished[0].game.black_guest_token_hash == std::string(64, 'b'));
+    CHECK(unfinished[0].game.seats[0].guest_token_hash == std::string(64, 'a'));
+    CHECK(unfinished[0].game.seats[1].guest_token_hash == std::string(64, 'b'));
     CHECK(unfinished[1].game.id == ladder_game);
     CHECK_FALSE(unfinished[1].game.is_public);
     auto expected = link_to(*ladder, challenge);
     expected.challenger_user_id = bob;
     CHECK(unfinished[1].game.ladder == expected);
-    CHECK(unfinished[1].game.white_guest_token_hash.empty());
+    CHECK(unfinished[1].game.seats[0].guest_token_hash.empty());
     CHECK(unfinished[2].game.id == plain);
     CHECK_FALSE(unfinished[2].game.is_public);
     CHECK_FALSE(unfinished[2].game.ladder);
-    CHECK(unfinished[2].game.black_guest_token_hash.empty());
+    CHECK(unfinished[2].game.seats[1].guest_token_hash.empty());
     CHECK(games->history(bob, {})[0].ladder == unfinished[1].game.ladder);
 
     // Once the game has ended its guests need no way back: the hashes are cleared.
@@ -249,8 +252,8 @@ TEST_CASE("a game's public flag, ladder link and guest token hashes round-trip (
     const auto ended = games->find_game(guest_game);
     REQUIRE(ended);
     CHECK(ended->game.is_public);
-    CHECK(ended->game.white_guest_token_hash.empty());
-    CHECK(ended->game.black_guest_token_hash.empty());
+    CHECK(ended->game.seats[0].guest_token_hash.empty());
+    CHECK(ended->game.seats[1].guest_token_hash.empty());
 }
 
 TEST_CASE("a game whose ladder link names no challenge of that ladder is refused") {

@@ -40,8 +40,8 @@ void remove_database(const std::string& db) {
 GameRow bench_game() {
     GameRow g;
     g.variant = std::string("chess");
-    g.white_name = std::string("w");
-    g.black_name = std::string("b");
+    g.seats = {SeatRow{.user_id = std::nullopt, .name = "w"},
+               SeatRow{.user_id = std::nullopt, .name = "b"}};
     g.time_control = std::string("180+2");
     return g;
 }
@@ -73,7 +73,12 @@ void open_loop(GameWriter& writer, const std::vector<GameId>& games, int rate, i
     for (std::size_t i = 0; i < count; ++i) {
         std::this_thread::sleep_until(start + period * static_cast<long>(i));
         const auto table = i % games.size();
-        MoveRow m{++ply[table], "e4", Millis(1000), Millis(1000), TimePoint(Millis(1))};
+        ++ply[table];
+        MoveRow m{.ply = ply[table],
+                  .move = "e4",
+                  .seat = (ply[table] - 1) % 2,
+                  .remaining = Millis(1000),
+                  .at = TimePoint(Millis(1))};
         const auto sent = Clock::now();
         writer.append_move(games[table], m, [&, i, sent](const WriteStatus& s) {
             if (!s.ok())
@@ -146,7 +151,11 @@ int main(int argc, char** argv) {
     std::condition_variable done_cv;
     int finished_tables = 0;
     std::function<void(int, int)> play = [&](int table, int ply) {
-        MoveRow m{ply, "e4", Millis(1000), Millis(1000), TimePoint(Millis(ply))};
+        MoveRow m{.ply = ply,
+                  .move = "e4",
+                  .seat = (ply - 1) % 2,
+                  .remaining = Millis(1000),
+                  .at = TimePoint(Millis(ply))};
         writer->append_move(games[static_cast<std::size_t>(table)], m,
                             [&, table, ply](const WriteStatus& s) {
                                 if (!s.ok())

@@ -34,8 +34,7 @@ std::string named(char side, int ply) {
 // The values a move row keeps, one string per move, for comparing what was written and read.
 std::string text_of(const MoveRow& m) {
     std::string text = std::to_string(m.ply);
-    for (const auto& part : {m.move, std::to_string(m.white_remaining.count()),
-                             std::to_string(m.black_remaining.count()),
+    for (const auto& part : {m.move, std::to_string(m.seat), std::to_string(m.remaining.count()),
                              std::to_string(m.at.time_since_epoch().count())}) {
         text += ' ';
         text += part;

@@ -4,6 +4,8 @@
 #include "storage/game_writer.h"
 
 #include <future>
+#include <optional>
+#include <string>
 #include <utility>
 
 namespace storage_test {
@@ -12,10 +14,8 @@ inline storage::GameRow sample_game(std::optional<storage::UserId> white,
                                     std::optional<storage::UserId> black, bool rated = false) {
     storage::GameRow game;
     game.variant = "chess";
-    game.white_user_id = white;
-    game.black_user_id = black;
-    game.white_name = white ? "white" : "guest-w";
-    game.black_name = black ? "black" : "guest-b";
+    game.seats = {storage::SeatRow{.user_id = white, .name = white ? "white" : "guest-w"},
+                  storage::SeatRow{.user_id = black, .name = black ? "black" : "guest-b"}};
     game.time_control = "180+2";
     game.rated = rated;
     game.table_code = "K7QF";
@@ -40,11 +40,15 @@ inline storage::WriteStatus append_now(storage::GameWriter& writer, storage::Gam
     return done.get_future().get();
 }
 
+// Move `ply` of a game of two, by seat 0 on odd plies and seat 1 on even ones, with its
+// mover's clock.
 inline storage::MoveRow move_at(int ply, std::string text) {
     using storage::Millis;
-    return storage::MoveRow{ply, std::move(text), Millis(180'000 - ply * 1000),
-                            Millis(179'000 - ply * 1000),
-                            storage::TimePoint(Millis(1'000'000 + ply * 1500))};
+    return storage::MoveRow{.ply = ply,
+                            .move = std::move(text),
+                            .seat = (ply - 1) % 2,
+                            .remaining = Millis(180'000 - ply * 1000),
+                            .at = storage::TimePoint(Millis(1'000'000 + ply * 1500))};
 }
 
 } // namespace storage_test

@@ -64,10 +64,8 @@ struct AcceptedLadderChallenge {
         row.variant = "chess";
         const auto top = s.user_id("Top");
         const auto low = s.user_id("Low");
-        row.white_user_id = low_colour == "white" ? low : top;
-        row.black_user_id = low_colour == "white" ? top : low;
-        row.white_name = "w";
-        row.black_name = "b";
+        row.seats = {storage::SeatRow{.user_id = low_colour == "white" ? low : top, .name = "w"},
+                     storage::SeatRow{.user_id = low_colour == "white" ? top : low, .name = "b"}};
         row.time_control = "300+0";
         row.rated = true;
         row.started_at = s.now();

@@ -22,10 +22,8 @@ storage::GameId store_game(AccountsServer& s, storage::GameWriter& writer,
                            const std::string& result, const std::string& termination) {
     storage::GameRow row;
     row.variant = variant;
-    row.white_user_id = s.user_id(white);
-    row.black_user_id = s.user_id(black);
-    row.white_name = white;
-    row.black_name = black;
+    row.seats = {storage::SeatRow{.user_id = s.user_id(white), .name = white},
+                 storage::SeatRow{.user_id = s.user_id(black), .name = black}};
     row.time_control = "base_ms=300000 increment_ms=3000 delay_ms=0 per_move_ms=0 days=0";
     row.rated = true;
     row.started_at = s.now();
@@ -36,10 +34,16 @@ storage::GameId store_game(AccountsServer& s, storage::GameWriter& writer,
     const auto id = created.get_future().get();
     REQUIRE(id > 0);
     int ply = 0;
-    for (const auto& move : moves)
-        writer.append_move(
-            id, {++ply, move, std::chrono::seconds(290), std::chrono::seconds(290), s.now()},
-            [](const storage::WriteStatus&) {});
+    for (const auto& move : moves) {
+        ++ply;
+        writer.append_move(id,
+                           {.ply = ply,
+                            .move = move,
+                            .seat = (ply - 1) % 2,
+                            .remaining = std::chrono::seconds(290),
+                            .at = s.now()},
+                           [](const storage::WriteStatus&) {});
+    }
     writer.finish_game({{id, result, termination, s.now()}, {}, {}},
                        [](const storage::WriteStatus&, const std::vector<storage::RatingRow>&) {});
     writer.flush();
@@ -120,9 +124,11 @@ TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag
     REQUIRE(made.ok());
     auto& rules_game = **made;
     std::vector<std::string> moves;
+    std::vector<int> movers;
     std::vector<storage::LeaveRow> leaves;
     const auto play = [&](int count) {
         for (int i = 0; i < count; ++i) {
+            movers.push_back(rules_game.seat_to_move());
             moves.push_back(rules_game.legal_moves().front());
             REQUIRE(rules_game.play(moves.back()).ok());
         }
@@ -142,12 +148,10 @@ TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag
 
     storage::GameRow row;
     row.variant = "chinese-checkers-4";
-    row.white_user_id = s.user_id("Gus");
-    row.black_user_id = s.user_id("Hana");
-    row.white_name = "Gus";
-    row.black_name = "Hana";
-    row.seats_beyond_two = {{.user_id = std::nullopt, .name = "Ida", .guest_token_hash = "h2"},
-                            {.user_id = std::nullopt, .name = "Jo", .guest_token_hash = "h3"}};
+    row.seats = {{.user_id = s.user_id("Gus"), .name = "Gus"},
+                 {.user_id = s.user_id("Hana"), .name = "Hana"},
+                 {.user_id = std::nullopt, .name = "Ida", .guest_token_hash = "h2"},
+                 {.user_id = std::nullopt, .name = "Jo", .guest_token_hash = "h3"}};
     row.time_control = "base_ms=300000 increment_ms=0 delay_ms=0 per_move_ms=0 days=0";
     row.started_at = s.now();
     auto writer = s.backend.game_writer();
@@ -165,13 +169,11 @@ TEST_CASE("a stored 4-seat game with leaves downloads as a record whose Left tag
     };
     for (std::size_t i = 0; i < moves.size(); ++i) {
         store_leaves_at(static_cast<int>(i));
-        storage::MoveRow move{.ply = static_cast<int>(i) + 1,
-                              .move = moves[i],
-                              .white_remaining = std::chrono::seconds(290),
-                              .black_remaining = std::chrono::seconds(280),
-                              .at = s.now()};
-        move.beyond_two_count = 2;
-        move.beyond_two_remaining = {std::chrono::seconds(270), std::chrono::seconds(260)};
+        const storage::MoveRow move{.ply = static_cast<int>(i) + 1,
+                                    .move = moves[i],
+                                    .seat = movers[i],
+                                    .remaining = std::chrono::seconds(290 - movers[i] * 10),
+                                    .at = s.now()};
         writer->append_move(id, move, [](const storage::WriteStatus& st) { CHECK(st.ok()); });
     }
     store_leaves_at(static_cast<int>(moves.size()));

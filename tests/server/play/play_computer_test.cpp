@@ -153,8 +153,8 @@ TEST_CASE("a whole chess game against the Easy computer, stored in the player's 
 
     const auto games = server.backend().game_store()->history(accounts->ids["alice"], {});
     REQUIRE(games.size() == 1);
-    CHECK(games[0].white_name == "alice");
-    CHECK(games[0].black_name == "Pip (Easy)");
+    CHECK(games[0].seats[0].name == "alice");
+    CHECK(games[0].seats[1].name == "Pip (Easy)");
     CHECK_FALSE(games[0].rated);
     // The record keeps "1-0" / "0-1" / "1/2-1/2", the wire a kind and the winner's seat.
     const std::string stored_result = result.at("kind") == "draw" ? "1/2-1/2"

@@ -9,6 +9,8 @@
 #include "tests/server/play/play_fixture.h"
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -60,13 +62,20 @@ json group_setup(const std::string& variant, const std::string& position) {
     return setup;
 }
 
-// The clock of `seat` stored with a move.
-lobby::Millis stored_clock(const storage::MoveRow& row, int seat) {
-    if (seat == 0)
-        return row.white_remaining;
-    if (seat == 1)
-        return row.black_remaining;
-    return row.beyond_two_remaining[static_cast<std::size_t>(seat - 2)];
+// The clock of `seat` as the stored moves leave it: that of its last move (none: nullopt).
+std::optional<lobby::Millis> stored_clock(const std::vector<storage::MoveRow>& moves, int seat) {
+    for (auto row = moves.rbegin(); row != moves.rend(); ++row)
+        if (row->seat == seat)
+            return row->remaining;
+    return std::nullopt;
+}
+
+// The stored places, seat by seat (0: none).
+std::vector<int> places_of(const storage::GameRow& game) {
+    std::vector<int> places;
+    for (const auto& seat : game.seats)
+        places.push_back(seat.place.value_or(0));
+    return places;
 }
 
 json history_of(PlayServer& server, const std::string& name) {
@@ -112,15 +121,14 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
         const auto stored = first->backend().game_store()->find_game(id);
         REQUIRE(stored);
         CHECK(stored->game.seat_count() == 4);
-        CHECK(stored->game.white_name == "ann");
-        CHECK(stored->game.black_name == "bo");
-        REQUIRE(stored->game.seats_beyond_two.size() == 2);
-        CHECK(stored->game.seats_beyond_two[0].name == "cy");
-        CHECK(stored->game.seats_beyond_two[1].name == "di");
-        CHECK(stored->game.seats_beyond_two[1].user_id == accounts->ids["di"]);
+        CHECK(stored->game.seats[0].name == "ann");
+        CHECK(stored->game.seats[1].name == "bo");
+        CHECK(stored->game.seats[2].name == "cy");
+        CHECK(stored->game.seats[3].name == "di");
+        CHECK(stored->game.seats[3].user_id == accounts->ids["di"]);
         REQUIRE(stored->moves.size() == 5);
-        for (const auto& row : stored->moves)
-            CHECK(row.beyond_two_count == 2);
+        for (std::size_t i = 0; i < stored->moves.size(); ++i) // each with its mover
+            CHECK(stored->moves[i].seat == static_cast<int>(i % 4));
         CHECK(stored->moves[4].move == "e8-d4");
         REQUIRE(stored->leaves.size() == 1);
         CHECK(stored->leaves[0].seat == 1);
@@ -158,10 +166,10 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
     REQUIRE(stored);
     CHECK(stored->game.result == "ranked");
     CHECK(stored->game.termination == "finished");
-    CHECK(stored->game.places == std::vector<int>{1, 4, 2, 3});
+    CHECK(places_of(stored->game) == std::vector<int>{1, 4, 2, 3});
     REQUIRE(stored->moves.size() == 6);
     CHECK(stored->moves[5].move == "m8-m9");
-    CHECK(stored->moves[5].beyond_two_count == 2);
+    CHECK(stored->moves[5].seat == 2);
     REQUIRE(stored->leaves.size() == 2);
     CHECK(stored->leaves[1].seat == 3);
     CHECK(stored->leaves[1].ply == 6);
@@ -234,13 +242,16 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves thro
         id = state.at("game_id").get<std::int64_t>();
         const auto stored = first->backend().game_store()->find_game(id);
         REQUIRE(stored);
-        REQUIRE(stored->game.seats_beyond_two.size() == 4);
-        CHECK(stored->game.seats_beyond_two[3].name == "flo");
+        REQUIRE(stored->game.seats.size() == 6);
+        CHECK(stored->game.seats[5].name == "flo");
         REQUIRE(stored->moves.size() == 7);
-        CHECK(stored->moves[6].beyond_two_count == 4);
-        CHECK(stored_clock(stored->moves[6], 1) == 57s);
+        CHECK(stored->moves[6].seat == 1);
+        CHECK(stored_clock(stored->moves, 1) == 57s);
         for (int seat : {0, 2, 3, 4, 5})
-            CHECK(stored_clock(stored->moves[6], seat) == 60s);
+            CHECK(stored_clock(stored->moves, seat) == 60s);
+        // Seat 2 thought 20 s before it left: its leave keeps the clock it left with.
+        REQUIRE(stored->leaves.size() == 1);
+        CHECK(stored->leaves[0].remaining == 40s);
     }
 
     auto second = start();
@@ -273,7 +284,7 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves thro
 
     const auto stored = second->backend().game_store()->find_game(id);
     REQUIRE(stored);
-    CHECK(stored->game.places == std::vector<int>{1, 3, 6, 2, 5, 4});
+    CHECK(places_of(stored->game) == std::vector<int>{1, 3, 6, 2, 5, 4});
     REQUIRE(stored->leaves.size() == 3);
     CHECK(stored->leaves[0].seat == 2);
     CHECK(stored->leaves[0].ply == 7);

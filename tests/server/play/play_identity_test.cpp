@@ -52,10 +52,10 @@ TEST_CASE("a game row is written from the seats' identities and read back into t
         .id = "guest-AB12", .display_name = "guest-AB12", .identity = guest_identity(hash_a)};
     const auto table = seated_table(ann, guest);
     const auto row = server::play::game_row(*table, started);
-    CHECK(row.white_user_id == 7);
-    CHECK(row.white_guest_token_hash.empty());
-    CHECK_FALSE(row.black_user_id);
-    CHECK(row.black_guest_token_hash == hash_a);
+    CHECK(row.seats[0].user_id == 7);
+    CHECK(row.seats[0].guest_token_hash.empty());
+    CHECK_FALSE(row.seats[1].user_id);
+    CHECK(row.seats[1].guest_token_hash == hash_a);
 
     const auto record = server::play::table_record(stored(table), 100);
     REQUIRE(record.ok());
@@ -63,7 +63,7 @@ TEST_CASE("a game row is written from the seats' identities and read back into t
     REQUIRE(record.value().seats[1]);
     CHECK(record.value().seats[0]->identity == ann.identity);
     // An account's id is made from its number, its name is the one it played under.
-    CHECK(row.white_name == "ann");
+    CHECK(row.seats[0].name == "ann");
     CHECK(record.value().seats[0]->id == "u7");
     CHECK(record.value().seats[0]->display_name == "ann");
     CHECK(record.value().seats[1]->id == "guest-AB12");
@@ -77,7 +77,7 @@ TEST_CASE("a stored account seat with a token hash is the account's and carries 
     const lobby::Player bob{.id = "u8", .display_name = "bob", .identity = {.account = 8}};
     const auto table = seated_table(ann, bob);
     auto game = stored(table);
-    game.game.white_guest_token_hash = hash_b; // a row that claims both
+    game.game.seats[0].guest_token_hash = hash_b; // a row that claims both
     const auto record = server::play::table_record(game, 100);
     REQUIRE(record.ok());
     CHECK(record.value().seats[0]->identity.account == 7);
@@ -90,7 +90,7 @@ TEST_CASE("a stored guest seat whose token hash is not 64 hex digits carries no 
         .id = "guest-AB12", .display_name = "guest-AB12", .identity = guest_identity(hash_a)};
     const auto table = seated_table(ann, guest);
     auto game = stored(table);
-    game.game.black_guest_token_hash = hash_a.substr(1) + "z";
+    game.game.seats[1].guest_token_hash = hash_a.substr(1) + "z";
     const auto record = server::play::table_record(game, 100);
     REQUIRE(record.ok());
     CHECK(record.value().seats[1]->id == "guest-AB12");
@@ -161,11 +161,11 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     for (const auto& game : games) {
         const auto row = second.backend().game_store()->find_game(game.id);
         REQUIRE(row);
-        const bool bob_white = row->game.white_name == "bob";
-        CHECK(row->game.white_user_id == accounts->ids[bob_white ? "bob" : "alice"]);
-        CHECK(row->game.black_user_id == accounts->ids[bob_white ? "alice" : "bob"]);
-        CHECK(row->game.white_guest_token_hash.empty());
-        CHECK(row->game.black_guest_token_hash.empty());
+        const bool bob_white = row->game.seats[0].name == "bob";
+        CHECK(row->game.seats[0].user_id == accounts->ids[bob_white ? "bob" : "alice"]);
+        CHECK(row->game.seats[1].user_id == accounts->ids[bob_white ? "alice" : "bob"]);
+        CHECK(row->game.seats[0].guest_token_hash.empty());
+        CHECK(row->game.seats[1].guest_token_hash.empty());
     }
     CHECK(ratings->ratings_of(accounts->ids["alice"])[0].games == 2);
     CHECK(ratings->ratings_of(accounts->ids["bob"])[0].games == 2);
@@ -195,8 +195,8 @@ TEST_CASE("a rated seek's match is stored under both players' accounts and rates
     white.wait_event(code, "game_ended");
     const auto row = server.backend().game_store()->find_game(1);
     REQUIRE(row);
-    CHECK(row->game.white_user_id == accounts->ids[ann_white ? "ann" : "ben"]);
-    CHECK(row->game.black_user_id == accounts->ids[ann_white ? "ben" : "ann"]);
+    CHECK(row->game.seats[0].user_id == accounts->ids[ann_white ? "ann" : "ben"]);
+    CHECK(row->game.seats[1].user_id == accounts->ids[ann_white ? "ben" : "ann"]);
     const auto ratings = server.backend().rating_store();
     CHECK(ratings->ratings_of(accounts->ids["ann"]).size() == 1);
     CHECK(ratings->ratings_of(accounts->ids["ben"]).size() == 1);
@@ -231,7 +231,7 @@ TEST_CASE("a guest proves itself with its token after a restart and a rematch, a
         REQUIRE(second.restored() == 1);
         const auto rows = second.backend().game_store()->load_unfinished_games();
         REQUIRE(rows.size() == 1);
-        white_hash = rows[0].game.white_guest_token_hash;
+        white_hash = rows[0].game.seats[0].guest_token_hash;
         REQUIRE(white_hash.size() == 64);
         Client white(second.port());
         Client black(second.port());
@@ -273,8 +273,8 @@ TEST_CASE("a guest proves itself with its token after a restart and a rematch, a
     REQUIRE(third.restored() == 1);
     const auto rows = third.backend().game_store()->load_unfinished_games();
     REQUIRE(rows.size() == 1);
-    CHECK(rows[0].game.black_name == white_id);
-    CHECK(rows[0].game.black_guest_token_hash == white_hash);
+    CHECK(rows[0].game.seats[1].name == white_id);
+    CHECK(rows[0].game.seats[1].guest_token_hash == white_hash);
     Client stranger(third.port());
     CHECK(stranger.request({{"t", "identify"}, {"token", white_token + "x"}}).value("code", "") ==
           "not_allowed");

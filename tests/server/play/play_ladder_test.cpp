@@ -161,8 +161,8 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     const auto games = s.backend().game_store()->history(cal_id, storage::HistoryQuery{});
     REQUIRE(games.size() == 1);
     CHECK(games[0].rated);
-    CHECK(games[0].white_user_id.has_value());
-    CHECK(games[0].black_user_id.has_value());
+    CHECK(games[0].seats[0].user_id.has_value());
+    CHECK(games[0].seats[1].user_id.has_value());
     const auto rows = s.backend().ladder_store()->challenges_of(ladder, cal_id);
     REQUIRE(rows.size() == 1);
     CHECK(rows[0].game_id == games[0].id);

@@ -44,8 +44,8 @@ TEST_CASE_FIXTURE(FreshServer,
     play_moves(bob, alice, code, {"e4", "e5"});
     const auto second = server.backend().game_store()->find_game(2);
     REQUIRE(second);
-    CHECK(second->game.white_name == bob.id());
-    CHECK(second->game.black_name == alice.id());
+    CHECK(second->game.seats[0].name == bob.id());
+    CHECK(second->game.seats[1].name == alice.id());
     CHECK(second->moves.size() == 2);
     // A table being played is not swept, however long it lasts: two hours on, the check
     // finds Alice's flag fallen, and the table (finished just now) is still there.
