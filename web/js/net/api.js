@@ -5,7 +5,9 @@
 // send `identify` after a reconnect. The list below is the client's reading of it.
 //
 // WebSocket requests (each carries an `id`; the reply echoes it; errors reject {code, message}):
-//   lobby_subscribe {}                       -> {t:'lobby', tables:[TableSummary]}
+//   lobby_subscribe {filter?, cursor?}       -> {t:'lobby', tables:[TableSummary] (the open ones,
+//       a page), total, cursor, playing (a count)}
+//   lobby_page {list: 'open'|'playing', filter?, cursor?} -> {t:'lobby_page', tables, total, cursor}
 //   lobby_unsubscribe {}
 //   create_table {variant, time, rated, colour, private}  -> {t:'table_created', code}
 //   join {code}                              -> {t:'table', table: TableState}   (takes a seat)
@@ -28,7 +30,7 @@
 //       than two: one name per other seat) -> {t:'challenge_sent', challenge, group: true}
 //   accept_challenge / decline_challenge / cancel_challenge {challenge, group: true, reason}
 // Server pushes:
-//   lobby {tables} | lobby_table {table: TableSummary} | lobby_table_gone {code}
+//   lobby {tables} | lobby_changes {tables: [TableSummary], gone: [code], playing?} (batched)
 //   table {table: TableState}                 full state (on join, resync, or when far behind)
 //       with `last_move` (the last Move with its path and captures, for the highlight) and
 //       `chat` (the last 50 lines {from, display_name, spectator, text, at}), §7.1
@@ -216,6 +218,7 @@ export class Api extends Emitter {
         case 'lobby': return this.emit('lobby', msg.tables || []);
         case 'lobby_table': return this.emit('lobby_table', msg.table);
         case 'lobby_table_gone': return this.emit('lobby_table_gone', msg.code);
+        case 'lobby_changes': return this.emit('lobby_changes', msg);
         case 'welcome': return this.on_welcome(msg);
         case 'table': return this.emit('table', with_you(msg));
         case 'table_event': return this.emit('table_event', msg);
@@ -247,6 +250,8 @@ export class Api extends Emitter {
     // Lobby
     subscribe_lobby() { return this.socket.request('lobby_subscribe'); }
     unsubscribe_lobby() { return this.socket.request('lobby_unsubscribe'); }
+    // A page of the public list: list 'open' (after a cursor) or 'playing' (the games in play).
+    lobby_page(list, cursor = null) { return this.socket.request('lobby_page', cursor ? { list, cursor } : { list }); }
 
     // setup: {variant, time, rated, colour, private}
     async create_table(setup) {
