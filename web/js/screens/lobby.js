@@ -82,19 +82,20 @@ export class LobbyScreen {
                 this.tables = new Map(reply.tables.map((t) => [t.code, summary_view(t)]));
             }
             this.list_status = '';
-            await this.load_live();
         } catch (err) {
             this.list_status = `The table list is not available: ${err.message}`;
         }
         this.render_tables();
+        this.load_live().then(() => this.render_tables(), () => {});
     }
 
     // The subscription pushes open tables only; the games in play come as a count, and their
     // first page is asked for (again a little after the count changes: §7.3).
     async load_live() {
         const reply = await this.app.api.lobby_page('playing');
+        if (!reply || !Array.isArray(reply.tables)) return;
         for (const [code, t] of this.tables) if (t.status === 'playing') this.tables.delete(code);
-        for (const t of (reply && reply.tables) || []) this.tables.set(t.code, summary_view(t));
+        for (const t of reply.tables) this.tables.set(t.code, summary_view(t));
     }
 
     on_lobby_changes(m) {
