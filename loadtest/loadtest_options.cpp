@@ -76,7 +76,7 @@ const char* loadtest_usage() {
            "server's CPU per subscribe, one page shared, then a filter each), then tables are\n"
            "created and cancelled at C (default 50) changes a second for the duration: the\n"
            "server's CPU per change and share of a core. Run the server with room for it:\n"
-           "--max_connections_per_ip above TABLES/3 + S + 8, --lobby_tables_per_address\n"
+           "--max-connections-per-ip above TABLES/3 + S + 8, --lobby-tables-per-address\n"
            "above TABLES + 8.\n"
            "--computer-game L: one more connection plays the computer at level L beside the\n"
            "games (docs/protocol.md 7.14), clock B+I seconds (default 15+2: Hard thinks about\n"
