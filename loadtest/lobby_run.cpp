@@ -19,7 +19,7 @@ namespace {
 
 namespace asio = boost::asio;
 namespace obs = server::observability;
-using Clock = std::chrono::steady_clock;
+using LobbyClock = std::chrono::steady_clock;
 
 constexpr int lobby_connecting_at_once = 64;
 constexpr int tables_per_guest = 3; // the lobby's limit of waiting tables per host
@@ -49,8 +49,8 @@ std::string subscribe_request(std::int64_t id, std::optional<int> rating_min) {
     return text;
 }
 
-std::chrono::microseconds since(Clock::time_point start) {
-    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start);
+std::chrono::microseconds lobby_elapsed(LobbyClock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::microseconds>(LobbyClock::now() - start);
 }
 
 class LobbyRun {
@@ -90,7 +90,7 @@ private:
     int welcomed_ = 0;
     int answered_ = 0;
     std::vector<std::shared_ptr<Churn>> churn_;
-    Clock::time_point phase_start_;
+    LobbyClock::time_point phase_start_;
     std::optional<std::chrono::microseconds> cpu_start_;
 
     int hosts_needed() const {
@@ -222,11 +222,11 @@ private:
         const auto cpu_used = cpu && cpu_start_ ? std::optional(*cpu - *cpu_start_) : std::nullopt;
         if (phase_ == Phase::Shared) {
             result_.shared_cpu = cpu_used;
-            result_.shared_wall = since(phase_start_);
+            result_.shared_wall = lobby_elapsed(phase_start_);
             subscribe_all(Phase::Filtered);
         } else if (phase_ == Phase::Filtered) {
             result_.filtered_cpu = cpu_used;
-            result_.filtered_wall = since(phase_start_);
+            result_.filtered_wall = lobby_elapsed(phase_start_);
             subscribe_all(Phase::Settle);
         } else if (phase_ == Phase::Settle) {
             start_changes();
@@ -240,7 +240,7 @@ private:
         arm_guard("waiting for the subscribes");
         answered_ = 0;
         cpu_start_ = obs::cpu_time(options_.server_pid);
-        phase_start_ = Clock::now();
+        phase_start_ = LobbyClock::now();
         const std::int64_t id = phase == Phase::Shared ? 1 : phase == Phase::Filtered ? 2 : 3;
         for (std::size_t i = 0; i < subscribers_.size(); ++i)
             subscribers_[i]->send(subscribe_request(
@@ -288,7 +288,7 @@ private:
         phase_ = Phase::Changes;
         guard_.cancel();
         cpu_start_ = obs::cpu_time(options_.server_pid);
-        phase_start_ = Clock::now();
+        phase_start_ = LobbyClock::now();
         if (options_.changes_per_second <= 0)
             return end_changes_after();
         tick();
@@ -303,7 +303,7 @@ private:
             const auto cpu = obs::cpu_time(options_.server_pid);
             if (cpu && cpu_start_)
                 result_.change_cpu = *cpu - *cpu_start_;
-            result_.change_wall = since(phase_start_);
+            result_.change_wall = lobby_elapsed(phase_start_);
             finish();
         });
     }
@@ -332,7 +332,7 @@ double per_item_us(const std::optional<std::chrono::microseconds>& cpu, double i
     return cpu && items > 0 ? static_cast<double>(cpu->count()) / items : -1;
 }
 
-double milliseconds(std::chrono::microseconds wall) {
+double lobby_ms(std::chrono::microseconds wall) {
     return static_cast<double>(wall.count()) / 1000.0;
 }
 
@@ -359,9 +359,9 @@ void write_lobby_report(std::ostream& out, const LobbyRunOptions& options,
         << " subscribers\n";
     out << "subscribe (one shared page): " << result.page_bytes << " bytes, server CPU " << shared
         << " us each; all " << result.subscribers << " answered in "
-        << milliseconds(result.shared_wall) << " ms\n";
+        << lobby_ms(result.shared_wall) << " ms\n";
     out << "subscribe (a filter each): server CPU " << filtered << " us each; all answered in "
-        << milliseconds(result.filtered_wall) << " ms\n";
+        << lobby_ms(result.filtered_wall) << " ms\n";
     out << "changes: " << result.changes << " in " << change_seconds << " s (asked "
         << options.changes_per_second << "/s), server CPU " << per_change << " us a change, "
         << core << " % of a core; " << result.pushes << " pushes to the subscribers ("
