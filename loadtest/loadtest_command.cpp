@@ -10,6 +10,7 @@
 #include "loadtest/echo_server.h"
 #include "loadtest/idle_sockets.h"
 #include "loadtest/load_run.h"
+#include "loadtest/lobby_run.h"
 #include "loadtest/loadtest_options.h"
 #include "loadtest/relay_server.h"
 #include "loadtest/report.h"
@@ -123,6 +124,19 @@ bool measure_idle_sockets(const LoadtestOptions& options, const asio::ip::addres
     return result.welcomed > 0;
 }
 
+bool measure_lobby(const LoadtestOptions& options, const asio::ip::address& host) {
+    LobbyRunOptions run;
+    run.server = {host, options.port.value_or(8080)};
+    run.tables = options.lobby_tables;
+    run.subscribers = options.lobby_subscribers;
+    run.changes_per_second = options.lobby_changes_per_second;
+    run.duration = options.duration;
+    run.server_pid = options.server_pid.value_or("self");
+    const auto result = run_lobby(run);
+    write_lobby_report(std::cout, run, result);
+    return result.error.empty();
+}
+
 } // namespace
 
 int run_loadtest(const command_line::Args& args) {
@@ -146,6 +160,8 @@ int run_loadtest(const command_line::Args& args) {
             std::cerr << "tabula loadtest: --host must be an IP address\n";
             return 2;
         }
+        if (options.lobby_tables > 0)
+            return measure_lobby(options, host) ? 0 : 1;
         Report report(std::cout);
         bool measured = true;
         std::optional<PacedCommitProbe> beside; // --commit-every: during the games

@@ -40,6 +40,8 @@ const char* loadtest_usage() {
            "                       [--commit-probe DIR [--commits N | --commit-every MS]]\n"
            "                       [--computer-game easy|medium|hard [--computer-clock B+I]]\n"
            "       tabula loadtest --idle-sockets N --server-pid PID [--port P]\n"
+           "       tabula loadtest --lobby TABLES [--subscribers S] [--changes-per-second C]\n"
+           "                       [--duration S] --server-pid PID [--port P]\n"
            "       tabula loadtest --echo [--port P] [--games N] [--duration S]\n"
            "       tabula loadtest --echo-server --port P   (0: any free port, printed)\n"
            "       tabula loadtest --relay [--port P] [--games N] [--duration S] [--store F]\n"
@@ -69,6 +71,13 @@ const char* loadtest_usage() {
            "no connection and no table (waiting at most S s, default 60; run the server with\n"
            "short finished_table_*_seconds). --idle-sockets N: the server's RSS before and\n"
            "with N connections that only receive `welcome` and stay idle: bytes per socket.\n"
+           "--lobby TABLES: the lobby's public list (loadtest/lobby_run.h): TABLES public\n"
+           "tables (3 per guest), then S (default 100) subscribers subscribe at once (the\n"
+           "server's CPU per subscribe, one page shared, then a filter each), then tables are\n"
+           "created and cancelled at C (default 50) changes a second for the duration: the\n"
+           "server's CPU per change and share of a core. Run the server with room for it:\n"
+           "--max-connections-per-ip above TABLES/3 + S + 8, --lobby-tables-per-address\n"
+           "above TABLES + 8.\n"
            "--computer-game L: one more connection plays the computer at level L beside the\n"
            "games (docs/protocol.md 7.14), clock B+I seconds (default 15+2: Hard thinks about\n"
            "2 s a move), answering each of its moves at once; reports the computer's moves,\n"
@@ -185,6 +194,21 @@ parse_loadtest_options(const std::vector<std::string>& args) {
             options.computer_base = clock->first;
             options.computer_increment = clock->second;
             computer_clock = true;
+        } else if (flag == "--lobby") {
+            const auto tables = number(value, 1, 1'000'000);
+            if (!tables)
+                return bad();
+            options.lobby_tables = static_cast<int>(*tables);
+        } else if (flag == "--subscribers") {
+            const auto subscribers = number(value, 0, 100'000);
+            if (!subscribers)
+                return bad();
+            options.lobby_subscribers = static_cast<int>(*subscribers);
+        } else if (flag == "--changes-per-second") {
+            const auto changes = number(value, 0, 100'000);
+            if (!changes)
+                return bad();
+            options.lobby_changes_per_second = static_cast<double>(*changes);
         } else if (flag == "--idle-sockets") {
             const auto sockets = number(value, 1, 100'000);
             if (!sockets)
@@ -206,13 +230,16 @@ parse_loadtest_options(const std::vector<std::string>& args) {
     if (options.store && !(options.relay_server || (options.relay && !options.port)))
         return std::string("loadtest: --store goes with --relay-server, or with --relay "
                            "without --port (the relay started in-process)");
-    if ((options.return_to_idle || options.idle_sockets > 0) && !options.server_pid)
-        return std::string("loadtest: --return-to-idle and --idle-sockets need --server-pid");
+    if ((options.return_to_idle || options.idle_sockets > 0 || options.lobby_tables > 0) &&
+        !options.server_pid)
+        return std::string(
+            "loadtest: --return-to-idle, --idle-sockets and --lobby need --server-pid");
     if (computer_clock && !options.computer_level)
         return std::string("loadtest: --computer-clock goes with --computer-game");
     // Games are played (what --computer-game and --commit-every run beside): no other mode.
     const bool game_run = !options.echo && !options.echo_server && !options.relay &&
-                          !options.relay_server && options.idle_sockets == 0 && options.games > 0;
+                          !options.relay_server && options.idle_sockets == 0 &&
+                          options.lobby_tables == 0 && options.games > 0;
     if (options.plies > 0 && !game_run)
         return std::string("loadtest: --plies goes with a game run (--games N >= 1)");
     if (options.computer_level && !game_run)

@@ -37,6 +37,10 @@ struct LoadtestOptions {
     bool return_to_idle = false;         // after the games: wait for the sweep, read RSS
     std::chrono::seconds sweep_wait{60}; // ... at most this long
     int idle_sockets = 0;                // > 0: measure N idle connections instead of games
+    // > 0: measure the lobby's public list with this many tables instead (lobby_run.h).
+    int lobby_tables = 0;
+    int lobby_subscribers = 100;
+    double lobby_changes_per_second = 50;
     // A game against the computer at this level beside the games (easy, medium, hard), with
     // this time control.
     std::optional<std::string> computer_level;

@@ -124,6 +124,13 @@ int run_serve(const Args& args) {
         play_options.computer.max_games_per_player = config.computer_games_per_player;
         play_options.computer.max_games_per_address = config.computer_games_per_address;
         play_options.computer.max_games = config.computer_games;
+        // The lobby's public list (issue 34): pages, pushes and bounds.
+        play_options.lobby_feed.list.page_size = config.lobby_page_size;
+        play_options.lobby_feed.list.max_open_per_address = config.lobby_tables_per_address;
+        play_options.lobby_feed.list.host_gone_unlist = config.lobby_host_gone;
+        play_options.lobby_feed.push_interval = config.lobby_push_interval;
+        play_options.lobby_feed.requests_burst = config.lobby_requests_burst;
+        play_options.lobby_feed.requests_per_second = config.lobby_requests_per_second;
         // The writer decides a ladder game's challenge with the game's end (one transaction).
         auto games = std::make_shared<play::PlayService>(
             app.io_context(), clock, backend.game_writer(accounts::ladder_decider()), play_options);

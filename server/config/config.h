@@ -42,6 +42,16 @@ struct Config {
     std::size_t computer_games_per_player = 3;
     std::size_t computer_games_per_address = 12;
     std::size_t computer_games = 200;
+    // The lobby's public list (server/play/lobby_feed.h, issue 34 "The lobby at the size of a
+    // site"): tables in a page, how often changes are pushed, lobby_subscribe and lobby_page
+    // per connection, open public tables per address, and how soon a gone host's tables leave
+    // the list.
+    std::size_t lobby_page_size = 150;
+    std::chrono::milliseconds lobby_push_interval{500};
+    double lobby_requests_burst = 10;
+    double lobby_requests_per_second = 1;
+    std::size_t lobby_tables_per_address = 20;
+    std::chrono::seconds lobby_host_gone{5};
     // GET /metrics: on the game port to these client addresses only (loopback by default); or,
     // with metrics_listen set ("127.0.0.1:9100", "[::1]:9100"), only on that address and port.
     std::vector<std::string> metrics_allowed_addresses{"127.0.0.1", "::1"};

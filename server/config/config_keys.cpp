@@ -156,7 +156,23 @@ Problem store_seconds(std::chrono::seconds& field, const Value& value) {
 
 constexpr std::int64_t mib = 1024 * 1024;
 
-const std::array<KeySpec, 27> keys{{
+Problem store_push_interval(Config& c, const Value& value) {
+    std::int64_t ms = 0;
+    if (auto p = store_integer(ms, value, 10, 60'000))
+        return p;
+    c.lobby_push_interval = std::chrono::milliseconds(ms);
+    return std::nullopt;
+}
+
+Problem store_host_gone(Config& c, const Value& value) {
+    std::int64_t seconds = 0;
+    if (auto p = store_integer(seconds, value, 1, 3600))
+        return p;
+    c.lobby_host_gone = std::chrono::seconds(seconds);
+    return std::nullopt;
+}
+
+const std::array<KeySpec, 33> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -229,6 +245,25 @@ const std::array<KeySpec, 27> keys{{
      }},
     {"computer_games", Kind::Integer, "unfinished games against the computer on the server",
      [](Config& c, const Value& v) { return store_integer(c.computer_games, v, 1, 1'000'000); }},
+    {"lobby_page_size", Kind::Integer, "public tables in one page of the lobby's list",
+     [](Config& c, const Value& v) { return store_integer(c.lobby_page_size, v, 1, 1'000); }},
+    {"lobby_push_interval_ms", Kind::Integer,
+     "the lobby's changes go out together at most this often", store_push_interval},
+    {"lobby_requests_burst", Kind::Number,
+     "lobby_subscribe and lobby_page a connection may send at once",
+     [](Config& c, const Value& v) { return store_positive(c.lobby_requests_burst, v, 1000); }},
+    {"lobby_requests_per_second", Kind::Number,
+     "lobby_subscribe and lobby_page per second per connection after the burst",
+     [](Config& c, const Value& v) {
+         return store_positive(c.lobby_requests_per_second, v, 1000);
+     }},
+    {"lobby_tables_per_address", Kind::Integer,
+     "open public tables the players of one IP address may have",
+     [](Config& c, const Value& v) {
+         return store_integer(c.lobby_tables_per_address, v, 1, 100'000);
+     }},
+    {"lobby_host_gone_seconds", Kind::Integer,
+     "a host without a connection this long has its open tables unlisted", store_host_gone},
     {"metrics_allowed_addresses", Kind::TextList,
      "client addresses that may read /metrics on the game port", store_metrics_allowed},
     {"metrics_listen", Kind::Text,

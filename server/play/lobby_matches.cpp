@@ -9,15 +9,12 @@
 namespace server::play {
 
 void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
+    // The public list's changes go out in batches, to the subscribers whose filter they match.
+    if (const auto* changed = std::get_if<lobby::TableListChanged>(&event.body))
+        return feed_->on_change(*changed);
     const auto message = lobby_event_message(event);
-    if (event.to.empty()) {
-        for (const auto& [id, session] : sessions_)
-            if (session.in_lobby)
-                session.conn->send(message);
-    } else {
-        for (const auto& player : event.to)
-            send_to_player(player, message);
-    }
+    for (const auto& player : event.to)
+        send_to_player(player, message);
     // Seat the pair after the lobby call that found it has returned.
     const lobby::Match* match = nullptr;
     if (const auto* matched = std::get_if<lobby::SeekMatched>(&event.body))

@@ -58,6 +58,8 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
     }
     r.session->player = earlier.player; // its identity: this token's hash
     guests_by_token_[token_hash].gone_since.reset();
+    if (players_[r.session->player.id].empty())
+        feed_->player_online(r.session->player.id);
     players_[r.session->player.id].insert(r.conn->id());
     r.session->tables->set_player(r.session->player);
     nlohmann::json welcome = reply("welcome", r.id);
@@ -68,16 +70,18 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
     send(r.conn, welcome);
 }
 
+// The public list is the feed's (lobby_feed.h): a page built once and shared, the changes
+// pushed in batches.
 void PlayService::serve(const Caller& r, const protocol::LobbySubscribe& request) {
-    r.session->in_lobby = request.on;
-    if (!request.on)
+    if (!request.on) {
+        feed_->unsubscribe(r.conn);
         return send(r.conn, reply("ok", r.id));
-    nlohmann::json message = reply("lobby", r.id);
-    nlohmann::json tables = nlohmann::json::array();
-    for (const auto& summary : lobby_.public_tables())
-        tables.push_back(summary_json(summary));
-    message["tables"] = std::move(tables);
-    send(r.conn, message);
+    }
+    feed_->subscribe(r.conn, r.id, request.query);
+}
+
+void PlayService::serve(const Caller& r, const protocol::LobbyPage& request) {
+    feed_->page(r.conn, r.id, request.query);
 }
 
 rules::Result<PlayService::CreatedTable>
@@ -99,10 +103,16 @@ PlayService::open_created_table(const Caller& r, const lobby::TableSetup& setup)
 void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     if (request.computer)
         return create_computer_table(r, request);
+    // Open public tables are bounded per address, whatever the number of guests it makes.
+    const std::string& address = r.conn->remote_address();
+    if (const auto refused = feed_->admit(address, request.setup))
+        return send_error(r.conn, r.id, refused->code, refused->detail);
     auto created = open_created_table(r, request.setup);
     if (!created)
         return send_error(r.conn, r.id, created.error().code, created.error().detail);
     const auto& [code, host] = created.value();
+    if (request.setup.is_public)
+        feed_->note_address(code, address);
     host->post([conn = r.conn, who = r.session->player.id, id = r.id](TableHost& h) {
         h.add_audience(conn, who);
         auto message = h.state_message(who, id, "table_created", [&](protocol::JsonText& out) {

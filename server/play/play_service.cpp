@@ -36,7 +36,8 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
     : io_(io), time_(time), writer_(std::move(writer)), options_(options),
       strand_(boost::asio::make_strand(io)), lobby_timer_(std::in_place, *strand_),
-      lobby_(random_, options.blocks.get(), this, options.lobby_limits) {
+      lobby_(random_, options.blocks.get(), this, options.lobby_limits),
+      feed_(std::make_shared<LobbyFeed>(*strand_, time, options.lobby_feed)) {
     computer_pool_ = make_computer_pool(options_.computer);
 }
 
@@ -172,6 +173,7 @@ void PlayService::start_ladder_game(const accounts::LadderGame& game) {
 void PlayService::recheck_timers() {
     post_lobby([self = shared_from_this()] {
         self->lobby_.check_timeouts(self->now());
+        self->feed_->check_now();
         for (auto& [code, host] : self->tables_)
             host->post([](TableHost& h) { h.check_timeouts(); });
     });
@@ -193,6 +195,7 @@ void PlayService::stop() {
     computer_pool_.reset();
     sessions_.clear();
     players_.clear();
+    feed_->stop();
     lobby_timer_.reset();
     strand_.reset();
 }
@@ -308,6 +311,8 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
                            {"challenges", open_challenges(session.player.id)}};
     if (!token.empty())
         welcome["token"] = token;
+    if (players_[session.player.id].empty())
+        feed_->player_online(session.player.id);
     players_[session.player.id].insert(conn->id());
     session.tables->set_player(session.player);
     sessions_[conn->id()] = std::move(session);
@@ -320,10 +325,12 @@ void PlayService::close_session(net::ConnectionId id) {
         return;
     const Session session = std::move(found->second);
     sessions_.erase(found);
+    feed_->closed(id);
     auto& conns = players_[session.player.id];
     conns.erase(id);
     if (conns.empty()) {
         players_.erase(session.player.id);
+        feed_->player_offline(session.player.id);
         lobby_.forget_player(session.player.id);
         const auto guest = guests_by_token_.find(session.player.identity.guest_token_hash.hex());
         if (guest != guests_by_token_.end()) {

@@ -22,6 +22,7 @@
 #include "server/net/message_handler.h"
 #include "server/play/computer_seat.h"
 #include "server/play/connection_tables.h"
+#include "server/play/lobby_feed.h"
 #include "server/play/table_host.h"
 #include "server/protocol/requests.h"
 #include "storage/game_writer.h"
@@ -84,6 +85,8 @@ struct PlayOptions {
     AccountLookup accounts{};
     // The computer opponent (computer_seat.h): its worker threads and limits.
     ComputerOptions computer{};
+    // The public table list: pages, pushes, bounds (lobby_feed.h).
+    LobbyFeedOptions lobby_feed{};
 };
 
 class PlayService final : public net::MessageHandler,
@@ -128,7 +131,6 @@ private:
     struct Session {
         std::shared_ptr<net::Connection> conn;
         lobby::Player player; // with its identity: the account, or the guest's token hash
-        bool in_lobby = false;
         std::shared_ptr<ConnectionTables> tables; // shared with the connection's strand
     };
     // Who sent the request being served, and the id its reply echoes.
@@ -152,6 +154,8 @@ private:
     // cancels what is queued or running and joins the threads.
     std::shared_ptr<engine::WorkerPool> computer_pool_;
     lobby::Lobby lobby_;
+    // The public list's subscribers, pages and pushes; reset by stop() with the strand.
+    std::shared_ptr<LobbyFeed> feed_;
     std::map<std::string, std::shared_ptr<TableHost>, std::less<>> tables_;
     std::map<net::ConnectionId, Session> sessions_;
     std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
@@ -223,6 +227,7 @@ private:
     // strand (table_requests.h).
     void serve(const Caller& r, const protocol::Identify& request);
     void serve(const Caller& r, const protocol::LobbySubscribe& request);
+    void serve(const Caller& r, const protocol::LobbyPage& request);
     void serve(const Caller& r, const protocol::CreateTable& request);
     void serve(const Caller& r, const protocol::EnterTable& request);
     void serve(const Caller& r, const protocol::Seek& request);

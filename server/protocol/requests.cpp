@@ -214,8 +214,16 @@ std::optional<Parsed> parse_request(const Envelope& message) {
             return p.to_table(kind);
     if (type == "identify")
         return p.identify();
-    if (type == "lobby_subscribe" || type == "lobby_unsubscribe")
-        return p.lobby(LobbySubscribe{type == "lobby_subscribe"});
+    if (type == "lobby_unsubscribe")
+        return p.lobby(LobbySubscribe{false, {}});
+    if (type == "lobby_subscribe" || type == "lobby_page") {
+        auto query = read_list_query(message.body, type == "lobby_page");
+        if (!query)
+            return p.fail(query.error().code, query.error().detail);
+        if (type == "lobby_page")
+            return p.lobby(LobbyPage{std::move(query).value()});
+        return p.lobby(LobbySubscribe{true, std::move(query).value()});
+    }
     if (type == "create_table")
         return p.create_table();
     if (type == "join" || type == "watch")

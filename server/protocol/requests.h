@@ -11,6 +11,7 @@
 #include "lobby/challenges.h"
 #include "lobby/table_setup.h"
 #include "server/protocol/envelope.h"
+#include "server/protocol/lobby_list_request.h"
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +26,12 @@ struct Identify {
     std::string token;
 };
 struct LobbySubscribe {
-    bool on = true; // lobby_subscribe / lobby_unsubscribe
+    bool on = true;       // lobby_subscribe / lobby_unsubscribe
+    LobbyListQuery query; // lobby_subscribe: its filter and cursor (lobby_list_request.h)
+};
+// A page of the lobby's list without subscribing: more open tables, or the games in play.
+struct LobbyPage {
+    LobbyListQuery query;
 };
 struct CreateTable {
     lobby::TableSetup setup;
@@ -91,8 +97,8 @@ struct TableAction {
     TableActionKind kind = TableActionKind::Resign;
 };
 
-using LobbyRequest = std::variant<Identify, LobbySubscribe, CreateTable, EnterTable, Seek,
-                                  CancelSeek, Challenge, ChallengeAnswer>;
+using LobbyRequest = std::variant<Identify, LobbySubscribe, LobbyPage, CreateTable, EnterTable,
+                                  Seek, CancelSeek, Challenge, ChallengeAnswer>;
 using TableRequestBody = std::variant<Move, Chat, Resync, TableAction>;
 // A request to one table, named by its "table" field (a code or a link, as written).
 struct TableRequest {

@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 26);
+    CHECK(parsed.size() == 32);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -88,6 +88,12 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.computer_games_per_player == defaults.computer_games_per_player);
     CHECK(from_file.computer_games_per_address == defaults.computer_games_per_address);
     CHECK(from_file.computer_games == defaults.computer_games);
+    CHECK(from_file.lobby_page_size == defaults.lobby_page_size);
+    CHECK(from_file.lobby_push_interval == defaults.lobby_push_interval);
+    CHECK(from_file.lobby_requests_burst == defaults.lobby_requests_burst);
+    CHECK(from_file.lobby_requests_per_second == defaults.lobby_requests_per_second);
+    CHECK(from_file.lobby_tables_per_address == defaults.lobby_tables_per_address);
+    CHECK(from_file.lobby_host_gone == defaults.lobby_host_gone);
     CHECK(from_file.metrics_allowed_addresses == defaults.metrics_allowed_addresses);
     CHECK(from_file.metrics_listen == defaults.metrics_listen);
 }

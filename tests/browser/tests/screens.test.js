@@ -73,7 +73,7 @@ test('the public table list follows the lobby pushes', async ({ page, base }) =>
     await expect_count(page.locator('.table-list tbody tr'), 2);
     await expect_text(page.locator('.table-list tr[data-code="AAA111"]'), /alice \(1650\).*Chess.*3\+2.*Rated/);
     await expect_count(page.locator('.table-list tr[data-code="BBB222"] button', { hasText: 'Join' }), 0);
-    await push({ t: 'lobby_table_gone', code: 'AAA111' });
+    await push({ t: 'lobby_changes', tables: [], gone: ['AAA111'] });
     await expect_count(page.locator('.table-list tbody tr'), 1);
     await page.locator('.table-list tr[data-code="BBB222"] button', { hasText: 'Watch' }).click();
     await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/BBB222/watch'));

@@ -92,6 +92,7 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
     options.blocks = std::move(blocks);
     options.sweep = extra.sweep;
     options.computer = extra.computer;
+    options.lobby_feed = extra.lobby_feed;
     options.accounts = server::play::account_lookup(*backend_);
     // As `tabula serve` makes it: a ladder game's end settles its challenge in its transaction.
     std::unique_ptr<storage::GameWriter> writer =

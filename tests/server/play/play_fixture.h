@@ -117,6 +117,9 @@ struct PlayServerOptions {
     server::play::SweepPolicy sweep{};
     // The computer opponent's threads, limits and report hook.
     server::play::ComputerOptions computer{};
+    // The lobby's public list; its pushes every 50 ms, so that a test waiting for one (or
+    // checking that none comes within a quiet time) waits little.
+    server::play::LobbyFeedOptions lobby_feed{.push_interval = std::chrono::milliseconds(50)};
 };
 
 // One server run over a database file; a second run over the same file is a restart.

@@ -248,24 +248,34 @@ TEST_CASE("a public table of four is listed with its open seats as they are take
     const auto open_seats = [](const json& table) {
         return std::count(table.at("seats").begin(), table.at("seats").end(), json(nullptr));
     };
-    const auto listed_change = [&](const std::string& change) {
-        return watcher.wait_for([&](const json& m) {
-            return m.value("t", "") == "lobby_table" && m.value("change", "") == change;
+    // The pushed line of the table once it shows `open` open seats.
+    std::string code;
+    const auto listed_with = [&](std::ptrdiff_t open) {
+        const auto push = watcher.wait_for([&](const json& m) {
+            if (m.value("t", "") != "lobby_changes")
+                return false;
+            for (const auto& table : m.at("tables"))
+                if (table.at("code") == code && open_seats(table) == open)
+                    return true;
+            return false;
         });
+        for (const auto& table : push.at("tables"))
+            if (table.at("code") == code)
+                return table;
+        return json();
     };
 
     auto setup = private_setup("chinese-checkers-4", five_minutes);
     setup["private"] = false;
-    const auto code = create_table(host, setup);
-    const auto created = listed_change("created").at("table");
+    code = create_table(host, setup);
+    const auto created = listed_with(3);
     CHECK(created.at("code") == code);
     CHECK(created.at("seats").size() == 4);
     CHECK(created.at("seats").at(0).at("id") == host.id());
     CHECK(open_seats(created) == 3);
 
     join(second, code);
-    const auto taken = listed_change("seat_taken").at("table");
-    CHECK(open_seats(taken) == 2);
+    const auto taken = listed_with(2);
     CHECK(taken.at("seats").at(1).at("id") == second.id());
     const auto listed = watcher.request({{"t", "lobby_subscribe"}}).at("tables");
     REQUIRE(listed.size() == 1);
@@ -274,11 +284,18 @@ TEST_CASE("a public table of four is listed with its open seats as they are take
 
     // The one who leaves frees the seat for someone else.
     REQUIRE(second.request({{"t", "leave"}, {"table", code}}).value("t", "") == "ok");
-    CHECK(open_seats(listed_change("seat_freed").at("table")) == 3);
+    CHECK(open_seats(listed_with(3)) == 3);
     join(second, code);
     join(third, code);
     join(fourth, code);
-    const auto started = listed_change("started").at("table");
+    // Started: off the open list, among the games in play (a count pushed, a page asked).
+    watcher.wait_for([&](const json& m) {
+        return m.value("t", "") == "lobby_changes" && m.at("gone").size() == 1 &&
+               m.at("gone").at(0) == code && m.value("playing", 0) == 1;
+    });
+    const auto playing = watcher.request({{"t", "lobby_page"}, {"list", "playing"}});
+    REQUIRE(playing.at("tables").size() == 1);
+    const auto started = playing.at("tables").at(0);
     CHECK(open_seats(started) == 0);
     CHECK(started.at("status") == "playing");
 

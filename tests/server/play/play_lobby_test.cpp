@@ -19,23 +19,24 @@ TEST_CASE_FIXTURE(
     CHECK(empty["tables"].empty());
 
     const auto code = create_table(host, {{"variant", "russian"}, {"private", false}});
-    const auto created = visitor.wait_push("lobby_table");
-    CHECK(created["change"] == "created");
-    CHECK(created["table"]["code"] == code);
-    CHECK(created["table"]["setup"]["variant"] == "russian");
-    CHECK(created["table"]["host"]["id"] == host.id());
+    const auto created = visitor.wait_push("lobby_changes");
+    REQUIRE(created["tables"].size() == 1);
+    CHECK(created["tables"][0]["code"] == code);
+    CHECK(created["tables"][0]["setup"]["variant"] == "russian");
+    CHECK(created["tables"][0]["host"]["id"] == host.id());
     // A private table is never listed.
     create_table(host, {{"private", true}});
-    CHECK(visitor.none_within([](const json& m) { return m.value("t", "") == "lobby_table"; }));
+    CHECK(visitor.none_within([](const json& m) { return m.value("t", "") == "lobby_changes"; }));
 
     const auto listed = visitor.request({{"t", "lobby_subscribe"}});
     REQUIRE(listed["tables"].size() == 1);
+    CHECK(listed["playing"] == 0);
     join(visitor, listed["tables"][0]["code"]);
+    // Started: off the list of open tables, counted among the games in play.
     const auto started = visitor.wait_for([](const json& m) {
-        return m.value("t", "") == "lobby_table" && m.value("change", "") == "started";
+        return m.value("t", "") == "lobby_changes" && m.value("playing", 0) == 1;
     });
-    CHECK(started["table"]["seats"][0].is_object());
-    CHECK(started["table"]["seats"][1].is_object());
+    CHECK(started["gone"] == json::array({code}));
     CHECK(host.wait_event(code, "game_started")["event"]["board"]["rows"] == 8);
 }
 

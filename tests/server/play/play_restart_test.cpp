@@ -171,8 +171,8 @@ TEST_CASE("after a restart a public table is still public and its guests take th
 
     // Listed in the lobby as a public game in play, and watchable without being told the code.
     Client spectator(second.port());
-    const auto lobby = spectator.request({{"t", "lobby_subscribe"}});
-    REQUIRE(lobby.value("t", "") == "lobby");
+    const auto lobby = spectator.request({{"t", "lobby_page"}, {"list", "playing"}});
+    REQUIRE(lobby.value("t", "") == "lobby_page");
     REQUIRE(lists(lobby, code));
     const auto watched = spectator.request({{"t", "watch"}, {"code", code}});
     REQUIRE(watched.value("t", "") == "table");

@@ -35,7 +35,7 @@ TEST_CASE_FIXTURE(TwoGuests, "a time control out of range is bad_setup for every
     // Nothing was made: no table listed, no challenge pushed, no seek to match.
     CHECK(black.none_within([](const json& m) {
         const auto type = m.value("t", "");
-        return type == "lobby_table" || type == "challenge" || type == "matched";
+        return type == "lobby_changes" || type == "challenge" || type == "matched";
     }));
     const auto seek =
         black.request({{"t", "seek"}, {"variant", "chess"}, {"time", {{"base_ms", 1}}}});

@@ -123,8 +123,7 @@ export class Api extends Emitter {
     on_push(msg) {
         switch (msg.t) {
         case 'lobby': return this.emit('lobby', msg.tables || []);
-        case 'lobby_table': return this.emit('lobby_table', msg.table);
-        case 'lobby_table_gone': return this.emit('lobby_table_gone', msg.code);
+        case 'lobby_changes': return this.emit('lobby_changes', msg);
         case 'welcome': return this.on_welcome(msg);
         case 'table': return this.emit('table', msg);
         case 'table_event': return this.emit('table_event', msg);
@@ -156,6 +155,8 @@ export class Api extends Emitter {
     // Lobby
     subscribe_lobby() { return this.socket.request('lobby_subscribe'); }
     unsubscribe_lobby() { return this.socket.request('lobby_unsubscribe'); }
+    // A page of the public list: list 'open' (after a cursor) or 'playing' (the games in play).
+    lobby_page(list, cursor = null) { return this.socket.request('lobby_page', cursor ? { list, cursor } : { list }); }
 
     // setup: {variant, time: {base_ms, increment_ms, per_move_ms, days}, rated, color, private}
     async create_table(setup) {

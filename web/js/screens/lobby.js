@@ -49,8 +49,7 @@ export class LobbyScreen {
         const { api, socket } = app;
         this.off.push(
             api.on('lobby', (tables) => { this.tables = new Map(tables.map((t) => [t.code, summary_view(t)])); this.render_tables(); }),
-            api.on('lobby_table', (t) => { this.tables.set(t.code, summary_view(t)); this.render_tables(); }),
-            api.on('lobby_table_gone', (code) => { this.tables.delete(code); this.render_tables(); }),
+            api.on('lobby_changes', (m) => this.on_lobby_changes(m)),
             api.on('matched', (code) => go(`#/table/${code}`)),
             api.on('challenge', (c) => { this.challenges.set(c.id, c); this.render_challenges(); play_sound('notify'); }),
             api.on('challenge_gone', (m) => this.on_challenge_gone(m)),
@@ -63,6 +62,7 @@ export class LobbyScreen {
     }
 
     destroy() {
+        clearTimeout(this.live_timer);
         for (const off of this.off) off();
         if (this.app.socket.state === 'open') this.app.api.unsubscribe_lobby().catch(() => {});
         if (this.seeking) this.app.api.cancel_seek().catch(() => {});
@@ -77,6 +77,30 @@ export class LobbyScreen {
             this.list_status = '';
         } catch (err) {
             this.list_status = `The table list is not available: ${err.message}`;
+        }
+        this.render_tables();
+        this.load_live().then(() => this.render_tables(), () => {});
+    }
+
+    // The subscription pushes open tables only; the games in play come as a count, and their
+    // first page is asked for (again a little after the count changes: §7.3).
+    async load_live() {
+        const reply = await this.app.api.lobby_page('playing');
+        if (!reply || !Array.isArray(reply.tables)) return;
+        for (const [code, t] of this.tables) if (t.status === 'playing') this.tables.delete(code);
+        for (const t of reply.tables) this.tables.set(t.code, summary_view(t));
+    }
+
+    on_lobby_changes(m) {
+        for (const t of m.tables || []) this.tables.set(t.code, summary_view(t));
+        for (const code of m.gone || []) {
+            if (this.tables.get(code)?.status !== 'playing') this.tables.delete(code);
+        }
+        if (m.playing !== undefined && !this.live_timer) {
+            this.live_timer = setTimeout(() => {
+                this.live_timer = null;
+                this.load_live().then(() => this.render_tables(), () => {});
+            }, 2000);
         }
         this.render_tables();
     }
