@@ -218,7 +218,7 @@ TEST_CASE("a gone host's table leaves the list within seconds and comes back wit
 
     host.reset();
     // The table tells its audience once the lobby has seen the connection close.
-    watcher.wait_event(code, "connection");
+    watcher.wait_event(code, "connection_changed");
     s.pass_time(4s);
     CHECK(watcher.request({{"t", "lobby_page"}}).at("total") == 1);
     // (Pushes before it may update the table: the watcher counted among its spectators.)
