@@ -81,7 +81,7 @@ struct FakeEngine {
                 return move.notation;
         }
         const auto board = game->board();
-        const int back_row = game->to_move() == rules::Color::White ? board.rows - 1 : 0;
+        const int back_row = game->seat_to_move() == 0 ? board.rows - 1 : 0; // seat 0 is White
         for (const auto& move : moves) {
             const int from = move.path.front();
             const char piece = board.cells[static_cast<std::size_t>(from)];
