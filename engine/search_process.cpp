@@ -4,16 +4,14 @@
 
 #include <chrono>
 #include <csignal>
-#include <string>
-#include <system_error>
-#include <vector>
-
 #include <fcntl.h>
 #include <spawn.h>
+#include <string>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <system_error>
 #include <unistd.h>
-
+#include <vector>
 
 namespace engine {
 
@@ -55,16 +53,16 @@ rules::Result<int> spawn_worker(const SearchProcessOptions& options, int socket)
         sigaddset(&defaults, signal);
     posix_spawnattr_setsigdefault(&attributes, &defaults);
 
-    std::vector<std::string> args = {options.executable, "engine-worker", "--fd",
-                                     std::to_string(worker_fd), "--threads",
-                                     std::to_string(options.threads)};
+    std::vector<std::string> args = {
+        options.executable,        "engine-worker", "--fd",
+        std::to_string(worker_fd), "--threads",     std::to_string(options.threads)};
     std::vector<char*> argv;
     for (auto& arg : args)
         argv.push_back(arg.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
-    const int error = posix_spawn(&pid, options.executable.c_str(), &actions, &attributes,
-                                  argv.data(), environ);
+    const int error =
+        posix_spawn(&pid, options.executable.c_str(), &actions, &attributes, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     if (error != 0)
@@ -164,41 +162,26 @@ bool SearchProcess::send(const std::string& message) {
 }
 
 void SearchProcess::read_answers(int fd, int child) {
-    wire::FrameReader frames;
-    std::vector<char> buffer(64 * 1024);
-    bool trusted = true;
-    while (trusted) {
-        const auto n = ::read(fd, buffer.data(), buffer.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        frames.feed(buffer.data(), static_cast<std::size_t>(n));
-        while (auto bytes = frames.next()) {
-            auto message = wire::decode(*bytes);
-            if (!message.ok() || (message->kind != wire::Kind::Answer &&
-                                  message->kind != wire::Kind::Warning)) {
-                trusted = false;
-                break;
-            }
-            if (message->kind == wire::Kind::Warning) {
-                tell(message->text);
-                continue;
-            }
-            const std::lock_guard lock(mutex_);
-            answered_since_start_ = true;
-            const auto found = pending_.find(message->id);
-            if (found == pending_.end())
-                continue; // a search given up on (its process was thought gone): dropped
-            if (message->choice)
-                found->second->answer.emplace(std::move(*message->choice));
-            else
-                found->second->answer.emplace(message->error.value_or(
-                    rules::Error{"engine_failed", "the search process answered nothing"}));
-            answered_.notify_all();
+    const bool trusted = wire::read_messages(fd, [this](wire::Message message) {
+        if (message.kind == wire::Kind::Warning) {
+            tell(message.text);
+            return true;
         }
-        trusted = trusted && !frames.bad();
-    }
+        if (message.kind != wire::Kind::Answer)
+            return false; // the stream cannot be trusted
+        const std::lock_guard lock(mutex_);
+        answered_since_start_ = true;
+        const auto found = pending_.find(message.id);
+        if (found == pending_.end())
+            return true; // a search given up on (its process was thought gone): dropped
+        if (message.choice)
+            found->second->answer.emplace(std::move(*message.choice));
+        else
+            found->second->answer.emplace(message.error.value_or(
+                rules::Error{"engine_failed", "the search process answered nothing"}));
+        answered_.notify_all();
+        return true;
+    });
     bool expected = false;
     {
         const std::lock_guard lock(mutex_);

@@ -1,7 +1,9 @@
 #include "engine/search_wire.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <unistd.h>
 
 namespace engine::wire {
 
@@ -43,7 +45,8 @@ public:
         if (!field)
             return std::nullopt;
         T value{};
-        const auto [end, error] = std::from_chars(field->data(), field->data() + field->size(), value);
+        const auto [end, error] =
+            std::from_chars(field->data(), field->data() + field->size(), value);
         if (error != std::errc{} || end != field->data() + field->size())
             return std::nullopt;
         return value;
@@ -87,8 +90,9 @@ bool read_request(FieldReader& in, Request& request) {
     if (*movetime != absent)
         request.movetime = std::chrono::milliseconds{*movetime};
     if (*remaining != absent)
-        request.clock = ClockState{std::chrono::milliseconds{*remaining},
-                                   std::chrono::milliseconds{std::max<std::int64_t>(*increment, 0)}};
+        request.clock =
+            ClockState{std::chrono::milliseconds{*remaining},
+                       std::chrono::milliseconds{std::max<std::int64_t>(*increment, 0)}};
     request.node_limit = *nodes;
     request.depth_limit = *depth;
     return true;
@@ -213,8 +217,8 @@ rules::Result<Message> decode(std::string_view bytes) {
             const auto log = in.text();
             if (!move || !score || !depth || !nodes || !cancelled || !log)
                 return bad("an answer without its move");
-            message.choice = Choice{std::string(*move), *score,           *depth,
-                                    *nodes,             *cancelled != 0, std::string(*log)};
+            message.choice = Choice{std::string(*move), *score,           *depth, *nodes,
+                                    *cancelled != 0,    std::string(*log)};
         } else if (*outcome == "error") {
             const auto code = in.text();
             const auto detail = in.text();
@@ -265,6 +269,26 @@ std::optional<std::string> FrameReader::next() {
     std::string message = buffer_.substr(4, size);
     buffer_.erase(0, 4 + size);
     return message;
+}
+
+bool read_messages(int fd, const std::function<bool(Message)>& on_message) {
+    FrameReader frames;
+    std::vector<char> buffer(64 * 1024);
+    while (true) {
+        const auto n = ::read(fd, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return true;
+        frames.feed(buffer.data(), static_cast<std::size_t>(n));
+        while (auto bytes = frames.next()) {
+            auto message = decode(*bytes);
+            if (!message.ok() || !on_message(std::move(message.value())))
+                return false;
+        }
+        if (frames.bad())
+            return false;
+    }
 }
 
 } // namespace engine::wire

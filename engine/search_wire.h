@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,12 +34,12 @@ struct GameText {
 
 struct Message {
     Kind kind = Kind::Warning;
-    std::uint64_t id = 0;            // Search, Cancel, Answer: the search's number
-    GameText game;                   // Search
-    Request request;                 // Search
-    std::optional<Choice> choice;    // Answer: the move, or
+    std::uint64_t id = 0;              // Search, Cancel, Answer: the search's number
+    GameText game;                     // Search
+    Request request;                   // Search
+    std::optional<Choice> choice;      // Answer: the move, or
     std::optional<rules::Error> error; // Answer: the engine's error
-    std::string text;                // Warning
+    std::string text;                  // Warning
 };
 
 GameText game_text(const rules::Game& game);
@@ -69,5 +70,11 @@ private:
     std::string buffer_;
     bool bad_ = false;
 };
+
+// Reads the messages that arrive on `fd`, decoding each once, until the stream ends or fails
+// (then true), or a message is malformed or too large or `on_message` refuses it by returning
+// false (then false: the stream cannot be trusted). Blocks its thread: both ends of the pipe
+// (SearchProcess's reader, the worker's main loop) read this way.
+bool read_messages(int fd, const std::function<bool(Message)>& on_message);
 
 } // namespace engine::wire

@@ -5,14 +5,13 @@
 
 #include <charconv>
 #include <cstdint>
+#include <fcntl.h>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <system_error>
-
-#include <fcntl.h>
 #include <sys/socket.h>
+#include <system_error>
 #include <unistd.h>
 
 namespace engine {
@@ -100,57 +99,42 @@ int run_search_worker(const std::vector<std::string>& args) {
     options.warn = [&out](const std::string& text) { out.warn(text); };
     WorkerPool pool(std::move(options));
 
-    wire::FrameReader frames;
-    std::vector<char> buffer(64 * 1024);
-    bool reading = true;
-    while (reading) {
-        const auto n = ::read(*fd, buffer.data(), buffer.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        frames.feed(buffer.data(), static_cast<std::size_t>(n));
-        while (auto bytes = frames.next()) {
-            auto message = wire::decode(*bytes);
-            if (!message.ok()) {
-                reading = false; // the stream cannot be trusted: end, the server starts another
-                break;
-            }
-            const auto id = message->id;
-            if (message->kind == wire::Kind::Cancel) {
-                const std::lock_guard lock(mutex);
-                if (const auto found = running.find(id); found != running.end())
-                    found->second->cancel();
-                continue;
-            }
-            if (message->kind != wire::Kind::Search)
-                continue;
-            wire::Message answer;
-            answer.kind = wire::Kind::Answer;
-            answer.id = id;
-            auto game = wire::rebuild_game(message->game);
-            if (!game.ok()) {
-                answer.error = game.error();
-                out.write(answer);
-                continue;
-            }
-            // Held across think(): the answer, on a pool thread, removes the ticket only once
-            // it is in.
+    // A malformed message ends the loop: the stream cannot be trusted; the server starts another.
+    (void)wire::read_messages(*fd, [&](wire::Message message) {
+        const auto id = message.id;
+        if (message.kind == wire::Kind::Cancel) {
             const std::lock_guard lock(mutex);
-            running[id] = pool.think(
-                std::move(game.value()), message->request,
-                [&out, &mutex, &running, answer](rules::Result<Choice> result) mutable {
-                    if (result.ok())
-                        answer.choice = std::move(result.value());
-                    else
-                        answer.error = result.error();
-                    out.write(answer);
-                    const std::lock_guard done(mutex);
-                    running.erase(answer.id);
-                });
+            if (const auto found = running.find(id); found != running.end())
+                found->second->cancel();
+            return true;
         }
-        reading = reading && !frames.bad();
-    }
+        if (message.kind != wire::Kind::Search)
+            return true;
+        wire::Message answer;
+        answer.kind = wire::Kind::Answer;
+        answer.id = id;
+        auto game = wire::rebuild_game(message.game);
+        if (!game.ok()) {
+            answer.error = game.error();
+            out.write(answer);
+            return true;
+        }
+        // Held across think(): the answer, on a pool thread, removes the ticket only once it is
+        // in.
+        const std::lock_guard lock(mutex);
+        running[id] =
+            pool.think(std::move(game.value()), message.request,
+                       [&out, &mutex, &running, answer](rules::Result<Choice> result) mutable {
+                           if (result.ok())
+                               answer.choice = std::move(result.value());
+                           else
+                               answer.error = result.error();
+                           out.write(answer);
+                           const std::lock_guard done(mutex);
+                           running.erase(answer.id);
+                       });
+        return true;
+    });
     // The server has gone (or closed the socket): whatever runs is cancelled by the pool's
     // destructor, and its answers go nowhere.
     return 0;

@@ -300,8 +300,8 @@ TableState Table::state(TimePoint now) const {
     return s;
 }
 
-TableRecord Table::record() const {
-    TableRecord r{.code = code_,
+TableSnapshot Table::snapshot() const {
+    TableSnapshot r{.code = code_,
                   .setup = setup_,
                   .host = host_,
                   .status = status_,

@@ -66,9 +66,9 @@ public:
     static rules::Result<std::unique_ptr<Table>> create(std::string code, TableSetup setup,
                                                         Player host, TableContext context,
                                                         RandomSource& random, TimePoint now);
-    // Rebuilds a stored table (see TableRecord); the players are marked disconnected as of
+    // Rebuilds a stored table (see TableSnapshot); the players are marked disconnected as of
     // `now` until they come back. Refuses a record whose moves do not replay.
-    static rules::Result<std::unique_ptr<Table>> restore(const TableRecord& record,
+    static rules::Result<std::unique_ptr<Table>> restore(const TableSnapshot& record,
                                                          TableContext context, TimePoint now);
 
     // --- seats, spectators, chat ------------------------------------------------------------
@@ -150,7 +150,7 @@ public:
     // with `game_ended`) and when a move is withdrawn. A caller that reports the summary after each
     // change compares this, and builds the summary only when it moved.
     std::uint64_t summary_revision() const { return summary_revision_; }
-    TableRecord record() const;
+    TableSnapshot snapshot() const;
 
     const std::string& code() const { return code_; }
     const TableSetup& setup() const { return setup_; }
@@ -283,8 +283,8 @@ private:
     // With `movers`: the seat that made each replayed move, in order.
     rules::Result<Replayed> replay(std::size_t plies, std::vector<int>* movers = nullptr) const;
     // table_restore.cpp
-    [[nodiscard]] Refusal replay_record(const TableRecord& record, TimePoint now);
-    [[nodiscard]] Refusal replay_leaves(const TableRecord& record, std::size_t ply,
+    [[nodiscard]] Refusal replay_record(const TableSnapshot& record, TimePoint now);
+    [[nodiscard]] Refusal replay_leaves(const TableSnapshot& record, std::size_t ply,
                                         std::size_t& next);
 };
 

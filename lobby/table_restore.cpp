@@ -7,7 +7,7 @@ namespace lobby {
 namespace {
 
 // Leaves in order, each between the moves (at most after the last), plies never decreasing.
-bool leaves_in_order(const TableRecord& record) {
+bool leaves_in_order(const TableSnapshot& record) {
     int ply = 0;
     for (const RecordedLeave& leave : record.leaves) {
         if (leave.ply < ply || static_cast<std::size_t>(leave.ply) > record.moves.size())
@@ -19,7 +19,7 @@ bool leaves_in_order(const TableRecord& record) {
 
 } // namespace
 
-rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
+rules::Result<std::unique_ptr<Table>> Table::restore(const TableSnapshot& record,
                                                      TableContext context, TimePoint now) {
     if (auto error = validate_stored(record.setup))
         return *error;
@@ -55,7 +55,7 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableRecord& record,
 // their times, and the leaves where they happened (rules/game.h: before the move stored at their
 // ply, those after the last move at the end), so the clock comes back exactly as it was (or as
 // stored, when the record has it).
-Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
+Refusal Table::replay_record(const TableSnapshot& record, TimePoint now) {
     for (int i = 0; i < seat_count(); ++i) {
         if (!record.seats[i])
             continue;
@@ -117,7 +117,7 @@ Refusal Table::replay_record(const TableRecord& record, TimePoint now) {
 
 // The stored leaves at `ply` moves, from record.leaves[next] on, as leave_game made them: the
 // seat retires and, if it was to move, the next seat's time starts when it left.
-Refusal Table::replay_leaves(const TableRecord& record, std::size_t ply, std::size_t& next) {
+Refusal Table::replay_leaves(const TableSnapshot& record, std::size_t ply, std::size_t& next) {
     for (; next < record.leaves.size() && static_cast<std::size_t>(record.leaves[next].ply) == ply;
          ++next) {
         const RecordedLeave& leave = record.leaves[next];

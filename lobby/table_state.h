@@ -118,7 +118,7 @@ struct RecordedLeave {
 };
 
 // What the server stores to rebuild a table after a restart: setup, start, moves with times.
-struct TableRecord {
+struct TableSnapshot {
     std::string code{};
     TableSetup setup{};
     Player host{};

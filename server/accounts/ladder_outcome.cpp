@@ -13,7 +13,7 @@ namespace {
 
 namespace ladder = lobby::ladder;
 
-// lobby/table_events.h, GameResult::reason: the row a takeback closed (table_host_storage.cpp)
+// lobby/table_events.h, GameResult::reason: the row a takeback closed (live_table_storage.cpp)
 // and a first move not made in time.
 constexpr std::string_view takeback_termination = "takeback";
 constexpr std::string_view first_move_timeout = "first-move-timeout";

@@ -32,7 +32,7 @@ struct Config {
     std::string db_synchronous = "full";      // "full" or "normal" (storage/durability.h)
     LogLevel log_level = LogLevel::Info;      // error, warn, info, debug
     std::chrono::seconds ping_interval{15};   // WebSocket ping (keepalive and lag)
-    // Finished tables (server/play/table_host.h SweepPolicy): dropped once nobody has been at
+    // Finished tables (server/play/live_table.h SweepPolicy): dropped once nobody has been at
     // one for `finished_table_idle`, or `finished_table_kept` after its game ended.
     std::chrono::seconds finished_table_idle{300};
     std::chrono::seconds finished_table_kept{3600};

@@ -3,7 +3,7 @@
 #include "engine/search_process.h"
 #include "lobby/table.h"
 #include "server/log.h"
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 
 #include <algorithm>
 
@@ -59,15 +59,15 @@ ComputerTable::ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint
     : pool_(std::move(pool)), seed_(seed), owner_(std::move(owner)), options_(std::move(options)) {
 }
 
-void ComputerTable::settled(TableHost& host) {
-    if (!host.closed())
-        find_seats(host);
+void ComputerTable::settled(LiveTable& live_table) {
+    if (!live_table.closed())
+        find_seats(live_table);
     for (const auto& seat : seats_)
-        seat->settled(host);
+        seat->settled(live_table);
 }
 
-void ComputerTable::find_seats(TableHost& host) {
-    const lobby::Table& table = host.table();
+void ComputerTable::find_seats(LiveTable& live_table) {
+    const lobby::Table& table = live_table.table();
     if (scanned_version_ == table.version())
         return;
     scanned_version_ = table.version();
@@ -86,27 +86,27 @@ void ComputerTable::find_seats(TableHost& host) {
     }
 }
 
-void ComputerSeat::settled(TableHost& host) {
-    if (host.closed())
-        return cancel(host);
-    lobby::Table& table = host.table();
+void ComputerSeat::settled(LiveTable& live_table) {
+    if (live_table.closed())
+        return cancel(live_table);
+    lobby::Table& table = live_table.table();
     const auto seat = table.seat_of(player_.id);
     if (seat && table.version() != answered_version_) {
         answered_version_ = table.version();
-        answer_offers(host, *seat);
+        answer_offers(live_table, *seat);
     }
     const bool to_move = seat && table.status() == lobby::TableStatus::Playing &&
                          table.game().seat_to_move() == *seat;
     if (job_ && (!to_move || job_->game_number != table.game_number() ||
                  job_->ply != table.recorded_moves().size()))
-        cancel(host);
+        cancel(live_table);
     if (to_move && !job_)
-        start(host);
+        start(live_table);
 }
 
 // Posted, so that each answer is table work of its own (its events go out after it).
-void ComputerSeat::answer_offers(TableHost& host, int seat) {
-    const auto state = host.table().state(host.now());
+void ComputerSeat::answer_offers(LiveTable& live_table, int seat) {
+    const auto state = live_table.table().state(live_table.now());
     const auto from_opponent = [&](const std::optional<int>& by) { return by && *by != seat; };
     const auto offered = std::count(state.rematch_offers.begin(), state.rematch_offers.end(), true);
     using Action = lobby::Refusal (lobby::Table::*)(const lobby::PlayerId&, lobby::TimePoint);
@@ -121,23 +121,23 @@ void ComputerSeat::answer_offers(TableHost& host, int seat) {
     // A restored table marks everyone away until they come back; the computer is always here.
     const auto& mine = state.seats[seat];
     if (mine && !mine->connected)
-        host.post(
-            [id = player_.id](TableHost& h) { (void)h.table().set_connected(id, true, h.now()); });
+        live_table.post(
+            [id = player_.id](LiveTable& h) { (void)h.table().set_connected(id, true, h.now()); });
     if (!action)
         return;
-    host.post([id = player_.id, action](TableHost& h) {
+    live_table.post([id = player_.id, action](LiveTable& h) {
         if (auto refused = (h.table().*action)(id, h.now()))
             log::debug("play: the computer's answer was refused: " + refused->detail);
     });
 }
 
-engine::Request ComputerSeat::request_for(TableHost& host, int seat) const {
-    lobby::Table& table = host.table();
+engine::Request ComputerSeat::request_for(LiveTable& live_table, int seat) const {
+    lobby::Table& table = live_table.table();
     engine::Request request;
     request.level = level_;
     // The engine mixes in the ply; each game of the table plays its own.
     request.seed = seed_ + static_cast<std::uint64_t>(table.game_number());
-    const auto now = host.now();
+    const auto now = live_table.now();
     const auto state = table.state(now);
     auto remaining = state.clocks.remaining[seat];
     // Before both first moves the clock waits, but the first-move window does not.
@@ -154,26 +154,26 @@ engine::Request ComputerSeat::request_for(TableHost& host, int seat) const {
     return request;
 }
 
-void ComputerSeat::start(TableHost& host) {
+void ComputerSeat::start(LiveTable& live_table) {
     const auto pool = pool_.lock();
     if (!pool)
         return;
-    lobby::Table& table = host.table();
+    lobby::Table& table = live_table.table();
     const auto seat = *table.seat_of(player_.id);
     Job job{.serial = ++serials_,
             .game_number = table.game_number(),
             .ply = table.recorded_moves().size(),
             .ticket = nullptr};
-    // The answer comes on a worker thread and goes to the table's strand; neither the host nor
+    // The answer comes on a worker thread and goes to the table's strand; neither the live table nor
     // this seat is kept alive by a search.
     job.ticket = pool->think(
-        table.game().clone(), request_for(host, seat),
-        [weak_host = host.weak_from_this(), weak_self = weak_from_this(),
+        table.game().clone(), request_for(live_table, seat),
+        [weak_table = live_table.weak_from_this(), weak_self = weak_from_this(),
          serial = job.serial](rules::Result<engine::Choice> result) {
-            const auto target = weak_host.lock();
+            const auto target = weak_table.lock();
             if (!target)
                 return;
-            target->post([weak_self, serial, result = std::move(result)](TableHost& h) {
+            target->post([weak_self, serial, result = std::move(result)](LiveTable& h) {
                 if (const auto self = weak_self.lock())
                     self->answered(h, serial, result);
             });
@@ -183,20 +183,20 @@ void ComputerSeat::start(TableHost& host) {
     tell(ComputerReport::Kind::Started, table.code(), job_->ply);
 }
 
-void ComputerSeat::cancel(TableHost& host) {
+void ComputerSeat::cancel(LiveTable& live_table) {
     if (!job_)
         return;
     job_->ticket->cancel();
     const auto ply = job_->ply;
     job_.reset();
-    tell(ComputerReport::Kind::Cancelled, host.closed() ? std::string() : host.table().code(), ply);
+    tell(ComputerReport::Kind::Cancelled, live_table.closed() ? std::string() : live_table.table().code(), ply);
 }
 
-void ComputerSeat::answered(TableHost& host, std::uint64_t serial,
+void ComputerSeat::answered(LiveTable& live_table, std::uint64_t serial,
                             const rules::Result<engine::Choice>& result) {
-    if (host.closed())
+    if (live_table.closed())
         return;
-    lobby::Table& table = host.table();
+    lobby::Table& table = live_table.table();
     if (!job_ || job_->serial != serial) {
         tell(ComputerReport::Kind::Dropped, table.code(), 0);
         return;
@@ -209,7 +209,7 @@ void ComputerSeat::answered(TableHost& host, std::uint64_t serial,
     }
     if (result) {
         log::debug("play: " + player_.id + " at " + table.code() + ": " + result.value().log);
-        host.play_move(nullptr, nullptr, player_.id, static_cast<int>(job.ply), result.value().move,
+        live_table.play_move(nullptr, nullptr, player_.id, static_cast<int>(job.ply), result.value().move,
                        lobby::Millis{0});
         if (table.recorded_moves().size() > job.ply) {
             tell(ComputerReport::Kind::Played, table.code(), job.ply, result.value().move);
@@ -227,7 +227,7 @@ void ComputerSeat::answered(TableHost& host, std::uint64_t serial,
     log::error("play: " + player_.id + " at " + table.code() + " could not move" +
                (result ? std::string(": the table refused ") + result.value().move
                        : ": " + result.error().detail));
-    (void)table.resign(player_.id, host.now());
+    (void)table.resign(player_.id, live_table.now());
     tell(ComputerReport::Kind::Failed, table.code(), job.ply);
 }
 

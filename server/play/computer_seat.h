@@ -28,7 +28,7 @@
 
 namespace server::play {
 
-class TableHost;
+class LiveTable;
 
 // What happened to one of the computer's searches, for logs and tests.
 struct ComputerReport {
@@ -82,7 +82,7 @@ public:
     // On the table's strand after every change that is settled (no move being written):
     // starts, keeps or cancels the search, and answers the human's offers. A computer whose
     // seat has finished or left is never to move again and is simply not asked.
-    void settled(TableHost& host);
+    void settled(LiveTable& live_table);
 
 private:
     struct Job {
@@ -103,18 +103,18 @@ private:
     std::uint64_t serials_ = 0;
     std::uint64_t answered_version_ = 0; // offers are looked at once per table version
 
-    void answer_offers(TableHost& host, int seat);
-    void start(TableHost& host);
-    void cancel(TableHost& host);
-    engine::Request request_for(TableHost& host, int seat) const;
-    void answered(TableHost& host, std::uint64_t serial,
+    void answer_offers(LiveTable& live_table, int seat);
+    void start(LiveTable& live_table);
+    void cancel(LiveTable& live_table);
+    engine::Request request_for(LiveTable& live_table, int seat) const;
+    void answered(LiveTable& live_table, std::uint64_t serial,
                   const rules::Result<engine::Choice>& result);
     void tell(ComputerReport::Kind kind, std::string table, std::size_t ply,
               std::string move = {}) const;
 };
 
 // Every computer seated at one table, behind the table's one settled hook
-// (TableHost::set_settled_hook): a ComputerSeat for each computer player (computer_level()
+// (LiveTable::set_settled_hook): a ComputerSeat for each computer player (computer_level()
 // knows its id) found in a seat, each moving for its own seat only, so at most one searches at
 // a time (the one to move). Seats are looked for again whenever the table's version changes,
 // so a computer seated after the hook was set (the create request seats them after attaching,
@@ -126,7 +126,7 @@ public:
     ComputerTable(std::shared_ptr<engine::WorkerPool> pool, std::uint64_t seed, std::string owner,
                   ComputerOptions options);
 
-    void settled(TableHost& host);
+    void settled(LiveTable& live_table);
 
 private:
     std::weak_ptr<engine::WorkerPool> pool_;
@@ -136,7 +136,7 @@ private:
     std::vector<std::shared_ptr<ComputerSeat>> seats_;
     std::optional<std::uint64_t> scanned_version_;
 
-    void find_seats(TableHost& host);
+    void find_seats(LiveTable& live_table);
 };
 
 } // namespace server::play

@@ -34,15 +34,15 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
                               std::to_string(others));
     if (const auto refusal = computer_limit_reached(r); !refusal.empty())
         return send_error(r.conn, r.id, lobby::errc::too_many_computer_games, refusal);
-    const lobby::Player& human = r.session->player;
+    const lobby::Player& human = r.visitor->player;
     const auto level = *request.computer;
     auto created = open_created_table(r, request.setup);
     if (!created)
         return send_error(r.conn, r.id, created.error().code, created.error().detail);
-    const auto& [code, host] = created.value();
-    attach_computer(*host, level, human.id);
+    const auto& [code, live_table] = created.value();
+    attach_computer(*live_table, level, human.id);
     computer_games_[code] = ComputerGame{human.id, r.conn->remote_address(), true};
-    host->post([conn = r.conn, who = human.id, id = r.id, level, computers](TableHost& h) {
+    live_table->post([conn = r.conn, who = human.id, id = r.id, level, computers](LiveTable& h) {
         h.add_audience(conn, who);
         const auto mark = h.outbox_mark();
         std::vector<lobby::PlayerId> seated;
@@ -76,7 +76,7 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
         });
         h.reply_before(mark, conn, std::move(message));
     });
-    enter_table(r, code, host);
+    enter_table(r, code, live_table);
 }
 
 // Installs the one driver of every computer seated at the table (ComputerTable): the level
@@ -86,7 +86,7 @@ void PlayService::create_computer_table(const Caller& r, const protocol::CreateT
 // summaries arrive: a game counts from its create_table until it finishes or its table goes.
 std::string PlayService::computer_limit_reached(const Caller& r) const {
     const auto& limits = options_.computer;
-    const std::string& player = r.session->player.id;
+    const std::string& player = r.visitor->player.id;
     const std::string& address = r.conn->remote_address();
     std::size_t all = 0;
     std::size_t players = 0;
@@ -112,14 +112,14 @@ std::string PlayService::computer_limit_reached(const Caller& r) const {
     return {};
 }
 
-void PlayService::attach_computer(TableHost& host, engine::Level level,
+void PlayService::attach_computer(LiveTable& live_table, engine::Level level,
                                   const lobby::PlayerId& owner) {
     if (!computer_pool_)
         log::warn("play: a computer seat (" + std::string(engine::level_name(level)) +
                   ") without a computer opponent (threads 0): it will not move");
     auto computers =
         std::make_shared<ComputerTable>(computer_pool_, random_.next(), owner, options_.computer);
-    host.set_settled_hook([computers](TableHost& h) { computers->settled(h); });
+    live_table.set_settled_hook([computers](LiveTable& h) { computers->settled(h); });
 }
 
 } // namespace server::play

@@ -22,14 +22,14 @@
 
 namespace server::play {
 
-class TableHost;
+class LiveTable;
 
 class ConnectionTables {
 public:
     // The table to post a request for `code` to, with the player to post it as; nothing when
     // the request must go through the lobby (an unknown code or link, a table gone, or a lobby
     // request of this connection still in flight).
-    std::optional<std::pair<std::shared_ptr<TableHost>, lobby::Player>>
+    std::optional<std::pair<std::shared_ptr<LiveTable>, lobby::Player>>
     direct(const std::string& code) const {
         const std::scoped_lock lock(mutex_);
         if (lobby_pending_ > 0)
@@ -37,10 +37,10 @@ public:
         const auto found = tables_.find(code);
         if (found == tables_.end())
             return std::nullopt;
-        auto host = found->second.lock();
-        if (!host)
+        auto live_table = found->second.lock();
+        if (!live_table)
             return std::nullopt;
-        return std::pair{std::move(host), player_};
+        return std::pair{std::move(live_table), player_};
     }
 
     // Around each request served on the lobby strand: counted before it is posted there,
@@ -59,25 +59,25 @@ public:
         const std::scoped_lock lock(mutex_);
         player_ = std::move(player);
     }
-    void enter(const std::string& code, const std::shared_ptr<TableHost>& host) {
+    void enter(const std::string& code, const std::shared_ptr<LiveTable>& live_table) {
         const std::scoped_lock lock(mutex_);
         std::erase_if(tables_, [](const auto& entry) { return entry.second.expired(); });
-        tables_[code] = host;
+        tables_[code] = live_table;
     }
     // The tables entered, for leaving them when the connection closes.
-    std::vector<std::shared_ptr<TableHost>> entered() const {
+    std::vector<std::shared_ptr<LiveTable>> entered() const {
         const std::scoped_lock lock(mutex_);
-        std::vector<std::shared_ptr<TableHost>> hosts;
+        std::vector<std::shared_ptr<LiveTable>> live_tables;
         for (const auto& [code, weak] : tables_)
-            if (auto host = weak.lock())
-                hosts.push_back(std::move(host));
-        return hosts;
+            if (auto live_table = weak.lock())
+                live_tables.push_back(std::move(live_table));
+        return live_tables;
     }
 
 private:
     mutable std::mutex mutex_;
     lobby::Player player_;
-    std::map<std::string, std::weak_ptr<TableHost>, std::less<>> tables_;
+    std::map<std::string, std::weak_ptr<LiveTable>, std::less<>> tables_;
     int lobby_pending_ = 0;
 };
 

@@ -15,7 +15,7 @@ void PlayService::challenge_group(const Caller& r, const protocol::Challenge& re
         return send_error(r.conn, r.id, lobby::errc::bad_setup,
                           std::string(rules::variant_name(setup.variant)) +
                               " is a game for two: \"to\" is the one player you challenge");
-    const lobby::Player& me = r.session->player;
+    const lobby::Player& me = r.visitor->player;
     std::vector<lobby::PlayerId> ids;
     std::vector<std::string> names;
     ids.reserve(request.group.size());
@@ -44,7 +44,7 @@ void PlayService::challenge_group(const Caller& r, const protocol::Challenge& re
 void PlayService::answer_group_challenge(const Caller& r,
                                          const protocol::ChallengeAnswer& request) {
     using Kind = protocol::ChallengeAnswerKind;
-    const lobby::Player& me = r.session->player;
+    const lobby::Player& me = r.visitor->player;
     lobby::Refusal refused;
     switch (request.kind) {
     case Kind::Accept:

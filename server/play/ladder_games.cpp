@@ -73,8 +73,8 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                    ": no table: " + opened.error().detail);
         return;
     }
-    const auto host = std::move(opened).value();
-    host->set_ladder(LadderLink{.ladder_id = game.ladder_id,
+    const auto live_table = std::move(opened).value();
+    live_table->set_ladder(LadderLink{.ladder_id = game.ladder_id,
                                 .challenge_id = game.challenge_id,
                                 .challenger = challenger.id});
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
@@ -84,12 +84,12 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
-            auto& session = sessions_.at(id);
-            entering.push_back(session.tables);
-            members.emplace_back(session.conn, player->id);
+            auto& visitor = visitors_.at(id);
+            entering.push_back(visitor.tables);
+            members.emplace_back(visitor.conn, player->id);
         }
     }
-    host->post([challenger_id = challenger.id, challenged, members, game](TableHost& h) {
+    live_table->post([challenger_id = challenger.id, challenged, members, game](LiveTable& h) {
         lobby::Table& seated = h.table();
         if (auto joined = seated.join(challenged, h.now()); !joined) {
             log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
@@ -119,7 +119,7 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
         }
     });
     for (const auto& tables : entering)
-        tables->enter(code.value(), host);
+        tables->enter(code.value(), live_table);
 }
 
 } // namespace server::play

@@ -3,7 +3,7 @@
 // `lobby_page` answered a page at a time from pages built once and shared until the list
 // changes, the changes pushed to each subscriber at most once per push interval (only what its
 // filter matches, each distinct message serialized once), both requests rate-limited per
-// connection, open public tables bounded per address, and a gone host's tables unlisted
+// connection, open public tables bounded per address, and a gone live table's tables unlisted
 // within seconds. The decisions are lobby::TableList's (lobby/table_list.h); this keeps the
 // connections, the timers and the text.
 //

@@ -55,7 +55,7 @@ void PlayService::seat_match(const lobby::Match& match) {
 
 void PlayService::seat_group(const lobby::GroupMatch& match) {
     // Every player as they sought or challenged, with their identities (accounts, tokens): the
-    // first at seat 0 (the match's setup has the host White), the others joining in order (a
+    // first at seat 0 (the match's setup has the live table White), the others joining in order (a
     // join takes the first open seat; the last one starts the game).
     // Each with its rating for this table's variant and speed (a challenge's players carry none).
     std::vector<lobby::Player> players;
@@ -71,7 +71,7 @@ void PlayService::seat_group(const lobby::GroupMatch& match) {
         log::warn("play: a matched table could not be made: " + opened.error().detail);
         return;
     }
-    const auto host = std::move(opened).value();
+    const auto live_table = std::move(opened).value();
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto& player : match.players) {
@@ -79,12 +79,12 @@ void PlayService::seat_group(const lobby::GroupMatch& match) {
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
-            auto& session = sessions_.at(id);
-            entering.push_back(session.tables);
-            members.emplace_back(session.conn, player.id);
+            auto& visitor = visitors_.at(id);
+            entering.push_back(visitor.tables);
+            members.emplace_back(visitor.conn, player.id);
         }
     }
-    host->post([players = std::move(players), members](TableHost& h) {
+    live_table->post([players = std::move(players), members](LiveTable& h) {
         for (std::size_t seat = 1; seat < players.size(); ++seat)
             if (auto joined = h.table().join(players[seat], h.now()); !joined)
                 log::warn("play: a matched player could not be seated: " + joined.error().detail);
@@ -97,7 +97,7 @@ void PlayService::seat_group(const lobby::GroupMatch& match) {
         }
     });
     for (const auto& tables : entering)
-        tables->enter(match.table_code, host);
+        tables->enter(match.table_code, live_table);
 }
 
 void PlayService::after_lobby_change() {

@@ -20,8 +20,8 @@ using protocol::ChallengeAnswerKind;
 
 void PlayService::handle(const std::shared_ptr<net::Connection>& conn,
                          const protocol::Request& request) {
-    const auto found = sessions_.find(conn->id());
-    if (found == sessions_.end()) {
+    const auto found = visitors_.find(conn->id());
+    if (found == visitors_.end()) {
         send_error(conn, request.id, lobby::errc::internal_error, "the connection is not open");
         return;
     }
@@ -43,30 +43,30 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
         return send_error(r.conn, r.id, lobby::errc::internal_error, e.what());
     }
     const auto guest = guests_by_token_.find(token_hash);
-    if (guest == guests_by_token_.end() || r.session->player.registered())
+    if (guest == guests_by_token_.end() || r.visitor->player.registered())
         return send_error(r.conn, r.id, lobby::errc::not_allowed,
                           "this token does not name a guest of this server");
     // The connection takes back the guest it had before; the fresh guest name is dropped.
     const Guest earlier = guest->second;
-    const std::string fresh_hash(r.session->player.identity.guest_token_hash.hex());
-    auto& conns = players_[r.session->player.id];
+    const std::string fresh_hash(r.visitor->player.identity.guest_token_hash.hex());
+    auto& conns = players_[r.visitor->player.id];
     conns.erase(r.conn->id());
     if (conns.empty() && fresh_hash != token_hash) {
-        players_.erase(r.session->player.id);
-        guest_ids_.erase(r.session->player.id);
+        players_.erase(r.visitor->player.id);
+        guest_ids_.erase(r.visitor->player.id);
         guests_by_token_.erase(fresh_hash);
     }
-    r.session->player = earlier.player; // its identity: this token's hash
+    r.visitor->player = earlier.player; // its identity: this token's hash
     guests_by_token_[token_hash].gone_since.reset();
-    if (players_[r.session->player.id].empty())
-        feed_->player_online(r.session->player.id);
-    players_[r.session->player.id].insert(r.conn->id());
-    r.session->tables->set_player(r.session->player);
+    if (players_[r.visitor->player.id].empty())
+        feed_->player_online(r.visitor->player.id);
+    players_[r.visitor->player.id].insert(r.conn->id());
+    r.visitor->tables->set_player(r.visitor->player);
     nlohmann::json welcome = reply("welcome", r.id);
-    welcome["player"] = player_json(r.session->player);
+    welcome["player"] = player_json(r.visitor->player);
     welcome["token"] = token;
-    welcome["tables"] = seated_tables(r.session->player.id);
-    welcome["challenges"] = open_challenges(r.session->player.id);
+    welcome["tables"] = seated_tables(r.visitor->player.id);
+    welcome["challenges"] = open_challenges(r.visitor->player.id);
     send(r.conn, welcome);
 }
 
@@ -86,7 +86,7 @@ void PlayService::serve(const Caller& r, const protocol::LobbyPage& request) {
 
 rules::Result<PlayService::CreatedTable>
 PlayService::open_created_table(const Caller& r, const lobby::TableSetup& setup) {
-    const lobby::Player& creator = r.session->player;
+    const lobby::Player& creator = r.visitor->player;
     auto code = lobby_.open_table(creator, setup);
     if (!code)
         return code.error();
@@ -97,7 +97,7 @@ PlayService::open_created_table(const Caller& r, const lobby::TableSetup& setup)
                                      .blocks = options_.blocks.get()});
     if (!opened)
         return opened.error();
-    return CreatedTable{.code = std::move(code).value(), .host = std::move(opened).value()};
+    return CreatedTable{.code = std::move(code).value(), .live_table = std::move(opened).value()};
 }
 
 void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
@@ -110,10 +110,10 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
     auto created = open_created_table(r, request.setup);
     if (!created)
         return send_error(r.conn, r.id, created.error().code, created.error().detail);
-    const auto& [code, host] = created.value();
+    const auto& [code, live_table] = created.value();
     if (request.setup.is_public)
         feed_->note_address(code, address);
-    host->post([conn = r.conn, who = r.session->player.id, id = r.id](TableHost& h) {
+    live_table->post([conn = r.conn, who = r.visitor->player.id, id = r.id](LiveTable& h) {
         h.add_audience(conn, who);
         auto message = h.state_message(who, id, "table_created", [&](protocol::JsonText& out) {
             out.member("code", h.table().code());
@@ -121,10 +121,10 @@ void PlayService::serve(const Caller& r, const protocol::CreateTable& request) {
         });
         h.reply_before(0, conn, std::move(message)); // before the creation's `player_seated`
     });
-    enter_table(r, code, host);
+    enter_table(r, code, live_table);
 }
 
-std::shared_ptr<TableHost> PlayService::find_table(const Caller& r, std::string_view written,
+std::shared_ptr<LiveTable> PlayService::find_table(const Caller& r, std::string_view written,
                                                    std::string* code_out) {
     // A join link "/t/<CODE>" (or a whole URL ending in it) names its code.
     std::string_view text = written;
@@ -135,30 +135,30 @@ std::shared_ptr<TableHost> PlayService::find_table(const Caller& r, std::string_
         send_error(r.conn, r.id, code.error().code, code.error().detail);
         return nullptr;
     }
-    const auto host = tables_.find(code.value());
-    if (host == tables_.end()) {
+    const auto live_table = tables_.find(code.value());
+    if (live_table == tables_.end()) {
         send_error(r.conn, r.id, lobby::errc::bad_join_code, "no table has this code");
         return nullptr;
     }
     if (code_out)
         *code_out = code.value();
-    return host->second;
+    return live_table->second;
 }
 
 void PlayService::enter_table(const Caller& r, const std::string& code,
-                              const std::shared_ptr<TableHost>& host) {
-    r.session->tables->enter(code, host);
+                              const std::shared_ptr<LiveTable>& live_table) {
+    r.visitor->tables->enter(code, live_table);
 }
 
 void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
     std::string code;
-    const auto host = find_table(r, request.code, &code);
-    if (!host)
+    const auto live_table = find_table(r, request.code, &code);
+    if (!live_table)
         return;
     const auto summary = lobby_.summary(code);
-    auto player = summary ? seated_player(r.session->player, summary->setup) : r.session->player;
-    host->post(
-        [conn = r.conn, player = std::move(player), id = r.id, join = request.join](TableHost& h) {
+    auto player = summary ? seated_player(r.visitor->player, summary->setup) : r.visitor->player;
+    live_table->post(
+        [conn = r.conn, player = std::move(player), id = r.id, join = request.join](LiveTable& h) {
             // The table may have been swept between the lookup and now.
             if (h.closed())
                 return answer_table_gone(conn, id);
@@ -178,18 +178,18 @@ void PlayService::serve(const Caller& r, const protocol::EnterTable& request) {
             h.add_audience(conn, player.id);
             h.reply_before(mark, conn, h.state_message(player.id, id));
         });
-    enter_table(r, code, host);
+    enter_table(r, code, live_table);
 }
 
 void PlayService::table_request(const Caller& r, const protocol::TableRequest& request) {
     // The connection's first request to this table (or one written as a link): the table is
     // found here once; the connection's next requests to it go straight to its strand.
     std::string code;
-    const auto host = find_table(r, request.table, &code);
-    if (!host)
+    const auto live_table = find_table(r, request.table, &code);
+    if (!live_table)
         return;
-    post_table_request(host, TableCaller{r.conn, r.session->player, r.id}, request.body);
-    enter_table(r, code, host);
+    post_table_request(live_table, TableCaller{r.conn, r.visitor->player, r.id}, request.body);
+    enter_table(r, code, live_table);
 }
 
 void PlayService::serve(const Caller& r, const protocol::Seek& request) {
@@ -199,7 +199,7 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
     // A match found at once is pushed ("matched") from inside the lobby call, so it goes just
     // before this reply (docs/protocol.md §7.8).
     // A table of more than two: a seat in a group of seekers ("group_matched" push).
-    const lobby::Player seeker = seated_player(r.session->player, request.setup);
+    const lobby::Player seeker = seated_player(r.visitor->player, request.setup);
     bool matched = false;
     if (lobby::seat_count(request.setup) > 2) {
         auto sought = lobby_.seek_seats(seeker, pool, now());
@@ -219,7 +219,7 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
 
 void PlayService::serve(const Caller& r, const protocol::CancelSeek&) {
     nlohmann::json message = reply("ok", r.id);
-    message["cancelled"] = lobby_.cancel_seek(r.session->player.id);
+    message["cancelled"] = lobby_.cancel_seek(r.visitor->player.id);
     send(r.conn, message);
 }
 
@@ -234,9 +234,9 @@ void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
     auto invitee = challenge_invitee(request.to, request.setup.rated);
     if (!invitee)
         return send_error(r.conn, r.id, invitee.error().code, invitee.error().detail);
-    if (invitee.value().id == r.session->player.id)
+    if (invitee.value().id == r.visitor->player.id)
         return send_error(r.conn, r.id, lobby::errc::not_allowed, "you cannot challenge yourself");
-    auto opened = lobby_.challenge(r.session->player, invitee.value().id, request.setup, now(),
+    auto opened = lobby_.challenge(r.visitor->player, invitee.value().id, request.setup, now(),
                                    std::move(invitee.value().name));
     if (!opened)
         return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
@@ -286,7 +286,7 @@ rules::Result<PlayService::Invitee> PlayService::challenge_invitee(const std::st
 void PlayService::serve(const Caller& r, const protocol::ChallengeAnswer& request) {
     if (request.group)
         return answer_group_challenge(r, request);
-    const lobby::Player& me = r.session->player;
+    const lobby::Player& me = r.visitor->player;
     lobby::Refusal refused;
     switch (request.kind) {
     case ChallengeAnswerKind::Accept:

@@ -43,8 +43,8 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
 
 PlayService::~PlayService() = default;
 
-rules::Result<std::shared_ptr<TableHost>> PlayService::open_hosted_table(NewTable opening) {
-    auto host = make_host();
+rules::Result<std::shared_ptr<LiveTable>> PlayService::open_hosted_table(NewTable opening) {
+    auto live_table = make_live_table();
     lobby::TableContext context;
     context.limits = opening.limits;
     context.blocks = opening.blocks;
@@ -55,14 +55,14 @@ rules::Result<std::shared_ptr<TableHost>> PlayService::open_hosted_table(NewTabl
         lobby_.table_gone(opening.code);
         return table.error();
     }
-    host->adopt(std::move(table).value());
-    tables_[opening.code] = host;
-    return host;
+    live_table->adopt(std::move(table).value());
+    tables_[opening.code] = live_table;
+    return live_table;
 }
 
-std::shared_ptr<TableHost> PlayService::make_host() {
+std::shared_ptr<LiveTable> PlayService::make_live_table() {
     std::weak_ptr<PlayService> weak = weak_from_this();
-    TableHostContext context;
+    LiveTableContext context;
     context.time = &time_;
     context.writer = writer_.get();
     context.sweep = options_.sweep;
@@ -97,7 +97,7 @@ std::shared_ptr<TableHost> PlayService::make_host() {
         if (auto self = weak.lock())
             self->post_lobby([self, player] { self->lobby_.record_no_start(player, self->now()); });
     };
-    return std::make_shared<TableHost>(io_, std::move(context));
+    return std::make_shared<LiveTable>(io_, std::move(context));
 }
 
 std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& games) {
@@ -116,7 +116,7 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
         if (stored.game.ladder && !ladder)
             log::warn("play: game " + std::to_string(stored.game.id) +
                       ": its ladder challenge names neither player; restored without it");
-        auto host = make_host();
+        auto live_table = make_live_table();
         lobby::TableContext context;
         context.limits = options_.table_limits;
         context.blocks = options_.blocks.get();
@@ -136,7 +136,7 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
                       record.value().code + " is taken");
             continue;
         }
-        host->adopt(std::move(table).value(), stored.game.id);
+        live_table->adopt(std::move(table).value(), stored.game.id);
         // The game's owner for the computer's turns and limits: its first person.
         lobby::PlayerId owner;
         for (const auto& seat : record.value().seats)
@@ -146,7 +146,7 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
             if (!seat)
                 continue;
             if (const auto level = computer_level(seat->id)) {
-                attach_computer(*host, *level, owner);
+                attach_computer(*live_table, *level, owner);
                 computer_games_[record.value().code] = ComputerGame{owner, {}, true};
             }
             // A guest can take the seat back with its token (the seat keeps the token's hash).
@@ -154,13 +154,13 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
                 readmit_guest(*seat);
         }
         if (ladder) {
-            host->set_ladder(*ladder);
+            live_table->set_ladder(*ladder);
             // Attached already unless the restart came between the row and the attachment.
             if (options_.ladder.attach)
                 options_.ladder.attach(ladder->ladder_id, ladder->challenge_id, stored.game.id);
         }
-        tables_[record.value().code] = host;
-        host->post([](TableHost&) {});
+        tables_[record.value().code] = live_table;
+        live_table->post([](LiveTable&) {});
         ++restored;
     }
     return restored;
@@ -174,8 +174,8 @@ void PlayService::recheck_timers() {
     post_lobby([self = shared_from_this()] {
         self->lobby_.check_timeouts(self->now());
         self->feed_->check_now();
-        for (auto& [code, host] : self->tables_)
-            host->post([](TableHost& h) { h.check_timeouts(); });
+        for (auto& [code, live_table] : self->tables_)
+            live_table->post([](LiveTable& h) { h.check_timeouts(); });
     });
 }
 
@@ -187,13 +187,13 @@ void PlayService::stop() {
         writer_->flush();
     // The threads have stopped: nothing else touches these now.
     writer_.reset();
-    for (auto& [code, host] : tables_)
-        host->shut_down();
+    for (auto& [code, live_table] : tables_)
+        live_table->shut_down();
     tables_.clear();
     // Cancels every search and waits for the running ones: their answers are posted to
     // strands that no longer run, and no worker thread outlives the service.
     computer_pool_.reset();
-    sessions_.clear();
+    visitors_.clear();
     players_.clear();
     feed_->stop();
     lobby_timer_.reset();
@@ -269,16 +269,16 @@ void PlayService::on_load_gone() {
 
 void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
                                std::shared_ptr<ConnectionTables> tables) {
-    Session session;
-    session.tables = std::move(tables);
+    Visitor visitor;
+    visitor.tables = std::move(tables);
     std::string token; // a guest's, for the welcome only
-    session.conn = conn;
+    visitor.conn = conn;
     const auto identity = conn->identity();
     const auto account = identity && !identity->guest && !identity->display_name.empty()
                              ? account_id(identity->user_id)
                              : std::nullopt;
     if (account) {
-        session.player = lobby::Player{.id = lobby::account_player_id(*account),
+        visitor.player = lobby::Player{.id = lobby::account_player_id(*account),
                                        .display_name = identity->display_name,
                                        .identity = {.account = *account, .guest_token_hash = {}}};
     } else {
@@ -290,7 +290,7 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
         const auto id = lobby::make_guest_id(random_, [this](std::string_view candidate) {
             return players_.contains(candidate) || guest_ids_.contains(candidate);
         });
-        session.player = lobby::Player{.id = id, .display_name = id};
+        visitor.player = lobby::Player{.id = id, .display_name = id};
         guest_ids_.insert(id);
         try {
             // Random from OpenSSL, stored only hashed (in memory, and in the game rows).
@@ -299,58 +299,58 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
             if (!hash)
                 throw std::runtime_error("the token's hash is not 64 hex digits");
             token = std::move(fresh.token);
-            session.player.identity.guest_token_hash = *hash;
-            guests_by_token_[std::move(fresh.hash)] = Guest{session.player, std::nullopt};
+            visitor.player.identity.guest_token_hash = *hash;
+            guests_by_token_[std::move(fresh.hash)] = Guest{visitor.player, std::nullopt};
         } catch (const std::exception& e) {
             log::error(std::string("play: a guest gets no reconnection token: ") + e.what());
         }
     }
     nlohmann::json welcome{{"t", "welcome"},
-                           {"player", player_json(session.player)},
-                           {"tables", seated_tables(session.player.id)},
-                           {"challenges", open_challenges(session.player.id)}};
+                           {"player", player_json(visitor.player)},
+                           {"tables", seated_tables(visitor.player.id)},
+                           {"challenges", open_challenges(visitor.player.id)}};
     if (!token.empty())
         welcome["token"] = token;
-    if (players_[session.player.id].empty())
-        feed_->player_online(session.player.id);
-    players_[session.player.id].insert(conn->id());
-    session.tables->set_player(session.player);
-    sessions_[conn->id()] = std::move(session);
+    if (players_[visitor.player.id].empty())
+        feed_->player_online(visitor.player.id);
+    players_[visitor.player.id].insert(conn->id());
+    visitor.tables->set_player(visitor.player);
+    visitors_[conn->id()] = std::move(visitor);
     send(conn, welcome);
 }
 
 void PlayService::close_session(net::ConnectionId id) {
-    const auto found = sessions_.find(id);
-    if (found == sessions_.end())
+    const auto found = visitors_.find(id);
+    if (found == visitors_.end())
         return;
-    const Session session = std::move(found->second);
-    sessions_.erase(found);
+    const Visitor visitor = std::move(found->second);
+    visitors_.erase(found);
     feed_->closed(id);
-    auto& conns = players_[session.player.id];
+    auto& conns = players_[visitor.player.id];
     conns.erase(id);
     if (conns.empty()) {
-        players_.erase(session.player.id);
-        feed_->player_offline(session.player.id);
-        lobby_.forget_player(session.player.id);
-        const auto guest = guests_by_token_.find(session.player.identity.guest_token_hash.hex());
+        players_.erase(visitor.player.id);
+        feed_->player_offline(visitor.player.id);
+        lobby_.forget_player(visitor.player.id);
+        const auto guest = guests_by_token_.find(visitor.player.identity.guest_token_hash.hex());
         if (guest != guests_by_token_.end()) {
             // A guest that entered no table and holds no seat or challenge has nothing to come
             // back to: it goes now, so that connections opened and closed in a loop leave
             // nothing behind (issue 34, "Every connection counted"). The others are kept a day.
-            const bool holds_nothing = session.tables->entered().empty() &&
-                                       !seated_.contains(session.player.id) &&
-                                       lobby_.challenges_of(session.player.id).empty() &&
-                                       lobby_.group_challenges_of(session.player.id).empty();
+            const bool holds_nothing = visitor.tables->entered().empty() &&
+                                       !seated_.contains(visitor.player.id) &&
+                                       lobby_.challenges_of(visitor.player.id).empty() &&
+                                       lobby_.group_challenges_of(visitor.player.id).empty();
             if (holds_nothing) {
-                guest_ids_.erase(session.player.id);
+                guest_ids_.erase(visitor.player.id);
                 guests_by_token_.erase(guest);
             } else {
                 guest->second.gone_since = now();
             }
         }
     }
-    for (const auto& host : session.tables->entered())
-        host->post([id](TableHost& h) { h.remove_audience(id); });
+    for (const auto& live_table : visitor.tables->entered())
+        live_table->post([id](LiveTable& h) { h.remove_audience(id); });
 }
 
 void PlayService::note_seats(const lobby::TableSummary& summary) {
@@ -429,9 +429,9 @@ void PlayService::send_to_player(const lobby::PlayerId& player,
     if (found == players_.end())
         return;
     for (const auto id : found->second) {
-        const auto session = sessions_.find(id);
-        if (session != sessions_.end())
-            session->second.conn->send(message);
+        const auto visitor = visitors_.find(id);
+        if (visitor != visitors_.end())
+            visitor->second.conn->send(message);
     }
 }
 

@@ -5,7 +5,7 @@
 // the connection knows the table (ConnectionTables); everything else, and a table's first
 // request, goes through the lobby strand, which holds the lobby (codes, lists, seeks,
 // challenges), the connections' players and the table directory. Each table lives on its own
-// strand (TableHost). No lock is shared between connections or tables.
+// strand (LiveTable). No lock is shared between connections or tables.
 //
 //   auto play = std::make_shared<server::play::PlayService>(app.io_context(), time, writer);
 //   play->restore(game_store.load_unfinished_games());   // before app.start()
@@ -23,7 +23,7 @@
 #include "server/play/computer_seat.h"
 #include "server/play/connection_tables.h"
 #include "server/play/lobby_feed.h"
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 #include "server/protocol/requests.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
@@ -76,7 +76,7 @@ struct PlayOptions {
     // Who blocks whom (thread-safe; server/accounts keeps it): a blocked player cannot
     // challenge, join or be paired with the blocker. Null means nobody blocks anybody.
     std::shared_ptr<const lobby::BlockList> blocks;
-    // Finished tables: how long they are kept (table_host.h).
+    // Finished tables: how long they are kept (live_table.h).
     SweepPolicy sweep{};
     // Ladder games: the first-move window (a player may not be online when the game is made;
     // not moving within it loses the challenge), and where results go.
@@ -128,7 +128,8 @@ private:
     // lobby's.
     void route(const std::shared_ptr<net::Connection>& conn, protocol::Request request);
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
-    struct Session {
+    // A connection's visitor: who is behind it, and the tables it has entered.
+    struct Visitor {
         std::shared_ptr<net::Connection> conn;
         lobby::Player player; // with its identity: the account, or the guest's token hash
         std::shared_ptr<ConnectionTables> tables; // shared with the connection's strand
@@ -136,7 +137,7 @@ private:
     // Who sent the request being served, and the id its reply echoes.
     struct Caller {
         std::shared_ptr<net::Connection> conn;
-        Session* session;
+        Visitor* visitor;
         const nlohmann::json& id;
     };
 
@@ -156,8 +157,8 @@ private:
     lobby::Lobby lobby_;
     // The public list's subscribers, pages and pushes; reset by stop() with the strand.
     std::shared_ptr<LobbyFeed> feed_;
-    std::map<std::string, std::shared_ptr<TableHost>, std::less<>> tables_;
-    std::map<net::ConnectionId, Session> sessions_;
+    std::map<std::string, std::shared_ptr<LiveTable>, std::less<>> tables_;
+    std::map<net::ConnectionId, Visitor> visitors_;
     std::map<lobby::PlayerId, std::set<net::ConnectionId>, std::less<>> players_;
     // Guests by the hash of their reconnection token (the token itself is kept nowhere: a
     // restored guest is known only by the hash in its game's row, which its Player carries);
@@ -183,7 +184,8 @@ private:
     lobby::TimePoint now() const { return time_.now(); }
     template <class Work> void post_lobby(Work work);
 
-    // play_service.cpp: sessions; lobby_matches.cpp: the lobby's events, seats for matches
+    // play_service.cpp: visitors (a connection and its player); lobby_matches.cpp: the lobby's
+    // events, seats for matches
     void open_session(const std::shared_ptr<net::Connection>& conn,
                       std::shared_ptr<ConnectionTables> tables);
     void close_session(net::ConnectionId id);
@@ -192,8 +194,8 @@ private:
     void send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                     std::string_view code, std::string_view detail);
     void send_to_player(const lobby::PlayerId& player, const std::shared_ptr<const std::string>& m);
-    std::shared_ptr<TableHost> make_host();
-    // A table whose code the lobby has reserved, with its first player seated, on a new host
+    std::shared_ptr<LiveTable> make_live_table();
+    // A table whose code the lobby has reserved, with its first player seated, in a new live table
     // registered under the code (the one way every table is opened: create_table, a seek's
     // match, a ladder challenge, a game against the computer). When the table cannot be made
     // the code is released and the error returned.
@@ -204,13 +206,13 @@ private:
         lobby::TableLimits limits;
         const lobby::BlockList* blocks = nullptr;
     };
-    rules::Result<std::shared_ptr<TableHost>> open_hosted_table(NewTable table);
+    rules::Result<std::shared_ptr<LiveTable>> open_hosted_table(NewTable table);
     // A table the caller creates (create_table, against a person or the computer): its code
     // from the lobby, then open_hosted_table with the caller seated first. The error of either
     // step, for the caller to send.
     struct CreatedTable {
         std::string code;
-        std::shared_ptr<TableHost> host;
+        std::shared_ptr<LiveTable> live_table;
     };
     rules::Result<CreatedTable> open_created_table(const Caller& r, const lobby::TableSetup& setup);
     void open_ladder_table(const accounts::LadderGame& game);
@@ -240,9 +242,9 @@ private:
     void table_request(const Caller& r, const protocol::TableRequest& request);
     // computer_tables.cpp: create_table with "opponent":"computer".
     void create_computer_table(const Caller& r, const protocol::CreateTable& request);
-    // Seats the computer of `level` at `host`'s table: its moves and answers from now on.
+    // Seats the computer of `level` at `live_table`: its moves and answers from now on.
     // `owner`: the player whose game it is (the pool serves owners in turn).
-    void attach_computer(TableHost& host, engine::Level level, const lobby::PlayerId& owner);
+    void attach_computer(LiveTable& live_table, engine::Level level, const lobby::PlayerId& owner);
     // The unfinished games against the computer, by table code: whose (the creator, and the
     // address it came from; empty for a restored game), counted against the limits of
     // ComputerOptions. A table's summary marks its game finished or live again (a rematch),
@@ -272,11 +274,11 @@ private:
     rules::Result<Invitee> challenge_invitee(const std::string& to, bool rated) const;
     // The table a request names by its code or link (as written), or an error reply.
     // Returns the table's code too.
-    std::shared_ptr<TableHost> find_table(const Caller& r, std::string_view written,
+    std::shared_ptr<LiveTable> find_table(const Caller& r, std::string_view written,
                                           std::string* code = nullptr);
-    // The connection's table requests for `code` go straight to `host` from now on.
+    // The connection's table requests for `code` go straight to `live_table` from now on.
     void enter_table(const Caller& r, const std::string& code,
-                     const std::shared_ptr<TableHost>& host);
+                     const std::shared_ptr<LiveTable>& live_table);
 };
 
 // Work for the lobby strand, then the lobby's timer re-armed for what it changed.

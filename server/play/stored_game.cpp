@@ -85,7 +85,7 @@ lobby::PerSeat<lobby::Millis> clocks_after(const std::vector<storage::MoveRow>& 
 // without its clock (after the last move, by schema version 7) takes the rebuild's. nullopt:
 // the clock has not started.
 rules::Result<std::optional<lobby::ClockState>>
-stored_group_clock(const lobby::TableRecord& record, const storage::GameWithMoves& stored) {
+stored_group_clock(const lobby::TableSnapshot& record, const storage::GameWithMoves& stored) {
     lobby::TimePoint last = record.started_at;
     if (!record.moves.empty())
         last = std::max(last, record.moves.back().at);
@@ -290,7 +290,7 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
     return finish;
 }
 
-rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& stored,
+rules::Result<lobby::TableSnapshot> table_record(const storage::GameWithMoves& stored,
                                                std::uint64_t version) {
     const storage::GameRow& row = stored.game;
     const auto variant = rules::variant_from_name(row.variant);
@@ -299,7 +299,7 @@ rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& sto
     const auto control = lobby::parse_time_control_text(row.time_control);
     if (!control)
         return lobby::refuse(lobby::errc::bad_setup, "unreadable time control " + row.time_control);
-    lobby::TableRecord record;
+    lobby::TableSnapshot record;
     record.code = row.table_code;
     record.setup = lobby::TableSetup{.variant = *variant,
                                      .start_position = row.start_position,

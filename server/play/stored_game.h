@@ -4,7 +4,7 @@
 // restart (docs/architecture.md §3, "One move, from frame to durable broadcast"; issue 6).
 
 #include "lobby/table.h"
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
 
@@ -48,7 +48,7 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
 // their times, the leaves of a game of more than two, and the clock (every seat's time) as it
 // stood after the last acknowledged move or leave. `version` is where the restored
 // table's event count continues.
-rules::Result<lobby::TableRecord> table_record(const storage::GameWithMoves& stored,
+rules::Result<lobby::TableSnapshot> table_record(const storage::GameWithMoves& stored,
                                                std::uint64_t version);
 
 // The ladder challenge of a stored game, with the challenger's player id (of the seat whose

@@ -3,7 +3,7 @@
 #include "lobby/errors.h"
 #include "server/net/message_dispatcher.h"
 #include "server/play/play_json.h"
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 
 namespace server::play {
 
@@ -89,7 +89,7 @@ lobby::Refusal ladder_refusal(const lobby::Table& table, TableActionKind kind) {
 }
 
 struct Serve {
-    TableHost& h;
+    LiveTable& h;
     const TableCaller& c;
 
     void operator()(const protocol::Move& m) const {
@@ -120,11 +120,11 @@ struct Serve {
     }
 };
 
-void serve(TableHost& host, const TableCaller& caller, const protocol::TableRequestBody& body) {
+void serve(LiveTable& live_table, const TableCaller& caller, const protocol::TableRequestBody& body) {
     // Reached straight from the connection, the table may have closed or been swept since.
-    if (host.closed())
+    if (live_table.closed())
         return answer_table_gone(caller.conn, caller.id);
-    std::visit(Serve{host, caller}, body);
+    std::visit(Serve{live_table, caller}, body);
 }
 
 } // namespace
@@ -134,11 +134,11 @@ void answer_table_gone(const std::shared_ptr<net::Connection>& conn, const proto
         protocol::make_error(id, lobby::errc::bad_join_code, "no table has this code")));
 }
 
-void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
+void post_table_request(const std::shared_ptr<LiveTable>& live_table, TableCaller caller,
                         protocol::TableRequestBody body) {
     const auto conn = caller.conn->id();
     const bool resync = std::holds_alternative<protocol::Resync>(body);
-    auto work = [caller = std::move(caller), body = std::move(body)](TableHost& h) {
+    auto work = [caller = std::move(caller), body = std::move(body)](LiveTable& h) {
         try {
             serve(h, caller, body);
         } catch (const std::exception& e) {
@@ -146,9 +146,9 @@ void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller call
         }
     };
     if (resync)
-        host->post_resync(conn, std::move(work));
+        live_table->post_resync(conn, std::move(work));
     else
-        host->post(std::move(work));
+        live_table->post(std::move(work));
 }
 
 } // namespace server::play

@@ -10,7 +10,7 @@
 
 namespace server::play {
 
-class TableHost;
+class LiveTable;
 
 // Who asks: the connection (for the reply) and its player, as the connection knew them when
 // the request was read.
@@ -24,8 +24,8 @@ struct TableCaller {
 // strand, before the service forgot its code): bad_join_code, as if the code were unknown.
 void answer_table_gone(const std::shared_ptr<net::Connection>& conn, const protocol::json& id);
 
-// Posts `body` to `host`'s strand, where it is served; the reply (or error) goes out from there.
-void post_table_request(const std::shared_ptr<TableHost>& host, TableCaller caller,
+// Posts `body` to `live_table`'s strand, where it is served; the reply (or error) goes out from there.
+void post_table_request(const std::shared_ptr<LiveTable>& live_table, TableCaller caller,
                         protocol::TableRequestBody body);
 
 } // namespace server::play

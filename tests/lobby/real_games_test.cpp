@@ -133,7 +133,7 @@ TEST_CASE("chess: a move taken back is no longer a resend of the last move") {
 TEST_CASE("chess: a restored table replays its moves and goes on") {
     RealTable t(chess());
     t.play({"e4", "c5", "Nf3", "d6"});
-    auto restored = Table::restore(t.table->record(), TableContext{}, t0 + 10s);
+    auto restored = Table::restore(t.table->snapshot(), TableContext{}, t0 + 10s);
     REQUIRE(restored.ok());
     CHECK(restored.value()->game().position() == t.table->game().position());
     CHECK(restored.value()->clock_state() == t.table->clock_state());

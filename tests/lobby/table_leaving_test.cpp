@@ -177,15 +177,15 @@ TEST_CASE("a record with leaves mid-game and at the end restores the same game a
     f.move(t0 + 6s);                                // seat 0
     f.move(t0 + 8s);                                // seat 1; seat 3 to move
     REQUIRE_FALSE(f.table->resign("p3", t0 + 12s)); // ply 6, to move: seat 0's time starts
-    const TableRecord leave_last = f.table->record();
+    const TableSnapshot leave_last = f.table->snapshot();
     CHECK(leave_last.leaves.size() == 2);
     f.move(t0 + 13s); // seat 0, after the leave at ply 6
-    const TableRecord move_last = f.table->record();
+    const TableSnapshot move_last = f.table->snapshot();
 
-    const auto same = [&](const TableRecord& record, const Table& live) {
+    const auto same = [&](const TableSnapshot& record, const Table& live) {
         for (const bool stored_clock : {true, false}) {
             CAPTURE(stored_clock);
-            TableRecord r = record;
+            TableSnapshot r = record;
             if (!stored_clock)
                 r.clock.reset();
             auto restored = Table::restore(r, f.context(), t0 + 20s);
@@ -210,7 +210,7 @@ TEST_CASE("a record with leaves mid-game and at the end restores the same game a
     REQUIRE(at_leave.ok());
     CHECK(at_leave.value()->game().seat_to_move() == 0);
     CHECK(at_leave.value()->clock_state()->turn_started == t0 + 12s);
-    TableRecord unclocked = leave_last;
+    TableSnapshot unclocked = leave_last;
     unclocked.clock.reset();
     auto rebuilt = Table::restore(unclocked, f.context(), t0 + 20s);
     REQUIRE(rebuilt.ok());
@@ -225,7 +225,7 @@ TEST_CASE("a record with leaves mid-game and at the end restores the same game a
     REQUIRE_FALSE(f.table->resign("p1", t0 + 15s));
     REQUIRE(f.table->status() == TableStatus::Finished);
     CHECK(f.table->result()->places == std::vector<int>{1, 2, 4, 3});
-    same(f.table->record(), *f.table);
+    same(f.table->snapshot(), *f.table);
 }
 
 TEST_CASE("a record whose leaves do not replay is refused") {
@@ -234,20 +234,20 @@ TEST_CASE("a record whose leaves do not replay is refused") {
     opening(f);
     REQUIRE_FALSE(f.table->resign("p2", t0 + 5s));
     f.move(t0 + 6s);
-    const TableRecord record = f.table->record();
-    const auto refused = [&](TableRecord r) {
+    const TableSnapshot record = f.table->snapshot();
+    const auto refused = [&](TableSnapshot r) {
         const auto restored = Table::restore(r, f.context(), t0 + 20s);
         REQUIRE_FALSE(restored.ok());
         CHECK(restored.error().code == "bad_setup");
     };
-    TableRecord late = record;
+    TableSnapshot late = record;
     late.leaves[0].ply = 6; // after the last move
     refused(late);
-    TableRecord twice = record;
+    TableSnapshot twice = record;
     twice.leaves.push_back(twice.leaves[0]);
     twice.leaves[1].ply = 5;
     refused(twice); // seat 2 has left already
-    TableRecord backwards = record;
+    TableSnapshot backwards = record;
     backwards.leaves[0].ply = 5;
     backwards.leaves.push_back({.seat = 1, .ply = 4, .reason = "resign", .at = t0 + 5s});
     refused(backwards);
@@ -315,7 +315,7 @@ TEST_CASE("a seat that leaves before its first move is not waited for by the fir
         CHECK(f.table->clock_state()->turn_started == t0 + 5s);
         CHECK_FALSE(f.table->state(t0 + 5s).first_move_deadline);
         CHECK(f.table->abort("p0", t0 + 6s)->code == "not_allowed"); // every player has moved
-        auto unclocked = f.table->record();
+        auto unclocked = f.table->snapshot();
         unclocked.clock.reset();
         auto rebuilt = Table::restore(unclocked, f.context(), t0 + 6s);
         REQUIRE(rebuilt.ok());
@@ -333,7 +333,7 @@ TEST_CASE("a seat that leaves before its first move is not waited for by the fir
         f.move(t0 + 4s);
         CHECK(f.table->clock_state()->running);
         CHECK_FALSE(f.table->state(t0 + 4s).first_move_deadline);
-        auto unclocked = f.table->record();
+        auto unclocked = f.table->snapshot();
         unclocked.clock.reset();
         auto rebuilt = Table::restore(unclocked, f.context(), t0 + 6s);
         REQUIRE(rebuilt.ok());

@@ -10,7 +10,7 @@ TEST_CASE("a stored table is rebuilt from setup, start and moves with their time
     REQUIRE(f.table->play("bob", 1, "b2", t0 + 3s).ok());
     REQUIRE(f.table->play("alice", 2, "c3", t0 + 9s, 120ms).ok());
     REQUIRE(f.table->play("bob", 3, "a1", t0 + 20s).ok());
-    TableRecord record = f.table->record();
+    TableSnapshot record = f.table->snapshot();
     record.clock.reset(); // rebuild the clock from the move times alone
 
     auto restored = Table::restore(record, f.context(), t0 + 25s);
@@ -38,7 +38,7 @@ TEST_CASE("a stored game whose time control a later range refuses is still resto
     TableFixture f;
     f.start();
     REQUIRE(f.table->play("alice", 0, "a1", t0 + 1s).ok());
-    TableRecord record = f.table->record();
+    TableSnapshot record = f.table->snapshot();
     // 5 min of increment: over today's 3 min bound for new tables, valid when made.
     record.setup.time_control = fischer(10min, 5min);
     REQUIRE(validate_game(record.setup));
@@ -52,7 +52,7 @@ TEST_CASE("a stored game whose time control a later range refuses is still resto
 TEST_CASE("a stored game whose clock cannot run is refused on restore") {
     TableFixture f;
     f.start();
-    TableRecord record = f.table->record();
+    TableSnapshot record = f.table->snapshot();
     record.setup.time_control = fischer(0ms, 2s); // an increment with no total time
     const auto restored = Table::restore(record, f.context(), t0 + 5s);
     REQUIRE_FALSE(restored.ok());
@@ -63,7 +63,7 @@ TEST_CASE("a resend after a restart is still recognised as a duplicate") {
     TableFixture f;
     f.start();
     REQUIRE(f.table->play("alice", 0, "b2", t0 + 1s).ok());
-    auto restored = Table::restore(f.table->record(), f.context(), t0 + 2s);
+    auto restored = Table::restore(f.table->snapshot(), f.context(), t0 + 2s);
     REQUIRE(restored.ok());
     const auto again = restored.value()->play("alice", 0, "b2", t0 + 3s);
     REQUIRE(again.ok());
@@ -75,7 +75,7 @@ TEST_CASE("a stored clock state is used as is") {
     f.start(f.setup(fischer(3min, 0s)));
     f.move(t0 + 1s);
     f.move(t0 + 2s);
-    TableRecord record = f.table->record();
+    TableSnapshot record = f.table->snapshot();
     record.clock->remaining = {42s, 17s};
     auto restored = Table::restore(record, f.context(), t0 + 3s);
     REQUIRE(restored.ok());
@@ -93,7 +93,7 @@ TEST_CASE("a finished game is restored finished") {
     f.start();
     f.move(t0 + 1s);
     REQUIRE_FALSE(f.table->resign("bob", t0 + 2s));
-    auto restored = Table::restore(f.table->record(), f.context(), t0 + 3s);
+    auto restored = Table::restore(f.table->snapshot(), f.context(), t0 + 3s);
     REQUIRE(restored.ok());
     CHECK(restored.value()->status() == TableStatus::Finished);
     CHECK(restored.value()->result()->reason == "resign");
@@ -103,7 +103,7 @@ TEST_CASE("a record whose moves do not replay is refused") {
     TableFixture f;
     f.start();
     f.move(t0 + 1s);
-    TableRecord record = f.table->record();
+    TableSnapshot record = f.table->snapshot();
     record.moves.push_back(RecordedMove{.move = "zz", .at = t0 + 2s});
     const auto restored = Table::restore(record, f.context(), t0 + 3s);
     REQUIRE_FALSE(restored.ok());
@@ -118,7 +118,7 @@ TEST_CASE("a record whose moves do not replay is refused") {
 TEST_CASE("a waiting table is restored with its host and an open seat") {
     TableFixture f;
     f.open(f.setup());
-    auto restored = Table::restore(f.table->record(), f.context(), t0 + 1s);
+    auto restored = Table::restore(f.table->snapshot(), f.context(), t0 + 1s);
     REQUIRE(restored.ok());
     CHECK(restored.value()->status() == TableStatus::Waiting);
     CHECK(restored.value()->join(f.bob, t0 + 2s).ok());

@@ -254,7 +254,7 @@ TEST_CASE("state, summary and record of a table of four carry every seat and res
     CHECK(state.clocks.remaining.size() == 4);
     CHECK(state.clocks.to_move == 3);
     CHECK(state.rematch_offers.size() == 4);
-    const TableRecord record = f.table->record();
+    const TableSnapshot record = f.table->snapshot();
     REQUIRE(record.seats.size() == 4);
     CHECK(record.moves.size() == 6);
 
@@ -273,14 +273,14 @@ TEST_CASE("state, summary and record of a table of four carry every seat and res
     CHECK(restored.value()->game().seat_to_move() == 0);
 
     // Without a stored clock the moves and their times rebuild it, skipped seat included.
-    TableRecord unclocked = record;
+    TableSnapshot unclocked = record;
     unclocked.clock.reset();
     auto rebuilt = Table::restore(unclocked, f.context(), t0 + 20s);
     REQUIRE(rebuilt.ok());
     CHECK(rebuilt.value()->clock_state() == f.table->clock_state());
 
     // A record whose seats do not match the game's players is refused.
-    TableRecord wrong = record;
+    TableSnapshot wrong = record;
     wrong.seats = PerSeat<std::optional<Player>>{f.people[0], f.people[1], f.people[2]};
     const auto refused = Table::restore(wrong, f.context(), t0 + 20s);
     REQUIRE_FALSE(refused.ok());
@@ -294,7 +294,7 @@ TEST_CASE("a finished game of six is restored with its places") {
     for (int i = 1; i <= 6; ++i)
         f.move(t0 + i * 1s);
     REQUIRE(f.table->status() == TableStatus::Finished);
-    auto restored = Table::restore(f.table->record(), f.context(), t0 + 1min);
+    auto restored = Table::restore(f.table->snapshot(), f.context(), t0 + 1min);
     REQUIRE(restored.ok());
     CHECK(restored.value()->status() == TableStatus::Finished);
     REQUIRE(restored.value()->result());

@@ -120,7 +120,7 @@ TEST_CASE("after a takeback the state and the event have the move now last, with
 TEST_CASE("a restored table's state has the last move's cells from the replay") {
     RealTable t(rules::VariantId::Russian);
     t.play(russian_double_capture);
-    TableRecord record = t.table->record();
+    TableSnapshot record = t.table->snapshot();
     record.chat.clear(); // as storage gives it
     auto restored = Table::restore(record, TableContext{}, t0 + 1min);
     REQUIRE(restored.ok());
@@ -213,12 +213,12 @@ TEST_CASE("chat survives a rematch and a rebuild in place, not a record without 
     f.start();
     REQUIRE_FALSE(f.table->chat("alice", "before", t0 + 1s));
     f.move(t0 + 2s);
-    const TableRecord record = f.table->record();
+    const TableSnapshot record = f.table->snapshot();
     REQUIRE(record.chat.size() == 1);
     auto rebuilt = Table::restore(record, f.context(), t0 + 3s);
     REQUIRE(rebuilt.ok());
     CHECK(rebuilt.value()->state(t0 + 3s).chat == f.table->state(t0 + 3s).chat);
-    TableRecord stored = record;
+    TableSnapshot stored = record;
     stored.chat.clear();
     auto restarted = Table::restore(stored, f.context(), t0 + 3s);
     REQUIRE(restarted.ok());

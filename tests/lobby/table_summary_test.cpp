@@ -1,5 +1,5 @@
 // Table::summary_revision(): it moves with every change of what summary() shows, so a caller may
-// build the summary only when it moved (server/play's TableHost does, after each change), and a
+// build the summary only when it moved (server/play's LiveTable does, after each change), and a
 // plain move leaves both as they were.
 
 #include "table_fixture.h"

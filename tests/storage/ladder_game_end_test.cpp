@@ -187,7 +187,7 @@ TEST_CASE("a history write that fails half-way is undone, and the retried end ap
 
     l.exec("DROP TRIGGER refuse_history");
     REQUIRE(finish_ladder_game_now(*writer, game)
-                .ok()); // the table host writes an end until it is stored
+                .ok()); // the live table writes an end until it is stored
     CHECK(l.top_first() == std::vector<UserId>{l.bob, l.ann});
     CHECK(l.backend.ladder_store()->find_challenge(l.challenge)->status == "challenger_won");
     CHECK(l.backend.ladder_store()->history(l.ladder, l.ann).size() == 1);

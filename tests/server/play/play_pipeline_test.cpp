@@ -1,7 +1,7 @@
 // The move path: a move goes out (and the opponent's time starts) when it is stored; a
 // resync while a move is being stored gives each missed event once, in order; a table's
 // requests keep working straight to its strand.
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 #include "tests/server/play/play_fixture.h"
 
 #include <thread>

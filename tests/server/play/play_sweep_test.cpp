@@ -1,4 +1,4 @@
-// Finished tables are swept (server/play/table_host.h): kept while someone is there (so a
+// Finished tables are swept (server/play/live_table.h): kept while someone is there (so a
 // rematch can follow), dropped five minutes after the last connection left or an hour after
 // the game ended.
 #include "tests/server/play/play_fixture.h"

@@ -1,15 +1,15 @@
-// TableHost's way to storage for a seat that leaves a game of more than two players (resigned,
+// LiveTable's way to storage for a seat that leaves a game of more than two players (resigned,
 // flagged, abandoned: lobby::PlayerRetired): stored like a move, through the same outbox
-// (table_host.h), with GameWriter::append_leave in order with the moves.
+// (live_table.h), with GameWriter::append_leave in order with the moves.
 #include "server/log.h"
 #include "server/play/stored_game.h"
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 
 namespace server::play {
 
 // A seat left a game of more than two: stored like a move (the outbox waits for it), after the
 // move being written if there is one, so the writer gets them in the order they happened.
-void TableHost::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
+void LiveTable::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
                             std::uint64_t version, std::shared_ptr<Outgoing> item) {
     if (!context_.writer)
         return;
@@ -25,7 +25,7 @@ void TableHost::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoin
         return;
     }
     move_.emplace();
-    move_->stage = MoveOutbox::Stage::Pending;
+    move_->stage = PendingWrite::Stage::Pending;
     move_->answer_id = nullptr;
     move_->leave = leave_row(retired, at);
     move_->version_before = version - 1;
@@ -36,13 +36,13 @@ void TableHost::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoin
 // Storage never took a seat's leave: the game cannot go on stored, so it ends for everyone as
 // aborted (storage_failed). The leave is shown (the table has it: no replay rolls it back) and
 // the `game_ended` after it is stored like any end.
-void TableHost::give_up_leave(const std::string& why) {
+void LiveTable::give_up_leave(const std::string& why) {
     if (!move_pending())
         return;
     log::error(
         "play: table " + table_->code() +
         ": a seat's leave could not be stored; the game is aborted (storage_failed): " + why);
-    MoveOutbox failed = std::move(*move_);
+    PendingWrite failed = std::move(*move_);
     move_.reset();
     for (const auto& item : failed.items)
         item->ready = true;

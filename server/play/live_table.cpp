@@ -1,4 +1,4 @@
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 
 #include "server/play/play_json.h"
 #include "server/protocol/envelope.h"
@@ -43,11 +43,11 @@ std::shared_ptr<const std::string> with_request_id(const std::string& message,
 
 } // namespace
 
-TableHost::TableHost(boost::asio::io_context& io, TableHostContext context)
+LiveTable::LiveTable(boost::asio::io_context& io, LiveTableContext context)
     : context_(std::move(context)), strand_(boost::asio::make_strand(io)), timer_(strand_) {
 }
 
-void TableHost::adopt(std::unique_ptr<lobby::Table> table,
+void LiveTable::adopt(std::unique_ptr<lobby::Table> table,
                       std::optional<storage::GameId> stored_game) {
     table_ = std::move(table);
     released_version_ = table_->version();
@@ -56,7 +56,7 @@ void TableHost::adopt(std::unique_ptr<lobby::Table> table,
     take_table_events(); // the creation's `player_seated`
 }
 
-void TableHost::add_audience(const std::shared_ptr<net::Connection>& conn,
+void LiveTable::add_audience(const std::shared_ptr<net::Connection>& conn,
                              const lobby::PlayerId& who) {
     audience_[conn->id()] = Member{conn, who};
     if (table_->seat_of(who)) {
@@ -65,12 +65,12 @@ void TableHost::add_audience(const std::shared_ptr<net::Connection>& conn,
     }
 }
 
-bool TableHost::has_connection_of(const lobby::PlayerId& player) const {
+bool LiveTable::has_connection_of(const lobby::PlayerId& player) const {
     return std::any_of(audience_.begin(), audience_.end(),
                        [&](const auto& entry) { return entry.second.player == player; });
 }
 
-void TableHost::remove_audience(net::ConnectionId id) {
+void LiveTable::remove_audience(net::ConnectionId id) {
     const auto found = audience_.find(id);
     if (found == audience_.end())
         return;
@@ -84,21 +84,21 @@ void TableHost::remove_audience(net::ConnectionId id) {
         (void)table_->leave(player, now());
 }
 
-void TableHost::after_leave(net::ConnectionId id, const lobby::PlayerId& who) {
+void LiveTable::after_leave(net::ConnectionId id, const lobby::PlayerId& who) {
     if (table_->seat_of(who) || table_->is_spectator(who))
         return;
     flush(); // what the leave itself caused (its `left` event, the `ok`) still reaches it
     audience_.erase(id);
 }
 
-std::shared_ptr<TableHost::Outgoing> TableHost::queue(std::shared_ptr<const std::string> text,
+std::shared_ptr<LiveTable::Outgoing> LiveTable::queue(std::shared_ptr<const std::string> text,
                                                       bool ready, std::uint64_t version) {
     auto item = std::make_shared<Outgoing>(Outgoing{std::move(text), nullptr, ready, version});
     outbox_.push_back(item);
     return item;
 }
 
-std::shared_ptr<TableHost::Outgoing> TableHost::queued_event(std::uint64_t version) const {
+std::shared_ptr<LiveTable::Outgoing> LiveTable::queued_event(std::uint64_t version) const {
     // From the back: the event asked for was queued by the work now running.
     for (auto it = outbox_.rbegin(); it != outbox_.rend(); ++it)
         if (!(*it)->to && (*it)->version == version)
@@ -106,29 +106,29 @@ std::shared_ptr<TableHost::Outgoing> TableHost::queued_event(std::uint64_t versi
     return nullptr;
 }
 
-void TableHost::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
+void LiveTable::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
     reply(conn, shared_text(message));
 }
 
-void TableHost::reply(const std::shared_ptr<net::Connection>& conn,
+void LiveTable::reply(const std::shared_ptr<net::Connection>& conn,
                       std::shared_ptr<const std::string> text) {
     take_table_events();
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{std::move(text), conn, true}));
 }
 
-void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
+void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              const nlohmann::json& message) {
     reply_before(mark, conn, shared_text(message));
 }
 
-void TableHost::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
+void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              std::shared_ptr<const std::string> text) {
     take_table_events();
     const auto at = outbox_.begin() + static_cast<std::ptrdiff_t>(std::min(mark, outbox_.size()));
     outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{std::move(text), conn, true}));
 }
 
-void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
+void LiveTable::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                             const rules::Error& error) {
     take_table_events();
     outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
@@ -137,7 +137,7 @@ void TableHost::reply_error(const std::shared_ptr<net::Connection>& conn, const 
 }
 
 std::shared_ptr<const std::string>
-TableHost::state_message(const lobby::PlayerId& viewer, const nlohmann::json& id,
+LiveTable::state_message(const lobby::PlayerId& viewer, const nlohmann::json& id,
                          std::string_view type,
                          const std::function<void(protocol::JsonText&)>& more) const {
     protocol::JsonText out;
@@ -154,7 +154,7 @@ TableHost::state_message(const lobby::PlayerId& viewer, const nlohmann::json& id
     return out.shared();
 }
 
-void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,
+void LiveTable::resync(const std::shared_ptr<net::Connection>& conn, const lobby::PlayerId& who,
                        std::uint64_t since, const nlohmann::json& id) {
     // Only what has gone out: an event still waiting for storage is in the outbox and reaches
     // this connection (in the audience now) after these, so each missed event comes once, in
@@ -180,7 +180,7 @@ void TableHost::resync(const std::shared_ptr<net::Connection>& conn, const lobby
     conn->send(shared_text(done));
 }
 
-void TableHost::take_table_events() {
+void LiveTable::take_table_events() {
     if (!table_)
         return;
     // Moved out while handled: should handling ever reach here again, it finds an empty buffer.
@@ -192,7 +192,7 @@ void TableHost::take_table_events() {
     taken_ = std::move(events);
 }
 
-void TableHost::handle_event(const lobby::EventPtr& event) {
+void LiveTable::handle_event(const lobby::EventPtr& event) {
     if (const auto* ended = std::get_if<lobby::GameEnded>(&event->body)) {
         handle_end(event, *ended);
         return;
@@ -217,7 +217,7 @@ void TableHost::handle_event(const lobby::EventPtr& event) {
     }
 }
 
-void TableHost::handle_end(const lobby::EventPtr& event, const lobby::GameEnded& ended) {
+void LiveTable::handle_end(const lobby::EventPtr& event, const lobby::GameEnded& ended) {
     auto item = queue(nullptr, context_.writer == nullptr, event->version);
     // The event goes out once its end is stored, so it can name the stored game. Its text (the
     // whole move list) is written once: with the id when the row's id is known, as it nearly
@@ -248,7 +248,7 @@ void TableHost::handle_end(const lobby::EventPtr& event, const lobby::GameEnded&
     }
 }
 
-bool TableHost::must_wait() {
+bool LiveTable::must_wait() {
     // Storage retries are not table work and never wait: a move may be waiting for the game
     // row a retry creates.
     retry_due_writes();
@@ -258,7 +258,7 @@ bool TableHost::must_wait() {
     return true;
 }
 
-void TableHost::settle() {
+void LiveTable::settle() {
     after_change();
     while (!move_pending() && !deferred_.empty()) {
         auto work = std::move(deferred_.front());
@@ -268,7 +268,7 @@ void TableHost::settle() {
     }
 }
 
-void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
+void LiveTable::play_move(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                           const lobby::PlayerId& who, int ply, const std::string& move,
                           lobby::Millis lag) {
     move_received_ = observability::Clock::now();
@@ -301,7 +301,7 @@ void TableHost::play_move(const std::shared_ptr<net::Connection>& conn, const nl
         move_->answer_id = id;
 }
 
-void TableHost::flush() {
+void LiveTable::flush() {
     while (!outbox_.empty() && outbox_.front()->ready) {
         const auto item = outbox_.front();
         outbox_.pop_front();
@@ -311,15 +311,15 @@ void TableHost::flush() {
         }
         send_to_audience(*item);
         released_version_ = std::max(released_version_, item->version);
-        if (move_ && move_->stage == MoveOutbox::Stage::OnDisk && item == move_->items.front()) {
+        if (move_ && move_->stage == PendingWrite::Stage::OnDisk && item == move_->items.front()) {
             // Acknowledged: nothing of it needs holding any more.
-            move_->stage = MoveOutbox::Stage::Sent;
+            move_->stage = PendingWrite::Stage::Sent;
             move_->items.clear();
         }
     }
 }
 
-void TableHost::send_to_audience(const Outgoing& item) const {
+void LiveTable::send_to_audience(const Outgoing& item) const {
     if (!item.mover) {
         for (const auto& [id, member] : audience_)
             member.conn->send(item.text);
@@ -334,12 +334,12 @@ void TableHost::send_to_audience(const Outgoing& item) const {
         item.mover->send(item.mover_text);
 }
 
-void TableHost::check_timeouts() {
+void LiveTable::check_timeouts() {
     if (table_)
         table_->check_timeouts(now());
 }
 
-void TableHost::track_finish() {
+void LiveTable::track_finish() {
     if (table_->status() == lobby::TableStatus::Finished) {
         if (!finished_at_)
             finished_at_ = now();
@@ -354,7 +354,7 @@ void TableHost::track_finish() {
     }
 }
 
-std::optional<lobby::TimePoint> TableHost::sweep_deadline() const {
+std::optional<lobby::TimePoint> LiveTable::sweep_deadline() const {
     if (!finished_at_)
         return std::nullopt;
     auto deadline = *finished_at_ + context_.sweep.finished_kept;
@@ -363,7 +363,7 @@ std::optional<lobby::TimePoint> TableHost::sweep_deadline() const {
     return deadline;
 }
 
-void TableHost::after_change() {
+void LiveTable::after_change() {
     if (!table_ || stopped_)
         return;
     take_table_events();
@@ -396,7 +396,7 @@ void TableHost::after_change() {
         settled_(*this);
 }
 
-void TableHost::report_summary() {
+void LiveTable::report_summary() {
     const auto revision = table_->summary_revision();
     if (reported_ && revision == reported_revision_) {
         assert(*reported_ == table_->summary() && "each change of the summary moves its revision");
@@ -418,7 +418,7 @@ bool armed_timer_serves(std::optional<lobby::TimePoint> armed, std::optional<lob
     return due ? *armed <= *due : move_pending;
 }
 
-void TableHost::arm_timer() {
+void LiveTable::arm_timer() {
     // While a move is pending only the writes' retries are due: the table's own deadlines wait
     // with the rest of its work, and are looked at once the move is settled.
     auto deadline = next_retry();
@@ -438,14 +438,14 @@ void TableHost::arm_timer() {
         if (ec)
             return;
         self->armed_for_.reset();
-        self->run([](TableHost& h) { h.check_timeouts(); });
+        self->run([](LiveTable& h) { h.check_timeouts(); });
     });
 }
 
-void TableHost::shut_down() {
+void LiveTable::shut_down() {
     stopped_ = true;
     timer_.cancel();
-    // What waits here may hold the host: let it go.
+    // What waits here may hold the live table: let it go.
     retries_.clear();
     move_.reset();
     deferred_.clear();

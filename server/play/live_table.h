@@ -3,11 +3,11 @@
 // its events (seats and spectators), its timer, and the way to storage.
 //
 // Events: the table calls nothing back. After each piece of work (and before queueing any
-// reply) the host takes the events the table produced and queues each, serialized once, in
+// reply) the live table takes the events the table produced and queues each, serialized once, in
 // the outbox: the same string goes to every connection, in the order things happened.
 //
 // Durability (issues 6 and 11; docs/architecture.md, "the path of one move"): a move's events
-// are an explicit per-table outbox, MoveOutbox, that moves through
+// wait in the table's one PendingWrite (a move's, or a leave's: below), that moves through
 //   Pending: the writer is storing the move (or will try again after a failure, with the
 //            StorageRetryPolicy pauses: 1 s, 2 s, 4 s); nothing of it is sent, and the table
 //            takes no other work meanwhile (it waits in `deferred_`), so nothing builds on it;
@@ -17,7 +17,7 @@
 //            move event carries its request's id and is its answer (docs/protocol.md 7.5): the
 //            event is serialised once, and the mover's copy is that text with the id spliced in.
 // A seat leaving a game of more than two (resigned, flagged, abandoned: lobby::PlayerRetired)
-// goes through the same outbox as a move, its row written with GameWriter::append_leave in
+// is a PendingWrite as a move is, its row written with GameWriter::append_leave in
 // order with the moves; should every attempt fail, the game ends for everyone as aborted
 // ("storage_failed"), the leave shown (the table keeps it) but never stored.
 // A move whose every attempt fails is never shown: it is withdrawn from the table and the game
@@ -38,7 +38,7 @@
 // it for `finished_idle`, or `finished_kept` after its game ended, whichever comes first.
 // A rematch (a new game) keeps it.
 //
-// Threading: every member runs on strand(); use post(). The host is made on the lobby strand
+// Threading: every member runs on strand(); use post(). The live table is made on the lobby strand
 // and handed over before anything runs on its own strand.
 
 #include "lobby/ladder/ladder_types.h"
@@ -90,8 +90,8 @@ struct StorageRetryPolicy {
     int move_attempts = 4; // a move: 1 s, 2 s, 4 s, then it is withdrawn, the game aborted
 };
 
-// What a table host uses from the service. The callbacks post to the lobby strand.
-struct TableHostContext {
+// What a live table uses from the service. The callbacks post to the lobby strand.
+struct LiveTableContext {
     const lobby::TimeSource* time = nullptr;
     storage::GameWriter* writer = nullptr; // null: nothing is stored
     SweepPolicy sweep{};
@@ -109,11 +109,11 @@ struct TableHostContext {
 // stays: it fires early, finds nothing due and is armed again. Re-arming it on every move
 // (nothing is due while a move is stored, and the next deadline is nearly always later than
 // the last) cost a cancelled wait run as a handler and a new wait each time (issue 11). With
-// nothing due and no move pending, it goes, so that it holds the host no longer.
+// nothing due and no move pending, it goes, so that it holds the live table no longer.
 bool armed_timer_serves(std::optional<lobby::TimePoint> armed, std::optional<lobby::TimePoint> due,
                         bool move_pending);
 
-class TableHost final : public std::enable_shared_from_this<TableHost> {
+class LiveTable final : public std::enable_shared_from_this<LiveTable> {
 public:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
     // On the strand's concrete type: re-armed on every move, and a steady_timer's type-erased
@@ -122,7 +122,7 @@ public:
                                                     boost::asio::wait_traits<std::chrono::steady_clock>,
                                                     Strand>;
 
-    TableHost(boost::asio::io_context& io, TableHostContext context);
+    LiveTable(boost::asio::io_context& io, LiveTableContext context);
 
     // Installs the table (and queues the events its making produced). `stored_game`: the row of
     // a restored game. The game rows take each seat's account or guest token hash from the
@@ -134,9 +134,9 @@ public:
 
     // Called on the strand after every change once it is settled (no move being written):
     // the computer's seat (computer_seat.h) looks whether it is to move. Before anything runs.
-    void set_settled_hook(std::function<void(TableHost&)> hook) { settled_ = std::move(hook); }
+    void set_settled_hook(std::function<void(LiveTable&)> hook) { settled_ = std::move(hook); }
 
-    // Runs `work(host)` on the table's strand (after a move being stored, if one is), then
+    // Runs `work(live_table)` on the table's strand (after a move being stored, if one is), then
     // re-arms the timer, reports the summary and sends what is ready.
     template <class Work> void post(Work work) {
         boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
@@ -212,7 +212,7 @@ public:
     // when the table's summary revision moved, so not after a plain move.
     void report_summary();
     // Cancels the timer and drops pending work (writes waiting to be tried again included);
-    // the host does nothing more.
+    // the live table does nothing more.
     void shut_down();
 
 private:
@@ -235,7 +235,7 @@ private:
     // A write to try again at `at`.
     struct Retry {
         lobby::TimePoint at;
-        std::function<void(TableHost&)> attempt;
+        std::function<void(LiveTable&)> attempt;
     };
     struct Outgoing {
         std::shared_ptr<const std::string> text;
@@ -251,13 +251,14 @@ private:
         std::shared_ptr<net::Connection> conn;
         lobby::PlayerId player;
     };
-    // The outbox of the last move (see the file comment for its stages).
-    struct MoveOutbox {
+    // The write of the last move or leave and the events that wait for it (see the file comment
+    // for its stages).
+    struct PendingWrite {
         enum class Stage : std::uint8_t { Pending, OnDisk, Sent };
         Stage stage = Stage::Pending;
         std::vector<std::shared_ptr<Outgoing>> items; // its events: the move first (with the
                                                       // mover's answer), then what it caused
-                                                      // (draw_withdrawn, ended)
+                                                      // (draw_offer_withdrawn, game_ended)
         nlohmann::json answer_id;                     // the mover's request id, for a refusal
         storage::MoveRow row;                         // what each attempt writes
         // A game of more than two: a seat that left (lobby::PlayerRetired) is stored and
@@ -268,7 +269,7 @@ private:
         std::vector<std::function<void()>> after; // writes that follow it (the game's end)
     };
 
-    TableHostContext context_;
+    LiveTableContext context_;
     Strand strand_;
     Timer timer_;
     std::unique_ptr<lobby::Table> table_;
@@ -286,11 +287,11 @@ private:
     std::optional<lobby::TimePoint> armed_for_;
     std::optional<LadderLink> ladder_;
     bool ladder_reported_ = false;
-    std::optional<MoveOutbox> move_;
+    std::optional<PendingWrite> move_;
     observability::Clock::time_point move_received_{}; // for the move latency metric
     observability::GaugeHold live_table_{observability::metrics().live_tables};
-    std::deque<std::function<void(TableHost&)>> deferred_;
-    std::function<void(TableHost&)> settled_;
+    std::deque<std::function<void(LiveTable&)>> deferred_;
+    std::function<void(LiveTable&)> settled_;
     std::optional<lobby::TimePoint> finished_at_;
     std::optional<lobby::TimePoint> unwatched_since_;
     std::vector<Retry> retries_;
@@ -313,7 +314,7 @@ private:
     // Tries the storage writes that are due, then says whether a move is pending (its next
     // attempt's timer armed), so that new work must wait for it.
     bool must_wait();
-    bool move_pending() const { return move_ && move_->stage == MoveOutbox::Stage::Pending; }
+    bool move_pending() const { return move_ && move_->stage == PendingWrite::Stage::Pending; }
     // after_change(), then the work that waited for a pending move, until one is pending again.
     void settle();
     // Takes the events the table produced since the last call and queues (and stores) them in
@@ -334,7 +335,7 @@ private:
     // Sends one item that goes to the whole audience (its mover's copy to its mover).
     void send_to_audience(const Outgoing& item) const;
 
-    // table_host_storage.cpp: the way to storage, and what happens when it fails.
+    // live_table_storage.cpp: the way to storage, and what happens when it fails.
     void write_move();
     void move_written(const storage::WriteStatus& status);
     void give_up_move(const std::string& why);
@@ -354,7 +355,7 @@ private:
                     std::shared_ptr<Outgoing> item);
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
                    std::shared_ptr<Outgoing> item);
-    // table_host_leaves.cpp: a seat leaving a game of more than two, stored like a move.
+    // live_table_leaves.cpp: a seat leaving a game of more than two, stored like a move.
     void store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
                      std::uint64_t version, std::shared_ptr<Outgoing> item);
     void give_up_leave(const std::string& why);
@@ -367,7 +368,7 @@ private:
     void end_written(const std::shared_ptr<EndWrite>& end, const std::shared_ptr<Outgoing>& item,
                      const storage::WriteStatus& status);
     lobby::Millis retry_pause(int failures) const;
-    void retry_later(int failures, std::function<void(TableHost&)> attempt);
+    void retry_later(int failures, std::function<void(LiveTable&)> attempt);
     void retry_due_writes();
     std::optional<lobby::TimePoint> next_retry() const;
 };

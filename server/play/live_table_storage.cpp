@@ -1,9 +1,9 @@
-// TableHost's way to storage (table_host.h): the game row, its moves and its end, and what
+// LiveTable's way to storage (live_table.h): the game row, its moves and its end, and what
 // happens when storage refuses one of them.
 #include "server/log.h"
 #include "server/play/play_json.h"
 #include "server/play/stored_game.h"
-#include "server/play/table_host.h"
+#include "server/play/live_table.h"
 #include "server/protocol/envelope.h"
 
 #include <algorithm>
@@ -35,8 +35,8 @@ void close_partial_row(storage::GameWriter& writer, storage::GameId id, lobby::T
 
 // --- moves -------------------------------------------------------------------------------------
 
-// The move's outbox is Pending (table_host.h) until the writer says it is on disk.
-void TableHost::write_move() {
+// The move's outbox is Pending (live_table.h) until the writer says it is on disk.
+void LiveTable::write_move() {
     with_game_id([self = shared_from_this()](std::optional<storage::GameId> id) {
         if (!self->move_pending())
             return;
@@ -63,16 +63,16 @@ void TableHost::write_move() {
     });
 }
 
-void TableHost::move_written(const storage::WriteStatus& status) {
+void LiveTable::move_written(const storage::WriteStatus& status) {
     if (!move_pending() || stopped_)
         return;
-    MoveOutbox& move = *move_;
+    PendingWrite& move = *move_;
     if (status.ok()) {
         observability::move_stored(move_received_);
         if (move.failures > 0)
             log::warn("play: table " + table_->code() + ": a move was stored at attempt " +
                       std::to_string(move.failures + 1));
-        move.stage = MoveOutbox::Stage::OnDisk;
+        move.stage = PendingWrite::Stage::OnDisk;
         // The move goes out now: the opponent's time runs from here, not from its arrival. (A
         // leave passes the turn when it happened, as a restored table has it: not here.)
         if (!move.leave)
@@ -94,26 +94,26 @@ void TableHost::move_written(const storage::WriteStatus& status) {
                std::to_string(context_.retry.move_attempts) + "), trying again in " +
                seconds_text(retry_pause(move.failures)) +
                "; nothing of it is sent meanwhile: " + status.error);
-    retry_later(move.failures, [](TableHost& h) { h.write_move(); });
+    retry_later(move.failures, [](LiveTable& h) { h.write_move(); });
     arm_timer();
 }
 
 // Storage never took the pending move: it was never shown, so the table withdraws it and the
 // game ends for everyone as aborted (storage_failed). The mover's request is answered
 // storage_failed after that `game_ended`.
-void TableHost::give_up_move(const std::string& why) {
+void LiveTable::give_up_move(const std::string& why) {
     if (!move_pending())
         return;
     log::error("play: table " + table_->code() +
                ": a move could not be stored; it is withdrawn and the game aborted "
                "(storage_failed): " +
                why);
-    MoveOutbox failed = std::move(*move_);
+    PendingWrite failed = std::move(*move_);
     move_.reset();
     std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
         return std::find(failed.items.begin(), failed.items.end(), item) != failed.items.end();
     });
-    // The move event carried the mover's answer (table_host.h); it was never sent.
+    // The move event carried the mover's answer (live_table.h); it was never sent.
     const auto mover = failed.items.empty() ? nullptr : failed.items.front()->mover;
     // An `game_ended` the move caused was named for a resync: its version goes to the next event.
     ended_with_id_.erase(ended_with_id_.upper_bound(failed.version_before), ended_with_id_.end());
@@ -128,7 +128,7 @@ void TableHost::give_up_move(const std::string& why) {
     settle();
 }
 
-void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
+void LiveTable::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
                            std::uint64_t version, std::shared_ptr<Outgoing> item) {
     if (!context_.writer)
         return;
@@ -136,7 +136,7 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
         item->ready = true;
         return;
     }
-    move_ = MoveOutbox{.stage = MoveOutbox::Stage::Pending,
+    move_ = PendingWrite{.stage = PendingWrite::Stage::Pending,
                        .items = {},
                        .answer_id = nullptr,
                        .row = move_row(move, at),
@@ -150,7 +150,7 @@ void TableHost::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
 
 // --- the game's row ----------------------------------------------------------------------------
 
-void TableHost::store_start(lobby::TimePoint at) {
+void LiveTable::store_start(lobby::TimePoint at) {
     if (!context_.writer)
         return;
     auto game = std::make_shared<StoredGame>();
@@ -161,7 +161,7 @@ void TableHost::store_start(lobby::TimePoint at) {
 
 // Stored moves are never rewritten: after a takeback the stored game is closed as
 // superseded and the game as it now stands is stored as a new row with its moves.
-void TableHost::store_takeback(lobby::TimePoint at) {
+void LiveTable::store_takeback(lobby::TimePoint at) {
     if (!context_.writer || !game_)
         return;
     with_game_id([self = shared_from_this(), at](std::optional<storage::GameId> id) {
@@ -188,7 +188,7 @@ void TableHost::store_takeback(lobby::TimePoint at) {
         game->attempts = context_.retry.row_attempts;
         const storage::WriteStatus failed{"the game after the takeback does not replay: " +
                                           moves.error().detail};
-        post([game, failed](TableHost& h) { h.row_written(game, failed, 0); });
+        post([game, failed](LiveTable& h) { h.row_written(game, failed, 0); });
         return;
     }
     game->moves = std::move(moves).value();
@@ -205,7 +205,7 @@ void TableHost::store_takeback(lobby::TimePoint at) {
 
 // One attempt at the row (with its moves, if any). The writer calls back in the order of the
 // calls, so the last move's callback comes after every other.
-void TableHost::create_row(const std::shared_ptr<StoredGame>& game) {
+void LiveTable::create_row(const std::shared_ptr<StoredGame>& game) {
     ++game->attempts;
     storage::GameWriter* writer = context_.writer;
     const lobby::TimeSource* time = context_.time; // thread-safe
@@ -239,7 +239,7 @@ void TableHost::create_row(const std::shared_ptr<StoredGame>& game) {
     });
 }
 
-void TableHost::row_written(const std::shared_ptr<StoredGame>& game,
+void LiveTable::row_written(const std::shared_ptr<StoredGame>& game,
                             const storage::WriteStatus& status, storage::GameId id) {
     const std::string where = "play: table " + table_->code() + ": storing its game ";
     if (status.ok()) {
@@ -252,7 +252,7 @@ void TableHost::row_written(const std::shared_ptr<StoredGame>& game,
         log::error(where + "failed (attempt " + std::to_string(game->attempts) + " of " +
                    std::to_string(context_.retry.row_attempts) + "), trying again in " +
                    seconds_text(retry_pause(game->attempts)) + ": " + status.error);
-        retry_later(game->attempts, [game](TableHost& h) { h.create_row(game); });
+        retry_later(game->attempts, [game](LiveTable& h) { h.create_row(game); });
         after_change();
         return;
     } else {
@@ -265,14 +265,14 @@ void TableHost::row_written(const std::shared_ptr<StoredGame>& game,
         work(game->id);
     // After the withdrawal of a move that waited for the row (posted above, so it runs first).
     if (game->failed)
-        post([game](TableHost& h) { h.abort_unstored(game); });
+        post([game](LiveTable& h) { h.abort_unstored(game); });
     after_change();
 }
 
 // Nothing of the game at this table can be stored: if it is still being played, it ends for
 // everyone as aborted, reason "storage_failed" (no rating change). Its `game_ended` is taken from
 // the table after this work, like any event, and is shown without being stored.
-void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
+void LiveTable::abort_unstored(const std::shared_ptr<StoredGame>& game) {
     if (game != game_ || table_->status() != lobby::TableStatus::Playing)
         return; // a newer game, or this one ended otherwise (shown, not stored)
     table_->abort_unstored(/*withdraw_last_move=*/false, now());
@@ -280,7 +280,7 @@ void TableHost::abort_unstored(const std::shared_ptr<StoredGame>& game) {
 
 // --- the game's end ----------------------------------------------------------------------------
 
-void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
+void LiveTable::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
                           std::shared_ptr<Outgoing> item) {
     if (!context_.writer || !game_) {
         item->ready = true;
@@ -308,7 +308,7 @@ void TableHost::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
 
 // One attempt. The `game_ended` event (`item`) goes out after the first attempt, stored or not:
 // everyone sees the game end, and the table keeps it ended while the writes go on.
-void TableHost::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item) {
+void LiveTable::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item) {
     context_.writer->finish_game(
         end->finish,
         [self = shared_from_this(), end, item = std::move(item)](
@@ -318,7 +318,7 @@ void TableHost::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<
         });
 }
 
-void TableHost::end_written(const std::shared_ptr<EndWrite>& end,
+void LiveTable::end_written(const std::shared_ptr<EndWrite>& end,
                             const std::shared_ptr<Outgoing>& item,
                             const storage::WriteStatus& status) {
     if (item)
@@ -337,7 +337,7 @@ void TableHost::end_written(const std::shared_ptr<EndWrite>& end,
         log::error(what + " could not be stored (attempt " + std::to_string(end->failures) +
                    "), trying again in " + seconds_text(retry_pause(end->failures)) +
                    "; a restart now would bring the game back unfinished: " + status.error);
-        retry_later(end->failures, [end](TableHost& h) { h.write_end(end, nullptr); });
+        retry_later(end->failures, [end](LiveTable& h) { h.write_end(end, nullptr); });
     }
     after_change();
 }
@@ -345,7 +345,7 @@ void TableHost::end_written(const std::shared_ptr<EndWrite>& end,
 // A ladder challenge is decided by its first game: a win for either side as played, a draw
 // for the challenged player (who holds the rung), and a first-move timeout against the side
 // that did not move.
-void TableHost::report_ladder_end(const lobby::GameResult& result) {
+void LiveTable::report_ladder_end(const lobby::GameResult& result) {
     if (!ladder_ || ladder_reported_ || !context_.ladder_game_ended)
         return;
     ladder_reported_ = true;
@@ -374,18 +374,18 @@ void TableHost::report_ladder_end(const lobby::GameResult& result) {
 
 // --- retries -----------------------------------------------------------------------------------
 
-lobby::Millis TableHost::retry_pause(int failures) const {
+lobby::Millis LiveTable::retry_pause(int failures) const {
     lobby::Millis pause = context_.retry.first_pause;
     for (int i = 1; i < failures && pause < context_.retry.longest_pause; ++i)
         pause *= 2;
     return std::min(pause, context_.retry.longest_pause);
 }
 
-void TableHost::retry_later(int failures, std::function<void(TableHost&)> attempt) {
+void LiveTable::retry_later(int failures, std::function<void(LiveTable&)> attempt) {
     retries_.push_back(Retry{.at = now() + retry_pause(failures), .attempt = std::move(attempt)});
 }
 
-void TableHost::retry_due_writes() {
+void LiveTable::retry_due_writes() {
     if (retries_.empty() || stopped_ || !context_.writer)
         return;
     const auto at = now();
@@ -400,7 +400,7 @@ void TableHost::retry_due_writes() {
         retry.attempt(*this);
 }
 
-std::optional<lobby::TimePoint> TableHost::next_retry() const {
+std::optional<lobby::TimePoint> LiveTable::next_retry() const {
     std::optional<lobby::TimePoint> next;
     for (const auto& retry : retries_)
         if (!next || retry.at < *next)
