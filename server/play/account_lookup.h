@@ -1,8 +1,9 @@
 #pragma once
 // The accounts as the game service reads them (PlayOptions::accounts), from the database. A
-// store is opened for each question, on the lobby strand, so no SQLite connection crosses
-// threads; the questions are rare (a challenge, a seek), never on the move path. `backend`
-// must outlive the service.
+// store is asked of the backend for each question, on the lobby strand (SQLite opens a
+// connection, PostgreSQL lends one of its pool), so no connection crosses threads; the
+// questions are rare (a challenge, a seek), never on the move path. `backend` must outlive
+// the service.
 
 #include "server/play/play_service.h"
 #include "storage/backend.h"

@@ -164,8 +164,8 @@ void ComputerSeat::start(LiveTable& live_table) {
             .game_number = table.game_number(),
             .ply = table.recorded_moves().size(),
             .ticket = nullptr};
-    // The answer comes on a worker thread and goes to the table's strand; neither the live table nor
-    // this seat is kept alive by a search.
+    // The answer comes on a worker thread and goes to the table's strand; neither the live table
+    // nor this seat is kept alive by a search.
     job.ticket = pool->think(
         table.game().clone(), request_for(live_table, seat),
         [weak_table = live_table.weak_from_this(), weak_self = weak_from_this(),
@@ -189,7 +189,8 @@ void ComputerSeat::cancel(LiveTable& live_table) {
     job_->ticket->cancel();
     const auto ply = job_->ply;
     job_.reset();
-    tell(ComputerReport::Kind::Cancelled, live_table.closed() ? std::string() : live_table.table().code(), ply);
+    tell(ComputerReport::Kind::Cancelled,
+         live_table.closed() ? std::string() : live_table.table().code(), ply);
 }
 
 void ComputerSeat::answered(LiveTable& live_table, std::uint64_t serial,
@@ -209,8 +210,8 @@ void ComputerSeat::answered(LiveTable& live_table, std::uint64_t serial,
     }
     if (result) {
         log::debug("play: " + player_.id + " at " + table.code() + ": " + result.value().log);
-        live_table.play_move(nullptr, nullptr, player_.id, static_cast<int>(job.ply), result.value().move,
-                       lobby::Millis{0});
+        live_table.play_move(nullptr, nullptr, player_.id, static_cast<int>(job.ply),
+                             result.value().move, lobby::Millis{0});
         if (table.recorded_moves().size() > job.ply) {
             tell(ComputerReport::Kind::Played, table.code(), job.ply, result.value().move);
             return;

@@ -75,8 +75,8 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     }
     const auto live_table = std::move(opened).value();
     live_table->set_ladder(LadderLink{.ladder_id = game.ladder_id,
-                                .challenge_id = game.challenge_id,
-                                .challenger = challenger.id});
+                                      .challenge_id = game.challenge_id,
+                                      .challenger = challenger.id});
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&challenger, &challenged}) {
@@ -103,8 +103,9 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
                 (void)seated.set_connected(player, false, h.now());
         }
         // The notice and the state go ahead of the events that made the table (the creation's
-        // and the join's `player_seated`, `game_started`, `connection_changed`), as for create_table and join: the
-        // state already includes them, so a client ignores them by version (section 7.13).
+        // and the join's `player_seated`, `game_started`, `connection_changed`), as for
+        // create_table and join: the state already includes them, so a client ignores them by
+        // version (section 7.13).
         std::size_t ahead = 0;
         for (const auto& [conn, player] : members) {
             h.add_audience(conn, player);

@@ -118,9 +118,8 @@ public:
     using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
     // On the strand's concrete type: re-armed on every move, and a steady_timer's type-erased
     // executor would copy the strand to the heap for every wait (issue 11).
-    using Timer = boost::asio::basic_waitable_timer<std::chrono::steady_clock,
-                                                    boost::asio::wait_traits<std::chrono::steady_clock>,
-                                                    Strand>;
+    using Timer = boost::asio::basic_waitable_timer<
+        std::chrono::steady_clock, boost::asio::wait_traits<std::chrono::steady_clock>, Strand>;
 
     LiveTable(boost::asio::io_context& io, LiveTableContext context);
 

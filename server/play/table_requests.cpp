@@ -2,8 +2,8 @@
 
 #include "lobby/errors.h"
 #include "server/net/message_dispatcher.h"
-#include "server/play/play_json.h"
 #include "server/play/live_table.h"
+#include "server/play/play_json.h"
 
 namespace server::play {
 
@@ -120,7 +120,8 @@ struct Serve {
     }
 };
 
-void serve(LiveTable& live_table, const TableCaller& caller, const protocol::TableRequestBody& body) {
+void serve(LiveTable& live_table, const TableCaller& caller,
+           const protocol::TableRequestBody& body) {
     // Reached straight from the connection, the table may have closed or been swept since.
     if (live_table.closed())
         return answer_table_gone(caller.conn, caller.id);

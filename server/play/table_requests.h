@@ -24,7 +24,8 @@ struct TableCaller {
 // strand, before the service forgot its code): bad_join_code, as if the code were unknown.
 void answer_table_gone(const std::shared_ptr<net::Connection>& conn, const protocol::json& id);
 
-// Posts `body` to `live_table`'s strand, where it is served; the reply (or error) goes out from there.
+// Posts `body` to `live_table`'s strand, where it is served; the reply (or error) goes out from
+// there.
 void post_table_request(const std::shared_ptr<LiveTable>& live_table, TableCaller caller,
                         protocol::TableRequestBody body);
 
