@@ -57,7 +57,7 @@ async function table_from(browser, base, setup) {
         const made = await window.tabula.api.create_table(s);
         window.location.hash = `#/table/${made}`;
         return made;
-    }, { colour: 'white', private: true, rated: false, ...setup });
+    }, { color: 'white', private: true, rated: false, ...setup });
     await expect_text(white.page.locator('.table-status'), /Waiting|move/, 10000);
     await black.page.goto(`${base}/t/${code}`);
     await expect_text(black.page.locator('.table-status'), /move/, 10000);
