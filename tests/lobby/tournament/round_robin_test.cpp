@@ -168,7 +168,7 @@ TEST_CASE("round robin: played and ranked through the Swiss record, exported to 
     CHECK(swiss->pair_next_round().error().code == "tournament_over");
     // The lower number wins every game: 1 scores 4, 2 scores 3, ...; the bye scores nothing.
     for (int r = 1; r <= 5; ++r) {
-        const auto& games = swiss->snapshot().rounds[static_cast<std::size_t>(r - 1)].games;
+        const auto& games = swiss->record().rounds[static_cast<std::size_t>(r - 1)].games;
         for (int b = 1; b <= static_cast<int>(games.size()); ++b) {
             const SwissGame& g = games[static_cast<std::size_t>(b - 1)];
             REQUIRE_FALSE(swiss->record_result(
@@ -181,9 +181,9 @@ TEST_CASE("round robin: played and ranked through the Swiss record, exported to 
         CHECK(rows[static_cast<std::size_t>(i)].player == i);
         CHECK(rows[static_cast<std::size_t>(i)].points == 2 * (4 - i));
     }
-    const auto back = read_trf(write_trf(swiss->snapshot()));
+    const auto back = read_trf(write_trf(swiss->record()));
     REQUIRE(back.ok());
-    CHECK(*back == swiss->snapshot());
+    CHECK(*back == swiss->record());
 }
 
 } // namespace lobby::tournament
