@@ -210,7 +210,6 @@ TEST_CASE("every seat is its index, at a table of two as at a table of more") {
 }
 
 TEST_CASE("a result names the winner's seat, the places or who did not start") {
-    using Kind = lobby::GameResult::Kind;
     using server::play::result_json;
     const auto expect = [](const char* kind, json winner, json places, const char* reason,
                            json did_not_start) {
@@ -220,16 +219,15 @@ TEST_CASE("a result names the winner's seat, the places or who did not start") {
                     {"reason", reason},
                     {"did_not_start", std::move(did_not_start)}};
     };
-    CHECK(result_json({.kind = Kind::WhiteWins, .reason = "checkmate"}) ==
+    CHECK(result_json(lobby::GameResult::win(0, "checkmate")) ==
           expect("win", 0, nullptr, "checkmate", nullptr));
-    CHECK(result_json({.kind = Kind::BlackWins, .reason = "resign"}) ==
+    CHECK(result_json(lobby::GameResult::win(1, "resign")) ==
           expect("win", 1, nullptr, "resign", nullptr));
-    CHECK(result_json({.kind = Kind::Draw, .reason = "agreement"}) ==
+    CHECK(result_json(lobby::GameResult::draw("agreement")) ==
           expect("draw", nullptr, nullptr, "agreement", nullptr));
-    CHECK(
-        result_json({.kind = Kind::Aborted, .reason = "first-move-timeout", .did_not_start = 1}) ==
-        expect("aborted", nullptr, nullptr, "first-move-timeout", 1));
-    CHECK(result_json({.kind = Kind::Ranked, .reason = "finished", .places = {2, 1, 3}}) ==
+    CHECK(result_json(lobby::GameResult::aborted("first-move-timeout", 1)) ==
+          expect("aborted", nullptr, nullptr, "first-move-timeout", 1));
+    CHECK(result_json(lobby::GameResult::ranked({2, 1, 3}, "finished")) ==
           expect("ranked", nullptr, json::array({2, 1, 3}), "finished", nullptr));
 }
 
