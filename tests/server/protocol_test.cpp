@@ -1,3 +1,4 @@
+#include "lobby/errors.h"
 #include "server/protocol/envelope.h"
 #include "server/protocol/fields.h"
 #include "server/protocol/requests.h"
@@ -5,6 +6,7 @@
 #include <doctest/doctest.h>
 
 using namespace server::protocol;
+namespace code = lobby::errc;
 
 namespace {
 
