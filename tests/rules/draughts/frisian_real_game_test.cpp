@@ -92,7 +92,7 @@ TEST_CASE("frisian: a real game replays, each move written as the published scor
             CHECK(same_col(m.path.front(), m.path.back()));
         }
     }
-    SUBCASE("42... 20x49 ends on White's first row and crowns; 48... 49x46 is that king's") {
+    SUBCASE("42... 20x49 ends on White's first row and crowns, and 48... 49x46 is that king's") {
         auto replay = draughts_test::game("frisian");
         for (std::size_t ply = 0; ply < 84; ++ply)
             REQUIRE(replay->play(record.moves[ply]).ok());
