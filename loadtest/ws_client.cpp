@@ -28,11 +28,13 @@ void WsClient::connect(const tcp::endpoint& endpoint, std::string target) {
                 return self->fail(hec, "handshake");
             self->open_ = true;
             self->ws_.text(true);
+            // What was sent before the socket opened goes first; a send from `opened` then
+            // queues behind it. One write in flight at a time (Beast allows no second).
+            if (!self->queue_.empty())
+                self->write_front();
             if (self->handlers_.opened)
                 self->handlers_.opened();
             self->read();
-            if (!self->queue_.empty())
-                self->write_front();
         });
     });
 }

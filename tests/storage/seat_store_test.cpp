@@ -24,7 +24,7 @@ namespace {
 // A game of users.size() seats; `users` gives each seat's account (nullopt: a guest, who gets a
 // token hash).
 GameRow seated_game(const std::string& variant, const std::vector<std::optional<UserId>>& users) {
-    GameRow game = sample_game(users[0], users[1]);
+    GameRow game = sample_game(users.at(0), users.size() > 1 ? users[1] : std::nullopt);
     game.variant = variant;
     game.time_control = "base_ms=600000 increment_ms=0 delay_ms=0 per_move_ms=0 days=0";
     game.seats.clear();
