@@ -267,8 +267,8 @@ printf "$mfmt" "memory (server RSS)" "before KiB" "after KiB" "after/idle" "anon
 printf "$mfmt" "closed loop 50 games, all swept" "$(field "$idle_r" server_rss_idle_kib)" \
     "$(field "$idle_r" server_rss_swept_kib)" "$(field "$idle_r" swept_over_idle)" \
     "$(field "$idle_r" server_anon_idle_kib)>$(field "$idle_r" server_anon_swept_kib)"
-printf "$mfmt" "1000 idle sockets (open, then closed)" "$(field "$sockets_r" idle_rss_before_kib)" \
-    "$(field "$sockets_r" idle_rss_with_kib)>$(field "$sockets_r" idle_rss_after_kib)" "-" "-"
+printf "$mfmt" "1000 idle sockets (open>closed>20 s)" "$(field "$sockets_r" idle_rss_before_kib)" \
+    "$(field "$sockets_r" idle_rss_with_kib)>$(field "$sockets_r" idle_rss_after_kib)>$(field "$sockets_r" idle_rss_returned_kib)" "-" "-"
 echo "(closed loop: 'before' is the idle server before its first connection, 'after' once every"
 echo " game ended and every table was swept (swept=$(field "$idle_r" swept), errors $(field "$idle_r" errors));"
 echo " anon is RssAnon: heap and stacks, without the code pages the run touched)"

@@ -4,6 +4,7 @@
 #include "loadtest/ws_client.h"
 #include "server/observability/process_stats.h"
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -92,7 +93,12 @@ private:
             timer_.expires_after(options_.settle);
             timer_.async_wait([this](const boost::system::error_code&) {
                 result_.rss_after = obs::resident_bytes(options_.server_pid);
-                io_.stop();
+                timer_.expires_after(std::max(options_.returned_wait - options_.settle,
+                                                       std::chrono::milliseconds(0)));
+                timer_.async_wait([this](const boost::system::error_code&) {
+                    result_.rss_returned = obs::resident_bytes(options_.server_pid);
+                    io_.stop();
+                });
             });
         });
     }

@@ -148,13 +148,15 @@ void Report::idle_sockets(const IdleSocketsResult& result, int asked) {
     const std::string anon_text = anon ? fixed(*anon, 0) : "na";
     out_ << "idle sockets: " << result.welcomed << " of " << asked << " welcomed (" << result.failed
          << " failed); server RSS " << kib(result.rss_before) << " KiB -> " << kib(result.rss_with)
-         << " KiB with them -> " << kib(result.rss_after) << " KiB after they closed: " << per_text
+         << " KiB with them -> " << kib(result.rss_after) << " KiB after they closed -> "
+         << kib(result.rss_returned) << " KiB once memory was returned: " << per_text
          << " bytes per idle socket (" << anon_text << " of them anonymous: heap, stacks)\n";
     field("idle_sockets", std::to_string(result.welcomed));
     field("idle_sockets_failed", std::to_string(result.failed));
     field("idle_rss_before_kib", kib(result.rss_before));
     field("idle_rss_with_kib", kib(result.rss_with));
     field("idle_rss_after_kib", kib(result.rss_after));
+    field("idle_rss_returned_kib", kib(result.rss_returned));
     field("idle_socket_bytes", per_text);
     field("idle_socket_anon_bytes", anon_text);
 }

@@ -14,9 +14,11 @@
 
 #include <csignal>
 #include <future>
+#include <optional>
 #include <thread>
 #include <vector>
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <nlohmann/json.hpp>
 
@@ -28,6 +30,11 @@ struct App::Impl {
     std::shared_ptr<ServerContext> context = std::make_shared<ServerContext>();
     std::unique_ptr<asio::ssl::context> tls;
     asio::io_context io;
+    // The listeners accept on a thread of their own (net::Listener, "Where a connection's
+    // memory lies"); declared before them, so that it outlives their acceptors.
+    asio::io_context accept_io;
+    std::optional<asio::executor_work_guard<asio::io_context::executor_type>> accept_work;
+    std::thread accept_thread;
     std::shared_ptr<net::Listener> listener;
     // With metrics_listen: /metrics and /healthz on an address and port of their own.
     std::shared_ptr<ServerContext> metrics_context;
@@ -128,7 +135,7 @@ void App::Impl::open_metrics_listener() {
     metrics_context->config.max_connections = 16;
     metrics_context->config.max_connections_per_ip = 16;
     add_metrics_listener_routes(*metrics_context, *context, storage_check);
-    metrics_listener = std::make_shared<net::Listener>(io, metrics_context, nullptr);
+    metrics_listener = std::make_shared<net::Listener>(io, accept_io, metrics_context, nullptr);
     metrics_listener->open(
         {address, static_cast<std::uint16_t>(std::stoi(text.substr(colon + 1)))});
     metrics_port = metrics_listener->port();
@@ -138,6 +145,8 @@ void App::Impl::open_metrics_listener() {
 }
 
 void App::Impl::run_threads() {
+    accept_work.emplace(accept_io.get_executor());
+    accept_thread = std::thread([this] { accept_io.run(); });
     threads.start(thread_count(context->config.threads));
 }
 
@@ -153,7 +162,8 @@ void App::start() {
     const auto address = asio::ip::make_address(config.bind, ec);
     if (ec)
         throw StartupError("bind: \"" + config.bind + "\" is not an IP address");
-    impl_->listener = std::make_shared<net::Listener>(impl_->io, impl_->context, impl_->tls.get());
+    impl_->listener = std::make_shared<net::Listener>(impl_->io, impl_->accept_io, impl_->context,
+                                                      impl_->tls.get());
     impl_->listener->open({address, config.port});
     impl_->port = impl_->listener->port();
     impl_->listener->start();
@@ -223,6 +233,10 @@ void App::stop(std::chrono::milliseconds grace) {
     if (!impl_->context->registry.wait_until_empty(grace))
         log::warn("shutdown: " + std::to_string(impl_->context->registry.size()) +
                   " connections did not close in time");
+    // The listeners' closes are queued there: once they ran, the accept thread runs out of work.
+    impl_->accept_work.reset();
+    if (impl_->accept_thread.joinable())
+        impl_->accept_thread.join();
     impl_->io.stop();
     impl_->threads.join();
     impl_->memory_return->stop(); // the threads are gone: nothing runs its timer now

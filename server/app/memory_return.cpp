@@ -11,12 +11,27 @@
 
 namespace server {
 
-bool TrimDecision::observe(std::int64_t load) {
+TrimStep TrimDecision::observe(std::int64_t load) {
     peak_ = std::max(peak_, load);
-    if (peak_ - load < min_drop_ || load * 2 > peak_)
-        return false;
-    peak_ = load;
-    return true;
+    if (peak_ - load >= min_drop_ && load * 2 <= peak_) {
+        peak_ = load;
+        fell_to_ = load;
+        readings_since_burst_ = 0;
+        next_again_ = 2;
+        agains_left_ = returns_after_burst;
+        return TrimStep::Burst;
+    }
+    if (agains_left_ == 0)
+        return TrimStep::None;
+    if (load > fell_to_ + min_drop_) {
+        agains_left_ = 0; // load again: what it holds is in use
+        return TrimStep::None;
+    }
+    if (++readings_since_burst_ < next_again_)
+        return TrimStep::None;
+    next_again_ *= 2;
+    --agains_left_;
+    return TrimStep::Again;
 }
 
 bool return_free_memory() {
@@ -66,10 +81,13 @@ struct MemoryReturn::State : std::enable_shared_from_this<MemoryReturn::State> {
             return_due = false;
             return_memory(now);
         }
-        if (decision.observe(now)) {
+        const auto step = decision.observe(now);
+        if (step == TrimStep::Burst) {
             if (compact)
                 compact();
             return_due = true;
+        } else if (step == TrimStep::Again) {
+            return_memory(now);
         }
     }
 

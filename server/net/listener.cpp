@@ -17,9 +17,9 @@ namespace server::net {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
-Listener::Listener(asio::io_context& io, std::shared_ptr<ServerContext> context,
-                   asio::ssl::context* tls)
-    : io_(io), acceptor_(asio::make_strand(io)), retry_timer_(acceptor_.get_executor()),
+Listener::Listener(asio::io_context& io, asio::io_context& accept_io,
+                   std::shared_ptr<ServerContext> context, asio::ssl::context* tls)
+    : io_(io), acceptor_(accept_io), retry_timer_(acceptor_.get_executor()),
       context_(std::move(context)), tls_(tls),
       reserve_descriptor_(::open("/dev/null", O_RDONLY | O_CLOEXEC)) {
 }
@@ -158,15 +158,21 @@ void Listener::on_accept(boost::system::error_code ec, SessionSocket socket) {
         }
         slot.emplace(std::move(*refusal));
     }
-    if (tls_) {
-        std::make_shared<HttpSession<TlsStream>>(TlsStream(std::move(socket), *tls_), context_,
-                                                 std::move(address), std::move(*slot), refused)
-            ->run();
-    } else {
-        std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), context_,
-                                                   std::move(address), std::move(*slot), refused)
-            ->run();
-    }
+    // The session is made, and its first read started, on its own strand (see listener.h).
+    auto strand = socket.get_executor();
+    asio::post(strand, [context = context_, tls = tls_, socket = std::move(socket),
+                        address = std::move(address), slot = std::move(*slot), refused]() mutable {
+        if (tls) {
+            std::make_shared<HttpSession<TlsStream>>(TlsStream(std::move(socket), *tls), context,
+                                                     std::move(address), std::move(slot), refused)
+                ->run();
+        } else {
+            std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), context,
+                                                       std::move(address), std::move(slot),
+                                                       refused)
+                ->run();
+        }
+    });
     do_accept();
 }
 

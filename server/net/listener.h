@@ -13,6 +13,15 @@
 // warning, so that the caps refuse before the descriptors run out. Should they run out all the
 // same (descriptors used elsewhere), one descriptor kept in reserve is given up to accept and
 // close each excess connection, so the backlog keeps moving and /healthz keeps being answered.
+//
+// Where a connection's memory lies: the acceptor runs on an io_context of its own (`accept_io`,
+// one thread, owned by the app), and the session is made on the connection's strand of the
+// server's io_context. Asio registers an accepted socket with its reactor on the thread that
+// completes the accept, and keeps that registration (about 160 bytes) in a free list for the
+// life of the io_context. Made on the I/O threads, those registrations lay one or two to a page
+// among the sessions' blocks, and after a spike of 10,000 connections kept tens of MB resident
+// that malloc_trim could not give back; made on the accept thread, they lie together in its
+// arena (bench/README.md, "Spikes of idle sockets").
 
 #include "server/net/server_context.h"
 #include "server/net/stream_types.h"
@@ -32,9 +41,10 @@ inline constexpr std::size_t spare_descriptors = 64;
 
 class Listener : public std::enable_shared_from_this<Listener> {
 public:
-    // `tls` is nullptr for plain HTTP; it must outlive the listener and its sessions.
-    Listener(boost::asio::io_context& io, std::shared_ptr<ServerContext> context,
-             boost::asio::ssl::context* tls);
+    // Sessions run on `io`; accepting runs on `accept_io`. `tls` is nullptr for plain HTTP; it
+    // must outlive the listener and its sessions.
+    Listener(boost::asio::io_context& io, boost::asio::io_context& accept_io,
+             std::shared_ptr<ServerContext> context, boost::asio::ssl::context* tls);
 
     ~Listener();
     Listener(const Listener&) = delete;

@@ -212,9 +212,12 @@ TEST_CASE("idle sockets: each connection is welcomed, held, then closed") {
     options.connections = 20;
     options.server_pid = std::to_string(getpid());
     options.settle = 200ms;
+    options.returned_wait = 400ms;
     options.warmup = 2;
     const auto result = lt::measure_idle_sockets(options);
     CHECK(result.welcomed == 20);
+    CHECK(result.rss_after);
+    CHECK(result.rss_returned);
     CHECK(result.failed == 0);
     CHECK(result.bytes_per_socket());
     CHECK(result.anonymous_bytes_per_socket());

@@ -4,28 +4,53 @@
 
 #include <atomic>
 #include <chrono>
+#include <vector>
 
 #include <doctest/doctest.h>
 
-TEST_CASE("memory return: a burst that has passed returns memory once") {
+TEST_CASE("memory return: a burst that has passed is seen once") {
+    using server::TrimStep;
     server::TrimDecision decision(8);
-    CHECK_FALSE(decision.observe(0));
-    CHECK_FALSE(decision.observe(100));
-    CHECK_FALSE(decision.observe(120));
-    CHECK_FALSE(decision.observe(61)); // not yet half of the high (120)
-    CHECK(decision.observe(60));
-    CHECK_FALSE(decision.observe(60)); // the high starts again from 60
-    CHECK(decision.observe(0));
-    CHECK_FALSE(decision.observe(0));
+    CHECK(decision.observe(0) == TrimStep::None);
+    CHECK(decision.observe(100) == TrimStep::None);
+    CHECK(decision.observe(120) == TrimStep::None);
+    CHECK(decision.observe(61) == TrimStep::None); // not yet half of the high (120)
+    CHECK(decision.observe(60) == TrimStep::Burst);
+    CHECK(decision.observe(60) == TrimStep::None); // the high starts again from 60
+    CHECK(decision.observe(0) == TrimStep::Burst);
+    CHECK(decision.observe(0) == TrimStep::None);
+}
+
+TEST_CASE("memory return: after a burst the memory is returned again at readings 2, 4, 8 and 16") {
+    using server::TrimStep;
+    server::TrimDecision decision(8);
+    CHECK(decision.observe(500) == TrimStep::None);
+    CHECK(decision.observe(3) == TrimStep::Burst);
+    std::vector<int> agains;
+    for (int reading = 1; reading <= 40; ++reading)
+        if (decision.observe(3 + reading % 2) == TrimStep::Again)
+            agains.push_back(reading);
+    CHECK(agains == std::vector<int>{2, 4, 8, 16});
+}
+
+TEST_CASE("memory return: load coming back ends the returns after a burst") {
+    using server::TrimStep;
+    server::TrimDecision decision(8);
+    CHECK(decision.observe(500) == TrimStep::None);
+    CHECK(decision.observe(0) == TrimStep::Burst);
+    CHECK(decision.observe(0) == TrimStep::None);
+    for (int reading = 0; reading < 20; ++reading) // more than min_drop above the fall
+        CHECK(decision.observe(9) == TrimStep::None);
 }
 
 TEST_CASE("memory return: a steady or small load never returns memory") {
+    using server::TrimStep;
     server::TrimDecision decision(8);
     for (int i = 0; i < 100; ++i)
-        CHECK_FALSE(decision.observe(200 + (i % 2) * 50));
+        CHECK(decision.observe(200 + (i % 2) * 50) == TrimStep::None);
     server::TrimDecision small(8);
-    CHECK_FALSE(small.observe(10));
-    CHECK_FALSE(small.observe(3)); // fell by 7 < 8
+    CHECK(small.observe(10) == TrimStep::None);
+    CHECK(small.observe(3) == TrimStep::None); // fell by 7 < 8
 }
 
 TEST_CASE("memory return: the compact step runs once when a burst has passed") {
