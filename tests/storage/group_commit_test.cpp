@@ -145,3 +145,24 @@ TEST_CASE("destroying the writer writes everything still queued") {
     CHECK(acknowledged == 50);
     CHECK(stored_moves(backend, game) == 50);
 }
+
+TEST_CASE("a move sent again as stored is one move, and a different one at its ply is refused") {
+    TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto writer = backend.game_writer();
+    const GameId game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    REQUIRE(append_now(*writer, game, move_at(1, "e4")).ok());
+    REQUIRE(append_now(*writer, game, move_at(2, "e5")).ok());
+    // A retry of a write whose outcome was unknown finds its move stored: a success.
+    CHECK(append_now(*writer, game, move_at(1, "e4")).ok());
+    CHECK(append_now(*writer, game, move_at(2, "e5")).ok());
+    MoveRow later = move_at(2, "e5");
+    later.at += Millis(1);
+    CHECK(append_now(*writer, game, later).error.find("ply 2 is not after them") !=
+          std::string::npos);
+    CHECK(append_now(*writer, game, move_at(2, "d5")).error.find("ply 2 is not after them") !=
+          std::string::npos);
+    CHECK(stored_moves(backend, game) == 2);
+    CHECK(append_now(*writer, game, move_at(3, "Nf3")).ok());
+    CHECK(stored_moves(backend, game) == 3);
+}

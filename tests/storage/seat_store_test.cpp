@@ -236,8 +236,9 @@ TEST_CASE("a writer that did not create a game reads its seats, last ply and end
     auto writer = backend.game_writer();
     CHECK(append_now(*writer, three, seated_move(4, "m4", 4)).error ==
           "game " + std::to_string(three) + " has 3 seats, no seat 3");
-    CHECK(append_now(*writer, three, seated_move(1, "m1", 3)).error ==
+    CHECK(append_now(*writer, three, seated_move(1, "x1", 3)).error ==
           "game " + std::to_string(three) + " has 1 moves stored; ply 1 is not after them");
+    CHECK(append_now(*writer, three, seated_move(1, "m1", 3)).ok()); // the same: stored already
     CHECK(append_now(*writer, three, seated_move(2, "m2", 3)).ok());
     CHECK(append_now(*writer, pair, move_at(1, "d4")).error ==
           "game " + std::to_string(pair) + " has 1 moves stored; ply 1 is not after them");
