@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <libpq-fe.h>
+#include <sys/socket.h>
 #include <system_error>
 
 namespace storage::postgres {
@@ -211,6 +212,18 @@ Result Connection::run(std::string_view sql, const Params& params) {
 
 bool Connection::healthy() const {
     return conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK;
+}
+
+void Connection::cut_after_sending(std::string_view sql) {
+    if (conn_ == nullptr)
+        return;
+    if (!sql.empty()) {
+        const std::string text(sql);
+        // Blocking mode: the query is written to the socket before this returns.
+        if (PQsendQuery(conn_, text.c_str()) != 1)
+            fail("cannot send \"" + text + "\"", nullptr);
+    }
+    ::shutdown(PQsocket(conn_), SHUT_RDWR);
 }
 
 bool Connection::in_transaction() const {

@@ -36,6 +36,11 @@ public:
     const std::string& sqlstate() const { return sqlstate_; }
     // A serialization failure or a deadlock: the transaction may succeed if run again.
     bool retryable() const { return sqlstate_ == "40001" || sqlstate_ == "40P01"; }
+    // The connection is gone: no answer from the server (libpq's own failure, no SQLSTATE), or
+    // the server said so as it went (class 08 connection_exception, 57P01-57P03 shutdown).
+    bool connection_lost() const {
+        return sqlstate_.empty() || sqlstate_.starts_with("08") || sqlstate_.starts_with("57P");
+    }
 
 private:
     std::string sqlstate_;
@@ -117,6 +122,10 @@ public:
 
     // False once the connection is lost: the pool then drops it instead of reusing it.
     bool healthy() const;
+    // For tests of a connection lost at a given moment (postgres/pg_game_writer.h): sends `sql`
+    // (if any) without waiting for its answer, then shuts the socket down both ways, as a
+    // network failure right after the server received it would. The next call fails.
+    void cut_after_sending(std::string_view sql);
     // True inside a transaction block (BEGIN without COMMIT or ROLLBACK yet, or a failed one).
     bool in_transaction() const;
 

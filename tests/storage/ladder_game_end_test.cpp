@@ -4,6 +4,7 @@
 #include "storage/errors.h"
 #include "storage/sqlite/connection.h"
 #include "storage/sqlite/sqlite_backend.h"
+#include "tests/storage/backends.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 

@@ -201,16 +201,6 @@ TEST_CASE("postgres: the game tables have SQLite's columns, keys and checks") {
               .integer(0, 0) == 1);
 }
 
-TEST_CASE("postgres: games are refused, saying what is missing") {
-    OnPostgres db;
-    CHECK_THROWS_WITH_AS((void)db.backend().game_store(), doctest::Contains("game store"),
-                         StorageError);
-    CHECK_THROWS_WITH_AS((void)db.backend().game_writer(), doctest::Contains("game writer"),
-                         StorageError);
-    CHECK_THROWS_WITH_AS((void)db.backend().ladder_store()->accepted_challenges(),
-                         doctest::Contains("game store"), StorageError);
-}
-
 TEST_CASE("postgres: two writers updating one player's rating lose no update") {
     OnPostgres db;
     const auto ann = db.backend().user_store()->create_user("ann", "h", at_ms(1)).value();
