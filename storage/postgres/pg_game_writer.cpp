@@ -58,7 +58,7 @@ PgGameWriter::PgGameWriter(std::string conninfo, ConnectOptions connect, PgWrite
                            LadderDecider decide)
     : conninfo_(std::move(conninfo)), connect_(connect), options_(options),
       decide_(std::move(decide)), db_(std::make_unique<Connection>(conninfo_, connect_)),
-      faults_left_(options.faulty_commits), batch_(*this, options.max_batch) {
+      batch_(*this, options.max_batch) {
     batch_.start();
 }
 
@@ -186,8 +186,7 @@ void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
 }
 
 void PgGameWriter::commit() {
-    if (faults_left_ > 0 && options_.commit_fault != CommitFault::None) {
-        --faults_left_;
+    if (++commits_ == options_.cut_commit && options_.commit_fault != CommitFault::None) {
         db_->cut_after_sending(options_.commit_fault == CommitFault::AfterCommitSent ? "COMMIT"
                                                                                      : "");
         throw PgError("the connection was cut at COMMIT (a test's fault)", "");

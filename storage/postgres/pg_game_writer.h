@@ -64,9 +64,10 @@ struct PgWriterOptions {
     std::chrono::milliseconds reconnect_max{2000};
     // How long a batch whose COMMIT lost its connection is retried before it is reported failed.
     std::chrono::milliseconds commit_retry_window{30'000};
-    // Tests only: the next `faulty_commits` COMMITs lose their connection as `commit_fault` says.
+    // Tests only: the `cut_commit`-th COMMIT of this writer (from 1; a retry's COMMIT counts
+    // too) loses its connection as `commit_fault` says.
     CommitFault commit_fault = CommitFault::None;
-    int faulty_commits = 0;
+    int cut_commit = 1;
 };
 
 class PgGameWriter final : public GameWriter, private BatchStatements {
@@ -111,7 +112,7 @@ private:
     std::unique_ptr<Connection> db_; // the writer thread's (and the constructor's)
     std::chrono::milliseconds backoff_{0};  // 0: the last connection attempt succeeded
     std::chrono::steady_clock::time_point next_connect_{};
-    int faults_left_ = 0;
+    int commits_ = 0; // COMMITs sent so far (for CommitFault)
     std::atomic<std::uint64_t> reconnects_{0};
 
     BatchWriter batch_; // last: its thread starts once everything above exists

@@ -1,0 +1,138 @@
+// The PostgreSQL game writer's own behaviour (storage/postgres/pg_game_writer.h): a batch whose
+// COMMIT lost its connection is written again and stored exactly once, and a connection lost
+// between batches is replaced. The connection is cut for real (the socket shut down at that
+// moment, PostgreSQL's backend then ends), not mocked. The writer's contract itself is the
+// suites of backends.h, run on both backends.
+#include "storage/postgres/connection.h"
+#include "storage/postgres/pg_game_writer.h"
+#include "tests/storage/backends.h"
+#include "tests/storage/writer_helpers.h"
+
+#include <future>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+using namespace storage;
+using storage_test::at_ms;
+using storage_test::append_now;
+using storage_test::create_now;
+using storage_test::move_at;
+using storage_test::OnPostgres;
+using storage_test::sample_game;
+
+namespace {
+
+std::int64_t count_of(OnPostgres& db, const std::string& sql) {
+    return db.connect().run(sql).integer(0, 0);
+}
+
+// A rated game of ann and bob: created, `moves` moves, ended, each request alone, so that the
+// writer's COMMITs are known: 1 the game, 2 to moves + 1 the moves, moves + 2 the end.
+struct Played {
+    std::vector<WriteStatus> moves;
+    WriteStatus created;
+    WriteStatus finished;
+    std::vector<RatingRow> written;
+    GameId game = 0;
+};
+
+Played play_rated_game(GameWriter& writer, UserId ann, UserId bob, int moves) {
+    Played played;
+    const auto [created, game] = create_now(writer, sample_game(ann, bob, true));
+    played.created = created;
+    played.game = game;
+    for (int ply = 1; ply <= moves; ++ply)
+        played.moves.push_back(append_now(writer, game, move_at(ply, std::to_string(ply))));
+    const auto rate = [&](const std::vector<std::optional<RatingRow>>& current) {
+        std::vector<RatingRow> rows;
+        for (std::size_t i = 0; i < current.size(); ++i) {
+            const RatingKey key{i == 0 ? ann : bob, "chess", "blitz"};
+            RatingRow row = current[i].value_or(RatingRow{key, 1500, 350, 0.06, 0, at_ms(0)});
+            row.games += 1;
+            row.rating += i == 0 ? 10 : -10;
+            rows.push_back(row);
+        }
+        return rows;
+    };
+    std::promise<void> done;
+    writer.finish_game(FinishGame{GameEnd{game, "1-0", "resign", at_ms(9'000'000)},
+                                  {{ann, "chess", "blitz"}, {bob, "chess", "blitz"}},
+                                  rate},
+                       [&](const WriteStatus& s, const std::vector<RatingRow>& written) {
+                           played.finished = s;
+                           played.written = written;
+                           done.set_value();
+                       });
+    done.get_future().wait();
+    return played;
+}
+
+void check_stored_once(OnPostgres& db, const Played& played, int moves, UserId ann) {
+    CHECK(played.created.ok());
+    for (const auto& s : played.moves)
+        CHECK(s.ok());
+    CHECK(played.finished.ok());
+    CHECK(played.written.size() == 2);
+    CHECK(count_of(db, "SELECT count(*) FROM games") == 1);
+    CHECK(count_of(db, "SELECT count(*) FROM game_seats") == 2);
+    CHECK(count_of(db, "SELECT count(*) FROM moves") == moves);
+    CHECK(count_of(db, "SELECT count(*) FROM games WHERE result = '1-0'") == 1);
+    const auto rating = db.backend().rating_store()->find_rating({ann, "chess", "blitz"});
+    REQUIRE(rating);
+    CHECK(rating->games == 1); // the update counted once, not once per attempt
+    CHECK(rating->rating == 1510);
+}
+
+void cut_each_kind_of_commit(postgres::CommitFault fault) {
+    OnPostgres db;
+    auto users = db.backend().user_store();
+    const auto ann = users->create_user("ann", "h", at_ms(1)).value();
+    const auto bob = users->create_user("bob", "h", at_ms(1)).value();
+    constexpr int moves = 4;
+    for (const int cut : {1, 2, moves + 1, moves + 2}) { // the game, a first and a last move, the end
+        CAPTURE(cut);
+        db.connect().exec("TRUNCATE games, game_seats, moves, ratings CASCADE");
+        postgres::PgGameWriter writer(db.location(), {}, {.commit_fault = fault, .cut_commit = cut});
+        const auto played = play_rated_game(writer, ann, bob, moves);
+        check_stored_once(db, played, moves, ann);
+        CHECK(writer.reconnects() == 1);
+        CHECK(writer.stats().failures == 0);
+        CHECK(writer.stats().transactions == moves + 2);
+    }
+}
+
+} // namespace
+
+TEST_CASE("postgres: a COMMIT cut after it was sent is written again and stored exactly once") {
+    // The server commits what it received before the cut: the retry finds each write stored
+    // and must neither double it (a second game, a rating counted twice) nor refuse it.
+    cut_each_kind_of_commit(postgres::CommitFault::AfterCommitSent);
+}
+
+TEST_CASE("postgres: a COMMIT cut before it was sent is written again whole") {
+    cut_each_kind_of_commit(postgres::CommitFault::BeforeCommit);
+}
+
+TEST_CASE("postgres: a writer whose connection was killed between batches writes the next one "
+          "on a new connection") {
+    OnPostgres db;
+    db.backend(); // migrated
+    postgres::PgGameWriter writer(db.location(), {}, {});
+    const GameId game = create_now(writer, sample_game(std::nullopt, std::nullopt)).second;
+    REQUIRE(append_now(writer, game, move_at(1, "e4")).ok());
+    // Every idle connection of this test (the writer's among them), as a restart of PostgreSQL
+    // or an administrator would end them.
+    const auto killed = db.connect().run(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+        "application_name = $1 AND pid <> pg_backend_pid() AND state = 'idle'",
+        postgres::Params().add(db.schema()));
+    REQUIRE(killed.integer(0, 0) >= 1);
+    // Nothing of the next batch had been sent: it goes on a new connection, once.
+    CHECK(append_now(writer, game, move_at(2, "e5")).ok());
+    CHECK(writer.reconnects() == 1);
+    CHECK(append_now(writer, game, move_at(3, "Nf3")).ok());
+    CHECK(count_of(db, "SELECT count(*) FROM moves") == 3);
+}
