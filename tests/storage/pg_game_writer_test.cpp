@@ -8,6 +8,8 @@
 #include "tests/storage/backends.h"
 #include "tests/storage/writer_helpers.h"
 
+#include <cstdlib>
+#include <fstream>
 #include <future>
 #include <optional>
 #include <string>
@@ -22,6 +24,7 @@ using storage_test::create_now;
 using storage_test::move_at;
 using storage_test::OnPostgres;
 using storage_test::sample_game;
+using storage_test::TempDir;
 
 namespace {
 
@@ -69,6 +72,33 @@ Played play_rated_game(GameWriter& writer, UserId ann, UserId bob, int moves) {
     done.get_future().wait();
     return played;
 }
+
+// A PostgreSQL server of the test's own (tests/support/pg_cluster.sh), which it may crash and
+// start again without disturbing the other tests' cluster. Removed at the end.
+class OwnCluster {
+public:
+    OwnCluster() {
+        REQUIRE(run("start"));
+        std::ifstream in(state_.file("state") + "/uri");
+        std::getline(in, uri_);
+        REQUIRE_FALSE(uri_.empty());
+    }
+    ~OwnCluster() { (void)run("stop"); }
+    OwnCluster(const OwnCluster&) = delete;
+    OwnCluster& operator=(const OwnCluster&) = delete;
+
+    const std::string& uri() const { return uri_; }
+    // `halt`: stopped as by a crash (pg_ctl stop -m immediate); `resume`: started again.
+    bool run(const std::string& action) const {
+        const std::string command = std::string("bash ") + TABULA_PG_CLUSTER_SCRIPT + " " + action +
+                                    " " + state_.file("state") + " >/dev/null";
+        return std::system(command.c_str()) == 0;
+    }
+
+private:
+    TempDir state_;
+    std::string uri_;
+};
 
 void check_stored_once(OnPostgres& db, const Played& played, int moves, UserId ann) {
     CHECK(played.created.ok());
@@ -135,4 +165,30 @@ TEST_CASE("postgres: a writer whose connection was killed between batches writes
     CHECK(writer.reconnects() == 1);
     CHECK(append_now(writer, game, move_at(3, "Nf3")).ok());
     CHECK(count_of(db, "SELECT count(*) FROM moves") == 3);
+}
+
+TEST_CASE("postgres: while PostgreSQL is down the writer's batches fail, and it writes again once "
+          "it is back") {
+    OwnCluster cluster;
+    const auto backend = open(cluster.uri()); // migrated
+    postgres::PgGameWriter writer(
+        cluster.uri(), {},
+        {.reconnect_first = std::chrono::milliseconds(10),
+         .reconnect_max = std::chrono::milliseconds(100)});
+    const GameId game = create_now(writer, sample_game(std::nullopt, std::nullopt)).second;
+    REQUIRE(append_now(writer, game, move_at(1, "e4")).ok());
+
+    REQUIRE(cluster.run("halt")); // a crash: no checkpoint, the WAL is what survives
+    const auto refused = append_now(writer, game, move_at(2, "e5"));
+    CHECK_FALSE(refused.ok());
+    CHECK(refused.error.find("connect") != std::string::npos);
+    CHECK_FALSE(append_now(writer, game, move_at(2, "e5")).ok()); // still down: after a backoff
+
+    REQUIRE(cluster.run("resume"));
+    // The table's outbox sends the move again; the writer reconnects and stores it.
+    CHECK(append_now(writer, game, move_at(2, "e5")).ok());
+    CHECK(append_now(writer, game, move_at(3, "Nf3")).ok());
+    postgres::Connection check(cluster.uri(), {});
+    CHECK(check.run("SELECT count(*) FROM moves").integer(0, 0) == 3); // ply 1 survived the crash
+    CHECK(writer.stats().failures == 2);
 }
