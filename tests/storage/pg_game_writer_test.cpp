@@ -8,6 +8,7 @@
 #include "tests/storage/backends.h"
 #include "tests/storage/writer_helpers.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <future>
@@ -191,4 +192,47 @@ TEST_CASE("postgres: while PostgreSQL is down the writer's batches fail, and it 
     postgres::Connection check(cluster.uri(), {});
     CHECK(check.run("SELECT count(*) FROM moves").integer(0, 0) == 3); // ply 1 survived the crash
     CHECK(writer.stats().failures == 2);
+}
+
+TEST_CASE("postgres: two writers ending games of one player at once count every game in the "
+          "rating") {
+    OnPostgres db;
+    auto users = db.backend().user_store();
+    const auto ann = users->create_user("ann", "h", at_ms(1)).value();
+    const auto bob = users->create_user("bob", "h", at_ms(1)).value();
+    constexpr int per_writer = 40;
+    postgres::PgGameWriter first(db.location(), {}, {});
+    postgres::PgGameWriter second(db.location(), {}, {});
+    std::vector<GameId> games;
+    for (int i = 0; i < 2 * per_writer; ++i)
+        games.push_back(create_now(first, sample_game(ann, bob, true)).second);
+    // Each end adds one game to ann's rating, read-modify-write inside its writer's transaction.
+    const auto rate = [ann](const std::vector<std::optional<RatingRow>>& current) {
+        RatingRow row = current[0].value_or(
+            RatingRow{{ann, "chess", "blitz"}, 1500, 350, 0.06, 0, at_ms(0)});
+        row.games += 1;
+        return std::vector<RatingRow>{row};
+    };
+    std::atomic<int> ok{0};
+    const auto end_all = [&](GameWriter& writer, int from) {
+        for (int i = from; i < from + per_writer; ++i)
+            writer.finish_game(
+                FinishGame{GameEnd{games[static_cast<std::size_t>(i)], "1-0", "resign", at_ms(9)},
+                           {{ann, "chess", "blitz"}},
+                           rate},
+                [&ok](const WriteStatus& s, const auto&) {
+                    if (s.ok())
+                        ++ok;
+                });
+    };
+    auto a = std::async(std::launch::async, [&] { end_all(first, 0); });
+    auto b = std::async(std::launch::async, [&] { end_all(second, per_writer); });
+    a.get();
+    b.get();
+    first.flush();
+    second.flush();
+    CHECK(ok == 2 * per_writer);
+    const auto rating = db.backend().rating_store()->find_rating({ann, "chess", "blitz"});
+    REQUIRE(rating);
+    CHECK(rating->games == 2 * per_writer);
 }
