@@ -11,6 +11,7 @@
 #include "storage/errors.h"
 #include "storage/records.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -44,6 +45,18 @@ public:
 
 private:
     std::string sqlstate_;
+};
+
+// A statement of run_pipelined() failed: `index` is its place in the pipeline (those after it
+// did not run).
+class PipelineError : public PgError {
+public:
+    PipelineError(const std::string& message, std::string sqlstate, std::size_t index)
+        : PgError(message, std::move(sqlstate)), index_(index) {}
+    std::size_t index() const { return index_; }
+
+private:
+    std::size_t index_;
 };
 
 // The values of a statement's parameters, in order ($1 first), sent as text.
@@ -119,6 +132,11 @@ public:
     void exec(std::string_view sql);
     // Runs one statement with parameters, prepared on first use on this connection.
     Result run(std::string_view sql, const Params& params = {});
+    // Runs one prepared statement once per entry of `params`, all sent before any answer is
+    // read (libpq's pipeline mode: one round trip for all), inside the caller's transaction.
+    // The results come in order. A statement that fails makes PostgreSQL skip the rest: this
+    // throws a PipelineError naming the first that failed.
+    std::vector<Result> run_pipelined(std::string_view sql, const std::vector<Params>& params);
 
     // False once the connection is lost: the pool then drops it instead of reusing it.
     bool healthy() const;
@@ -132,6 +150,7 @@ public:
 private:
     pg_conn* conn_ = nullptr;
     std::unordered_map<std::string, std::string> prepared_; // SQL text -> statement name
+    const std::string& prepared_name(std::string_view sql);
     [[noreturn]] void fail(std::string_view what, pg_result* result) const;
 };
 

@@ -3,12 +3,14 @@
 #include "storage/postgres/game_end.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <exception>
 #include <string>
 #include <thread>
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace storage::postgres {
 namespace {
@@ -16,7 +18,8 @@ namespace {
 // A move: inserted when its game is in progress, its mover one of the seats and its ply after
 // the last stored; otherwise nothing, and the answer says why. ON CONFLICT: a row another
 // transaction is writing at that ply is waited for, then left (found again below). Columns:
-// inserted (0/1), the game's seats (NULL: not in progress), its last ply stored.
+// inserted (0/1), the game's seats (NULL: not in progress), its last ply stored, whether the
+// same move is stored at its ply already (as of the statement's start).
 constexpr const char* insert_move_sql =
     "WITH g AS (SELECT (SELECT count(*) FROM game_seats WHERE game_id = $1::bigint) AS seats, "
     "coalesce((SELECT max(ply) FROM moves WHERE game_id = $1::bigint), 0) AS last "
@@ -25,7 +28,9 @@ constexpr const char* insert_move_sql =
     "SELECT $1::bigint, $2::bigint, $3::text, $4::bigint, $5::bigint, $6::bigint FROM g "
     "WHERE $4::bigint >= 0 AND $4::bigint < g.seats AND $2::bigint > g.last "
     "ON CONFLICT (game_id, ply) DO NOTHING RETURNING 1) "
-    "SELECT (SELECT count(*) FROM ins), (SELECT seats FROM g), (SELECT last FROM g)";
+    "SELECT (SELECT count(*) FROM ins), (SELECT seats FROM g), (SELECT last FROM g), "
+    "(SELECT count(*) FROM moves WHERE game_id = $1::bigint AND ply = $2::bigint AND "
+    "move = $3::text AND seat = $4::bigint AND remaining_ms = $5::bigint AND at_ms = $6::bigint)";
 
 // A leave: of a game of more than two in progress, by one of its seats not gone yet, once the
 // moves stored are exactly `ply` (a leave is written in order with the moves).
@@ -128,9 +133,15 @@ void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
             db.exec("BEGIN");
             began = true;
             try {
-                for (auto& request : batch)
-                    if (request.writes() && request.status.ok())
-                        write_one(request, retrying);
+                for (std::size_t i = 0; i < batch.size();) {
+                    if (std::holds_alternative<MoveWrite>(batch[i].what)) {
+                        i = write_moves(batch, i, retrying); // the run of moves from i
+                        continue;
+                    }
+                    if (batch[i].writes() && batch[i].status.ok())
+                        write_one(batch[i], retrying);
+                    ++i;
+                }
             } catch (const WriteAgainWithout&) {
                 db.exec("ROLLBACK");
                 for (auto& request : batch) // the others start again; the failed one stays so
@@ -213,19 +224,6 @@ void PgGameWriter::allocate_game_ids(std::span<QueuedWrite> batch) {
 }
 
 void PgGameWriter::write_one(QueuedWrite& request, bool retrying) {
-    if (auto* move = std::get_if<MoveWrite>(&request.what)) {
-        try {
-            write(*move, retrying);
-        } catch (const PgError& e) {
-            if (e.connection_lost() || e.retryable())
-                throw;
-            request.status.error = e.what();
-            throw WriteAgainWithout{};
-        } catch (const StorageError& e) { // refused before anything was sent
-            request.status.error = e.what();
-        }
-        return;
-    }
     Connection& db = *db_;
     db.exec("SAVEPOINT request");
     try {
@@ -236,6 +234,8 @@ void PgGameWriter::write_one(QueuedWrite& request, bool retrying) {
                     write(r);
                 else if constexpr (std::is_same_v<T, LeaveWrite> || std::is_same_v<T, FinishWrite>)
                     write(r, retrying);
+                else
+                    (void)r; // moves go by write_moves, tasks are not writes
             },
             request.what);
         db.exec("RELEASE SAVEPOINT request");
@@ -307,13 +307,54 @@ void PgGameWriter::write(CreateGameWrite& request) {
                    .add(player.guest_token_hash));
 }
 
-void PgGameWriter::write(MoveWrite& request, bool) {
+// The moves from batch[first] up to the next request that is not one, all sent at once (one
+// round trip, Connection::run_pipelined), each one statement; returns the index after them.
+std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t first, bool) {
+    std::size_t end = first;
+    std::vector<std::size_t> sent;
+    std::vector<Params> params;
+    for (; end < batch.size() && std::holds_alternative<MoveWrite>(batch[end].what); ++end) {
+        auto& request = batch[end];
+        if (!request.status.ok())
+            continue; // failed in an attempt rolled back for another's sake: it stays failed
+        const auto& move = std::get<MoveWrite>(request.what);
+        if (move.move.ply < 1) {
+            request.status.error = "ply " + std::to_string(move.move.ply) +
+                                   " is not a ply: plies count from 1";
+            continue;
+        }
+        sent.push_back(end);
+        params.push_back(move_params(move.game, move.move));
+    }
+    std::vector<Result> results;
+    try {
+        results = db_->run_pipelined(insert_move_sql, params);
+    } catch (const PipelineError& e) {
+        if (e.connection_lost() || e.retryable())
+            throw;
+        batch[sent[e.index()]].status.error = e.what();
+        throw WriteAgainWithout{};
+    }
+    for (std::size_t k = 0; k < sent.size(); ++k) {
+        auto& request = batch[sent[k]];
+        try {
+            check_move(std::get<MoveWrite>(request.what), results[k]);
+        } catch (const PgError& e) {
+            if (e.connection_lost() || e.retryable())
+                throw;
+            request.status.error = e.what();
+            throw WriteAgainWithout{};
+        } catch (const StorageError& e) {
+            request.status.error = e.what();
+        }
+    }
+    return end;
+}
+
+// What the move's statement answered: stored, or why not (SQLite's words).
+void PgGameWriter::check_move(const MoveWrite& request, const Result& r) {
     const MoveRow& m = request.move;
     const GameId game = request.game;
-    if (m.ply < 1)
-        throw StorageError("ply " + std::to_string(m.ply) + " is not a ply: plies count from 1");
-    Connection& db = *db_;
-    const auto r = db.run(insert_move_sql, move_params(game, m));
     if (r.integer(0, 0) == 1)
         return;
     if (r.is_null(0, 1))
@@ -323,17 +364,21 @@ void PgGameWriter::write(MoveWrite& request, bool) {
         throw StorageError("game " + std::to_string(game) + " has " + std::to_string(seats) +
                            " seats, no seat " + std::to_string(m.seat));
     // Stored at its ply already: the same move is a success (a retry, or the table's outbox
-    // sending again what an unknown outcome may have stored). A statement of its own, so
-    // that it sees a row committed while the INSERT waited for it.
-    const auto same = db.run("SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
-                             "AND seat = $4 AND remaining_ms = $5 AND at_ms = $6",
-                             move_params(game, m));
-    if (same.rows() == 1)
+    // sending again what an unknown outcome may have stored).
+    if (r.integer(0, 3) == 1)
         return;
-    const auto last =
-        db.run("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = $1", Params().add(game));
+    if (m.ply <= r.integer(0, 2)) {
+        // A row committed by another transaction while the INSERT waited for it is not in the
+        // statement's snapshot: a statement of its own sees it.
+        const auto same =
+            db_->run("SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
+                     "AND seat = $4 AND remaining_ms = $5 AND at_ms = $6",
+                     move_params(game, m));
+        if (same.rows() == 1)
+            return;
+    }
     throw StorageError("game " + std::to_string(game) + " has " +
-                       std::to_string(last.integer(0, 0)) + " moves stored; ply " +
+                       std::to_string(r.integer(0, 2)) + " moves stored; ply " +
                        std::to_string(m.ply) + " is not after them");
 }
 

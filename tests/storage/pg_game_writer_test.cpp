@@ -236,3 +236,36 @@ TEST_CASE("postgres: two writers ending games of one player at once count every 
     REQUIRE(rating);
     CHECK(rating->games == 2 * per_writer);
 }
+
+TEST_CASE("postgres: a move whose statement fails is refused alone, and the rest of its batch "
+          "commits") {
+    OnPostgres db;
+    db.backend();
+    // A failure no check of the statement foresees (a trigger standing for it): PostgreSQL
+    // then refuses the rest of the transaction, so the writer writes the batch again without it.
+    db.connect().exec("CREATE FUNCTION refuse_bad() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                      "IF NEW.move = 'bad' THEN RAISE EXCEPTION 'bad move refused'; END IF; "
+                      "RETURN NEW; END $$; CREATE TRIGGER refuse_bad BEFORE INSERT ON moves "
+                      "FOR EACH ROW EXECUTE FUNCTION refuse_bad()");
+    postgres::PgGameWriter writer(db.location(), {}, {});
+    std::vector<GameId> games;
+    for (int i = 0; i < 3; ++i)
+        games.push_back(create_now(writer, sample_game(std::nullopt, std::nullopt)).second);
+    // The first callback holds the writer until the others are queued: one batch.
+    std::promise<void> release;
+    auto released = release.get_future().share();
+    writer.append_move(games[0], move_at(1, "e4"), [&](const WriteStatus&) { released.wait(); });
+    std::vector<WriteStatus> results(4);
+    writer.append_move(games[1], move_at(1, "d4"), [&](const WriteStatus& s) { results[0] = s; });
+    writer.append_move(games[2], move_at(1, "bad"), [&](const WriteStatus& s) { results[1] = s; });
+    writer.append_move(games[0], move_at(2, "e5"), [&](const WriteStatus& s) { results[2] = s; });
+    writer.append_move(games[2], move_at(1, "c4"), [&](const WriteStatus& s) { results[3] = s; });
+    release.set_value();
+    writer.flush();
+    CHECK(results[0].ok());
+    CHECK(results[1].error.find("bad move refused") != std::string::npos);
+    CHECK(results[2].ok());
+    CHECK(results[3].ok());
+    CHECK(count_of(db, "SELECT count(*) FROM moves") == 4);
+    CHECK(writer.stats().failures == 1);
+}
