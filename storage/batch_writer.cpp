@@ -10,7 +10,8 @@
 namespace storage {
 
 BatchWriter::BatchWriter(BatchStatements& statements, std::size_t max_batch)
-    : statements_(statements), max_batch_(max_batch == 0 ? 1 : max_batch) {}
+    : statements_(statements), max_batch_(max_batch == 0 ? 1 : max_batch) {
+}
 
 BatchWriter::~BatchWriter() {
     stop();
@@ -79,7 +80,7 @@ void BatchWriter::run() {
             report(request);
         batch.clear();
         try {
-            statements_.after_batch(); // after the batch's callbacks: its moves wait for none
+            statements_.after_batch();    // after the batch's callbacks: its moves wait for none
         } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the backend's to redo
         }
     }

@@ -250,8 +250,8 @@ std::vector<Result> Connection::run_pipelined(std::string_view sql,
             failed = i;
             const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
             sqlstate = state != nullptr ? state : "";
-            message = "cannot run \"" + std::string(sql) + "\": " +
-                      trimmed(PQresultErrorMessage(result));
+            message =
+                "cannot run \"" + std::string(sql) + "\": " + trimmed(PQresultErrorMessage(result));
         }
         results.emplace_back(result);
         if (PQgetResult(conn_) != nullptr) // each statement's results end with a null

@@ -11,10 +11,10 @@ namespace storage::postgres {
 namespace {
 
 bool end_stored(Connection& db, const GameEnd& end) {
-    const auto r = db.run("SELECT 1 FROM games WHERE id = $1 AND ended_at = $2 AND result = $3 "
-                          "AND termination = $4",
-                          Params().add(end.game_id).add(end.ended_at).add(end.result).add(
-                              end.termination));
+    const auto r =
+        db.run("SELECT 1 FROM games WHERE id = $1 AND ended_at = $2 AND result = $3 "
+               "AND termination = $4",
+               Params().add(end.game_id).add(end.ended_at).add(end.result).add(end.termination));
     return r.rows() == 1;
 }
 
@@ -143,10 +143,10 @@ std::vector<RatingRow> write_game_end(Connection& db, const FinishGame& finish,
     const GameEnd& end = finish.end;
     if (end.result.empty())
         throw StorageError("a finished game needs a result");
-    const auto ended = db.run("UPDATE games SET ended_at = $2, result = $3, termination = $4 "
-                              "WHERE id = $1 AND ended_at IS NULL",
-                              Params().add(end.game_id).add(end.ended_at).add(end.result).add(
-                                  end.termination));
+    const auto ended =
+        db.run("UPDATE games SET ended_at = $2, result = $3, termination = $4 "
+               "WHERE id = $1 AND ended_at IS NULL",
+               Params().add(end.game_id).add(end.ended_at).add(end.result).add(end.termination));
     if (ended.affected() == 0) {
         // (The UPDATE waited for a transaction ending the game; this statement sees its end.)
         if (retrying && end_stored(db, end))

@@ -281,9 +281,9 @@ void PgGameWriter::write(CreateGameWrite& request) {
     if (g.ladder) {
         // The foreign keys check each id; this checks that they name one challenge, and one
         // whose game may start, locked until the commit so no other node settles it meanwhile.
-        const auto challenge = db.run(
-            "SELECT ladder_id, status FROM ladder_challenges WHERE id = $1 FOR UPDATE",
-            Params().add(g.ladder->challenge_id));
+        const auto challenge =
+            db.run("SELECT ladder_id, status FROM ladder_challenges WHERE id = $1 FOR UPDATE",
+                   Params().add(g.ladder->challenge_id));
         if (challenge.rows() == 0 || challenge.integer(0, 0) != g.ladder->ladder_id)
             throw StorageError("ladder " + std::to_string(g.ladder->ladder_id) +
                                " has no challenge " + std::to_string(g.ladder->challenge_id));
@@ -319,8 +319,8 @@ std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t 
             continue; // failed in an attempt rolled back for another's sake: it stays failed
         const auto& move = std::get<MoveWrite>(request.what);
         if (move.move.ply < 1) {
-            request.status.error = "ply " + std::to_string(move.move.ply) +
-                                   " is not a ply: plies count from 1";
+            request.status.error =
+                "ply " + std::to_string(move.move.ply) + " is not a ply: plies count from 1";
             continue;
         }
         sent.push_back(end);
@@ -377,9 +377,8 @@ void PgGameWriter::check_move(const MoveWrite& request, const Result& r) {
         if (same.rows() == 1)
             return;
     }
-    throw StorageError("game " + std::to_string(game) + " has " +
-                       std::to_string(r.integer(0, 2)) + " moves stored; ply " +
-                       std::to_string(m.ply) + " is not after them");
+    throw StorageError("game " + std::to_string(game) + " has " + std::to_string(r.integer(0, 2)) +
+                       " moves stored; ply " + std::to_string(m.ply) + " is not after them");
 }
 
 void PgGameWriter::write(LeaveWrite& request, bool retrying) {
@@ -398,11 +397,16 @@ void PgGameWriter::write(LeaveWrite& request, bool retrying) {
     if (inserted.affected() == 1)
         return;
     if (retrying) {
-        const auto same = db.run(
-            "SELECT 1 FROM game_leaves WHERE game_id = $1 AND seat = $2 AND ply = $3 AND "
-            "at_ms = $4 AND reason = $5 AND remaining_ms IS NOT DISTINCT FROM $6::bigint",
-            Params().add(request.game).add(leave.seat).add(leave.ply).add(leave.at).add(
-                leave.reason).add(remaining));
+        const auto same =
+            db.run("SELECT 1 FROM game_leaves WHERE game_id = $1 AND seat = $2 AND ply = $3 AND "
+                   "at_ms = $4 AND reason = $5 AND remaining_ms IS NOT DISTINCT FROM $6::bigint",
+                   Params()
+                       .add(request.game)
+                       .add(leave.seat)
+                       .add(leave.ply)
+                       .add(leave.at)
+                       .add(leave.reason)
+                       .add(remaining));
         if (same.rows() == 1)
             return;
     }

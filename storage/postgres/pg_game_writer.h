@@ -111,9 +111,9 @@ private:
     std::string conninfo_;
     ConnectOptions connect_;
     PgWriterOptions options_;
-    LadderDecider decide_; // set before the thread starts, never changed
-    std::unique_ptr<Connection> db_; // the writer thread's (and the constructor's)
-    std::chrono::milliseconds backoff_{0};  // 0: the last connection attempt succeeded
+    LadderDecider decide_;                 // set before the thread starts, never changed
+    std::unique_ptr<Connection> db_;       // the writer thread's (and the constructor's)
+    std::chrono::milliseconds backoff_{0}; // 0: the last connection attempt succeeded
     std::chrono::steady_clock::time_point next_connect_{};
     int commits_ = 0; // COMMITs sent so far (for CommitFault)
     std::atomic<std::uint64_t> reconnects_{0};

@@ -10,7 +10,8 @@
 using namespace storage;
 using namespace storage_test;
 
-TEST_CASE_TEMPLATE("a game with its moves round-trips through the writer and the reader", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a game with its moves round-trips through the writer and the reader", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
@@ -44,7 +45,8 @@ TEST_CASE_TEMPLATE("a game with its moves round-trips through the writer and the
     CHECK_FALSE(backend.game_store()->find_game(id + 1));
 }
 
-TEST_CASE_TEMPLATE("a stored ply is never overwritten and a finished game takes no moves", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a stored ply is never overwritten and a finished game takes no moves", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto writer = backend.game_writer();
@@ -68,7 +70,8 @@ TEST_CASE_TEMPLATE("a stored ply is never overwritten and a finished game takes 
     CHECK(stored->game.ended_at == at_ms(2'000'000));
 }
 
-TEST_CASE_TEMPLATE("finishing a rated game writes the result and both ratings in one go", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("finishing a rated game writes the result and both ratings in one go", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto users = backend.user_store();
@@ -103,7 +106,8 @@ TEST_CASE_TEMPLATE("finishing a rated game writes the result and both ratings in
     CHECK(ratings->find_rating({bob, "chess", "blitz"})->games == 31);
 }
 
-TEST_CASE_TEMPLATE("a failing rating update leaves the game unfinished and the ratings untouched", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a failing rating update leaves the game unfinished and the ratings untouched",
+                   Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
@@ -122,7 +126,8 @@ TEST_CASE_TEMPLATE("a failing rating update leaves the game unfinished and the r
     CHECK_FALSE(backend.rating_store()->find_rating({ann, "chess", "blitz"}));
 }
 
-TEST_CASE_TEMPLATE("history pages newest first with a keyset, and counts both colours", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("history pages newest first with a keyset, and counts both colours", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto users = backend.user_store();
@@ -151,7 +156,8 @@ TEST_CASE_TEMPLATE("history pages newest first with a keyset, and counts both co
     CHECK(last[0].id == ids[0]);
 }
 
-TEST_CASE_TEMPLATE("unfinished games are loaded with their moves: finished ones are not", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("unfinished games are loaded with their moves: finished ones are not", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto writer = backend.game_writer();
@@ -202,7 +208,8 @@ GameLadderLink link_to(LadderId ladder, ChallengeId challenge) {
 
 } // namespace
 
-TEST_CASE_TEMPLATE("a game's public flag, ladder link and guest token hashes round-trip (schema 3)", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a game's public flag, ladder link and guest token hashes round-trip (schema 3)",
+                   Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto users = backend.user_store();
@@ -257,7 +264,8 @@ TEST_CASE_TEMPLATE("a game's public flag, ladder link and guest token hashes rou
     CHECK(ended->game.seats[1].guest_token_hash.empty());
 }
 
-TEST_CASE_TEMPLATE("a game whose ladder link names no challenge of that ladder is refused", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a game whose ladder link names no challenge of that ladder is refused", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto users = backend.user_store();

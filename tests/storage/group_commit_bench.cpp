@@ -2,11 +2,11 @@
 // storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE|URI]
 // A benchmark run by hand, not a test. --db is what storage::open takes: a SQLite file
 // (default storage_bench.db, removed before and after) or a postgresql:// URI, whose game
-// tables are emptied first (TRUNCATE: use a database of its own). Closed loop (default): N tables play M moves each at
-// once; every table sends its next move only after the previous one was acknowledged (as a
-// real table does). Prints moves per second, transactions and moves per transaction.
-// Open loop (--rate): R moves a second for S seconds (default 10), spread over N tables in
-// turn, each sent at its time whatever the writer is doing; prints the percentiles of the
+// tables are emptied first (TRUNCATE: use a database of its own). Closed loop (default): N tables
+// play M moves each at once; every table sends its next move only after the previous one was
+// acknowledged (as a real table does). Prints moves per second, transactions and moves per
+// transaction. Open loop (--rate): R moves a second for S seconds (default 10), spread over N
+// tables in turn, each sent at its time whatever the writer is doing; prints the percentiles of the
 // time from a move's hand-over to its acknowledgement: the commit's tail as a move sees it,
 // with the WAL checkpoints (SQLite's, inside the commit that takes the WAL past 1000 pages)
 // among it.
@@ -146,7 +146,8 @@ int main(int argc, char** argv) {
     std::vector<GameId> games;
     for (int t = 0; t < tables; ++t) {
         std::promise<GameId> id;
-        writer->create_game(bench_game(), [&](const WriteStatus&, GameId gid) { id.set_value(gid); });
+        writer->create_game(bench_game(),
+                            [&](const WriteStatus&, GameId gid) { id.set_value(gid); });
         games.push_back(id.get_future().get());
     }
     if (rate > 0) {

@@ -24,7 +24,8 @@ int stored_moves(const Backend& backend, GameId game) {
 
 } // namespace
 
-TEST_CASE_TEMPLATE("moves queued together are committed in one transaction, callbacks after commit", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("moves queued together are committed in one transaction, callbacks after commit",
+                   Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto writer = backend.game_writer();
@@ -99,7 +100,8 @@ TEST_CASE_TEMPLATE("callbacks run in the order the calls were made", Db, STORAGE
         CHECK(order[static_cast<std::size_t>(i)] == i + 1);
 }
 
-TEST_CASE_TEMPLATE("a failing write reports its error and does not lose the others of its batch", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a failing write reports its error and does not lose the others of its batch",
+                   Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto writer = backend.game_writer();
@@ -147,7 +149,9 @@ TEST_CASE_TEMPLATE("destroying the writer writes everything still queued", Db, S
     CHECK(stored_moves(backend, game) == 50);
 }
 
-TEST_CASE_TEMPLATE("a move sent again as stored is one move, and a different one at its ply is refused", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE(
+    "a move sent again as stored is one move, and a different one at its ply is refused", Db,
+    STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     auto writer = backend.game_writer();

@@ -9,10 +9,10 @@
 #include "tests/storage/writer_helpers.h"
 
 #include <future>
-#include <string>
-#include <type_traits>
 #include <memory>
 #include <optional>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -113,7 +113,8 @@ WriteStatus finish_ladder_game_now(GameWriter& writer, GameId game) {
 
 } // namespace
 
-TEST_CASE_TEMPLATE("a ladder game's row names its game on the challenge, in the same transaction", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a ladder game's row names its game on the challenge, in the same transaction",
+                   Db, STORAGE_BACKENDS) {
     AcceptedLadder<Db> l;
     auto writer = l.backend.game_writer();
     const auto [status, game] = create_now(*writer, l.ladder_game());
@@ -123,13 +124,14 @@ TEST_CASE_TEMPLATE("a ladder game's row names its game on the challenge, in the 
     CHECK(challenge->status == "accepted");
     const auto stored = l.backend.game_store()->find_game(game);
     REQUIRE(stored);
-    CHECK(stored->game.ladder ==
-          GameLadderLink{.ladder_id = l.ladder, .challenge_id = l.challenge,
-                         .challenger_user_id = l.bob});
+    CHECK(stored->game.ladder == GameLadderLink{.ladder_id = l.ladder,
+                                                .challenge_id = l.challenge,
+                                                .challenger_user_id = l.bob});
     CHECK_FALSE(stored->game.ended_at);
 }
 
-TEST_CASE_TEMPLATE("a ladder game's row is refused for a challenge that is not accepted", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a ladder game's row is refused for a challenge that is not accepted", Db,
+                   STORAGE_BACKENDS) {
     AcceptedLadder<Db> l;
     auto row = l.backend.ladder_store()->find_challenge(l.challenge).value();
     row.status = "cancelled"; // withdrawn while the row was on its way
@@ -141,7 +143,9 @@ TEST_CASE_TEMPLATE("a ladder game's row is refused for a challenge that is not a
     CHECK(l.backend.game_store()->load_unfinished_games().empty());
 }
 
-TEST_CASE_TEMPLATE("a ladder game's end, rungs, history and challenge are written in one transaction", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE(
+    "a ladder game's end, rungs, history and challenge are written in one transaction", Db,
+    STORAGE_BACKENDS) {
     AcceptedLadder<Db> l;
     auto seen = std::make_shared<std::optional<LadderGameEnd>>();
     auto writer = l.backend.game_writer([&l, seen](const LadderGameEnd& end) {
@@ -172,7 +176,8 @@ TEST_CASE_TEMPLATE("a ladder game's end, rungs, history and challenge are writte
     CHECK(ladders->history(l.ladder, l.bob).size() == 1);
 }
 
-TEST_CASE_TEMPLATE("a refused challenge update leaves the game's end, the rungs and the history", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a refused challenge update leaves the game's end, the rungs and the history",
+                   Db, STORAGE_BACKENDS) {
     AcceptedLadder<Db> l;
     auto writer = l.backend.game_writer(
         [&l](const LadderGameEnd&) { return std::optional<LadderChange>(l.bob_won()); });
@@ -191,7 +196,8 @@ TEST_CASE_TEMPLATE("a refused challenge update leaves the game's end, the rungs 
     CHECK_FALSE(stored->game.ended_at); // the end waits for its ladder change
 }
 
-TEST_CASE_TEMPLATE("a history write that fails half-way is undone, and the retried end applies all", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a history write that fails half-way is undone, and the retried end applies all",
+                   Db, STORAGE_BACKENDS) {
     AcceptedLadder<Db> l;
     auto writer = l.backend.game_writer(
         [&l](const LadderGameEnd&) { return std::optional<LadderChange>(l.bob_won()); });
@@ -214,7 +220,8 @@ TEST_CASE_TEMPLATE("a history write that fails half-way is undone, and the retri
     CHECK(l.backend.game_store()->find_game(game)->game.ended_at);
 }
 
-TEST_CASE_TEMPLATE("a ladder change is refused whole when its challenge was settled meanwhile", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a ladder change is refused whole when its challenge was settled meanwhile", Db,
+                   STORAGE_BACKENDS) {
     AcceptedLadder<Db> l;
     auto ladders = l.backend.ladder_store();
     auto change = l.bob_won();

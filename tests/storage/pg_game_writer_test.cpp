@@ -19,8 +19,8 @@
 #include <doctest/doctest.h>
 
 using namespace storage;
-using storage_test::at_ms;
 using storage_test::append_now;
+using storage_test::at_ms;
 using storage_test::create_now;
 using storage_test::move_at;
 using storage_test::OnPostgres;
@@ -123,10 +123,12 @@ void cut_each_kind_of_commit(postgres::CommitFault fault) {
     const auto ann = users->create_user("ann", "h", at_ms(1)).value();
     const auto bob = users->create_user("bob", "h", at_ms(1)).value();
     constexpr int moves = 4;
-    for (const int cut : {1, 2, moves + 1, moves + 2}) { // the game, a first and a last move, the end
+    for (const int cut :
+         {1, 2, moves + 1, moves + 2}) { // the game, a first and a last move, the end
         CAPTURE(cut);
         db.connect().exec("TRUNCATE games, game_seats, moves, ratings CASCADE");
-        postgres::PgGameWriter writer(db.location(), {}, {.commit_fault = fault, .cut_commit = cut});
+        postgres::PgGameWriter writer(db.location(), {},
+                                      {.commit_fault = fault, .cut_commit = cut});
         const auto played = play_rated_game(writer, ann, bob, moves);
         check_stored_once(db, played, moves, ann);
         CHECK(writer.reconnects() == 1);
@@ -156,10 +158,10 @@ TEST_CASE("postgres: a writer whose connection was killed between batches writes
     REQUIRE(append_now(writer, game, move_at(1, "e4")).ok());
     // Every idle connection of this test (the writer's among them), as a restart of PostgreSQL
     // or an administrator would end them.
-    const auto killed = db.connect().run(
-        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
-        "application_name = $1 AND pid <> pg_backend_pid() AND state = 'idle'",
-        postgres::Params().add(db.schema()));
+    const auto killed =
+        db.connect().run("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                         "application_name = $1 AND pid <> pg_backend_pid() AND state = 'idle'",
+                         postgres::Params().add(db.schema()));
     REQUIRE(killed.integer(0, 0) >= 1);
     // Nothing of the next batch had been sent: it goes on a new connection, once.
     CHECK(append_now(writer, game, move_at(2, "e5")).ok());
@@ -172,10 +174,9 @@ TEST_CASE("postgres: while PostgreSQL is down the writer's batches fail, and it 
           "it is back") {
     OwnCluster cluster;
     const auto backend = open(cluster.uri()); // migrated
-    postgres::PgGameWriter writer(
-        cluster.uri(), {},
-        {.reconnect_first = std::chrono::milliseconds(10),
-         .reconnect_max = std::chrono::milliseconds(100)});
+    postgres::PgGameWriter writer(cluster.uri(), {},
+                                  {.reconnect_first = std::chrono::milliseconds(10),
+                                   .reconnect_max = std::chrono::milliseconds(100)});
     const GameId game = create_now(writer, sample_game(std::nullopt, std::nullopt)).second;
     REQUIRE(append_now(writer, game, move_at(1, "e4")).ok());
 
@@ -208,8 +209,8 @@ TEST_CASE("postgres: two writers ending games of one player at once count every 
         games.push_back(create_now(first, sample_game(ann, bob, true)).second);
     // Each end adds one game to ann's rating, read-modify-write inside its writer's transaction.
     const auto rate = [ann](const std::vector<std::optional<RatingRow>>& current) {
-        RatingRow row = current[0].value_or(
-            RatingRow{{ann, "chess", "blitz"}, 1500, 350, 0.06, 0, at_ms(0)});
+        RatingRow row =
+            current[0].value_or(RatingRow{{ann, "chess", "blitz"}, 1500, 350, 0.06, 0, at_ms(0)});
         row.games += 1;
         return std::vector<RatingRow>{row};
     };

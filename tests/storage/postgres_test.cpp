@@ -65,8 +65,8 @@ std::string postgres_shape(postgres::Connection& db, const std::string& table) {
         postgres::Params().add(table));
     std::string columns;
     for (int i = 0; i < r.rows(); ++i)
-        columns += r.text(i, 0) + (r.text(i, 1) == "t" ? " notnull" : "") + " pk" + r.text(i, 2) +
-                   "; ";
+        columns +=
+            r.text(i, 0) + (r.text(i, 1) == "t" ? " notnull" : "") + " pk" + r.text(i, 2) + "; ";
     return columns;
 }
 

@@ -119,8 +119,10 @@ std::pair<GameId, std::vector<MoveRow>> write_seated_game(GameWriter& writer, co
 
 } // namespace
 
-TEST_CASE_TEMPLATE("a 4-seat game with its seats, movers, a leave with its clock and its places reads "
-          "back as written", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE(
+    "a 4-seat game with its seats, movers, a leave with its clock and its places reads "
+    "back as written",
+    Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     const Users u = make_users(backend);
@@ -155,7 +157,8 @@ TEST_CASE_TEMPLATE("a 4-seat game with its seats, movers, a leave with its clock
     CHECK(backend.game_store()->load_unfinished_games().empty());
 }
 
-TEST_CASE_TEMPLATE("a 6-seat game reads back with its six seats, its movers and its places", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("a 6-seat game reads back with its six seats, its movers and its places", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     const Users u = make_users(backend);
@@ -172,7 +175,8 @@ TEST_CASE_TEMPLATE("a 6-seat game reads back with its six seats, its movers and 
     CHECK(stored->leaves == std::vector<LeaveRow>{written_leave()});
 }
 
-TEST_CASE_TEMPLATE("history and count find a game of more than two for a user in any seat", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("history and count find a game of more than two for a user in any seat", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     const Users u = make_users(backend);
@@ -255,7 +259,8 @@ TEST_CASE_TEMPLATE("a writer that did not create a game reads its seats, last pl
     CHECK(backend.game_store()->find_game(ended)->moves.empty());
 }
 
-TEST_CASE_TEMPLATE("bad seats, clocks, leaves and places are refused and change nothing", Db, STORAGE_BACKENDS) {
+TEST_CASE_TEMPLATE("bad seats, clocks, leaves and places are refused and change nothing", Db,
+                   STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
     const Users u = make_users(backend);
