@@ -2,6 +2,7 @@
 
 #include "storage/postgres/game_rows.h"
 
+#include <cstddef>
 #include <limits>
 
 namespace storage::postgres {
@@ -24,6 +25,7 @@ std::vector<GameRow> PgGameStore::history(UserId user, const HistoryQuery& query
                                         "user_id = $1 AND game_id < $2) ORDER BY id DESC LIMIT $3"),
                            Params().add(user).add(before).add(query.limit < 0 ? 0 : query.limit));
     std::vector<GameRow> games;
+    games.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i)
         games.push_back(game_from_row(r, i));
     for (auto& game : games)
@@ -43,6 +45,7 @@ std::vector<GameWithMoves> PgGameStore::load_unfinished_games() {
     const Snapshot snapshot(*db); // games and moves from one snapshot
     const auto r = db->run(select_games("WHERE ended_at IS NULL ORDER BY id"));
     std::vector<GameWithMoves> games;
+    games.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i)
         games.push_back(GameWithMoves{game_from_row(r, i), {}, {}});
     for (auto& g : games) {
