@@ -270,3 +270,35 @@ TEST_CASE("postgres: a move whose statement fails is refused alone, and the rest
     CHECK(count_of(db, "SELECT count(*) FROM moves") == 4);
     CHECK(writer.stats().failures == 1);
 }
+
+TEST_CASE("postgres: a leave whose COMMIT was cut after it was sent is stored once") {
+    OnPostgres db;
+    db.backend();
+    // COMMITs: 1 the game, 2 its first move, 3 the leave (cut once sent: the server stores it).
+    postgres::PgGameWriter writer(
+        db.location(), {},
+        {.commit_fault = postgres::CommitFault::AfterCommitSent, .cut_commit = 3});
+    GameRow three = sample_game(std::nullopt, std::nullopt);
+    three.variant = "chinese-checkers-3";
+    three.seats.push_back(SeatRow{.user_id = std::nullopt, .name = "guest-3"});
+    const GameId game = create_now(writer, three).second;
+    REQUIRE(append_now(writer, game, move_at(1, "m1")).ok());
+    std::promise<WriteStatus> left;
+    writer.append_leave(game,
+                        LeaveRow{.seat = 1,
+                                 .ply = 1,
+                                 .at = at_ms(2'000'000),
+                                 .reason = "resign",
+                                 .remaining = Millis(5000)},
+                        [&](const WriteStatus& s) { left.set_value(s); });
+    CHECK(left.get_future().get().ok());
+    CHECK(writer.reconnects() == 1);
+    CHECK(count_of(db, "SELECT count(*) FROM game_leaves") == 1);
+    // The game goes on: the next move is after the leave.
+    CHECK(
+        append_now(
+            writer, game,
+            MoveRow{
+                .ply = 2, .move = "m2", .seat = 2, .remaining = Millis(1), .at = at_ms(2'000'001)})
+            .ok());
+}
