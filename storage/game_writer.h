@@ -2,7 +2,8 @@
 // The move path: one writer with group commit (STYLE.md §5; docs/architecture.md §3, "One move,
 // from frame to durable broadcast").
 //
-// Contract:
+// Contract (the thread, the queue and the batching are storage/batch_writer.h, the same for
+// every backend; each backend writes a batch with its own statements):
 // - Calls return at once and may come from any thread. The writer takes everything queued,
 //   writes it in ONE transaction, commits, and only then runs the callbacks, in the order the
 //   calls were made. "Acknowledged" (a callback with ok()) means committed: with
@@ -10,6 +11,9 @@
 // - Each request runs inside its own savepoint: one that fails (unknown game, a ply already
 //   stored) reports the error to its own callback and leaves the others of the batch intact.
 //   If the COMMIT itself fails, every callback of the batch gets that error.
+// - Writes are idempotent where a retry needs it: a move already stored at its ply exactly as
+//   asked is a success that stores nothing (a different one is an error), so a write whose
+//   outcome was unknown may be sent again.
 // - Callbacks run on the writer thread: keep them short (post to a strand) and never call
 //   flush() from one.
 
@@ -58,18 +62,10 @@ struct FinishGame {
 using FinishGameCallback =
     std::function<void(const WriteStatus&, const std::vector<RatingRow>& written)>;
 
-// What a release_memory() gave back: the bytes the writer's page cache held before and after.
-struct CacheRelease {
-    std::int64_t bytes_before = 0;
-    std::int64_t bytes_after = 0;
-};
-using CacheReleaseCallback = std::function<void(const CacheRelease&)>;
-
 struct WriterStats {
-    std::uint64_t requests = 0;       // requests written (successful or not)
-    std::uint64_t transactions = 0;   // committed transactions
-    std::uint64_t failures = 0;       // requests whose callback got an error
-    std::uint64_t journal_merges = 0; // move journal merged into moves (not in transactions)
+    std::uint64_t requests = 0;     // requests written (successful or not)
+    std::uint64_t transactions = 0; // committed transactions
+    std::uint64_t failures = 0;     // requests whose callback got an error
 };
 
 class GameWriter {
@@ -80,8 +76,10 @@ public:
     // `game.id` and the seats' places are ignored. A game with a ladder link needs its challenge
     // "accepted" (else an error); the challenge's game_id is set in the same transaction.
     virtual void create_game(GameRow game, CreateGameCallback done) = 0;
-    // Stores one move. A ply already stored for the game is an error (never overwritten), and
-    // so is a mover that is not one of its seats. A move is one INSERT and nothing else.
+    // Stores one move, after the last one stored. A stored ply is never overwritten: the same
+    // move (text, mover, clock and time) as stored at its ply succeeds and stores nothing; any
+    // other move at or before the last ply stored is an error, and so is a mover that is not
+    // one of the game's seats.
     virtual void append_move(GameId game, MoveRow move, WriteCallback done) = 0;
     // Stores that a seat left a game of more than two players (rules::Game::retire), queued
     // in order with the moves and durable like one. Errors: a two-player, unknown or finished
@@ -98,14 +96,13 @@ public:
 
     // Blocks until everything queued before the call is committed and called back.
     virtual void flush() = 0;
-    // Once a burst of load has passed: gives back the cache the writer filled (SQLite's page
-    // cache, up to its cache_size, 2 MB by default, else kept for the life of the process);
-    // the next writes read their pages again from the file (the OS's cache). Queued like a
-    // write and done after what was queued before it; `done` (may be empty) runs on the writer
-    // thread. A writer without a cache does nothing but call back.
-    virtual void release_memory(CacheReleaseCallback done) {
+    // Once a burst of load has passed: gives back the memory the writer keeps for speed (a
+    // backend's caches: SQLite's page cache, sqlite/sqlite_game_writer.h). Queued like a write
+    // and done after what was queued before it; `done` (may be empty) runs on the writer thread.
+    // A writer that keeps no such memory only calls back.
+    virtual void release_memory(std::function<void()> done) {
         if (done)
-            done(CacheRelease{});
+            done();
     }
     virtual WriterStats stats() const = 0;
 };

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <libpq-fe.h>
+#include <sys/socket.h>
 #include <system_error>
 
 namespace storage::postgres {
@@ -188,7 +189,7 @@ void Connection::exec(std::string_view sql) {
     PQclear(result);
 }
 
-Result Connection::run(std::string_view sql, const Params& params) {
+const std::string& Connection::prepared_name(std::string_view sql) {
     const std::string text(sql);
     auto found = prepared_.find(text);
     if (found == prepared_.end()) {
@@ -200,17 +201,88 @@ Result Connection::run(std::string_view sql, const Params& params) {
         PQclear(prepared);
         found = prepared_.emplace(text, name).first;
     }
+    return found->second;
+}
+
+Result Connection::run(std::string_view sql, const Params& params) {
+    const std::string& name = prepared_name(sql);
     const auto values = params.pointers();
-    pg_result* result = PQexecPrepared(conn_, found->second.c_str(), params.size(), values.data(),
-                                       nullptr, nullptr, 0);
+    pg_result* result =
+        PQexecPrepared(conn_, name.c_str(), params.size(), values.data(), nullptr, nullptr, 0);
     const auto status = result != nullptr ? PQresultStatus(result) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-        fail("cannot run \"" + text + "\"", result);
+        fail("cannot run \"" + std::string(sql) + "\"", result);
     return Result(result);
+}
+
+std::vector<Result> Connection::run_pipelined(std::string_view sql,
+                                              const std::vector<Params>& params) {
+    std::vector<Result> results;
+    if (params.empty())
+        return results;
+    const std::string& name = prepared_name(sql); // prepared before the pipeline
+    const auto lost = [this](const char* what) {
+        const std::string message = std::string(what) + ": " + trimmed(PQerrorMessage(conn_));
+        if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF && PQstatus(conn_) == CONNECTION_OK)
+            (void)PQexitPipelineMode(conn_);
+        throw PgError(message, "");
+    };
+    if (PQenterPipelineMode(conn_) != 1)
+        lost("cannot enter pipeline mode");
+    for (const auto& p : params) {
+        const auto values = p.pointers();
+        if (PQsendQueryPrepared(conn_, name.c_str(), p.size(), values.data(), nullptr, nullptr,
+                                0) != 1)
+            lost("cannot send a pipelined statement");
+    }
+    if (PQpipelineSync(conn_) != 1)
+        lost("cannot send the pipeline");
+    std::optional<std::size_t> failed;
+    std::string message;
+    std::string sqlstate;
+    results.reserve(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        pg_result* result = PQgetResult(conn_);
+        if (result == nullptr)
+            lost("the connection gave no answer to a pipelined statement");
+        const auto status = PQresultStatus(result);
+        if (status == PGRES_FATAL_ERROR && !failed) {
+            failed = i;
+            const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+            sqlstate = state != nullptr ? state : "";
+            message =
+                "cannot run \"" + std::string(sql) + "\": " + trimmed(PQresultErrorMessage(result));
+        }
+        results.emplace_back(result);
+        if (PQgetResult(conn_) != nullptr) // each statement's results end with a null
+            lost("a pipelined statement answered more than once");
+    }
+    pg_result* sync = PQgetResult(conn_);
+    const bool synced = sync != nullptr && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+    PQclear(sync);
+    if (!synced)
+        lost("the pipeline did not end with its sync");
+    if (PQexitPipelineMode(conn_) != 1)
+        lost("cannot leave pipeline mode");
+    if (failed)
+        throw PipelineError(message, sqlstate, *failed);
+    return results;
 }
 
 bool Connection::healthy() const {
     return conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK;
+}
+
+void Connection::cut_after_sending(std::string_view sql) {
+    if (conn_ == nullptr)
+        return;
+    if (!sql.empty()) {
+        const std::string text(sql);
+        // Blocking mode: the query is written to the socket before this returns.
+        if (PQsendQuery(conn_, text.c_str()) != 1)
+            fail("cannot send \"" + text + "\"", nullptr);
+    }
+    ::shutdown(PQsocket(conn_), SHUT_RDWR);
 }
 
 bool Connection::in_transaction() const {

@@ -11,6 +11,7 @@
 #include "storage/errors.h"
 #include "storage/records.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -36,9 +37,26 @@ public:
     const std::string& sqlstate() const { return sqlstate_; }
     // A serialization failure or a deadlock: the transaction may succeed if run again.
     bool retryable() const { return sqlstate_ == "40001" || sqlstate_ == "40P01"; }
+    // The connection is gone: no answer from the server (libpq's own failure, no SQLSTATE), or
+    // the server said so as it went (class 08 connection_exception, 57P01-57P03 shutdown).
+    bool connection_lost() const {
+        return sqlstate_.empty() || sqlstate_.starts_with("08") || sqlstate_.starts_with("57P");
+    }
 
 private:
     std::string sqlstate_;
+};
+
+// A statement of run_pipelined() failed: `index` is its place in the pipeline (those after it
+// did not run).
+class PipelineError : public PgError {
+public:
+    PipelineError(const std::string& message, std::string sqlstate, std::size_t index)
+        : PgError(message, std::move(sqlstate)), index_(index) {}
+    std::size_t index() const { return index_; }
+
+private:
+    std::size_t index_;
 };
 
 // The values of a statement's parameters, in order ($1 first), sent as text.
@@ -114,15 +132,25 @@ public:
     void exec(std::string_view sql);
     // Runs one statement with parameters, prepared on first use on this connection.
     Result run(std::string_view sql, const Params& params = {});
+    // Runs one prepared statement once per entry of `params`, all sent before any answer is
+    // read (libpq's pipeline mode: one round trip for all), inside the caller's transaction.
+    // The results come in order. A statement that fails makes PostgreSQL skip the rest: this
+    // throws a PipelineError naming the first that failed.
+    std::vector<Result> run_pipelined(std::string_view sql, const std::vector<Params>& params);
 
     // False once the connection is lost: the pool then drops it instead of reusing it.
     bool healthy() const;
+    // For tests of a connection lost at a given moment (postgres/pg_game_writer.h): sends `sql`
+    // (if any) without waiting for its answer, then shuts the socket down both ways, as a
+    // network failure right after the server received it would. The next call fails.
+    void cut_after_sending(std::string_view sql);
     // True inside a transaction block (BEGIN without COMMIT or ROLLBACK yet, or a failed one).
     bool in_transaction() const;
 
 private:
     pg_conn* conn_ = nullptr;
     std::unordered_map<std::string, std::string> prepared_; // SQL text -> statement name
+    const std::string& prepared_name(std::string_view sql);
     [[noreturn]] void fail(std::string_view what, pg_result* result) const;
 };
 

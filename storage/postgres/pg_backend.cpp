@@ -1,6 +1,8 @@
 #include "storage/postgres/pg_backend.h"
 
 #include "storage/postgres/migrations.h"
+#include "storage/postgres/pg_game_store.h"
+#include "storage/postgres/pg_game_writer.h"
 #include "storage/postgres/pg_ladder_store.h"
 #include "storage/postgres/pg_rating_store.h"
 #include "storage/postgres/pg_user_store.h"
@@ -9,12 +11,6 @@
 
 namespace storage::postgres {
 namespace {
-
-[[noreturn]] void no_game_tables(const char* what) {
-    throw StorageError(std::string("PostgreSQL: the ") + what +
-                       " is not written yet (issue 36): serve games from a SQLite database "
-                       "(--db PATH) for now");
-}
 
 // The probe's answer: empty when the database takes writes.
 std::string ask(Connection& db) {
@@ -47,15 +43,16 @@ std::unique_ptr<RatingStore> PgBackend::rating_store() const {
 }
 
 std::unique_ptr<GameStore> PgBackend::game_store() const {
-    no_game_tables("game store");
+    return std::make_unique<PgGameStore>(pool_);
 }
 
 std::unique_ptr<LadderStore> PgBackend::ladder_store() const {
     return std::make_unique<PgLadderStore>(pool_);
 }
 
-std::unique_ptr<GameWriter> PgBackend::game_writer(LadderDecider) const {
-    no_game_tables("game writer");
+std::unique_ptr<GameWriter> PgBackend::game_writer(LadderDecider decide) const {
+    return std::make_unique<PgGameWriter>(pool_->conninfo(), pool_->options(), PgWriterOptions{},
+                                          std::move(decide));
 }
 
 WriteStatus PgBackend::can_write() const {

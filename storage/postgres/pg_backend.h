@@ -3,11 +3,8 @@
 // connects, migrates under the advisory lock (migrations.h) and keeps a pool of connections
 // (pool.h) that every store leases from; no store holds a connection between calls.
 //
-// Written so far: the user store (accounts, sessions, blocks), the rating store and the ladder
-// store, with the same tables, columns and constraints as SQLite's. Not yet: the game store and
-// the game writer (games, moves, seats): game_store() and game_writer() throw StorageError
-// saying so, so `tabula serve` on PostgreSQL stops at start with that message, while the
-// operator commands (`tabula user`, `tabula ladder` but its settle step) work.
+// Every store and the game writer, with the same tables, columns and constraints as SQLite's.
+// The game writer (pg_game_writer.h) owns a connection of its own.
 
 #include "storage/backend.h"
 #include "storage/open.h"

@@ -39,6 +39,10 @@ std::unique_ptr<LadderStore> SqliteBackend::ladder_store() const {
 }
 
 std::unique_ptr<GameWriter> SqliteBackend::game_writer(LadderDecider decide) const {
+    return sqlite_game_writer(std::move(decide));
+}
+
+std::unique_ptr<SqliteGameWriter> SqliteBackend::sqlite_game_writer(LadderDecider decide) const {
     return std::make_unique<SqliteGameWriter>(connect(), writer_, std::move(decide));
 }
 

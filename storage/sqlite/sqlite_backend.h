@@ -20,6 +20,8 @@ public:
     std::unique_ptr<GameStore> game_store() const override;
     std::unique_ptr<LadderStore> ladder_store() const override;
     std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const override;
+    // The same writer with SQLite's own calls (its page cache, its journal merges).
+    std::unique_ptr<SqliteGameWriter> sqlite_game_writer(LadderDecider decide = {}) const;
     // The file system's answer (database_file.h, database_unwritable): no write is made.
     WriteStatus can_write() const override;
 

@@ -49,6 +49,11 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options,
                       "max(coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0), "
                       "coalesce((SELECT max(ply) FROM move_journal WHERE game_id = ?1), 0)) "
                       "FROM games WHERE id = ?1 AND ended_at IS NULL")),
+      // A move already stored at a ply, in either table: a repeated move is a success.
+      read_stored_move_(
+          db_.prepare("SELECT move, seat, remaining_ms, at_ms FROM moves WHERE game_id = ?1 AND "
+                      "ply = ?2 UNION ALL SELECT move, seat, remaining_ms, at_ms FROM "
+                      "move_journal WHERE game_id = ?1 AND ply = ?2")),
       merge_journal_(db_.prepare(merge_journal_sql())),
       clear_journal_(db_.prepare("DELETE FROM move_journal")),
       insert_seat_(db_.prepare("INSERT INTO game_seats (game_id, seat, user_id, name, "
@@ -65,91 +70,69 @@ SqliteGameWriter::SqliteGameWriter(Connection connection, WriterOptions options,
       end_game_(db_.prepare("UPDATE games SET ended_at = ?2, result = ?3, termination = ?4 "
                             "WHERE id = ?1 AND ended_at IS NULL")),
       savepoint_(db_.prepare("SAVEPOINT request")), release_(db_.prepare("RELEASE request")),
-      options_(options), decide_(std::move(decide)) {
+      options_(options), decide_(std::move(decide)), batch_(*this, options.max_batch) {
     // What the last run left in the journal (it stopped, or was killed) goes first, so that the
     // first move of each game restored reads its last ply from the index of `moves` alone.
     count_journal();
     if (journal_rows_ > 0)
         merge_journal();
-    thread_ = std::thread([this] { run(); });
+    batch_.start();
 }
 
 SqliteGameWriter::~SqliteGameWriter() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    wake_.notify_one();
-    thread_.join();
-}
-
-void SqliteGameWriter::enqueue(Request request) {
-    {
-        std::lock_guard lock(mutex_);
-        queue_.push_back(std::move(request));
-    }
-    wake_.notify_one();
+    batch_.stop(); // while the statements it writes with exist
 }
 
 void SqliteGameWriter::create_game(GameRow game, CreateGameCallback done) {
-    enqueue(Request{CreateRequest{std::move(game), std::move(done)}, {}});
+    batch_.enqueue(QueuedWrite{CreateGameWrite{std::move(game), std::move(done)}, {}});
 }
 
 void SqliteGameWriter::append_move(GameId game, MoveRow move, WriteCallback done) {
-    enqueue(Request{MoveRequest{game, std::move(move), std::move(done)}, {}});
+    batch_.enqueue(QueuedWrite{MoveWrite{game, std::move(move), std::move(done)}, {}});
 }
 
 void SqliteGameWriter::append_leave(GameId game, LeaveRow leave, WriteCallback done) {
-    enqueue(Request{LeaveRequest{game, leave, std::move(done)}, {}});
+    batch_.enqueue(QueuedWrite{LeaveWrite{game, std::move(leave), std::move(done)}, {}});
 }
 
 void SqliteGameWriter::finish_game(FinishGame finish, FinishGameCallback done) {
-    enqueue(Request{FinishRequest{std::move(finish), std::move(done), {}}, {}});
+    batch_.enqueue(QueuedWrite{FinishWrite{std::move(finish), std::move(done), {}}, {}});
 }
 
 void SqliteGameWriter::flush() {
-    std::promise<void> reached;
-    auto future = reached.get_future();
-    enqueue(Request{FlushRequest{&reached}, {}});
-    future.wait();
+    batch_.flush();
 }
 
-void SqliteGameWriter::release_memory(CacheReleaseCallback done) {
-    enqueue(Request{ReleaseRequest{std::move(done), {}}, {}});
+void SqliteGameWriter::release_memory(std::function<void()> done) {
+    release_cache([done = std::move(done)](const CacheRelease&) {
+        if (done)
+            done();
+    });
+}
+
+// Done on the writer thread after what was queued before it is committed, outside any
+// transaction.
+void SqliteGameWriter::release_cache(CacheReleaseCallback done) {
+    batch_.task([this, done = std::move(done)] {
+        CacheRelease released;
+        released.bytes_before = db_.cache_bytes();
+        try {
+            db_.release_memory();
+        } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the cache stays
+        }
+        released.bytes_after = db_.cache_bytes();
+        if (done)
+            done(released);
+    });
 }
 
 WriterStats SqliteGameWriter::stats() const {
-    return WriterStats{requests_.load(), transactions_.load(), failures_.load(), merges_.load()};
+    return batch_.stats();
 }
 
-void SqliteGameWriter::run() {
-    // Two vectors traded under the lock: once both have grown to the busiest batch, queueing
-    // and taking a request allocate nothing (a deque allocated a block for each request, whose
-    // size is more than half of its blocks).
-    std::vector<Request> batch;
-    while (true) {
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty())
-                return; // stopping, and everything is written
-            if (queue_.size() <= options_.max_batch) {
-                batch.swap(queue_);
-            } else {
-                const auto first = queue_.begin();
-                const auto last = first + static_cast<std::ptrdiff_t>(options_.max_batch);
-                batch.assign(std::make_move_iterator(first), std::make_move_iterator(last));
-                queue_.erase(first, last);
-            }
-        }
-        write_batch(batch);
-        release_caches(batch);
-        for (auto& request : batch)
-            report(request);
-        batch.clear();
-        if (merge_due())
-            merge_journal(); // after the batch's callbacks: its moves wait for no merge
-    }
+void SqliteGameWriter::after_batch() {
+    if (merge_due())
+        merge_journal(); // after the batch's callbacks: its moves wait for no merge
 }
 
 bool SqliteGameWriter::merge_due() const {
@@ -208,55 +191,24 @@ SqliteGameWriter::GameInProgress* SqliteGameWriter::game_in_progress(GameId game
     return &in_progress_.emplace(game, read).first->second;
 }
 
-bool SqliteGameWriter::writes(const Request& request) {
-    return !std::holds_alternative<FlushRequest>(request.what) &&
-           !std::holds_alternative<ReleaseRequest>(request.what);
-}
-
-void SqliteGameWriter::release_caches(std::vector<Request>& batch) {
-    for (auto& request : batch) {
-        auto* release = std::get_if<ReleaseRequest>(&request.what);
-        if (!release)
-            continue;
-        release->released.bytes_before = db_.cache_bytes();
-        try {
-            db_.release_memory();
-        } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the cache stays
-        }
-        release->released.bytes_after = db_.cache_bytes();
-    }
-}
-
-void SqliteGameWriter::write_batch(std::vector<Request>& batch) {
-    if (std::none_of(batch.begin(), batch.end(), writes))
-        return; // nothing to write: no empty transaction
+void SqliteGameWriter::write_batch(std::span<QueuedWrite> batch) {
     try {
         Transaction transaction(db_);
         for (auto& request : batch)
             write_one(request);
         transaction.commit();
-        transactions_.fetch_add(1);
-    } catch (const std::exception& e) {
-        // BEGIN or COMMIT failed: nothing of the batch is on disk.
-        for (auto& request : batch)
-            if (request.status.ok())
-                request.status.error = e.what();
+    } catch (const std::exception&) {
+        // BEGIN or COMMIT failed: nothing of the batch is on disk (batch_writer.h reports it).
         forget_uncommitted();
-    }
-    for (auto& request : batch) {
-        if (!writes(request))
-            continue;
-        requests_.fetch_add(1);
-        if (!request.status.ok())
-            failures_.fetch_add(1);
+        throw;
     }
 }
 
 // One request inside its own savepoint, so that its failure leaves the rest of the batch.
-void SqliteGameWriter::write_one(Request& request) {
-    if (!writes(request))
+void SqliteGameWriter::write_one(QueuedWrite& request) {
+    if (!request.writes())
         return;
-    if (auto* move = std::get_if<MoveRequest>(&request.what))
+    if (auto* move = std::get_if<MoveWrite>(&request.what))
         return write_alone(*move, request.status);
     savepoint_.reset();
     savepoint_.run();
@@ -264,8 +216,7 @@ void SqliteGameWriter::write_one(Request& request) {
         std::visit(
             [this](auto& r) {
                 using T = std::decay_t<decltype(r)>;
-                if constexpr (!std::is_same_v<T, FlushRequest> &&
-                              !std::is_same_v<T, ReleaseRequest>)
+                if constexpr (!std::is_same_v<T, WriterTask>)
                     write(r);
             },
             request.what);
@@ -283,7 +234,7 @@ void SqliteGameWriter::write_one(Request& request) {
 // savepoint (opening and releasing one cost more than the INSERT). Should the failure have
 // ended the transaction (SQLite rolls back the whole of it on a full disk or an I/O error),
 // the rest of the batch must not run outside it: that failure is the batch's.
-void SqliteGameWriter::write_alone(MoveRequest& move, WriteStatus& status) {
+void SqliteGameWriter::write_alone(MoveWrite& move, WriteStatus& status) {
     try {
         write(move);
     } catch (const std::exception& e) {
@@ -302,7 +253,7 @@ void SqliteGameWriter::forget_uncommitted() {
     }
 }
 
-void SqliteGameWriter::write(CreateRequest& request) {
+void SqliteGameWriter::write(CreateGameWrite& request) {
     const GameRow& g = request.game;
     if (g.seat_count() < 2 || g.seat_count() > max_seats)
         throw StorageError("a game has 2 to " + std::to_string(max_seats) + " seats, not " +
@@ -349,7 +300,7 @@ void SqliteGameWriter::write(CreateRequest& request) {
 // One INSERT a move, into the journal or `moves` (journals()), once the game is known to be in
 // progress with the mover among its seats, and the ply to come after those stored. A failure
 // throws to write_alone(), which forgets what memory of the tables this writer had.
-void SqliteGameWriter::write(MoveRequest& request) {
+void SqliteGameWriter::write(MoveWrite& request) {
     const MoveRow& m = request.move;
     GameInProgress* game = game_in_progress(request.game);
     if (!game)
@@ -358,10 +309,13 @@ void SqliteGameWriter::write(MoveRequest& request) {
         throw StorageError("game " + std::to_string(request.game) + " has " +
                            std::to_string(game->seats) + " seats, no seat " +
                            std::to_string(m.seat));
-    if (m.ply <= game->stored_plies)
+    if (m.ply <= game->stored_plies) {
+        if (stored_already(request.game, m))
+            return; // the same move again: stored, as a retry must find it
         throw StorageError("game " + std::to_string(request.game) + " has " +
                            std::to_string(game->stored_plies) + " moves stored; ply " +
                            std::to_string(m.ply) + " is not after them");
+    }
     const bool journal = journals(request.game);
     Statement& s = journal ? into_journal_ : into_moves_;
     s.reset();
@@ -375,12 +329,23 @@ void SqliteGameWriter::write(MoveRequest& request) {
     }
 }
 
+bool SqliteGameWriter::stored_already(GameId game, const MoveRow& move) {
+    read_stored_move_.reset();
+    read_stored_move_.bind_int(1, game).bind_int(2, move.ply);
+    const bool same = read_stored_move_.step() && read_stored_move_.column_text(0) == move.move &&
+                      read_stored_move_.column_int(1) == move.seat &&
+                      read_stored_move_.column_int(2) == move.remaining.count() &&
+                      read_stored_move_.column_time(3) == move.at;
+    read_stored_move_.reset();
+    return same;
+}
+
 int SqliteGameWriter::stored_plies_or_none(GameId game) {
     const GameInProgress* known = game_in_progress(game);
     return known ? known->stored_plies : -1;
 }
 
-void SqliteGameWriter::write(LeaveRequest& request) {
+void SqliteGameWriter::write(LeaveWrite& request) {
     const LeaveRow& leave = request.leave;
     insert_leave_.reset();
     insert_leave_.bind_int(1, request.game)
@@ -423,7 +388,7 @@ void SqliteGameWriter::write_places(const GameEnd& end) {
     }
 }
 
-void SqliteGameWriter::write(FinishRequest& request) {
+void SqliteGameWriter::write(FinishWrite& request) {
     const GameEnd& end = request.finish.end;
     if (end.result.empty())
         throw StorageError("a finished game needs a result");
@@ -460,36 +425,6 @@ void SqliteGameWriter::write_ladder_outcome(GameId game) {
     const auto change = decide_(*end);
     if (change)
         write_ladder_change(db_, *change);
-}
-
-void SqliteGameWriter::report(Request& request) {
-    // A callback that throws must not stop the writer; there is no one to tell but the log.
-    try {
-        std::visit(
-            [&request](auto& r) {
-                using T = std::decay_t<decltype(r)>;
-                if constexpr (std::is_same_v<T, CreateRequest>) {
-                    if (r.done)
-                        r.done(request.status, request.status.ok() ? r.id : 0);
-                } else if constexpr (std::is_same_v<T, MoveRequest> ||
-                                     std::is_same_v<T, LeaveRequest>) {
-                    if (r.done)
-                        r.done(request.status);
-                } else if constexpr (std::is_same_v<T, FinishRequest>) {
-                    if (!request.status.ok())
-                        r.written.clear();
-                    if (r.done)
-                        r.done(request.status, r.written);
-                } else if constexpr (std::is_same_v<T, ReleaseRequest>) {
-                    if (r.done)
-                        r.done(r.released);
-                } else {
-                    r.reached->set_value();
-                }
-            },
-            request.what);
-    } catch (...) { // NOLINT(bugprone-empty-catch): see above
-    }
 }
 
 } // namespace storage::sqlite

@@ -1,20 +1,23 @@
 #pragma once
-// GameWriter on SQLite: the one writer thread with group commit. See storage/game_writer.h for
-// the contract. Owns the write connection; its statements never leave the writer thread.
+// GameWriter on SQLite: the writer thread with group commit (storage/batch_writer.h) and SQLite's
+// statements. See storage/game_writer.h for the contract. Owns the write connection; its
+// statements never leave the writer thread.
+//
+// Besides the contract, SQLite's own: the move journal (migration 6), merged into `moves`
+// between batches (journal_merges() counts them), and the page cache, which release_cache()
+// gives back with its size before and after.
 
+#include "storage/batch_writer.h"
 #include "storage/game_writer.h"
 #include "storage/sqlite/connection.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <cstddef>
-#include <future>
-#include <mutex>
-#include <thread>
+#include <cstdint>
+#include <functional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
-#include <variant>
-#include <vector>
 
 namespace storage::sqlite {
 
@@ -30,7 +33,14 @@ struct WriterOptions {
     std::size_t journal_games = 128;
 };
 
-class SqliteGameWriter final : public GameWriter {
+// What release_cache() gave back: the bytes the writer's page cache held before and after.
+struct CacheRelease {
+    std::int64_t bytes_before = 0;
+    std::int64_t bytes_after = 0;
+};
+using CacheReleaseCallback = std::function<void(const CacheRelease&)>;
+
+class SqliteGameWriter final : public GameWriter, private BatchStatements {
 public:
     // `decide` settles the ladder challenges of the games this writer ends (game_writer.h).
     explicit SqliteGameWriter(Connection connection, WriterOptions options = {},
@@ -44,53 +54,23 @@ public:
     void append_leave(GameId game, LeaveRow leave, WriteCallback done) override;
     void finish_game(FinishGame finish, FinishGameCallback done) override;
     void flush() override;
-    void release_memory(CacheReleaseCallback done) override;
+    // release_cache() without its sizes.
+    void release_memory(std::function<void()> done) override;
     WriterStats stats() const override;
 
-private:
-    struct CreateRequest {
-        GameRow game;
-        CreateGameCallback done;
-        GameId id = 0;
-    };
-    struct MoveRequest {
-        GameId game;
-        MoveRow move;
-        WriteCallback done;
-    };
-    struct LeaveRequest {
-        GameId game;
-        LeaveRow leave;
-        WriteCallback done;
-    };
-    struct FinishRequest {
-        FinishGame finish;
-        FinishGameCallback done;
-        std::vector<RatingRow> written;
-    };
-    struct FlushRequest {
-        std::promise<void>* reached;
-    };
-    // Done after the batch it came with is committed, outside any transaction.
-    struct ReleaseRequest {
-        CacheReleaseCallback done;
-        CacheRelease released;
-    };
-    struct Request {
-        std::variant<CreateRequest, MoveRequest, LeaveRequest, FinishRequest, FlushRequest,
-                     ReleaseRequest>
-            what;
-        WriteStatus status;
-    };
+    // Gives back the page cache the writer filled (up to its cache_size, 2 MB by default, else
+    // kept for the life of the process); the next writes read their pages again from the file
+    // (the OS's cache). Queued like a write; `done` (may be empty) runs on the writer thread.
+    void release_cache(CacheReleaseCallback done);
+    // How many times the move journal was merged into `moves` (not in transactions).
+    std::uint64_t journal_merges() const { return merges_.load(); }
 
-    void enqueue(Request request);
-    void run();
-    void write_batch(std::vector<Request>& batch);
-    void write_one(Request& request);
-    static bool writes(const Request& request); // not a flush or a release
-    void release_caches(std::vector<Request>& batch);
-    void write(CreateRequest& request);
-    void write(MoveRequest& request);
+private:
+    void write_batch(std::span<QueuedWrite> batch) override;
+    void after_batch() override;
+    void write_one(QueuedWrite& request);
+    void write(CreateGameWrite& request);
+    void write(MoveWrite& request);
     // What this writer knows of a game in progress: its seats and its last ply stored.
     struct GameInProgress {
         int seats = 2;
@@ -99,23 +79,24 @@ private:
     // From memory, or read once from the tables; null for a game unknown or ended.
     GameInProgress* game_in_progress(GameId game);
     int stored_plies_or_none(GameId game); // -1 for a game not in progress
-    void write_alone(MoveRequest& move, WriteStatus& status);
+    void write_alone(MoveWrite& move, WriteStatus& status);
+    bool stored_already(GameId game, const MoveRow& move);
     bool journals(GameId game) const;
     void forget_uncommitted();
     bool merge_due() const;
     void merge_journal();
     void count_journal(); // journal_rows_ and journal_games_ from the table
-    void write(LeaveRequest& request);
+    void write(LeaveWrite& request);
     void write_places(const GameEnd& end);
     void write_ladder_outcome(GameId game);
-    void write(FinishRequest& request);
-    static void report(Request& request);
+    void write(FinishWrite& request);
 
     Connection db_;
     Statement insert_game_;
     Statement into_journal_; // a move: the one statement of the hot path
     Statement into_moves_;
     Statement read_game_in_progress_;
+    Statement read_stored_move_;
     Statement merge_journal_;
     Statement clear_journal_;
     Statement insert_seat_;
@@ -135,18 +116,9 @@ private:
     std::size_t journal_rows_ = 0;             // rows in move_journal, as this writer knows it
     std::unordered_set<GameId> journal_games_; // the games of those rows
     std::size_t failed_merge_at_ = 0;          // journal_rows_ when a merge last failed, or 0
-
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::vector<Request> queue_;
-    bool stopping_ = false;
-
-    std::atomic<std::uint64_t> requests_{0};
-    std::atomic<std::uint64_t> transactions_{0};
-    std::atomic<std::uint64_t> failures_{0};
     std::atomic<std::uint64_t> merges_{0};
 
-    std::thread thread_; // last: starts once everything above exists
+    BatchWriter batch_; // last: its thread starts once everything above exists
 };
 
 } // namespace storage::sqlite

@@ -1,7 +1,7 @@
 // storage_crash_helper <db> <game-id>: appends moves to the game as fast as the writer takes
 // them and prints "ack <ply>" on stdout after each acknowledged move, until it is killed.
 // crash_restart_test.cpp runs it, kills it with SIGKILL mid-stream and checks the database.
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -10,11 +10,11 @@
 
 int main(int argc, char** argv) {
     if (argc != 3) {
-        std::fprintf(stderr, "usage: storage_crash_helper <db> <game-id>\n");
+        std::fprintf(stderr, "usage: storage_crash_helper <db> <game-id>\n"); // db: storage::open
         return 2;
     }
-    storage::sqlite::SqliteBackend backend(argv[1]);
-    auto writer = backend.game_writer();
+    const auto backend = storage::open(argv[1]);
+    auto writer = backend->game_writer();
     const storage::GameId game = std::atoll(argv[2]);
     for (int ply = 1;; ++ply) {
         std::string text = "m"; // built in two steps: GCC 12 warns falsely on "m" + string

@@ -1,4 +1,5 @@
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
+#include "tests/storage/backends.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
@@ -36,15 +37,15 @@ std::pair<pid_t, int> spawn_helper(const std::string& db, GameId game) {
 
 } // namespace
 
-TEST_CASE("after SIGKILL mid-stream every acknowledged move is back on reopening") {
-    TempDir dir;
+TEST_CASE_TEMPLATE("after SIGKILL mid-stream every acknowledged move is back on reopening", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
     GameId game = 0;
     {
-        sqlite::SqliteBackend backend(dir.db());
-        auto writer = backend.game_writer();
+        auto writer = db.backend().game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     }
-    const auto [pid, out] = spawn_helper(dir.db(), game);
+    const auto [pid, out] = spawn_helper(db.location(), game);
     std::FILE* acks = ::fdopen(out, "r");
     REQUIRE(acks != nullptr);
     int last_ack = 0;
@@ -63,8 +64,8 @@ TEST_CASE("after SIGKILL mid-stream every acknowledged move is back on reopening
     CHECK(WTERMSIG(status) == SIGKILL);
     REQUIRE(last_ack >= 300);
 
-    sqlite::SqliteBackend reopened(dir.db());
-    const auto unfinished = reopened.game_store()->load_unfinished_games();
+    const auto reopened = open(db.location());
+    const auto unfinished = reopened->game_store()->load_unfinished_games();
     REQUIRE(unfinished.size() == 1);
     const auto& moves = unfinished[0].moves;
     REQUIRE(static_cast<int>(moves.size()) >= last_ack);

@@ -1,4 +1,5 @@
 #include "storage/sqlite/sqlite_backend.h"
+#include "tests/storage/backends.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
@@ -9,9 +10,10 @@
 using namespace storage;
 using namespace storage_test;
 
-TEST_CASE("a game with its moves round-trips through the writer and the reader") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a game with its moves round-trips through the writer and the reader", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     auto writer = backend.game_writer();
     auto game = sample_game(ann, std::nullopt);
@@ -43,9 +45,10 @@ TEST_CASE("a game with its moves round-trips through the writer and the reader")
     CHECK_FALSE(backend.game_store()->find_game(id + 1));
 }
 
-TEST_CASE("a stored ply is never overwritten and a finished game takes no moves") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a stored ply is never overwritten and a finished game takes no moves", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto writer = backend.game_writer();
     const GameId id = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     REQUIRE(append_now(*writer, id, move_at(1, "e4")).ok());
@@ -67,9 +70,10 @@ TEST_CASE("a stored ply is never overwritten and a finished game takes no moves"
     CHECK(stored->game.ended_at == at_ms(2'000'000));
 }
 
-TEST_CASE("finishing a rated game writes the result and both ratings in one go") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("finishing a rated game writes the result and both ratings in one go", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -102,9 +106,10 @@ TEST_CASE("finishing a rated game writes the result and both ratings in one go")
     CHECK(ratings->find_rating({bob, "chess", "blitz"})->games == 31);
 }
 
-TEST_CASE("a failing rating update leaves the game unfinished and the ratings untouched") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a failing rating update leaves the game unfinished and the ratings untouched",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const UserId ann = backend.user_store()->create_user("ann", "h", at_ms(0)).value();
     auto writer = backend.game_writer();
     const GameId id = create_now(*writer, sample_game(ann, std::nullopt, true)).second;
@@ -121,9 +126,10 @@ TEST_CASE("a failing rating update leaves the game unfinished and the ratings un
     CHECK_FALSE(backend.rating_store()->find_rating({ann, "chess", "blitz"}));
 }
 
-TEST_CASE("history pages newest first with a keyset, and counts both colours") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("history pages newest first with a keyset, and counts both colours", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -150,9 +156,10 @@ TEST_CASE("history pages newest first with a keyset, and counts both colours") {
     CHECK(last[0].id == ids[0]);
 }
 
-TEST_CASE("unfinished games are loaded with their moves: finished ones are not") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("unfinished games are loaded with their moves: finished ones are not", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto writer = backend.game_writer();
     const GameId open = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     const GameId done = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
@@ -201,9 +208,10 @@ GameLadderLink link_to(LadderId ladder, ChallengeId challenge) {
 
 } // namespace
 
-TEST_CASE("a game's public flag, ladder link and guest token hashes round-trip (schema 3)") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a game's public flag, ladder link and guest token hashes round-trip (schema 3)",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
@@ -256,9 +264,10 @@ TEST_CASE("a game's public flag, ladder link and guest token hashes round-trip (
     CHECK(ended->game.seats[1].guest_token_hash.empty());
 }
 
-TEST_CASE("a game whose ladder link names no challenge of that ladder is refused") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a game whose ladder link names no challenge of that ladder is refused", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto users = backend.user_store();
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();

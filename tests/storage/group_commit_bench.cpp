@@ -1,14 +1,17 @@
-// storage_bench [--normal] [--tables N] [--moves M] [--db FILE]
-// storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE]
-// A benchmark run by hand, not a test. Closed loop (default): N tables play M moves each at
-// once; every table sends its next move only after the previous one was acknowledged (as a
-// real table does). Prints moves per second, transactions and moves per transaction.
-// Open loop (--rate): R moves a second for S seconds (default 10), spread over N tables in
-// turn, each sent at its time whatever the writer is doing; prints the percentiles of the
+// storage_bench [--normal] [--tables N] [--moves M] [--db FILE|URI]
+// storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE|URI]
+// A benchmark run by hand, not a test. --db is what storage::open takes: a SQLite file
+// (default storage_bench.db, removed before and after) or a postgresql:// URI, whose game
+// tables are emptied first (TRUNCATE: use a database of its own). Closed loop (default): N tables
+// play M moves each at once; every table sends its next move only after the previous one was
+// acknowledged (as a real table does). Prints moves per second, transactions and moves per
+// transaction. Open loop (--rate): R moves a second for S seconds (default 10), spread over N
+// tables in turn, each sent at its time whatever the writer is doing; prints the percentiles of the
 // time from a move's hand-over to its acknowledgement: the commit's tail as a move sees it,
 // with the WAL checkpoints (SQLite's, inside the commit that takes the WAL past 1000 pages)
 // among it.
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
+#include "storage/postgres/connection.h"
 
 #include <algorithm>
 #include <atomic>
@@ -30,6 +33,10 @@ using namespace storage;
 namespace {
 
 void remove_database(const std::string& db) {
+    if (parse_location(db).kind == BackendKind::Postgres) {
+        postgres::Connection(db, {}).exec("TRUNCATE games, game_seats, moves, game_leaves CASCADE");
+        return;
+    }
     for (const char* suffix : {"", "-wal", "-shm"}) {
         std::string name = db; // appended, not `db + suffix`: GCC 12 warns falsely on that
         name += suffix;
@@ -118,7 +125,7 @@ int main(int argc, char** argv) {
             seconds = std::atoi(argv[++i]);
         else {
             std::fprintf(stderr, "usage: storage_bench [--normal] [--tables N] [--moves M] "
-                                 "[--db FILE] [--rate R [--seconds S]]\n");
+                                 "[--db FILE|URI] [--rate R [--seconds S]]\n");
             return 2;
         }
     }
@@ -127,16 +134,20 @@ int main(int argc, char** argv) {
                              "--rate at least 0\n");
         return 2;
     }
-    remove_database(db);
-    sqlite::OpenOptions options;
-    options.durability = normal ? sqlite::Durability::Normal : sqlite::Durability::Full;
-    sqlite::SqliteBackend backend(db, options);
-    auto writer = backend.game_writer();
+    const bool postgres = parse_location(db).kind == BackendKind::Postgres;
+    if (!postgres)
+        remove_database(db); // a fresh file
+    auto backend =
+        open(db, {.durability = normal ? Durability::Normal : Durability::Full, .create = true});
+    if (postgres)
+        remove_database(db); // empty game tables, once they exist
+    auto writer = backend->game_writer();
 
     std::vector<GameId> games;
     for (int t = 0; t < tables; ++t) {
         std::promise<GameId> id;
-        writer->create_game(bench_game(), [&](const WriteStatus&, GameId gid) { id.set_value(gid); });
+        writer->create_game(bench_game(),
+                            [&](const WriteStatus&, GameId gid) { id.set_value(gid); });
         games.push_back(id.get_future().get());
     }
     if (rate > 0) {

@@ -1,4 +1,5 @@
 #include "storage/sqlite/sqlite_backend.h"
+#include "tests/storage/backends.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
@@ -16,16 +17,17 @@ using namespace storage_test;
 namespace {
 
 // Counts committed rows through a separate connection: what a reader would see.
-int stored_moves(const sqlite::SqliteBackend& backend, GameId game) {
+int stored_moves(const Backend& backend, GameId game) {
     const auto found = backend.game_store()->find_game(game);
     return found ? static_cast<int>(found->moves.size()) : -1;
 }
 
 } // namespace
 
-TEST_CASE("moves queued together are committed in one transaction, callbacks after commit") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("moves queued together are committed in one transaction, callbacks after commit",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto writer = backend.game_writer();
     constexpr int threads = 8;
     constexpr int per_thread = 50;
@@ -81,9 +83,9 @@ TEST_CASE("moves queued together are committed in one transaction, callbacks aft
         CHECK(seen >= per_thread);
 }
 
-TEST_CASE("callbacks run in the order the calls were made") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("callbacks run in the order the calls were made", Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto writer = backend.game_writer();
     const GameId game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     std::vector<int> order;
@@ -98,9 +100,10 @@ TEST_CASE("callbacks run in the order the calls were made") {
         CHECK(order[static_cast<std::size_t>(i)] == i + 1);
 }
 
-TEST_CASE("a failing write reports its error and does not lose the others of its batch") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a failing write reports its error and does not lose the others of its batch",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     auto writer = backend.game_writer();
     const GameId game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
 
@@ -128,9 +131,9 @@ TEST_CASE("a failing write reports its error and does not lose the others of its
     CHECK(writer->stats().failures == 2);
 }
 
-TEST_CASE("destroying the writer writes everything still queued") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("destroying the writer writes everything still queued", Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     GameId game = 0;
     std::atomic<int> acknowledged{0};
     {
@@ -144,4 +147,27 @@ TEST_CASE("destroying the writer writes everything still queued") {
     }
     CHECK(acknowledged == 50);
     CHECK(stored_moves(backend, game) == 50);
+}
+
+TEST_CASE_TEMPLATE(
+    "a move sent again as stored is one move, and a different one at its ply is refused", Db,
+    STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
+    auto writer = backend.game_writer();
+    const GameId game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    REQUIRE(append_now(*writer, game, move_at(1, "e4")).ok());
+    REQUIRE(append_now(*writer, game, move_at(2, "e5")).ok());
+    // A retry of a write whose outcome was unknown finds its move stored: a success.
+    CHECK(append_now(*writer, game, move_at(1, "e4")).ok());
+    CHECK(append_now(*writer, game, move_at(2, "e5")).ok());
+    MoveRow later = move_at(2, "e5");
+    later.at += Millis(1);
+    CHECK(append_now(*writer, game, later).error.find("ply 2 is not after them") !=
+          std::string::npos);
+    CHECK(append_now(*writer, game, move_at(2, "d5")).error.find("ply 2 is not after them") !=
+          std::string::npos);
+    CHECK(stored_moves(backend, game) == 2);
+    CHECK(append_now(*writer, game, move_at(3, "Nf3")).ok());
+    CHECK(stored_moves(backend, game) == 3);
 }

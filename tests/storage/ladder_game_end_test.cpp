@@ -4,12 +4,15 @@
 #include "storage/errors.h"
 #include "storage/sqlite/connection.h"
 #include "storage/sqlite/sqlite_backend.h"
+#include "tests/storage/backends.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
 #include <future>
 #include <memory>
 #include <optional>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -17,14 +20,13 @@
 using namespace storage;
 using storage_test::at_ms;
 using storage_test::create_now;
-using storage_test::TempDir;
 
 namespace {
 
-// Two players on a ladder, ann on top, and bob's challenge to ann accepted.
-struct AcceptedLadder {
-    TempDir dir;
-    sqlite::SqliteBackend backend{dir.db()};
+// Two players on a ladder, ann on top, and bob's challenge to ann accepted, on backend Db.
+template <class Db> struct AcceptedLadder {
+    Db db;
+    Backend& backend = db.backend();
     UserId ann = 0;
     UserId bob = 0;
     LadderId ladder = 0;
@@ -77,10 +79,28 @@ struct AcceptedLadder {
         return users;
     }
 
-    // Runs SQL on a connection of its own (a trigger standing for a failing write).
-    void exec(const std::string& sql) const {
-        sqlite::Connection raw(dir.db(), sqlite::OpenOptions{});
-        raw.exec(sql);
+    // A trigger named `name` that refuses `event` ("BEFORE INSERT ON ladder_history") with
+    // the message `message`: a write failing at that point.
+    void refuse(const std::string& name, const std::string& event,
+                const std::string& message) const {
+        if constexpr (std::is_same_v<Db, storage_test::OnPostgres>) {
+            db.connect().exec("CREATE FUNCTION " + name +
+                              "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '" +
+                              message + "'; END $$; CREATE TRIGGER " + name + " " + event +
+                              " FOR EACH ROW EXECUTE FUNCTION " + name + "()");
+        } else {
+            sqlite::Connection raw(db.location(), sqlite::OpenOptions{});
+            raw.exec("CREATE TRIGGER " + name + " " + event + " BEGIN SELECT RAISE(ABORT, '" +
+                     message + "'); END");
+        }
+    }
+    void allow(const std::string& name) const {
+        if constexpr (std::is_same_v<Db, storage_test::OnPostgres>) {
+            db.connect().exec("DROP FUNCTION " + name + " CASCADE");
+        } else {
+            sqlite::Connection raw(db.location(), sqlite::OpenOptions{});
+            raw.exec("DROP TRIGGER " + name);
+        }
     }
 };
 
@@ -93,21 +113,26 @@ WriteStatus finish_ladder_game_now(GameWriter& writer, GameId game) {
 
 } // namespace
 
-TEST_CASE("a ladder game's row names its game on the challenge, in the same transaction") {
-    AcceptedLadder l;
+TEST_CASE_TEMPLATE("a ladder game's row names its game on the challenge, in the same transaction",
+                   Db, STORAGE_BACKENDS) {
+    AcceptedLadder<Db> l;
     auto writer = l.backend.game_writer();
     const auto [status, game] = create_now(*writer, l.ladder_game());
     REQUIRE(status.ok());
-    CHECK(l.backend.ladder_store()->find_challenge(l.challenge)->game_id == game);
-    const auto accepted = l.backend.ladder_store()->accepted_challenges();
-    REQUIRE(accepted.size() == 1);
-    REQUIRE(accepted[0].game);
-    CHECK(accepted[0].game->id == game);
-    CHECK_FALSE(accepted[0].game->ended_at);
+    const auto challenge = l.backend.ladder_store()->find_challenge(l.challenge);
+    CHECK(challenge->game_id == game);
+    CHECK(challenge->status == "accepted");
+    const auto stored = l.backend.game_store()->find_game(game);
+    REQUIRE(stored);
+    CHECK(stored->game.ladder == GameLadderLink{.ladder_id = l.ladder,
+                                                .challenge_id = l.challenge,
+                                                .challenger_user_id = l.bob});
+    CHECK_FALSE(stored->game.ended_at);
 }
 
-TEST_CASE("a ladder game's row is refused for a challenge that is not accepted") {
-    AcceptedLadder l;
+TEST_CASE_TEMPLATE("a ladder game's row is refused for a challenge that is not accepted", Db,
+                   STORAGE_BACKENDS) {
+    AcceptedLadder<Db> l;
     auto row = l.backend.ladder_store()->find_challenge(l.challenge).value();
     row.status = "cancelled"; // withdrawn while the row was on its way
     REQUIRE(l.backend.ladder_store()->update_challenge(row));
@@ -118,8 +143,10 @@ TEST_CASE("a ladder game's row is refused for a challenge that is not accepted")
     CHECK(l.backend.game_store()->load_unfinished_games().empty());
 }
 
-TEST_CASE("a ladder game's end, rungs, history and challenge are written in one transaction") {
-    AcceptedLadder l;
+TEST_CASE_TEMPLATE(
+    "a ladder game's end, rungs, history and challenge are written in one transaction", Db,
+    STORAGE_BACKENDS) {
+    AcceptedLadder<Db> l;
     auto seen = std::make_shared<std::optional<LadderGameEnd>>();
     auto writer = l.backend.game_writer([&l, seen](const LadderGameEnd& end) {
         *seen = end;
@@ -147,16 +174,15 @@ TEST_CASE("a ladder game's end, rungs, history and challenge are written in one 
     auto ladders = l.backend.ladder_store();
     CHECK(ladders->find_challenge(l.challenge)->status == "challenger_won");
     CHECK(ladders->history(l.ladder, l.bob).size() == 1);
-    CHECK(ladders->accepted_challenges().empty());
 }
 
-TEST_CASE("a refused challenge update leaves the game's end, the rungs and the history") {
-    AcceptedLadder l;
+TEST_CASE_TEMPLATE("a refused challenge update leaves the game's end, the rungs and the history",
+                   Db, STORAGE_BACKENDS) {
+    AcceptedLadder<Db> l;
     auto writer = l.backend.game_writer(
         [&l](const LadderGameEnd&) { return std::optional<LadderChange>(l.bob_won()); });
     const GameId game = create_now(*writer, l.ladder_game()).second;
-    l.exec("CREATE TRIGGER refuse_status BEFORE UPDATE OF status ON ladder_challenges "
-           "BEGIN SELECT RAISE(ABORT, 'status refused'); END");
+    l.refuse("refuse_status", "BEFORE UPDATE OF status ON ladder_challenges", "status refused");
 
     const auto failed = finish_ladder_game_now(*writer, game);
     CHECK_FALSE(failed.ok());
@@ -170,14 +196,14 @@ TEST_CASE("a refused challenge update leaves the game's end, the rungs and the h
     CHECK_FALSE(stored->game.ended_at); // the end waits for its ladder change
 }
 
-TEST_CASE("a history write that fails half-way is undone, and the retried end applies all") {
-    AcceptedLadder l;
+TEST_CASE_TEMPLATE("a history write that fails half-way is undone, and the retried end applies all",
+                   Db, STORAGE_BACKENDS) {
+    AcceptedLadder<Db> l;
     auto writer = l.backend.game_writer(
         [&l](const LadderGameEnd&) { return std::optional<LadderChange>(l.bob_won()); });
     const GameId game = create_now(*writer, l.ladder_game()).second;
     // The challenge and the rungs are written before the history: this fails after them.
-    l.exec("CREATE TRIGGER refuse_history BEFORE INSERT ON ladder_history "
-           "BEGIN SELECT RAISE(ABORT, 'history refused'); END");
+    l.refuse("refuse_history", "BEFORE INSERT ON ladder_history", "history refused");
     const auto failed = finish_ladder_game_now(*writer, game);
     CHECK_FALSE(failed.ok());
     CHECK(failed.error.find("history refused") != std::string::npos);
@@ -185,7 +211,7 @@ TEST_CASE("a history write that fails half-way is undone, and the retried end ap
     CHECK(l.backend.ladder_store()->find_challenge(l.challenge)->status == "accepted");
     CHECK_FALSE(l.backend.game_store()->find_game(game)->game.ended_at);
 
-    l.exec("DROP TRIGGER refuse_history");
+    l.allow("refuse_history");
     REQUIRE(finish_ladder_game_now(*writer, game)
                 .ok()); // the live table writes an end until it is stored
     CHECK(l.top_first() == std::vector<UserId>{l.bob, l.ann});
@@ -194,8 +220,9 @@ TEST_CASE("a history write that fails half-way is undone, and the retried end ap
     CHECK(l.backend.game_store()->find_game(game)->game.ended_at);
 }
 
-TEST_CASE("a ladder change is refused whole when its challenge was settled meanwhile") {
-    AcceptedLadder l;
+TEST_CASE_TEMPLATE("a ladder change is refused whole when its challenge was settled meanwhile", Db,
+                   STORAGE_BACKENDS) {
+    AcceptedLadder<Db> l;
     auto ladders = l.backend.ladder_store();
     auto change = l.bob_won();
     change.challenges[0].from = "open"; // read before it was accepted
@@ -204,13 +231,12 @@ TEST_CASE("a ladder change is refused whole when its challenge was settled meanw
     CHECK(ladders->history(l.ladder, l.bob).empty());
     CHECK(ladders->find_challenge(l.challenge)->status == "accepted");
 
-    l.exec("CREATE TRIGGER refuse_status BEFORE UPDATE OF status ON ladder_challenges "
-           "BEGIN SELECT RAISE(ABORT, 'status refused'); END");
+    l.refuse("refuse_status", "BEFORE UPDATE OF status ON ladder_challenges", "status refused");
     CHECK_THROWS_AS((void)ladders->apply_change(l.bob_won()), StorageError);
     CHECK(l.top_first() == std::vector<UserId>{l.ann, l.bob});
     CHECK(ladders->history(l.ladder, l.bob).empty());
 
-    l.exec("DROP TRIGGER refuse_status");
+    l.allow("refuse_status");
     CHECK(ladders->apply_change(l.bob_won()));
     CHECK(l.top_first() == std::vector<UserId>{l.bob, l.ann});
     CHECK(ladders->history(l.ladder, l.bob).size() == 1);

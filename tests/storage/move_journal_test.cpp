@@ -48,7 +48,7 @@ TEST_CASE("the journal is merged into moves once it holds journal_rows moves, an
           "back whole from both") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4});
-    auto writer = backend.game_writer();
+    auto writer = backend.sqlite_game_writer();
     const GameId a = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     const GameId b = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     // Interleaved, as live games store them: a1 b1 a2 b2 ...; one request at a time, so each
@@ -58,7 +58,7 @@ TEST_CASE("the journal is merged into moves once it holds journal_rows moves, an
         REQUIRE(append_now(*writer, b, move_at(ply, named('b', ply))).ok());
     }
     writer->flush();
-    CHECK(writer->stats().journal_merges == 2); // after 4 and 8 rows
+    CHECK(writer->journal_merges() == 2); // after 4 and 8 rows
     CHECK(rows_in(dir.db(), "moves") == 8);
     CHECK(rows_in(dir.db(), "move_journal") == 2);
 
@@ -79,7 +79,7 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
     GameId game = 0;
     {
         sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3});
-        auto writer = backend.game_writer();
+        auto writer = backend.sqlite_game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         REQUIRE(append_now(*writer, game, move_at(1, "e4")).ok());
         REQUIRE(append_now(*writer, game, move_at(2, "e5")).ok());
@@ -88,7 +88,7 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
         CHECK(twice.error.find("has 2 moves stored; ply 2 is not after them") != std::string::npos);
         REQUIRE(append_now(*writer, game, move_at(3, "Nf3")).ok()); // the merge follows
         writer->flush(); // after the merge: it comes before the next batch
-        CHECK(writer->stats().journal_merges == 1);
+        CHECK(writer->journal_merges() == 1);
         CHECK(rows_in(dir.db(), "move_journal") == 0);
         CHECK_FALSE(append_now(*writer, game, move_at(1, "d4")).ok()); // in moves now
         REQUIRE(append_now(*writer, game, move_at(4, "Nc6")).ok());    // in the journal
@@ -96,8 +96,8 @@ TEST_CASE("a ply stored already is refused, whether it is in the journal or merg
     // A new writer knows nothing of the game; it starts by merging what the journal holds.
     REQUIRE(rows_in(dir.db(), "move_journal") == 1);
     sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 3});
-    auto writer = backend.game_writer();
-    CHECK(writer->stats().journal_merges == 1);
+    auto writer = backend.sqlite_game_writer();
+    CHECK(writer->journal_merges() == 1);
     CHECK(rows_in(dir.db(), "move_journal") == 0);
     CHECK_FALSE(append_now(*writer, game, move_at(3, "Bb5")).ok());
     CHECK_FALSE(append_now(*writer, game, move_at(4, "Bb5")).ok());
@@ -116,7 +116,7 @@ TEST_CASE("an unfinished game comes back with the moves of the journal after a r
     GameId game = 0;
     {
         sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 2});
-        auto writer = backend.game_writer();
+        auto writer = backend.sqlite_game_writer();
         game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
         for (int ply = 1; ply <= 3; ++ply) // two merged, one left in the journal
             REQUIRE(append_now(*writer, game, move_at(ply, named('m', ply))).ok());
@@ -135,7 +135,7 @@ TEST_CASE("the journal takes the moves of journal_games games between merges, th
           "straight to moves") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db(), {}, {.journal_rows = 4, .journal_games = 2});
-    auto writer = backend.game_writer();
+    auto writer = backend.sqlite_game_writer();
     std::vector<GameId> games;
     for (int i = 0; i < 3; ++i)
         games.push_back(create_now(*writer, sample_game(std::nullopt, std::nullopt)).second);

@@ -4,6 +4,7 @@
 #include "storage/sqlite/connection.h"
 #include "storage/sqlite/sqlite_backend.h"
 #include "storage/sqlite/sqlite_game_writer.h"
+#include "tests/storage/backends.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
 
@@ -73,7 +74,7 @@ struct Users {
     UserId dee = 0;
 };
 
-Users make_users(sqlite::SqliteBackend& backend) {
+Users make_users(Backend& backend) {
     auto users = backend.user_store();
     return Users{users->create_user("ann", "h", at_ms(0)).value(),
                  users->create_user("bob", "h", at_ms(0)).value(),
@@ -118,10 +119,12 @@ std::pair<GameId, std::vector<MoveRow>> write_seated_game(GameWriter& writer, co
 
 } // namespace
 
-TEST_CASE("a 4-seat game with its seats, movers, a leave with its clock and its places reads "
-          "back as written") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE(
+    "a 4-seat game with its seats, movers, a leave with its clock and its places reads "
+    "back as written",
+    Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const Users u = make_users(backend);
     auto writer = backend.game_writer();
     const GameRow row =
@@ -154,9 +157,10 @@ TEST_CASE("a 4-seat game with its seats, movers, a leave with its clock and its 
     CHECK(backend.game_store()->load_unfinished_games().empty());
 }
 
-TEST_CASE("a 6-seat game reads back with its six seats, its movers and its places") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("a 6-seat game reads back with its six seats, its movers and its places", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const Users u = make_users(backend);
     auto writer = backend.game_writer();
     const GameRow row =
@@ -171,9 +175,10 @@ TEST_CASE("a 6-seat game reads back with its six seats, its movers and its place
     CHECK(stored->leaves == std::vector<LeaveRow>{written_leave()});
 }
 
-TEST_CASE("history and count find a game of more than two for a user in any seat") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("history and count find a game of more than two for a user in any seat", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const Users u = make_users(backend);
     auto writer = backend.game_writer();
     const GameId two = create_now(*writer, sample_game(u.ann, u.bob)).second;
@@ -210,15 +215,15 @@ TEST_CASE("history and count find a game of more than two for a user in any seat
     CHECK(store->history(u.bob, {}).size() == 1);
 }
 
-TEST_CASE("a writer that did not create a game reads its seats, last ply and end once, and "
-          "refuses what does not fit them") {
-    TempDir dir;
+TEST_CASE_TEMPLATE("a writer that did not create a game reads its seats, last ply and end "
+                   "once, and refuses what does not fit them",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
     GameId three = 0;
     GameId pair = 0;
     GameId ended = 0;
     {
-        sqlite::SqliteBackend backend(dir.db());
-        auto writer = backend.game_writer();
+        auto writer = db.backend().game_writer();
         three = create_now(*writer, seated_game("chinese-checkers-3",
                                                 {std::nullopt, std::nullopt, std::nullopt}))
                     .second;
@@ -232,12 +237,14 @@ TEST_CASE("a writer that did not create a game reads its seats, last ply and end
                                             .ended_at = at_ms(3'000'000)})
                     .ok());
     }
-    sqlite::SqliteBackend backend(dir.db()); // a new writer: it knows nothing of them yet
+    const auto opened = open(db.location()); // a new writer: it knows nothing of them yet
+    auto& backend = *opened;
     auto writer = backend.game_writer();
     CHECK(append_now(*writer, three, seated_move(4, "m4", 4)).error ==
           "game " + std::to_string(three) + " has 3 seats, no seat 3");
-    CHECK(append_now(*writer, three, seated_move(1, "m1", 3)).error ==
+    CHECK(append_now(*writer, three, seated_move(1, "x1", 3)).error ==
           "game " + std::to_string(three) + " has 1 moves stored; ply 1 is not after them");
+    CHECK(append_now(*writer, three, seated_move(1, "m1", 3)).ok()); // the same: stored already
     CHECK(append_now(*writer, three, seated_move(2, "m2", 3)).ok());
     CHECK(append_now(*writer, pair, move_at(1, "d4")).error ==
           "game " + std::to_string(pair) + " has 1 moves stored; ply 1 is not after them");
@@ -252,9 +259,10 @@ TEST_CASE("a writer that did not create a game reads its seats, last ply and end
     CHECK(backend.game_store()->find_game(ended)->moves.empty());
 }
 
-TEST_CASE("bad seats, clocks, leaves and places are refused and change nothing") {
-    TempDir dir;
-    sqlite::SqliteBackend backend(dir.db());
+TEST_CASE_TEMPLATE("bad seats, clocks, leaves and places are refused and change nothing", Db,
+                   STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
     const Users u = make_users(backend);
     auto writer = backend.game_writer();
 

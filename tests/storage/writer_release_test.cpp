@@ -1,5 +1,6 @@
-// The writer gives back its page cache once the load has gone (storage/game_writer.h,
-// release_memory; issue 11's return to idle), and goes on writing afterwards.
+// The SQLite writer gives back its page cache once the load has gone
+// (storage/sqlite/sqlite_game_writer.h, release_cache; issue 11's return to idle), and goes on
+// writing afterwards.
 #include "storage/sqlite/sqlite_backend.h"
 #include "tests/storage/temp_database.h"
 #include "tests/storage/writer_helpers.h"
@@ -14,9 +15,9 @@ using namespace storage_test;
 
 namespace {
 
-CacheRelease release_now(GameWriter& writer) {
-    std::promise<CacheRelease> done;
-    writer.release_memory([&](const CacheRelease& r) { done.set_value(r); });
+sqlite::CacheRelease release_now(sqlite::SqliteGameWriter& writer) {
+    std::promise<sqlite::CacheRelease> done;
+    writer.release_cache([&](const sqlite::CacheRelease& r) { done.set_value(r); });
     return done.get_future().get();
 }
 
@@ -25,7 +26,7 @@ CacheRelease release_now(GameWriter& writer) {
 TEST_CASE("the writer releases the page cache it filled and keeps writing") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
-    auto writer = backend.game_writer();
+    auto writer = backend.sqlite_game_writer();
     // Enough rows to fill many pages of the moves table and its index.
     std::vector<GameId> games;
     for (int g = 0; g < 20; ++g)
@@ -51,7 +52,7 @@ TEST_CASE("the writer releases the page cache it filled and keeps writing") {
 TEST_CASE("a release queued between writes neither commits nor counts as a request") {
     TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
-    auto writer = backend.game_writer();
+    auto writer = backend.sqlite_game_writer();
     const auto game = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
     const auto before = writer->stats();
     (void)release_now(*writer);

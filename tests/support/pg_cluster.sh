@@ -8,6 +8,10 @@
 #                                     to collide with), create the database `tabula_test`, and
 #                                     write its libpq URI to <state-dir>/uri
 #   pg_cluster.sh stop <state-dir>    stop the server and remove its folder
+#   pg_cluster.sh halt <state-dir>    stop the server as a crash would (pg_ctl stop -m
+#                                     immediate: no checkpoint), keeping its folder
+#   pg_cluster.sh resume <state-dir>  start a halted server again (crash recovery replays its
+#                                     WAL), on the same socket: the same URI works again
 #
 # fsync stays on, as in production. initdb refuses to run as root, so as root the cluster runs
 # as the user `nobody` (through runuser); the tests connect over the socket with trust
@@ -18,7 +22,7 @@ set -euo pipefail
 action=${1:-}
 state=${2:-}
 if [ -z "$action" ] || [ -z "$state" ]; then
-    echo "usage: pg_cluster.sh start|stop <state-dir>" >&2
+    echo "usage: pg_cluster.sh start|stop|halt|resume <state-dir>" >&2
     exit 2
 fi
 
@@ -54,6 +58,16 @@ stop_cluster() {
     rm -f "$state/folder" "$state/uri"
 }
 
+# Starts the server of the cluster in $folder: a unix socket in that folder, fsync on.
+start_server() {
+    if ! as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 30 \
+            -o "-c listen_addresses='' -k $folder -c fsync=on -c max_connections=200" \
+            start >/dev/null; then
+        cat "$folder/server.log" >&2
+        return 1
+    fi
+}
+
 case "$action" in
 start)
     mkdir -p "$state"
@@ -69,10 +83,7 @@ start)
         stop_cluster
         exit 1
     fi
-    if ! as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 30 \
-            -o "-c listen_addresses='' -k $folder -c fsync=on -c max_connections=200" \
-            start >/dev/null; then
-        cat "$folder/server.log" >&2
+    if ! start_server; then
         stop_cluster
         exit 1
     fi
@@ -84,8 +95,18 @@ stop)
     stop_cluster
     echo "pg_cluster: stopped"
     ;;
+halt)
+    folder=$(cat "$state/folder")
+    as_owner "$bin/pg_ctl" -D "$folder/data" -m immediate -w stop >/dev/null
+    echo "pg_cluster: halted"
+    ;;
+resume)
+    folder=$(cat "$state/folder")
+    start_server
+    echo "pg_cluster: resumed"
+    ;;
 *)
-    echo "usage: pg_cluster.sh start|stop <state-dir>" >&2
+    echo "usage: pg_cluster.sh start|stop|halt|resume <state-dir>" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,119 @@
+#pragma once
+// The game writer's thread, queue and group commit, the same for every backend (issue 36; the
+// contract is storage/game_writer.h). A backend supplies its statements as a BatchStatements:
+// how to write one batch of requests in one transaction. BatchWriter does the rest: it queues
+// the calls of any thread, takes everything queued (up to `max_batch`) on its own thread,
+// hands it to the backend, then runs the callbacks in the order of the calls, after the
+// commit returned; flush(), tasks between batches (release_memory) and the counters.
+//
+// Threads: enqueue(), task(), flush() and stats() from any thread; BatchStatements is called on
+// the writer thread only, one call at a time. No exception leaves the writer thread: a batch
+// that throws gives its message to every request of it that had no error of its own.
+
+#include "storage/game_writer.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <span>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace storage {
+
+// The requests of GameWriter as queued. The backend writes them and fills in what a callback
+// reports besides the status: a new game's id, the ratings written.
+struct CreateGameWrite {
+    GameRow game;
+    CreateGameCallback done;
+    GameId id = 0;
+};
+struct MoveWrite {
+    GameId game = 0;
+    MoveRow move;
+    WriteCallback done;
+};
+struct LeaveWrite {
+    GameId game = 0;
+    LeaveRow leave;
+    WriteCallback done;
+};
+struct FinishWrite {
+    FinishGame finish;
+    FinishGameCallback done;
+    std::vector<RatingRow> written;
+};
+// Not a write: runs on the writer thread once what was queued before it is committed, in its
+// place among the callbacks (flush, release_memory).
+struct WriterTask {
+    std::function<void()> run;
+};
+
+struct QueuedWrite {
+    std::variant<CreateGameWrite, MoveWrite, LeaveWrite, FinishWrite, WriterTask> what;
+    WriteStatus status; // set by the backend: empty while it succeeds
+
+    // False for a WriterTask, which the backend skips.
+    bool writes() const { return !std::holds_alternative<WriterTask>(what); }
+};
+
+// A backend's part of the writer.
+class BatchStatements {
+public:
+    virtual ~BatchStatements() = default;
+    // Writes the requests of `batch` that write() (at least one) in ONE transaction and
+    // returns once its COMMIT returned. A request that fails sets its own status.error and
+    // leaves the others (its savepoint is rolled back). Throws when the transaction as a whole
+    // failed (BEGIN, COMMIT, a failure that ended it): nothing of it was committed, and every
+    // request still without an error gets the exception's message. A backend that retries
+    // (postgres/pg_game_writer.h) sets the statuses of its last attempt.
+    virtual void write_batch(std::span<QueuedWrite> batch) = 0;
+    // After a batch's callbacks have run, outside any transaction (SQLite merges its journal).
+    virtual void after_batch() {}
+};
+
+class BatchWriter {
+public:
+    // `statements` outlives the writer; call start() once it is ready to be called.
+    BatchWriter(BatchStatements& statements, std::size_t max_batch);
+    ~BatchWriter(); // stop()
+    BatchWriter(const BatchWriter&) = delete;
+    BatchWriter& operator=(const BatchWriter&) = delete;
+
+    void start();
+    // Writes everything still queued, then joins the thread. Idempotent; call it before what
+    // `statements` needs is destroyed.
+    void stop();
+
+    void enqueue(QueuedWrite write);
+    // Queues `run` (a WriterTask).
+    void task(std::function<void()> run);
+    // Blocks until everything queued before the call is committed and called back.
+    void flush();
+    WriterStats stats() const;
+
+private:
+    void run();
+    void write(std::vector<QueuedWrite>& batch);
+    static void report(QueuedWrite& request);
+
+    BatchStatements& statements_;
+    std::size_t max_batch_;
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::vector<QueuedWrite> queue_;
+    bool stopping_ = false;
+
+    std::atomic<std::uint64_t> requests_{0};
+    std::atomic<std::uint64_t> transactions_{0};
+    std::atomic<std::uint64_t> failures_{0};
+
+    std::thread thread_;
+};
+
+} // namespace storage

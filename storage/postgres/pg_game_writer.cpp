@@ -1,0 +1,423 @@
+#include "storage/postgres/pg_game_writer.h"
+
+#include "storage/postgres/game_end.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <exception>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace storage::postgres {
+namespace {
+
+// A move: inserted when its game is in progress, its mover one of the seats and its ply after
+// the last stored; otherwise nothing, and the answer says why. ON CONFLICT: a row another
+// transaction is writing at that ply is waited for, then left (found again below). Columns:
+// inserted (0/1), the game's seats (NULL: not in progress), its last ply stored, whether the
+// same move is stored at its ply already (as of the statement's start).
+constexpr const char* insert_move_sql =
+    "WITH g AS (SELECT (SELECT count(*) FROM game_seats WHERE game_id = $1::bigint) AS seats, "
+    "coalesce((SELECT max(ply) FROM moves WHERE game_id = $1::bigint), 0) AS last "
+    "FROM games WHERE id = $1::bigint AND ended_at IS NULL), "
+    "ins AS (INSERT INTO moves (game_id, ply, move, seat, remaining_ms, at_ms) "
+    "SELECT $1::bigint, $2::bigint, $3::text, $4::bigint, $5::bigint, $6::bigint FROM g "
+    "WHERE $4::bigint >= 0 AND $4::bigint < g.seats AND $2::bigint > g.last "
+    "ON CONFLICT (game_id, ply) DO NOTHING RETURNING 1) "
+    "SELECT (SELECT count(*) FROM ins), (SELECT seats FROM g), (SELECT last FROM g), "
+    "(SELECT count(*) FROM moves WHERE game_id = $1::bigint AND ply = $2::bigint AND "
+    "move = $3::text AND seat = $4::bigint AND remaining_ms = $5::bigint AND at_ms = $6::bigint)";
+
+// A leave: of a game of more than two in progress, by one of its seats not gone yet, once the
+// moves stored are exactly `ply` (a leave is written in order with the moves).
+constexpr const char* insert_leave_sql =
+    "INSERT INTO game_leaves (game_id, ordinal, seat, ply, at_ms, reason, remaining_ms) "
+    "SELECT $1::bigint, (SELECT count(*) FROM game_leaves WHERE game_id = $1::bigint), "
+    "$2::bigint, $3::bigint, $4::bigint, $5::text, $6::bigint "
+    "WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::bigint AND ended_at IS NULL) "
+    "AND $2::bigint >= 0 AND $2::bigint < (SELECT count(*) FROM game_seats WHERE game_id = "
+    "$1::bigint) AND (SELECT count(*) FROM game_seats WHERE game_id = $1::bigint) > 2 "
+    "AND $3::bigint = coalesce((SELECT max(ply) FROM moves WHERE game_id = $1::bigint), 0) "
+    "ON CONFLICT DO NOTHING";
+
+// A move's statement failed inside the transaction, which PostgreSQL then refuses to go on
+// with: the batch is rolled back and written again without it (its status holds the error).
+struct WriteAgainWithout {};
+
+// The transaction as a whole failed for a reason worth one more try (a deadlock between nodes).
+constexpr int max_attempts = 5;
+
+Params move_params(GameId game, const MoveRow& m) {
+    Params params;
+    params.add(game).add(m.ply).add(m.move).add(m.seat).add(m.remaining.count()).add(m.at);
+    return params;
+}
+
+} // namespace
+
+PgGameWriter::PgGameWriter(std::string conninfo, ConnectOptions connect, PgWriterOptions options,
+                           LadderDecider decide)
+    : conninfo_(std::move(conninfo)), connect_(connect), options_(options),
+      decide_(std::move(decide)), db_(std::make_unique<Connection>(conninfo_, connect_)),
+      batch_(*this, options.max_batch) {
+    batch_.start();
+}
+
+PgGameWriter::~PgGameWriter() {
+    batch_.stop(); // while the connection it writes with exists
+}
+
+void PgGameWriter::create_game(GameRow game, CreateGameCallback done) {
+    batch_.enqueue(QueuedWrite{CreateGameWrite{std::move(game), std::move(done)}, {}});
+}
+
+void PgGameWriter::append_move(GameId game, MoveRow move, WriteCallback done) {
+    batch_.enqueue(QueuedWrite{MoveWrite{game, std::move(move), std::move(done)}, {}});
+}
+
+void PgGameWriter::append_leave(GameId game, LeaveRow leave, WriteCallback done) {
+    batch_.enqueue(QueuedWrite{LeaveWrite{game, std::move(leave), std::move(done)}, {}});
+}
+
+void PgGameWriter::finish_game(FinishGame finish, FinishGameCallback done) {
+    batch_.enqueue(QueuedWrite{FinishWrite{std::move(finish), std::move(done), {}}, {}});
+}
+
+void PgGameWriter::flush() {
+    batch_.flush();
+}
+
+WriterStats PgGameWriter::stats() const {
+    return batch_.stats();
+}
+
+Connection& PgGameWriter::connected() {
+    if (db_ != nullptr && db_->healthy())
+        return *db_;
+    db_.reset();
+    if (backoff_.count() > 0) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now < next_connect_)
+            std::this_thread::sleep_for(next_connect_ - now);
+    }
+    try {
+        db_ = std::make_unique<Connection>(conninfo_, connect_);
+    } catch (const PgError&) {
+        backoff_ = backoff_.count() == 0 ? options_.reconnect_first
+                                         : std::min(backoff_ * 2, options_.reconnect_max);
+        next_connect_ = std::chrono::steady_clock::now() + backoff_;
+        throw;
+    }
+    backoff_ = std::chrono::milliseconds(0);
+    reconnects_.fetch_add(1);
+    return *db_;
+}
+
+void PgGameWriter::lose_connection() {
+    db_.reset();
+}
+
+void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
+    bool retrying = false; // after a COMMIT whose outcome is unknown
+    std::chrono::steady_clock::time_point give_up{};
+    for (int attempt = 1;; ++attempt) {
+        bool committing = false;
+        bool began = false;
+        try {
+            allocate_game_ids(batch);
+            Connection& db = connected();
+            db.exec("BEGIN");
+            began = true;
+            try {
+                for (std::size_t i = 0; i < batch.size();) {
+                    if (std::holds_alternative<MoveWrite>(batch[i].what)) {
+                        i = write_moves(batch, i, retrying); // the run of moves from i
+                        continue;
+                    }
+                    if (batch[i].writes() && batch[i].status.ok())
+                        write_one(batch[i], retrying);
+                    ++i;
+                }
+            } catch (const WriteAgainWithout&) {
+                db.exec("ROLLBACK");
+                for (auto& request : batch) // the others start again; the failed one stays so
+                    if (auto* move = std::get_if<MoveWrite>(&request.what);
+                        !move || request.status.ok())
+                        request.status.error.clear();
+                --attempt; // not a failure of the transaction
+                continue;
+            }
+            committing = true;
+            commit();
+            return;
+        } catch (const PgError& e) {
+            if (!e.connection_lost()) {
+                if (db_ != nullptr && db_->in_transaction()) {
+                    try {
+                        db_->exec("ROLLBACK");
+                    } catch (const StorageError&) {
+                        lose_connection();
+                    }
+                }
+                if (e.retryable() && attempt < max_attempts) {
+                    for (auto& request : batch)
+                        request.status.error.clear();
+                    continue;
+                }
+                throw;
+            }
+            lose_connection();
+            if (!began && attempt == 1 && !retrying) {
+                // Found dead before anything of the batch was sent (PostgreSQL restarted
+                // between batches): one new connection straight away.
+                continue;
+            }
+            if (!committing && !retrying)
+                throw; // nothing of it was committed: its callbacks say so
+            // The COMMIT (or a retry of it) lost its connection: committed or not, nobody
+            // knows. Write it again, idempotently, until the window closes.
+            const auto now = std::chrono::steady_clock::now();
+            if (!retrying) {
+                retrying = true;
+                give_up = now + options_.commit_retry_window;
+            }
+            if (now >= give_up)
+                throw StorageError(std::string("the connection to PostgreSQL was lost while "
+                                               "committing; whether the writes were stored is "
+                                               "unknown: ") +
+                                   e.what());
+            for (auto& request : batch)
+                request.status.error.clear();
+        }
+    }
+}
+
+void PgGameWriter::commit() {
+    if (++commits_ == options_.cut_commit && options_.commit_fault != CommitFault::None) {
+        db_->cut_after_sending(options_.commit_fault == CommitFault::AfterCommitSent ? "COMMIT"
+                                                                                     : "");
+        throw PgError("the connection was cut at COMMIT (a test's fault)", "");
+    }
+    db_->exec("COMMIT");
+}
+
+// A new game's id, from the sequence and outside the transaction: a batch written again after
+// a COMMIT with an unknown outcome inserts the same id, and finds its row if it was committed.
+void PgGameWriter::allocate_game_ids(std::span<QueuedWrite> batch) {
+    int needed = 0;
+    for (const auto& request : batch)
+        if (const auto* create = std::get_if<CreateGameWrite>(&request.what); create && !create->id)
+            ++needed;
+    if (needed == 0)
+        return;
+    const auto ids = connected().run("SELECT nextval(pg_get_serial_sequence('games', 'id')) "
+                                     "FROM generate_series(1, $1)",
+                                     Params().add(needed));
+    int next = 0;
+    for (auto& request : batch)
+        if (auto* create = std::get_if<CreateGameWrite>(&request.what); create && !create->id)
+            create->id = ids.integer(next++, 0);
+}
+
+void PgGameWriter::write_one(QueuedWrite& request, bool retrying) {
+    Connection& db = *db_;
+    db.exec("SAVEPOINT request");
+    try {
+        std::visit(
+            [this, retrying](auto& r) {
+                using T = std::decay_t<decltype(r)>;
+                if constexpr (std::is_same_v<T, CreateGameWrite>)
+                    write(r);
+                else if constexpr (std::is_same_v<T, LeaveWrite> || std::is_same_v<T, FinishWrite>)
+                    write(r, retrying);
+                else
+                    (void)r; // moves go by write_moves, tasks are not writes
+            },
+            request.what);
+        db.exec("RELEASE SAVEPOINT request");
+    } catch (const PgError& e) {
+        if (e.connection_lost() || e.retryable())
+            throw;
+        request.status.error = e.what();
+        db.exec("ROLLBACK TO SAVEPOINT request");
+        db.exec("RELEASE SAVEPOINT request");
+    } catch (const std::exception& e) { // a refusal, or the rating updater threw
+        request.status.error = e.what();
+        db.exec("ROLLBACK TO SAVEPOINT request");
+        db.exec("RELEASE SAVEPOINT request");
+    }
+}
+
+void PgGameWriter::write(CreateGameWrite& request) {
+    const GameRow& g = request.game;
+    if (g.seat_count() < 2 || g.seat_count() > max_seats)
+        throw StorageError("a game has 2 to " + std::to_string(max_seats) + " seats, not " +
+                           std::to_string(g.seat_count()));
+    Connection& db = *db_;
+    Params params;
+    params.add(request.id)
+        .add(g.variant)
+        .add(g.start_position)
+        .add(g.time_control)
+        .add(g.rated ? 1 : 0)
+        .add(g.table_code)
+        .add(g.started_at)
+        .add(g.is_public ? 1 : 0);
+    if (g.ladder)
+        params.add(g.ladder->ladder_id).add(g.ladder->challenge_id);
+    else
+        params.add_null().add_null();
+    const auto inserted =
+        db.run("INSERT INTO games (id, variant, start_position, time_control, rated, table_code, "
+               "started_at, is_public, ladder_id, ladder_challenge_id) "
+               "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING",
+               params);
+    if (inserted.affected() == 0)
+        return; // the id is this request's: an attempt whose COMMIT was unknown stored it all
+    if (g.ladder) {
+        // The foreign keys check each id; this checks that they name one challenge, and one
+        // whose game may start, locked until the commit so no other node settles it meanwhile.
+        const auto challenge =
+            db.run("SELECT ladder_id, status FROM ladder_challenges WHERE id = $1 FOR UPDATE",
+                   Params().add(g.ladder->challenge_id));
+        if (challenge.rows() == 0 || challenge.integer(0, 0) != g.ladder->ladder_id)
+            throw StorageError("ladder " + std::to_string(g.ladder->ladder_id) +
+                               " has no challenge " + std::to_string(g.ladder->challenge_id));
+        if (challenge.text(0, 1) != "accepted")
+            throw StorageError("ladder challenge " + std::to_string(g.ladder->challenge_id) +
+                               " is " + challenge.text(0, 1) +
+                               ", not accepted: no game starts for it");
+        // The game has started: from now on its end decides the challenge.
+        db.run("UPDATE ladder_challenges SET game_id = $2 WHERE id = $1",
+               Params().add(g.ladder->challenge_id).add(request.id));
+    }
+    int seat = 0;
+    for (const SeatRow& player : g.seats) // a place is written when the game ends
+        db.run("INSERT INTO game_seats (game_id, seat, user_id, name, guest_token_hash) "
+               "VALUES ($1, $2, $3, $4, $5)",
+               Params()
+                   .add(request.id)
+                   .add(seat++)
+                   .add(player.user_id)
+                   .add(player.name)
+                   .add(player.guest_token_hash));
+}
+
+// The moves from batch[first] up to the next request that is not one, all sent at once (one
+// round trip, Connection::run_pipelined), each one statement; returns the index after them.
+std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t first, bool) {
+    std::size_t end = first;
+    std::vector<std::size_t> sent;
+    std::vector<Params> params;
+    for (; end < batch.size() && std::holds_alternative<MoveWrite>(batch[end].what); ++end) {
+        auto& request = batch[end];
+        if (!request.status.ok())
+            continue; // failed in an attempt rolled back for another's sake: it stays failed
+        const auto& move = std::get<MoveWrite>(request.what);
+        if (move.move.ply < 1) {
+            request.status.error =
+                "ply " + std::to_string(move.move.ply) + " is not a ply: plies count from 1";
+            continue;
+        }
+        sent.push_back(end);
+        params.push_back(move_params(move.game, move.move));
+    }
+    std::vector<Result> results;
+    try {
+        results = db_->run_pipelined(insert_move_sql, params);
+    } catch (const PipelineError& e) {
+        if (e.connection_lost() || e.retryable())
+            throw;
+        batch[sent[e.index()]].status.error = e.what();
+        throw WriteAgainWithout{};
+    }
+    for (std::size_t k = 0; k < sent.size(); ++k) {
+        auto& request = batch[sent[k]];
+        try {
+            check_move(std::get<MoveWrite>(request.what), results[k]);
+        } catch (const PgError& e) {
+            if (e.connection_lost() || e.retryable())
+                throw;
+            request.status.error = e.what();
+            throw WriteAgainWithout{};
+        } catch (const StorageError& e) {
+            request.status.error = e.what();
+        }
+    }
+    return end;
+}
+
+// What the move's statement answered: stored, or why not (SQLite's words).
+void PgGameWriter::check_move(const MoveWrite& request, const Result& r) {
+    const MoveRow& m = request.move;
+    const GameId game = request.game;
+    if (r.integer(0, 0) == 1)
+        return;
+    if (r.is_null(0, 1))
+        throw StorageError("game " + std::to_string(game) + " is not in progress");
+    const auto seats = r.integer(0, 1);
+    if (m.seat < 0 || m.seat >= seats)
+        throw StorageError("game " + std::to_string(game) + " has " + std::to_string(seats) +
+                           " seats, no seat " + std::to_string(m.seat));
+    // Stored at its ply already: the same move is a success (a retry, or the table's outbox
+    // sending again what an unknown outcome may have stored).
+    if (r.integer(0, 3) == 1)
+        return;
+    if (m.ply <= r.integer(0, 2)) {
+        // A row committed by another transaction while the INSERT waited for it is not in the
+        // statement's snapshot: a statement of its own sees it.
+        const auto same =
+            db_->run("SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
+                     "AND seat = $4 AND remaining_ms = $5 AND at_ms = $6",
+                     move_params(game, m));
+        if (same.rows() == 1)
+            return;
+    }
+    throw StorageError("game " + std::to_string(game) + " has " + std::to_string(r.integer(0, 2)) +
+                       " moves stored; ply " + std::to_string(m.ply) + " is not after them");
+}
+
+void PgGameWriter::write(LeaveWrite& request, bool retrying) {
+    const LeaveRow& leave = request.leave;
+    Connection& db = *db_;
+    std::optional<std::int64_t> remaining;
+    if (leave.remaining)
+        remaining = leave.remaining->count();
+    const auto inserted = db.run(insert_leave_sql, Params()
+                                                       .add(request.game)
+                                                       .add(leave.seat)
+                                                       .add(leave.ply)
+                                                       .add(leave.at)
+                                                       .add(leave.reason)
+                                                       .add(remaining));
+    if (inserted.affected() == 1)
+        return;
+    if (retrying) {
+        const auto same =
+            db.run("SELECT 1 FROM game_leaves WHERE game_id = $1 AND seat = $2 AND ply = $3 AND "
+                   "at_ms = $4 AND reason = $5 AND remaining_ms IS NOT DISTINCT FROM $6::bigint",
+                   Params()
+                       .add(request.game)
+                       .add(leave.seat)
+                       .add(leave.ply)
+                       .add(leave.at)
+                       .add(leave.reason)
+                       .add(remaining));
+        if (same.rows() == 1)
+            return;
+    }
+    throw StorageError("game " + std::to_string(request.game) +
+                       " is not a game of more than two players in progress with seat " +
+                       std::to_string(leave.seat) + " and " + std::to_string(leave.ply) +
+                       " moves stored");
+}
+
+void PgGameWriter::write(FinishWrite& request, bool retrying) {
+    request.written = write_game_end(*db_, request.finish, decide_, retrying);
+}
+
+} // namespace storage::postgres
