@@ -8,6 +8,7 @@
 #include "storage/postgres/migrations.h"
 #include "storage/postgres/pg_backend.h"
 #include "storage/postgres/rating_rows.h"
+#include "storage/sqlite/connection.h"
 #include "tests/storage/backends.h"
 
 #include <chrono>
@@ -21,6 +22,7 @@
 using namespace storage;
 using storage_test::at_ms;
 using storage_test::OnPostgres;
+using storage_test::TempDir;
 
 namespace {
 
@@ -37,6 +39,35 @@ bool sessions_waiting_for_locks(const OnPostgres& db, int count) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return false;
+}
+
+// A table's shape as both backends can say it: each column (in order) with NOT NULL and its
+// place in the primary key (0: none), e.g. "seat notnull pk2; ". A key's column counts as NOT
+// NULL (SQLite's rowid alias `id INTEGER PRIMARY KEY` does not say so, but is).
+std::string sqlite_shape(storage::sqlite::Connection& db, const std::string& table) {
+    auto s = db.prepare("SELECT name, \"notnull\" OR pk > 0, pk FROM pragma_table_info(?1) "
+                        "ORDER BY cid");
+    s.bind_text(1, table);
+    std::string columns;
+    while (s.step())
+        columns += s.column_text(0) + (s.column_int(1) != 0 ? " notnull" : "") + " pk" +
+                   std::to_string(s.column_int(2)) + "; ";
+    return columns;
+}
+
+std::string postgres_shape(postgres::Connection& db, const std::string& table) {
+    const auto r = db.run(
+        "SELECT a.attname, a.attnotnull, coalesce(array_position(i.indkey::int2[], a.attnum) "
+        "- array_lower(i.indkey::int2[], 1) + 1, 0) " // indkey counts from 0
+        "FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary "
+        "WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped "
+        "ORDER BY a.attnum",
+        postgres::Params().add(table));
+    std::string columns;
+    for (int i = 0; i < r.rows(); ++i)
+        columns += r.text(i, 0) + (r.text(i, 1) == "t" ? " notnull" : "") + " pk" + r.text(i, 2) +
+                   "; ";
+    return columns;
 }
 
 postgres::PgBackend& as_pg(Backend& backend) {
@@ -128,6 +159,46 @@ TEST_CASE("postgres: can_write is ok on a primary and says why not on a read-onl
     const auto status = read_only->can_write();
     CHECK_FALSE(status.ok());
     CHECK(status.error.find("read-only") != std::string::npos);
+}
+
+TEST_CASE("postgres: the game tables have SQLite's columns, keys and checks") {
+    OnPostgres db;
+    db.backend();
+    TempDir dir;
+    storage::sqlite::Connection lite(dir.db(), {});
+    auto pg = db.connect();
+    for (const std::string table : {"games", "game_seats", "moves", "game_leaves"}) {
+        CAPTURE(table);
+        const auto shape = sqlite_shape(lite, table);
+        CHECK(shape.size() > 60);
+        CHECK(postgres_shape(pg, table) == shape);
+    }
+    // The constraints that are not columns, as SQLite enforces them.
+    const auto ann = db.backend().user_store()->create_user("ann", "h", at_ms(1)).value();
+    pg.run("INSERT INTO games (id, variant, time_control, rated, started_at) "
+           "VALUES (7, 'chess', '5+0', 0, 1)");
+    const auto refused = [&pg](const std::string& sql) {
+        try {
+            pg.exec(sql);
+        } catch (const postgres::PgError& e) {
+            return e.sqlstate().substr(0, 2) == "23"; // integrity_constraint_violation
+        }
+        return false;
+    };
+    CHECK(refused("INSERT INTO games (variant, time_control, rated, started_at, ended_at) "
+                  "VALUES ('chess', '5+0', 0, 1, 2)")); // an end needs a result
+    CHECK(refused("INSERT INTO game_seats (game_id, seat, name) VALUES (7, 6, 'x')"));
+    CHECK(refused("INSERT INTO game_seats (game_id, seat, name) VALUES (8, 0, 'x')"));
+    CHECK(refused("INSERT INTO moves (game_id, ply, move, seat, remaining_ms, at_ms) "
+                  "VALUES (7, 0, 'e4', 0, 1, 1)"));
+    pg.run("INSERT INTO game_seats (game_id, seat, user_id, name) VALUES (7, 0, $1, 'ann')",
+           postgres::Params().add(ann));
+    pg.exec("INSERT INTO game_leaves (game_id, ordinal, seat, ply) VALUES (7, 0, 0, 0)");
+    CHECK(refused("INSERT INTO game_leaves (game_id, ordinal, seat, ply) VALUES (7, 1, 0, 0)"));
+    // ladder_challenges.game_id names a game, as in SQLite.
+    CHECK(pg.run("SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND "
+                 "conrelid = 'ladder_challenges'::regclass AND confrelid = 'games'::regclass")
+              .integer(0, 0) == 1);
 }
 
 TEST_CASE("postgres: games are refused, saying what is missing") {
