@@ -42,6 +42,10 @@ constexpr Subcommand subcommands[] = {
      "ladder create|list|show|remove-player ... [--db FILE]\n"
      "        manage ladders as the operator (`tabula ladder` lists the forms)",
      server::cli::run_ladder},
+    {"db",
+     "db copy --from DB --to DB [--force]\n"
+     "        copy every table, ids kept, between SQLite and PostgreSQL (either way)",
+     server::cli::run_db},
     {"engine",
      "engine <variant> --level easy|medium|hard [--fen F] [--movetime MS] [--seed S]\n"
      "        the computer's move; the last line is the move",
@@ -85,7 +89,8 @@ int main(int argc, char** argv) {
         std::cout << "tabula " << TABULA_VERSION << "\n";
         return 0;
     }
-    if (command == "engine-worker") // the server's search process (engine/search_worker.h): not in the help
+    if (command ==
+        "engine-worker") // the server's search process (engine/search_worker.h): not in the help
         return engine::run_search_worker(args);
     for (const auto& s : subcommands)
         if (s.name == command)

@@ -229,12 +229,21 @@ struct LadderChallengeUpdate {
 
 // A change to one ladder, written in ONE transaction: the standings after it (absent: they do
 // not change), the history lines it adds and the challenges it changes. Both or neither: a
-// challenge no longer in its `from` status refuses the whole change and nothing is written.
+// challenge no longer in its `from` status, or standings other than `computed_from`, refuse the
+// whole change and nothing is written.
+//
+// `computed_from`: the standings (top first) the change was computed from, as they were read.
+// Present, the change is written only while they are still the stored standings: a change
+// computed from standings another writer has changed since (a join, a result's rung swap, a
+// removal) would overwrite that writer's change, so it is refused, to be computed again from
+// what is stored (LadderStore::apply_change). Absent, it is written whatever the standings are
+// (an operator's save_standings, a game id set on a challenge).
 struct LadderChange {
     LadderId ladder_id = 0;
     std::optional<std::vector<UserId>> top_first;
     std::vector<LadderHistoryRow> history;
     std::vector<LadderChallengeUpdate> challenges;
+    std::optional<std::vector<UserId>> computed_from{};
 };
 
 // What decides a ladder challenge whose game has ended, all as stored when the end is written:

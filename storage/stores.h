@@ -106,13 +106,24 @@ public:
     virtual bool delete_ladder(LadderId id) = 0;
 
     virtual std::vector<LadderRungRow> standings(LadderId ladder) = 0; // top (rung 1) first
-    // Replaces the standings (players top first) and appends history, in one transaction.
+    // Replaces the standings (players top first) and appends history, in one transaction,
+    // whatever the standings were (a tool's; the service goes through apply_change).
     virtual void save_standings(LadderId ladder, const std::vector<UserId>& top_first,
                                 const std::vector<LadderHistoryRow>& history) = 0;
 
     // Writes a LadderChange (records.h) in one transaction: standings, history and challenge
     // updates together. False, with nothing written, when a challenge is no longer in its
-    // `from` status (another thread settled it first).
+    // `from` status (another thread settled it first) or the stored standings are no longer
+    // the ones the change was computed from (`computed_from`: another writer changed them).
+    //
+    // Concurrency control: a lock on the ladder plus an optimistic check, retried by the
+    // caller. The check and the write run under the ladder's lock (PostgreSQL: the ladder's
+    // row, SELECT ... FOR UPDATE; SQLite: the database's write lock, BEGIN IMMEDIATE), so no
+    // other change of the ladder, from any node or thread, comes between them; a change read
+    // from what is no longer stored is refused whole, and the caller reads the ladder again,
+    // computes the change again and retries (server/accounts/ladder_service.h). No version
+    // column: the check compares the standings themselves (a ladder's few hundred rungs at
+    // most), which is exactly what the change was computed from.
     [[nodiscard]] virtual bool apply_change(const LadderChange& change) = 0;
 
     [[nodiscard]] virtual ChallengeId add_challenge(const LadderChallengeRow& challenge) = 0;

@@ -66,7 +66,7 @@ std::optional<storage::LadderChange> decide_ladder_game(const storage::LadderGam
         return std::nullopt; // not accepted: nothing to decide
     const std::map<storage::ChallengeId, storage::LadderChallengeRow> stored{
         {end.challenge.id, end.challenge}};
-    return ladder_change_of(end.ladder, rules, *update, stored);
+    return ladder_change_of(end.ladder, end.top_first, rules, *update, stored);
 }
 
 storage::LadderDecider ladder_decider() {

@@ -50,11 +50,12 @@ storage::LadderChallengeRow ladder_challenge_row(storage::LadderId ladder,
 }
 
 storage::LadderChange
-ladder_change_of(const storage::LadderRow& ladder, const ladder::Ladder& after,
-                 const ladder::LadderUpdate& update,
+ladder_change_of(const storage::LadderRow& ladder, const std::vector<storage::UserId>& before,
+                 const ladder::Ladder& after, const ladder::LadderUpdate& update,
                  const std::map<storage::ChallengeId, storage::LadderChallengeRow>& stored) {
     storage::LadderChange change;
     change.ladder_id = ladder.id;
+    change.computed_from = before;
     if (!update.changes.empty())
         change.top_first = after.standings();
     for (const auto& c : update.changes)
@@ -71,6 +72,18 @@ ladder_change_of(const storage::LadderRow& ladder, const ladder::Ladder& after,
     for (const auto& cancelled : update.cancelled)
         add(cancelled);
     return change;
+}
+
+ladder::LadderUpdate merged_update(const std::vector<ladder::LadderUpdate>& updates) {
+    ladder::LadderUpdate merged;
+    for (const auto& update : updates) {
+        if (update.challenge)
+            merged.cancelled.push_back(*update.challenge); // written alike (ladder_change_of)
+        merged.changes.insert(merged.changes.end(), update.changes.begin(), update.changes.end());
+        merged.cancelled.insert(merged.cancelled.end(), update.cancelled.begin(),
+                                update.cancelled.end());
+    }
+    return merged;
 }
 
 } // namespace server::accounts

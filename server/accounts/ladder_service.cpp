@@ -5,9 +5,14 @@
 #include "storage/errors.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
+#include <optional>
+#include <random>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 namespace server::accounts {
 namespace {
@@ -22,13 +27,42 @@ rules::Error settled_meanwhile() {
     return {"challenge_changed", "the challenge changed meanwhile; look again and retry"};
 }
 
+// How often an action is read, computed and written again when another writer changed the
+// ladder between its read and its write, and the most it waits before the next try (a random
+// part of it, so that two writers that keep colliding drift apart).
+constexpr int max_attempts = 10;
+constexpr int max_backoff_ms = 4;
+
+void back_off(int attempt) {
+    thread_local std::minstd_rand random(std::random_device{}());
+    const int most = std::min(attempt, max_backoff_ms);
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<int>(0, most)(random)));
+}
+
+// Runs `attempt` (() -> optional<Result<T>>, nullopt: the ladder changed between its read and
+// its write, nothing written) until it answers, at most max_attempts times; then the action is
+// refused as "challenge_changed", which asks the client to look again.
+template <class Attempt> auto retrying(Attempt&& attempt) {
+    using Answer = typename decltype(attempt())::value_type;
+    for (int tried = 1;; ++tried) {
+        if (auto answer = attempt())
+            return Answer(std::move(*answer));
+        if (tried == max_attempts)
+            return Answer(settled_meanwhile());
+        back_off(tried);
+    }
+}
+
 } // namespace
 
 struct LadderService::Loaded {
     storage::LadderRow row;
+    std::vector<storage::UserId> top_first; // as stored: what a change is computed from
     ladder::Ladder rules;
     std::map<storage::ChallengeId, storage::LadderChallengeRow> challenges; // as stored
-    bool stored = true; // false: the deadlines passed could not be written (shown anyway)
+    bool stored = true;  // false: the deadlines passed could not be written (shown anyway)
+    bool current = true; // false: another writer changed the ladder before they were written
 };
 
 LadderService::LadderService(storage::LadderStore& ladders, storage::UserStore& users)
@@ -45,11 +79,14 @@ std::string LadderService::name_of(storage::UserId user) {
 }
 
 bool LadderService::store(Loaded& loaded, const ladder::LadderUpdate& update) {
-    const auto change = ladder_change_of(loaded.row, loaded.rules, update, loaded.challenges);
+    const auto change =
+        ladder_change_of(loaded.row, loaded.top_first, loaded.rules, update, loaded.challenges);
     if (!ladders_.apply_change(change))
         return false;
     for (const auto& [row, from] : change.challenges)
         loaded.challenges[row.id] = row;
+    if (change.top_first)
+        loaded.top_first = *change.top_first;
     return true;
 }
 
@@ -67,21 +104,24 @@ std::optional<LadderService::Loaded> LadderService::read(storage::LadderId id) {
         live.push_back(ladder_challenge_of(challenge));
     }
     auto rules = ladder_of(*row, top_first, std::move(live));
-    return Loaded{std::move(*row), std::move(rules), std::move(stored)};
+    return Loaded{std::move(*row), std::move(top_first), std::move(rules), std::move(stored)};
 }
 
 std::optional<LadderService::Loaded> LadderService::load(storage::LadderId id,
                                                          storage::TimePoint now, Access access) {
-    // A challenge settled by another thread (the game writer) between the read and the write
-    // refuses the write: read again. Twice in a row is already unlikely.
-    for (int attempt = 0;; ++attempt) {
+    // The deadlines passed are written in one change. Another writer (a thread, another node,
+    // the game writer) that changed the ladder between the read and the write refuses it: a
+    // page reads again, a few times; an action gives up at once (`current` false) and reads
+    // again as a whole (retrying), since what it computes must start from what is stored.
+    const int attempts = access == Access::Read ? 3 : 1;
+    for (int attempt = 1;; ++attempt) {
         auto loaded = read(id);
         if (!loaded)
             return std::nullopt;
-        bool current = true;
         try {
-            for (const auto& update : loaded->rules.expire(now))
-                current = store(*loaded, update) && current;
+            const auto expired = loaded->rules.expire(now);
+            if (!expired.empty())
+                loaded->current = store(*loaded, merged_update(expired));
         } catch (const storage::StorageError& e) {
             // A page is still worth showing when the deadlines passed cannot be written (a
             // full disk): shown as they fell, written by the next look that can.
@@ -91,8 +131,9 @@ std::optional<LadderService::Loaded> LadderService::load(storage::LadderId id,
                       ": deadlines passed not written: " + e.what());
             loaded->stored = false;
         }
-        if (current || attempt == 2)
+        if (loaded->current || attempt == attempts)
             return loaded;
+        back_off(attempt);
     }
 }
 
@@ -145,23 +186,29 @@ auto LadderService::act(storage::LadderId id, storage::TimePoint now, Rule&& rul
     using Out = rules::Result<std::pair<Loaded, Answer>>;
     auto loaded = load(id, now, Access::Change);
     if (!loaded)
-        return Out(unknown_ladder());
+        return std::optional<Out>(unknown_ladder());
+    if (!loaded->current)
+        return std::optional<Out>(); // the ladder changed before its deadlines were written
     auto answer = rule(loaded->rules);
     if (!answer)
-        return Out(answer.error());
-    return Out(std::pair<Loaded, Answer>(std::move(*loaded), std::move(*answer)));
+        return std::optional<Out>(answer.error());
+    return std::optional<Out>(std::pair<Loaded, Answer>(std::move(*loaded), std::move(*answer)));
 }
 
 template <class Change>
 rules::Result<LadderService::Loaded> LadderService::apply(storage::LadderId id,
                                                           storage::TimePoint now, Change&& change) {
-    auto acted = act(id, now, std::forward<Change>(change));
-    if (!acted)
-        return acted.error();
-    auto& [loaded, update] = *acted;
-    if (!store(loaded, update))
-        return settled_meanwhile();
-    return std::move(loaded);
+    return retrying([&]() -> std::optional<rules::Result<Loaded>> {
+        auto acted = act(id, now, change);
+        if (!acted)
+            return std::nullopt;
+        if (!*acted)
+            return acted->error();
+        auto& [loaded, update] = **acted;
+        if (!store(loaded, update))
+            return std::nullopt; // read from what another writer changed since: again
+        return std::move(loaded);
+    });
 }
 
 rules::Result<int> LadderService::join(storage::LadderId id, storage::UserId user,
@@ -176,73 +223,86 @@ rules::Result<storage::LadderChallengeRow> LadderService::challenge(storage::Lad
                                                                     storage::UserId challenger,
                                                                     storage::UserId challenged,
                                                                     storage::TimePoint now) {
-    auto acted = act(id, now, [&](const ladder::Ladder& rules) {
-        return rules.propose(challenger, challenged, now);
+    using Answer = rules::Result<storage::LadderChallengeRow>;
+    return retrying([&]() -> std::optional<Answer> {
+        auto acted = act(id, now, [&](const ladder::Ladder& rules) {
+            return rules.propose(challenger, challenged, now);
+        });
+        if (!acted)
+            return std::nullopt;
+        if (!*acted)
+            return Answer(acted->error());
+        auto& [loaded, proposed] = **acted;
+        auto row = ladder_challenge_row(loaded.row.id, proposed, nullptr);
+        row.id = ladders_.add_challenge(row);
+        return Answer(std::move(row));
     });
-    if (!acted)
-        return acted.error();
-    auto& [loaded, proposed] = *acted;
-    auto row = ladder_challenge_row(loaded.row.id, proposed, nullptr);
-    row.id = ladders_.add_challenge(row);
-    return row;
 }
 
 rules::Result<storage::LadderChallengeRow> LadderService::accept(storage::LadderId id,
                                                                  storage::ChallengeId challenge,
                                                                  storage::UserId who,
                                                                  storage::TimePoint now) {
-    auto acted =
-        act(id, now, [&](ladder::Ladder& rules) { return rules.accept(challenge, who, now); });
-    if (!acted)
-        return acted.error();
-    auto& [loaded, accepted] = *acted;
-    ladder::LadderUpdate update;
-    update.challenge = accepted;
-    if (!store(loaded, update))
-        return settled_meanwhile();
+    std::optional<ladder::Challenge> accepted;
+    const auto done =
+        apply(id, now, [&](ladder::Ladder& rules) -> rules::Result<ladder::LadderUpdate> {
+            auto answer = rules.accept(challenge, who, now);
+            if (!answer)
+                return answer.error();
+            accepted = *answer;
+            return ladder::LadderUpdate{accepted, {}, {}};
+        });
+    if (!done)
+        return done.error();
+    const auto& loaded = *done;
     if (starter_)
-        starter_->start_ladder_game(LadderGame{loaded.row.id, accepted.id, loaded.row.variant,
-                                               loaded.row.time_control, accepted.challenger,
-                                               name_of(accepted.challenger), accepted.challenged,
-                                               name_of(accepted.challenged)});
-    return loaded.challenges.at(accepted.id);
+        starter_->start_ladder_game(LadderGame{loaded.row.id, accepted->id, loaded.row.variant,
+                                               loaded.row.time_control, accepted->challenger,
+                                               name_of(accepted->challenger), accepted->challenged,
+                                               name_of(accepted->challenged)});
+    return loaded.challenges.at(accepted->id);
 }
 
 rules::Result<storage::LadderChallengeRow> LadderService::decline(storage::LadderId id,
                                                                   storage::ChallengeId challenge,
                                                                   storage::UserId who,
                                                                   storage::TimePoint now) {
-    auto loaded = load(id, now, Access::Change);
-    if (!loaded)
-        return unknown_ladder();
-    const auto& live = loaded->rules.challenges();
-    const auto it = std::find_if(live.begin(), live.end(),
-                                 [&](const ladder::Challenge& c) { return c.id == challenge; });
-    if (it == live.end())
-        return rules::Error{"unknown_challenge", "no such open challenge"};
-    if (it->challenger == who || it->status == ladder::ChallengeStatus::Accepted) {
-        // The challenger takes a challenge back; either player one whose game has not started.
-        auto withdrawn = loaded->rules.withdraw(challenge, who);
-        if (!withdrawn)
-            return withdrawn.error();
+    using Answer = rules::Result<storage::LadderChallengeRow>;
+    return retrying([&]() -> std::optional<Answer> {
+        auto loaded = load(id, now, Access::Change);
+        if (!loaded)
+            return Answer(unknown_ladder());
+        if (!loaded->current)
+            return std::nullopt; // the ladder changed before its deadlines were written
+        const auto& live = loaded->rules.challenges();
+        const auto it = std::find_if(live.begin(), live.end(),
+                                     [&](const ladder::Challenge& c) { return c.id == challenge; });
+        if (it == live.end())
+            return Answer(rules::Error{"unknown_challenge", "no such open challenge"});
         ladder::LadderUpdate update;
-        update.challenge = *withdrawn;
+        if (it->challenger == who || it->status == ladder::ChallengeStatus::Accepted) {
+            // The challenger takes a challenge back; either player one whose game has not
+            // started.
+            auto withdrawn = loaded->rules.withdraw(challenge, who);
+            if (!withdrawn)
+                return Answer(withdrawn.error());
+            update.challenge = *withdrawn;
+        } else {
+            if (it->challenged != who)
+                return Answer(
+                    rules::Error{"not_challenged", "only the two players answer a challenge"});
+            // Declining is not answering: the challenge is forfeited now, as at its deadline.
+            std::vector<ladder::Challenge> challenges = live;
+            for (auto& c : challenges)
+                if (c.id == challenge)
+                    c.deadline = now;
+            loaded->rules = ladder_of(loaded->row, loaded->top_first, std::move(challenges));
+            update = merged_update(loaded->rules.expire(now));
+        }
         if (!store(*loaded, update))
-            return settled_meanwhile();
-        return loaded->challenges.at(challenge);
-    }
-    if (it->challenged != who)
-        return rules::Error{"not_challenged", "only the two players answer a challenge"};
-    // Declining is not answering: the challenge is forfeited now, as at its deadline.
-    std::vector<ladder::Challenge> challenges = live;
-    for (auto& c : challenges)
-        if (c.id == challenge)
-            c.deadline = now;
-    loaded->rules = ladder_of(loaded->row, loaded->rules.standings(), std::move(challenges));
-    for (const auto& update : loaded->rules.expire(now))
-        if (!store(*loaded, update))
-            return settled_meanwhile();
-    return loaded->challenges.at(challenge);
+            return std::nullopt; // read from what another writer changed since: again
+        return Answer(loaded->challenges.at(challenge));
+    });
 }
 
 rules::Result<int> LadderService::remove(storage::LadderId id,
@@ -288,8 +348,14 @@ LadderService::report_result(storage::LadderId id, storage::ChallengeId challeng
         return *stored;
     const auto done =
         apply(id, now, [&](ladder::Ladder& rules) { return rules.report(challenge, result, now); });
-    if (!done)
+    if (!done) {
+        // Decided meanwhile (between the look above and the ladder's read): as above.
+        const auto now_stored = ladders_.find_challenge(challenge);
+        if (now_stored && now_stored->ladder_id == id && now_stored->status != "accepted" &&
+            now_stored->status != "open")
+            return *now_stored;
         return done.error();
+    }
     return done->challenges.at(challenge);
 }
 

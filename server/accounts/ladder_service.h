@@ -2,11 +2,18 @@
 // Ladders on top of storage: each action loads the ladder (definition, standings, live
 // challenges), applies the pure rules of lobby/ladder/ladder.h, and stores what changed in one
 // transaction (standings, history and challenges: LadderStore::apply_change, each challenge
-// written only from the status it was read with). Unanswered challenges past their deadline
-// are forfeited by the challenged player, and accepted ones whose game did not start by their
-// deadline cancelled, whenever a ladder is read or changed; a page is still shown when that
-// write fails (a full disk), and an action refused ("challenge_changed") when another thread
-// settled one of its challenges first.
+// written only from the status it was read with, and only while the standings are still those
+// it was computed from). Unanswered challenges past their deadline are forfeited by the
+// challenged player, and accepted ones whose game did not start by their deadline cancelled,
+// whenever a ladder is read or changed; a page is still shown when that write fails (a full
+// disk).
+//
+// Several writers may change one ladder at once (other nodes, the game writer deciding a
+// ladder game): storage refuses a change read from what another writer changed since, and the
+// action is then read, computed and written again (up to 10 times, with a short random
+// pause); still refused then, it answers "challenge_changed" (look again). The game writer's
+// own decision reads and writes in one transaction and is retried with the game's end
+// (storage/game_writer.h); the settle step retries each challenge (ladder_settle.h).
 //
 // Not thread-safe: it uses the stores it was given; AccountsService runs it on its worker.
 //
@@ -110,19 +117,23 @@ private:
     std::shared_ptr<LadderGameStarter> starter_;
 
     // Read: a page is shown even when the deadlines passed cannot be written; Change: that
-    // failure is the action's.
+    // failure is the action's, and a ladder changed meanwhile (Loaded::current false) makes
+    // the action read again.
     enum class Access : unsigned char { Read, Change };
     std::optional<Loaded> read(storage::LadderId id);
     // The ladder with the deadlines passed by `now` applied (and stored).
     std::optional<Loaded> load(storage::LadderId id, storage::TimePoint now, Access access);
     // Loads the ladder and applies `rule` (Ladder& -> Result<T>) to its rules: the ladder and
-    // the rule's answer, or the refusal ("unknown_ladder" included). Stores nothing.
+    // the rule's answer, or the refusal ("unknown_ladder" included); nullopt when another
+    // writer changed the ladder before its deadlines passed were written. Stores nothing.
     template <class Rule> auto act(storage::LadderId id, storage::TimePoint now, Rule&& rule);
     // Loads the ladder, applies `change` (Ladder& -> Result<LadderUpdate>) to its rules and
-    // stores the update: the ladder as it is afterwards, or the refusal.
+    // stores the update, again from a fresh read while another writer changed the ladder
+    // meanwhile: the ladder as it is afterwards, or the refusal.
     template <class Change>
     rules::Result<Loaded> apply(storage::LadderId id, storage::TimePoint now, Change&& change);
-    // One transaction (LadderStore::apply_change). False: a challenge changed meanwhile.
+    // One transaction (LadderStore::apply_change). False: another writer changed a challenge
+    // or the standings since `loaded` was read; nothing written.
     bool store(Loaded& loaded, const lobby::ladder::LadderUpdate& update);
     std::string name_of(storage::UserId user);
 };

@@ -8,8 +8,10 @@
 // - no game started (none stored, or only a row a takeback closed): at a restart it is
 //   cancelled at once, since no table is left to start it; otherwise when its start deadline
 //   has passed. Cancelled means nobody moves and the challenger may challenge again.
-// Each challenge is one transaction (LadderStore::apply_change), decided only from "accepted":
-// a challenge settled meanwhile by another thread is left as it is. Idempotent.
+// Each challenge is one transaction (LadderStore::apply_change), decided only from "accepted"
+// and from the standings as read: a challenge settled meanwhile by another thread is left as
+// it is, and one whose ladder another writer changed meanwhile (a join, a removal) is read and
+// decided again (a few times; then the next settle step). Idempotent.
 //
 // Runs where the store belongs (the accounts worker). Throws storage::StorageError when the
 // database fails; what was settled before stays settled.

@@ -16,5 +16,6 @@ int run_serve(const Args& args);  // serve_command.cpp: the game server (the def
 int run_backup(const Args& args); // backup_command.cpp
 int run_user(const Args& args);   // user_command.cpp
 int run_ladder(const Args& args); // ladder_command.cpp
+int run_db(const Args& args);     // db_copy_command.cpp: tabula db copy
 
 } // namespace server::cli

@@ -1,6 +1,7 @@
 #include "storage/postgres/game_end.h"
 
 #include "storage/postgres/game_rows.h"
+#include "storage/postgres/ladder_rows.h"
 #include "storage/postgres/rating_rows.h"
 
 #include <cstddef>
@@ -38,7 +39,7 @@ void write_places(Connection& db, const GameEnd& end) {
 }
 
 // What decides the challenge of the game just ended, with the ladder's row locked (the lock
-// PgLadderStore::apply_change takes first too); nullopt when the game names no challenge or its
+// every writer of a ladder takes first: ladder_rows.h); nullopt when the game names no challenge or its
 // challenge is no longer accepted.
 std::optional<LadderGameEnd> read_ladder_game_end(Connection& db, GameId game) {
     const auto link = db.run("SELECT ladder_id, ladder_challenge_id FROM games WHERE id = $1",
@@ -76,10 +77,7 @@ std::optional<LadderGameEnd> read_ladder_game_end(Connection& db, GameId game) {
                                        .deadline_at = challenge.time(0, 5),
                                        .game_id = challenge.optional_integer(0, 6),
                                        .status = challenge.text(0, 7)};
-    const auto rungs = db.run("SELECT user_id FROM ladder_rungs WHERE ladder_id = $1 ORDER BY rung",
-                              Params().add(ladder_id));
-    for (int i = 0; i < rungs.rows(); ++i)
-        end.top_first.push_back(rungs.integer(i, 0));
+    end.top_first = read_top_first(db, ladder_id);
     auto row = read_game(db, game);
     if (!row)
         return std::nullopt;
@@ -87,45 +85,6 @@ std::optional<LadderGameEnd> read_ladder_game_end(Connection& db, GameId game) {
     const auto moves = db.run("SELECT count(*) FROM moves WHERE game_id = $1", Params().add(game));
     end.moves = static_cast<int>(moves.integer(0, 0));
     return end;
-}
-
-// The decided change, with the ladder's row locked by read_ladder_game_end: each challenge
-// only while still in its `from` status, else the whole end is refused.
-void write_ladder_change(Connection& db, const LadderChange& change) {
-    for (const auto& [row, from] : change.challenges) {
-        const auto updated =
-            db.run("UPDATE ladder_challenges SET deadline_at = $2, game_id = $3, status = $4 "
-                   "WHERE id = $1 AND ladder_id = $5 AND status = $6",
-                   Params()
-                       .add(row.id)
-                       .add(row.deadline_at)
-                       .add(row.game_id)
-                       .add(row.status)
-                       .add(change.ladder_id)
-                       .add(from));
-        if (updated.affected() == 0)
-            throw StorageError("ladder " + std::to_string(change.ladder_id) + " challenge " +
-                               std::to_string(row.id) + " is no longer " + from);
-    }
-    if (change.top_first) {
-        // Rewriting the whole list keeps UNIQUE (ladder, rung) true at every statement.
-        db.run("DELETE FROM ladder_rungs WHERE ladder_id = $1", Params().add(change.ladder_id));
-        std::int64_t rung = 1;
-        for (const UserId user : *change.top_first)
-            db.run("INSERT INTO ladder_rungs (ladder_id, user_id, rung) VALUES ($1, $2, $3)",
-                   Params().add(change.ladder_id).add(user).add(rung++));
-    }
-    for (const auto& h : change.history)
-        db.run("INSERT INTO ladder_history (ladder_id, user_id, at, event, rung_before, "
-               "rung_after, challenge_id) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-               Params()
-                   .add(change.ladder_id)
-                   .add(h.user_id)
-                   .add(h.at)
-                   .add(h.event)
-                   .add(h.rung_before)
-                   .add(h.rung_after)
-                   .add(h.challenge_id));
 }
 
 std::vector<RatingRow> stored_ratings(Connection& db, const std::vector<RatingKey>& keys) {
@@ -162,7 +121,7 @@ std::vector<RatingRow> write_game_end(Connection& db, const FinishGame& finish,
     if (decide) {
         if (const auto ladder_end = read_ladder_game_end(db, end.game_id))
             if (const auto change = decide(*ladder_end))
-                write_ladder_change(db, *change);
+                write_ladder_change(db, *change); // refused whole if the standings moved
     }
     if (!finish.rate || finish.rated_players.empty())
         return {};

@@ -1,5 +1,8 @@
 #include "storage/postgres/pg_ladder_store.h"
 
+#include "storage/postgres/game_rows.h"
+#include "storage/postgres/ladder_rows.h"
+
 #include <string>
 
 namespace storage::postgres {
@@ -37,45 +40,6 @@ std::vector<LadderChallengeRow> read_challenges(const Result& r) {
                                           .game_id = r.optional_integer(i, 6),
                                           .status = r.text(i, 7)});
     return rows;
-}
-
-// Writes `change` inside the caller's transaction, which holds the ladder's row lock and has
-// checked every challenge's `from` status.
-void write_change(Connection& db, const LadderChange& change) {
-    for (const auto& [row, from] : change.challenges) {
-        const auto updated =
-            db.run("UPDATE ladder_challenges SET deadline_at = $2, game_id = $3, status = $4 "
-                   "WHERE id = $1 AND ladder_id = $5 AND status = $6",
-                   Params()
-                       .add(row.id)
-                       .add(row.deadline_at)
-                       .add(row.game_id)
-                       .add(row.status)
-                       .add(change.ladder_id)
-                       .add(from));
-        if (updated.affected() == 0)
-            throw StorageError("ladder " + std::to_string(change.ladder_id) + " challenge " +
-                               std::to_string(row.id) + " is no longer " + from);
-    }
-    if (change.top_first) {
-        // Rewriting the whole list keeps UNIQUE (ladder, rung) true at every statement.
-        db.run("DELETE FROM ladder_rungs WHERE ladder_id = $1", Params().add(change.ladder_id));
-        std::int64_t rung = 1;
-        for (const UserId user : *change.top_first)
-            db.run("INSERT INTO ladder_rungs (ladder_id, user_id, rung) VALUES ($1, $2, $3)",
-                   Params().add(change.ladder_id).add(user).add(rung++));
-    }
-    for (const auto& h : change.history)
-        db.run("INSERT INTO ladder_history (ladder_id, user_id, at, event, rung_before, "
-               "rung_after, challenge_id) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-               Params()
-                   .add(change.ladder_id)
-                   .add(h.user_id)
-                   .add(h.at)
-                   .add(h.event)
-                   .add(h.rung_before)
-                   .add(h.rung_after)
-                   .add(h.challenge_id));
 }
 
 } // namespace
@@ -143,18 +107,12 @@ bool PgLadderStore::apply_change(const LadderChange& change) {
     auto db = pool_->lease();
     Transaction transaction(*db);
     // The ladder's row lock orders every change of this ladder, from any node; the checks
-    // below then read what the change before committed (READ COMMITTED: each statement sees
-    // the commits made before it started).
-    db->run("SELECT id FROM ladders WHERE id = $1 FOR UPDATE", Params().add(change.ladder_id));
-    for (const auto& [row, from] : change.challenges) {
-        const auto stored = db->run("SELECT ladder_id, status FROM ladder_challenges "
-                                    "WHERE id = $1",
-                                    Params().add(row.id));
-        if (stored.rows() == 0 || stored.integer(0, 0) != change.ladder_id ||
-            stored.text(0, 1) != from)
-            return false;
-    }
-    write_change(*db, change);
+    // then read what the change before committed (READ COMMITTED: each statement sees the
+    // commits made before it started). A ladder deleted meanwhile: its rows are gone, and the
+    // change is refused by its challenges or its standings (or by the foreign keys).
+    lock_ladder(*db, change.ladder_id);
+    if (!try_write_ladder_change(*db, change))
+        return false;
     transaction.commit();
     return true;
 }
@@ -203,8 +161,26 @@ std::vector<LadderChallengeRow> PgLadderStore::open_challenges(LadderId ladder) 
 }
 
 std::vector<AcceptedChallenge> PgLadderStore::accepted_challenges() {
-    throw StorageError("PostgreSQL: accepted ladder challenges are read with their games, and "
-                       "the PostgreSQL game store is not written yet (issue 36)");
+    auto db = pool_->lease();
+    const Snapshot snapshot(*db); // the challenges and their games as of one moment
+    std::vector<AcceptedChallenge> accepted;
+    for (auto& row : read_challenges(db->run(std::string("SELECT ") + challenge_columns +
+                                             " FROM ladder_challenges WHERE status = "
+                                             "'accepted' ORDER BY id")))
+        accepted.push_back(AcceptedChallenge{std::move(row), std::nullopt, 0});
+    // The newest row: a takeback closes a game's row and stores the game again in a new one.
+    for (auto& a : accepted) {
+        const auto newest = db->run("SELECT max(id) FROM games WHERE ladder_challenge_id = $1",
+                                    Params().add(a.challenge.id));
+        if (newest.is_null(0, 0))
+            continue;
+        const GameId game = newest.integer(0, 0);
+        a.game = read_game(*db, game);
+        a.moves = static_cast<int>(
+            db->run("SELECT count(*) FROM moves WHERE game_id = $1", Params().add(game))
+                .integer(0, 0));
+    }
+    return accepted;
 }
 
 std::vector<LadderChallengeRow> PgLadderStore::challenges_of(LadderId ladder, UserId user) {

@@ -3,12 +3,10 @@
 // one thread at a time.
 //
 // Several nodes may change one ladder at once. apply_change (and save_standings, which is one)
-// locks the ladder's row first (SELECT ... FOR UPDATE), then checks each challenge's `from`
-// status and writes: a second change of the same ladder waits for the first to commit, then
-// sees its challenges settled and is refused (false), never half written.
-//
-// accepted_challenges() reads the games of the challenges, whose tables the PostgreSQL game
-// store brings (not written yet): it throws StorageError saying so.
+// locks the ladder's row first (SELECT ... FOR UPDATE, ladder_rows.h), then checks each
+// challenge's `from` status and the standings the change was computed from, and writes: a
+// second change of the same ladder waits for the first to commit, then sees its challenges
+// settled or its standings changed and is refused (false), never half written.
 
 #include "storage/postgres/pool.h"
 #include "storage/stores.h"

@@ -66,8 +66,12 @@ std::vector<UserId> read_top_first(Connection& db, LadderId ladder) {
     return users;
 }
 
-void write_ladder_change(Connection& db, const LadderChange& change) {
-    // The challenges first: one settled meanwhile refuses the change before anything moves.
+namespace {
+
+// Writes a change ladder_change_refusal found nothing against.
+void write_ladder_rows(Connection& db, const LadderChange& change) {
+    // The challenges first: the WHERE on their status keeps a change whole even for a caller
+    // that did not check first.
     auto update = db.prepare("UPDATE ladder_challenges SET deadline_at = ?2, game_id = ?3, "
                              "status = ?4 WHERE id = ?1 AND ladder_id = ?5 AND status = ?6");
     for (const auto& [row, from] : change.challenges) {
@@ -100,6 +104,33 @@ void write_ladder_change(Connection& db, const LadderChange& change) {
         add.bind_text(4, h.event).bind_int(5, h.rung_before).bind_int(6, h.rung_after);
         add.bind_optional_int(7, h.challenge_id).run();
     }
+}
+
+} // namespace
+
+std::optional<std::string> ladder_change_refusal(Connection& db, const LadderChange& change) {
+    const std::string ladder = "ladder " + std::to_string(change.ladder_id);
+    for (const auto& [row, from] : change.challenges) {
+        const auto stored = read_challenge_row(db, row.id);
+        if (!stored || stored->ladder_id != change.ladder_id || stored->status != from)
+            return ladder + " challenge " + std::to_string(row.id) + " is no longer " + from;
+    }
+    if (change.computed_from && read_top_first(db, change.ladder_id) != *change.computed_from)
+        return ladder + ": the standings changed since the change was computed";
+    return std::nullopt;
+}
+
+void write_ladder_change(Connection& db, const LadderChange& change) {
+    if (const auto refusal = ladder_change_refusal(db, change))
+        throw StorageError(*refusal);
+    write_ladder_rows(db, change);
+}
+
+bool try_write_ladder_change(Connection& db, const LadderChange& change) {
+    if (ladder_change_refusal(db, change))
+        return false;
+    write_ladder_rows(db, change);
+    return true;
 }
 
 std::optional<LadderGameEnd> read_ladder_game_end(Connection& db, GameId game) {

@@ -6,6 +6,7 @@
 #include "storage/sqlite/connection.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace storage::sqlite {
@@ -25,10 +26,19 @@ std::optional<LadderRow> read_ladder_row(Connection& db, LadderId id);
 std::optional<LadderChallengeRow> read_challenge_row(Connection& db, ChallengeId id);
 std::vector<UserId> read_top_first(Connection& db, LadderId ladder);
 
-// Writes `change` (records.h, LadderChange) on `db`, inside the caller's transaction or
-// savepoint. Throws StorageError, having written part of it, when a challenge is not in its
-// `from` status or a row is refused: the caller rolls back.
+// Why `change` (records.h, LadderChange) can no longer be written: a challenge not in its
+// `from` status (or of another ladder), or stored standings other than its `computed_from`.
+// nullopt: it can. Read inside the caller's write transaction (SQLite's write lock), so that
+// nothing changes between this check and the write.
+std::optional<std::string> ladder_change_refusal(Connection& db, const LadderChange& change);
+
+// Writes `change` on `db`, inside the caller's write transaction or savepoint. Throws
+// StorageError when ladder_change_refusal names a reason (nothing written) or a row is refused
+// (part of it written: the caller rolls back).
 void write_ladder_change(Connection& db, const LadderChange& change);
+
+// write_ladder_change, answering a refusal with false (nothing written) instead of throwing.
+bool try_write_ladder_change(Connection& db, const LadderChange& change);
 
 // What decides the challenge of `game` (just ended, in this transaction): nullopt when the
 // game names no challenge or its challenge is no longer "accepted".

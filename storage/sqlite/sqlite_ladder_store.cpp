@@ -68,14 +68,13 @@ void SqliteLadderStore::save_standings(LadderId ladder, const std::vector<UserId
 }
 
 bool SqliteLadderStore::apply_change(const LadderChange& change) {
+    // BEGIN IMMEDIATE takes the database's write lock before the check reads anything: no
+    // other connection, of this process or another, writes between the check and the write.
+    // A challenge settled meanwhile or standings changed meanwhile are the refusals (the
+    // caller reads again); any other failure is the database's.
     Transaction transaction(db_);
-    // A challenge settled meanwhile is the only refusal; any other failure is the database's.
-    for (const auto& [row, from] : change.challenges) {
-        const auto stored = read_challenge_row(db_, row.id);
-        if (!stored || stored->ladder_id != change.ladder_id || stored->status != from)
-            return false;
-    }
-    write_ladder_change(db_, change);
+    if (!try_write_ladder_change(db_, change))
+        return false;
     transaction.commit();
     return true;
 }

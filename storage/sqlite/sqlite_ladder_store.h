@@ -1,5 +1,11 @@
 #pragma once
 // LadderStore on SQLite. Owns its connection; one thread at a time.
+//
+// Several connections (threads, processes) may change one ladder at once. apply_change (and
+// save_standings, which is one) takes the database's write lock first (BEGIN IMMEDIATE), then
+// checks each challenge's `from` status and the standings the change was computed from, and
+// writes (ladder_rows.h): a change read before another one committed is refused (false),
+// never half written.
 
 #include "storage/sqlite/connection.h"
 #include "storage/stores.h"
