@@ -11,26 +11,11 @@
 #include "server/play/table_requests.h"
 #include "server/protocol/envelope.h"
 
-#include <charconv>
 #include <string_view>
 
 #include <boost/asio/post.hpp>
 
 namespace server::play {
-
-namespace {
-
-// The account id an authenticated connection carries (auth::Identity::user_id, the decimal
-// storage::UserId); nullopt when it is not one.
-std::optional<storage::UserId> account_id(const std::string& text) {
-    storage::UserId account = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), account);
-    if (error != std::errc{} || end != text.data() + text.size() || text.empty())
-        return std::nullopt;
-    return account;
-}
-
-} // namespace
 
 PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
@@ -273,18 +258,13 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
     visitor.tables = std::move(tables);
     std::string token; // a guest's, for the welcome only
     visitor.conn = conn;
-    const auto identity = conn->identity();
-    const auto account = identity && !identity->guest && !identity->display_name.empty()
-                             ? account_id(identity->user_id)
-                             : std::nullopt;
-    if (account) {
-        visitor.player = lobby::Player{.id = lobby::account_player_id(*account),
-                                       .display_name = identity->display_name,
-                                       .identity = {.account = *account, .guest_token_hash = {}}};
+    const auto principal = conn->principal();
+    if (principal && principal->account) {
+        const auto account = *principal->account;
+        visitor.player = lobby::Player{.id = lobby::account_player_id(account),
+                                       .display_name = principal->display_name,
+                                       .identity = {.account = account, .guest_token_hash = {}}};
     } else {
-        if (identity && !identity->guest)
-            log::warn("play: an account without a readable id (\"" + identity->user_id +
-                      "\") plays as a guest");
         if (++sessions_opened_ % 256 == 0)
             forget_old_guests();
         const auto id = lobby::make_guest_id(random_, [this](std::string_view candidate) {
