@@ -1,9 +1,8 @@
 // LiveTable's way to storage (live_table.h): the game row, its moves and its end, and what
 // happens when storage refuses one of them.
 #include "server/log.h"
-#include "server/play/play_json.h"
-#include "server/play/stored_game.h"
 #include "server/play/live_table.h"
+#include "server/play/stored_game.h"
 #include "server/protocol/envelope.h"
 
 #include <algorithm>

@@ -6,10 +6,11 @@
 #include "server/net/message_dispatcher.h"
 #include "server/play/computer_players.h"
 #include "server/play/computer_seat.h"
-#include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 #include "server/play/table_requests.h"
 #include "server/protocol/envelope.h"
+#include "server/protocol/replies_json.h"
+#include "server/protocol/values_json.h"
 
 #include <string_view>
 
@@ -89,7 +90,7 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
     std::size_t restored = 0;
     // Versions continue far beyond anything issued before the restart (Unix milliseconds), so
     // a client that resyncs from an old version gets the full state.
-    const auto version = static_cast<std::uint64_t>(unix_ms(now()));
+    const auto version = static_cast<std::uint64_t>(protocol::unix_ms(now()));
     for (const auto& stored : games) {
         auto record = table_record(stored, version);
         if (!record) {
@@ -286,7 +287,7 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
         }
     }
     nlohmann::json welcome{{"t", "welcome"},
-                           {"player", player_json(visitor.player)},
+                           {"player", protocol::player_json(visitor.player)},
                            {"tables", seated_tables(visitor.player.id)},
                            {"challenges", open_challenges(visitor.player.id)}};
     if (!token.empty())
@@ -373,9 +374,9 @@ nlohmann::json PlayService::seated_tables(const lobby::PlayerId& player) const {
 nlohmann::json PlayService::open_challenges(const lobby::PlayerId& player) const {
     nlohmann::json open = nlohmann::json::array();
     for (const auto& challenge : lobby_.challenges_of(player))
-        open.push_back(challenge_json(challenge));
+        open.push_back(protocol::challenge_json(challenge));
     for (const auto& challenge : lobby_.group_challenges_of(player))
-        open.push_back(group_challenge_json(challenge));
+        open.push_back(protocol::group_challenge_json(challenge));
     return open;
 }
 
@@ -395,7 +396,7 @@ void PlayService::forget_old_guests() {
 
 void PlayService::send(const std::shared_ptr<net::Connection>& conn,
                        const nlohmann::json& message) {
-    conn->send(shared_text(message));
+    conn->send(protocol::shared_text(message));
 }
 
 void PlayService::send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
