@@ -127,14 +127,20 @@ void LiveTable::give_up_move(const std::string& why) {
     settle();
 }
 
+bool LiveTable::stores(Outgoing& item) {
+    if (!context_.writer)
+        return false;
+    if (!game_) {
+        item.ready = true;
+        return false;
+    }
+    return true;
+}
+
 void LiveTable::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
                            std::uint64_t version, std::shared_ptr<Outgoing> item) {
-    if (!context_.writer)
+    if (!stores(*item))
         return;
-    if (!game_) {
-        item->ready = true;
-        return;
-    }
     move_ = PendingWrite{.stage = PendingWrite::Stage::Pending,
                        .items = {},
                        .answer_id = nullptr,
