@@ -4,9 +4,9 @@
 
 namespace lobby {
 
-EventLog::EventLog(std::size_t capacity, std::uint64_t first_version, int seats)
-    : capacity_(capacity), next_version_(first_version), seats_(seats) {
-    assert(capacity >= 1 && first_version >= 1 && seats >= 2 && seats <= max_seats);
+EventLog::EventLog(std::size_t capacity, std::uint64_t first_version)
+    : capacity_(capacity), next_version_(first_version) {
+    assert(capacity >= 1 && first_version >= 1);
 }
 
 namespace {
@@ -72,15 +72,14 @@ void slim(std::shared_ptr<TableEvent>& kept) {
     }
     kept = std::make_shared<TableEvent>(TableEvent{.version = kept->version,
                                                    .at = kept->at,
-                                                   .body = slim_body(kept->body),
-                                                   .seats = kept->seats});
+                                                   .body = slim_body(kept->body)});
 }
 
 } // namespace
 
 EventPtr EventLog::append(TimePoint at, TableEventBody body) {
     auto event = std::make_shared<TableEvent>(
-        TableEvent{.version = next_version_++, .at = at, .body = std::move(body), .seats = seats_});
+        TableEvent{.version = next_version_++, .at = at, .body = std::move(body)});
     if (describes_position(event->body)) {
         // The previous position's bulk is no longer needed by anyone resyncing.
         for (auto it = events_.rbegin(); it != events_.rend(); ++it)

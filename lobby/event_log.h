@@ -21,9 +21,8 @@ namespace lobby {
 
 class EventLog {
 public:
-    // `first_version`: the version the next event gets (a restored table continues its count);
-    // `seats`: the table's seat count, stamped on every event (TableEvent::seats).
-    explicit EventLog(std::size_t capacity, std::uint64_t first_version = 1, int seats = 2);
+    // `first_version`: the version the next event gets (a restored table continues its count).
+    explicit EventLog(std::size_t capacity, std::uint64_t first_version = 1);
 
     // Stamps the next version on `body` and keeps it, dropping the oldest beyond capacity.
     EventPtr append(TimePoint at, TableEventBody body);
@@ -44,7 +43,6 @@ public:
 private:
     std::size_t capacity_;
     std::uint64_t next_version_;
-    int seats_;
     // Not const, unlike the EventPtr handed out: slimming changes a kept event in place when
     // the log is its only holder (event_log.cpp).
     std::deque<std::shared_ptr<TableEvent>> events_;

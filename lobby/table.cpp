@@ -30,7 +30,7 @@ Table::Table(std::string code, TableSetup setup, Player host, TableContext conte
     : code_(std::move(code)), setup_(std::move(setup)), host_(std::move(host)),
       context_(std::move(context)), seats_(game->players()), game_(std::move(game)),
       clock_(setup_.time_control, context_.limits.lag, seats_.size()),
-      rematch_offers_(seats_.size(), false), log_(context_.limits.event_history, 1, seats_.size()) {
+      rematch_offers_(seats_.size(), false), log_(context_.limits.event_history) {
 }
 
 rules::Result<std::unique_ptr<Table>> Table::create(std::string code, TableSetup setup, Player host,

@@ -218,7 +218,6 @@ struct TableEvent {
     std::uint64_t version = 0;
     TimePoint at{};
     TableEventBody body{};
-    int seats = 2; // of the table: how a writer names the seats of the body
 };
 
 using EventPtr = std::shared_ptr<const TableEvent>;

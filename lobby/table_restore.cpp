@@ -44,8 +44,7 @@ rules::Result<std::unique_ptr<Table>> Table::restore(const TableSnapshot& record
                                            std::to_string(game.value()->players()) + " players");
     std::unique_ptr<Table> table(new Table(record.code, record.setup, record.host,
                                            std::move(context), std::move(game).value()));
-    table->log_ =
-        EventLog(table->context_.limits.event_history, record.version + 1, table->seat_count());
+    table->log_ = EventLog(table->context_.limits.event_history, record.version + 1);
     if (auto error = table->replay_record(record, now))
         return *error;
     return table;

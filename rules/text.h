@@ -1,7 +1,10 @@
 #pragma once
-// Small text helpers for what players type, shared by the rules (move input) and the layers
-// above them (the lobby's table codes), so that both read the same text the same way.
+// Small text helpers shared by the rules and the layers above them: reading what players type
+// (move input, the lobby's table codes), so that both read the same text the same way, and
+// building the rules' messages.
 
+#include <initializer_list>
+#include <string>
 #include <string_view>
 
 namespace rules {
@@ -12,6 +15,15 @@ constexpr std::string_view trim(std::string_view text) {
         text.remove_prefix(1);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
         text.remove_suffix(1);
+    return text;
+}
+
+// A message built by appending its parts. (GCC 12 warns falsely, -Wrestrict, on chains of
+// `"..." + std::string(...)`, so the rules' messages are joined this way instead.)
+inline std::string join(std::initializer_list<std::string_view> parts) {
+    std::string text;
+    for (const auto part : parts)
+        text += part;
     return text;
 }
 

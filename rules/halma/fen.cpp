@@ -2,7 +2,7 @@
 
 #include "rules/halma/game_end.h"
 #include "rules/halma/movegen.h"
-#include "rules/halma/text.h"
+#include "rules/text.h"
 
 #include <algorithm>
 #include <charconv>

@@ -4,7 +4,7 @@
 #include "rules/halma/fen.h"
 #include "rules/halma/game_end.h"
 #include "rules/halma/record.h"
-#include "rules/halma/text.h"
+#include "rules/text.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include "rules/halma/fen.h"
 #include "rules/halma/game_end.h"
 #include "rules/halma/movegen.h"
-#include "rules/halma/text.h"
+#include "rules/text.h"
 
 namespace rules::halma {
 namespace {

@@ -1,7 +1,7 @@
 #include "rules/halma/record.h"
 
-#include "rules/halma/text.h"
 #include "rules/record/record_writer.h"
+#include "rules/text.h"
 
 namespace rules::halma {
 namespace {

@@ -1,7 +1,7 @@
 #include "rules/turkish/fen.h"
 
+#include "rules/text.h"
 #include "rules/turkish/notation.h"
-#include "rules/turkish/text.h"
 
 #include <bit>
 

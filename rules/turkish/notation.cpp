@@ -1,6 +1,6 @@
 #include "rules/turkish/notation.h"
 
-#include "rules/turkish/text.h"
+#include "rules/text.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 #include "rules/turkish/turkish_game.h"
 
 #include "rules/families.h"
+#include "rules/text.h"
 #include "rules/turkish/fen.h"
 #include "rules/turkish/game_end.h"
 #include "rules/turkish/pdn_writer.h"
-#include "rules/turkish/text.h"
 
 #include <algorithm>
 

@@ -1,12 +1,11 @@
 #include "server/accounts/accounts_service.h"
 
 #include "server/accounts/service_worker.h"
-#include "server/auth/identity.h"
+#include "server/auth/principal.h"
 #include "server/auth/session_token.h"
 #include "server/log.h"
 #include "storage/errors.h"
 
-#include <charconv>
 #include <exception>
 #include <future>
 #include <map>
@@ -21,14 +20,7 @@ namespace server::accounts {
 namespace status = http::beast_http;
 
 std::optional<storage::UserId> account_of(const http::RequestInfo& info) {
-    if (!info.identity || info.identity->guest)
-        return std::nullopt;
-    const auto& text = info.identity->user_id;
-    storage::UserId id = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (error != std::errc{} || end != text.data() + text.size() || id <= 0)
-        return std::nullopt;
-    return id;
+    return info.principal ? info.principal->account : std::nullopt;
 }
 
 http::Response not_logged_in(const http::Request& request) {
@@ -153,7 +145,7 @@ http::AsyncHandler AccountsService::run_on(boost::asio::thread_pool& pool, Worke
 }
 
 http::Authenticator AccountsService::authenticator() {
-    return [this](const http::Request& request) -> std::shared_ptr<const auth::Identity> {
+    return [this](const http::Request& request) -> std::shared_ptr<const auth::Principal> {
         const auto token = session_cookie(request);
         if (!token || !auth::looks_like_session_token(*token))
             return nullptr;
@@ -166,10 +158,10 @@ http::Authenticator AccountsService::authenticator() {
             const auto user = auth_users_->find_user(session->user_id);
             if (!user || user->disabled)
                 return nullptr;
-            return std::make_shared<const auth::Identity>(
-                auth::Identity{std::to_string(user->id), user->name, false});
+            return std::make_shared<const auth::Principal>(
+                auth::Principal{.account = user->id, .display_name = user->name});
         } catch (const storage::StorageError& e) {
-            // Not a guest: the request is refused (net/http_session.h, identity_of).
+            // Not a guest: the request is refused (net/http_session.h, principal_of).
             log::error(std::string("accounts: session lookup: ") + e.what());
             throw;
         }

@@ -68,8 +68,8 @@ public:
     AccountsService& operator=(const AccountsService&) = delete;
 
     void register_routes(http::Routes& routes);
-    // Cookie -> identity {user_id = account id, display_name = name, guest = false}; nullptr
-    // without a valid session (a guest).
+    // Cookie -> principal {account = the user's id, display_name = its name}; nullptr without
+    // a valid session (a guest).
     http::Authenticator authenticator();
     // HOOK: who blocks whom, for tables, challenges and pairing. Safe from any thread.
     std::shared_ptr<const lobby::BlockList> block_list() const { return blocks_; }

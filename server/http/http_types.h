@@ -1,7 +1,7 @@
 #pragma once
 // The HTTP request and response types shared by the server and the JSON route handlers.
 
-#include "server/auth/identity.h"
+#include "server/auth/principal.h"
 
 #include <functional>
 #include <memory>
@@ -26,7 +26,7 @@ using AnyResponse = std::variant<Response, FileResponse, EmptyResponse>;
 // What the server knows about a request besides its text.
 struct RequestInfo {
     std::string remote_address;
-    std::shared_ptr<const auth::Identity> identity; // from the Authenticator; nullptr = anonymous
+    std::shared_ptr<const auth::Principal> principal; // from the Authenticator; nullptr = anonymous
     bool tls = false;
 };
 
@@ -39,10 +39,10 @@ using SyncHandler = std::function<Response(const Request&, const RequestInfo&)>;
 // thread) by calling `respond`.
 using AsyncHandler = std::function<void(const Request&, const RequestInfo&, Respond respond)>;
 
-// Cookie -> identity for the upgrade request and every routed request; nullptr = anonymous.
+// Cookie -> principal for the upgrade request and every routed request; nullptr = anonymous.
 // Throws when the session cannot be checked (the database): the request is refused, 503.
 // Called on I/O threads: must be quick (a session lookup, no password hashing).
-using Authenticator = std::function<std::shared_ptr<const auth::Identity>(const Request&)>;
+using Authenticator = std::function<std::shared_ptr<const auth::Principal>(const Request&)>;
 
 // A JSON response with the usual headers (`status`, body already serialized).
 Response json_response(const Request& request, beast_http::status status, std::string body);

@@ -13,7 +13,7 @@
 // connection whose outgoing queue exceeds max_queued_messages is dropped (the client resyncs
 // when it reconnects); send() never blocks.
 
-#include "server/auth/identity.h"
+#include "server/auth/principal.h"
 
 #include <chrono>
 #include <cstdint>
@@ -24,9 +24,6 @@
 namespace server::net {
 
 using ConnectionId = std::uint64_t; // unique per process run, never reused
-
-// Who is behind a connection (server/auth/identity.h).
-using Identity = auth::Identity;
 
 // WebSocket close codes the server uses (RFC 6455 section 7.4.1).
 enum class CloseCode : std::uint16_t {
@@ -52,9 +49,9 @@ public:
     // The latest round trip of a WebSocket ping/pong control frame; nothing before the first
     // pong. Pings go out every ping_interval_seconds.
     virtual std::optional<std::chrono::microseconds> round_trip() const = 0;
-    // Who is connected; nullptr for an anonymous connection.
-    virtual std::shared_ptr<const Identity> identity() const = 0;
-    virtual void set_identity(std::shared_ptr<const Identity> identity) = 0;
+    // Who is connected (server/auth/principal.h); nullptr for an anonymous connection.
+    virtual std::shared_ptr<const auth::Principal> principal() const = 0;
+    virtual void set_principal(std::shared_ptr<const auth::Principal> principal) = 0;
 
     // The message handler's own state for this connection (server/play keeps the tables the
     // connection entered there): set in on_open, read in on_message and on_close, all on the

@@ -87,12 +87,12 @@ template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
         return upgrade(parser_->release());
 
     const http::Request& request = parser_->get();
-    auto identity = identity_of(request);
-    if (!identity)
+    auto principal = principal_of(request);
+    if (!principal)
         return write(http::error_response(request, beast_http::status::service_unavailable,
                                           "session_check_failed",
                                           "the server could not check your session; try again"));
-    http::RequestInfo info{remote_address_, std::move(*identity),
+    http::RequestInfo info{remote_address_, std::move(*principal),
                            std::is_same_v<Stream, TlsStream>};
     http::answer_request(*context_, request, info,
                          [self = this->shared_from_this()](http::AnyResponse response) {
@@ -142,21 +142,21 @@ template <class Stream> void HttpSession<Stream>::upgrade(http::Request request)
     if (!http::origin_allowed(origin, request[beast_http::field::host],
                               context_->config.allowed_origins))
         return refuse(beast_http::status::forbidden, "bad_origin", "origin not allowed");
-    auto identity = identity_of(request);
-    if (!identity)
+    auto principal = principal_of(request);
+    if (!principal)
         return refuse(beast_http::status::service_unavailable, "session_check_failed",
                       "the server could not check your session; try again");
-    PeerInfo peer{remote_address_, std::string(origin), std::move(*identity)};
+    PeerInfo peer{remote_address_, std::string(origin), std::move(*principal)};
     std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
                                                std::move(*slot_))
         ->run(std::move(request));
 }
 
 template <class Stream>
-std::optional<std::shared_ptr<const auth::Identity>>
-HttpSession<Stream>::identity_of(const http::Request& request) {
+std::optional<std::shared_ptr<const auth::Principal>>
+HttpSession<Stream>::principal_of(const http::Request& request) {
     if (!context_->authenticate)
-        return std::shared_ptr<const auth::Identity>{};
+        return std::shared_ptr<const auth::Principal>{};
     try {
         return context_->authenticate(request);
     } catch (const std::exception& e) {

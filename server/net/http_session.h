@@ -46,10 +46,11 @@ private:
     void refuse_request(http::Request request);
     void on_read(ErrorCode ec);
     void upgrade(http::Request request);
-    // The identity behind the request's session cookie (null: a guest), or nullopt when the
-    // check itself failed (the database): the request is then refused with 503, for a
-    // logged-in player must not quietly become a guest.
-    std::optional<std::shared_ptr<const auth::Identity>> identity_of(const http::Request& request);
+    // Who is behind the request's session cookie (null: a guest), or nullopt when the check
+    // itself failed (the database): the request is then refused with 503, for a logged-in
+    // player must not quietly become a guest.
+    std::optional<std::shared_ptr<const auth::Principal>>
+    principal_of(const http::Request& request);
     void deliver(http::AnyResponse response); // any thread
     void write(http::AnyResponse response);
     void on_write(bool keep_alive, ErrorCode ec);

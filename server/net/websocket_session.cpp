@@ -279,15 +279,16 @@ std::optional<std::chrono::microseconds> WebSocketSession<Stream>::round_trip() 
     return std::chrono::microseconds(us);
 }
 
-template <class Stream> std::shared_ptr<const Identity> WebSocketSession<Stream>::identity() const {
-    const std::lock_guard lock(identity_mutex_);
-    return peer_.identity;
+template <class Stream>
+std::shared_ptr<const auth::Principal> WebSocketSession<Stream>::principal() const {
+    const std::lock_guard lock(principal_mutex_);
+    return peer_.principal;
 }
 
 template <class Stream>
-void WebSocketSession<Stream>::set_identity(std::shared_ptr<const Identity> identity) {
-    const std::lock_guard lock(identity_mutex_);
-    peer_.identity = std::move(identity);
+void WebSocketSession<Stream>::set_principal(std::shared_ptr<const auth::Principal> principal) {
+    const std::lock_guard lock(principal_mutex_);
+    peer_.principal = std::move(principal);
 }
 
 template <class Stream> void WebSocketSession<Stream>::finish() {

@@ -49,7 +49,7 @@ namespace server::net {
 struct PeerInfo {
     std::string remote_address;
     std::string origin;
-    std::shared_ptr<const Identity> identity;
+    std::shared_ptr<const auth::Principal> principal;
 };
 
 template <class Stream>
@@ -69,8 +69,8 @@ public:
     const std::string& remote_address() const override { return peer_.remote_address; }
     const std::string& origin() const override { return peer_.origin; }
     std::optional<std::chrono::microseconds> round_trip() const override;
-    std::shared_ptr<const Identity> identity() const override;
-    void set_identity(std::shared_ptr<const Identity> identity) override;
+    std::shared_ptr<const auth::Principal> principal() const override;
+    void set_principal(std::shared_ptr<const auth::Principal> principal) override;
 
 private:
     using WebSocket = boost::beast::websocket::stream<Stream>;
@@ -82,7 +82,7 @@ private:
     std::shared_ptr<ServerContext> context_;
     PeerInfo peer_;
     ConnectionSlot slot_; // after context_: given back to its registry before context_ goes
-    mutable std::mutex identity_mutex_;
+    mutable std::mutex principal_mutex_;
     ConnectionId id_;
     MessageLimiter limiter_;
     boost::asio::steady_timer ping_timer_;

@@ -9,8 +9,8 @@
 #include "rules/variant.h"
 #include "server/log.h"
 #include "server/play/computer_players.h"
-#include "server/play/play_json.h"
 #include "server/play/play_service.h"
+#include "server/protocol/json_text.h"
 
 namespace server::play {
 

@@ -4,8 +4,8 @@
 // table is served with the others (play_requests.cpp), by Lobby::seek_seats.
 #include "lobby/errors.h"
 #include "rules/variant.h"
-#include "server/play/play_json.h"
 #include "server/play/play_service.h"
+#include "server/protocol/replies_json.h"
 
 namespace server::play {
 
@@ -35,7 +35,7 @@ void PlayService::challenge_group(const Caller& r, const protocol::Challenge& re
     auto opened = lobby_.challenge_group(me, ids, setup, now(), std::move(names));
     if (!opened)
         return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
-    nlohmann::json message = reply("challenge_sent", r.id);
+    nlohmann::json message = protocol::reply("challenge_sent", r.id);
     message["challenge"] = opened.value();
     message["group"] = true;
     send(r.conn, message);
@@ -64,7 +64,7 @@ void PlayService::answer_group_challenge(const Caller& r,
     }
     if (refused)
         return send_error(r.conn, r.id, refused->code, refused->detail);
-    send(r.conn, reply("ok", r.id));
+    send(r.conn, protocol::reply("ok", r.id));
 }
 
 } // namespace server::play

@@ -3,7 +3,6 @@
 #include "lobby/time_control_text.h"
 #include "server/accounts/accounts_service.h"
 #include "server/log.h"
-#include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 
 namespace server::play {

@@ -1,7 +1,9 @@
 #include "server/play/live_table.h"
 
-#include "server/play/play_json.h"
 #include "server/protocol/envelope.h"
+#include "server/protocol/replies_json.h"
+#include "server/protocol/table_events_json.h"
+#include "server/protocol/table_state_json.h"
 
 #include <algorithm>
 #include <array>
@@ -107,7 +109,7 @@ std::shared_ptr<LiveTable::Outgoing> LiveTable::queued_event(std::uint64_t versi
 }
 
 void LiveTable::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
-    reply(conn, shared_text(message));
+    reply(conn, protocol::shared_text(message));
 }
 
 void LiveTable::reply(const std::shared_ptr<net::Connection>& conn,
@@ -118,7 +120,7 @@ void LiveTable::reply(const std::shared_ptr<net::Connection>& conn,
 
 void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              const nlohmann::json& message) {
-    reply_before(mark, conn, shared_text(message));
+    reply_before(mark, conn, protocol::shared_text(message));
 }
 
 void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
@@ -141,13 +143,14 @@ LiveTable::state_message(const lobby::PlayerId& viewer, const nlohmann::json& id
                          std::string_view type,
                          const std::function<void(protocol::JsonText&)>& more) const {
     protocol::JsonText out;
-    begin_reply(out, type, id);
+    protocol::begin_reply(out, type, id);
     out.member("table", table_->code());
     out.member("you", table_->seat_of(viewer)); // a spectator's is null
     out.key("state");
     // With the stored game's id, which the table does not know.
-    write_state(out, table_->state(now()),
-                game_ && game_->id ? std::optional<std::int64_t>(*game_->id) : std::nullopt);
+    protocol::write_state(out, table_->state(now()),
+                          game_ && game_->id ? std::optional<std::int64_t>(*game_->id)
+                                             : std::nullopt);
     if (more)
         more(out);
     out.end_object();
@@ -170,14 +173,15 @@ void LiveTable::resync(const std::shared_ptr<net::Connection>& conn, const lobby
             break;
         const auto ended = ended_with_id_.find(event->version);
         const bool named = ended != ended_with_id_.end() && ended->second.first == event;
-        conn->send(named ? ended->second.second : table_event_message(table_->code(), *event));
+        conn->send(named ? ended->second.second
+                         : protocol::table_event_message(table_->code(), *event));
         ++sent;
     }
-    nlohmann::json done = play::reply("resynced", id);
+    nlohmann::json done = protocol::reply("resynced", id);
     done["table"] = table_->code();
     done["version"] = std::max(since, released_version_);
     done["missed"] = sent;
-    conn->send(shared_text(done));
+    conn->send(protocol::shared_text(done));
 }
 
 void LiveTable::take_table_events() {
@@ -197,7 +201,7 @@ void LiveTable::handle_event(const lobby::EventPtr& event) {
         handle_end(event, *ended);
         return;
     }
-    auto text = table_event_message(table_->code(), *event);
+    auto text = protocol::table_event_message(table_->code(), *event);
     if (const auto* started = std::get_if<lobby::GameStarted>(&event->body)) {
         (void)started;
         queue(std::move(text), true, event->version);
@@ -225,11 +229,11 @@ void LiveTable::handle_end(const lobby::EventPtr& event, const lobby::GameEnded&
     with_game_id([self = shared_from_this(), item, event](std::optional<storage::GameId> id) {
         if (!id)
             return;
-        item->text = ended_event_message(self->table_->code(), *event, *id);
+        item->text = protocol::ended_event_message(self->table_->code(), *event, *id);
         self->ended_with_id_[event->version] = {event, item->text};
     });
     if (!item->text)
-        item->text = table_event_message(table_->code(), *event);
+        item->text = protocol::table_event_message(table_->code(), *event);
     if (move_pending()) {
         // The move that ended the game is being written: its end waits for it (and is
         // withdrawn with it should storage never take the move).
@@ -280,9 +284,10 @@ void LiveTable::play_move(const std::shared_ptr<net::Connection>& conn, const nl
         return reply_error(conn, id, played.error());
     if (played.value().duplicate) {
         // Nothing happened, so there is no event to answer with.
-        nlohmann::json ok = play::reply("ok", id);
+        nlohmann::json ok = protocol::reply("ok", id);
         ok["duplicate"] = true;
-        outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true}));
+        outbox_.push_back(
+            std::make_shared<Outgoing>(Outgoing{protocol::shared_text(ok), conn, true}));
         return;
     }
     // The answer is the mover's copy of the move event, with the request's id: it goes out
@@ -290,9 +295,10 @@ void LiveTable::play_move(const std::shared_ptr<net::Connection>& conn, const nl
     const auto item = queued_event(played.value().event->version);
     if (!item) {
         // Cannot happen: the event was queued just above. Answered the old way rather than not.
-        nlohmann::json ok = play::reply("ok", id);
+        nlohmann::json ok = protocol::reply("ok", id);
         ok["duplicate"] = false;
-        outbox_.push_back(std::make_shared<Outgoing>(Outgoing{shared_text(ok), conn, true}));
+        outbox_.push_back(
+            std::make_shared<Outgoing>(Outgoing{protocol::shared_text(ok), conn, true}));
         return;
     }
     item->mover = conn;
@@ -373,7 +379,7 @@ void LiveTable::after_change() {
         if (const auto sweep = sweep_deadline(); sweep && now() >= *sweep) {
             // Swept: whoever is still here is told, then the service forgets the table.
             nlohmann::json message{{"t", "table_gone"}, {"table", table_->code()}};
-            const auto text = shared_text(message);
+            const auto text = protocol::shared_text(message);
             for (const auto& [id, member] : audience_)
                 member.conn->send(text);
             gone_ = true;

@@ -350,6 +350,9 @@ private:
             game_->waiting.emplace_back(std::forward<Work>(work));
     }
     void store_start(lobby::TimePoint at);
+    // Whether a move or a leave is to be stored: not without a writer, nor before the game has a
+    // row (a game that is not stored), in which case `item` is ready to go out at once.
+    bool stores(Outgoing& item);
     void store_move(const lobby::MovePlayed& move, lobby::TimePoint at, std::uint64_t version,
                     std::shared_ptr<Outgoing> item);
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,

@@ -11,12 +11,8 @@ namespace server::play {
 // move being written if there is one, so the writer gets them in the order they happened.
 void LiveTable::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
                             std::uint64_t version, std::shared_ptr<Outgoing> item) {
-    if (!context_.writer)
+    if (!stores(*item))
         return;
-    if (!game_) {
-        item->ready = true;
-        return;
-    }
     if (move_pending()) {
         move_->items.push_back(item); // withdrawn with the move should it never be stored
         move_->after.push_back([self = shared_from_this(), retired, at, version, item] {

@@ -1,9 +1,8 @@
 // LiveTable's way to storage (live_table.h): the game row, its moves and its end, and what
 // happens when storage refuses one of them.
 #include "server/log.h"
-#include "server/play/play_json.h"
-#include "server/play/stored_game.h"
 #include "server/play/live_table.h"
+#include "server/play/stored_game.h"
 #include "server/protocol/envelope.h"
 
 #include <algorithm>
@@ -128,14 +127,20 @@ void LiveTable::give_up_move(const std::string& why) {
     settle();
 }
 
+bool LiveTable::stores(Outgoing& item) {
+    if (!context_.writer)
+        return false;
+    if (!game_) {
+        item.ready = true;
+        return false;
+    }
+    return true;
+}
+
 void LiveTable::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
                            std::uint64_t version, std::shared_ptr<Outgoing> item) {
-    if (!context_.writer)
+    if (!stores(*item))
         return;
-    if (!game_) {
-        item->ready = true;
-        return;
-    }
     move_ = PendingWrite{.stage = PendingWrite::Stage::Pending,
                        .items = {},
                        .answer_id = nullptr,

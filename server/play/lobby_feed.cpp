@@ -1,9 +1,10 @@
 #include "server/play/lobby_feed.h"
 
 #include "lobby/errors.h"
-#include "server/play/play_json.h"
 #include "server/protocol/envelope.h"
 #include "server/protocol/json_text.h"
+#include "server/protocol/replies_json.h"
+#include "server/protocol/values_json.h"
 
 #include <algorithm>
 #include <utility>
@@ -19,7 +20,7 @@ constexpr std::size_t most_cached_pages = 256;
 void write_tables(protocol::JsonText& out, const std::vector<const lobby::TableSummary*>& tables) {
     out.begin_array();
     for (const auto* table : tables)
-        write_summary(out, *table);
+        protocol::write_summary(out, *table);
     out.end_array();
 }
 
@@ -122,7 +123,7 @@ void LobbyFeed::subscribe(const std::shared_ptr<net::Connection>& conn, const nl
         std::min(query.limit.value_or(options_.list.page_size), options_.list.page_size);
     const auto& page = cached_page(lobby::ListKind::Open, query.filter, query.cursor, limit);
     protocol::JsonText out;
-    begin_reply(out, "lobby", id);
+    protocol::begin_reply(out, "lobby", id);
     out.key("tables");
     out.raw_value(page.tables);
     out.member("total", page.total);
@@ -145,7 +146,7 @@ void LobbyFeed::page(const std::shared_ptr<net::Connection>& conn, const nlohman
         std::min(query.limit.value_or(options_.list.page_size), options_.list.page_size);
     const auto& page = cached_page(query.list, query.filter, query.cursor, limit);
     protocol::JsonText out;
-    begin_reply(out, "lobby_page", id);
+    protocol::begin_reply(out, "lobby_page", id);
     out.member("list", list_name(query.list));
     out.key("tables");
     out.raw_value(page.tables);
@@ -192,7 +193,7 @@ void LobbyFeed::push() {
             out.key("tables");
             out.begin_array();
             for (const auto& table : mine.listed)
-                write_summary(out, table);
+                protocol::write_summary(out, table);
             out.end_array();
             out.key("gone");
             out.begin_array();

@@ -3,8 +3,8 @@
 // seated at a new table once the lobby call that made it has returned. And the lobby's timer,
 // which widens seek ranges and expires challenges.
 #include "server/log.h"
-#include "server/play/play_json.h"
 #include "server/play/play_service.h"
+#include "server/protocol/lobby_events_json.h"
 
 namespace server::play {
 
@@ -12,7 +12,7 @@ void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
     // The public list's changes go out in batches, to the subscribers whose filter they match.
     if (const auto* changed = std::get_if<lobby::TableListChanged>(&event.body))
         return feed_->on_change(*changed);
-    const auto message = lobby_event_message(event);
+    const auto message = protocol::lobby_event_message(event);
     for (const auto& player : event.to)
         send_to_player(player, message);
     // Seat the pair after the lobby call that found it has returned.
@@ -26,7 +26,7 @@ void PlayService::on_lobby_event(const lobby::LobbyEvent& event) {
 }
 
 void PlayService::on_group_event(const lobby::GroupEvent& event) {
-    const auto message = group_event_message(event);
+    const auto message = protocol::group_event_message(event);
     for (const auto& player : event.to)
         send_to_player(player, message);
     // Seat the group after the lobby call that made it has returned.

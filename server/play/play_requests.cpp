@@ -3,10 +3,11 @@
 #include "lobby/errors.h"
 #include "rules/variant.h"
 #include "server/auth/session_token.h"
-#include "server/play/play_json.h"
 #include "server/play/play_service.h"
 #include "server/play/table_requests.h"
 #include "server/protocol/envelope.h"
+#include "server/protocol/replies_json.h"
+#include "server/protocol/values_json.h"
 
 #include <cmath>
 
@@ -62,8 +63,8 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
         feed_->player_online(r.visitor->player.id);
     players_[r.visitor->player.id].insert(r.conn->id());
     r.visitor->tables->set_player(r.visitor->player);
-    nlohmann::json welcome = reply("welcome", r.id);
-    welcome["player"] = player_json(r.visitor->player);
+    nlohmann::json welcome = protocol::reply("welcome", r.id);
+    welcome["player"] = protocol::player_json(r.visitor->player);
     welcome["token"] = token;
     welcome["tables"] = seated_tables(r.visitor->player.id);
     welcome["challenges"] = open_challenges(r.visitor->player.id);
@@ -75,7 +76,7 @@ void PlayService::serve(const Caller& r, const protocol::Identify& request) {
 void PlayService::serve(const Caller& r, const protocol::LobbySubscribe& request) {
     if (!request.on) {
         feed_->unsubscribe(r.conn);
-        return send(r.conn, reply("ok", r.id));
+        return send(r.conn, protocol::reply("ok", r.id));
     }
     feed_->subscribe(r.conn, r.id, request.query);
 }
@@ -212,13 +213,13 @@ void PlayService::serve(const Caller& r, const protocol::Seek& request) {
             return send_error(r.conn, r.id, sought.error().code, sought.error().detail);
         matched = sought.value().has_value();
     }
-    nlohmann::json message = reply("seeking", r.id);
+    nlohmann::json message = protocol::reply("seeking", r.id);
     message["matched"] = matched;
     send(r.conn, message);
 }
 
 void PlayService::serve(const Caller& r, const protocol::CancelSeek&) {
-    nlohmann::json message = reply("ok", r.id);
+    nlohmann::json message = protocol::reply("ok", r.id);
     message["cancelled"] = lobby_.cancel_seek(r.visitor->player.id);
     send(r.conn, message);
 }
@@ -240,7 +241,7 @@ void PlayService::serve(const Caller& r, const protocol::Challenge& request) {
                                    std::move(invitee.value().name));
     if (!opened)
         return send_error(r.conn, r.id, opened.error().code, opened.error().detail);
-    nlohmann::json message = reply("challenge_sent", r.id);
+    nlohmann::json message = protocol::reply("challenge_sent", r.id);
     message["challenge"] = opened.value();
     send(r.conn, message);
 }
@@ -305,7 +306,7 @@ void PlayService::serve(const Caller& r, const protocol::ChallengeAnswer& reques
     }
     if (refused)
         return send_error(r.conn, r.id, refused->code, refused->detail);
-    send(r.conn, reply("ok", r.id));
+    send(r.conn, protocol::reply("ok", r.id));
 }
 
 } // namespace server::play

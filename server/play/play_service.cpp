@@ -6,31 +6,17 @@
 #include "server/net/message_dispatcher.h"
 #include "server/play/computer_players.h"
 #include "server/play/computer_seat.h"
-#include "server/play/play_json.h"
 #include "server/play/stored_game.h"
 #include "server/play/table_requests.h"
 #include "server/protocol/envelope.h"
+#include "server/protocol/replies_json.h"
+#include "server/protocol/values_json.h"
 
-#include <charconv>
 #include <string_view>
 
 #include <boost/asio/post.hpp>
 
 namespace server::play {
-
-namespace {
-
-// The account id an authenticated connection carries (auth::Identity::user_id, the decimal
-// storage::UserId); nullopt when it is not one.
-std::optional<storage::UserId> account_id(const std::string& text) {
-    storage::UserId account = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), account);
-    if (error != std::errc{} || end != text.data() + text.size() || text.empty())
-        return std::nullopt;
-    return account;
-}
-
-} // namespace
 
 PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& time,
                          std::unique_ptr<storage::GameWriter> writer, PlayOptions options)
@@ -104,7 +90,7 @@ std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& game
     std::size_t restored = 0;
     // Versions continue far beyond anything issued before the restart (Unix milliseconds), so
     // a client that resyncs from an old version gets the full state.
-    const auto version = static_cast<std::uint64_t>(unix_ms(now()));
+    const auto version = static_cast<std::uint64_t>(protocol::unix_ms(now()));
     for (const auto& stored : games) {
         auto record = table_record(stored, version);
         if (!record) {
@@ -273,18 +259,13 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
     visitor.tables = std::move(tables);
     std::string token; // a guest's, for the welcome only
     visitor.conn = conn;
-    const auto identity = conn->identity();
-    const auto account = identity && !identity->guest && !identity->display_name.empty()
-                             ? account_id(identity->user_id)
-                             : std::nullopt;
-    if (account) {
-        visitor.player = lobby::Player{.id = lobby::account_player_id(*account),
-                                       .display_name = identity->display_name,
-                                       .identity = {.account = *account, .guest_token_hash = {}}};
+    const auto principal = conn->principal();
+    if (principal && principal->account) {
+        const auto account = *principal->account;
+        visitor.player = lobby::Player{.id = lobby::account_player_id(account),
+                                       .display_name = principal->display_name,
+                                       .identity = {.account = account, .guest_token_hash = {}}};
     } else {
-        if (identity && !identity->guest)
-            log::warn("play: an account without a readable id (\"" + identity->user_id +
-                      "\") plays as a guest");
         if (++sessions_opened_ % 256 == 0)
             forget_old_guests();
         const auto id = lobby::make_guest_id(random_, [this](std::string_view candidate) {
@@ -306,7 +287,7 @@ void PlayService::open_session(const std::shared_ptr<net::Connection>& conn,
         }
     }
     nlohmann::json welcome{{"t", "welcome"},
-                           {"player", player_json(visitor.player)},
+                           {"player", protocol::player_json(visitor.player)},
                            {"tables", seated_tables(visitor.player.id)},
                            {"challenges", open_challenges(visitor.player.id)}};
     if (!token.empty())
@@ -393,9 +374,9 @@ nlohmann::json PlayService::seated_tables(const lobby::PlayerId& player) const {
 nlohmann::json PlayService::open_challenges(const lobby::PlayerId& player) const {
     nlohmann::json open = nlohmann::json::array();
     for (const auto& challenge : lobby_.challenges_of(player))
-        open.push_back(challenge_json(challenge));
+        open.push_back(protocol::challenge_json(challenge));
     for (const auto& challenge : lobby_.group_challenges_of(player))
-        open.push_back(group_challenge_json(challenge));
+        open.push_back(protocol::group_challenge_json(challenge));
     return open;
 }
 
@@ -415,7 +396,7 @@ void PlayService::forget_old_guests() {
 
 void PlayService::send(const std::shared_ptr<net::Connection>& conn,
                        const nlohmann::json& message) {
-    conn->send(shared_text(message));
+    conn->send(protocol::shared_text(message));
 }
 
 void PlayService::send_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,

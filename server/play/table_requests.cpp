@@ -3,7 +3,7 @@
 #include "lobby/errors.h"
 #include "server/net/message_dispatcher.h"
 #include "server/play/live_table.h"
-#include "server/play/play_json.h"
+#include "server/protocol/replies_json.h"
 
 namespace server::play {
 
@@ -98,7 +98,7 @@ struct Serve {
     void operator()(const protocol::Chat& chat) const {
         if (auto refused = h.table().chat(c.player.id, chat.text, h.now()))
             return h.reply_error(c.conn, c.id, *refused);
-        h.reply(c.conn, reply("ok", c.id));
+        h.reply(c.conn, protocol::reply("ok", c.id));
     }
     void operator()(const protocol::Resync& r) const {
         lobby::Table& table = h.table();
@@ -114,7 +114,7 @@ struct Serve {
                 return h.reply_error(c.conn, c.id, *refused);
         if (auto refused = act(h.table(), a.kind, c.player.id, h.now()))
             return h.reply_error(c.conn, c.id, *refused);
-        h.reply(c.conn, reply("ok", c.id));
+        h.reply(c.conn, protocol::reply("ok", c.id));
         if (a.kind == TableActionKind::Leave)
             h.after_leave(c.conn->id(), c.player.id);
     }

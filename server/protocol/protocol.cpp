@@ -2,6 +2,7 @@
 
 #include "lobby/errors.h"
 #include "server/protocol/fields.h"
+#include "server/protocol/replies_json.h"
 
 namespace server::protocol {
 
@@ -65,20 +66,15 @@ std::string make_hello(std::string_view server_version) {
 }
 
 std::string make_pong(const json& id) {
-    json reply{{"t", "pong"}};
-    if (!id.is_null())
-        reply["id"] = id;
-    return reply.dump();
+    return reply("pong", id).dump();
 }
 
 std::string make_error(const json& id, std::string_view error_code, std::string_view message) {
-    json reply{{"t", "error"}};
-    if (!id.is_null())
-        reply["id"] = id;
-    reply["code"] = error_code;
-    reply["message"] = message;
+    json error = reply("error", id);
+    error["code"] = error_code;
+    error["message"] = message;
     // Invalid UTF-8 from a client (echoed in a message) is replaced rather than thrown on.
-    return reply.dump(-1, ' ', false, json::error_handler_t::replace);
+    return error.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string make_error(const ProtocolError& error) {

@@ -10,3 +10,9 @@ TEST_CASE("trim takes the spaces and tabs around typed text, and nothing else") 
     CHECK(rules::trim("").empty());
     CHECK(rules::trim("e4\n") == "e4\n"); // a line break is not a blank typed around a move
 }
+
+TEST_CASE("join appends the parts of a message in order") {
+    CHECK(rules::join({"\"", "e9", "\" is not a square"}) == "\"e9\" is not a square");
+    CHECK(rules::join({}).empty());
+    CHECK(rules::join({"", "seat ", "", "2"}) == "seat 2");
+}

@@ -24,8 +24,8 @@ public:
     const std::string& remote_address() const override { return address_; }
     const std::string& origin() const override { return address_; }
     std::optional<std::chrono::microseconds> round_trip() const override { return {}; }
-    std::shared_ptr<const server::net::Identity> identity() const override { return {}; }
-    void set_identity(std::shared_ptr<const server::net::Identity>) override {}
+    std::shared_ptr<const server::auth::Principal> principal() const override { return {}; }
+    void set_principal(std::shared_ptr<const server::auth::Principal>) override {}
 
 private:
     std::string address_ = "127.0.0.1";

@@ -111,7 +111,7 @@ TEST_CASE("http: registered JSON routes answer, POST from a foreign origin is 40
             verb::post, "/api/echo",
             [](const server::http::Request& request, const server::http::RequestInfo& info) {
                 nlohmann::json body{{"got", request.body()},
-                                    {"user", info.identity ? info.identity->user_id : ""}};
+                                    {"user", info.principal ? info.principal->display_name : ""}};
                 return server::http::json_response(request, status::ok, body.dump());
             });
         app.routes().add_prefix_async(
@@ -125,10 +125,10 @@ TEST_CASE("http: registered JSON routes answer, POST from a foreign origin is 40
                 }).detach();
             });
         app.set_authenticator([](const server::http::Request& request) {
-            std::shared_ptr<const server::net::Identity> who;
+            std::shared_ptr<const server::auth::Principal> who;
             if (request[server::http::beast_http::field::cookie] == "session=alice")
-                who = std::make_shared<const server::net::Identity>(
-                    server::net::Identity{"u-alice", "Alice", false});
+                who = std::make_shared<const server::auth::Principal>(
+                    server::auth::Principal{.account = 7, .display_name = "Alice"});
             return who;
         });
     });
@@ -137,7 +137,7 @@ TEST_CASE("http: registered JSON routes answer, POST from a foreign origin is 40
         http_request(server.port(), "POST", "/api/echo",
                      "Origin: http://127.0.0.1:" + port + "\r\nCookie: session=alice\r\n", "hi");
     CHECK(same.status == 200);
-    CHECK(nlohmann::json::parse(same.body) == nlohmann::json{{"got", "hi"}, {"user", "u-alice"}});
+    CHECK(nlohmann::json::parse(same.body) == nlohmann::json{{"got", "hi"}, {"user", "Alice"}});
     const auto foreign =
         http_request(server.port(), "POST", "/api/echo", "Origin: http://evil.example\r\n", "hi");
     CHECK(foreign.status == 403);
@@ -330,13 +330,14 @@ TEST_CASE("http: a session that cannot be checked refuses the request, never mak
         app.routes().add(
             verb::get, "/api/who",
             [](const server::http::Request& request, const server::http::RequestInfo& info) {
-                nlohmann::json body{{"user", info.identity ? info.identity->user_id : "guest"}};
+                nlohmann::json body{
+                    {"user", info.principal ? info.principal->display_name : "guest"}};
                 return server::http::json_response(request, status::ok, body.dump());
             });
         app.set_authenticator([](const server::http::Request& request) {
             if (request[server::http::beast_http::field::cookie] == "session=broken")
                 throw std::runtime_error("database is locked"); // as a failing store throws
-            return std::shared_ptr<const server::net::Identity>{};
+            return std::shared_ptr<const server::auth::Principal>{};
         });
     });
     const auto broken =

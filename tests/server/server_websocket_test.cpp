@@ -33,7 +33,7 @@ std::unique_ptr<WsTestClient> connected(const RunningServer& server, WsOptions o
     return client;
 }
 
-// Answers "whoami" with the connection's id, identity and measured round trip; "flood" sends
+// Answers "whoami" with the connection's id, principal and measured round trip; "flood" sends
 // 2000 messages at once; remembers open/close calls.
 class ProbeHandler final : public server::net::MessageHandler {
 public:
@@ -59,12 +59,13 @@ public:
         }
         if (message.type != "whoami")
             return false;
-        const auto who = conn->identity();
+        const auto who = conn->principal();
         const auto rtt = conn->round_trip();
         nlohmann::json reply{{"t", "whoami"},
                              {"id", message.id},
                              {"connection", conn->id()},
-                             {"user", who ? who->user_id : ""},
+                             {"user", who ? who->display_name : ""},
+                             {"account", who && who->account ? *who->account : 0},
                              {"address", conn->remote_address()},
                              {"origin", conn->origin()},
                              {"rtt_us", rtt ? rtt->count() : -1}};
@@ -206,25 +207,26 @@ TEST_CASE("websocket: an upgrade anywhere but /ws is refused") {
     CHECK_THROWS_AS(WsTestClient(WsOptions(server.port()).at("/other")), test::UpgradeRefused);
 }
 
-TEST_CASE("websocket: handlers see open/close, the identity from the cookie and the lag") {
+TEST_CASE("websocket: handlers see open/close, the principal from the cookie and the lag") {
     auto probe = std::make_shared<ProbeHandler>();
-    const RunningServer server([](server::Config& config) { config.ping_interval = 1s; },
-                               [&probe](server::App& app) {
-                                   app.add_message_handler(probe);
-                                   app.set_authenticator([](const server::http::Request& request) {
-                                       std::shared_ptr<const server::net::Identity> who;
-                                       if (request[server::http::beast_http::field::cookie] ==
-                                           "session=bob")
-                                           who = std::make_shared<const server::net::Identity>(
-                                               server::net::Identity{"u-bob", "Bob", false});
-                                       return who;
-                                   });
-                               });
+    const RunningServer server(
+        [](server::Config& config) { config.ping_interval = 1s; },
+        [&probe](server::App& app) {
+            app.add_message_handler(probe);
+            app.set_authenticator([](const server::http::Request& request) {
+                std::shared_ptr<const server::auth::Principal> who;
+                if (request[server::http::beast_http::field::cookie] == "session=bob")
+                    who = std::make_shared<const server::auth::Principal>(
+                        server::auth::Principal{.account = 42, .display_name = "Bob"});
+                return who;
+            });
+        });
     {
         auto client = connected(server, WsOptions().cookie_header("session=bob"));
         client->send_text(R"({"t":"whoami","id":1})");
         auto reply = client->read_json();
-        CHECK(reply["user"] == "u-bob");
+        CHECK(reply["user"] == "Bob");
+        CHECK(reply["account"] == 42);
         CHECK(reply["address"] == "127.0.0.1");
         CHECK(reply["rtt_us"] == -1); // no WebSocket ping answered yet
         // The server pings every second; the client answers while it waits for messages.

@@ -41,9 +41,9 @@ test('group challenge: its challenger sees its own, and the names read as a list
     assert.equal(name_list(['bob']), 'bob');
     assert.equal(name_list(['bob', 'cid']), 'bob and cid');
     assert.equal(name_list(['bob', 'cid', 'dan']), 'bob, cid and dan');
-    // A challenge with a missing name falls back to the id rather than showing nothing.
-    const bare = group_challenge_view({ ...wire(), to_names: undefined }, 'u1');
-    assert.deepEqual(bare.invitees.map((p) => p.name), ['u2', 'u3']);
+    // Each invitee is named by the wire's `to_names`, in the order of `to`.
+    assert.deepEqual(ann.invitees.map((p) => [p.id, p.name]), [['u2', 'bob'], ['u3', 'cid']]);
+    assert.deepEqual(ann.from, player('u1'));
 }, node);
 
 test('group challenge: why it went away, for the challenger and for an invitee', () => {

@@ -109,7 +109,7 @@ test('table events: in order, old ones ignored, a gap asks for a resync', () => 
     const ended = apply_event(moved, { version: 5, event: { type: 'game_ended', game_number: 1, result, clocks: clocks([1000, 2000], 1),
                                                             rated: false, moves: ['e2e4'] } });
     assert.deepEqual(ended.result, result);
-    assert.equal(ended.status, 'over');
+    assert.equal(ended.status, 'finished');
 }, node);
 
 test('time formats: tenths below ten seconds, hours, time controls', () => {

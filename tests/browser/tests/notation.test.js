@@ -112,7 +112,7 @@ test('replay: every position of a game, or null when it does not reach the serve
 
 test('records: PDN pairs open with Black in English draughts, a chess game from a position has SetUp and FEN', () => {
     const seats = [{ name: 'ann' }, { name: 'bob' }];
-    const english = game_record({ variant: 'english', code: 'K7QF3X', game_number: 2, status: 'over', seats,
+    const english = game_record({ variant: 'english', code: 'K7QF3X', game_number: 2, status: 'finished', seats,
                                   result: { kind: 'win', winner: 1, reason: 'resign' }, start_position: 'B:W21-32:B1-12',
                                   moves: [{ display: '9-13' }, { display: '22-18' }, { display: '13x22' }],
                                   started_at: Date.UTC(2026, 10, 24) }, 'example.org');
@@ -121,7 +121,7 @@ test('records: PDN pairs open with Black in English draughts, a chess game from 
     const chess = game_record({ variant: 'chess', code: 'AAAAAA', status: 'playing', seats,
                                 start_position: '4k3/8/8/8/8/8/4P3/4K3 b - - 0 1', moves: [{ display: 'Kd7' }, { display: 'e4' }] }, 's');
     assert.match(chess.text, /\[SetUp "1"\]\n\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 b - - 0 1"\]\n\n1\.\.\. Kd7 2\. e4 \*\n$/);
-    const drawn = game_record({ variant: 'chess', code: 'AAAAAA', status: 'over', seats, start_position: CHESS_START_FEN,
+    const drawn = game_record({ variant: 'chess', code: 'AAAAAA', status: 'finished', seats, start_position: CHESS_START_FEN,
                                 result: { kind: 'draw', winner: null, reason: 'agreement' }, moves: [{ display: 'e4' }] }, 's');
     assert.match(drawn.text, /\[Result "1\/2-1\/2"\]/);
     assert.doesNotMatch(drawn.text, /FEN/);

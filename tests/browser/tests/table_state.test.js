@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from '../harness.js';
-import { read_table, apply_event, clocks_now, finished_seats, seats_by_place } from '../../../web/js/net/table_state.js';
+import { read_table, apply_event, clocks_now, finished_seats, game_over, seats_by_place } from '../../../web/js/net/table_state.js';
 import { result_text } from '../../../web/js/screens/table_view.js';
 import { variant_players } from '../../../web/js/ui/variants.js';
 import { player, seat, clocks, time, table_state, table_message } from '../lib/table_messages.js';
@@ -61,9 +61,15 @@ test('table state: a move at two seats passes the turn and runs the other clock;
     assert.equal(s.draw_offer, null);
     s = apply_event(s, { version: 7, event: { type: 'game_ended', game_number: 1, rated: false, moves: ['e2e4'], game_id: 3,
         clocks: clocks([299000, 300000], 1), result: { kind: 'win', winner: 1, places: null, reason: 'resign', did_not_start: null } } });
-    assert.equal(s.status, 'over');
+    assert.equal(s.status, 'finished');
+    assert.equal(game_over(s), true);
     assert.equal(result_text(s.result), 'Black wins · resignation');
     assert.equal(result_text(s.result, ['ann', 'bob']), 'bob wins · resignation');
+    // The wire's words: a table that closes is `closed`, and its game is over too.
+    const closed = apply_event(s, { version: 8, event: { type: 'table_closed', reason: 'idle' } });
+    assert.equal(closed.status, 'closed');
+    assert.equal(game_over(closed), true);
+    assert.equal(game_over({ ...s, status: 'playing' }), false);
 }, node);
 
 test('table state: a move at three passes the turn, a resignation takes the seat out and says why, the places at the end', () => {
@@ -86,7 +92,7 @@ test('table state: a move at three passes the turn, a resignation takes the seat
     s = apply_event(s, event(7, { type: 'player_retired', seat: 0, reason: 'flag', ply: 1, to_move: 2, legal_moves: [], clocks: three_clocks(2) }));
     s = apply_event(s, event(8, { type: 'game_ended', game_number: 1, rated: false, moves: ['n1-m5'], game_id: 9, clocks: three_clocks(2),
                                   result: { kind: 'ranked', winner: null, reason: 'retired', did_not_start: null, places: [2, 3, 1] } }));
-    assert.equal(s.status, 'over');
+    assert.equal(s.status, 'finished');
     assert.deepEqual(s.result.places, [2, 3, 1]);
     assert.equal(s.game_id, 9);
     assert.equal(result_text(s.result, s.seats.map((p) => p.name)),
@@ -106,7 +112,7 @@ test('table state: seats taken one by one, a rematch offered by one, then starte
     assert.equal(s.seats[1], null);
     s = apply_event(s, event(3, { type: 'player_left', seat: 0, player: 'guest-AAAA' }));
     assert.equal(s.seats[0], null);
-    s = { ...s, status: 'over', seats: [seat('guest-AAAA'), seat('guest-BBBB'), seat('guest-CCCC')] };
+    s = { ...s, status: 'finished', seats: [seat('guest-AAAA'), seat('guest-BBBB'), seat('guest-CCCC')] };
     s = apply_event(s, event(4, { type: 'rematch_offered', by: 0 }));
     assert.deepEqual(s.rematch_offers, [true, false, false]);
     s = apply_event(s, event(5, { type: 'connection_changed', seat: 1, connected: false, claimable_at: 9 }));

@@ -291,22 +291,21 @@ TEST_CASE("chess960 records: tests/data/games/chess960_games.pgn replays to the 
 
 TEST_CASE("chess960 perft: tests/data/chess960.perft at its small depths (chessprogramming.org "
           "Chess960 Perft Results)") {
-    const auto cases = chess_test::read_perft_file("chess960.perft");
-    CHECK(cases.size() == 20);
-    for (const auto& c : cases) {
+    std::set<std::string> positions;
+    for (const auto& c : rules_test::read_perft_file("chess960")) {
         INFO(c.id << ": " << c.fen);
-        for (const auto& [depth, nodes] : c.counts)
-            if (nodes <= 200000)
-                CHECK(perft960(c.fen, depth) == nodes);
+        positions.insert(c.id);
+        if (c.nodes <= 200000)
+            CHECK(perft960(c.fen, c.depth) == c.nodes);
     }
+    CHECK(positions.size() == 20);
 }
 
 TEST_CASE("chess960 perft deep: tests/data/chess960.perft at every depth listed" *
           doctest::skip()) {
-    for (const auto& c : chess_test::read_perft_file("chess960.perft")) {
+    for (const auto& c : rules_test::read_perft_file("chess960")) {
         INFO(c.id << ": " << c.fen);
-        for (const auto& [depth, nodes] : c.counts)
-            CHECK(perft960(c.fen, depth) == nodes);
+        CHECK(perft960(c.fen, c.depth) == c.nodes);
     }
 }
 

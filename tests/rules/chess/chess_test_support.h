@@ -71,41 +71,4 @@ inline std::string read_text_file(const std::string& path) {
     return text.str();
 }
 
-struct PerftCase {
-    std::string id;
-    std::string fen;
-    std::vector<std::pair<int, std::uint64_t>> counts; // depth, nodes
-};
-
-// Reads tests/data/<name> (chess.perft, chess960.perft): blocks of "id", "fen" and
-// "perft <depth> <nodes>" lines; '#' starts a comment (each block's source).
-inline std::vector<PerftCase> read_perft_file(const std::string& name) {
-    std::istringstream in(read_text_file(std::string(TABULA_TEST_DATA_DIR) + "/" + name));
-    std::vector<PerftCase> cases;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        const auto space = line.find(' ');
-        const std::string key = line.substr(0, space);
-        const std::string rest = space == std::string::npos ? "" : line.substr(space + 1);
-        if (key == "id") {
-            cases.push_back({rest, {}, {}});
-        } else if (key == "fen") {
-            REQUIRE(!cases.empty());
-            cases.back().fen = rest;
-        } else if (key == "perft") {
-            REQUIRE(!cases.empty());
-            std::istringstream numbers(rest);
-            int depth = 0;
-            std::uint64_t nodes = 0;
-            numbers >> depth >> nodes;
-            REQUIRE_FALSE(numbers.fail());
-            cases.back().counts.emplace_back(depth, nodes);
-        } else {
-            FAIL("unexpected line in " << name << ": " << line);
-        }
-    }
-    return cases;
-}
-
 } // namespace chess_test

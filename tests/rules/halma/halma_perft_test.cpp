@@ -3,23 +3,14 @@
 #include "halma_test_support.h"
 #include "rules/perft.h"
 #include "rules/variant.h"
+#include "tests/rules/rules_test_support.h"
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
 
 namespace {
-
-struct HalmaPerftCase {
-    std::string variant;
-    std::string id;
-    std::string fen;
-    int depth = 0;
-    std::uint64_t nodes = 0;
-};
 
 const std::vector<std::string> variants = {"chinese-checkers-2",
                                            "chinese-checkers-3",
@@ -28,58 +19,30 @@ const std::vector<std::string> variants = {"chinese-checkers-2",
                                            "halma-2",
                                            "halma-4"};
 
-std::vector<HalmaPerftCase> read_halma_cases() {
-    std::vector<HalmaPerftCase> cases;
-    for (const auto& variant : variants) {
-        std::ifstream in(std::string(TABULA_TEST_DATA_DIR "/") + variant + ".perft");
-        REQUIRE(in);
-        std::string line;
-        std::string id;
-        std::string fen;
-        while (std::getline(in, line)) {
-            if (line.empty() || line[0] == '#')
-                continue;
-            std::istringstream words(line);
-            std::string key;
-            words >> key;
-            if (key == "id") {
-                words >> id;
-                fen.clear();
-            } else if (key == "fen") {
-                std::getline(words >> std::ws, fen);
-            } else {
-                REQUIRE(key == "perft");
-                HalmaPerftCase c{variant, id, fen, 0, 0};
-                words >> c.depth >> c.nodes;
-                cases.push_back(c);
-            }
-        }
-    }
-    return cases;
-}
-
 // Checks the counts of [min_nodes, max_nodes] with rules::perft, and those of
 // [reference_min, reference_max] with the reference generator.
 void check_cases(std::uint64_t min_nodes, std::uint64_t max_nodes, std::uint64_t reference_min,
                  std::uint64_t reference_max) {
     int checked = 0;
-    for (const auto& c : read_halma_cases()) {
-        CAPTURE(c.variant);
-        CAPTURE(c.id);
-        CAPTURE(c.depth);
-        const auto id = *rules::variant_from_name(c.variant);
-        if (c.nodes >= min_nodes && c.nodes <= max_nodes) {
-            const auto report = rules::perft(id, c.fen, {.depth = c.depth});
-            REQUIRE(report.ok());
-            CHECK(report->nodes == c.nodes);
-            ++checked;
-        }
-        if (c.nodes >= reference_min && c.nodes <= reference_max) {
-            const auto game = halma_test::game_of(id, c.fen);
-            REQUIRE(game);
-            const auto reference = halma_test::reference_for(id);
-            CHECK(reference.perft(halma_test::state_of(*game), c.depth) == c.nodes);
-            ++checked;
+    for (const auto& variant : variants) {
+        for (const auto& c : rules_test::read_perft_file(variant)) {
+            CAPTURE(variant);
+            CAPTURE(c.id);
+            CAPTURE(c.depth);
+            const auto id = *rules::variant_from_name(variant);
+            if (c.nodes >= min_nodes && c.nodes <= max_nodes) {
+                const auto report = rules::perft(id, c.fen, {.depth = c.depth});
+                REQUIRE(report.ok());
+                CHECK(report->nodes == c.nodes);
+                ++checked;
+            }
+            if (c.nodes >= reference_min && c.nodes <= reference_max) {
+                const auto game = halma_test::game_of(id, c.fen);
+                REQUIRE(game);
+                const auto reference = halma_test::reference_for(id);
+                CHECK(reference.perft(halma_test::state_of(*game), c.depth) == c.nodes);
+                ++checked;
+            }
         }
     }
     CHECK(checked > 0);

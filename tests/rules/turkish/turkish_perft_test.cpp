@@ -1,59 +1,19 @@
 // perft of Turkish draughts against tests/data/turkish.perft (sources in that file).
 #include "rules/perft.h"
+#include "tests/rules/rules_test_support.h"
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
-#include <string>
-#include <utility>
-#include <vector>
 
 #include <doctest/doctest.h>
 
 namespace {
 
-struct TurkishPerftCase {
-    std::string id;
-    std::string fen;
-    bool keep_duplicates = false;
-    int depth = 0;
-    std::uint64_t nodes = 0;
-};
-
 constexpr std::uint64_t fast_limit = 1'000'000;
 
-std::vector<TurkishPerftCase> read_turkish_cases() {
-    std::ifstream in(TABULA_TEST_DATA_DIR "/turkish.perft");
-    REQUIRE(in.good());
-    std::vector<TurkishPerftCase> cases;
-    std::string id;
-    std::string fen;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        std::istringstream words(line);
-        std::string key;
-        words >> key;
-        if (key == "id") {
-            words >> id;
-            fen.clear();
-        } else if (key == "fen") {
-            words >> fen;
-        } else {
-            TurkishPerftCase c{id, fen, key == "perft-keep", 0, 0};
-            REQUIRE((key == "perft" || key == "perft-keep"));
-            words >> c.depth >> c.nodes;
-            REQUIRE(words);
-            cases.push_back(c);
-        }
-    }
-    REQUIRE(cases.size() > 20);
-    return cases;
-}
-
 void check_cases(bool slow) {
-    for (const auto& c : read_turkish_cases()) {
+    const auto cases = rules_test::read_perft_file("turkish");
+    REQUIRE(cases.size() > 20);
+    for (const auto& c : cases) {
         if ((c.nodes > fast_limit) != slow)
             continue;
         CAPTURE(c.id);

@@ -122,13 +122,13 @@ TEST_CASE("a state-changing request from another origin is refused") {
 
 namespace {
 
-// Reports the identity of the first connection that opens.
-class IdentityProbe final : public server::net::MessageHandler {
+// Reports the principal of the first connection that opens.
+class PrincipalProbe final : public server::net::MessageHandler {
 public:
-    std::promise<std::shared_ptr<const server::net::Identity>> opened;
+    std::promise<std::shared_ptr<const server::auth::Principal>> opened;
     void on_open(const std::shared_ptr<server::net::Connection>& conn) override {
         if (!done_.exchange(true))
-            opened.set_value(conn->identity());
+            opened.set_value(conn->principal());
     }
     bool on_message(const std::shared_ptr<server::net::Connection>&,
                     const server::protocol::Envelope&) override {
@@ -139,7 +139,7 @@ private:
     std::atomic<bool> done_{false};
 };
 
-std::shared_ptr<const server::net::Identity> identity_on_upgrade(const std::string& cookie) {
+std::shared_ptr<const server::auth::Principal> principal_on_upgrade(const std::string& cookie) {
     test::TempDir dir;
     storage::sqlite::SqliteBackend backend((dir.path() / "ws.db").string());
     server::accounts::AccountsServiceOptions options;
@@ -148,7 +148,7 @@ std::shared_ptr<const server::net::Identity> identity_on_upgrade(const std::stri
     // holds the App's sessions) first.
     std::optional<test::RunningServer> running;
     server::accounts::AccountsService accounts(backend, options);
-    auto probe = std::make_shared<IdentityProbe>();
+    auto probe = std::make_shared<PrincipalProbe>();
     auto future = probe->opened.get_future();
     running.emplace(nullptr, [&](server::App& app) {
         accounts.register_routes(app.routes());
@@ -169,12 +169,12 @@ std::shared_ptr<const server::net::Identity> identity_on_upgrade(const std::stri
 
 } // namespace
 
-TEST_CASE("the WebSocket upgrade carries the session's identity, without one it is a guest") {
-    const auto registered = identity_on_upgrade("register");
+TEST_CASE("the WebSocket upgrade carries the session's principal, without one it is a guest") {
+    const auto registered = principal_on_upgrade("register");
     REQUIRE(registered);
     CHECK(registered->display_name == "Sana");
-    CHECK_FALSE(registered->guest);
-    CHECK(registered->user_id == "1");
-    const auto forged = identity_on_upgrade("tabula_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
-    CHECK((forged == nullptr || forged->guest));
+    CHECK_FALSE(registered->guest());
+    CHECK(registered->account == storage::UserId{1});
+    const auto forged = principal_on_upgrade("tabula_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    CHECK((forged == nullptr || forged->guest()));
 }

@@ -77,7 +77,7 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
     }
     if (accounts)
         app_->set_authenticator([accounts](const server::http::Request& request)
-                                    -> std::shared_ptr<const server::net::Identity> {
+                                    -> std::shared_ptr<const server::auth::Principal> {
             const auto cookie = request[server::http::beast_http::field::cookie];
             const std::string text(cookie);
             if (!text.starts_with("user="))
@@ -86,8 +86,8 @@ PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
             const auto found = accounts->ids.find(name);
             if (found == accounts->ids.end())
                 return nullptr;
-            return std::make_shared<const server::net::Identity>(
-                server::net::Identity{std::to_string(found->second), name, false});
+            return std::make_shared<const server::auth::Principal>(
+                server::auth::Principal{.account = found->second, .display_name = name});
         });
     options.blocks = std::move(blocks);
     options.sweep = extra.sweep;

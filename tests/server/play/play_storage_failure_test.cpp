@@ -93,15 +93,15 @@ public:
         config.burst = 200;
         app_ = std::make_unique<server::App>(config);
         app_->set_authenticator([accounts](const server::http::Request& request)
-                                    -> std::shared_ptr<const server::net::Identity> {
+                                    -> std::shared_ptr<const server::auth::Principal> {
             const std::string cookie(request[server::http::beast_http::field::cookie]);
             if (!cookie.starts_with("user="))
                 return nullptr;
             const auto found = accounts->ids.find(cookie.substr(5));
             if (found == accounts->ids.end())
                 return nullptr;
-            return std::make_shared<const server::net::Identity>(
-                server::net::Identity{std::to_string(found->second), found->first, false});
+            return std::make_shared<const server::auth::Principal>(
+                server::auth::Principal{.account = found->second, .display_name = found->first});
         });
         play_ = std::make_shared<server::play::PlayService>(
             app_->io_context(), clock,

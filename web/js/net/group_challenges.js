@@ -4,20 +4,19 @@
 
 import { reason_suffix } from './challenge_endings.js';
 
-// The wire's challenge ({id, group, from: Player, to: [ids], to_names, accepted: [ids], setup,
-// expires_at}) seen by player `me` (an id): who made it, each invitee with whether it has
-// accepted, and whether `me` made it or has accepted it.
+// The wire's challenge ({id, group, from: Player, to: [ids], to_names: [names, by invitee],
+// accepted: [ids], setup, expires_at}, every member always sent: server/protocol/values_json.h,
+// write_group_challenge) seen by player `me` (an id): who made it, each invitee with whether it
+// has accepted, and whether `me` made it or has accepted it.
 export function group_challenge_view(c, me) {
-    const from = c.from && typeof c.from === 'object' ? c.from : { id: c.from, name: c.from };
-    const ids = Array.isArray(c.to) ? c.to : [];
-    const names = Array.isArray(c.to_names) ? c.to_names : [];
-    const accepted = new Set(Array.isArray(c.accepted) ? c.accepted : []);
-    const invitees = ids.map((id, i) => ({ id, name: names[i] || id, accepted: accepted.has(id), you: !!me && id === me }));
+    const from = c.from;
+    const accepted = new Set(c.accepted);
+    const invitees = c.to.map((id, i) => ({ id, name: c.to_names[i], accepted: accepted.has(id), you: !!me && id === me }));
     return {
-        id: c.id, from, invitees, setup: c.setup || {},
+        id: c.id, from, invitees, setup: c.setup,
         mine: !!me && from.id === me,
         i_accepted: !!me && accepted.has(me),
-        expires_at: typeof c.expires_at === 'number' ? c.expires_at : null,
+        expires_at: c.expires_at,
     };
 }
 

@@ -3,7 +3,7 @@
 // protocol 5), and a two-seat table is the same model with two seats (colour is only how the
 // page draws them: seat 0 White, seat 1 Black).
 //   {code, variant, private, rated, time: {base_ms, increment_ms, delay_ms, per_move_ms, days},
-//    version, status: 'waiting'|'playing'|'over', seats: [Seat|null] by seat
+//    version, status: 'waiting'|'playing'|'finished'|'closed' (the wire's), seats: [Seat|null] by seat
 //      (Seat = {...Player, connected, retired, left_reason}),
 //    you: seat | null (a spectator), spectators: count, position: grid, position_text,
 //    legal_moves: [MoveView], to_move: seat | null, start_position, game_number, ply,
@@ -25,7 +25,11 @@ import { is_halma_variant } from '../board/halma_cells.js';
 // Chat lines the client keeps: the server's history (50) and what arrives while watching.
 const CHAT_SHOWN = 200;
 
-const STATUS = { finished: 'over', closed: 'over' };
+// Whether the table's game is over: the wire's status `finished` (the game ended) or `closed`
+// (the table closed; docs/protocol.md 7.1, "Table summary").
+export function game_over(state) {
+    return state.status === 'finished' || state.status === 'closed';
+}
 
 // A seat of the state ({...Player, connected, disconnected_since, retired, left_reason}) or
 // of an event (a Player, who has just sat down: connected).
@@ -76,7 +80,7 @@ export function read_table(msg) {
         rated: !!setup.rated,
         time: setup.time,
         version: t.version,
-        status: STATUS[t.status] || t.status,
+        status: t.status,
         seats,
         you: Number.isInteger(msg.you) ? msg.you : null,
         spectators: t.spectators.length,
@@ -221,7 +225,7 @@ export function apply_event(state, msg) {
         next.rematch_declined_by = e.by;
         break;
     case 'game_ended':
-        next.status = 'over';
+        next.status = 'finished';
         next.absent = null;
         next.result = e.result;
         if (Number.isInteger(e.game_id)) next.game_id = e.game_id;
@@ -230,7 +234,7 @@ export function apply_event(state, msg) {
         next.takeback = null;
         break;
     case 'table_closed':
-        next.status = 'over';
+        next.status = 'closed';
         if (!state.result) next.result = { kind: 'aborted', winner: null, places: null, reason: e.reason, did_not_start: null };
         next.legal_moves = [];
         break;

@@ -12,6 +12,7 @@
 import { first_mover, fen_side } from '../board/notation.js';
 import { is_chess_variant } from '../ui/variants.js';
 import { halma_start_position, is_halma_variant } from '../board/halma_cells.js';
+import { game_over } from '../net/table_state.js';
 
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const GAME_TYPES = {
@@ -37,7 +38,7 @@ function result_token(result, chess) {
 // as "½-½"), for the end of the move list; '' while it is on, for an aborted game and for a
 // game of more than two.
 export function result_score(state) {
-    if (state.status !== 'over' || state.seats.length > 2) return '';
+    if (!game_over(state) || state.seats.length > 2) return '';
     const token = result_token(state.result, is_chess_variant(state.variant) || is_halma_variant(state.variant));
     return token === '*' ? '' : token.replace('1/2-1/2', '½-½');
 }
@@ -93,7 +94,7 @@ export function game_record(state, site, now = Date.now()) {
     const halma = is_halma_variant(state.variant);
     const chess = is_chess_variant(state.variant);
     // The halma family writes its results as chess does (1-0, 0-1, 1/2-1/2).
-    const result = state.status === 'over' ? result_token(state.result, chess || halma) : '*';
+    const result = game_over(state) ? result_token(state.result, chess || halma) : '*';
     const seat = (i) => (state.seats[i] ? state.seats[i].name : '?');
     const tags = [
         tag('Event', `Tabula ${state.rated ? 'rated' : 'casual'} game`),

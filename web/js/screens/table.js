@@ -11,7 +11,7 @@
 import { h, fill, fill_keeping_focus } from '../ui/dom.js';
 import { TypedMoveField } from '../board/typed_move.js';
 import { algebraic_squares, move_text, apply_move, with_paths } from '../board/notation.js';
-import { read_table, apply_event, clocks_now, seat_color } from '../net/table_state.js';
+import { read_table, apply_event, clocks_now, game_over, seat_color } from '../net/table_state.js';
 import { is_chess_variant, record_format, variant_name } from '../ui/variants.js';
 import { format_time_control } from '../ui/time_format.js';
 import { play_sound } from '../ui/sound.js';
@@ -241,7 +241,7 @@ export class TableScreen {
     gone() {
         this.closed = true;
         if (this.state) {
-            this.state = { ...this.state, status: 'over', legal_moves: [], rematch_offers: this.state.seats.map(() => false) };
+            this.state = { ...this.state, status: 'closed', legal_moves: [], rematch_offers: this.state.seats.map(() => false) };
             this.history.update(this.state);
             this.render();
         }
@@ -333,12 +333,12 @@ export class TableScreen {
                 : this.table_board.hop ? (s.variant.startsWith('halma') ? 'e.g. b5-c6, a4-c6' : 'e.g. n2-m6, o1-m5')
                     : algebraic_squares(s.variant) ? 'e.g. c3-d4, c3:e5' : 'e.g. 32-28, 28x19';
         // Once the game is over no move can be typed: the field goes.
-        this.typed_form.hidden = s.status === 'over';
+        this.typed_form.hidden = game_over(s);
         this.download.textContent = `Download ${record_format(s.variant).toUpperCase()}`;
         // The page writes the record of a game of two; a game of more has its stored one.
         this.download.hidden = !s.moves.length || many;
         const format = record_format(s.variant);
-        this.stored.hidden = !(s.status === 'over' && s.game_id !== null && s.game_id !== undefined);
+        this.stored.hidden = !(game_over(s) && s.game_id !== null && s.game_id !== undefined);
         if (!this.stored.hidden) {
             this.stored.href = this.app.api.game_download_url(s.game_id, format);
             this.stored.textContent = `Download the stored record (${format.toUpperCase()})`;
@@ -383,7 +383,7 @@ export class TableScreen {
         if (text === this.status.textContent) return;
         this.status.textContent = this.phone_status.textContent = text;
         // A move says whose turn it is itself (announce_move); "Game over" comes with the result.
-        if (!this.announcing_move && !this.pending_move) this.announce(this.state.status === 'over' ? `Game over. ${result_line(this.state)}` : text);
+        if (!this.announcing_move && !this.pending_move) this.announce(game_over(this.state) ? `Game over. ${result_line(this.state)}` : text);
     }
 
     announce(text) {
@@ -426,7 +426,7 @@ export class TableScreen {
         const texts = this.move_texts();
         const shown = this.history.shown();
         const per_row = this.state.seats.length > 2 ? 1 : 2; // a table of more: one move a line
-        const ending = this.state.status === 'over' ? [result_score(this.state), result_line(this.state)].filter(Boolean).join(' · ') : '';
+        const ending = game_over(this.state) ? [result_score(this.state), result_line(this.state)].filter(Boolean).join(' · ') : '';
         this.moves.render(texts, shown, per_row, ending);
         this.area.classList.toggle('viewing-past', !this.history.live());
         this.history.render();

@@ -8,6 +8,7 @@
 
 import { h, fill_keeping_focus } from '../ui/dom.js';
 import { go } from '../router.js';
+import { game_over } from '../net/table_state.js';
 
 const CONFIRM_MS = 4000; // how long a "Confirm resign" button waits for its second click
 
@@ -92,7 +93,7 @@ export class TableActions {
             const has_moved = two ? s.ply > 0 : s.ply > s.you && !s.finished.includes(s.you);
             if (!s.rated && !s.takeback && has_moved) buttons.push(this.button('Takeback', (c) => api.request_takeback(c)));
             buttons.push(this.confirm_button('resign', 'Resign', 'Confirm resign', 'small danger', (c) => api.resign(c)));
-        } else if (me && s.status === 'over') {
+        } else if (me && game_over(s)) {
             const offered = s.seats.flatMap((p, i) => (s.rematch_offers[i] ? [i] : []));
             const waiting = s.seats.flatMap((p, i) => (s.rematch_offers[i] ? [] : [i]));
             const who = two ? 'Your opponent' : list(offered);

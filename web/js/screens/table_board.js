@@ -10,7 +10,7 @@ import { HopBoard } from '../board/hop_board.js';
 import { SEAT_CORNERS, is_halma_variant } from '../board/halma_cells.js';
 import { corner_style, PIECE_STYLES } from '../board/halma_pieces.js';
 import { board_numbers } from '../board/notation.js';
-import { seats_by_place, seat_color } from '../net/table_state.js';
+import { game_over, seats_by_place, seat_color } from '../net/table_state.js';
 import { player_names } from './table_words.js';
 
 // The piece style (halma_pieces.js) of each seat of a halma variant, in turn order.
@@ -86,7 +86,7 @@ export class TableBoard {
             const piece = from >= 0 ? grid.cells[from] : '';
             seat_to_move = piece >= '1' && piece <= '6' ? Number(piece) - 1 : -1;
         }
-        const finished = s.status !== 'over' || !s.result ? s.finished
+        const finished = !game_over(s) || !s.result ? s.finished
             : s.result.kind === 'ranked' ? seats_by_place(s.result.places)
                 : s.result.kind === 'win' ? [s.result.winner, 1 - s.result.winner] : [];
         const retired = s.seats.flatMap((p, i) => (p && p.retired ? [i] : []));

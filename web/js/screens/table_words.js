@@ -5,6 +5,7 @@
 // white and black) and at tables of more than two it is its player's name.
 
 import { is_halma_variant } from '../board/halma_cells.js';
+import { game_over } from '../net/table_state.js';
 import { format_clock } from '../ui/time_format.js';
 import { result_text } from './table_view.js';
 
@@ -27,7 +28,7 @@ export function result_line(s) {
 // The status line: whose turn it is, for players and spectators; `pending`: our move is sent.
 export function status_text(s, pending) {
     const two = s.seats.length === 2;
-    if (s.status === 'over') return 'Game over';
+    if (game_over(s)) return 'Game over';
     if (s.status === 'waiting') {
         if (two) return s.private ? 'Waiting for your opponent: share the code or the link.' : 'Waiting for an opponent…';
         const seated = s.seats.filter(Boolean).length;
@@ -57,6 +58,6 @@ export function clocks_words(s, c) {
 // it (`mover`, the seat to move before it) and what the status line says now.
 export function move_words(s, mover, text, pending) {
     const who = mover === s.you && s.you !== null ? 'You' : side_names(s)[mover];
-    const after = s.status === 'over' ? `Game over. ${result_line(s)}` : status_text(s, pending);
+    const after = game_over(s) ? `Game over. ${result_line(s)}` : status_text(s, pending);
     return `${who} played ${text}. ${after}`;
 }

@@ -1,7 +1,10 @@
-// The service's pure pieces: setups read from requests, events and values as JSON text.
+// The protocol's pure pieces: setups read from requests, and the values, table events and
+// table states the server sends, as JSON text (server/protocol/*_json.h).
 #include "rules/variant.h"
-#include "server/play/play_json.h"
 #include "server/protocol/setup_request.h"
+#include "server/protocol/table_events_json.h"
+#include "server/protocol/table_state_json.h"
+#include "server/protocol/values_json.h"
 
 #include <algorithm>
 
@@ -65,7 +68,7 @@ TEST_CASE("the move event says the move, its cells, the position, the clocks and
                                    .turn_started = lobby::TimePoint{1700000000100ms}},
         .first_move_deadline = lobby::TimePoint{1700000030000ms}};
     const auto sent = [&](std::uint64_t version) {
-        return json::parse(*server::play::table_event_message(
+        return json::parse(*server::protocol::table_event_message(
             "K7QFZP", lobby::TableEvent{.version = version,
                                         .at = lobby::TimePoint{1700000000999ms},
                                         .body = move}));
@@ -142,75 +145,69 @@ TEST_CASE("every seat is its index, at a table of two as at a table of more") {
         .remaining = {61s, 59s}, .to_move = 1, .running = false, .at = at, .turn_started = at};
     const lobby::ClockView three{
         .remaining = {10s, 20s, 30s}, .to_move = 2, .running = true, .at = at, .turn_started = at};
-    CHECK(server::play::clock_json(two) == json{{"remaining_ms", {61000, 59000}},
-                                                {"to_move", 1},
-                                                {"running", false},
-                                                {"at", 1700000000000},
-                                                {"turn_started", 1700000000000}});
-    CHECK(server::play::clock_json(three).at("remaining_ms") == json::array({10000, 20000, 30000}));
-    CHECK(server::play::clock_json(three).at("to_move") == 2);
+    CHECK(server::protocol::clock_json(two) == json{{"remaining_ms", {61000, 59000}},
+                                                    {"to_move", 1},
+                                                    {"running", false},
+                                                    {"at", 1700000000000},
+                                                    {"turn_started", 1700000000000}});
+    CHECK(server::protocol::clock_json(three).at("remaining_ms") ==
+          json::array({10000, 20000, 30000}));
+    CHECK(server::protocol::clock_json(three).at("to_move") == 2);
     const lobby::Player carol{.id = "carol", .display_name = "carol"};
-    const auto event = [&](lobby::TableEventBody body, int seats) {
-        return json::parse(*server::play::table_event_message(
-                               "K7QFZP", lobby::TableEvent{.version = 3,
-                                                           .at = at,
-                                                           .body = std::move(body),
-                                                           .seats = seats}))
+    // An event says its seats by index and does not know how many the table has: the same body
+    // is the same text at two seats as at more.
+    const auto event = [&](lobby::TableEventBody body) {
+        return json::parse(*server::protocol::table_event_message(
+                               "K7QFZP",
+                               lobby::TableEvent{.version = 3, .at = at, .body = std::move(body)}))
             .at("event");
     };
-    for (const int seats : {2, 4}) {
-        CAPTURE(seats);
-        const json seated = event(lobby::PlayerSeated{.seat = 1, .player = carol}, seats);
-        CHECK(seated.at("type") == "player_seated");
-        CHECK(seated.at("seat") == 1);
-        CHECK(seated.at("player").at("id") == "carol");
-        CHECK_FALSE(seated.contains("color"));
-        const json move =
-            event(lobby::MovePlayed{.ply = 3, .by = 0, .next = 1, .clocks = two}, seats);
-        CHECK(move.at("by") == 0);
-        CHECK(move.at("to_move") == 1);
-        CHECK_FALSE(move.contains("seat"));
-        CHECK_FALSE(move.contains("seat_to_move"));
-        CHECK(event(lobby::ConnectionChanged{.seat = 1, .connected = false}, seats).at("seat") ==
-              1);
-        CHECK(event(lobby::AbandonmentClaimable{.absent = 1}, seats) ==
-              json{{"type", "abandonment_claimable"}, {"seat", 1}});
-        CHECK(event(lobby::RematchOffered{.by = 1}, seats) ==
-              json{{"type", "rematch_offered"}, {"by", 1}});
-        CHECK(event(lobby::TakebackRequested{.by = 1, .plies = 2, .waiting = {0}}, seats) ==
-              json{{"type", "takeback_requested"}, {"by", 1}, {"plies", 2}, {"waiting", {0}}});
-        CHECK(event(lobby::TakebackDeclined{.by = 0}, seats) ==
-              json{{"type", "takeback_declined"}, {"by", 0}});
-        const json started = event(
-            lobby::GameStarted{.game_number = 2, .players = {carol, carol}, .clocks = two}, seats);
-        CHECK(started.at("players").size() == 2);
-        CHECK_FALSE(started.contains("white"));
-    }
-    CHECK(event(lobby::TakebackAccepted{.by = 2, .accepted = {2}, .waiting = {0}}, 3) ==
+    const json seated = event(lobby::PlayerSeated{.seat = 1, .player = carol});
+    CHECK(seated.at("type") == "player_seated");
+    CHECK(seated.at("seat") == 1);
+    CHECK(seated.at("player").at("id") == "carol");
+    CHECK_FALSE(seated.contains("color"));
+    const json move = event(lobby::MovePlayed{.ply = 3, .by = 0, .next = 1, .clocks = two});
+    CHECK(move.at("by") == 0);
+    CHECK(move.at("to_move") == 1);
+    CHECK_FALSE(move.contains("seat"));
+    CHECK_FALSE(move.contains("seat_to_move"));
+    CHECK(event(lobby::ConnectionChanged{.seat = 1, .connected = false}).at("seat") == 1);
+    CHECK(event(lobby::AbandonmentClaimable{.absent = 1}) ==
+          json{{"type", "abandonment_claimable"}, {"seat", 1}});
+    CHECK(event(lobby::RematchOffered{.by = 1}) == json{{"type", "rematch_offered"}, {"by", 1}});
+    CHECK(event(lobby::TakebackRequested{.by = 1, .plies = 2, .waiting = {0}}) ==
+          json{{"type", "takeback_requested"}, {"by", 1}, {"plies", 2}, {"waiting", {0}}});
+    CHECK(event(lobby::TakebackDeclined{.by = 0}) ==
+          json{{"type", "takeback_declined"}, {"by", 0}});
+    const json started =
+        event(lobby::GameStarted{.game_number = 2, .players = {carol, carol}, .clocks = two});
+    CHECK(started.at("players").size() == 2);
+    CHECK_FALSE(started.contains("white"));
+    CHECK(event(lobby::TakebackAccepted{.by = 2, .accepted = {2}, .waiting = {0}}) ==
           json{{"type", "takeback_accepted"}, {"by", 2}, {"accepted", {2}}, {"waiting", {0}}});
-    CHECK(event(
-              lobby::PlayerRetired{
-                  .seat = 1, .reason = "resign", .ply = 4, .next = 2, .clocks = three},
-              3) == json{{"type", "player_retired"},
-                         {"seat", 1},
-                         {"reason", "resign"},
-                         {"ply", 4},
-                         {"to_move", 2},
-                         {"legal_moves", json::array()},
-                         {"clocks", server::play::clock_json(three)}});
+    CHECK(event(lobby::PlayerRetired{
+              .seat = 1, .reason = "resign", .ply = 4, .next = 2, .clocks = three}) ==
+          json{{"type", "player_retired"},
+               {"seat", 1},
+               {"reason", "resign"},
+               {"ply", 4},
+               {"to_move", 2},
+               {"legal_moves", json::array()},
+               {"clocks", server::protocol::clock_json(three)}});
     lobby::TableSummary summary{.code = "K7QFZP"};
     summary.seats = lobby::PerSeat<std::optional<lobby::Player>>{carol, std::nullopt};
-    const json listed = server::play::summary_json(summary);
+    const json listed = server::protocol::summary_json(summary);
     REQUIRE(listed.at("seats").is_array());
     CHECK(listed.at("seats").size() == 2);
     CHECK(listed.at("seats").at(0).at("id") == "carol");
     CHECK(listed.at("seats").at(1).is_null());
     summary.seats = lobby::PerSeat<std::optional<lobby::Player>>{carol, std::nullopt, carol};
-    CHECK(server::play::summary_json(summary).at("seats").size() == 3);
+    CHECK(server::protocol::summary_json(summary).at("seats").size() == 3);
 }
 
 TEST_CASE("a result names the winner's seat, the places or who did not start") {
-    using server::play::result_json;
+    using server::protocol::result_json;
     const auto expect = [](const char* kind, json winner, json places, const char* reason,
                            json did_not_start) {
         return json{{"kind", kind},
@@ -241,7 +238,7 @@ TEST_CASE("a table state names seats by index and the offers by seat") {
     state.takeback_request = 1;
     state.rematch_offers = lobby::PerSeat<bool>{false, true};
     server::protocol::JsonText out;
-    server::play::write_state(out, state, 42);
+    server::protocol::write_state(out, state, 42);
     const json written = json::parse(out.view());
     CHECK(written.at("seats").size() == 2);
     CHECK(written.at("seats").at(0).at("id") == "alice");
