@@ -62,8 +62,9 @@ struct TournamentEntryRow {
     friend bool operator==(const TournamentEntryRow&, const TournamentEntryRow&) = default;
 };
 
-// One board of a round: White (seat 0 of its game) against Black, the game played for it once
-// started, and `outcome`, the pairing's own result when it is not the game's: empty (the
+// One board of a round: White (seat 0 of its game) against Black, the code of the table made
+// for it, the game played there once its row is linked (TournamentStore::link_games), and
+// `outcome`, the pairing's own result when it is not the game's: empty (the
 // game's result decides), or the service's word for a result without a game, such as a
 // forfeit. `game_result` and `game_termination` are read from the game's row (the `games`
 // table) and never written through the pairing: a game's end is the standings' change.
@@ -71,6 +72,7 @@ struct TournamentPairingRow {
     int board = 0; // 1-based
     UserId white_user_id = 0;
     UserId black_user_id = 0;
+    std::string table_code{}; // empty until its table is made
     std::optional<GameId> game_id{};
     std::string outcome{};
     std::string game_result{};      // read only: empty while the game goes on or without one

@@ -62,6 +62,15 @@ public:
     // game already.
     [[nodiscard]] virtual bool set_pairing_game(TournamentId id, int round, int board,
                                                 GameId game) = 0;
+    // The code of the table made for a pairing. False when there is no such pairing or it has
+    // a table already.
+    [[nodiscard]] virtual bool set_pairing_table(TournamentId id, int round, int board,
+                                                 std::string_view code) = 0;
+    // Links each pairing with a table to the newest game row of that table with its White at
+    // seat 0 and its Black at seat 1, started since the round was paired: a pairing without a
+    // game, or whose game ended with `superseded` as its termination (a row a takeback closed:
+    // the game goes on in a new row at the same table). How many pairings were linked anew.
+    virtual int link_games(TournamentId id, std::string_view superseded) = 0;
     // The pairing's own outcome (a forfeit; empty: the game decides) with `history`, in one
     // transaction. False, with nothing written, when there is no such pairing.
     [[nodiscard]] virtual bool set_pairing_outcome(TournamentId id, int round, int board,

@@ -171,6 +171,7 @@ CREATE TABLE tournament_pairings (
     board         bigint NOT NULL CHECK (board >= 1),
     white_user_id bigint NOT NULL REFERENCES users(id),
     black_user_id bigint NOT NULL REFERENCES users(id),
+    table_code    text   NOT NULL DEFAULT '',  -- '' until its table is made
     game_id       bigint,
     outcome       text   NOT NULL DEFAULT '',  -- '': the game's result decides
     PRIMARY KEY (tournament_id, round, board),

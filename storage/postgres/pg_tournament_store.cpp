@@ -211,13 +211,15 @@ bool PgTournamentStore::add_round(TournamentId id, const TournamentRoundRow& rou
         return false;
     for (const auto& p : round.pairings)
         db->run("INSERT INTO tournament_pairings (tournament_id, round, board, white_user_id, "
-                "black_user_id, game_id, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "black_user_id, table_code, game_id, outcome) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 Params()
                     .add(id)
                     .add(round.round)
                     .add(p.board)
                     .add(p.white_user_id)
                     .add(p.black_user_id)
+                    .add(p.table_code)
                     .add(p.game_id)
                     .add(p.outcome));
     for (const auto& a : round.absences)
@@ -248,19 +250,20 @@ std::vector<TournamentRoundRow> PgTournamentStore::rounds(TournamentId id) {
                                           .pairings = {},
                                           .absences = {}});
     }
-    const auto p = db->run("SELECT round, board, white_user_id, black_user_id, game_id, outcome "
-                           "FROM tournament_pairings WHERE tournament_id = $1 "
+    const auto p = db->run("SELECT round, board, white_user_id, black_user_id, table_code, "
+                           "game_id, outcome FROM tournament_pairings WHERE tournament_id = $1 "
                            "ORDER BY round, board",
                            Params().add(id));
     bool any_game = false;
     for (int i = 0; i < p.rows(); ++i) {
-        any_game = any_game || !p.is_null(i, 4);
+        any_game = any_game || !p.is_null(i, 5);
         rows[at.at(static_cast<int>(p.integer(i, 0)))].pairings.push_back(
             TournamentPairingRow{.board = static_cast<int>(p.integer(i, 1)),
                                  .white_user_id = p.integer(i, 2),
                                  .black_user_id = p.integer(i, 3),
-                                 .game_id = p.optional_integer(i, 4),
-                                 .outcome = p.text(i, 5),
+                                 .table_code = p.text(i, 4),
+                                 .game_id = p.optional_integer(i, 5),
+                                 .outcome = p.text(i, 6),
                                  .game_result = {},
                                  .game_termination = {}});
     }
@@ -298,6 +301,39 @@ bool PgTournamentStore::set_pairing_game(TournamentId id, int round, int board, 
                    "round = $2 AND board = $3 AND game_id IS NULL",
                    Params().add(id).add(round).add(board).add(game))
                .affected() > 0;
+}
+
+bool PgTournamentStore::set_pairing_table(TournamentId id, int round, int board,
+                                          std::string_view code) {
+    auto db = pool_->lease();
+    return db->run("UPDATE tournament_pairings SET table_code = $4 WHERE tournament_id = $1 AND "
+                   "round = $2 AND board = $3 AND table_code = ''",
+                   Params().add(id).add(round).add(board).add(code))
+               .affected() > 0;
+}
+
+int PgTournamentStore::link_games(TournamentId id, std::string_view superseded) {
+    auto db = pool_->lease();
+    // No game tables yet (the game store's migration brings them): no game to link.
+    if (db->run("SELECT to_regclass('games') IS NOT NULL AND to_regclass('game_seats') IS NOT "
+                "NULL")
+            .text(0, 0) != "t")
+        return 0;
+    static constexpr const char* newest =
+        "(SELECT g.id FROM games g JOIN game_seats w ON w.game_id = g.id AND w.seat = 0 "
+        "JOIN game_seats b ON b.game_id = g.id AND b.seat = 1 "
+        "JOIN tournament_rounds r ON r.tournament_id = p.tournament_id AND r.round = p.round "
+        "WHERE g.table_code = p.table_code AND w.user_id = p.white_user_id AND "
+        "b.user_id = p.black_user_id AND g.started_at >= r.paired_at ORDER BY g.id DESC LIMIT 1)";
+    return db
+        ->run(std::string("UPDATE tournament_pairings AS p SET game_id = ") + newest +
+                  " WHERE p.tournament_id = $1 AND p.table_code <> '' AND " + newest +
+                  " IS NOT NULL AND " + newest +
+                  " IS DISTINCT FROM p.game_id AND (p.game_id IS "
+                  "NULL OR EXISTS (SELECT 1 FROM games x WHERE x.id = p.game_id AND "
+                  "x.termination = $2))",
+              Params().add(id).add(superseded))
+        .affected();
 }
 
 bool PgTournamentStore::set_pairing_outcome(TournamentId id, int round, int board,

@@ -37,6 +37,8 @@ public:
                    const std::vector<TournamentHistoryRow>& history) override;
     std::vector<TournamentRoundRow> rounds(TournamentId id) override;
     bool set_pairing_game(TournamentId id, int round, int board, GameId game) override;
+    bool set_pairing_table(TournamentId id, int round, int board, std::string_view code) override;
+    int link_games(TournamentId id, std::string_view superseded) override;
     bool set_pairing_outcome(TournamentId id, int round, int board, std::string_view outcome,
                              const TournamentHistoryRow& history) override;
 

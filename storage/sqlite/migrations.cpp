@@ -454,6 +454,7 @@ CREATE TABLE tournament_pairings (
     board         INTEGER NOT NULL CHECK (board >= 1),
     white_user_id INTEGER NOT NULL REFERENCES users(id),
     black_user_id INTEGER NOT NULL REFERENCES users(id),
+    table_code    TEXT    NOT NULL DEFAULT '',  -- '' until its table is made
     game_id       INTEGER REFERENCES games(id) ON DELETE SET NULL,
     outcome       TEXT    NOT NULL DEFAULT '',  -- '': the game's result decides
     PRIMARY KEY (tournament_id, round, board),

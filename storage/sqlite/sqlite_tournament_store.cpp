@@ -189,11 +189,12 @@ bool SqliteTournamentStore::add_round(TournamentId id, const TournamentRoundRow&
         return false;
     for (const auto& p : round.pairings) {
         auto s = db_.prepare("INSERT INTO tournament_pairings (tournament_id, round, board, "
-                             "white_user_id, black_user_id, game_id, outcome) "
-                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+                             "white_user_id, black_user_id, table_code, game_id, outcome) "
+                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
         s.bind_int(1, id).bind_int(2, round.round).bind_int(3, p.board);
         s.bind_int(4, p.white_user_id).bind_int(5, p.black_user_id);
-        s.bind_optional_int(6, p.game_id).bind_text(7, p.outcome).run();
+        s.bind_text(6, p.table_code).bind_optional_int(7, p.game_id).bind_text(8, p.outcome);
+        s.run();
     }
     for (const auto& a : round.absences) {
         auto s = db_.prepare("INSERT INTO tournament_absences (tournament_id, round, user_id, "
@@ -223,8 +224,9 @@ std::vector<TournamentRoundRow> SqliteTournamentStore::rounds(TournamentId id) {
                                           .pairings = {},
                                           .absences = {}});
     }
-    auto p = db_.prepare("SELECT p.round, p.board, p.white_user_id, p.black_user_id, p.game_id, "
-                         "p.outcome, coalesce(g.result, ''), coalesce(g.termination, '') "
+    auto p = db_.prepare("SELECT p.round, p.board, p.white_user_id, p.black_user_id, "
+                         "p.table_code, p.game_id, p.outcome, coalesce(g.result, ''), "
+                         "coalesce(g.termination, '') "
                          "FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id "
                          "WHERE p.tournament_id = ?1 ORDER BY p.round, p.board");
     p.bind_int(1, id);
@@ -233,10 +235,11 @@ std::vector<TournamentRoundRow> SqliteTournamentStore::rounds(TournamentId id) {
             TournamentPairingRow{.board = static_cast<int>(p.column_int(1)),
                                  .white_user_id = p.column_int(2),
                                  .black_user_id = p.column_int(3),
-                                 .game_id = p.column_optional_int(4),
-                                 .outcome = p.column_text(5),
-                                 .game_result = p.column_text(6),
-                                 .game_termination = p.column_text(7)});
+                                 .table_code = p.column_text(4),
+                                 .game_id = p.column_optional_int(5),
+                                 .outcome = p.column_text(6),
+                                 .game_result = p.column_text(7),
+                                 .game_termination = p.column_text(8)});
     auto a = db_.prepare("SELECT round, user_id, kind FROM tournament_absences "
                          "WHERE tournament_id = ?1 ORDER BY round, user_id");
     a.bind_int(1, id);
@@ -252,6 +255,32 @@ bool SqliteTournamentStore::set_pairing_game(TournamentId id, int round, int boa
                          "AND round = ?2 AND board = ?3 AND game_id IS NULL");
     s.bind_int(1, id).bind_int(2, round).bind_int(3, board).bind_int(4, game).run();
     return db_.changes() > 0;
+}
+
+bool SqliteTournamentStore::set_pairing_table(TournamentId id, int round, int board,
+                                              std::string_view code) {
+    auto s = db_.prepare("UPDATE tournament_pairings SET table_code = ?4 WHERE tournament_id = ?1 "
+                         "AND round = ?2 AND board = ?3 AND table_code = ''");
+    s.bind_int(1, id).bind_int(2, round).bind_int(3, board).bind_text(4, code).run();
+    return db_.changes() > 0;
+}
+
+int SqliteTournamentStore::link_games(TournamentId id, std::string_view superseded) {
+    // The newest row of the pairing's table with its players in their seats, since pairing.
+    static constexpr const char* newest =
+        "(SELECT g.id FROM games g JOIN game_seats w ON w.game_id = g.id AND w.seat = 0 "
+        "JOIN game_seats b ON b.game_id = g.id AND b.seat = 1 "
+        "JOIN tournament_rounds r ON r.tournament_id = p.tournament_id AND r.round = p.round "
+        "WHERE g.table_code = p.table_code AND w.user_id = p.white_user_id AND "
+        "b.user_id = p.black_user_id AND g.started_at >= r.paired_at ORDER BY g.id DESC LIMIT 1)";
+    auto s = db_.prepare(std::string("UPDATE tournament_pairings AS p SET game_id = ") + newest +
+                         " WHERE p.tournament_id = ?1 AND p.table_code <> '' AND " + newest +
+                         " IS NOT NULL AND " + newest +
+                         " IS NOT p.game_id AND (p.game_id IS NULL "
+                         "OR EXISTS (SELECT 1 FROM games x WHERE x.id = p.game_id AND "
+                         "x.termination = ?2))");
+    s.bind_int(1, id).bind_text(2, superseded).run();
+    return db_.changes();
 }
 
 bool SqliteTournamentStore::set_pairing_outcome(TournamentId id, int round, int board,

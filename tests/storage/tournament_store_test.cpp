@@ -135,6 +135,11 @@ TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", D
     CHECK(rounds[0] == round1);
     CHECK(rounds[1].absences.size() == 2);
     CHECK(rounds[1].pairings == round2.pairings);
+    CHECK(store->set_pairing_table(id, 1, 1, "AB12"));
+    CHECK_FALSE(store->set_pairing_table(id, 1, 1, "CD34"));
+    CHECK_FALSE(store->set_pairing_table(id, 1, 9, "CD34"));
+    CHECK(store->rounds(id)[0].pairings[0].table_code == "AB12");
+    CHECK(store->link_games(id, "takeback") == 0); // no game at that table
 
     // A pairing's forfeit is its own outcome, with its history line.
     CHECK(store->set_pairing_outcome(id, 1, 2, "white_forfeit_win", line(id, "forfeit")));
@@ -190,4 +195,62 @@ TEST_CASE("a tournament game's end is the standings' change: the pairing reads t
     CHECK(pairing.game_result == "1-0");
     CHECK(pairing.game_termination == "checkmate");
     CHECK(pairing.outcome.empty());
+}
+
+TEST_CASE("a tournament pairing is linked to the newest game of its table with its players in "
+          "their seats, and again after a takeback closed that row") {
+    storage_test::TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    auto store = backend.tournament_store();
+    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt));
+    REQUIRE(store->add_round(
+        id,
+        TournamentRoundRow{.round = 1,
+                           .paired_at = at_ms(1),
+                           .pairings = {TournamentPairingRow{
+                               .board = 1, .white_user_id = ann, .black_user_id = bob}}},
+        {}));
+    auto writer = backend.game_writer();
+    const auto create = [&](std::optional<UserId> white, std::optional<UserId> black,
+                            const char* code) {
+        auto row = storage_test::sample_game(white, black);
+        row.table_code = code;
+        const auto [status, game] = storage_test::create_now(*writer, row);
+        REQUIRE(status.ok());
+        return game;
+    };
+    const auto finish = [&](GameId game, const char* result, const char* termination) {
+        std::promise<WriteStatus> done;
+        writer->finish_game(FinishGame{{game, result, termination, at_ms(2'000'000)}, {}, {}},
+                            [&](const WriteStatus& s, const auto&) { done.set_value(s); });
+        REQUIRE(done.get_future().get().ok());
+    };
+
+    create(ann, bob, "T1");                        // a game of theirs at another table
+    create(bob, ann, "T2");                        // colours swapped: not this pairing's game
+    CHECK(store->link_games(id, "takeback") == 0); // no table yet
+    CHECK(store->set_pairing_table(id, 1, 1, "T2"));
+    CHECK_FALSE(store->set_pairing_table(id, 1, 1, "T3")); // made once
+    CHECK(store->link_games(id, "takeback") == 0);
+    const GameId first = create(ann, bob, "T2");
+    CHECK(store->link_games(id, "takeback") == 1);
+    CHECK(store->link_games(id, "takeback") == 0);
+    CHECK(store->rounds(id)[0].pairings[0].game_id == first);
+    CHECK(store->rounds(id)[0].pairings[0].table_code == "T2");
+
+    // A takeback closes the row and the game goes on in a new one: the pairing follows it.
+    finish(first, "aborted", "takeback");
+    const GameId second = create(ann, bob, "T2");
+    CHECK(store->link_games(id, "takeback") == 1);
+    CHECK(store->rounds(id)[0].pairings[0].game_id == second);
+    // A game that really ended keeps its pairing, whatever is played at the table afterwards.
+    finish(second, "0-1", "resign");
+    create(ann, bob, "T2");
+    CHECK(store->link_games(id, "takeback") == 0);
+    const auto pairing = store->rounds(id)[0].pairings[0];
+    CHECK(pairing.game_id == second);
+    CHECK(pairing.game_result == "0-1");
 }
