@@ -224,7 +224,7 @@ TEST_CASE("a late entrant joins a running Swiss until half its rounds are paired
     check_no_rematch(shown.record);
 }
 
-TEST_CASE("a private tournament takes its join code; a bad request changes nothing") {
+TEST_CASE("a private tournament takes its join code, and a bad request changes nothing") {
     Club club;
     Director director(club);
     auto& service = director.service;

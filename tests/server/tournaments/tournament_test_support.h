@@ -61,6 +61,45 @@ struct Table {
     storage::GameId id = 0;
 };
 
+// Makes the game row of each game asked for (at `now`, through the real writer, as the play
+// service's tables do), answers its table's code ("TB<n>", `tables_made` counting), and
+// returns them.
+inline std::vector<Table> open_tables(storage::GameWriter& writer, RecordingStarter& starter,
+                                      storage::TimePoint now, int& tables_made) {
+    std::vector<Table> made;
+    for (auto& asked : starter.take()) {
+        Table table{asked.game, "TB" + std::to_string(++tables_made), 0};
+        storage::GameRow row;
+        row.variant = asked.game.variant;
+        row.time_control = asked.game.time_control;
+        row.rated = asked.game.rated;
+        row.table_code = table.code;
+        row.started_at = now;
+        row.seats = {
+            storage::SeatRow{.user_id = asked.game.white_id, .name = asked.game.white_name},
+            storage::SeatRow{.user_id = asked.game.black_id, .name = asked.game.black_name}};
+        std::promise<std::pair<storage::WriteStatus, storage::GameId>> done;
+        writer.create_game(row, [&](const storage::WriteStatus& s, storage::GameId id) {
+            done.set_value({s, id});
+        });
+        const auto [status, id] = done.get_future().get();
+        REQUIRE(status.ok());
+        table.id = id;
+        asked.opened(table.code);
+        made.push_back(table);
+    }
+    return made;
+}
+
+inline void finish_game(storage::GameWriter& writer, storage::GameId game,
+                        const std::string& result, const std::string& termination,
+                        storage::TimePoint now) {
+    std::promise<storage::WriteStatus> done;
+    writer.finish_game(storage::FinishGame{{game, result, termination, now}, {}, {}},
+                       [&](const storage::WriteStatus& s, const auto&) { done.set_value(s); });
+    REQUIRE(done.get_future().get().ok());
+}
+
 struct Club {
     storage_test::TempDir dir;
     storage::sqlite::SqliteBackend backend{dir.db()};
@@ -73,42 +112,14 @@ struct Club {
     storage::UserId account(const std::string& name) {
         return users->create_user(name, "h", now()).value();
     }
-
-    // Makes the game row of each game asked for, answers its table's code, and returns them.
     std::vector<Table> open_tables(RecordingStarter& starter) {
-        std::vector<Table> made;
-        for (auto& asked : starter.take()) {
-            clock_ms += 10;
-            Table table{asked.game, "TB" + std::to_string(++tables_made), 0};
-            storage::GameRow row;
-            row.variant = asked.game.variant;
-            row.time_control = asked.game.time_control;
-            row.rated = asked.game.rated;
-            row.table_code = table.code;
-            row.started_at = now();
-            row.seats = {
-                storage::SeatRow{.user_id = asked.game.white_id, .name = asked.game.white_name},
-                storage::SeatRow{.user_id = asked.game.black_id, .name = asked.game.black_name}};
-            std::promise<std::pair<storage::WriteStatus, storage::GameId>> done;
-            writer->create_game(row, [&](const storage::WriteStatus& s, storage::GameId id) {
-                done.set_value({s, id});
-            });
-            const auto [status, id] = done.get_future().get();
-            REQUIRE(status.ok());
-            table.id = id;
-            asked.opened(table.code);
-            made.push_back(table);
-        }
-        return made;
+        clock_ms += 10;
+        return tournament_test::open_tables(*writer, starter, now(), tables_made);
     }
-
     void finish(storage::GameId game, const std::string& result,
                 const std::string& termination = "resign") {
         clock_ms += 10;
-        std::promise<storage::WriteStatus> done;
-        writer->finish_game(storage::FinishGame{{game, result, termination, now()}, {}, {}},
-                            [&](const storage::WriteStatus& s, const auto&) { done.set_value(s); });
-        REQUIRE(done.get_future().get().ok());
+        finish_game(*writer, game, result, termination, now());
     }
 };
 
