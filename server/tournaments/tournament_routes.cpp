@@ -145,9 +145,7 @@ Json view_json(const TournamentView& view, std::optional<storage::UserId> caller
     Json out = summary(row, active);
     if (!row.is_public && caller && caller == row.organiser_user_id)
         out["join_code"] = row.join_code;
-    out["organiser"] = row.organiser_user_id && names.contains(*row.organiser_user_id)
-                           ? Json(names[*row.organiser_user_id])
-                           : Json(nullptr);
+    out["organiser"] = view.organiser_name ? Json(*view.organiser_name) : Json(nullptr);
     out["entries"] = std::move(entries);
     const auto& scoring = view.record.settings.scoring;
     Json standings = Json::array();

@@ -175,8 +175,12 @@ rules::Result<TournamentView> TournamentService::view(TournamentId id) {
     TournamentView out{.tournament = std::move(*row),
                        .entries = tournaments_.entries(id),
                        .rounds = tournaments_.rounds(id),
+                       .organiser_name = {},
                        .record = {},
                        .standings = {}};
+    if (out.tournament.organiser_user_id)
+        if (const auto organiser = users_.find_user(*out.tournament.organiser_user_id))
+            out.organiser_name = organiser->name;
     auto swiss = load(out.tournament, out.entries, out.rounds);
     if (!swiss) {
         log::error("tournaments: tournament " + std::to_string(id) +

@@ -70,6 +70,7 @@ struct TournamentView {
     storage::TournamentRow tournament;
     std::vector<storage::TournamentEntryRow> entries;
     std::vector<storage::TournamentRoundRow> rounds;
+    std::optional<std::string> organiser_name;             // none: the operator's
     lobby::tournament::SwissRecord record;                 // players in pairing order
     std::vector<lobby::tournament::StandingRow> standings; // best first; player = record index
 };

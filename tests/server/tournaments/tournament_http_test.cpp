@@ -120,6 +120,7 @@ TEST_CASE("a private tournament is listed to its organiser only and takes its jo
     auto reply = s.post("/api/tournaments", body, ann);
     REQUIRE_MESSAGE(reply.status == 201, reply.body);
     CHECK(json_of(reply)["tournament"]["join_code"] == "CLUB42");
+    CHECK(json_of(reply)["tournament"]["organiser"] == "ann"); // not entered herself
     const auto base = "/api/tournaments/" + json_of(reply)["tournament"]["id"].dump();
     CHECK(json_of(s.get("/api/tournaments", ann))["tournaments"].size() == 1);
     CHECK(json_of(s.get("/api/tournaments", bob))["tournaments"].empty());
