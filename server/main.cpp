@@ -42,6 +42,10 @@ constexpr Subcommand subcommands[] = {
      "ladder create|list|show|remove-player ... [--db FILE]\n"
      "        manage ladders as the operator (`tabula ladder` lists the forms)",
      server::cli::run_ladder},
+    {"tournament",
+     "tournament create|list|show|start|end|withdraw ... [--db FILE]\n"
+     "        manage Swiss and round-robin tournaments as the operator",
+     server::cli::run_tournament},
     {"engine",
      "engine <variant> --level easy|medium|hard [--fen F] [--movetime MS] [--seed S]\n"
      "        the computer's move; the last line is the move",

@@ -327,11 +327,10 @@ int PgTournamentStore::link_games(TournamentId id, std::string_view superseded) 
         "b.user_id = p.black_user_id AND g.started_at >= r.paired_at ORDER BY g.id DESC LIMIT 1)";
     return db
         ->run(std::string("UPDATE tournament_pairings AS p SET game_id = ") + newest +
-                  " WHERE p.tournament_id = $1 AND p.table_code <> '' AND " + newest +
-                  " IS NOT NULL AND " + newest +
-                  " IS DISTINCT FROM p.game_id AND (p.game_id IS "
-                  "NULL OR EXISTS (SELECT 1 FROM games x WHERE x.id = p.game_id AND "
-                  "x.termination = $2))",
+                  " WHERE p.tournament_id = $1 AND p.table_code <> '' AND (p.game_id IS NULL OR "
+                  "EXISTS (SELECT 1 FROM games x WHERE x.id = p.game_id AND x.termination = $2)) "
+                  "AND " +
+                  newest + " IS NOT NULL AND " + newest + " IS DISTINCT FROM p.game_id",
               Params().add(id).add(superseded))
         .affected();
 }

@@ -273,12 +273,13 @@ int SqliteTournamentStore::link_games(TournamentId id, std::string_view supersed
         "JOIN tournament_rounds r ON r.tournament_id = p.tournament_id AND r.round = p.round "
         "WHERE g.table_code = p.table_code AND w.user_id = p.white_user_id AND "
         "b.user_id = p.black_user_id AND g.started_at >= r.paired_at ORDER BY g.id DESC LIMIT 1)";
+    // Only the pairings still to link look for a row, through game_seats_by_user (a player's
+    // own games, not every game).
     auto s = db_.prepare(std::string("UPDATE tournament_pairings AS p SET game_id = ") + newest +
-                         " WHERE p.tournament_id = ?1 AND p.table_code <> '' AND " + newest +
-                         " IS NOT NULL AND " + newest +
-                         " IS NOT p.game_id AND (p.game_id IS NULL "
-                         "OR EXISTS (SELECT 1 FROM games x WHERE x.id = p.game_id AND "
-                         "x.termination = ?2))");
+                         " WHERE p.tournament_id = ?1 AND p.table_code <> '' AND (p.game_id IS "
+                         "NULL OR EXISTS (SELECT 1 FROM games x WHERE x.id = p.game_id AND "
+                         "x.termination = ?2)) AND " +
+                         newest + " IS NOT NULL AND " + newest + " IS NOT p.game_id");
     s.bind_int(1, id).bind_text(2, superseded).run();
     return db_.changes();
 }
