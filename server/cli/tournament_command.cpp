@@ -114,7 +114,8 @@ int tournament_malformed(std::string_view message) {
     return 2;
 }
 
-int create(const TournamentArgs& a, TournamentService& service, storage::UserStore& users) {
+int create_tournament_command(const TournamentArgs& a, TournamentService& service,
+                              storage::UserStore& users) {
     const auto flag = [&](const char* name) -> std::optional<std::string> {
         const auto it = a.flags.find(name);
         return it == a.flags.end() ? std::nullopt : std::optional(it->second);
@@ -172,7 +173,7 @@ void print_tournament_line(const storage::TournamentRow& row) {
               << utc_minute(row.starts_at) << (row.is_public ? "" : "\tprivate") << "\n";
 }
 
-int show(const tournaments::TournamentView& view) {
+int show_tournament(const tournaments::TournamentView& view) {
     print_tournament_line(view.tournament);
     const auto& scoring = view.record.settings.scoring;
     std::map<storage::UserId, std::string> names;
@@ -218,7 +219,7 @@ int run_tournament_action(const TournamentArgs& a, const storage::Backend& backe
     // No game is started here (no play service): a running server's tick makes the tables.
     TournamentService service(*store, *users, *ratings, *games, [](std::function<void()>) {});
     if (a.action == "create")
-        return create(a, service, *users);
+        return create_tournament_command(a, service, *users);
     if (a.action == "list") {
         const auto state = a.flags.contains("--state") ? a.flags.at("--state") : std::string();
         for (const auto& row : service.list(state))
@@ -230,7 +231,7 @@ int run_tournament_action(const TournamentArgs& a, const storage::Backend& backe
         return tournament_malformed("a tournament is named by its id (tabula tournament list)");
     if (a.action == "show") {
         const auto view = service.view(*id);
-        return view ? show(*view) : tournament_refused(view.error().detail);
+        return view ? show_tournament(*view) : tournament_refused(view.error().detail);
     }
     if (a.action == "start" || a.action == "end") {
         const auto done = a.action == "start" ? service.start(*id, std::nullopt, operator_now())

@@ -132,7 +132,7 @@ json poll(LiveClub& club, const std::string& page, const std::function<bool(cons
 }
 
 // Each pairing of the round: White plays 1. e4 and Black resigns (a win for White).
-void play_round(std::map<std::string, Player>& players) {
+void play_live_round(std::map<std::string, Player>& players) {
     std::map<std::string, std::pair<std::string, std::string>> tables; // code -> white, black
     for (auto& [name, player] : players) {
         const auto notice =
@@ -183,13 +183,13 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
     }
     REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
 
-    play_round(players);
+    play_live_round(players);
     auto shown = poll(club, page, [](const json& t) { return t["rounds"].size() == 2; });
     for (const auto& p : shown["rounds"][0]["pairings"]) {
         CHECK(p["result"] == "1-0");
         CHECK(p["game_id"].is_number_integer());
     }
-    play_round(players);
+    play_live_round(players);
     shown = poll(club, page, [](const json& t) { return t["state"] == "finished"; });
     std::set<std::pair<std::string, std::string>> met;
     for (const auto& round : shown["rounds"])
