@@ -46,6 +46,10 @@ constexpr Subcommand subcommands[] = {
      "db copy --from DB --to DB [--force]\n"
      "        copy every table, ids kept, between SQLite and PostgreSQL (either way)",
      server::cli::run_db},
+    {"tournament",
+     "tournament create|list|show|start|end|withdraw ... [--db FILE]\n"
+     "        manage Swiss and round-robin tournaments as the operator",
+     server::cli::run_tournament},
     {"engine",
      "engine <variant> --level easy|medium|hard [--fen F] [--movetime MS] [--seed S]\n"
      "        the computer's move; the last line is the move",

@@ -5,6 +5,7 @@
 
 #include "storage/game_writer.h"
 #include "storage/stores.h"
+#include "storage/tournament_store.h"
 
 #include <memory>
 
@@ -17,6 +18,7 @@ public:
     virtual std::unique_ptr<RatingStore> rating_store() const = 0;
     virtual std::unique_ptr<GameStore> game_store() const = 0;
     virtual std::unique_ptr<LadderStore> ladder_store() const = 0;
+    virtual std::unique_ptr<TournamentStore> tournament_store() const = 0;
     // Make one per server. `decide` settles the ladder challenges of the games it ends
     // (game_writer.h); without it a game's end leaves its challenge as it is.
     virtual std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const = 0;

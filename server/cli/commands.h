@@ -12,10 +12,11 @@ using command_line::Args;
 using command_line::split_args;
 using command_line::whole_number;
 
-int run_serve(const Args& args);  // serve_command.cpp: the game server (the default)
-int run_backup(const Args& args); // backup_command.cpp
-int run_user(const Args& args);   // user_command.cpp
-int run_ladder(const Args& args); // ladder_command.cpp
-int run_db(const Args& args);     // db_copy_command.cpp: tabula db copy
+int run_serve(const Args& args);      // serve_command.cpp: the game server (the default)
+int run_backup(const Args& args);     // backup_command.cpp
+int run_user(const Args& args);       // user_command.cpp
+int run_ladder(const Args& args);     // ladder_command.cpp
+int run_tournament(const Args& args); // tournament_command.cpp
+int run_db(const Args& args);         // db_copy_command.cpp: tabula db copy
 
 } // namespace server::cli

@@ -13,6 +13,8 @@
 #include "server/play/ladder_games.h"
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
+#include "server/play/tournament_games.h"
+#include "server/tournaments/tournament_runner.h"
 #include "server/startup_error.h"
 #include "storage/open.h"
 
@@ -106,6 +108,9 @@ int run_serve(const Args& args) {
                       std::to_string(upkeep.ladders.decided) + " decided by their game, " +
                       std::to_string(upkeep.ladders.cancelled) + " cancelled unstarted");
         accounts.keep_up(std::chrono::minutes(1));
+        // Tournaments (issue 38): made after the App, like the accounts, so that they go first.
+        tournaments::TournamentRunner tournaments(backend);
+        tournaments.register_routes(app.routes());
         // The game service (issues 5 and 6): unfinished games come back before the doors open.
         // Its stop() runs before the App goes (its strands live on the App's io_context).
         play::PlayOptions play_options;
@@ -135,9 +140,12 @@ int run_serve(const Args& args) {
         auto games = std::make_shared<play::PlayService>(
             app.io_context(), clock, backend.game_writer(accounts::ladder_decider()), play_options);
         accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));
+        // Pairings become tables; a tick at once continues what a restart left, then each second.
+        tournaments.set_game_starter(std::make_shared<play::TournamentGames>(games));
         const auto restored = games->restore(backend.game_store()->load_unfinished_games());
         if (restored > 0)
             log::info("play: " + std::to_string(restored) + " unfinished games restored");
+        tournaments.keep_up(std::chrono::seconds(1));
         app.add_message_handler(games);
         app.catch_shutdown_signals();
         try {

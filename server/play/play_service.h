@@ -43,6 +43,9 @@
 namespace server::accounts {
 struct LadderGame;
 }
+namespace server::tournaments {
+struct TournamentGame;
+}
 
 namespace server::play {
 
@@ -106,6 +109,10 @@ public:
     void recheck_timers();
     // Makes the table of an accepted ladder challenge (ladder_games.cpp). Any thread.
     void start_ladder_game(const accounts::LadderGame& game);
+    // Makes the table of a tournament pairing and calls `opened` with its code (empty: none
+    // could be made) (tournament_games.cpp). Any thread.
+    void start_tournament_game(const tournaments::TournamentGame& game,
+                               std::function<void(const std::string&)> opened);
     // After App::stop(): waits for storage, cancels the timers, drops the tables.
     void stop();
 
@@ -216,6 +223,8 @@ private:
     };
     rules::Result<CreatedTable> open_created_table(const Caller& r, const lobby::TableSetup& setup);
     void open_ladder_table(const accounts::LadderGame& game);
+    void open_tournament_table(const tournaments::TournamentGame& game,
+                               const std::function<void(const std::string&)>& opened);
     // The table of a Match (White seat 0) or a GroupMatch, every player seated in the match's
     // order (players[i] at seat i) and shown the table's state.
     void seat_match(const lobby::Match& match);

@@ -5,6 +5,7 @@
 #include "storage/postgres/pg_game_writer.h"
 #include "storage/postgres/pg_ladder_store.h"
 #include "storage/postgres/pg_rating_store.h"
+#include "storage/postgres/pg_tournament_store.h"
 #include "storage/postgres/pg_user_store.h"
 
 #include <utility>
@@ -48,6 +49,10 @@ std::unique_ptr<GameStore> PgBackend::game_store() const {
 
 std::unique_ptr<LadderStore> PgBackend::ladder_store() const {
     return std::make_unique<PgLadderStore>(pool_);
+}
+
+std::unique_ptr<TournamentStore> PgBackend::tournament_store() const {
+    return std::make_unique<PgTournamentStore>(pool_);
 }
 
 std::unique_ptr<GameWriter> PgBackend::game_writer(LadderDecider decide) const {

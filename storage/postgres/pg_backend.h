@@ -26,6 +26,7 @@ public:
     std::unique_ptr<RatingStore> rating_store() const override;
     std::unique_ptr<GameStore> game_store() const override;
     std::unique_ptr<LadderStore> ladder_store() const override;
+    std::unique_ptr<TournamentStore> tournament_store() const override;
     std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const override;
     // Asks the server on a connection of its own: reachable, not a standby in recovery, not
     // read-only. One question at a time; a /healthz that comes while another is asking gets

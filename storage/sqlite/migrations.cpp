@@ -394,6 +394,98 @@ ALTER TABLE games_8 RENAME TO games;
 CREATE INDEX games_unfinished ON games(id) WHERE ended_at IS NULL;
 )sql";
 
+// 9: tournaments (issue 38; storage/tournament_store.h). Standings are not stored: they are
+// computed from the pairings joined with their games' results, so a game's end is the
+// standings' change. A round's primary key and a pairing's game id set once keep a restarted
+// server from pairing or starting anything twice.
+constexpr std::string_view migration_9 = R"sql(
+CREATE TABLE tournaments (
+    id                INTEGER PRIMARY KEY,
+    name              TEXT    NOT NULL,
+    format            TEXT    NOT NULL CHECK (format IN ('swiss', 'round_robin',
+                                  'double_round_robin', 'arena')),
+    variant           TEXT    NOT NULL,
+    time_control      TEXT    NOT NULL,
+    rated             INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    organiser_user_id INTEGER REFERENCES users(id),  -- NULL: made by the operator
+    starts_at         INTEGER NOT NULL,
+    rounds            INTEGER NOT NULL CHECK (rounds >= 0),
+    duration_ms       INTEGER NOT NULL CHECK (duration_ms >= 0),
+    min_players       INTEGER NOT NULL CHECK (min_players >= 2),
+    max_players       INTEGER NOT NULL CHECK (max_players >= min_players),
+    is_public         INTEGER NOT NULL CHECK (is_public IN (0, 1)),
+    join_code         TEXT    NOT NULL DEFAULT '',
+    tiebreaks         TEXT    NOT NULL DEFAULT '',
+    bye_points        INTEGER NOT NULL CHECK (bye_points >= 0),
+    late_entry_points INTEGER NOT NULL CHECK (late_entry_points >= 0),
+    state             TEXT    NOT NULL CHECK (state IN ('created', 'running', 'finished',
+                                  'cancelled')),
+    created_at        INTEGER NOT NULL,
+    started_at        INTEGER,
+    ended_at          INTEGER
+) STRICT;
+CREATE INDEX tournaments_by_state ON tournaments(state, starts_at, id);
+
+CREATE TABLE tournament_entries (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    user_id        INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name           TEXT    NOT NULL,
+    rating         INTEGER NOT NULL,
+    joined_at      INTEGER NOT NULL,
+    joined_round   INTEGER NOT NULL CHECK (joined_round >= 1),
+    withdrawn_from INTEGER CHECK (withdrawn_from >= 1),
+    paused         INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),
+    entry_number   INTEGER NOT NULL CHECK (entry_number >= 1),
+    PRIMARY KEY (tournament_id, user_id),
+    UNIQUE (tournament_id, entry_number)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE tournament_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    round         INTEGER NOT NULL CHECK (round >= 1),
+    paired_at     INTEGER NOT NULL,
+    set_by_hand   INTEGER NOT NULL CHECK (set_by_hand IN (0, 1)),
+    PRIMARY KEY (tournament_id, round)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE tournament_pairings (
+    tournament_id INTEGER NOT NULL,
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL CHECK (board >= 1),
+    white_user_id INTEGER NOT NULL REFERENCES users(id),
+    black_user_id INTEGER NOT NULL REFERENCES users(id),
+    table_code    TEXT    NOT NULL DEFAULT '',  -- '' until its table is made
+    game_id       INTEGER REFERENCES games(id) ON DELETE SET NULL,
+    outcome       TEXT    NOT NULL DEFAULT '',  -- '': the game's result decides
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds(tournament_id, round)
+        ON DELETE CASCADE,
+    CHECK (white_user_id <> black_user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX tournament_pairings_by_game ON tournament_pairings(game_id)
+    WHERE game_id IS NOT NULL;
+
+CREATE TABLE tournament_absences (
+    tournament_id INTEGER NOT NULL,
+    round         INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL REFERENCES users(id),
+    kind          TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, round, user_id),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds(tournament_id, round)
+        ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE tournament_history (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    at            INTEGER NOT NULL,
+    actor_user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    event         TEXT    NOT NULL,
+    detail        TEXT    NOT NULL DEFAULT ''
+) STRICT;
+CREATE INDEX tournament_history_by_tournament ON tournament_history(tournament_id, id);
+)sql";
+
 struct Migration {
     std::string_view sql;
     // It rebuilds a table other tables refer to: run with the foreign keys off (else dropping
@@ -401,10 +493,12 @@ struct Migration {
     bool rebuilds_referenced_table = false;
 };
 
-constexpr std::array<Migration, 8> migrations{Migration{migration_1}, Migration{migration_2},
-                                              Migration{migration_3}, Migration{migration_4},
-                                              Migration{migration_5}, Migration{migration_6},
-                                              Migration{migration_7}, Migration{migration_8, true}};
+constexpr std::array<Migration, 9> migrations{
+    Migration{migration_1}, Migration{migration_2}, Migration{migration_3},
+    Migration{migration_4}, Migration{migration_5}, Migration{migration_6},
+    Migration{migration_7}, Migration{migration_8, true},
+    Migration{migration_9}, // tournaments (issue 38)
+};
 
 bool foreign_keys_on(Connection& connection) {
     auto s = connection.prepare("PRAGMA foreign_keys");

@@ -4,6 +4,7 @@
 #include "storage/sqlite/sqlite_game_store.h"
 #include "storage/sqlite/sqlite_ladder_store.h"
 #include "storage/sqlite/sqlite_rating_store.h"
+#include "storage/sqlite/sqlite_tournament_store.h"
 #include "storage/sqlite/sqlite_user_store.h"
 
 #include <utility>
@@ -36,6 +37,10 @@ std::unique_ptr<GameStore> SqliteBackend::game_store() const {
 
 std::unique_ptr<LadderStore> SqliteBackend::ladder_store() const {
     return std::make_unique<SqliteLadderStore>(connect());
+}
+
+std::unique_ptr<TournamentStore> SqliteBackend::tournament_store() const {
+    return std::make_unique<SqliteTournamentStore>(connect());
 }
 
 std::unique_ptr<GameWriter> SqliteBackend::game_writer(LadderDecider decide) const {

@@ -19,6 +19,7 @@ public:
     std::unique_ptr<RatingStore> rating_store() const override;
     std::unique_ptr<GameStore> game_store() const override;
     std::unique_ptr<LadderStore> ladder_store() const override;
+    std::unique_ptr<TournamentStore> tournament_store() const override;
     std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const override;
     // The same writer with SQLite's own calls (its page cache, its journal merges).
     std::unique_ptr<SqliteGameWriter> sqlite_game_writer(LadderDecider decide = {}) const;

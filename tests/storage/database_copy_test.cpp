@@ -142,6 +142,34 @@ CopiedClub fill_club(Backend& backend) {
     club.ladder_game = create_now(*writer, ladder_game).second;
     REQUIRE(append_now(*writer, club.ladder_game, move_at(1, "e4")).ok());
     writer->flush();
+
+    // A Swiss in its first round: Ann's pairing played as the finished game, Dee absent.
+    auto tournaments = backend.tournament_store();
+    const auto swiss = tournaments->create_tournament({.name = "Club Swiss",
+                                                       .variant = "chess",
+                                                       .time_control = "300+3",
+                                                       .organiser_user_id = club.ann,
+                                                       .starts_at = at_ms(2'000'000),
+                                                       .rounds = 3,
+                                                       .max_players = 8,
+                                                       .tiebreaks = "BH,SB",
+                                                       .created_at = at_ms(1'900'000)});
+    for (const auto& [user, name] : {std::pair{club.ann, "Ann"}, std::pair{club.bob, "Bob"},
+                                     std::pair{club.dee, "Dee"}})
+        REQUIRE(tournaments->add_entry({.tournament_id = swiss,
+                                        .user_id = user,
+                                        .name = name,
+                                        .rating = 1500,
+                                        .joined_at = at_ms(1'950'000)}) == EntryAdded::Added);
+    const TournamentHistoryRow paired{swiss, at_ms(2'000'000), std::nullopt, "paired", "round 1"};
+    REQUIRE(tournaments->add_round(
+        swiss,
+        {.round = 1,
+         .paired_at = at_ms(2'000'000),
+         .pairings = {{.board = 1, .white_user_id = club.ann, .black_user_id = club.bob}},
+         .absences = {{.user_id = club.dee, .kind = "bye"}}},
+        {paired}));
+    REQUIRE(tournaments->set_pairing_game(swiss, 1, 1, club.finished));
     return club;
 }
 

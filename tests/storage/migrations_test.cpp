@@ -45,7 +45,11 @@ TEST_CASE("an empty file is migrated to the latest schema with every table") {
                                          "games",          "moves",        "blocks",
                                          "ladders",        "ladder_rungs", "ladder_challenges",
                                          "ladder_history", "game_seats",   "game_leaves",
-                                         "move_journal"};
+                                         "move_journal",
+                                         // tournaments (migration 9)
+                                         "tournaments", "tournament_entries", "tournament_rounds",
+                                         "tournament_pairings", "tournament_absences",
+                                         "tournament_history"};
     CHECK(table_names(db) == expected);
 }
 

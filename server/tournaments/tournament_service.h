@@ -1,0 +1,144 @@
+#pragma once
+// Swiss and round-robin tournaments (issue 38) on top of storage: every action reads the
+// tournament's rows, rebuilds its record (tournament_record.h), applies the pure rules of
+// lobby/tournament/ and stores what changed. Standings are never stored: they are computed
+// from the pairings and their games' results (storage/tournament_store.h), so a game's end is
+// the standings' change, in the game writer's one transaction.
+//
+// The life of a tournament:
+// - create: by an account (the organiser) or the operator (no organiser). Public, or private
+//   with a join code that joining must give.
+// - join: an account (a guest has none: refused, "guest_in_rated" for a rated tournament,
+//   "account_required" for a casual one), while it is "created", or a running Swiss's late
+//   entry while at most half its rounds are paired ("entry_closed" after). Refusals:
+//   "unknown_tournament", "tournament_finished", "tournament_full", "already_entered",
+//   "bad_join_code".
+// - withdraw: before the start the entry goes; once running, the player is paired no more (a
+//   Swiss from the next round; a round robin's games not started yet are forfeited).
+// - start: the organiser (or the operator), or the clock at starts_at ("not_enough_players"
+//   below min_players: the clock cancels it). Round 1 of a Swiss is paired; every round of a
+//   round robin is stored at once (Berger tables).
+// - advance (every tick, and after each action): links the games the play service made to
+//   their pairings, stores the forfeit of a game nobody started (a first-move timeout: the
+//   side that did not move loses; any other aborted game is a double forfeit; a withdrawn
+//   player's game not yet started is lost by the withdrawn side), starts the games of the
+//   first round not complete through the TournamentGameStarter, pairs the next Swiss round
+//   once every game of the last one has a result, and finishes the tournament after the last.
+// - restart: nothing is held in memory but which games were asked for in this process; a new
+//   service continues from the stored rows (a round in progress included). A game asked for
+//   whose table's code was not stored before a crash is asked for again.
+//
+// Not thread-safe: it uses the stores it was given; TournamentRunner runs it on its worker.
+// `post` runs a function later on that same thread (the starter's answers come from others).
+
+#include "lobby/tournament/swiss.h"
+#include "lobby/tournament/tiebreaks.h"
+#include "rules/result.h"
+#include "server/tournaments/tournament_games.h"
+#include "storage/stores.h"
+#include "storage/tournament_store.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace server::tournaments {
+
+// What a creator asks for. `time_control` is the stored text (lobby/time_control_text.h).
+struct NewTournament {
+    std::string name;
+    std::string format = "swiss"; // "swiss", "round_robin", "double_round_robin"
+    std::string variant;
+    std::string time_control;
+    bool rated = false;
+    storage::TimePoint starts_at{};
+    int rounds = 0; // a Swiss's, 1..99
+    int min_players = 2;
+    int max_players = 64;
+    bool is_public = true;
+    std::string join_code{}; // a private one's, 4 to 32 letters or digits
+    std::string tiebreaks{}; // "BH-C1,BH,SB" (empty: that default)
+    std::optional<storage::UserId> organiser{};
+};
+
+// A tournament as shown: its row, entries, rounds and, once paired, standings.
+struct TournamentView {
+    storage::TournamentRow tournament;
+    std::vector<storage::TournamentEntryRow> entries;
+    std::vector<storage::TournamentRoundRow> rounds;
+    std::optional<std::string> organiser_name;             // none: the operator's
+    lobby::tournament::SwissRecord record;                 // players in pairing order
+    std::vector<lobby::tournament::StandingRow> standings; // best first; player = record index
+};
+
+class TournamentService {
+public:
+    using Post = std::function<void(std::function<void()>)>;
+
+    TournamentService(storage::TournamentStore& tournaments, storage::UserStore& users,
+                      storage::RatingStore& ratings, storage::GameStore& games, Post post);
+
+    void set_game_starter(std::shared_ptr<TournamentGameStarter> starter);
+
+    // Errors: "bad_name", "bad_format", "bad_variant", "bad_time_control", "bad_rounds",
+    // "bad_players", "bad_join_code", "bad_tiebreaks".
+    rules::Result<storage::TournamentId> create(const NewTournament& request,
+                                                storage::TimePoint now);
+    std::vector<storage::TournamentRow> list(std::string_view state);
+    // Errors: "unknown_tournament"; a stored record lobby/ refuses (logged: not expected).
+    rules::Result<TournamentView> view(storage::TournamentId id);
+    rules::Result<std::string> trf(storage::TournamentId id);
+
+    rules::Result<storage::TournamentEntryRow> join(storage::TournamentId id,
+                                                    std::optional<storage::UserId> user,
+                                                    std::string_view join_code,
+                                                    storage::TimePoint now);
+    // Errors: "unknown_tournament", "not_entered", "tournament_finished", "withdrawn".
+    rules::Result<storage::TournamentEntryRow>
+    withdraw(storage::TournamentId id, storage::UserId user, storage::TimePoint now);
+    // `who`: the organiser; nullopt: the operator. Errors: "unknown_tournament", "not_organiser",
+    // "already_started", "not_enough_players".
+    rules::Result<storage::TournamentRow>
+    start(storage::TournamentId id, std::optional<storage::UserId> who, storage::TimePoint now);
+    // The operator (who nullopt) or the organiser ends a tournament: "cancelled" before it
+    // starts or while running (games in progress finish but count for nothing more).
+    rules::Result<storage::TournamentRow>
+    end(storage::TournamentId id, std::optional<storage::UserId> who, storage::TimePoint now);
+
+    // Every tournament due: created ones whose start time has come start (or are cancelled
+    // with too few players), running ones advance. Failures are logged, per tournament.
+    void tick(storage::TimePoint now);
+    // One running tournament (see above). Errors from storage are thrown.
+    void advance(storage::TournamentId id, storage::TimePoint now);
+
+private:
+    storage::TournamentStore& tournaments_;
+    storage::UserStore& users_;
+    storage::RatingStore& ratings_;
+    storage::GameStore& games_;
+    Post post_;
+    std::shared_ptr<TournamentGameStarter> starter_;
+    // (tournament, round, board) whose table was asked for in this process.
+    std::set<std::tuple<storage::TournamentId, int, int>> asked_;
+
+    rules::Result<lobby::tournament::Swiss>
+    load(const storage::TournamentRow& row, const std::vector<storage::TournamentEntryRow>& entries,
+         const std::vector<storage::TournamentRoundRow>& rounds);
+    rules::Result<storage::TournamentRow> begin(const storage::TournamentRow& row,
+                                                std::optional<storage::UserId> who,
+                                                storage::TimePoint now);
+    // Stores outcomes of games that ended without a result and of withdrawn players' games.
+    // True when something was stored.
+    bool decide_unplayed(const storage::TournamentRow& row,
+                         const std::vector<storage::TournamentEntryRow>& entries,
+                         const std::vector<storage::TournamentRoundRow>& rounds,
+                         storage::TimePoint now);
+    void start_games(const storage::TournamentRow& row, const storage::TournamentRoundRow& round);
+    int rating_of(storage::UserId user, const storage::TournamentRow& row);
+};
+
+} // namespace server::tournaments
