@@ -5,7 +5,7 @@
 // EXTENSION POINTS (register before start()):
 //   app.routes()                      JSON HTTP endpoints (server/http/routes.h)
 //   app.add_message_handler(handler)  WebSocket messages (server/net/message_handler.h)
-//   app.set_authenticator(fn)         request cookie -> net::Identity, for the /ws upgrade and
+//   app.set_authenticator(fn)         request cookie -> auth::Principal, for the /ws upgrade and
 //                                     every routed request (server/http/http_types.h)
 //   app.set_storage_check(fn)         whether storage takes writes, for /healthz
 //                                     (storage::Backend::can_write; without it, /healthz is ok)
