@@ -2,7 +2,6 @@
 
 #include "lobby/time_control_text.h"
 #include "server/log.h"
-#include "server/play/play_json.h"
 
 #include <algorithm>
 

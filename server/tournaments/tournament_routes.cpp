@@ -5,10 +5,10 @@
 #include "lobby/tournament/scoring.h"
 #include "lobby/tournament/tiebreaks.h"
 #include "server/accounts/api_json.h"
+#include "server/accounts/service_worker.h"
 #include "server/tournaments/tournament_record.h"
 #include "server/tournaments/tournament_runner.h"
 
-#include <charconv>
 #include <map>
 
 namespace server::tournaments {
@@ -22,18 +22,6 @@ using accounts::epoch_ms;
 using accounts::Json;
 
 constexpr std::string_view tournaments_prefix = "/api/tournaments/";
-
-// The account of a logged-in request; nullopt for a guest or nobody.
-std::optional<storage::UserId> tournament_account(const http::RequestInfo& info) {
-    if (!info.identity || info.identity->guest)
-        return std::nullopt;
-    const auto& text = info.identity->user_id;
-    storage::UserId id = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (error != std::errc{} || end != text.data() + text.size() || id <= 0)
-        return std::nullopt;
-    return id;
-}
 
 http::Response refused(const http::Request& request, const rules::Error& error) {
     using S = bh::status;
@@ -208,7 +196,7 @@ http::Response tournaments_list(TournamentService& service, const http::Request&
         state != "cancelled")
         return api_error(req, bh::status::bad_request, "bad_state",
                          "state: created, running, finished or cancelled");
-    const auto caller = tournament_account(info);
+    const auto caller = accounts::account_of(info);
     Json list = Json::array();
     for (const auto& row : service.list(state)) {
         // A private tournament is listed to its organiser only (the others have its id).
@@ -222,7 +210,7 @@ http::Response tournaments_list(TournamentService& service, const http::Request&
 
 http::Response tournament_create(TournamentService& service, const http::Request& req,
                                  const http::RequestInfo& info, storage::TimePoint now) {
-    const auto organiser = tournament_account(info);
+    const auto organiser = accounts::account_of(info);
     if (!organiser)
         return not_logged_in(req);
     auto parsed = accounts::parse_json_object(req);
@@ -292,7 +280,7 @@ http::Response tournament_get(TournamentService& service, const http::Request& r
     if (!shown)
         return refused(req, shown.error());
     return api_json(req, bh::status::ok,
-                    Json{{"tournament", view_json(*shown, tournament_account(info))}});
+                    Json{{"tournament", view_json(*shown, accounts::account_of(info))}});
 }
 
 http::Response tournament_post(TournamentService& service, const http::Request& req,
@@ -301,7 +289,7 @@ http::Response tournament_post(TournamentService& service, const http::Request& 
     const auto path = tournament_path(target);
     if (!path.id || path.trf || path.action.empty())
         return api_error(req, bh::status::not_found, "not_found", "no such tournament action");
-    const auto user = tournament_account(info);
+    const auto user = accounts::account_of(info);
     auto parsed = req.body().empty() ? std::variant<Json, http::Response>(Json::object())
                                      : accounts::parse_json_object(req);
     if (auto* error = std::get_if<http::Response>(&parsed))
@@ -309,7 +297,7 @@ http::Response tournament_post(TournamentService& service, const http::Request& 
     const auto& body = std::get<Json>(parsed);
     if (path.action == "join") {
         // A guest is refused by the service, saying why (a rated tournament or not).
-        if (!info.identity)
+        if (!info.principal)
             return not_logged_in(req);
         const auto joined = service.join(
             *path.id, user, accounts::string_field(body, "join_code").value_or(""), now);
