@@ -407,7 +407,12 @@ public:
 };
 
 // The DELETEs of clear(), children first; a challenge's game is unset before the games go.
-constexpr std::string_view clear_sql = "DELETE FROM game_leaves; DELETE FROM moves; "
+constexpr std::string_view clear_sql = "DELETE FROM tournament_history; "
+                                       "DELETE FROM tournament_absences; "
+                                       "DELETE FROM tournament_pairings; "
+                                       "DELETE FROM tournament_rounds; "
+                                       "DELETE FROM tournament_entries; DELETE FROM tournaments; "
+                                       "DELETE FROM game_leaves; DELETE FROM moves; "
                                        "DELETE FROM game_seats; "
                                        "UPDATE ladder_challenges SET game_id = NULL "
                                        "WHERE game_id IS NOT NULL; "
