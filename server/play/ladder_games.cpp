@@ -5,6 +5,8 @@
 #include "server/log.h"
 #include "server/play/stored_game.h"
 
+#include <algorithm>
+
 namespace server::play {
 
 void LadderGames::start_ladder_game(const accounts::LadderGame& game) {
@@ -76,26 +78,39 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
     live_table->set_ladder(LadderLink{.ladder_id = game.ladder_id,
                                       .challenge_id = game.challenge_id,
                                       .challenger = challenger.id});
+    seat_arranged_pair(live_table, code.value(), challenger.id, challenged,
+                       {{"t", "ladder_game"},
+                        {"ladder", game.ladder_id},
+                        {"challenge", game.challenge_id},
+                        {"challenger", game.challenger_name},
+                        {"challenged", game.challenged_name}},
+                       "play: ladder challenge " + std::to_string(game.challenge_id));
+}
+
+void PlayService::seat_arranged_pair(const std::shared_ptr<LiveTable>& live_table,
+                                     const std::string& code, const lobby::PlayerId& first,
+                                     const lobby::Player& second, nlohmann::json notice,
+                                     std::string what) {
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
-    for (const auto* player : {&challenger, &challenged}) {
-        const auto conns = players_.find(player->id);
+    for (const auto* player : {&first, &second.id}) {
+        const auto conns = players_.find(*player);
         if (conns == players_.end())
             continue;
         for (const auto id : conns->second) {
             auto& visitor = visitors_.at(id);
             entering.push_back(visitor.tables);
-            members.emplace_back(visitor.conn, player->id);
+            members.emplace_back(visitor.conn, *player);
         }
     }
-    live_table->post([challenger_id = challenger.id, challenged, members, game](LiveTable& h) {
+    live_table->post([first, second, members, notice = std::move(notice),
+                      what = std::move(what)](LiveTable& h) mutable {
         lobby::Table& seated = h.table();
-        if (auto joined = seated.join(challenged, h.now()); !joined) {
-            log::error("play: ladder challenge " + std::to_string(game.challenge_id) +
-                       ": the challenged player could not be seated: " + joined.error().detail);
+        if (auto joined = seated.join(second, h.now()); !joined) {
+            log::error(what + ": the second player could not be seated: " + joined.error().detail);
             return;
         }
-        for (const auto& player : {challenger_id, challenged.id}) {
+        for (const auto& player : {first, second.id}) {
             const bool present = std::any_of(members.begin(), members.end(),
                                              [&](const auto& m) { return m.second == player; });
             if (!present)
@@ -105,21 +120,16 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
         // and the join's `player_seated`, `game_started`, `connection_changed`), as for
         // create_table and join: the state already includes them, so a client ignores them by
         // version (section 7.13).
+        notice["table"] = seated.code();
         std::size_t ahead = 0;
         for (const auto& [conn, player] : members) {
             h.add_audience(conn, player);
-            nlohmann::json notice{{"t", "ladder_game"},
-                                  {"table", seated.code()},
-                                  {"ladder", game.ladder_id},
-                                  {"challenge", game.challenge_id},
-                                  {"challenger", game.challenger_name},
-                                  {"challenged", game.challenged_name}};
             h.reply_before(ahead++, conn, notice);
             h.reply_before(ahead++, conn, h.state_message(player, nullptr));
         }
     });
     for (const auto& tables : entering)
-        tables->enter(code.value(), live_table);
+        tables->enter(code, live_table);
 }
 
 } // namespace server::play

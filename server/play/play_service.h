@@ -223,6 +223,14 @@ private:
     };
     rules::Result<CreatedTable> open_created_table(const Caller& r, const lobby::TableSetup& setup);
     void open_ladder_table(const accounts::LadderGame& game);
+    // An arranged table of two (a ladder or a tournament game), opened with `first` seated:
+    // seats `second` on the table's strand, marks whichever of the two is not connected, and
+    // sends each connection of theirs `notice` (its "table" set to the code) and then the
+    // table's state, ahead of the events that made the table (protocol.md §7.13, §7.15).
+    // `what` names the game in the log.
+    void seat_arranged_pair(const std::shared_ptr<LiveTable>& live_table, const std::string& code,
+                            const lobby::PlayerId& first, const lobby::Player& second,
+                            nlohmann::json notice, std::string what);
     void open_tournament_table(const tournaments::TournamentGame& game,
                                const std::function<void(const std::string&)>& opened);
     // The table of a Match (White seat 0) or a GroupMatch, every player seated in the match's

@@ -3,8 +3,6 @@
 #include "lobby/time_control_text.h"
 #include "server/log.h"
 
-#include <algorithm>
-
 namespace server::play {
 
 void TournamentGames::start_tournament_game(const tournaments::TournamentGame& game,
@@ -70,49 +68,15 @@ void PlayService::open_tournament_table(const tournaments::TournamentGame& game,
         return;
     }
     const auto live_table = std::move(made).value();
-    std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
-    std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
-    for (const auto* player : {&white, &black}) {
-        const auto conns = players_.find(player->id);
-        if (conns == players_.end())
-            continue;
-        for (const auto id : conns->second) {
-            auto& visitor = visitors_.at(id);
-            entering.push_back(visitor.tables);
-            members.emplace_back(visitor.conn, player->id);
-        }
-    }
-    live_table->post([white_id = white.id, black, members, game, what](LiveTable& h) {
-        lobby::Table& seated = h.table();
-        if (auto joined = seated.join(black, h.now()); !joined) {
-            log::error(what + ": Black could not be seated: " + joined.error().detail);
-            return;
-        }
-        for (const auto& player : {white_id, black.id}) {
-            const bool present = std::any_of(members.begin(), members.end(),
-                                             [&](const auto& m) { return m.second == player; });
-            if (!present)
-                (void)seated.set_connected(player, false, h.now());
-        }
-        // The notice and the state go ahead of the events that made the table, as for a
-        // ladder game (ladder_games.cpp).
-        std::size_t ahead = 0;
-        for (const auto& [conn, player] : members) {
-            h.add_audience(conn, player);
-            nlohmann::json notice{{"t", "tournament_game"},
-                                  {"table", seated.code()},
-                                  {"tournament", game.tournament_id},
-                                  {"name", game.tournament_name},
-                                  {"round", game.round},
-                                  {"board", game.board},
-                                  {"white", game.white_name},
-                                  {"black", game.black_name}};
-            h.reply_before(ahead++, conn, notice);
-            h.reply_before(ahead++, conn, h.state_message(player, nullptr));
-        }
-    });
-    for (const auto& tables : entering)
-        tables->enter(code.value(), live_table);
+    seat_arranged_pair(live_table, code.value(), white.id, black,
+                       {{"t", "tournament_game"},
+                        {"tournament", game.tournament_id},
+                        {"name", game.tournament_name},
+                        {"round", game.round},
+                        {"board", game.board},
+                        {"white", game.white_name},
+                        {"black", game.black_name}},
+                       what);
     opened(code.value());
 }
 
