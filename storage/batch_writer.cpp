@@ -52,7 +52,7 @@ void BatchWriter::flush() {
 }
 
 WriterStats BatchWriter::stats() const {
-    return WriterStats{requests_.load(), transactions_.load(), failures_.load()};
+    return WriterStats{requests_.load(), transactions_.load(), failures_.load(), fenced_.load()};
 }
 
 void BatchWriter::run() {
@@ -93,6 +93,11 @@ void BatchWriter::write(std::vector<QueuedWrite>& batch) {
     try {
         statements_.write_batch(batch);
         transactions_.fetch_add(1);
+    } catch (const FencedError& e) {
+        // Nothing of the batch is committed, and nothing will be: another node owns its games.
+        for (auto& request : batch)
+            if (request.writes() && request.status.ok())
+                request.status = WriteStatus{e.what(), true};
     } catch (const std::exception& e) {
         // Nothing of the batch is committed.
         for (auto& request : batch)
@@ -105,6 +110,8 @@ void BatchWriter::write(std::vector<QueuedWrite>& batch) {
         requests_.fetch_add(1);
         if (!request.status.ok())
             failures_.fetch_add(1);
+        if (request.status.fenced)
+            fenced_.fetch_add(1);
     }
 }
 

@@ -10,6 +10,7 @@
 // the writer thread only, one call at a time. No exception leaves the writer thread: a batch
 // that throws gives its message to every request of it that had no error of its own.
 
+#include "storage/errors.h"
 #include "storage/game_writer.h"
 
 #include <atomic>
@@ -59,6 +60,13 @@ struct QueuedWrite {
 
     // False for a WriterTask, which the backend skips.
     bool writes() const { return !std::holds_alternative<WriterTask>(what); }
+};
+
+// Thrown by write_batch when the writer is fenced (cluster_store.h): every request of the
+// batch still without an error gets its message and WriteStatus::fenced.
+class FencedError : public StorageError {
+public:
+    using StorageError::StorageError;
 };
 
 // A backend's part of the writer.
@@ -112,6 +120,7 @@ private:
     std::atomic<std::uint64_t> requests_{0};
     std::atomic<std::uint64_t> transactions_{0};
     std::atomic<std::uint64_t> failures_{0};
+    std::atomic<std::uint64_t> fenced_{0};
 
     std::thread thread_;
 };

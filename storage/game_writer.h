@@ -30,6 +30,11 @@ namespace storage {
 // Success, or the backend's message saying why a write did not happen.
 struct WriteStatus {
     std::string error; // empty: committed
+    // The writer is fenced (a fenced writer, postgres/pg_game_writer.h): this node no longer
+    // owns its tables, another node took them over. Not a storage failure: never retry it, never
+    // end the game for it; drop the table (what is stored is the new owner's to go on from).
+    // `error` says so too, so ok() is false.
+    bool fenced = false;
 
     bool ok() const { return error.empty(); }
     explicit operator bool() const { return ok(); }
@@ -66,6 +71,7 @@ struct WriterStats {
     std::uint64_t requests = 0;     // requests written (successful or not)
     std::uint64_t transactions = 0; // committed transactions
     std::uint64_t failures = 0;     // requests whose callback got an error
+    std::uint64_t fenced = 0;       // of those, requests refused because the writer is fenced
 };
 
 class GameWriter {

@@ -217,10 +217,35 @@ Result Connection::run(std::string_view sql, const Params& params) {
 
 std::vector<Result> Connection::run_pipelined(std::string_view sql,
                                               const std::vector<Params>& params) {
-    std::vector<Result> results;
     if (params.empty())
-        return results;
+        return {};
     const std::string& name = prepared_name(sql); // prepared before the pipeline
+    std::vector<const std::string*> names(params.size(), &name);
+    std::vector<const Params*> values;
+    values.reserve(params.size());
+    for (const auto& p : params)
+        values.push_back(&p);
+    return pipeline(names, values, std::vector<std::string_view>(params.size(), sql));
+}
+
+std::vector<Result> Connection::run_pipelined(const std::vector<Statement>& statements) {
+    std::vector<const std::string*> names;
+    std::vector<const Params*> values;
+    std::vector<std::string_view> sqls;
+    for (const auto& statement : statements) {
+        names.push_back(&prepared_name(statement.sql)); // prepared before the pipeline
+        values.push_back(&statement.params);
+        sqls.push_back(statement.sql);
+    }
+    if (statements.empty())
+        return {};
+    return pipeline(names, values, sqls);
+}
+
+std::vector<Result> Connection::pipeline(const std::vector<const std::string*>& names,
+                                         const std::vector<const Params*>& params,
+                                         const std::vector<std::string_view>& sqls) {
+    std::vector<Result> results;
     const auto lost = [this](const char* what) {
         const std::string message = std::string(what) + ": " + trimmed(PQerrorMessage(conn_));
         if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF && PQstatus(conn_) == CONNECTION_OK)
@@ -229,10 +254,10 @@ std::vector<Result> Connection::run_pipelined(std::string_view sql,
     };
     if (PQenterPipelineMode(conn_) != 1)
         lost("cannot enter pipeline mode");
-    for (const auto& p : params) {
-        const auto values = p.pointers();
-        if (PQsendQueryPrepared(conn_, name.c_str(), p.size(), values.data(), nullptr, nullptr,
-                                0) != 1)
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const auto values = params[i]->pointers();
+        if (PQsendQueryPrepared(conn_, names[i]->c_str(), params[i]->size(), values.data(),
+                                nullptr, nullptr, 0) != 1)
             lost("cannot send a pipelined statement");
     }
     if (PQpipelineSync(conn_) != 1)
@@ -240,8 +265,8 @@ std::vector<Result> Connection::run_pipelined(std::string_view sql,
     std::optional<std::size_t> failed;
     std::string message;
     std::string sqlstate;
-    results.reserve(params.size());
-    for (std::size_t i = 0; i < params.size(); ++i) {
+    results.reserve(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
         pg_result* result = PQgetResult(conn_);
         if (result == nullptr)
             lost("the connection gave no answer to a pipelined statement");
@@ -250,8 +275,8 @@ std::vector<Result> Connection::run_pipelined(std::string_view sql,
             failed = i;
             const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
             sqlstate = state != nullptr ? state : "";
-            message =
-                "cannot run \"" + std::string(sql) + "\": " + trimmed(PQresultErrorMessage(result));
+            message = "cannot run \"" + std::string(sqls[i]) +
+                      "\": " + trimmed(PQresultErrorMessage(result));
         }
         results.emplace_back(result);
         if (PQgetResult(conn_) != nullptr) // each statement's results end with a null

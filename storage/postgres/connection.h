@@ -137,6 +137,12 @@ public:
     // The results come in order. A statement that fails makes PostgreSQL skip the rest: this
     // throws a PipelineError naming the first that failed.
     std::vector<Result> run_pipelined(std::string_view sql, const std::vector<Params>& params);
+    // The same for different statements, in order (BEGIN with the fence: pg_game_writer.h).
+    struct Statement {
+        std::string_view sql;
+        Params params;
+    };
+    std::vector<Result> run_pipelined(const std::vector<Statement>& statements);
 
     // False once the connection is lost: the pool then drops it instead of reusing it.
     bool healthy() const;
@@ -151,6 +157,11 @@ private:
     pg_conn* conn_ = nullptr;
     std::unordered_map<std::string, std::string> prepared_; // SQL text -> statement name
     const std::string& prepared_name(std::string_view sql);
+    // The core of both run_pipelined: statement i is the prepared `names[i]` with `params[i]`;
+    // `sqls[i]` names it in a message.
+    std::vector<Result> pipeline(const std::vector<const std::string*>& names,
+                                 const std::vector<const Params*>& params,
+                                 const std::vector<std::string_view>& sqls);
     [[noreturn]] void fail(std::string_view what, pg_result* result) const;
 };
 

@@ -263,10 +263,68 @@ CREATE TABLE tournament_history (
 CREATE INDEX tournament_history_by_tournament ON tournament_history(tournament_id, id);
 )sql";
 
-constexpr std::array<std::string_view, 4> migrations{
+// 5: the cluster's ownership (storage/cluster_store.h, postgres/pg_cluster_store.h): the node
+// registry with its lease and fencing epoch, the fence every owner's write runs first, the
+// live-table directory and the clock pauses of failovers. Times are bigint milliseconds by the
+// database's clock (tabula_now_ms), like every time of the schema. PostgreSQL only: SQLite is a
+// single node, whose store lives in memory (storage/memory_cluster_store.h).
+//
+// epoch is a key column for row locks (the UNIQUE (node_id, epoch)): a takeover's UPDATE of it
+// takes FOR UPDATE and so waits for every batch holding the fence (FOR KEY SHARE), while the
+// node's own renewal (lease_until, renewed_at: in no index) takes FOR NO KEY UPDATE and waits
+// for none. tabula_fence raises SQLSTATE T0001 when the node's epoch is no longer `e`: a batch
+// that asked for it while a takeover was uncommitted waits, then finds the new epoch.
+constexpr std::string_view migration_5 = R"sql(
+CREATE SEQUENCE nodes_lock_key AS integer CYCLE;
+
+CREATE TABLE nodes (
+    node_id     text    PRIMARY KEY,
+    epoch       bigint  NOT NULL CHECK (epoch >= 1),
+    lock_key    integer NOT NULL UNIQUE,   -- the session holds pg_advisory_lock(class, lock_key)
+    address     text    NOT NULL,
+    state       text    NOT NULL CHECK (state IN ('alive', 'dead', 'left')),
+    build       text    NOT NULL,
+    lease_until bigint  NOT NULL,
+    renewed_at  bigint  NOT NULL,
+    UNIQUE (node_id, epoch)
+);
+
+CREATE FUNCTION tabula_now_ms() RETURNS bigint LANGUAGE sql VOLATILE
+    AS $$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint $$;
+
+CREATE FUNCTION tabula_fence(n text, e bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM 1 FROM nodes WHERE node_id = n AND epoch = e AND state = 'alive' FOR KEY SHARE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'fenced: node % is no longer at epoch %', n, e USING ERRCODE = 'T0001';
+    END IF;
+END $$;
+
+CREATE TABLE live_tables (
+    code         text    PRIMARY KEY,
+    owner        text    REFERENCES nodes(node_id),  -- NULL: handed back, claimable
+    owner_epoch  bigint  NOT NULL DEFAULT 0,
+    table_epoch  bigint  NOT NULL DEFAULT 1 CHECK (table_epoch >= 1),
+    game_id      bigint  REFERENCES games(id) ON DELETE SET NULL,
+    is_public    integer NOT NULL DEFAULT 0 CHECK (is_public IN (0, 1)),
+    version_base bigint  NOT NULL
+);
+CREATE INDEX live_tables_by_owner ON live_tables(owner);
+
+CREATE TABLE game_pauses (
+    game_id       bigint NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply           bigint NOT NULL CHECK (ply >= 0),
+    charged_until bigint NOT NULL,
+    resumed_at    bigint NOT NULL CHECK (resumed_at >= charged_until),
+    PRIMARY KEY (game_id, ply)
+);
+)sql";
+
+constexpr std::array<std::string_view, 5> migrations{
     migration_1, migration_2,
     migration_3, // the game tables
     migration_4, // tournaments (issue 38)
+    migration_5, // the cluster's ownership: nodes, fence, live_tables, game_pauses
 };
 
 } // namespace

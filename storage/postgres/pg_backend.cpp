@@ -2,6 +2,7 @@
 
 #include "storage/postgres/migrations.h"
 #include "storage/postgres/pg_game_store.h"
+#include "storage/postgres/pg_cluster_store.h"
 #include "storage/postgres/pg_game_writer.h"
 #include "storage/postgres/pg_ladder_store.h"
 #include "storage/postgres/pg_rating_store.h"
@@ -58,6 +59,18 @@ std::unique_ptr<TournamentStore> PgBackend::tournament_store() const {
 std::unique_ptr<GameWriter> PgBackend::game_writer(LadderDecider decide) const {
     return std::make_unique<PgGameWriter>(pool_->conninfo(), pool_->options(), PgWriterOptions{},
                                           std::move(decide));
+}
+
+std::unique_ptr<GameWriter> PgBackend::fenced_game_writer(Fence fence,
+                                                          LadderDecider decide) const {
+    PgWriterOptions options;
+    options.fence = std::move(fence);
+    return std::make_unique<PgGameWriter>(pool_->conninfo(), pool_->options(), options,
+                                          std::move(decide));
+}
+
+std::unique_ptr<ClusterStore> PgBackend::cluster_store(ClusterOptions options) const {
+    return std::make_unique<PgClusterStore>(pool_->conninfo(), pool_->options(), options);
 }
 
 WriteStatus PgBackend::can_write() const {

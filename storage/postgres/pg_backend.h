@@ -7,6 +7,7 @@
 // The game writer (pg_game_writer.h) owns a connection of its own.
 
 #include "storage/backend.h"
+#include "storage/cluster_store.h"
 #include "storage/open.h"
 #include "storage/postgres/pool.h"
 
@@ -28,6 +29,12 @@ public:
     std::unique_ptr<LadderStore> ladder_store() const override;
     std::unique_ptr<TournamentStore> tournament_store() const override;
     std::unique_ptr<GameWriter> game_writer(LadderDecider decide = {}) const override;
+    // A game writer for a node of a cluster: every batch runs the node's fence first
+    // (pg_game_writer.h); fenced, it refuses every write with WriteStatus::fenced.
+    std::unique_ptr<GameWriter> fenced_game_writer(Fence fence, LadderDecider decide = {}) const;
+    // A node's handle on the cluster's registry and directory, on a connection of its own
+    // (pg_cluster_store.h).
+    std::unique_ptr<ClusterStore> cluster_store(ClusterOptions options = {}) const;
     // Asks the server on a connection of its own: reachable, not a standby in recovery, not
     // read-only. One question at a time; a /healthz that comes while another is asking gets
     // the last answer instead of waiting (a database that does not answer must not hold every

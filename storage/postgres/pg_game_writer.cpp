@@ -48,6 +48,9 @@ constexpr const char* insert_leave_sql =
 // with: the batch is rolled back and written again without it (its status holds the error).
 struct WriteAgainWithout {};
 
+// The SQLSTATE tabula_fence raises (migrations.cpp, migration 5).
+constexpr const char* fenced_sqlstate = "T0001";
+
 // The transaction as a whole failed for a reason worth one more try (a deadlock between nodes).
 constexpr int max_attempts = 5;
 
@@ -121,7 +124,23 @@ void PgGameWriter::lose_connection() {
     db_.reset();
 }
 
+void PgGameWriter::begin(Connection& db) {
+    if (!options_.fence) {
+        db.exec("BEGIN");
+        return;
+    }
+    std::vector<Connection::Statement> statements;
+    statements.push_back({"BEGIN", {}});
+    statements.push_back({"SELECT tabula_fence($1, $2)",
+                          Params().add(options_.fence->node_id).add(options_.fence->epoch)});
+    db.run_pipelined(statements);
+}
+
 void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
+    if (fenced_.load())
+        throw FencedError("node " + options_.fence->node_id + " is fenced at epoch " +
+                          std::to_string(options_.fence->epoch) +
+                          ": another node owns its games now");
     bool retrying = false; // after a COMMIT whose outcome is unknown
     std::chrono::steady_clock::time_point give_up{};
     for (int attempt = 1;; ++attempt) {
@@ -130,7 +149,7 @@ void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
         try {
             allocate_game_ids(batch);
             Connection& db = connected();
-            db.exec("BEGIN");
+            begin(db);
             began = true;
             try {
                 for (std::size_t i = 0; i < batch.size();) {
@@ -162,6 +181,10 @@ void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
                     } catch (const StorageError&) {
                         lose_connection();
                     }
+                }
+                if (e.sqlstate() == fenced_sqlstate) {
+                    fenced_.store(true);
+                    throw FencedError(e.what());
                 }
                 if (e.retryable() && attempt < max_attempts) {
                     for (auto& request : batch)

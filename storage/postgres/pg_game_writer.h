@@ -25,6 +25,17 @@
 // deadlock or serialization failure (PgError::retryable) rolls the batch back and writes it
 // again, a few times.
 //
+// Fenced (storage/cluster_store.h): a writer given a fence (PgWriterOptions::fence, the node's
+// id and epoch) starts every transaction with `SELECT tabula_fence(node, epoch)`, sent with its
+// BEGIN in one pipeline (no round trip more). The fence holds the node's row FOR KEY SHARE
+// until the COMMIT: the node's own lease renewal does not wait for it, a takeover (which bumps
+// the epoch) waits until the batch commits, so the batch is ordered before it and the new owner
+// reads what it wrote. A batch that asks for the fence after a takeover, or while one is
+// uncommitted (it waits, then sees the new epoch), fails with WriteStatus::fenced, nothing of it
+// written; from then on the writer refuses every batch at once, fenced too: the node owns nothing
+// any more. A batch retried after a COMMIT whose outcome was unknown and then fenced may or may
+// not have been stored: either way the new owner goes on from what is stored.
+//
 // A lost connection:
 // - during COMMIT, the outcome is unknown: the writer reconnects (backoff from 50 ms doubling
 //   up to 2 s) and writes the batch again, for up to `commit_retry_window`. Every write is
@@ -39,6 +50,7 @@
 //   backoff while PostgreSQL does not answer. The writer recovers when it is back.
 
 #include "storage/batch_writer.h"
+#include "storage/cluster_store.h"
 #include "storage/game_writer.h"
 #include "storage/postgres/connection.h"
 #include "storage/records.h"
@@ -48,6 +60,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -70,6 +83,8 @@ struct PgWriterOptions {
     // too) loses its connection as `commit_fault` says.
     CommitFault commit_fault = CommitFault::None;
     int cut_commit = 1;
+    // The node this writer writes for (cluster_store.h); none: a single node, never fenced.
+    std::optional<Fence> fence;
 };
 
 class PgGameWriter final : public GameWriter, private BatchStatements {
@@ -90,6 +105,8 @@ public:
     WriterStats stats() const override;
     // Connections made after the first (a lost one replaced): for tests and the log.
     std::uint64_t reconnects() const { return reconnects_.load(); }
+    // True once a batch was fenced: every later one is refused.
+    bool fenced() const { return fenced_.load(); }
 
 private:
     void write_batch(std::span<QueuedWrite> batch) override;
@@ -103,6 +120,8 @@ private:
     void write(LeaveWrite& request, bool retrying);
     void write(FinishWrite& request, bool retrying);
     void commit();
+    // BEGIN, with the fence when there is one (one round trip).
+    void begin(Connection& db);
     void allocate_game_ids(std::span<QueuedWrite> batch);
     // The connection, made again if it was lost, waiting out the backoff after a failure.
     Connection& connected();
@@ -117,6 +136,7 @@ private:
     std::chrono::steady_clock::time_point next_connect_{};
     int commits_ = 0; // COMMITs sent so far (for CommitFault)
     std::atomic<std::uint64_t> reconnects_{0};
+    std::atomic<bool> fenced_{false};
 
     BatchWriter batch_; // last: its thread starts once everything above exists
 };
