@@ -97,7 +97,7 @@ Connection& PgClusterStore::session() {
         return *db_;
     db_.reset();
     auto fresh = std::make_unique<Connection>(conninfo_, connect_);
-    if (registered_)
+    if (locked_)
         take_lock(*fresh);
     db_ = std::move(fresh);
     return *db_;
@@ -135,6 +135,7 @@ Fence PgClusterStore::register_node(const NodeRegistration& node) {
     try {
         take_lock(db); // a session lock: it stays after the COMMIT
         transaction.commit();
+        locked_ = true;
     } catch (...) {
         registered_.reset();
         throw;
@@ -163,8 +164,11 @@ bool PgClusterStore::leave() {
     const auto r = db.run("UPDATE nodes SET epoch = epoch + 1, state = 'left' "
                           "WHERE node_id = $1 AND epoch = $2 AND state = 'alive'",
                           Params().add(registered_->node_id).add(registered_->epoch));
-    db.run("SELECT pg_advisory_unlock($1::integer, $2::integer)",
-           Params().add(options_.lock_class).add(lock_key_));
+    if (locked_) {
+        db.run("SELECT pg_advisory_unlock($1::integer, $2::integer)",
+               Params().add(options_.lock_class).add(lock_key_));
+        locked_ = false;
+    }
     return r.affected() == 1;
 }
 

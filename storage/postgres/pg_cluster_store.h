@@ -72,6 +72,7 @@ private:
     std::unique_ptr<Connection> db_;
     std::optional<Fence> registered_;
     std::int64_t lock_key_ = 0;
+    bool locked_ = false; // the session holds the node's lock (registered, not left)
 };
 
 } // namespace storage::postgres

@@ -84,7 +84,7 @@ struct PgWriterOptions {
     CommitFault commit_fault = CommitFault::None;
     int cut_commit = 1;
     // The node this writer writes for (cluster_store.h); none: a single node, never fenced.
-    std::optional<Fence> fence;
+    std::optional<Fence> fence = std::nullopt;
 };
 
 class PgGameWriter final : public GameWriter, private BatchStatements {
