@@ -79,8 +79,9 @@ enum class Ownership : std::uint8_t {
 };
 
 struct ClusterOptions {
-    Millis lease{5000};        // a renewal holds the lease this long
-    Millis session_grace{1000}; // a node whose session is gone is dead once it renewed this long ago
+    Millis lease{5000}; // a renewal holds the lease this long
+    Millis session_grace{
+        1000}; // a node whose session is gone is dead once it renewed this long ago
     // PostgreSQL: the first key of the nodes' advisory locks (pg_advisory_lock(class, lock_key)).
     // Sites sharing one database (tests) give each a class of its own.
     std::int32_t lock_class = 7;

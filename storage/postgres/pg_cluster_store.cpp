@@ -75,8 +75,7 @@ std::string text_array(const std::vector<std::string>& items) {
 
 } // namespace
 
-PgClusterStore::PgClusterStore(std::string conninfo, ConnectOptions connect,
-                               ClusterOptions options)
+PgClusterStore::PgClusterStore(std::string conninfo, ConnectOptions connect, ClusterOptions options)
     : conninfo_(std::move(conninfo)), connect_(connect), options_(options),
       db_(std::make_unique<Connection>(conninfo_, connect_)) {
 }
@@ -146,14 +145,14 @@ Fence PgClusterStore::register_node(const NodeRegistration& node) {
 bool PgClusterStore::renew_lease() {
     if (!registered_)
         throw StorageError("no node is registered on this handle");
-    const auto r = session().run(
-        "UPDATE nodes SET lease_until = c.now_ms + $3, renewed_at = c.now_ms "
-        "FROM (SELECT tabula_now_ms() AS now_ms) c "
-        "WHERE node_id = $1 AND epoch = $2 AND state = 'alive'",
-        Params()
-            .add(registered_->node_id)
-            .add(registered_->epoch)
-            .add(static_cast<std::int64_t>(options_.lease.count())));
+    const auto r =
+        session().run("UPDATE nodes SET lease_until = c.now_ms + $3, renewed_at = c.now_ms "
+                      "FROM (SELECT tabula_now_ms() AS now_ms) c "
+                      "WHERE node_id = $1 AND epoch = $2 AND state = 'alive'",
+                      Params()
+                          .add(registered_->node_id)
+                          .add(registered_->epoch)
+                          .add(static_cast<std::int64_t>(options_.lease.count())));
     return r.affected() == 1;
 }
 
@@ -173,33 +172,33 @@ bool PgClusterStore::leave() {
 }
 
 std::vector<NodeRow> PgClusterStore::nodes() {
-    return node_rows(session().run(std::string("SELECT ") + node_columns +
-                                   " FROM nodes n ORDER BY n.node_id"));
+    return node_rows(
+        session().run(std::string("SELECT ") + node_columns + " FROM nodes n ORDER BY n.node_id"));
 }
 
 std::vector<NodeRow> PgClusterStore::dead_nodes() {
-    return node_rows(session().run(
-        std::string("SELECT ") + node_columns +
-            " FROM nodes n, (SELECT tabula_now_ms() AS now_ms) c WHERE " + dead_condition +
-            " ORDER BY n.node_id",
-        Params()
-            .add(options_.lock_class)
-            .add(static_cast<std::int64_t>(options_.session_grace.count()))));
+    return node_rows(
+        session().run(std::string("SELECT ") + node_columns +
+                          " FROM nodes n, (SELECT tabula_now_ms() AS now_ms) c WHERE " +
+                          dead_condition + " ORDER BY n.node_id",
+                      Params()
+                          .add(options_.lock_class)
+                          .add(static_cast<std::int64_t>(options_.session_grace.count()))));
 }
 
 bool PgClusterStore::take_over(const std::string& node_id, std::int64_t seen) {
     // epoch is a key column: this waits for every batch holding the node's fence, and READ
     // COMMITTED then checks the row again (a renewal meanwhile makes it alive: no takeover).
-    const auto r = session().run(
-        std::string("UPDATE nodes n SET epoch = n.epoch + 1, state = 'dead' "
-                    "FROM (SELECT tabula_now_ms() AS now_ms) c "
-                    "WHERE n.node_id = $3 AND n.epoch = $4 AND ") +
-            dead_condition,
-        Params()
-            .add(options_.lock_class)
-            .add(static_cast<std::int64_t>(options_.session_grace.count()))
-            .add(node_id)
-            .add(seen));
+    const auto r =
+        session().run(std::string("UPDATE nodes n SET epoch = n.epoch + 1, state = 'dead' "
+                                  "FROM (SELECT tabula_now_ms() AS now_ms) c "
+                                  "WHERE n.node_id = $3 AND n.epoch = $4 AND ") +
+                          dead_condition,
+                      Params()
+                          .add(options_.lock_class)
+                          .add(static_cast<std::int64_t>(options_.session_grace.count()))
+                          .add(node_id)
+                          .add(seen));
     return r.affected() == 1;
 }
 
@@ -230,15 +229,11 @@ Ownership PgClusterStore::reserve_table(const Fence& owner, const std::string& c
 
 Ownership PgClusterStore::set_game(const Fence& owner, const std::string& code,
                                    std::optional<GameId> game, bool is_public) {
-    return as_owner(owner,
-                    "UPDATE live_tables SET game_id = $4, is_public = $5 "
-                    "WHERE code = $3 AND owner = $1 AND owner_epoch = $2",
-                    Params()
-                        .add(owner.node_id)
-                        .add(owner.epoch)
-                        .add(code)
-                        .add(game)
-                        .add(is_public ? 1 : 0));
+    return as_owner(
+        owner,
+        "UPDATE live_tables SET game_id = $4, is_public = $5 "
+        "WHERE code = $3 AND owner = $1 AND owner_epoch = $2",
+        Params().add(owner.node_id).add(owner.epoch).add(code).add(game).add(is_public ? 1 : 0));
 }
 
 Ownership PgClusterStore::clear_owner(const Fence& owner, const std::string& code) {
@@ -322,14 +317,11 @@ std::optional<LiveTableRow> PgClusterStore::find_table(const std::string& code) 
 }
 
 void PgClusterStore::record_pause(const GamePause& pause) {
-    session().run("INSERT INTO game_pauses (game_id, ply, charged_until, resumed_at) "
-                  "VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, ply) DO UPDATE SET "
-                  "charged_until = excluded.charged_until, resumed_at = excluded.resumed_at",
-                  Params()
-                      .add(pause.game_id)
-                      .add(pause.ply)
-                      .add(pause.charged_until)
-                      .add(pause.resumed_at));
+    session().run(
+        "INSERT INTO game_pauses (game_id, ply, charged_until, resumed_at) "
+        "VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, ply) DO UPDATE SET "
+        "charged_until = excluded.charged_until, resumed_at = excluded.resumed_at",
+        Params().add(pause.game_id).add(pause.ply).add(pause.charged_until).add(pause.resumed_at));
 }
 
 std::vector<GamePause> PgClusterStore::pauses(GameId game) {

@@ -47,8 +47,7 @@ public:
     Ownership set_game(const Fence& owner, const std::string& code, std::optional<GameId> game,
                        bool is_public) override;
     Ownership clear_owner(const Fence& owner, const std::string& code) override;
-    Ownership hand_off(const Fence& owner, const std::string& code,
-                       const std::string& to) override;
+    Ownership hand_off(const Fence& owner, const std::string& code, const std::string& to) override;
     Ownership release_table(const Fence& owner, const std::string& code) override;
     std::vector<LiveTableRow> claim_tables(const Fence& me, const std::optional<std::string>& from,
                                            const std::vector<std::string>& codes) override;

@@ -102,8 +102,8 @@ bool cluster_eventually(const std::function<bool()>& check) {
 
 #define CLUSTER_STORES InMemory, InPostgres
 
-TEST_CASE_TEMPLATE("cluster: a node registered again starts a new epoch and fences the old one",
-                   Db, CLUSTER_STORES) {
+TEST_CASE_TEMPLATE("cluster: a node registered again starts a new epoch and fences the old one", Db,
+                   CLUSTER_STORES) {
     Db db;
     auto first = db.node();
     const Fence one = first->register_node(cluster_node("a"));
@@ -226,9 +226,9 @@ TEST_CASE_TEMPLATE("cluster: only the table's owner at its epoch records its gam
     CHECK(a->find_table("T1")->is_public);
     const auto base = a->find_table("T1")->version_base;
 
-    CHECK(b->hand_off(fb, "T1", "b") == Ownership::Refused); // not the owner
+    CHECK(b->hand_off(fb, "T1", "b") == Ownership::Refused);      // not the owner
     CHECK(a->hand_off(fa, "T1", "nobody") == Ownership::Refused); // no such node
-    CHECK(a->hand_off(fa, "T2", "b") == Ownership::Refused);  // no such table
+    CHECK(a->hand_off(fa, "T2", "b") == Ownership::Refused);      // no such table
     CHECK(a->hand_off(fa, "T1", "b") == Ownership::Done);
     const auto moved = b->find_table("T1");
     REQUIRE(moved);
@@ -347,8 +347,9 @@ TEST_CASE_TEMPLATE("cluster: two nodes claiming a dead node's tables at once get
     CHECK(codes.size() == tables);
     CHECK(got_b.size() + got_c.size() == tables); // nobody got a table twice
     for (const auto& row : b->directory()) {
-        const bool with_b = std::any_of(got_b.begin(), got_b.end(),
-                                        [&row](const LiveTableRow& t) { return t.code == row.code; });
+        const bool with_b = std::any_of(got_b.begin(), got_b.end(), [&row](const LiveTableRow& t) {
+            return t.code == row.code;
+        });
         CHECK(row.owner == std::optional<std::string>(with_b ? "b" : "c"));
         CHECK(row.table_epoch == 2);
     }

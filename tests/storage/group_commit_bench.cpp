@@ -1,5 +1,5 @@
-// storage_bench [--normal] [--tables N] [--moves M] [--db FILE|URI]
-// storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE|URI]
+// storage_bench [--normal] [--tables N] [--moves M] [--db FILE|URI] [--fence]
+// storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE|URI] [--fence]
 // A benchmark run by hand, not a test. --db is what storage::open takes: a SQLite file
 // (default storage_bench.db, removed before and after) or a postgresql:// URI, whose game
 // tables are emptied first (TRUNCATE: use a database of its own). Closed loop (default): N tables
@@ -9,9 +9,12 @@
 // tables in turn, each sent at its time whatever the writer is doing; prints the percentiles of the
 // time from a move's hand-over to its acknowledgement: the commit's tail as a move sees it,
 // with the WAL checkpoints (SQLite's, inside the commit that takes the WAL past 1000 pages)
-// among it.
+// among it. --fence (PostgreSQL only): the writer is a cluster node's, each batch running the
+// node's fence first (storage/postgres/pg_game_writer.h, "Fenced"), to compare with a run
+// without.
 #include "storage/open.h"
 #include "storage/postgres/connection.h"
+#include "storage/postgres/pg_backend.h"
 
 #include <algorithm>
 #include <atomic>
@@ -104,6 +107,7 @@ void open_loop(GameWriter& writer, const std::vector<GameId>& games, int rate, i
 
 int main(int argc, char** argv) {
     bool normal = false;
+    bool fence = false;
     int tables = 64;
     int moves = 200;
     int rate = 0;
@@ -113,6 +117,8 @@ int main(int argc, char** argv) {
         const std::string arg = argv[i];
         if (arg == "--normal")
             normal = true;
+        else if (arg == "--fence")
+            fence = true;
         else if (arg == "--tables" && i + 1 < argc)
             tables = std::atoi(argv[++i]);
         else if (arg == "--moves" && i + 1 < argc)
@@ -125,7 +131,7 @@ int main(int argc, char** argv) {
             seconds = std::atoi(argv[++i]);
         else {
             std::fprintf(stderr, "usage: storage_bench [--normal] [--tables N] [--moves M] "
-                                 "[--db FILE|URI] [--rate R [--seconds S]]\n");
+                                 "[--db FILE|URI] [--rate R [--seconds S]] [--fence]\n");
             return 2;
         }
     }
@@ -139,9 +145,22 @@ int main(int argc, char** argv) {
         remove_database(db); // a fresh file
     auto backend =
         open(db, {.durability = normal ? Durability::Normal : Durability::Full, .create = true});
+    if (fence && !postgres) {
+        std::fprintf(stderr, "storage_bench: --fence needs a postgresql:// database\n");
+        return 2;
+    }
     if (postgres)
         remove_database(db); // empty game tables, once they exist
-    auto writer = backend->game_writer();
+    std::unique_ptr<ClusterStore> node;
+    std::unique_ptr<GameWriter> writer;
+    if (fence) {
+        const auto& pg = dynamic_cast<const postgres::PgBackend&>(*backend);
+        node = pg.cluster_store();
+        const Fence me = node->register_node({"storage_bench", "", "bench"});
+        writer = pg.fenced_game_writer(me);
+    } else {
+        writer = backend->game_writer();
+    }
 
     std::vector<GameId> games;
     for (int t = 0; t < tables; ++t) {
@@ -151,7 +170,8 @@ int main(int argc, char** argv) {
         games.push_back(id.get_future().get());
     }
     if (rate > 0) {
-        std::printf("%s, %d moves/s over %d tables: ", normal ? "NORMAL" : "FULL", rate, tables);
+        std::printf("%s%s, %d moves/s over %d tables: ", normal ? "NORMAL" : "FULL",
+                    fence ? " fenced" : "", rate, tables);
         open_loop(*writer, games, rate, seconds);
         writer.reset();
         remove_database(db);
@@ -189,10 +209,11 @@ int main(int argc, char** argv) {
     const auto after = writer->stats();
     const auto total = static_cast<double>(tables) * moves;
     const auto transactions = static_cast<double>(after.transactions - before.transactions);
-    std::printf("%s tables=%d moves=%d: %.0f moves/s, %.0f transactions, %.1f moves per "
+    std::printf("%s%s tables=%d moves=%d: %.0f moves/s, %.0f transactions, %.1f moves per "
                 "transaction, %.2f ms per transaction\n",
-                normal ? "NORMAL" : "FULL", tables, moves, total / elapsed.count(), transactions,
-                total / transactions, elapsed.count() * 1000 / transactions);
+                normal ? "NORMAL" : "FULL", fence ? " fenced" : "", tables, moves,
+                total / elapsed.count(), transactions, total / transactions,
+                elapsed.count() * 1000 / transactions);
     writer.reset();
     remove_database(db);
     return 0;
