@@ -22,7 +22,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-
 #include <utility> // before Asio: Boost 1.74's awaitable.hpp needs std::exchange (STYLE.md §9)
 
 #include <boost/asio/any_io_executor.hpp>

@@ -15,8 +15,7 @@
 
 namespace server::cluster {
 
-template <class Handler>
-struct Delivery {
+template <class Handler> struct Delivery {
     Delivery(Executor e, Handler h) : executor(std::move(e)), handler(std::move(h)) {}
 
     Executor executor;
@@ -27,11 +26,10 @@ struct Delivery {
 // Posts `handler(argument)` to the delivery's executor, skipped if it was cancelled meanwhile.
 template <class Handler, class Argument>
 void post_delivery(const std::shared_ptr<Delivery<Handler>>& delivery, Argument argument) {
-    boost::asio::post(delivery->executor,
-                      [delivery, argument = std::move(argument)] {
-                          if (delivery->active.load(std::memory_order_acquire))
-                              delivery->handler(argument);
-                      });
+    boost::asio::post(delivery->executor, [delivery, argument = std::move(argument)] {
+        if (delivery->active.load(std::memory_order_acquire))
+            delivery->handler(argument);
+    });
 }
 
 // The handlers of watch_state.

@@ -34,7 +34,8 @@ private:
 };
 
 LocalBus::LocalBus(BusMetrics& metrics)
-    : metrics_(&metrics), pending_(std::make_shared<PendingRequests>(metrics)) {}
+    : metrics_(&metrics), pending_(std::make_shared<PendingRequests>(metrics)) {
+}
 
 LocalBus::~LocalBus() {
     close();
@@ -80,8 +81,7 @@ Subscription LocalBus::subscribe(std::string_view subject, Executor executor,
 }
 
 void LocalBus::request(std::string_view subject, std::string_view data,
-                       std::chrono::milliseconds timeout, Executor executor,
-                       ReplyHandler handler) {
+                       std::chrono::milliseconds timeout, Executor executor, ReplyHandler handler) {
     auto fail = [&](BusError error) {
         metrics_->requests_total.add();
         metrics_->request_failures.add();

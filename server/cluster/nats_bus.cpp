@@ -31,8 +31,7 @@ struct InboxClosure {
     std::size_t prefix_length; // "_INBOX.<id>." before the request's token
 };
 
-template <class Closure>
-void delete_closure(void* closure) {
+template <class Closure> void delete_closure(void* closure) {
     delete static_cast<Closure*>(closure); // NOLINT(cppcoreguidelines-owning-memory): libnats's
                                            // completion callback owns what Subscribe was given
 }
@@ -45,8 +44,7 @@ void on_nats_message(natsConnection* /*connection*/, natsSubscription* /*subscri
                      natsMsg* raw, void* closure) {
     const nats::MessageHandle message(raw);
     const auto& target = *static_cast<NatsDeliveryClosure*>(closure);
-    Message copy{text_or_empty(natsMsg_GetSubject(raw)), {},
-                 text_or_empty(natsMsg_GetReply(raw))};
+    Message copy{text_or_empty(natsMsg_GetSubject(raw)), {}, text_or_empty(natsMsg_GetReply(raw))};
     if (const char* data = natsMsg_GetData(raw); data != nullptr)
         copy.data.assign(data, static_cast<std::size_t>(natsMsg_GetDataLength(raw)));
     target.metrics->messages_received.add();
@@ -196,7 +194,8 @@ void NatsCore::became_connected(natsConnection* connection_now, bool again) {
 }
 
 NatsBus::NatsBus(NatsBusOptions options, BusMetrics& metrics)
-    : core_(std::make_shared<NatsCore>(std::move(options), metrics)) {}
+    : core_(std::make_shared<NatsCore>(std::move(options), metrics)) {
+}
 
 NatsBus::~NatsBus() {
     close();
@@ -219,7 +218,8 @@ void NatsBus::start() {
     for (const auto& url : core.options.urls)
         urls.push_back(url.c_str());
     const auto& o = core.options;
-    natsStatus status = natsOptions_SetServers(raw_options, urls.data(), static_cast<int>(urls.size()));
+    natsStatus status =
+        natsOptions_SetServers(raw_options, urls.data(), static_cast<int>(urls.size()));
     const auto check = [&](natsStatus s) {
         if (status == NATS_OK)
             status = s;
@@ -254,8 +254,8 @@ void NatsBus::start() {
         throw BusFailure("bus: cannot make an inbox name");
     core.inbox_prefix = std::string(inbox) + ".";
     natsInbox_Destroy(inbox);
-    auto inbox_closure = std::make_unique<InboxClosure>(
-        InboxClosure{core.pending, core.inbox_prefix.size()});
+    auto inbox_closure =
+        std::make_unique<InboxClosure>(InboxClosure{core.pending, core.inbox_prefix.size()});
     natsSubscription* raw_subscription = nullptr;
     status = natsConnection_Subscribe(&raw_subscription, raw_connection,
                                       (core.inbox_prefix + "*").c_str(), on_inbox_message,
@@ -324,17 +324,17 @@ Subscription NatsBus::subscribe(std::string_view subject, Executor executor,
     if (core.closing.load() || !core.connection)
         throw BusFailure("bus: subscribe on a bus that is closed or not started");
     auto delivery = std::make_shared<MessageDelivery>(std::move(executor), std::move(handler));
-    auto closure = std::make_unique<NatsDeliveryClosure>(NatsDeliveryClosure{delivery, core.metrics});
+    auto closure =
+        std::make_unique<NatsDeliveryClosure>(NatsDeliveryClosure{delivery, core.metrics});
     natsSubscription* raw = nullptr;
-    natsStatus status = natsConnection_Subscribe(&raw, core.connection.get(),
-                                                 std::string(subject).c_str(), on_nats_message,
-                                                 closure.get());
+    natsStatus status = natsConnection_Subscribe(
+        &raw, core.connection.get(), std::string(subject).c_str(), on_nats_message, closure.get());
     if (status != NATS_OK)
         throw BusFailure("bus: cannot subscribe to " + std::string(subject) + ": " +
                          nats::status_text(status));
     nats::SubscriptionHandle handle(raw);
-    status = natsSubscription_SetOnCompleteCB(raw, delete_closure<NatsDeliveryClosure>,
-                                              closure.get());
+    status =
+        natsSubscription_SetOnCompleteCB(raw, delete_closure<NatsDeliveryClosure>, closure.get());
     if (status != NATS_OK) {
         // The subscription may be calling back already: end it, leave the closure to it.
         delivery->active.store(false);
@@ -348,8 +348,7 @@ Subscription NatsBus::subscribe(std::string_view subject, Executor executor,
 }
 
 void NatsBus::request(std::string_view subject, std::string_view data,
-                      std::chrono::milliseconds timeout, Executor executor,
-                      ReplyHandler handler) {
+                      std::chrono::milliseconds timeout, Executor executor, ReplyHandler handler) {
     auto& core = *core_;
     auto fail = [&](BusError error) {
         core.metrics->requests_total.add();
@@ -390,8 +389,8 @@ std::optional<BusError> NatsBus::flush(std::chrono::milliseconds timeout) {
         return BusError::Closed;
     if (!core.connected.load())
         return BusError::Disconnected;
-    const natsStatus status =
-        natsConnection_FlushTimeout(core.connection.get(), std::max<std::int64_t>(1, milliseconds(timeout)));
+    const natsStatus status = natsConnection_FlushTimeout(
+        core.connection.get(), std::max<std::int64_t>(1, milliseconds(timeout)));
     if (status != NATS_OK)
         return error_of(status);
     return std::nullopt;

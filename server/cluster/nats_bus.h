@@ -55,9 +55,8 @@ public:
     std::optional<BusError> publish(std::string_view subject, std::string_view data) override;
     Subscription subscribe(std::string_view subject, Executor executor,
                            MessageHandler handler) override;
-    void request(std::string_view subject, std::string_view data,
-                 std::chrono::milliseconds timeout, Executor executor,
-                 ReplyHandler handler) override;
+    void request(std::string_view subject, std::string_view data, std::chrono::milliseconds timeout,
+                 Executor executor, ReplyHandler handler) override;
     Subscription watch_state(Executor executor, StateHandler handler) override;
     std::optional<BusError> flush(std::chrono::milliseconds timeout) override;
     bool connected() const override;

@@ -3,7 +3,6 @@
 #include "server/cluster/bus.h"
 
 #include <array>
-
 #include <unistd.h>
 
 namespace server::cluster {

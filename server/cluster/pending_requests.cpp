@@ -31,13 +31,12 @@ std::optional<std::uint64_t> PendingRequests::add(std::chrono::milliseconds time
     const auto token = next_token_++;
     auto entry = std::make_shared<Entry>(std::move(executor), std::move(handler));
     entry->timer.expires_after(timeout);
-    entry->timer.async_wait(
-        [self = weak_from_this(), token](const boost::system::error_code& ec) {
-            if (ec)
-                return; // cancelled: the request was completed otherwise
-            if (auto set = self.lock())
-                set->expire(token);
-        });
+    entry->timer.async_wait([self = weak_from_this(), token](const boost::system::error_code& ec) {
+        if (ec)
+            return; // cancelled: the request was completed otherwise
+        if (auto set = self.lock())
+            set->expire(token);
+    });
     entries_.emplace(token, std::move(entry));
     return token;
 }
@@ -94,9 +93,8 @@ std::size_t PendingRequests::waiting() const {
 void PendingRequests::finish(const std::shared_ptr<Entry>& entry, Reply reply) {
     if (!reply.ok())
         metrics_->request_failures.add();
-    boost::asio::post(entry->executor, [entry, reply = std::move(reply)] {
-        entry->handler(reply);
-    });
+    boost::asio::post(entry->executor,
+                      [entry, reply = std::move(reply)] { entry->handler(reply); });
 }
 
 } // namespace server::cluster

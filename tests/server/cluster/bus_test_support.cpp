@@ -8,7 +8,8 @@
 
 namespace cluster_test {
 
-IoThread::IoThread() : guard_(context_.get_executor()), thread_([this] { context_.run(); }) {}
+IoThread::IoThread() : guard_(context_.get_executor()), thread_([this] { context_.run(); }) {
+}
 
 IoThread::~IoThread() {
     guard_.reset();

@@ -41,8 +41,7 @@ private:
 };
 
 // Values pushed by handlers, taken by the test.
-template <class T>
-class Queue {
+template <class T> class Queue {
 public:
     void push(T value) {
         const std::lock_guard lock(mutex_);

@@ -1,5 +1,4 @@
 #include "server/cluster/local_bus.h"
-
 #include "tests/server/cluster/bus_test_support.h"
 
 #include <set>
@@ -155,7 +154,8 @@ TEST_CASE("local bus: a lost connection fails waiting requests, then it comes ba
     CHECK(m->data == "kept");
     CHECK(metrics.reconnects.value() == 1);
 
-    bus.request("svc.silent", "again", 60s, io.executor(), [&](const Reply& r) { replies.push(r); });
+    bus.request("svc.silent", "again", 60s, io.executor(),
+                [&](const Reply& r) { replies.push(r); });
     bus.close();
     reply = replies.take();
     REQUIRE(reply);

@@ -1,5 +1,4 @@
 #include "server/cluster/nats_bus.h"
-
 #include "tests/server/cluster/bus_test_support.h"
 
 #include <atomic>
@@ -30,7 +29,8 @@ std::string unique_subject(std::string_view base) {
 
 } // namespace
 
-TEST_CASE("nats bus: a message published on one bus reaches the matching subscriptions of another") {
+TEST_CASE(
+    "nats bus: a message published on one bus reaches the matching subscriptions of another") {
     BusMetrics metrics;
     NatsBus sender(fixture_options("sender"), metrics);
     NatsBus receiver(fixture_options("receiver"), metrics);
@@ -42,10 +42,10 @@ TEST_CASE("nats bus: a message published on one bus reaches the matching subscri
     Queue<Message> exact, wildcard, tail;
     auto s1 = receiver.subscribe(base + ".table", io.executor(),
                                  [&](const Message& m) { exact.push(m); });
-    auto s2 = receiver.subscribe(base + ".*", io.executor(),
-                                 [&](const Message& m) { wildcard.push(m); });
-    auto s3 = receiver.subscribe(base + ".>", io.executor(),
-                                 [&](const Message& m) { tail.push(m); });
+    auto s2 =
+        receiver.subscribe(base + ".*", io.executor(), [&](const Message& m) { wildcard.push(m); });
+    auto s3 =
+        receiver.subscribe(base + ".>", io.executor(), [&](const Message& m) { tail.push(m); });
     REQUIRE_FALSE(receiver.flush(5s));
 
     const std::string payload(3000, 'x');

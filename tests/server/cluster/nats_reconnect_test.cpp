@@ -1,5 +1,4 @@
 #include "server/cluster/nats_bus.h"
-
 #include "tests/server/cluster/bus_test_support.h"
 
 #include <doctest/doctest.h>
@@ -39,7 +38,8 @@ TEST_CASE("nats bus: after the server is killed and restarted, the bus reconnect
     CHECK_FALSE(sender.publish("news.a", "before"));
     REQUIRE(got.take());
     Queue<Reply> replies;
-    sender.request("svc.silent", "hi", 60s, io.executor(), [&](const Reply& r) { replies.push(r); });
+    sender.request("svc.silent", "hi", 60s, io.executor(),
+                   [&](const Reply& r) { replies.push(r); });
 
     server.kill();
     CHECK(cluster_test::wait_for_state(receiver_states, BusState::Disconnected));
@@ -48,7 +48,8 @@ TEST_CASE("nats bus: after the server is killed and restarted, the bus reconnect
     const auto failed = replies.take();
     REQUIRE(failed);
     CHECK(failed->error == BusError::Disconnected);
-    sender.request("svc.silent", "away", 5s, io.executor(), [&](const Reply& r) { replies.push(r); });
+    sender.request("svc.silent", "away", 5s, io.executor(),
+                   [&](const Reply& r) { replies.push(r); });
     const auto away = replies.take();
     REQUIRE(away);
     CHECK(away->error == BusError::Disconnected);
@@ -78,7 +79,8 @@ TEST_CASE("nats bus: a bus started while its server is down connects when the se
     bus.start(); // returns at once; the bus keeps trying
     CHECK_FALSE(bus.connected());
     Queue<Message> got;
-    auto subscription = bus.subscribe("early.news", io.executor(), [&](const Message& m) { got.push(m); });
+    auto subscription =
+        bus.subscribe("early.news", io.executor(), [&](const Message& m) { got.push(m); });
     server.restart();
     REQUIRE(cluster_test::wait_for_state(states, BusState::Connected));
     REQUIRE_FALSE(bus.flush(5s));

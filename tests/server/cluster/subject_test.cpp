@@ -17,8 +17,8 @@ TEST_CASE("bus subjects: tokens separated by dots, wildcards only where subscrib
         CHECK(valid_subject(pattern, true));
         CHECK_FALSE(valid_subject(pattern, false));
     }
-    for (const char* bad : {"", ".", "a.", ".a", "a..b", "a b", "a\tb", "a.>.b", "a*", "a.b>",
-                            "a.*b"}) {
+    for (const char* bad :
+         {"", ".", "a.", ".a", "a..b", "a b", "a\tb", "a.>.b", "a*", "a.b>", "a.*b"}) {
         CAPTURE(bad);
         CHECK_FALSE(valid_subject(bad, false));
         CHECK_FALSE(valid_subject(bad, true));
