@@ -91,7 +91,7 @@ BusError error_of(natsStatus status) {
     }
 }
 
-std::int64_t milliseconds(std::chrono::milliseconds duration) {
+std::int64_t whole_ms(std::chrono::milliseconds duration) {
     return static_cast<std::int64_t>(duration.count());
 }
 
@@ -172,7 +172,7 @@ void on_async_error(natsConnection* /*connection*/, natsSubscription* /*subscrip
 std::int64_t reconnect_delay(natsConnection* /*connection*/, int attempts, void* closure) {
     const auto& options = core_of(closure).options;
     const auto wait = options.reconnect_wait * std::max(attempts, 1);
-    return milliseconds(std::min(wait, options.reconnect_wait_max));
+    return whole_ms(std::min(wait, options.reconnect_wait_max));
 }
 
 } // namespace
@@ -186,7 +186,7 @@ void NatsCore::became_connected(natsConnection* connection_now, bool again) {
         metrics->reconnects.add();
         // libnats has re-sent the subscriptions; a round trip makes sure the server has them
         // before the watchers are told (another node may publish right after).
-        (void)natsConnection_FlushTimeout(connection_now, milliseconds(options.connect_timeout));
+        (void)natsConnection_FlushTimeout(connection_now, whole_ms(options.connect_timeout));
         log::info("bus: reconnected to NATS");
     }
     connected.store(true);
@@ -230,8 +230,8 @@ void NatsBus::start() {
     check(natsOptions_SetAllowReconnect(raw_options, true));
     check(natsOptions_SetMaxReconnect(raw_options, -1));
     check(natsOptions_SetCustomReconnectDelay(raw_options, reconnect_delay, closure.get()));
-    check(natsOptions_SetTimeout(raw_options, milliseconds(o.connect_timeout)));
-    check(natsOptions_SetPingInterval(raw_options, milliseconds(o.ping_interval)));
+    check(natsOptions_SetTimeout(raw_options, whole_ms(o.connect_timeout)));
+    check(natsOptions_SetPingInterval(raw_options, whole_ms(o.ping_interval)));
     check(natsOptions_SetMaxPingsOut(raw_options, o.max_pings_out));
     check(natsOptions_UseGlobalMessageDelivery(raw_options, true));
     check(natsOptions_SetRetryOnFailedConnect(raw_options, true, on_connected, closure.get()));
@@ -390,7 +390,7 @@ std::optional<BusError> NatsBus::flush(std::chrono::milliseconds timeout) {
     if (!core.connected.load())
         return BusError::Disconnected;
     const natsStatus status = natsConnection_FlushTimeout(
-        core.connection.get(), std::max<std::int64_t>(1, milliseconds(timeout)));
+        core.connection.get(), std::max<std::int64_t>(1, whole_ms(timeout)));
     if (status != NATS_OK)
         return error_of(status);
     return std::nullopt;
@@ -412,7 +412,7 @@ void NatsBus::close() {
     }
     if (core.connected.load())
         (void)natsConnection_FlushTimeout(core.connection.get(),
-                                          milliseconds(core.options.close_timeout));
+                                          whole_ms(core.options.close_timeout));
     natsConnection_Close(core.connection.get());
     {
         std::unique_lock closed_lock(core.closed_mutex);
