@@ -3,7 +3,8 @@
 # browser tests), skipping whatever is already there. Run as root.
 #   scripts/install-deps.sh          build and run the server (SQLite; libpq-dev, PostgreSQL's
 #                                    small client library, is built in so that `--db
-#                                    postgresql://...` works without a second build)
+#                                    postgresql://...` works without a second build; libnats-dev,
+#                                    the NATS client of the cluster's bus, server/cluster/)
 #   scripts/install-deps.sh --test   also what the tests need (Chromium, Node.js, playwright-core,
 #                                    clang with libFuzzer, the PostgreSQL server for the throwaway
 #                                    test cluster of tests/support/pg_cluster.sh, and NATS for the
@@ -12,11 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
-          libargon2-dev doctest-dev libpq-dev)
+          libargon2-dev doctest-dev libpq-dev libnats-dev)
 if [ "${1:-}" = "--test" ]; then
     # clang and its runtime (libFuzzer, ASan, UBSan) build the fuzz targets (fuzz/README.md).
-    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev postgresql libnats-dev
-               nats-server)
+    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev postgresql nats-server)
 fi
 
 missing=()

@@ -36,8 +36,8 @@ struct Config {
     // one for `finished_table_idle`, or `finished_table_kept` after its game ended.
     std::chrono::seconds finished_table_idle{300};
     std::chrono::seconds finished_table_kept{3600};
-    unsigned engine_threads = 1;              // threads the computer opponent thinks on; 0 = none
-    std::string engine_searches = "process";  // "process": a search process; "threads": in here
+    unsigned engine_threads = 1;             // threads the computer opponent thinks on; 0 = none
+    std::string engine_searches = "process"; // "process": a search process; "threads": in here
     // Unfinished games against the computer at once (server/play/computer_seat.h).
     std::size_t computer_games_per_player = 3;
     std::size_t computer_games_per_address = 12;
@@ -56,6 +56,10 @@ struct Config {
     // with metrics_listen set ("127.0.0.1:9100", "[::1]:9100"), only on that address and port.
     std::vector<std::string> metrics_allowed_addresses{"127.0.0.1", "::1"};
     std::string metrics_listen;
+    // The cluster (server/cluster/README.md): the NATS servers of the bus, tried in turn
+    // ("nats://host:4222"; empty = no bus), and this node's stable id (empty = the host name).
+    std::vector<std::string> bus;
+    std::string node;
 
     bool tls_enabled() const { return !tls_cert.empty(); }
 };

@@ -122,6 +122,36 @@ Problem store_metrics_listen(Config& c, const Value& value) {
     return std::nullopt;
 }
 
+// NATS server URLs: nats:// or tls://, then a host (and port), without spaces or commas.
+Problem store_bus(Config& c, const Value& value) {
+    const auto& urls = std::get<std::vector<std::string>>(value);
+    for (const auto& url : urls) {
+        const bool scheme = url.starts_with("nats://") || url.starts_with("tls://");
+        const auto rest =
+            url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+        const bool plain = std::none_of(url.begin(), url.end(), [](char ch) {
+            return static_cast<unsigned char>(ch) <= ' ' || ch == ',';
+        });
+        if (!scheme || rest.empty() || rest.front() == ':' || rest.front() == '/' || !plain)
+            return "\"" + url + "\" must be a NATS URL such as \"nats://127.0.0.1:4222\"";
+    }
+    c.bus = urls;
+    return std::nullopt;
+}
+
+// Empty (the host name), or 1 to 64 letters, digits, '-' and '_': one token of a bus subject.
+Problem store_node(Config& c, const Value& value) {
+    const auto& text = std::get<std::string>(value);
+    const bool fits = text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char ch) {
+                          return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                                 (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+                      });
+    if (!fits)
+        return std::string("must be empty or up to 64 letters, digits, '-' and '_'");
+    c.node = text;
+    return std::nullopt;
+}
+
 Problem store_log_level(Config& c, const Value& value) {
     const auto& text = std::get<std::string>(value);
     constexpr std::array<std::pair<std::string_view, LogLevel>, 4> levels{{
@@ -172,7 +202,7 @@ Problem store_host_gone(Config& c, const Value& value) {
     return std::nullopt;
 }
 
-const std::array<KeySpec, 33> keys{{
+const std::array<KeySpec, 35> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -269,6 +299,10 @@ const std::array<KeySpec, 33> keys{{
     {"metrics_listen", Kind::Text,
      "address:port to serve /metrics on instead of the game port (empty: the game port)",
      store_metrics_listen},
+    {"bus", Kind::TextList,
+     "NATS servers of the cluster's bus (comma list of nats:// URLs; empty = no bus)", store_bus},
+    {"node", Kind::Text, "this node's stable id in the cluster (empty = the host name)",
+     store_node},
 }};
 
 } // namespace

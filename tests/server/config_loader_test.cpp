@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 32);
+    CHECK(parsed.size() == 34);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -96,6 +96,40 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.lobby_host_gone == defaults.lobby_host_gone);
     CHECK(from_file.metrics_allowed_addresses == defaults.metrics_allowed_addresses);
     CHECK(from_file.metrics_listen == defaults.metrics_listen);
+    CHECK(from_file.bus == defaults.bus);
+    CHECK(from_file.node == defaults.node);
+}
+
+TEST_CASE("config: bus is a list of NATS URLs and node an id of one subject token") {
+    const Config defaults = resolved({});
+    CHECK(defaults.bus.empty());
+    CHECK(defaults.node.empty());
+
+    const Config from_flags = resolved(flags(
+        {"--bus", "nats://10.0.0.5:4222, tls://nats.example.org:4443", "--node", "node-2_a"}));
+    CHECK(from_flags.bus ==
+          std::vector<std::string>{"nats://10.0.0.5:4222", "tls://nats.example.org:4443"});
+    CHECK(from_flags.node == "node-2_a");
+
+    ConfigSources sources = file(R"({"bus": ["nats://127.0.0.1:4222"], "node": "a"})");
+    sources.environment = {{"TABULA_NODE", "b"}};
+    const Config merged = resolved(sources);
+    CHECK(merged.bus == std::vector<std::string>{"nats://127.0.0.1:4222"});
+    CHECK(merged.node == "b");
+
+    for (const char* bad : {"127.0.0.1:4222", "http://host:4222", "nats://", "nats://a b"}) {
+        CAPTURE(bad);
+        const auto error = refused(file(std::string(R"({"bus": [")") + bad + R"("]})"));
+        CHECK(error.key == "bus");
+        CHECK(error.message.find("NATS URL") != std::string::npos);
+    }
+    const std::string too_long(65, 'x');
+    for (const char* bad : {"node.1", "node 1", "n*", too_long.c_str()}) {
+        CAPTURE(bad);
+        const auto error = refused(flags({"--node", bad}));
+        CHECK(error.key == "node");
+    }
+    CHECK(refused(file(R"({"bus": "nats://127.0.0.1:4222"})")).key == "bus");
 }
 
 TEST_CASE("config: file, then environment, then flags, each overriding the one before") {
