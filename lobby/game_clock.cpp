@@ -79,7 +79,8 @@ ClockPress GameClock::press(TimePoint now, Millis measured_lag, int next) {
         result.charged = charge_for(spent);
         const Millis increment =
             is_berserk(mover) ? berserk_time_control(control_).increment : control_.increment;
-        state_.remaining[mover] = std::max(0ms, state_.remaining[mover] - result.charged) + increment;
+        state_.remaining[mover] =
+            std::max(0ms, state_.remaining[mover] - result.charged) + increment;
     } else {
         result.charged = spent; // each move has its own limit; nothing carries over
         state_.remaining[mover] = initial_remaining();

@@ -34,7 +34,7 @@ struct ClockState {
     PerSeat<Millis> lag_quota{};
     int to_move = 0; // the seat whose time runs (or would run)
     bool running = false;
-    TimePoint turn_started{}; // when the side to move's time started to run
+    TimePoint turn_started{};   // when the side to move's time started to run
     unsigned berserk_seats = 0; // one bit per seat (1 << seat): berserk, see GameClock::berserk
 
     friend bool operator==(const ClockState&, const ClockState&) = default;

@@ -219,7 +219,8 @@ using TableEventBody =
     std::variant<PlayerSeated, PlayerLeft, SpectatorJoined, SpectatorLeft, GameStarted, MovePlayed,
                  DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested, TakebackAccepted,
                  TakebackDeclined, TakebackDone, RematchOffered, RematchDeclined, ConnectionChanged,
-                 AbandonmentClaimable, ChatPosted, PlayerRetired, Berserked, GameEnded, TableClosed>;
+                 AbandonmentClaimable, ChatPosted, PlayerRetired, Berserked, GameEnded,
+                 TableClosed>;
 
 struct TableEvent {
     std::uint64_t version = 0;

@@ -200,9 +200,9 @@ Refusal Arena::finish_game(ArenaGameId id, const ArenaResult& result) {
     const int plies = result.white_moves + result.black_moves;
     using W = ArenaResult::Winner;
     const auto outcome_for = [&result](W own, W other) {
-        return result.winner == own                                     ? ArenaGameOutcome::Win
+        return result.winner == own                                    ? ArenaGameOutcome::Win
                : result.winner == other || result.winner == W::Neither ? ArenaGameOutcome::Loss
-                                                                        : ArenaGameOutcome::Draw;
+                                                                       : ArenaGameOutcome::Draw;
     };
     const ArenaGameOutcome w = outcome_for(W::White, W::Black);
     const ArenaGameOutcome b = outcome_for(W::Black, W::White);

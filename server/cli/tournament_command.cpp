@@ -74,12 +74,11 @@ const std::vector<TournamentShape>& tournament_shapes() {
 }
 
 std::optional<TournamentArgs> parse_tournament_args(const Args& args) {
-    auto split =
-        split_args(args,
-                   {"--variant", "--time-control", "--format", "--rounds", "--duration",
-                    "--starts-in", "--min", "--max", "--join-code", "--tiebreaks", "--organiser",
-                    "--state", "--db"},
-                   {"--rated"});
+    auto split = split_args(args,
+                            {"--variant", "--time-control", "--format", "--rounds", "--duration",
+                             "--starts-in", "--min", "--max", "--join-code", "--tiebreaks",
+                             "--organiser", "--state", "--db"},
+                            {"--rated"});
     if (!split || split->words.empty())
         return std::nullopt;
     TournamentArgs out;
@@ -186,8 +185,9 @@ int show_tournament(const tournaments::TournamentView& view) {
     for (const auto& e : view.entries)
         names[e.user_id] = e.name;
     if (view.arena) {
-        std::cout << "ends " << utc_minute(view.arena->ends_at) << "\nstandings:"
-                  << (view.arena->standings.empty() ? " (nobody yet)" : "") << "\n";
+        std::cout << "ends " << utc_minute(view.arena->ends_at)
+                  << "\nstandings:" << (view.arena->standings.empty() ? " (nobody yet)" : "")
+                  << "\n";
         for (const auto& s : view.arena->standings)
             std::cout << "  " << s.rank << ". " << s.name << " (" << s.rating << ") " << s.points
                       << (s.streak >= 2 ? "  on fire" : "") << (s.paused ? "  (paused)" : "")

@@ -92,7 +92,8 @@ rules::Result<ArenaReplay> arena_of(const storage::TournamentRow& row,
                                     const ArenaBerserks& berserks, const MovesOf& moves_of) {
     const auto control = lobby::parse_time_control_text(row.time_control);
     if (!control)
-        return bad_arena(lt::tournament_errc::bad_settings, "the stored time control is unreadable");
+        return bad_arena(lt::tournament_errc::bad_settings,
+                         "the stored time control is unreadable");
     const lt::ArenaSettings settings{.starts = row.started_at.value_or(row.starts_at),
                                      .ends = arena_ends_at(row),
                                      .time_control = *control};
@@ -141,16 +142,16 @@ ArenaView arena_view(const ArenaReplay& replay,
     for (const auto* p : replay.arena.standings()) {
         const auto user = arena_user_of(p->id);
         const auto entry = by_user.find(user);
-        view.standings.push_back(ArenaStanding{
-            .rank = ++rank,
-            .user = user,
-            .name = entry != by_user.end() ? entry->second->name : std::string(),
-            .rating = p->rating,
-            .points = p->points,
-            .streak = p->streak,
-            .sheet = p->sheet,
-            .paused = p->state == lt::ArenaState::Paused || p->pause_after_game,
-            .playing = p->state == lt::ArenaState::Playing});
+        view.standings.push_back(
+            ArenaStanding{.rank = ++rank,
+                          .user = user,
+                          .name = entry != by_user.end() ? entry->second->name : std::string(),
+                          .rating = p->rating,
+                          .points = p->points,
+                          .streak = p->streak,
+                          .sheet = p->sheet,
+                          .paused = p->state == lt::ArenaState::Paused || p->pause_after_game,
+                          .playing = p->state == lt::ArenaState::Playing});
     }
     return view;
 }

@@ -78,7 +78,7 @@ struct ArenaStanding {
     std::string name;
     int rating = 0;
     int points = 0;
-    int streak = 0;       // wins in a row; from 2 on the next win counts double ("on fire")
+    int streak = 0;         // wins in a row; from 2 on the next win counts double ("on fire")
     std::vector<int> sheet; // points of each finished game, oldest first
     bool paused = false;    // not paired (after the game in progress, if any)
     bool playing = false;

@@ -103,32 +103,32 @@ void berserk_route(TournamentRunner& runner, const http::Request& request,
                                            "there is no such tournament"));
     const auto user = accounts::account_of(info);
     if (!user)
-        return respond(
-            accounts::api_error(request, bh::status::unauthorized, "not_logged_in", "log in first"));
+        return respond(accounts::api_error(request, bh::status::unauthorized, "not_logged_in",
+                                           "log in first"));
     auto shared_request = std::make_shared<http::Request>(request);
     auto shared_respond = std::make_shared<http::Respond>(std::move(respond));
     const auto now = runner.now();
     runner.run([id = *id, user = *user, now, shared_request,
                 shared_respond](TournamentService& service) {
         try {
-            service.berserk(id, user, now,
-                        [id, shared_request,
-                         shared_respond](const rules::Result<std::pair<int, int>>& done) {
-                            if (!done)
-                                return (*shared_respond)(
-                                    berserk_refused(*shared_request, done.error()));
-                            (*shared_respond)(accounts::api_json(
-                                *shared_request, bh::status::ok,
-                                Json{{"berserk", {{"tournament", id},
-                                                  {"round", done->first},
-                                                  {"board", done->second}}}}));
-                        });
+            service.berserk(
+                id, user, now,
+                [id, shared_request,
+                 shared_respond](const rules::Result<std::pair<int, int>>& done) {
+                    if (!done)
+                        return (*shared_respond)(berserk_refused(*shared_request, done.error()));
+                    (*shared_respond)(accounts::api_json(*shared_request, bh::status::ok,
+                                                         Json{{"berserk",
+                                                               {{"tournament", id},
+                                                                {"round", done->first},
+                                                                {"board", done->second}}}}));
+                });
         } catch (const std::exception& e) {
             log::error(std::string("tournaments: berserk: ") + e.what());
             (*shared_respond)(accounts::api_error(*shared_request,
-                                                  bh::status::internal_server_error,
-                                                  "server_error", "the server could not do this; "
-                                                                  "try later"));
+                                                  bh::status::internal_server_error, "server_error",
+                                                  "the server could not do this; "
+                                                  "try later"));
         }
     });
 }

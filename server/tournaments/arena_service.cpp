@@ -1,11 +1,10 @@
 // The arena tournaments of TournamentService (tournament_service.h, "arenas"): the stored rows
 // as arena_record.h describes them, the rules of lobby/tournament/arena.h.
-#include "server/tournaments/tournament_service.h"
-
 #include "lobby/time_control.h"
 #include "lobby/time_control_text.h"
 #include "server/log.h"
 #include "server/tournaments/tournament_record.h"
+#include "server/tournaments/tournament_service.h"
 
 #include <utility>
 
@@ -170,8 +169,9 @@ rules::Result<storage::TournamentEntryRow> TournamentService::pause(TournamentId
     return entry;
 }
 
-rules::Result<storage::TournamentRow> TournamentService::begin_arena(
-    const storage::TournamentRow& row, std::optional<UserId> who, TimePoint now) {
+rules::Result<storage::TournamentRow>
+TournamentService::begin_arena(const storage::TournamentRow& row, std::optional<UserId> who,
+                               TimePoint now) {
     // The arena runs for its duration from now (an organiser may start it before its time).
     if (!tournaments_.change_state(row.id, "created", "running", now,
                                    arena_history(row.id, now, who, "started", {})))

@@ -235,8 +235,7 @@ http::Response tournament_create(TournamentService& service, const http::Request
     const auto duration = int_member(body, "duration", INT32_MIN, INT32_MAX, 0); // minutes
     const auto rated = bool_member(body, "rated", false);
     const auto is_public = bool_member(body, "public", true);
-    if (!starts_at || !rounds || !min_players || !max_players || !duration || !rated ||
-        !is_public)
+    if (!starts_at || !rounds || !min_players || !max_players || !duration || !rated || !is_public)
         return bad("bad_request", "starts_at (Unix ms), rounds, duration (minutes), min_players "
                                   "and max_players are whole numbers; rated and public true or "
                                   "false");
@@ -355,8 +354,8 @@ void TournamentRunner::register_routes(http::Routes& routes) {
         bh::verb::post, std::string(tournaments_prefix),
         [this, actions = on_worker([this](TournamentService& s, const http::Request& req,
                                           const http::RequestInfo& info) {
-             return tournament_post(s, req, info, now());
-         })](const http::Request& req, const http::RequestInfo& info, http::Respond respond) {
+                   return tournament_post(s, req, info, now());
+               })](const http::Request& req, const http::RequestInfo& info, http::Respond respond) {
             if (is_berserk_request(req))
                 return berserk_route(*this, req, info, std::move(respond));
             actions(req, info, std::move(respond));

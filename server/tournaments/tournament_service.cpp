@@ -130,7 +130,7 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
     if (r.is_public ? !r.join_code.empty() : !good_join_code(r.join_code))
         return refuse("bad_join_code", "a private tournament has a join code of 4 to 32 letters "
                                        "or digits; a public one none");
-    const std::string tiebreaks = arena ? std::string()
+    const std::string tiebreaks = arena                 ? std::string()
                                   : r.tiebreaks.empty() ? std::string(default_tiebreaks)
                                                         : r.tiebreaks;
     if (!arena && !parse_tiebreaks(tiebreaks))

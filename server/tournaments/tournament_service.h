@@ -1,9 +1,9 @@
 #pragma once
-// Swiss and round-robin tournaments (issue 38) on top of storage: every action reads the
-// tournament's rows, rebuilds its record (tournament_record.h), applies the pure rules of
-// lobby/tournament/ and stores what changed. Standings are never stored: they are computed
-// from the pairings and their games' results (storage/tournament_store.h), so a game's end is
-// the standings' change, in the game writer's one transaction.
+// Swiss, round-robin and arena tournaments (issue 38; arenas: "arenas" below) on top of
+// storage: every action reads the tournament's rows, rebuilds its record (tournament_record.h),
+// applies the pure rules of lobby/tournament/ and stores what changed. Standings are never stored:
+// they are computed from the pairings and their games' results (storage/tournament_store.h), so a
+// game's end is the standings' change, in the game writer's one transaction.
 //
 // The life of a tournament:
 // - create: by an account (the organiser) or the operator (no organiser). Public, or private
@@ -59,7 +59,7 @@ struct NewTournament {
     std::string time_control;
     bool rated = false;
     storage::TimePoint starts_at{};
-    int rounds = 0; // a Swiss's, 1..99
+    int rounds = 0;             // a Swiss's, 1..99
     storage::Millis duration{}; // an arena's (arena_record.h: arena_shortest to arena_longest)
     int min_players = 2;
     int max_players = 64;
@@ -125,8 +125,8 @@ public:
     // An arena player stops being paired (a playing one after the game in progress). Errors:
     // "unknown_tournament", "not_arena", "tournament_finished", "not_entered",
     // "already_paused".
-    rules::Result<storage::TournamentEntryRow> pause(storage::TournamentId id,
-                                                     storage::UserId user, storage::TimePoint now);
+    rules::Result<storage::TournamentEntryRow> pause(storage::TournamentId id, storage::UserId user,
+                                                     storage::TimePoint now);
     // Berserk in the caller's game in progress, before their first move: the live table
     // applies it (ArenaClocks), then it is stored. `done` runs on this service's thread (through
     // `post`) with the game's (round, board), or an error: "unknown_tournament", "not_arena",

@@ -12,8 +12,8 @@ using nlohmann::json;
 namespace {
 
 json arena_body(int minutes) {
-    return {{"name", "Blitz arena"},      {"format", "arena"},        {"variant", "chess"},
-            {"base_seconds", 180},        {"increment_seconds", 2},   {"duration", minutes},
+    return {{"name", "Blitz arena"}, {"format", "arena"},      {"variant", "chess"},
+            {"base_seconds", 180},   {"increment_seconds", 2}, {"duration", minutes},
             {"rated", true}};
 }
 

@@ -37,14 +37,13 @@ server::tournaments::NewTournament arena_of_minutes(int minutes, storage::UserId
 void store_moves(Club& club, storage::GameId game, int count) {
     for (int ply = 1; ply <= count; ++ply) {
         std::promise<storage::WriteStatus> done;
-        club.writer->append_move(
-            game,
-            storage::MoveRow{.ply = ply,
-                             .move = "m" + std::to_string(ply),
-                             .seat = (ply - 1) % 2,
-                             .remaining = storage::Millis(100'000),
-                             .at = club.now()},
-            [&](const storage::WriteStatus& s) { done.set_value(s); });
+        club.writer->append_move(game,
+                                 storage::MoveRow{.ply = ply,
+                                                  .move = "m" + std::to_string(ply),
+                                                  .seat = (ply - 1) % 2,
+                                                  .remaining = storage::Millis(100'000),
+                                                  .at = club.now()},
+                                 [&](const storage::WriteStatus& s) { done.set_value(s); });
         REQUIRE(done.get_future().get().ok());
     }
 }
@@ -60,8 +59,8 @@ std::vector<Table> new_games(Club& club, Director& director) {
 const server::tournaments::ArenaStanding& standing(const server::tournaments::TournamentView& view,
                                                    storage::UserId user) {
     const auto& all = view.arena->standings;
-    const auto found = std::find_if(all.begin(), all.end(),
-                                    [user](const auto& s) { return s.user == user; });
+    const auto found =
+        std::find_if(all.begin(), all.end(), [user](const auto& s) { return s.user == user; });
     REQUIRE(found != all.end());
     return *found;
 }
@@ -115,8 +114,8 @@ TEST_CASE("arena: created with a duration, started by its organiser, paired in w
         store_moves(club, t.id, 30);
         club.finish(t.id, "1-0");
     }
-    const auto first_winners = std::set<storage::UserId>{wave[0].game.white_id,
-                                                          wave[1].game.white_id};
+    const auto first_winners =
+        std::set<storage::UserId>{wave[0].game.white_id, wave[1].game.white_id};
     // Two more waves: each pairs the four again, nobody against their last opponent; a first
     // round's winner beats a loser, and the others draw.
     for (int round = 2; round <= 3; ++round) {
@@ -321,9 +320,7 @@ TEST_CASE("arena: a restart continues it: the standings, the game in progress wi
         REQUIRE(wave.size() == 2);
         club.finish(wave[0].id, "1-0");
         running = wave[1];
-        service.berserk(id, running.game.black_id, club.now(), [](const auto& r) {
-            REQUIRE(r);
-        });
+        service.berserk(id, running.game.black_id, club.now(), [](const auto& r) { REQUIRE(r); });
         director.drain();
         REQUIRE(service.pause(id, wave[0].game.white_id, club.now()));
         REQUIRE(clocks->asked().size() == 1);
