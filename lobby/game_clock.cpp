@@ -7,6 +7,13 @@ namespace lobby {
 
 using namespace std::chrono_literals;
 
+TimeControl berserk_time_control(const TimeControl& control) {
+    TimeControl berserk = control;
+    berserk.base = control.base / 2;
+    berserk.increment = Millis{0};
+    return berserk;
+}
+
 GameClock::GameClock(const TimeControl& control, const LagPolicy& lag, int seats)
     : control_(control), lag_(lag) {
     assert(seats >= 2 && seats <= max_seats);
@@ -70,8 +77,10 @@ ClockPress GameClock::press(TimePoint now, Millis measured_lag, int next) {
     const Millis spent = result.thinking - result.lag_credited;
     if (control_.has_total()) {
         result.charged = charge_for(spent);
+        const Millis increment =
+            is_berserk(mover) ? berserk_time_control(control_).increment : control_.increment;
         state_.remaining[mover] =
-            std::max(0ms, state_.remaining[mover] - result.charged) + control_.increment;
+            std::max(0ms, state_.remaining[mover] - result.charged) + increment;
     } else {
         result.charged = spent; // each move has its own limit; nothing carries over
         state_.remaining[mover] = initial_remaining();
@@ -96,6 +105,14 @@ void GameClock::switch_to(int seat, TimePoint now) {
         state_.remaining[state_.to_move] = remaining(state_.to_move, now);
     state_.to_move = seat;
     state_.turn_started = now;
+}
+
+void GameClock::berserk(int seat) {
+    assert(seat >= 0 && seat < seats());
+    if (!control_.has_total())
+        return;
+    state_.berserk_seats |= 1U << seat;
+    state_.remaining[seat] = std::min(state_.remaining[seat], berserk_time_control(control_).base);
 }
 
 bool GameClock::flagged(TimePoint now) const {

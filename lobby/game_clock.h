@@ -34,10 +34,17 @@ struct ClockState {
     PerSeat<Millis> lag_quota{};
     int to_move = 0; // the seat whose time runs (or would run)
     bool running = false;
-    TimePoint turn_started{}; // when the side to move's time started to run
+    TimePoint turn_started{};   // when the side to move's time started to run
+    unsigned berserk_seats = 0; // one bit per seat (1 << seat): berserk, see GameClock::berserk
 
     friend bool operator==(const ClockState&, const ClockState&) = default;
 };
+
+// Berserk, the arena's rule (issue 38, as lichess's arena tournaments have it): before their
+// first move a player may halve their own time and give up the increment for the rest of the
+// game. The one place the rule lives: the live clock (GameClock::berserk) and the arena's
+// bookkeeping (lobby/tournament/arena.h) both read it. A Bronstein delay is kept.
+TimeControl berserk_time_control(const TimeControl& control);
 
 // What one press of the clock charged.
 struct ClockPress {
@@ -61,6 +68,12 @@ public:
     void stop(TimePoint now);
     // Takebacks: charges the seat to move up to `now` (no increment) and gives the turn to `seat`.
     void switch_to(int seat, TimePoint now);
+    // Berserk for `seat` (berserk_time_control): its time becomes at most the halved base, and
+    // its moves earn no increment from now on. Taking the smaller time makes it safe to apply
+    // again to a clock restored from storage after the seat has moved (its stored time is then
+    // already below the halved base). Nothing happens to a game without a total time.
+    void berserk(int seat);
+    bool is_berserk(int seat) const { return ((state_.berserk_seats >> seat) & 1U) != 0; }
 
     // True if a move arriving at `now` with `measured_lag` comes too late (total time or move
     // limit used up after lag credit). Check this before press().

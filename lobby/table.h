@@ -116,6 +116,12 @@ public:
     [[nodiscard]] Refusal request_takeback(const PlayerId& player, TimePoint now); // casual
     [[nodiscard]] Refusal accept_takeback(const PlayerId& player, TimePoint now);
     [[nodiscard]] Refusal decline_takeback(const PlayerId& player, TimePoint now);
+    // Berserk (an arena tournament's game; GameClock::berserk): the player's own time is halved
+    // and earns no increment; emits Berserked. Refused: "not_seated", "not_started",
+    // "game_over", and "not_allowed" once the player has moved or went berserk already. With
+    // `restoring`, a berserk stored before a restart is applied again to the restored clock,
+    // whether or not the player has moved since: nothing happens when it is in force already.
+    [[nodiscard]] Refusal berserk(const PlayerId& player, bool restoring, TimePoint now);
     // A rematch starts when every seated player has offered it; seats move round by one.
     [[nodiscard]] Refusal offer_rematch(const PlayerId& player, TimePoint now); // or accept
     [[nodiscard]] Refusal decline_rematch(const PlayerId& player, TimePoint now);

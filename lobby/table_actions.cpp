@@ -100,6 +100,26 @@ Refusal Table::claim_draw(const PlayerId& player, TimePoint now) {
     return std::nullopt;
 }
 
+// --- berserk (arena tournaments) ------------------------------------------------------------
+
+Refusal Table::berserk(const PlayerId& player, bool restoring, TimePoint now) {
+    const auto seat = playing_seat(player);
+    if (!seat)
+        return seat.error();
+    if (clock_.is_berserk(*seat)) {
+        if (restoring)
+            return std::nullopt;
+        return refuse(errc::not_allowed, "berserk already");
+    }
+    if (!restoring && has_moved(*seat))
+        return refuse(errc::not_allowed, "berserk only before your first move");
+    if (!setup_.time_control.has_total())
+        return refuse(errc::not_allowed, "berserk needs a clock with a total time");
+    clock_.berserk(*seat);
+    emit(now, Berserked{.seat = *seat, .clocks = clock_view(now)});
+    return std::nullopt;
+}
+
 // --- resign, abort ----------------------------------------------------------------------------
 
 Refusal Table::resign(const PlayerId& player, TimePoint now) {

@@ -43,6 +43,7 @@ std::string_view event_name(const TableEventBody& body) {
             [](const AbandonmentClaimable&) { return std::string_view("abandonment_claimable"); },
             [](const PlayerRetired&) { return std::string_view("player_retired"); },
             [](const ChatPosted&) { return std::string_view("chat_posted"); },
+            [](const Berserked&) { return std::string_view("berserked"); },
             [](const GameEnded&) { return std::string_view("game_ended"); },
             [](const TableClosed&) { return std::string_view("table_closed"); },
         },

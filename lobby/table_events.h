@@ -194,6 +194,13 @@ struct PlayerRetired {
     ClockView clocks{};                         // after the leave
 };
 
+// A player went berserk (an arena tournament's game, issue 38): their time is halved and their
+// moves earn no increment from now on (lobby/game_clock.h, berserk_time_control).
+struct Berserked {
+    int seat = 0;
+    ClockView clocks{}; // after it
+};
+
 struct GameEnded {
     int game_number = 1;
     GameResult result{};
@@ -212,7 +219,8 @@ using TableEventBody =
     std::variant<PlayerSeated, PlayerLeft, SpectatorJoined, SpectatorLeft, GameStarted, MovePlayed,
                  DrawOffered, DrawDeclined, DrawOfferWithdrawn, TakebackRequested, TakebackAccepted,
                  TakebackDeclined, TakebackDone, RematchOffered, RematchDeclined, ConnectionChanged,
-                 AbandonmentClaimable, ChatPosted, PlayerRetired, GameEnded, TableClosed>;
+                 AbandonmentClaimable, ChatPosted, PlayerRetired, Berserked, GameEnded,
+                 TableClosed>;
 
 struct TableEvent {
     std::uint64_t version = 0;

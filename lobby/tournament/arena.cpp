@@ -1,5 +1,6 @@
 #include "lobby/tournament/arena.h"
 
+#include "lobby/game_clock.h"
 #include "lobby/tournament/tournament_errors.h"
 
 #include <algorithm>
@@ -138,6 +139,25 @@ std::vector<ArenaGame> Arena::pair_waiting(TimePoint now) {
     return made;
 }
 
+rules::Result<ArenaGameId> Arena::add_game(const PlayerId& white, const PlayerId& black) {
+    if (white == black)
+        return refuse(tournament_errc::bad_pairing, "a player cannot meet themselves");
+    ArenaPlayer* w = find(white);
+    ArenaPlayer* b = find(black);
+    if (!w || !b)
+        return refuse(tournament_errc::no_such_entrant, "not in this arena");
+    if (w->state == ArenaState::Playing || b->state == ArenaState::Playing)
+        return refuse(tournament_errc::already_playing, "a player of this game is playing another");
+    ArenaGame g;
+    g.id = static_cast<ArenaGameId>(games_.size()) + 1;
+    g.white = white;
+    g.black = black;
+    w->state = b->state = ArenaState::Playing;
+    games_.push_back(g);
+    ++running_;
+    return g.id;
+}
+
 rules::Result<TimeControl> Arena::berserk(ArenaGameId id, std::string_view who,
                                           int own_moves_played) {
     ArenaGame* g = find_game(id);
@@ -153,10 +173,7 @@ rules::Result<TimeControl> Arena::berserk(ArenaGameId id, std::string_view who,
     if (own_moves_played > 0)
         return refuse(tournament_errc::too_late, "berserk only before your first move");
     *flag = true;
-    TimeControl halved = settings_.time_control;
-    halved.base = settings_.time_control.base / 2;
-    halved.increment = Millis{0};
-    return halved;
+    return berserk_time_control(settings_.time_control);
 }
 
 void Arena::settle(ArenaPlayer& p, ArenaGameOutcome outcome, bool berserk, int own_moves, int plies,
@@ -182,12 +199,13 @@ Refusal Arena::finish_game(ArenaGameId id, const ArenaResult& result) {
     ArenaPlayer* black = find(g->black);
     const int plies = result.white_moves + result.black_moves;
     using W = ArenaResult::Winner;
-    const ArenaGameOutcome w = result.winner == W::White   ? ArenaGameOutcome::Win
-                               : result.winner == W::Black ? ArenaGameOutcome::Loss
-                                                           : ArenaGameOutcome::Draw;
-    const ArenaGameOutcome b = result.winner == W::White   ? ArenaGameOutcome::Loss
-                               : result.winner == W::Black ? ArenaGameOutcome::Win
-                                                           : ArenaGameOutcome::Draw;
+    const auto outcome_for = [&result](W own, W other) {
+        return result.winner == own                                    ? ArenaGameOutcome::Win
+               : result.winner == other || result.winner == W::Neither ? ArenaGameOutcome::Loss
+                                                                       : ArenaGameOutcome::Draw;
+    };
+    const ArenaGameOutcome w = outcome_for(W::White, W::Black);
+    const ArenaGameOutcome b = outcome_for(W::Black, W::White);
     settle(*white, w, g->white_berserk, result.white_moves, plies, g->black, true);
     settle(*black, b, g->black_berserk, result.black_moves, plies, g->white, false);
     g->finished = true;

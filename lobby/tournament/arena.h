@@ -16,7 +16,12 @@
 //   White goes to the player with fewer whites than blacks so far, then to the one who had
 //   Black last, then to the higher ranked.
 // - berserk: before their first move (`own_moves_played` 0) a player halves their own clock
-//   and gives up the increment; answers the player's new time control.
+//   and gives up the increment (lobby/game_clock.h, berserk_time_control); answers the
+//   player's new time control.
+// - add_game: a game paired earlier, given back when the arena is rebuilt from storage (the
+//   server replays its stored waves in order, each game finished as soon as its result is
+//   known: a player's games are consecutive, so their streak and last opponent come out as
+//   they were).
 // - finish_game: scores the game; games running at the end still finish and count, and the
 //   standings are final (`final`) when the last one has ended.
 // Time is passed in; ids of games are the arena's own (1, 2, ...). Single-threaded; every
@@ -70,8 +75,9 @@ struct ArenaGame {
     bool finished = false;
 };
 
+// `Neither`: both lose (a game aborted before it was played, scored as a double forfeit).
 struct ArenaResult {
-    enum class Winner : std::uint8_t { White, Black, Draw } winner = Winner::Draw;
+    enum class Winner : std::uint8_t { White, Black, Draw, Neither } winner = Winner::Draw;
     int white_moves = 0;
     int black_moves = 0;
 };
@@ -90,6 +96,9 @@ public:
     Refusal join(const PlayerId& id, int rating, TimePoint now);
     Refusal pause(std::string_view id);
     std::vector<ArenaGame> pair_waiting(TimePoint now);
+    // Refused ("no_such_entrant", "already_playing") for a player not entered or playing, or a
+    // player against themselves ("bad_pairing").
+    rules::Result<ArenaGameId> add_game(const PlayerId& white, const PlayerId& black);
     rules::Result<TimeControl> berserk(ArenaGameId game, std::string_view id, int own_moves_played);
     Refusal finish_game(ArenaGameId game, const ArenaResult& result);
 

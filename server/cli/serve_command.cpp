@@ -10,6 +10,7 @@
 #include "server/config/config_loader.h"
 #include "server/log.h"
 #include "server/play/account_lookup.h"
+#include "server/play/arena_berserk.h"
 #include "server/play/ladder_games.h"
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
@@ -142,6 +143,8 @@ int run_serve(const Args& args) {
         accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));
         // Pairings become tables; a tick at once continues what a restart left, then each second.
         tournaments.set_game_starter(std::make_shared<play::TournamentGames>(games));
+        // An arena's berserk goes to its live table (and comes back to restored ones).
+        tournaments.set_arena_clocks(std::make_shared<play::ArenaBerserk>(games));
         const auto restored = games->restore(backend.game_store()->load_unfinished_games());
         if (restored > 0)
             log::info("play: " + std::to_string(restored) + " unfinished games restored");

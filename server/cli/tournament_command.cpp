@@ -34,7 +34,8 @@ using tournaments::TournamentService;
 
 constexpr const char* tournament_usage =
     "usage: tabula tournament create <name> --variant V --time-control TC\n"
-    "           [--format swiss|round_robin|double_round_robin] [--rounds N] [--starts-in MIN]\n"
+    "           [--format swiss|round_robin|double_round_robin|arena] [--rounds N]\n"
+    "           [--duration MIN] [--starts-in MIN]\n"
     "           [--min N] [--max N] [--join-code CODE] [--tiebreaks BH-C1,BH,SB]\n"
     "           [--organiser USER] [--rated] [--db FILE]\n"
     "       tabula tournament list [--state created|running|finished|cancelled] [--db FILE]\n"
@@ -61,8 +62,8 @@ const std::vector<TournamentShape>& tournament_shapes() {
     static const std::vector<TournamentShape> all = {
         {"create",
          1,
-         {"--variant", "--time-control", "--format", "--rounds", "--starts-in", "--min", "--max",
-          "--join-code", "--tiebreaks", "--organiser", "--rated"}},
+         {"--variant", "--time-control", "--format", "--rounds", "--duration", "--starts-in",
+          "--min", "--max", "--join-code", "--tiebreaks", "--organiser", "--rated"}},
         {"list", 0, {"--state"}},
         {"show", 1, {}},
         {"start", 1, {}},
@@ -73,11 +74,11 @@ const std::vector<TournamentShape>& tournament_shapes() {
 }
 
 std::optional<TournamentArgs> parse_tournament_args(const Args& args) {
-    auto split =
-        split_args(args,
-                   {"--variant", "--time-control", "--format", "--rounds", "--starts-in", "--min",
-                    "--max", "--join-code", "--tiebreaks", "--organiser", "--state", "--db"},
-                   {"--rated"});
+    auto split = split_args(args,
+                            {"--variant", "--time-control", "--format", "--rounds", "--duration",
+                             "--starts-in", "--min", "--max", "--join-code", "--tiebreaks",
+                             "--organiser", "--state", "--db"},
+                            {"--rated"});
     if (!split || split->words.empty())
         return std::nullopt;
     TournamentArgs out;
@@ -131,12 +132,15 @@ int create_tournament_command(const TournamentArgs& a, TournamentService& servic
     const auto clock = lobby::read_time_control(*clock_text);
     if (!clock)
         return tournament_malformed(lobby::unreadable_time_control(*clock_text));
-    const auto rounds = number("--rounds", 5);
+    const bool arena = flag("--format") == std::optional<std::string>("arena");
+    const auto rounds = number("--rounds", arena ? 0 : 5); // an arena has a duration instead
+    const auto duration = number("--duration", 0);         // minutes
     const auto starts_in = number("--starts-in", 60);
     const auto min_players = number("--min", 2);
     const auto max_players = number("--max", 64);
-    if (!rounds || !starts_in || !min_players || !max_players || *starts_in < 0)
-        return tournament_malformed("--rounds, --starts-in, --min and --max take whole numbers");
+    if (!rounds || !duration || !starts_in || !min_players || !max_players || *starts_in < 0)
+        return tournament_malformed(
+            "--rounds, --duration, --starts-in, --min and --max take whole numbers");
     tournaments::NewTournament request;
     request.name = a.words[0];
     request.format = flag("--format").value_or("swiss");
@@ -145,6 +149,7 @@ int create_tournament_command(const TournamentArgs& a, TournamentService& servic
     request.rated = a.rated;
     request.starts_at = operator_now() + std::chrono::minutes(*starts_in);
     request.rounds = *rounds;
+    request.duration = std::chrono::minutes(*duration);
     request.min_players = *min_players;
     request.max_players = *max_players;
     request.join_code = flag("--join-code").value_or("");
@@ -179,7 +184,17 @@ int show_tournament(const tournaments::TournamentView& view) {
     std::map<storage::UserId, std::string> names;
     for (const auto& e : view.entries)
         names[e.user_id] = e.name;
-    std::cout << "standings:" << (view.standings.empty() ? " (nobody yet)" : "") << "\n";
+    if (view.arena) {
+        std::cout << "ends " << utc_minute(view.arena->ends_at)
+                  << "\nstandings:" << (view.arena->standings.empty() ? " (nobody yet)" : "")
+                  << "\n";
+        for (const auto& s : view.arena->standings)
+            std::cout << "  " << s.rank << ". " << s.name << " (" << s.rating << ") " << s.points
+                      << (s.streak >= 2 ? "  on fire" : "") << (s.paused ? "  (paused)" : "")
+                      << "\n";
+    } else {
+        std::cout << "standings:" << (view.standings.empty() ? " (nobody yet)" : "") << "\n";
+    }
     for (const auto& s : view.standings) {
         const auto& player = view.record.players[static_cast<std::size_t>(s.player)];
         std::cout << "  " << s.rank << ". " << player.name << " (" << player.rating << ") "

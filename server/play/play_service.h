@@ -25,6 +25,7 @@
 #include "server/play/live_table.h"
 #include "server/play/lobby_feed.h"
 #include "server/protocol/requests.h"
+#include "server/tournaments/arena_clocks.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
 
@@ -113,6 +114,10 @@ public:
     // could be made) (tournament_games.cpp). Any thread.
     void start_tournament_game(const tournaments::TournamentGame& game,
                                std::function<void(const std::string&)> opened);
+    // Berserk for `user` at the arena game's table `code` (arena_berserk.cpp); `done` with the
+    // table's refusal, or "table_closed" when there is no such table. Any thread.
+    void berserk_tournament_game(const std::string& code, storage::UserId user, bool restoring,
+                                 tournaments::BerserkApplied done);
     // After App::stop(): waits for storage, cancels the timers, drops the tables.
     void stop();
 

@@ -95,6 +95,11 @@ struct BodyMembers {
         out.member("to_move", e.next);
         write_play_view(out, "position", nullptr, nullptr, e.legal_moves, e.clocks);
     }
+    void operator()(const lobby::Berserked& e) const {
+        out.member("seat", e.seat);
+        out.key("clocks");
+        write_clocks(out, e.clocks);
+    }
     void operator()(const lobby::GameEnded& e) const {
         out.member("game_number", e.game_number);
         out.key("result");

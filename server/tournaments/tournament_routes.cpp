@@ -1,11 +1,13 @@
 // GET/POST /api/tournaments, GET /api/tournaments/<id>, GET /api/tournaments/<id>.trf,
-// POST /api/tournaments/<id>/join|withdraw|start|end (docs/http-api.md, "Tournaments").
+// POST /api/tournaments/<id>/join|withdraw|start|end|pause (docs/http-api.md, "Tournaments");
+// an arena's berserk and members: arena_routes.cpp.
 #include "lobby/time_control.h"
 #include "lobby/time_control_text.h"
 #include "lobby/tournament/scoring.h"
 #include "lobby/tournament/tiebreaks.h"
 #include "server/accounts/api_json.h"
 #include "server/accounts/service_worker.h"
+#include "server/tournaments/arena_routes.h"
 #include "server/tournaments/tournament_record.h"
 #include "server/tournaments/tournament_runner.h"
 
@@ -93,6 +95,7 @@ Json summary(const storage::TournamentRow& row, int players) {
                 {"tiebreaks", row.tiebreaks}};
     if (const auto control = lobby::parse_time_control_text(row.time_control))
         out["time_control"] = lobby::describe(*control);
+    add_arena_summary(out, row);
     return out;
 }
 
@@ -185,6 +188,7 @@ Json view_json(const TournamentView& view, std::optional<storage::UserId> caller
                           {"absences", std::move(absences)}});
     }
     out["rounds"] = std::move(rounds);
+    add_arena_json(out, view);
     return out;
 }
 
@@ -228,11 +232,13 @@ http::Response tournament_create(TournamentService& service, const http::Request
     const auto rounds = int_member(body, "rounds", INT32_MIN, INT32_MAX, 0);
     const auto min_players = int_member(body, "min_players", INT32_MIN, INT32_MAX, 2);
     const auto max_players = int_member(body, "max_players", INT32_MIN, INT32_MAX, 64);
+    const auto duration = int_member(body, "duration", INT32_MIN, INT32_MAX, 0); // minutes
     const auto rated = bool_member(body, "rated", false);
     const auto is_public = bool_member(body, "public", true);
-    if (!starts_at || !rounds || !min_players || !max_players || !rated || !is_public)
-        return bad("bad_request", "starts_at (Unix ms), rounds, min_players and max_players are "
-                                  "whole numbers; rated and public true or false");
+    if (!starts_at || !rounds || !min_players || !max_players || !duration || !rated || !is_public)
+        return bad("bad_request", "starts_at (Unix ms), rounds, duration (minutes), min_players "
+                                  "and max_players are whole numbers; rated and public true or "
+                                  "false");
     NewTournament request{.name = accounts::string_field(body, "name").value_or(""),
                           .format = accounts::string_field(body, "format").value_or("swiss"),
                           .variant = accounts::string_field(body, "variant").value_or(""),
@@ -240,6 +246,7 @@ http::Response tournament_create(TournamentService& service, const http::Request
                           .rated = *rated,
                           .starts_at = storage::TimePoint(storage::Millis(*starts_at)),
                           .rounds = static_cast<int>(*rounds),
+                          .duration = std::chrono::minutes(*duration),
                           .min_players = static_cast<int>(*min_players),
                           .max_players = static_cast<int>(*max_players),
                           .is_public = *is_public,
@@ -303,6 +310,11 @@ http::Response tournament_post(TournamentService& service, const http::Request& 
             *path.id, user, accounts::string_field(body, "join_code").value_or(""), now);
         if (!joined)
             return refused(req, joined.error());
+    } else if (path.action == "pause") {
+        if (!user)
+            return not_logged_in(req);
+        if (const auto paused = service.pause(*path.id, *user, now); !paused)
+            return refused(req, paused.error());
     } else if (path.action == "withdraw" || path.action == "start" || path.action == "end") {
         if (!user)
             return not_logged_in(req);
@@ -338,11 +350,16 @@ void TournamentRunner::register_routes(http::Routes& routes) {
                      }));
     routes.add_prefix_async(bh::verb::get, std::string(tournaments_prefix),
                             on_worker(&tournament_get));
-    routes.add_prefix_async(bh::verb::post, std::string(tournaments_prefix),
-                            on_worker([this](TournamentService& s, const http::Request& req,
-                                             const http::RequestInfo& info) {
-                                return tournament_post(s, req, info, now());
-                            }));
+    routes.add_prefix_async(
+        bh::verb::post, std::string(tournaments_prefix),
+        [this, actions = on_worker([this](TournamentService& s, const http::Request& req,
+                                          const http::RequestInfo& info) {
+                   return tournament_post(s, req, info, now());
+               })](const http::Request& req, const http::RequestInfo& info, http::Respond respond) {
+            if (is_berserk_request(req))
+                return berserk_route(*this, req, info, std::move(respond));
+            actions(req, info, std::move(respond));
+        });
 }
 
 } // namespace server::tournaments

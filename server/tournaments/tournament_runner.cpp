@@ -55,6 +55,12 @@ void TournamentRunner::set_game_starter(std::shared_ptr<TournamentGameStarter> s
     });
 }
 
+void TournamentRunner::set_arena_clocks(std::shared_ptr<ArenaClocks> clocks) {
+    boost::asio::post(pool_, [this, clocks = std::move(clocks)]() mutable {
+        service_->set_arena_clocks(std::move(clocks));
+    });
+}
+
 void TournamentRunner::run(std::function<void(TournamentService&)> work) {
     boost::asio::post(pool_, [this, work = std::move(work)] {
         if (stopping_)

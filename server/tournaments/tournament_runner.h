@@ -6,6 +6,7 @@
 //   server::tournaments::TournamentRunner tournaments(backend);
 //   tournaments.register_routes(app.routes());
 //   tournaments.set_game_starter(std::make_shared<play::TournamentGames>(games));
+//   tournaments.set_arena_clocks(std::make_shared<play::ArenaBerserk>(games));
 //   tournaments.keep_up(std::chrono::seconds(1)); // a tick at once (what a restart left), then
 //                                                 // every second
 //
@@ -46,6 +47,7 @@ public:
     // GET/POST /api/tournaments..., docs/http-api.md (tournament_routes.cpp).
     void register_routes(http::Routes& routes);
     void set_game_starter(std::shared_ptr<TournamentGameStarter> starter);
+    void set_arena_clocks(std::shared_ptr<ArenaClocks> clocks);
     // A tick now, then one every `every` (start times, games' ends, next rounds).
     void keep_up(std::chrono::milliseconds every);
     // Runs `work` on the worker, with the service; any thread.

@@ -108,15 +108,20 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
                     [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
         return refuse("bad_name", "a tournament's name has 1 to 80 characters");
     const bool round_robin = is_round_robin(r.format);
-    if (!round_robin && r.format != format::swiss)
-        return refuse("bad_format", "the format is swiss, round_robin or double_round_robin");
+    const bool arena = r.format == arena_format;
+    if (!round_robin && !arena && r.format != format::swiss)
+        return refuse("bad_format",
+                      "the format is swiss, round_robin, double_round_robin or arena");
     const auto variant = rules::variant_from_name(r.variant);
     if (!variant || !lt::scoring_for(*variant))
         return refuse("bad_variant", "no such variant for two players: " + r.variant);
     const auto control = lobby::parse_time_control_text(r.time_control);
     if (!control || lobby::validate_runnable(*control))
         return refuse("bad_time_control", "not a time control a game can be played with");
-    if (!round_robin && (r.rounds < 1 || r.rounds > 99))
+    if (arena) {
+        if (auto bad = check_new_arena(r))
+            return *bad;
+    } else if (!round_robin && (r.rounds < 1 || r.rounds > 99))
         return refuse("bad_rounds", "a Swiss has 1 to 99 rounds");
     const int most = round_robin ? round_robin_max_players : swiss_max_players;
     if (r.min_players < 2 || r.max_players < r.min_players || r.max_players > most)
@@ -125,9 +130,10 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
     if (r.is_public ? !r.join_code.empty() : !good_join_code(r.join_code))
         return refuse("bad_join_code", "a private tournament has a join code of 4 to 32 letters "
                                        "or digits; a public one none");
-    const std::string tiebreaks =
-        r.tiebreaks.empty() ? std::string(default_tiebreaks) : r.tiebreaks;
-    if (!parse_tiebreaks(tiebreaks))
+    const std::string tiebreaks = arena                 ? std::string()
+                                  : r.tiebreaks.empty() ? std::string(default_tiebreaks)
+                                                        : r.tiebreaks;
+    if (!arena && !parse_tiebreaks(tiebreaks))
         return refuse("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
                                        "each once");
     const auto scoring = lt::scoring_for(*variant).value();
@@ -138,8 +144,8 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
                                .rated = r.rated,
                                .organiser_user_id = r.organiser,
                                .starts_at = r.starts_at,
-                               .rounds = round_robin ? 0 : r.rounds,
-                               .duration = {},
+                               .rounds = round_robin || arena ? 0 : r.rounds,
+                               .duration = arena ? r.duration : storage::Millis{},
                                .min_players = r.min_players,
                                .max_players = r.max_players,
                                .is_public = r.is_public,
@@ -177,10 +183,18 @@ rules::Result<TournamentView> TournamentService::view(TournamentId id) {
                        .rounds = tournaments_.rounds(id),
                        .organiser_name = {},
                        .record = {},
-                       .standings = {}};
+                       .standings = {},
+                       .arena = {}};
     if (out.tournament.organiser_user_id)
         if (const auto organiser = users_.find_user(*out.tournament.organiser_user_id))
             out.organiser_name = organiser->name;
+    if (out.tournament.format == arena_format) {
+        auto arena = view_arena(out.tournament, out.entries, out.rounds);
+        if (!arena)
+            return arena.error();
+        out.arena = std::move(arena).value();
+        return out;
+    }
     auto swiss = load(out.tournament, out.entries, out.rounds);
     if (!swiss) {
         log::error("tournaments: tournament " + std::to_string(id) +
@@ -196,6 +210,9 @@ rules::Result<std::string> TournamentService::trf(TournamentId id) {
     auto shown = view(id);
     if (!shown)
         return shown.error();
+    if (shown->arena)
+        return refuse("no_trf", "an arena has no rounds to export: TRF-16 is for a Swiss or a "
+                                "round robin (the arena's games are in GET /api/tournaments/<id>)");
     return lt::write_trf(shown->record);
 }
 
@@ -235,6 +252,8 @@ rules::Result<storage::TournamentEntryRow> TournamentService::join(TournamentId 
                                       .withdrawn_from = {},
                                       .paused = false,
                                       .entry_number = 0};
+    if (row->format == arena_format)
+        return join_arena(*row, std::move(entry), now);
     if (row->state == "running") {
         if (is_round_robin(row->format))
             return refuse("entry_closed", "a round robin takes no entries once it has started");
@@ -275,6 +294,8 @@ rules::Result<storage::TournamentEntryRow> TournamentService::withdraw(Tournamen
         return refuse("not_entered", "you have not entered this tournament");
     if (found->withdrawn_from)
         return refuse("withdrawn", "you have withdrawn already");
+    if (row->format == arena_format && row->state == "running")
+        return pause(id, user, now); // an arena is left by pausing
     auto entry = *found;
     if (row->state == "created") {
         entry.withdrawn_from = 1;
@@ -327,6 +348,8 @@ rules::Result<storage::TournamentRow> TournamentService::begin(const storage::To
     if (active_entries(entries) < row.min_players)
         return refuse("not_enough_players", "this tournament needs at least " +
                                                 std::to_string(row.min_players) + " players");
+    if (row.format == arena_format)
+        return begin_arena(row, who, now);
     // The rounds first, then the state: a crash between them leaves a created tournament
     // whose next start finds its rounds stored (add_round refuses them again, harmlessly).
     auto record = record_of(row, entries, {});
@@ -502,6 +525,10 @@ void TournamentService::advance(TournamentId id, TimePoint now) {
     const auto row = tournaments_.find_tournament(id);
     if (!row || row->state != "running")
         return;
+    if (row->format == arena_format) {
+        advance_arena(*row, now);
+        return;
+    }
     tournaments_.link_games(id, takeback_termination);
     const auto entries = tournaments_.entries(id);
     auto rounds = tournaments_.rounds(id);

@@ -1,9 +1,9 @@
 #pragma once
-// Swiss and round-robin tournaments (issue 38) on top of storage: every action reads the
-// tournament's rows, rebuilds its record (tournament_record.h), applies the pure rules of
-// lobby/tournament/ and stores what changed. Standings are never stored: they are computed
-// from the pairings and their games' results (storage/tournament_store.h), so a game's end is
-// the standings' change, in the game writer's one transaction.
+// Swiss, round-robin and arena tournaments (issue 38; arenas: "arenas" below) on top of
+// storage: every action reads the tournament's rows, rebuilds its record (tournament_record.h),
+// applies the pure rules of lobby/tournament/ and stores what changed. Standings are never stored:
+// they are computed from the pairings and their games' results (storage/tournament_store.h), so a
+// game's end is the standings' change, in the game writer's one transaction.
 //
 // The life of a tournament:
 // - create: by an account (the organiser) or the operator (no organiser). Public, or private
@@ -34,11 +34,14 @@
 #include "lobby/tournament/swiss.h"
 #include "lobby/tournament/tiebreaks.h"
 #include "rules/result.h"
+#include "server/tournaments/arena_clocks.h"
+#include "server/tournaments/arena_record.h"
 #include "server/tournaments/tournament_games.h"
 #include "storage/stores.h"
 #include "storage/tournament_store.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -51,12 +54,13 @@ namespace server::tournaments {
 // What a creator asks for. `time_control` is the stored text (lobby/time_control_text.h).
 struct NewTournament {
     std::string name;
-    std::string format = "swiss"; // "swiss", "round_robin", "double_round_robin"
+    std::string format = "swiss"; // "swiss", "round_robin", "double_round_robin", "arena"
     std::string variant;
     std::string time_control;
     bool rated = false;
     storage::TimePoint starts_at{};
-    int rounds = 0; // a Swiss's, 1..99
+    int rounds = 0;             // a Swiss's, 1..99
+    storage::Millis duration{}; // an arena's (arena_record.h: arena_shortest to arena_longest)
     int min_players = 2;
     int max_players = 64;
     bool is_public = true;
@@ -73,6 +77,7 @@ struct TournamentView {
     std::optional<std::string> organiser_name;             // none: the operator's
     lobby::tournament::SwissRecord record;                 // players in pairing order
     std::vector<lobby::tournament::StandingRow> standings; // best first; player = record index
+    std::optional<ArenaView> arena; // an arena's standings (its record and standings are empty)
 };
 
 class TournamentService {
@@ -109,6 +114,28 @@ public:
     rules::Result<storage::TournamentRow>
     end(storage::TournamentId id, std::optional<storage::UserId> who, storage::TimePoint now);
 
+    // --- arenas (arena_service.cpp; the rules: lobby/tournament/arena.h) ---------------------
+    // An arena is created with "format" "arena" and a duration; it starts like the others and
+    // runs until arena_ends_at. join enters it at any time until then, and brings a paused
+    // player back; withdraw in a running arena is pause. Every advance (each tick) decides the
+    // games nobody started (a no-show loses by forfeit and is paused; a game aborted before it
+    // was played is lost by both), then pairs a wave of the waiting players (none from the end
+    // on), and finishes the arena once it is over and its last game has ended.
+    void set_arena_clocks(std::shared_ptr<ArenaClocks> clocks);
+    // An arena player stops being paired (a playing one after the game in progress). Errors:
+    // "unknown_tournament", "not_arena", "tournament_finished", "not_entered",
+    // "already_paused".
+    rules::Result<storage::TournamentEntryRow> pause(storage::TournamentId id, storage::UserId user,
+                                                     storage::TimePoint now);
+    // Berserk in the caller's game in progress, before their first move: the live table
+    // applies it (ArenaClocks), then it is stored. `done` runs on this service's thread (through
+    // `post`) with the game's (round, board), or an error: "unknown_tournament", "not_arena",
+    // "not_running", "tournament_finished", "not_entered", "no_game" (no game in progress, or
+    // its table not made yet), "already_berserk", "too_late" (a move made), "unavailable".
+    using BerserkDone = std::function<void(const rules::Result<std::pair<int, int>>&)>;
+    void berserk(storage::TournamentId id, storage::UserId user, storage::TimePoint now,
+                 BerserkDone done);
+
     // Every tournament due: created ones whose start time has come start (or are cancelled
     // with too few players), running ones advance. Failures are logged, per tournament.
     void tick(storage::TimePoint now);
@@ -138,6 +165,28 @@ private:
                          const std::vector<storage::TournamentRoundRow>& rounds,
                          storage::TimePoint now);
     void start_games(const storage::TournamentRow& row, const storage::TournamentRoundRow& round);
+
+    // arena_service.cpp
+    std::shared_ptr<ArenaClocks> arena_clocks_;
+    // (tournament, round, board, user) whose berserk the live table has in this process.
+    std::set<std::tuple<storage::TournamentId, int, int, storage::UserId>> berserks_applied_;
+    // The moves of each side of finished games (they never change).
+    std::map<storage::GameId, ArenaMoves> arena_moves_;
+    MovesOf arena_moves_of();
+    static std::optional<rules::Error> check_new_arena(const NewTournament& request);
+    rules::Result<ArenaView> view_arena(const storage::TournamentRow& row,
+                                        const std::vector<storage::TournamentEntryRow>& entries,
+                                        const std::vector<storage::TournamentRoundRow>& rounds);
+    rules::Result<storage::TournamentEntryRow> join_arena(const storage::TournamentRow& row,
+                                                          storage::TournamentEntryRow entry,
+                                                          storage::TimePoint now);
+    rules::Result<storage::TournamentRow> begin_arena(const storage::TournamentRow& row,
+                                                      std::optional<storage::UserId> who,
+                                                      storage::TimePoint now);
+    void advance_arena(const storage::TournamentRow& row, storage::TimePoint now);
+    void reapply_berserks(const storage::TournamentRow& row,
+                          const std::vector<storage::TournamentRoundRow>& rounds,
+                          const ArenaBerserks& berserks);
     int rating_of(storage::UserId user, const storage::TournamentRow& row);
 };
 

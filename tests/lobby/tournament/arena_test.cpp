@@ -220,3 +220,32 @@ TEST_CASE("arena: waves never repeat the last opponent and pair within two place
 }
 
 } // namespace lobby::tournament
+
+namespace lobby::tournament {
+
+TEST_CASE("arena: games given back from storage make the same standings, and a game both "
+          "lost scores nothing for either") {
+    Arena arena = make_arena();
+    for (const char* id : {"a", "b", "c"})
+        REQUIRE_FALSE(arena.join(id, 1500, arena_start));
+    const auto first = arena.add_game("a", "b");
+    REQUIRE(first.ok());
+    CHECK(arena.add_game("b", "c").error().code == "already_playing");
+    CHECK(arena.add_game("c", "c").error().code == "bad_pairing");
+    CHECK(arena.add_game("c", "x").error().code == "no_such_entrant");
+    REQUIRE_FALSE(arena.finish_game(*first, arena_white_wins()));
+    const auto second = arena.add_game("c", "a");
+    REQUIRE(second.ok());
+    REQUIRE_FALSE(arena.finish_game(*second, {ArenaResult::Winner::Neither, 0, 0}));
+    CHECK(arena.player("a")->sheet == std::vector<int>{2, 0});
+    CHECK(arena.player("a")->streak == 0);
+    CHECK(arena.player("c")->sheet == std::vector<int>{0});
+    CHECK(arena.player("a")->last_opponent == PlayerId("c"));
+    // The rebuilt arena pairs on from there: a was the last opponent of both others.
+    const auto wave = arena.pair_waiting(arena_start + 1min);
+    REQUIRE(wave.size() == 1);
+    CHECK((wave[0].white == "c" || wave[0].black == "c"));
+    CHECK((wave[0].white == "b" || wave[0].black == "b"));
+}
+
+} // namespace lobby::tournament
