@@ -187,8 +187,8 @@ struct MovesUnderFaults : AccountsAndFaults {
     std::string code;
     json last_seen; // the move event of ply 1, as everyone got it
 
-    explicit MovesUnderFaults(std::unique_ptr<test_db::TestDatabase> database)
-        : AccountsAndFaults(std::move(database)) {
+    explicit MovesUnderFaults(std::unique_ptr<test_db::TestDatabase> given)
+        : AccountsAndFaults(std::move(given)) {
         json setup = rated_blitz();
         setup["time"] = {{"base_ms", 300000}, {"increment_ms", 0}};
         code = create_table(white, setup);
