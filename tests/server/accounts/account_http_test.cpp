@@ -1,13 +1,14 @@
 // Registration, login, logout and /api/me over real HTTP; throttling; the Origin check; the
 // cookie on the WebSocket upgrade.
 #include "server/net/message_handler.h"
+#include "storage/sqlite/sqlite_backend.h"
 #include "tests/server/accounts/accounts_test_support.h"
 #include "tests/server/ws_test_client.h"
 
-#include <doctest/doctest.h>
-
 #include <future>
 #include <optional>
+
+#include <doctest/doctest.h>
 
 using test::AccountsServer;
 using test::error_code;
@@ -53,8 +54,8 @@ TEST_CASE("names are unique ignoring case and must follow the rules") {
     const auto again = s.post("/api/register", {{"name", "MARTA"}, {"password", "another-pw"}});
     CHECK(again.status == 409);
     CHECK(error_code(again) == "name_taken");
-    for (const char* bad : {"ab", "1abc", "has space", "guest42", "waytoolongname_abcdefghij",
-                            "émile"}) {
+    for (const char* bad :
+         {"ab", "1abc", "has space", "guest42", "waytoolongname_abcdefghij", "émile"}) {
         const auto reply = s.post("/api/register", {{"name", bad}, {"password", "long enough"}});
         CHECK_MESSAGE(reply.status == 400, bad);
         CHECK_MESSAGE(error_code(reply) == "bad_username", bad);
@@ -96,8 +97,7 @@ TEST_CASE("failed logins are limited per account and per address") {
     CHECK(s.post("/api/login", {{"name", "Quinn"}, {"password", "right password"}}).status == 200);
     for (int i = 0; i < 3; ++i)
         CHECK(error_code(s.post("/api/login", {{"name", "Zed" + std::to_string(i)},
-                                               {"password", "nope nope"}})) ==
-              "bad_credentials");
+                                               {"password", "nope nope"}})) == "bad_credentials");
     CHECK(error_code(s.post("/api/login", {{"name", "Quinn"}, {"password", "right password"}})) ==
           "rate_limited");
     // The window passes.
@@ -108,15 +108,15 @@ TEST_CASE("failed logins are limited per account and per address") {
 TEST_CASE("a state-changing request from another origin is refused") {
     AccountsServer s;
     const auto cookie = s.register_user("Rosa");
-    const auto foreign = s.post("/api/blocks", {{"name", "Rosa"}}, cookie,
-                                "Origin: https://evil.example\r\n");
+    const auto foreign =
+        s.post("/api/blocks", {{"name", "Rosa"}}, cookie, "Origin: https://evil.example\r\n");
     CHECK(foreign.status == 403);
-    const auto login = s.post("/api/login", {{"name", "Rosa"}, {"password", "correct horse"}},
-                              "", "Origin: https://evil.example\r\n");
+    const auto login = s.post("/api/login", {{"name", "Rosa"}, {"password", "correct horse"}}, "",
+                              "Origin: https://evil.example\r\n");
     CHECK(login.status == 403);
     CHECK(login.header("set-cookie").empty());
-    const auto allowed = s.post("/api/login", {{"name", "Rosa"}, {"password", "correct horse"}},
-                                "", "Origin: https://club.example\r\n");
+    const auto allowed = s.post("/api/login", {{"name", "Rosa"}, {"password", "correct horse"}}, "",
+                                "Origin: https://club.example\r\n");
     CHECK(allowed.status == 200);
 }
 
@@ -157,9 +157,9 @@ std::shared_ptr<const server::auth::Principal> principal_on_upgrade(const std::s
     });
     std::string send = cookie;
     if (send == "register") {
-        const auto reply = test::http_request(
-            running->port(), "POST", "/api/register", "Content-Type: application/json\r\n",
-            R"({"name":"Sana","password":"correct horse"})");
+        const auto reply = test::http_request(running->port(), "POST", "/api/register",
+                                              "Content-Type: application/json\r\n",
+                                              R"({"name":"Sana","password":"correct horse"})");
         send = test::cookie_pair(reply);
     }
     test::WsTestClient client(test::WsOptions(running->port()).cookie_header(send));
@@ -175,6 +175,7 @@ TEST_CASE("the WebSocket upgrade carries the session's principal, without one it
     CHECK(registered->display_name == "Sana");
     CHECK_FALSE(registered->guest());
     CHECK(registered->account == storage::UserId{1});
-    const auto forged = principal_on_upgrade("tabula_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    const auto forged =
+        principal_on_upgrade("tabula_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     CHECK((forged == nullptr || forged->guest()));
 }

@@ -1,5 +1,7 @@
 #include "tests/server/accounts/accounts_test_support.h"
 
+#include "storage/open.h"
+
 namespace test {
 namespace {
 
@@ -22,8 +24,10 @@ constexpr std::int64_t start_ms = 1'767'225'600'000;
 
 } // namespace
 
-AccountsServer::AccountsServer(AccountsServerOptions options)
-    : clock_ms_(start_ms), backend((dir.path() / "tabula.db").string()),
+AccountsServer::AccountsServer(AccountsServerOptions options,
+                               std::unique_ptr<test_db::TestDatabase> database)
+    : clock_ms_(start_ms), database_(std::move(database)),
+      opened_(storage::open(database_->location())), backend(*opened_),
       accounts(backend, service_options(options, clock_ms_)) {
     server = std::make_unique<RunningServer>(
         [](server::Config& config) { config.allowed_origins = {"https://club.example"}; },

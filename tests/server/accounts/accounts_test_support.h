@@ -1,11 +1,13 @@
 #pragma once
-// An in-process server with the accounts endpoints over a temporary SQLite database, a clock
-// the test moves by hand, cheap Argon2 parameters and small login limits. 127.0.0.1 only; every
-// HTTP exchange has a deadline (tests/server/test_support.h).
+// An in-process server with the accounts endpoints over a temporary database (a SQLite file,
+// or a PostgreSQL schema of its own: tests/support/test_databases.h), a clock the test moves by
+// hand, cheap Argon2 parameters and small login limits. 127.0.0.1 only; every HTTP exchange has
+// a deadline (tests/server/test_support.h).
 
 #include "server/accounts/accounts_service.h"
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/backend.h"
 #include "tests/server/test_support.h"
+#include "tests/support/test_databases.h"
 
 #include <atomic>
 #include <functional>
@@ -25,7 +27,8 @@ struct AccountsServerOptions {
 
 class AccountsServer {
 public:
-    explicit AccountsServer(AccountsServerOptions options = {});
+    explicit AccountsServer(AccountsServerOptions options = {},
+                            std::unique_ptr<test_db::TestDatabase> database = test_db::sqlite());
     // Stops the server first, then lets the accounts service finish its queued work while the
     // App (whose sessions those jobs still hold) exists, then destroys the App.
     ~AccountsServer();
@@ -47,13 +50,18 @@ public:
                               const std::string& password = "correct horse");
     // The account id storage gave `name` (which must exist).
     storage::UserId user_id(const std::string& name);
+    // What storage::open took for the database (a file path, or a URI).
+    std::string location() const { return database_->location(); }
+    storage::BackendKind kind() const { return database_->kind(); }
 
 private:
     std::atomic<std::int64_t> clock_ms_;
+    std::unique_ptr<test_db::TestDatabase> database_;
+    std::unique_ptr<storage::Backend> opened_;
 
 public:
     TempDir dir;
-    storage::sqlite::SqliteBackend backend;
+    storage::Backend& backend;
     // Declared before `accounts` so that it is destroyed after it (see ~AccountsServer).
     std::unique_ptr<RunningServer> server;
     server::accounts::AccountsService accounts;

@@ -1,9 +1,10 @@
 // tabula ladder: create, list, show and remove-player, run in-process on a temporary database.
 #include "server/accounts/ladder_service.h"
 #include "server/cli/commands.h"
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/open.h"
 #include "tests/server/auth/command_runner.h"
 #include "tests/server/test_support.h"
+#include "tests/support/test_databases.h"
 
 #include <cstdio>
 #include <sys/wait.h>
@@ -26,11 +27,13 @@ bool mentions(const std::string& text, const std::string& part) {
 
 // Accounts and their places on a ladder, straight through storage and the ladder service.
 struct LadderDb {
-    test::TempDir dir;
-    std::string path = (dir.path() / "t.db").string();
-    storage::sqlite::SqliteBackend backend{path};
-    std::unique_ptr<storage::UserStore> users = backend.user_store();
-    std::unique_ptr<storage::LadderStore> ladders = backend.ladder_store();
+    explicit LadderDb(std::unique_ptr<test_db::TestDatabase> given = test_db::sqlite())
+        : database(std::move(given)) {}
+    std::unique_ptr<test_db::TestDatabase> database;
+    std::string path = database->location(); // what --db takes
+    std::unique_ptr<storage::Backend> backend = storage::open(path);
+    std::unique_ptr<storage::UserStore> users = backend->user_store();
+    std::unique_ptr<storage::LadderStore> ladders = backend->ladder_store();
     const storage::TimePoint now =
         std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
 
@@ -67,8 +70,9 @@ struct LadderDb {
 
 } // namespace
 
-TEST_CASE("tabula ladder create stores an operator's ladder with the API's rules") {
-    LadderDb db;
+TEST_CASE_TEMPLATE("tabula ladder create stores an operator's ladder with the API's rules", Db,
+                   STORAGE_BACKENDS) {
+    LadderDb db{test_db::make<Db>()};
     const auto org = db.user("Org");
     auto r = ladder({"create", "Club blitz", "--variant", "chess", "--time-control", "5+3",
                      "--rungs", "3", "--response-hours", "24"},
@@ -99,8 +103,9 @@ TEST_CASE("tabula ladder create stores an operator's ladder with the API's rules
     CHECK(mentions(list.out, "organiser Org"));
 }
 
-TEST_CASE("tabula ladder create refuses bad input with a clear message and exit 1") {
-    LadderDb db;
+TEST_CASE_TEMPLATE("tabula ladder create refuses bad input with a clear message and exit 1", Db,
+                   STORAGE_BACKENDS) {
+    LadderDb db{test_db::make<Db>()};
     const std::vector<std::pair<std::vector<std::string>, std::string>> refusals = {
         {{"create", "L", "--variant", "go", "--time-control", "5+3"}, "variant"},
         {{"create", "L", "--variant", "halma-2", "--time-control", "5+3"},
@@ -133,8 +138,9 @@ TEST_CASE("tabula ladder create refuses bad input with a clear message and exit 
     CHECK(db.ladders->list_ladders().size() == 1);
 }
 
-TEST_CASE("tabula ladder create: a value it cannot read is a bad argument, exit 2") {
-    LadderDb db;
+TEST_CASE_TEMPLATE("tabula ladder create: a value it cannot read is a bad argument, exit 2", Db,
+                   STORAGE_BACKENDS) {
+    LadderDb db{test_db::make<Db>()};
     const std::vector<std::pair<std::vector<std::string>, std::string>> malformed = {
         {{"create", "L", "--variant", "chess", "--time-control", "5"}, "write 5+3"},
         {{"create", "L", "--variant", "chess", "--time-control", "fast"}, "write 5+3"},
@@ -156,8 +162,9 @@ TEST_CASE("tabula ladder create: a value it cannot read is a bad argument, exit 
     CHECK(db.ladders->list_ladders().empty());
 }
 
-TEST_CASE("tabula ladder show lists standings and open challenges, by name or id") {
-    LadderDb db;
+TEST_CASE_TEMPLATE("tabula ladder show lists standings and open challenges, by name or id", Db,
+                   STORAGE_BACKENDS) {
+    LadderDb db{test_db::make<Db>()};
     const auto id = db.club({"Ann", "Bob"});
     server::accounts::LadderService service(*db.ladders, *db.users);
     REQUIRE(service.challenge(id, db.id_of("Bob"), db.id_of("Ann"), db.now).ok());
@@ -172,8 +179,9 @@ TEST_CASE("tabula ladder show lists standings and open challenges, by name or id
     CHECK(mentions(missing.err, "no ladder named 'Nope'"));
 }
 
-TEST_CASE("tabula ladder remove-player takes anyone off any ladder, those below move up") {
-    LadderDb db;
+TEST_CASE_TEMPLATE("tabula ladder remove-player takes anyone off any ladder, those below move up",
+                   Db, STORAGE_BACKENDS) {
+    LadderDb db{test_db::make<Db>()};
     const auto id = db.club({"Ann", "Bob", "Cid"});
     server::accounts::LadderService service(*db.ladders, *db.users);
     REQUIRE(service.challenge(id, db.id_of("Cid"), db.id_of("Ann"), db.now).ok());

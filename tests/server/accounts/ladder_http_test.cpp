@@ -51,8 +51,9 @@ rules::Result<storage::LadderChallengeRow> report(AccountsServer& s, std::int64_
 
 } // namespace
 
-TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline and removal") {
-    AccountsServer s;
+TEST_CASE_TEMPLATE("a ladder: create, join, challenge limits, results, expiry, decline and removal",
+                   Db, STORAGE_BACKENDS) {
+    AccountsServer s{{}, test_db::make<Db>()};
     auto starter = std::make_shared<RecordingStarter>();
     s.accounts.set_ladder_game_starter(starter);
     std::map<std::string, std::string> cookie;
@@ -162,8 +163,9 @@ TEST_CASE("a ladder: create, join, challenge limits, results, expiry, decline an
           "not_found");
 }
 
-TEST_CASE("blocks: listed, reported by the block list, and they stop ladder challenges") {
-    AccountsServer s;
+TEST_CASE_TEMPLATE("blocks: listed, reported by the block list, and they stop ladder challenges",
+                   Db, STORAGE_BACKENDS) {
+    AccountsServer s{{}, test_db::make<Db>()};
     const auto ann = s.register_user("Ann");
     const auto bob = s.register_user("Bob");
     CHECK(error_code(s.get("/api/blocks")) == "not_logged_in");
@@ -201,9 +203,10 @@ TEST_CASE("blocks: listed, reported by the block list, and they stop ladder chal
     CHECK(s.post(base + "/challenge", {{"opponent", "Ann"}}, bob).status == 201);
 }
 
-TEST_CASE("ladder history and open challenges are public, and an unanswered challenge is "
-          "forfeited") {
-    AccountsServer s;
+TEST_CASE_TEMPLATE("ladder history and open challenges are public, and an unanswered challenge is "
+                   "forfeited",
+                   Db, STORAGE_BACKENDS) {
+    AccountsServer s{{}, test_db::make<Db>()};
     std::map<std::string, std::string> cookie;
     for (const char* name : {"Org", "Pl1", "Pl2", "Pl3"})
         cookie[name] = s.register_user(name);

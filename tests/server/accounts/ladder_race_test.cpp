@@ -3,8 +3,8 @@
 // another node changed since; the service reads, computes and writes it again. No join and no
 // removal is lost, and the rungs stay 1..n.
 #include "server/accounts/ladder_service.h"
-#include "storage/sqlite/sqlite_backend.h"
-#include "tests/server/test_support.h"
+#include "storage/open.h"
+#include "tests/support/test_databases.h"
 
 #include <chrono>
 #include <cstddef>
@@ -20,12 +20,12 @@ namespace {
 
 // One server's storage and ladder service.
 struct LadderNode {
-    storage::sqlite::SqliteBackend backend;
-    std::unique_ptr<storage::UserStore> users = backend.user_store();
-    std::unique_ptr<storage::LadderStore> ladders = backend.ladder_store();
+    std::unique_ptr<storage::Backend> backend;
+    std::unique_ptr<storage::UserStore> users = backend->user_store();
+    std::unique_ptr<storage::LadderStore> ladders = backend->ladder_store();
     server::accounts::LadderService service{*ladders, *users};
 
-    explicit LadderNode(const std::string& path) : backend(path) {}
+    explicit LadderNode(const std::string& location) : backend(storage::open(location)) {}
 };
 
 storage::TimePoint race_now() {
@@ -34,9 +34,10 @@ storage::TimePoint race_now() {
 
 } // namespace
 
-TEST_CASE("two servers joining and removing players of one ladder at once lose nothing") {
-    test::TempDir dir;
-    const std::string path = (dir.path() / "t.db").string();
+TEST_CASE_TEMPLATE("two servers joining and removing players of one ladder at once lose nothing",
+                   Db, STORAGE_BACKENDS) {
+    Db database;
+    const std::string path = database.location();
     LadderNode a(path);
     LadderNode b(path);
     const auto ladder = a.service

@@ -28,7 +28,9 @@ struct AcceptedLadderChallenge {
     std::int64_t challenge = 0;
     std::string base;
 
-    AcceptedLadderChallenge() {
+    explicit AcceptedLadderChallenge(
+        std::unique_ptr<test_db::TestDatabase> database = test_db::sqlite())
+        : s({}, std::move(database)) {
         for (const char* name : {"Top", "Low"})
             cookie[name] = s.register_user(name);
         const auto created = s.post(
@@ -74,7 +76,7 @@ struct AcceptedLadderChallenge {
     }
     // Runs SQL on a connection of its own.
     void exec(const std::string& sql) {
-        storage::sqlite::Connection raw(s.backend.path(), storage::sqlite::OpenOptions{});
+        storage::sqlite::Connection raw(s.location(), storage::sqlite::OpenOptions{});
         raw.exec(sql);
     }
 };
@@ -108,8 +110,9 @@ storage::WriteStatus finish_ladder_game(storage::GameWriter& writer, storage::Ga
 
 } // namespace
 
-TEST_CASE("ladder settle: the writer decides the challenge with the game's end") {
-    AcceptedLadderChallenge c;
+TEST_CASE_TEMPLATE("ladder settle: the writer decides the challenge with the game's end", Db,
+                   STORAGE_BACKENDS) {
+    AcceptedLadderChallenge c{test_db::make<Db>()};
     auto writer = c.s.backend.game_writer(server::accounts::ladder_decider());
     const auto game = create_ladder_game(*writer, c.game("black"));
     CHECK(c.s.backend.ladder_store()->find_challenge(c.challenge)->game_id == game);
@@ -128,7 +131,7 @@ TEST_CASE("ladder settle: the writer decides the challenge with the game's end")
     CHECK(c.standings() == std::vector<std::string>{"Low", "Top"});
 }
 
-TEST_CASE("ladder settle: what each kind of end decides") {
+TEST_CASE_TEMPLATE("ladder settle: what each kind of end decides", Db, STORAGE_BACKENDS) {
     struct Case {
         const char* low_colour;
         const char* result;
@@ -144,7 +147,7 @@ TEST_CASE("ladder settle: what each kind of end decides") {
                           Case{"black", "*", "takeback", "accepted"}}) {
         CAPTURE(k.result);
         CAPTURE(k.termination);
-        AcceptedLadderChallenge c;
+        AcceptedLadderChallenge c{test_db::make<Db>()};
         auto writer = c.s.backend.game_writer(server::accounts::ladder_decider());
         const auto game = create_ladder_game(*writer, c.game(k.low_colour));
         REQUIRE(finish_ladder_game(*writer, game, k.result, k.termination, c.s.now()).ok());
@@ -155,8 +158,9 @@ TEST_CASE("ladder settle: what each kind of end decides") {
     }
 }
 
-TEST_CASE("ladder settle: a restart decides a challenge whose game ended without it") {
-    AcceptedLadderChallenge c;
+TEST_CASE_TEMPLATE("ladder settle: a restart decides a challenge whose game ended without it", Db,
+                   STORAGE_BACKENDS) {
+    AcceptedLadderChallenge c{test_db::make<Db>()};
     {
         // The end is stored, and the server is killed before anything decided the challenge
         // (a writer without the decider, as an older server's).
@@ -186,8 +190,11 @@ TEST_CASE("ladder settle: a restart decides a challenge whose game ended without
     CHECK(c.s.post(c.base + "/challenge", {{"opponent", "Low"}}, c.cookie["Top"]).status == 201);
 }
 
-TEST_CASE("ladder settle: a restart leaves a game that goes on and cancels one never started") {
-    AcceptedLadderChallenge c; // accepted; the game's row was never written, and the server died
+TEST_CASE_TEMPLATE(
+    "ladder settle: a restart leaves a game that goes on and cancels one never started", Db,
+    STORAGE_BACKENDS) {
+    AcceptedLadderChallenge c{
+        test_db::make<Db>()}; // accepted; the game's row was never written, and the server died
     const auto restarted = restart_accounts(c.s);
     const auto upkeep = restarted->upkeep_at_start();
     CHECK(upkeep.ladders.cancelled == 1);
@@ -210,10 +217,12 @@ TEST_CASE("ladder settle: a restart leaves a game that goes on and cancels one n
     CHECK(c.status() == "accepted"); // the restored table's end decides it
 }
 
-TEST_CASE("ladder settle: either player withdraws an accepted challenge until its game starts") {
+TEST_CASE_TEMPLATE(
+    "ladder settle: either player withdraws an accepted challenge until its game starts", Db,
+    STORAGE_BACKENDS) {
     for (const char* who : {"Top", "Low"}) {
         CAPTURE(who);
-        AcceptedLadderChallenge c;
+        AcceptedLadderChallenge c{test_db::make<Db>()};
         const auto decline = c.base + "/challenges/" + std::to_string(c.challenge) + "/decline";
         const auto withdrawn = c.s.post(decline, nlohmann::json::object(), c.cookie[who]);
         REQUIRE(withdrawn.status == 200);
@@ -222,7 +231,7 @@ TEST_CASE("ladder settle: either player withdraws an accepted challenge until it
         CHECK(c.s.post(c.base + "/challenge", {{"opponent", "Top"}}, c.cookie["Low"]).status ==
               201);
     }
-    AcceptedLadderChallenge c;
+    AcceptedLadderChallenge c{test_db::make<Db>()};
     auto writer = c.s.backend.game_writer();
     (void)create_ladder_game(*writer,
                              c.game("white")); // the game started: its end settles the challenge
@@ -232,8 +241,10 @@ TEST_CASE("ladder settle: either player withdraws an accepted challenge until it
     CHECK(c.status() == "accepted");
 }
 
-TEST_CASE("ladder settle: an accepted challenge whose game does not start in time is cancelled") {
-    AcceptedLadderChallenge c;
+TEST_CASE_TEMPLATE(
+    "ladder settle: an accepted challenge whose game does not start in time is cancelled", Db,
+    STORAGE_BACKENDS) {
+    AcceptedLadderChallenge c{test_db::make<Db>()};
     c.s.advance(std::chrono::minutes(9));
     CHECK(json_of(c.s.get(c.base))["ladder"]["challenges"].size() == 1);
     c.s.advance(std::chrono::minutes(1)); // the start deadline: 10 minutes after accepting

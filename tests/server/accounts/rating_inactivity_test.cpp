@@ -69,8 +69,9 @@ TEST_CASE("a rated game's update starts from each player's RD grown since their 
     CHECK(idle[0].games == 31);
 }
 
-TEST_CASE("a profile shows the RD as it stands today: a long break makes it provisional") {
-    AccountsServer s;
+TEST_CASE_TEMPLATE("a profile shows the RD as it stands today: a long break makes it provisional",
+                   Db, STORAGE_BACKENDS) {
+    AccountsServer s{{}, test_db::make<Db>()};
     s.register_user("Eva");
     auto ratings = s.backend.rating_store();
     ratings->put_rating(stored(s.user_id("Eva"), 1720.5, 60, s.now()));
@@ -89,8 +90,9 @@ TEST_CASE("a profile shows the RD as it stands today: a long break makes it prov
     CHECK(ratings->ratings_of(s.user_id("Eva"))[0].deviation == 60);
 }
 
-TEST_CASE("the leaderboard drops a player whose RD grew past the threshold while idle") {
-    AccountsServer s;
+TEST_CASE_TEMPLATE("the leaderboard drops a player whose RD grew past the threshold while idle", Db,
+                   STORAGE_BACKENDS) {
+    AccountsServer s{{}, test_db::make<Db>()};
     for (const char* name : {"Gus", "Hana", "Ivo"})
         s.register_user(name);
     auto ratings = s.backend.rating_store();

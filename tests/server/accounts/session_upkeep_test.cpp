@@ -18,7 +18,7 @@ using test::json_of;
 namespace {
 
 std::int64_t stored_sessions(const AccountsServer& s) {
-    storage::sqlite::Connection raw(s.backend.path(), storage::sqlite::OpenOptions{});
+    storage::sqlite::Connection raw(s.location(), storage::sqlite::OpenOptions{});
     auto count = raw.prepare("SELECT count(*) FROM sessions");
     return count.step() ? count.column_int(0) : -1;
 }

@@ -118,9 +118,10 @@ json play_out(Client& human, const std::string& table, const json& created, int 
 
 } // namespace
 
-TEST_CASE("a whole chess game against the Easy computer, stored in the player's history") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
+TEST_CASE_TEMPLATE("a whole chess game against the Easy computer, stored in the player's history",
+                   Db, STORAGE_BACKENDS) {
+    Db database;
+    const auto db = database.location();
     const auto accounts = create_accounts(db, {"alice"});
     TestClock clock;
     Reports reports;
@@ -323,9 +324,11 @@ TEST_CASE("a game against the computer is casual and takes only the seats there 
     CHECK(human.request({{"t", "lobby_subscribe"}})["tables"] == json::array());
 }
 
-TEST_CASE("a game against the computer comes back after a restart and the computer plays on") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
+TEST_CASE_TEMPLATE(
+    "a game against the computer comes back after a restart and the computer plays on", Db,
+    STORAGE_BACKENDS) {
+    Db database;
+    const auto db = database.location();
     const auto accounts = create_accounts(db, {"alice"});
     TestClock clock;
     std::string code;

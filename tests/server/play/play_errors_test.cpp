@@ -1,5 +1,6 @@
 // Bad input over the protocol: malformed, out of turn, replayed, oversized. Each gets its
 // error code (or, for a resent move, a duplicate success) and the table does not change.
+#include "storage/sqlite/connection.h"
 #include "tests/server/play/play_fixture.h"
 
 #include <doctest/doctest.h>
@@ -142,23 +143,51 @@ TEST_CASE_FIXTURE(
     move(white, code, 2, "Nf3");
 }
 
+namespace {
+
+// White challenges an account that does not exist: an answer that needs an account lookup.
+json challenge_nobody(Client& from) {
+    return from.request({{"t", "challenge"},
+                         {"to", "nobody-here"},
+                         {"variant", "chess"},
+                         {"time", {{"base_ms", 60000}}}});
+}
+
+} // namespace
+
 TEST_CASE_FIXTURE(TwoGuests,
                   "a lobby request that fails on the database is answered, and play goes on") {
     const auto code = start_table(white, black, private_setup("chess"));
     play_moves(white, black, code, {"e4", "e5"});
-    // The database file goes away under the server: a lookup opens a new, empty file and
-    // fails (no such table), as a broken disk would. The game writer keeps the file it has.
-    for (const char* suffix : {"", "-wal", "-shm"}) {
-        const auto file = dir.path() / (std::string("play.db") + suffix);
-        if (std::filesystem::exists(file))
-            std::filesystem::rename(file, dir.path() / (std::string("moved.db") + suffix));
-    }
-    const auto failed = white.request({{"t", "challenge"},
-                                       {"to", "nobody-here"},
-                                       {"variant", "chess"},
-                                       {"time", {{"base_ms", 60000}}}});
+    const auto refused = challenge_nobody(white);
+    REQUIRE(refused.value("t", "") == "error");
+    REQUIRE(refused.value("code", "") != "internal_error");
+    // The accounts table goes away under the server, as a broken database would lose it; the
+    // game writer does not read it.
+    storage::sqlite::Connection raw(database->location(), storage::sqlite::OpenOptions{});
+    raw.exec("ALTER TABLE users RENAME TO users_away");
+    const auto failed = challenge_nobody(white);
     CHECK(failed.value("t", "") == "error");
     CHECK(failed.value("code", "") == "internal_error");
     // The connection and its table go on.
     play_moves(white, black, code, {"Nf3", "Nc6"}, 2);
+    // Once the table is back, the lookups answer again (the store that failed was dropped).
+    raw.exec("ALTER TABLE users_away RENAME TO users");
+    CHECK(challenge_nobody(white).value("code", "") == refused.value("code", ""));
+}
+
+TEST_CASE_FIXTURE(TwoGuests, "the lobby's account lookups keep their SQLite connection between "
+                             "questions: they answer after the file is moved away") {
+    const auto refused = challenge_nobody(white);
+    REQUIRE(refused.value("t", "") == "error");
+    REQUIRE(refused.value("code", "") != "internal_error");
+    // A lookup that opened a connection now would open a new, empty file and fail.
+    const std::filesystem::path db = database->location();
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+        const std::filesystem::path file = db.string() + suffix;
+        if (std::filesystem::exists(file))
+            std::filesystem::rename(file, db.parent_path() / (std::string("moved.db") + suffix));
+    }
+    for (int i = 0; i < 3; ++i)
+        CHECK(challenge_nobody(white).value("code", "") == refused.value("code", ""));
 }

@@ -4,6 +4,7 @@
 #include "server/http/http_types.h"
 #include "server/play/account_lookup.h"
 #include "server/play/ladder_games.h"
+#include "storage/open.h"
 
 #include <stdexcept>
 #include <thread>
@@ -56,10 +57,9 @@ void GatedWriter::append_leave(storage::GameId game, storage::LeaveRow leave,
     gate_->pass(std::move(write));
 }
 
-PlayServer::PlayServer(const std::filesystem::path& db, TestClock& clock,
-                       std::shared_ptr<Accounts> accounts,
+PlayServer::PlayServer(const std::string& db, TestClock& clock, std::shared_ptr<Accounts> accounts,
                        std::shared_ptr<const lobby::BlockList> blocks, PlayServerOptions extra) {
-    backend_ = std::make_unique<storage::sqlite::SqliteBackend>(db.string());
+    backend_ = storage::open(db);
     auto config = test::test_config(web_.web);
     config.messages_per_second = 200;
     config.burst = 200;
@@ -270,9 +270,10 @@ void move(Client& player, const std::string& table, int ply, const std::string& 
 }
 
 FreshServer::FreshServer(std::shared_ptr<Accounts> accounts,
-                         std::shared_ptr<const lobby::BlockList> blocks, PlayServerOptions options)
-    : server(dir.path() / "play.db", clock, std::move(accounts), std::move(blocks),
-             std::move(options)) {
+                         std::shared_ptr<const lobby::BlockList> blocks, PlayServerOptions options,
+                         std::unique_ptr<test_db::TestDatabase> given)
+    : database(std::move(given)), server(database->location(), clock, std::move(accounts),
+                                         std::move(blocks), std::move(options)) {
 }
 
 void FreshServer::pass_time(lobby::Millis by) {
@@ -280,10 +281,10 @@ void FreshServer::pass_time(lobby::Millis by) {
     server.recheck_timers();
 }
 
-std::shared_ptr<Accounts> create_accounts(const std::filesystem::path& db,
+std::shared_ptr<Accounts> create_accounts(const std::string& db,
                                           const std::vector<std::string>& names) {
-    storage::sqlite::SqliteBackend backend(db.string());
-    auto users = backend.user_store();
+    const auto backend = storage::open(db);
+    auto users = backend->user_store();
     auto accounts = std::make_shared<Accounts>();
     const auto now = lobby::TimePoint{lobby::Millis{1'700'000'000'000}};
     for (const auto& name : names) {

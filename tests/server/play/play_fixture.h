@@ -1,15 +1,17 @@
 #pragma once
-// The game service in-process for tests: an App on 127.0.0.1:0 with a SQLite database in a
-// temporary directory, a clock the test moves by hand, and WebSocket clients that speak the
-// game protocol with bounded waits.
+// The game service in-process for tests: an App on 127.0.0.1:0 over a database opened by
+// location (a SQLite file in a temporary directory, or a PostgreSQL schema of the test's own:
+// tests/support/test_databases.h), a clock the test moves by hand, and WebSocket clients that
+// speak the game protocol with bounded waits.
 
 #include "lobby/time.h"
 #include "server/accounts/accounts_service.h"
 #include "server/app/app.h"
 #include "server/play/play_service.h"
-#include "storage/sqlite/sqlite_backend.h"
+#include "storage/backend.h"
 #include "tests/server/test_support.h"
 #include "tests/server/ws_test_client.h"
+#include "tests/support/test_databases.h"
 
 #include <atomic>
 #include <deque>
@@ -122,17 +124,18 @@ struct PlayServerOptions {
     server::play::LobbyFeedOptions lobby_feed{.push_interval = std::chrono::milliseconds(50)};
 };
 
-// One server run over a database file; a second run over the same file is a restart.
+// One server run over a database (what storage::open takes: a file path or a PostgreSQL URI); a
+// second run over the same database is a restart.
 class PlayServer {
 public:
-    PlayServer(const std::filesystem::path& db, TestClock& clock,
+    PlayServer(const std::string& db, TestClock& clock,
                std::shared_ptr<Accounts> accounts = nullptr,
                std::shared_ptr<const lobby::BlockList> blocks = nullptr,
                PlayServerOptions options = {});
     ~PlayServer();
     std::uint16_t port() const { return app_->port(); }
     server::play::PlayService& play() { return *play_; }
-    storage::sqlite::SqliteBackend& backend() { return *backend_; }
+    storage::Backend& backend() { return *backend_; }
     std::size_t restored() const { return restored_; }
     // Checks every deadline now (after the test moved the clock) and waits until done.
     void recheck_timers();
@@ -146,7 +149,7 @@ public:
 
 private:
     test::SampleWeb web_;
-    std::unique_ptr<storage::sqlite::SqliteBackend> backend_;
+    std::unique_ptr<storage::Backend> backend_;
     std::unique_ptr<server::App> app_;
     std::shared_ptr<server::play::PlayService> play_;
     std::unique_ptr<server::accounts::AccountsService> accounts_service_;
@@ -207,16 +210,18 @@ using Seats = std::vector<std::unique_ptr<Client>>;
 std::string seat_by_name(std::uint16_t port, const std::vector<std::string>& names, json setup,
                          Seats& seats);
 
-// A server of its own over a new database ("play.db" in a temporary directory), with its own
-// clock: a local, or a doctest fixture (TEST_CASE_FIXTURE). The server goes first, then the
-// directory.
+// A server of its own over a new database (a SQLite file in a temporary directory unless
+// given another), with its own clock: a local, or a doctest fixture (TEST_CASE_FIXTURE). The
+// server goes first, then the database.
 struct FreshServer {
     explicit FreshServer(std::shared_ptr<Accounts> accounts = nullptr,
                          std::shared_ptr<const lobby::BlockList> blocks = nullptr,
-                         PlayServerOptions options = {});
+                         PlayServerOptions options = {},
+                         std::unique_ptr<test_db::TestDatabase> given = test_db::sqlite());
     // Moves the clock on by `by`, then has the server check every deadline (and waits).
     void pass_time(lobby::Millis by);
-    test::TempDir dir;
+    test::TempDir dir; // for a test's own files
+    std::unique_ptr<test_db::TestDatabase> database;
     TestClock clock;
     PlayServer server;
 };
@@ -227,16 +232,19 @@ struct TwoGuests : FreshServer {
     Client black{server.port()};
 };
 
-// The accounts `names` created in the database at `db` (before a PlayServer opens it), for the
+// The accounts `names` created in the database `db` (before a PlayServer opens it), for the
 // "user=<name>" cookie.
-std::shared_ptr<Accounts> create_accounts(const std::filesystem::path& db,
+std::shared_ptr<Accounts> create_accounts(const std::string& db,
                                           const std::vector<std::string>& names);
 
-// A database file holding the accounts alice and bob ("user=<name>" cookies), and a clock, for
-// the tests that run one server over it and then another (a restart). The directory goes last.
+// A database holding the accounts alice and bob ("user=<name>" cookies), and a clock, for the
+// tests that run one server over it and then another (a restart). The database goes last. A
+// SQLite file unless given another (TEST_CASE_FIXTURE_ON_BACKENDS runs a test on each).
 struct AliceAndBobOnDisk {
-    test::TempDir dir;
-    std::filesystem::path db = dir.path() / "play.db";
+    explicit AliceAndBobOnDisk(std::unique_ptr<test_db::TestDatabase> given = test_db::sqlite())
+        : database(std::move(given)) {}
+    std::unique_ptr<test_db::TestDatabase> database;
+    std::string db = database->location();
     std::shared_ptr<Accounts> accounts = create_accounts(db, {"alice", "bob"});
     TestClock clock;
 };

@@ -18,10 +18,11 @@ using namespace play_test;
 
 namespace {
 
-// Six accounts ("user=<name>" cookies) in a database file, a clock, and the HTTP endpoints.
+// Six accounts ("user=<name>" cookies) in a database, a clock, and the HTTP endpoints.
 struct SixOnDisk {
-    test::TempDir dir;
-    std::filesystem::path db = dir.path() / "play.db";
+    explicit SixOnDisk(std::unique_ptr<test_db::TestDatabase> given) : database(std::move(given)) {}
+    std::unique_ptr<test_db::TestDatabase> database;
+    std::string db = database->location();
     std::vector<std::string> names{"ann", "bo", "cy", "di", "ed", "flo"};
     std::shared_ptr<Accounts> accounts = create_accounts(db, names);
     TestClock clock;
@@ -86,8 +87,9 @@ json history_of(PlayServer& server, const std::string& name) {
 
 } // namespace
 
-TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a flag fall is "
-                             "stored seat by seat and ends in its finishing order") {
+TEST_CASE_FIXTURE_ON_BACKENDS(SixOnDisk,
+                              "a game of four with a resignation, a restart and a flag fall is "
+                              "stored seat by seat and ends in its finishing order") {
     // Seat 0 (goal: the top point) and seat 2 (goal: the bottom point) are two steps from home;
     // seats 1 and 3 stand at the start.
     const std::string position = "1:a1,b1,b2,c1,c2,c3,d1,d2,d3,f8:j1,k1,k2,l1,l2,l3,m1,m2,m3,m4:"
@@ -210,8 +212,9 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of four with a resignation, a restart and a
     CHECK(json::parse(profile.body).at("games") == 1);
 }
 
-TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves through a restart, "
-                             "and the time of the seat after a leaver runs from the leave") {
+TEST_CASE_FIXTURE_ON_BACKENDS(SixOnDisk,
+                              "a game of six keeps six clocks and its leaves through a restart, "
+                              "and the time of the seat after a leaver runs from the leave") {
     // Seats 0 and 3 are one step from home; everyone else stands at the start.
     const std::string position = "1:a1,b1,b2,c1,c2,c3,d1,d2,d3,e8:j1,k1,k2,l1,l2,l3,m1,m2,m3,m4:"
                                  "e1,e2,e3,e4,f1,f2,f3,g1,g2,h1:"
@@ -299,8 +302,9 @@ TEST_CASE_FIXTURE(SixOnDisk, "a game of six keeps six clocks and its leaves thro
     CHECK(contains(record.body, "[Seat6 \"flo\"]"));
 }
 
-TEST_CASE_FIXTURE(SixOnDisk, "a rated game of three among accounts changes every rating by its "
-                             "places, pairwise") {
+TEST_CASE_FIXTURE_ON_BACKENDS(SixOnDisk,
+                              "a rated game of three among accounts changes every rating by its "
+                              "places, pairwise") {
     auto server = start();
     Seats seats;
     json setup = private_setup("chinese-checkers-3", fischer_ms(60000, 0));
@@ -340,8 +344,9 @@ TEST_CASE_FIXTURE(SixOnDisk, "a rated game of three among accounts changes every
     CHECK(expected.value()[0].rating < 1500);
 }
 
-TEST_CASE_FIXTURE(SixOnDisk, "guests of a game of three take their seats back after a restart "
-                             "with their tokens") {
+TEST_CASE_FIXTURE_ON_BACKENDS(SixOnDisk,
+                              "guests of a game of three take their seats back after a restart "
+                              "with their tokens") {
     std::string code;
     std::vector<std::string> tokens(3);
     {
@@ -384,19 +389,23 @@ TEST_CASE_FIXTURE(SixOnDisk, "guests of a game of three take their seats back af
 
 namespace {
 
+// A server whose writes pass `gate`.
+PlayServerOptions gated(std::shared_ptr<MoveGate> gate) {
+    PlayServerOptions options;
+    options.move_gate = std::move(gate);
+    return options;
+}
+
 // Three guests at a started casual table of Chinese checkers for three whose writes pass a gate
 // the test holds or makes refuse; each seat has moved once, so the clocks run.
 struct GatedThree {
     std::shared_ptr<MoveGate> gate = std::make_shared<MoveGate>();
-    FreshServer fresh{nullptr, nullptr, [this] {
-                          PlayServerOptions options;
-                          options.move_gate = gate;
-                          return options;
-                      }()};
+    FreshServer fresh;
     Seats seats;
     std::string code;
 
-    GatedThree() {
+    explicit GatedThree(std::unique_ptr<test_db::TestDatabase> database)
+        : fresh(nullptr, nullptr, gated(gate), std::move(database)) {
         Seats clients;
         for (int i = 0; i < 3; ++i)
             clients.push_back(std::make_unique<Client>(fresh.server.port()));
@@ -426,7 +435,8 @@ bool is_answer(const json& m) {
 
 } // namespace
 
-TEST_CASE_FIXTURE(GatedThree, "a resignation in a game of three goes out only once it is stored, "
+TEST_CASE_FIXTURE_ON_BACKENDS(GatedThree,
+                              "a resignation in a game of three goes out only once it is stored, "
                               "and its answer after it") {
     gate->hold();
     seats[0]->send_raw(R"({"t":"resign","id":"r","table":")" + code + R"("})");
@@ -446,7 +456,8 @@ TEST_CASE_FIXTURE(GatedThree, "a resignation in a game of three goes out only on
     move(*seats[1], code, 3, "i1-i2");
 }
 
-TEST_CASE_FIXTURE(GatedThree, "a leave storage never takes ends the game of three as aborted "
+TEST_CASE_FIXTURE_ON_BACKENDS(GatedThree,
+                              "a leave storage never takes ends the game of three as aborted "
                               "(storage_failed), the leave shown") {
     gate->refuse(4);
     seats[0]->send_raw(R"({"t":"resign","id":"r","table":")" + code + R"("})");

@@ -102,11 +102,13 @@ json club_blitz() {
 
 } // namespace
 
-TEST_CASE("an accepted ladder challenge is played at a rated table, only the challenger's win "
-          "moves the rungs") {
-    test::TempDir dir;
+TEST_CASE_TEMPLATE(
+    "an accepted ladder challenge is played at a rated table, only the challenger's win "
+    "moves the rungs",
+    Db, STORAGE_BACKENDS) {
+    Db database;
     TestClock clock;
-    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr, ladder_options());
+    PlayServer s(database.location(), clock, nullptr, nullptr, ladder_options());
     std::map<std::string, std::string> cookie;
     const auto ladder = open_ladder(s, cookie, {"Org", "Ann", "Ben", "Cal"}, club_blitz());
     REQUIRE(standings(s, ladder) == std::vector<std::string>{"Ann", "Ben", "Cal"});
@@ -186,11 +188,12 @@ TEST_CASE("an accepted ladder challenge is played at a rated table, only the cha
     CHECK(standings(s, ladder) == std::vector<std::string>{"Ann", "Cal", "Ben"});
 }
 
-TEST_CASE("a ladder player who does not make the first move within the window loses the "
-          "challenge") {
-    test::TempDir dir;
+TEST_CASE_TEMPLATE("a ladder player who does not make the first move within the window loses the "
+                   "challenge",
+                   Db, STORAGE_BACKENDS) {
+    Db database;
     TestClock clock;
-    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr, ladder_options());
+    PlayServer s(database.location(), clock, nullptr, nullptr, ladder_options());
     std::map<std::string, std::string> cookie;
     const auto ladder = open_ladder(
         s, cookie, {"Org", "Ann", "Ben"},
@@ -255,10 +258,12 @@ std::pair<std::string, bool> start_ladder_game(PlayServer& s, std::int64_t ladde
 
 } // namespace
 
-TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a challenger's "
-          "win moves the rungs, a loss moves nothing") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
+TEST_CASE_TEMPLATE(
+    "a ladder game interrupted by a restart still decides its challenge: a challenger's "
+    "win moves the rungs, a loss moves nothing",
+    Db, STORAGE_BACKENDS) {
+    Db database;
+    const auto db = database.location();
     TestClock clock;
     std::map<std::string, std::string> cookie;
     std::int64_t ladder = 0;
@@ -326,14 +331,16 @@ TEST_CASE("a ladder game interrupted by a restart still decides its challenge: a
                         [](const auto& row) { return row.status == "challenger_lost"; }) == 1);
 }
 
-TEST_CASE("a ladder game the server cannot store is aborted and cancels its challenge, which "
-          "the challenger may make again") {
-    test::TempDir dir;
+TEST_CASE_TEMPLATE(
+    "a ladder game the server cannot store is aborted and cancels its challenge, which "
+    "the challenger may make again",
+    Db, STORAGE_BACKENDS) {
+    Db database;
     TestClock clock;
     auto options = ladder_options();
     options.move_gate = std::make_shared<MoveGate>();
     const auto gate = options.move_gate;
-    PlayServer s(dir.path() / "play.db", clock, nullptr, nullptr, options);
+    PlayServer s(database.location(), clock, nullptr, nullptr, options);
     std::map<std::string, std::string> cookie;
     const auto ladder = open_ladder(s, cookie, {"Org", "Ann", "Ben"}, club_blitz());
 

@@ -1,5 +1,6 @@
 // Who may be matched or challenged: seeks pair by the account's real rating for the pool's
 // variant and speed, and a challenge names an existing player exactly.
+#include "storage/sqlite/sqlite_backend.h"
 #include "tests/server/play/play_fixture.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,7 @@
 // Durability (issue 6): a game survives a restart of the server with its moves and clocks, and
-// its players go on; a rated game between accounts updates both ratings with its result; a
-// game stored by schema 7 comes back the same after the upgrade to schema 8 (issue 33).
+// its players go on; a rated game between accounts updates both ratings with its result (on
+// SQLite and PostgreSQL); a game stored by SQLite's schema 7 comes back the same after the
+// upgrade to schema 8 (issue 33).
 #include "lobby/time_control.h"
 #include "lobby/time_control_text.h"
 #include "rules/game.h"
@@ -17,8 +18,9 @@
 
 using namespace play_test;
 
-TEST_CASE_FIXTURE(AliceAndBobOnDisk,
-                  "after a restart the unfinished game is back with its moves and clocks") {
+TEST_CASE_FIXTURE_ON_BACKENDS(AliceAndBobOnDisk,
+                              "after a restart the unfinished game is back with its moves and "
+                              "clocks") {
     std::string code;
     json clocks_before;
     {
@@ -73,8 +75,9 @@ TEST_CASE_FIXTURE(AliceAndBobOnDisk,
     CHECK(stored->moves.size() == 4);
 }
 
-TEST_CASE_FIXTURE(AliceAndBobOnDisk,
-                  "a rated game between two accounts updates both ratings, a casual one does not") {
+TEST_CASE_FIXTURE_ON_BACKENDS(AliceAndBobOnDisk,
+                              "a rated game between two accounts updates both ratings, a casual "
+                              "one does not") {
     PlayServer server(db, clock, accounts);
     Client alice(server.port(), "user=alice");
     Client bob(server.port(), "user=bob");
@@ -124,10 +127,11 @@ json identify(Client& client, const std::string& token) {
 
 } // namespace
 
-TEST_CASE("after a restart a public table is still public and its guests take their seats back "
-          "with their tokens") {
-    test::TempDir dir;
-    const auto db = dir.path() / "play.db";
+TEST_CASE_TEMPLATE("after a restart a public table is still public and its guests take their "
+                   "seats back with their tokens",
+                   Db, STORAGE_BACKENDS) {
+    Db database;
+    const auto db = database.location();
     TestClock clock;
     std::string code;
     std::string white_id;

@@ -6,7 +6,9 @@
 // game's end is written again until it is on disk (docs/architecture.md §3, "One move, from
 // frame to durable broadcast": acknowledged = on disk).
 #include "server/http/http_types.h"
+#include "storage/open.h"
 #include "tests/server/play/play_fixture.h"
+#include "tests/support/own_cluster.h"
 
 #include <optional>
 #include <thread>
@@ -85,9 +87,9 @@ private:
 // The game service over a FlakyWriter, with the "user=<name>" cookie for `accounts`.
 class FlakyServer {
 public:
-    FlakyServer(const std::filesystem::path& db, TestClock& clock, std::shared_ptr<Faults> faults,
+    FlakyServer(const std::string& db, TestClock& clock, std::shared_ptr<Faults> faults,
                 std::shared_ptr<Accounts> accounts) {
-        backend_ = std::make_unique<storage::sqlite::SqliteBackend>(db.string());
+        backend_ = storage::open(db);
         auto config = test::test_config(web_.web);
         config.messages_per_second = 200;
         config.burst = 200;
@@ -120,11 +122,11 @@ public:
     FlakyServer& operator=(const FlakyServer&) = delete;
     std::uint16_t port() const { return app_->port(); }
     server::play::PlayService& play() { return *play_; }
-    storage::sqlite::SqliteBackend& backend() { return *backend_; }
+    storage::Backend& backend() { return *backend_; }
 
 private:
     test::SampleWeb web_;
-    std::unique_ptr<storage::sqlite::SqliteBackend> backend_;
+    std::unique_ptr<storage::Backend> backend_;
     std::unique_ptr<server::App> app_;
     std::shared_ptr<server::play::PlayService> play_;
 };
@@ -171,6 +173,7 @@ std::function<bool(const json&)> reply_to(const std::string& id) {
 // Where the rated games under storage faults start: alice and bob on disk, and the faults the
 // server's writer will play out.
 struct AccountsAndFaults : AliceAndBobOnDisk {
+    using AliceAndBobOnDisk::AliceAndBobOnDisk;
     std::shared_ptr<Faults> faults = std::make_shared<Faults>();
 };
 
@@ -184,7 +187,8 @@ struct MovesUnderFaults : AccountsAndFaults {
     std::string code;
     json last_seen; // the move event of ply 1, as everyone got it
 
-    MovesUnderFaults() {
+    explicit MovesUnderFaults(std::unique_ptr<test_db::TestDatabase> given)
+        : AccountsAndFaults(std::move(given)) {
         json setup = rated_blitz();
         setup["time"] = {{"base_ms", 300000}, {"increment_ms", 0}};
         code = create_table(white, setup);
@@ -205,7 +209,7 @@ struct MovesUnderFaults : AccountsAndFaults {
 
 } // namespace
 
-TEST_CASE_FIXTURE(
+TEST_CASE_FIXTURE_ON_BACKENDS(
     AccountsAndFaults,
     "a game whose row cannot be created at first is stored on a retry, with the moves "
     "that waited for it") {
@@ -240,9 +244,9 @@ TEST_CASE_FIXTURE(
     CHECK(stored->moves[1].move == "e7e5");
 }
 
-TEST_CASE_FIXTURE(AccountsAndFaults,
-                  "a game that ends while its row waits for a retry names the row once it is "
-                  "stored") {
+TEST_CASE_FIXTURE_ON_BACKENDS(
+    AccountsAndFaults, "a game that ends while its row waits for a retry names the row once it is "
+                       "stored") {
     faults->rows = 1;
     FlakyServer server(db, clock, faults, accounts);
     Client white(server.port(), "user=alice");
@@ -268,7 +272,7 @@ TEST_CASE_FIXTURE(AccountsAndFaults,
     CHECK(faults->rows_tried.load() == 2);
 }
 
-TEST_CASE_FIXTURE(
+TEST_CASE_FIXTURE_ON_BACKENDS(
     AccountsAndFaults,
     "a game whose row can never be created ends aborted (storage_failed) for players and "
     "spectators, without a rating change") {
@@ -309,7 +313,7 @@ TEST_CASE_FIXTURE(
     CHECK(faults->rows_tried.load() == 4);
 }
 
-TEST_CASE_FIXTURE(
+TEST_CASE_FIXTURE_ON_BACKENDS(
     AccountsAndFaults,
     "a game's end that storage refuses is written again, with the ratings, and a restart "
     "does not bring the game back") {
@@ -367,7 +371,8 @@ TEST_CASE_FIXTURE(
           "bad_join_code");
 }
 
-TEST_CASE_FIXTURE(AccountsAndFaults, "a finished table whose end is not on disk yet is not swept") {
+TEST_CASE_FIXTURE_ON_BACKENDS(AccountsAndFaults,
+                              "a finished table whose end is not on disk yet is not swept") {
     faults->ends = 1000;
     FlakyServer server(db, clock, faults, accounts);
     std::string code;
@@ -398,9 +403,9 @@ TEST_CASE_FIXTURE(AccountsAndFaults, "a finished table whose end is not on disk 
     CHECK(server.backend().game_store()->find_game(1)->game.result == "aborted");
 }
 
-TEST_CASE_FIXTURE(MovesUnderFaults,
-                  "a move whose write fails stays pending, is written again and then goes out "
-                  "once, to everyone, with the storage time charged to nobody") {
+TEST_CASE_FIXTURE_ON_BACKENDS(
+    MovesUnderFaults, "a move whose write fails stays pending, is written again and then goes out "
+                      "once, to everyone, with the storage time charged to nobody") {
     faults->moves = 1;
     clock.advance(2s);
     white.send_raw(
@@ -447,9 +452,9 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
     CHECK(stored->game.result == "0-1");
 }
 
-TEST_CASE_FIXTURE(MovesUnderFaults,
-                  "a move storage never takes is withdrawn: the game ends aborted "
-                  "(storage_failed) for everyone and the move was never shown") {
+TEST_CASE_FIXTURE_ON_BACKENDS(MovesUnderFaults,
+                              "a move storage never takes is withdrawn: the game ends aborted "
+                              "(storage_failed) for everyone and the move was never shown") {
     faults->moves = 1000;
     clock.advance(2s);
     white.send_raw(
@@ -506,9 +511,9 @@ TEST_CASE_FIXTURE(MovesUnderFaults,
     CHECK(faults->moves_tried.load() == 6);
 }
 
-TEST_CASE_FIXTURE(AccountsAndFaults,
-                  "a move waiting for a game row that is never created is withdrawn with the "
-                  "game") {
+TEST_CASE_FIXTURE_ON_BACKENDS(
+    AccountsAndFaults, "a move waiting for a game row that is never created is withdrawn with the "
+                       "game") {
     faults->rows = 1000;
     FlakyServer server(db, clock, faults, accounts);
     Client white(server.port(), "user=alice");
@@ -530,4 +535,67 @@ TEST_CASE_FIXTURE(AccountsAndFaults,
     REQUIRE(state.value("t", "") == "table");
     CHECK(state["state"]["moves"] == json::array());
     CHECK_FALSE(server.backend().game_store()->find_game(1));
+}
+
+namespace {
+
+// True for the move event of `ply` at any table.
+bool is_move_of(const json& m, int ply) {
+    return is_table_event(m, "move_played") && m.at("event").value("ply", -1) == ply;
+}
+
+} // namespace
+
+TEST_CASE("a move sent while PostgreSQL is down stays pending and goes out once, when a retry "
+          "finds the database back, and nothing acknowledged is lost") {
+    auto own = std::make_unique<test_db::OwnClusterDatabase>();
+    const test_db::OwnCluster& cluster = own->cluster();
+    AccountsAndFaults disk(std::move(own)); // no fault injected: the database itself goes
+    FlakyServer server(disk.db, disk.clock, disk.faults, disk.accounts);
+    Client white(server.port(), "user=alice");
+    Client black(server.port(), "user=bob");
+    const auto code = create_table(white, rated_blitz());
+    join(black, code);
+    move(white, code, 0, "f3");
+    move(black, code, 1, "e5");
+
+    // A crash of PostgreSQL (no checkpoint), then a move: its write fails, so it stays
+    // pending: no answer, no event.
+    REQUIRE(cluster.halt());
+    white.send_raw(
+        json{{"t", "move"}, {"id", "g4"}, {"table", code}, {"ply", 2}, {"move", "g4"}}.dump());
+    REQUIRE(eventually([&] { return disk.faults->moves_tried == 3; }));
+    CHECK(white.none_within(reply_to("g4"), 500ms));
+    CHECK(black.none_within([](const json& m) { return is_move_of(m, 2); }, 50ms));
+
+    // Back (crash recovery): a retry of the table's outbox stores the move, which then goes out.
+    REQUIRE(cluster.resume());
+    json answer;
+    const auto answered = [&] {
+        try {
+            answer = white.wait_for(reply_to("g4"), 100ms);
+            return true;
+        } catch (const std::runtime_error&) {
+            return false;
+        }
+    };
+    REQUIRE(advance_until(disk.clock, server.play(), answered, 10));
+    CHECK(is_move_of(answer, 2));
+    CHECK(black.wait_move(code, 2).at("event").at("ply") == 2);
+    move(black, code, 3, "Qh4#");
+    CHECK(white.wait_event(code, "game_ended")["event"]["result"]["reason"] == "checkmate");
+    CHECK(black.none_within([](const json& m) { return is_move_of(m, 2); }, 50ms)); // once
+
+    // On disk: the moves acknowledged before the crash, the one retried, and the end with the
+    // ratings (read on a connection of its own: the server's were cut).
+    const auto check = storage::open(cluster.uri());
+    REQUIRE(eventually([&] {
+        const auto stored = check->game_store()->find_game(1);
+        return stored && stored->game.ended_at.has_value();
+    }));
+    const auto stored = check->game_store()->find_game(1);
+    REQUIRE(stored->moves.size() == 4);
+    CHECK(stored->moves[2].move == "g2g4");
+    CHECK(stored->game.result == "0-1");
+    CHECK(check->rating_store()->ratings_of(disk.accounts->ids["bob"]).size() == 1);
 }
