@@ -112,6 +112,23 @@ struct TournamentHistoryRow {
     friend bool operator==(const TournamentHistoryRow&, const TournamentHistoryRow&) = default;
 };
 
+// A half-point bye a player asked for: not paired in `round`, scoring a draw's points.
+struct TournamentHalfByeRow {
+    UserId user_id = 0;
+    int round = 0;
+
+    friend bool operator==(const TournamentHalfByeRow&, const TournamentHalfByeRow&) = default;
+};
+
+// Two players the organiser forbade to meet; `first` is the lower account id.
+struct TournamentForbiddenPairRow {
+    UserId first = 0;
+    UserId second = 0;
+
+    friend bool operator==(const TournamentForbiddenPairRow&,
+                           const TournamentForbiddenPairRow&) = default;
+};
+
 // What add_entry did.
 enum class EntryAdded : std::uint8_t {
     Added,

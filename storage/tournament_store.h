@@ -66,6 +66,11 @@ public:
     // a table already.
     [[nodiscard]] virtual bool set_pairing_table(TournamentId id, int round, int board,
                                                  std::string_view code) = 0;
+    // Replaces the table code `from` of a pairing without a game by `to` (the code reserved
+    // for it was taken by another table). False when the pairing has another code or a game.
+    [[nodiscard]] virtual bool replace_pairing_table(TournamentId id, int round, int board,
+                                                     std::string_view from,
+                                                     std::string_view to) = 0;
     // Links each pairing with a table to the newest game row of that table with its White at
     // seat 0 and its Black at seat 1, started since the round was paired: a pairing without a
     // game, or whose game ended with `superseded` as its termination (a row a takeback closed:
@@ -76,6 +81,19 @@ public:
     [[nodiscard]] virtual bool set_pairing_outcome(TournamentId id, int round, int board,
                                                    std::string_view outcome,
                                                    const TournamentHistoryRow& history) = 0;
+
+    // A half-point bye `user` asked for, with `history`, in one transaction. False, with
+    // nothing written, when that round is stored already or the player asked for it already.
+    [[nodiscard]] virtual bool add_half_bye(TournamentId id, UserId user, int round,
+                                            const TournamentHistoryRow& history) = 0;
+    virtual std::vector<TournamentHalfByeRow> half_byes(TournamentId id) = 0; // by user, round
+    // A pair the organiser forbade (either order), with `history`, in one transaction. False,
+    // with nothing written, when it is forbidden already (add) or was not (remove).
+    [[nodiscard]] virtual bool add_forbidden_pair(TournamentId id, UserId a, UserId b,
+                                                  const TournamentHistoryRow& history) = 0;
+    [[nodiscard]] virtual bool remove_forbidden_pair(TournamentId id, UserId a, UserId b,
+                                                     const TournamentHistoryRow& history) = 0;
+    virtual std::vector<TournamentForbiddenPairRow> forbidden_pairs(TournamentId id) = 0;
 
     virtual void add_history(const TournamentHistoryRow& history) = 0;
     virtual std::vector<TournamentHistoryRow> history(TournamentId id) = 0; // oldest first

@@ -278,6 +278,50 @@ Swiss::pair_by_hand(const std::vector<std::pair<std::string, std::string>>& whit
                     std::optional<std::string> bye) {
     if (Refusal bad = ready_to_pair())
         return *bad;
+    return pair_round_by_hand(white_black, std::move(bye));
+}
+
+rules::Result<SwissRound>
+Swiss::pair_ahead_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
+                          std::optional<std::string> bye, bool override_criteria) {
+    if (rounds_paired() >= record_.settings.rounds)
+        return refuse(tournament_errc::tournament_over, "every round has been paired");
+    if (to_pair(rounds_paired() + 1).size() < 2)
+        return refuse(tournament_errc::not_enough_players, "fewer than two players to pair");
+    if (!override_criteria) {
+        const PairingRequest request = next_pairing_request();
+        const auto to_pair_player = [&](const std::string& id) -> const PairingPlayer* {
+            const auto p = index_of(id);
+            for (const PairingPlayer& player : request.players)
+                if (p && player.index == *p)
+                    return &player;
+            return nullptr; // not to pair: the shape check below refuses it
+        };
+        for (const auto& [white, black] : white_black) {
+            const PairingPlayer* w = to_pair_player(white);
+            const PairingPlayer* b = to_pair_player(black);
+            if (w != nullptr && b != nullptr && !may_meet(*w, *b, request.forbidden))
+                return refuse(tournament_errc::bad_pairing,
+                              record_.players[swiss_slot(w->index)].name + " and " +
+                                  record_.players[swiss_slot(b->index)].name +
+                                  " may not meet (they met, the pair is forbidden, or the "
+                                  "colour rules forbid it): override to pair them anyway");
+        }
+        if (bye) {
+            const PairingPlayer* p = to_pair_player(*bye);
+            if (p != nullptr && !p->bye_allowed)
+                return refuse(tournament_errc::bad_pairing,
+                              record_.players[swiss_slot(p->index)].name +
+                                  " had a bye or a forfeit win already (C.04.1 d): override to "
+                                  "give the bye anyway");
+        }
+    }
+    return pair_round_by_hand(white_black, std::move(bye));
+}
+
+rules::Result<SwissRound>
+Swiss::pair_round_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
+                          std::optional<std::string> bye) {
     const int round_number = rounds_paired() + 1;
     const std::vector<PlayerIndex> expected = to_pair(round_number);
     std::vector<PlayerIndex> seen;

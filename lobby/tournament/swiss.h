@@ -59,6 +59,15 @@ public:
     rules::Result<SwissRound>
     pair_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
                  std::optional<std::string> bye);
+    // The organiser's pairing of the next round set ahead: as pair_by_hand, also while the
+    // last round's games are running (a hand pairing does not wait for their results), and
+    // held to the absolute criteria of C.04.1 as the Dutch system is (may_meet: no rematch,
+    // no forbidden pair, the colour rules; the bye only to a player who may have one, C.04.1
+    // c/d) unless `override_criteria`: then only the shape is checked, as pair_by_hand does.
+    // Refusals: tournament_over, not_enough_players, no_such_entrant, bad_pairing.
+    rules::Result<SwissRound>
+    pair_ahead_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
+                       std::optional<std::string> bye, bool override_criteria);
     Refusal record_result(int round, int board, Outcome outcome); // both 1-based
 
     std::vector<StandingRow> standings() const;
@@ -69,6 +78,9 @@ private:
     explicit Swiss(SwissRecord record) : record_(std::move(record)) {}
 
     Refusal ready_to_pair() const;
+    rules::Result<SwissRound>
+    pair_round_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,
+                       std::optional<std::string> bye);
     std::vector<PlayerIndex> to_pair(int round) const;
     std::vector<SwissAbsence> absences(int round, std::optional<PlayerIndex> bye) const;
     void number_by_rating();

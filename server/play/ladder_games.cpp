@@ -90,7 +90,8 @@ void PlayService::open_ladder_table(const accounts::LadderGame& game) {
 void PlayService::seat_arranged_pair(const std::shared_ptr<LiveTable>& live_table,
                                      const std::string& code, const lobby::PlayerId& first,
                                      const lobby::Player& second, nlohmann::json notice,
-                                     std::string what) {
+                                     std::string what,
+                                     std::function<void(LiveTable&, const lobby::Refusal&)> after) {
     std::vector<std::pair<std::shared_ptr<net::Connection>, lobby::PlayerId>> members;
     std::vector<std::shared_ptr<ConnectionTables>> entering; // after the seating is posted
     for (const auto* player : {&first, &second.id}) {
@@ -103,11 +104,13 @@ void PlayService::seat_arranged_pair(const std::shared_ptr<LiveTable>& live_tabl
             members.emplace_back(visitor.conn, *player);
         }
     }
-    live_table->post([first, second, members, notice = std::move(notice),
-                      what = std::move(what)](LiveTable& h) mutable {
+    live_table->post([first, second, members, notice = std::move(notice), what = std::move(what),
+                      after = std::move(after)](LiveTable& h) mutable {
         lobby::Table& seated = h.table();
         if (auto joined = seated.join(second, h.now()); !joined) {
             log::error(what + ": the second player could not be seated: " + joined.error().detail);
+            if (after)
+                after(h, joined.error());
             return;
         }
         for (const auto& player : {first, second.id}) {
@@ -127,6 +130,8 @@ void PlayService::seat_arranged_pair(const std::shared_ptr<LiveTable>& live_tabl
             h.reply_before(ahead++, conn, notice);
             h.reply_before(ahead++, conn, h.state_message(player, nullptr));
         }
+        if (after)
+            after(h, std::nullopt);
     });
     for (const auto& tables : entering)
         tables->enter(code, live_table);

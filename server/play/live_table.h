@@ -130,6 +130,9 @@ public:
                std::optional<storage::GameId> stored_game = std::nullopt);
     // Makes this the table of a ladder challenge (before anything runs on the strand).
     void set_ladder(LadderLink link) { ladder_ = std::move(link); }
+    // Makes this the table of a tournament pairing (tournament_games.h): on the strand, or
+    // before anything runs there.
+    void set_tournament() { tournament_ = true; }
 
     // Called on the strand after every change once it is settled (no move being written):
     // the computer's seat (computer_seat.h) looks whether it is to move. Before anything runs.
@@ -159,6 +162,7 @@ public:
     lobby::Table& table() { return *table_; }
     lobby::TimePoint now() const { return context_.time->now(); }
     const std::optional<LadderLink>& ladder() const { return ladder_; }
+    bool tournament() const { return tournament_; }
     // Closed, swept or shut down: the service forgets it (requests get bad_join_code).
     bool closed() const { return gone_ || stopped_; }
     // Plays a move and answers the mover: its copy of the move event, with `id`, once stored;
@@ -286,6 +290,7 @@ private:
     std::optional<lobby::TimePoint> armed_for_;
     std::optional<LadderLink> ladder_;
     bool ladder_reported_ = false;
+    bool tournament_ = false;
     std::optional<PendingWrite> move_;
     observability::Clock::time_point move_received_{}; // for the move latency metric
     observability::GaugeHold live_table_{observability::metrics().live_tables};

@@ -46,7 +46,8 @@ struct LadderGame;
 }
 namespace server::tournaments {
 struct TournamentGame;
-}
+struct TableAnswer;
+} // namespace server::tournaments
 
 namespace server::play {
 
@@ -113,7 +114,7 @@ public:
     // Makes the table of a tournament pairing and calls `opened` with its code (empty: none
     // could be made) (tournament_games.cpp). Any thread.
     void start_tournament_game(const tournaments::TournamentGame& game,
-                               std::function<void(const std::string&)> opened);
+                               std::function<void(const tournaments::TableAnswer&)> opened);
     // Berserk for `user` at the arena game's table `code` (arena_berserk.cpp); `done` with the
     // table's refusal, or "table_closed" when there is no such table. Any thread.
     void berserk_tournament_game(const std::string& code, storage::UserId user, bool restoring,
@@ -233,11 +234,15 @@ private:
     // sends each connection of theirs `notice` (its "table" set to the code) and then the
     // table's state, ahead of the events that made the table (protocol.md §7.13, §7.15).
     // `what` names the game in the log.
+    // `after` (may be empty) is called on the table's strand with the second player's
+    // seating: nullopt when seated, else the table's refusal (the table is then as it was).
     void seat_arranged_pair(const std::shared_ptr<LiveTable>& live_table, const std::string& code,
                             const lobby::PlayerId& first, const lobby::Player& second,
-                            nlohmann::json notice, std::string what);
-    void open_tournament_table(const tournaments::TournamentGame& game,
-                               const std::function<void(const std::string&)>& opened);
+                            nlohmann::json notice, std::string what,
+                            std::function<void(LiveTable&, const lobby::Refusal&)> after = {});
+    void open_tournament_table(
+        const tournaments::TournamentGame& game,
+        const std::function<void(const tournaments::TableAnswer&)>& opened);
     // The table of a Match (White seat 0) or a GroupMatch, every player seated in the match's
     // order (players[i] at seat i) and shown the table's state.
     void seat_match(const lobby::Match& match);

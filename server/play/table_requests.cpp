@@ -88,6 +88,20 @@ lobby::Refusal ladder_refusal(const lobby::Table& table, TableActionKind kind) {
     return std::nullopt;
 }
 
+// A tournament game is decided by its one game (server/play/tournament_games.h): an abort
+// would leave the pairing without a result (a double forfeit) and a rematch would count for
+// nothing, so both are refused. A player who does not want to play resigns; one who does not
+// make the first move in time loses by forfeit.
+lobby::Refusal tournament_refusal(TableActionKind kind) {
+    if (kind == TableActionKind::Abort)
+        return lobby::refuse(lobby::errc::not_allowed,
+                             "a tournament game cannot be aborted: resign or play");
+    if (kind == TableActionKind::OfferRematch || kind == TableActionKind::AcceptRematch)
+        return lobby::refuse(lobby::errc::not_allowed,
+                             "a tournament game has no rematch: the tournament pairs the next one");
+    return std::nullopt;
+}
+
 struct Serve {
     LiveTable& h;
     const TableCaller& c;
@@ -111,6 +125,9 @@ struct Serve {
     void operator()(const protocol::TableAction& a) const {
         if (h.ladder())
             if (auto refused = ladder_refusal(h.table(), a.kind))
+                return h.reply_error(c.conn, c.id, *refused);
+        if (h.tournament())
+            if (auto refused = tournament_refusal(a.kind))
                 return h.reply_error(c.conn, c.id, *refused);
         if (auto refused = act(h.table(), a.kind, c.player.id, h.now()))
             return h.reply_error(c.conn, c.id, *refused);

@@ -294,7 +294,7 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
         return;
     }
     for (const auto& r : rounds)
-        start_games(row, r); // the games whose table was not asked for yet (a restart)
+        start_games(row, r, now); // the games whose table was not asked for yet (a restart)
     if (replay->arena.final(now)) {
         (void)tournaments_.change_state(id, "running", "finished", now,
                                         arena_history(id, now, std::nullopt, "finished", {}));
@@ -325,7 +325,7 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
         return;
     const auto reread = tournaments_.rounds(id);
     if (!reread.empty())
-        start_games(row, reread.back());
+        start_games(row, reread.back(), now);
 }
 
 } // namespace server::tournaments

@@ -174,7 +174,8 @@ storage::UserId user_of(const lt::SwissEntrant& player) {
 
 rules::Result<lt::SwissRecord> record_of(const storage::TournamentRow& row,
                                          const std::vector<storage::TournamentEntryRow>& entries,
-                                         const std::vector<storage::TournamentRoundRow>& rounds) {
+                                         const std::vector<storage::TournamentRoundRow>& rounds,
+                                         const OrganiserRows& organiser) {
     auto settings = settings_of(row);
     if (!settings)
         return settings.error();
@@ -197,6 +198,16 @@ rules::Result<lt::SwissRecord> record_of(const storage::TournamentRow& row,
         const auto it = index.find(user);
         return it == index.end() ? std::nullopt : std::optional(it->second);
     };
+    for (const auto& bye : organiser.half_byes)
+        if (const auto who = player(bye.user_id))
+            record.players[static_cast<std::size_t>(*who)].half_byes.push_back(bye.round);
+    for (const auto& pair : organiser.forbidden) {
+        const auto a = player(pair.first);
+        const auto b = player(pair.second);
+        if (a && b && *a != *b)
+            record.forbidden.emplace_back(std::min(*a, *b), std::max(*a, *b));
+    }
+    std::sort(record.forbidden.begin(), record.forbidden.end());
     for (const auto& stored : rounds) {
         lt::SwissRound round;
         round.set_by_hand = stored.set_by_hand;

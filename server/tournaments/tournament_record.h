@@ -60,11 +60,20 @@ record_players(const storage::TournamentRow& row,
                const std::vector<storage::TournamentEntryRow>& entries,
                const std::vector<storage::TournamentRoundRow>& rounds);
 
+// What the organiser's tools stored for a Swiss (tournament_organiser.cpp): the half-point
+// byes players asked for and the pairs the organiser forbade. Rows naming someone who is not a
+// player of the record (an entry withdrawn before its first round) are left out.
+struct OrganiserRows {
+    std::vector<storage::TournamentHalfByeRow> half_byes;
+    std::vector<storage::TournamentForbiddenPairRow> forbidden;
+};
+
 // The whole record: bad_pairing when a stored round names someone who is not a player.
 rules::Result<lobby::tournament::SwissRecord>
 record_of(const storage::TournamentRow& row,
           const std::vector<storage::TournamentEntryRow>& entries,
-          const std::vector<storage::TournamentRoundRow>& rounds);
+          const std::vector<storage::TournamentRoundRow>& rounds,
+          const OrganiserRows& organiser = {});
 
 // A round of the record as a stored round (`number` 1-based), players by account.
 storage::TournamentRoundRow round_row_of(const lobby::tournament::SwissRecord& record,

@@ -1,6 +1,7 @@
 // GET/POST /api/tournaments, GET /api/tournaments/<id>, GET /api/tournaments/<id>.trf,
-// POST /api/tournaments/<id>/join|withdraw|start|end|pause (docs/http-api.md, "Tournaments");
-// an arena's berserk and members: arena_routes.cpp.
+// POST /api/tournaments/<id>/join|withdraw|start|end|pause (docs/http-api.md, "Tournaments"),
+// the organiser's routes of tournament_organiser_routes.h; an arena's berserk and members:
+// arena_routes.cpp.
 #include "lobby/time_control.h"
 #include "lobby/time_control_text.h"
 #include "lobby/tournament/scoring.h"
@@ -8,6 +9,7 @@
 #include "server/accounts/api_json.h"
 #include "server/accounts/service_worker.h"
 #include "server/tournaments/arena_routes.h"
+#include "server/tournaments/tournament_organiser_routes.h"
 #include "server/tournaments/tournament_record.h"
 #include "server/tournaments/tournament_runner.h"
 
@@ -31,6 +33,7 @@ http::Response refused(const http::Request& request, const rules::Error& error) 
         {"unknown_tournament", S::not_found}, {"not_organiser", S::forbidden},
         {"guest_in_rated", S::forbidden},     {"account_required", S::unauthorized},
         {"bad_join_code", S::forbidden},      {"not_entered", S::conflict},
+        {"not_logged_in", S::unauthorized},   {"unknown_player", S::not_found},
     };
     auto it = statuses.find(error.code);
     S status = it != statuses.end()             ? it->second
@@ -302,7 +305,13 @@ http::Response tournament_post(TournamentService& service, const http::Request& 
     if (auto* error = std::get_if<http::Response>(&parsed))
         return std::move(*error);
     const auto& body = std::get<Json>(parsed);
-    if (path.action == "join") {
+    if (auto organised = organiser_action(service, req.method(), *path.id, path.action, user,
+                                          body, now)) {
+        if (!*organised)
+            return refused(req, organised->error());
+    } else if (req.method() != bh::verb::post) {
+        return api_error(req, bh::status::not_found, "not_found", "no such tournament action");
+    } else if (path.action == "join") {
         // A guest is refused by the service, saying why (a rated tournament or not).
         if (!info.principal)
             return not_logged_in(req);
@@ -360,6 +369,12 @@ void TournamentRunner::register_routes(http::Routes& routes) {
                 return berserk_route(*this, req, info, std::move(respond));
             actions(req, info, std::move(respond));
         });
+    // DELETE /api/tournaments/<id>/forbidden (tournament_organiser_routes.h).
+    routes.add_prefix_async(bh::verb::delete_, std::string(tournaments_prefix),
+                            on_worker([this](TournamentService& s, const http::Request& req,
+                                             const http::RequestInfo& info) {
+                                return tournament_post(s, req, info, now());
+                            }));
 }
 
 } // namespace server::tournaments

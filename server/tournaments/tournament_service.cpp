@@ -1,5 +1,6 @@
 #include "server/tournaments/tournament_service.h"
 
+#include "lobby/join_codes.h"
 #include "lobby/time_control.h"
 #include "lobby/time_control_text.h"
 #include "lobby/tournament/round_robin_record.h"
@@ -168,7 +169,7 @@ rules::Result<lt::Swiss>
 TournamentService::load(const storage::TournamentRow& row,
                         const std::vector<storage::TournamentEntryRow>& entries,
                         const std::vector<storage::TournamentRoundRow>& rounds) {
-    auto record = record_of(row, entries, rounds);
+    auto record = record_of(row, entries, rounds, organiser_rows(row.id));
     if (!record)
         return record.error();
     return lt::Swiss::restore(std::move(record).value());
@@ -352,7 +353,7 @@ rules::Result<storage::TournamentRow> TournamentService::begin(const storage::To
         return begin_arena(row, who, now);
     // The rounds first, then the state: a crash between them leaves a created tournament
     // whose next start finds its rounds stored (add_round refuses them again, harmlessly).
-    auto record = record_of(row, entries, {});
+    auto record = record_of(row, entries, {}, organiser_rows(id));
     if (!record)
         return record.error();
     std::vector<lt::SwissRound> rounds;
@@ -478,18 +479,64 @@ bool TournamentService::decide_unplayed(const storage::TournamentRow& row,
     return stored;
 }
 
+std::string TournamentService::new_table_code() {
+    return lobby::random_code(random_, lobby::join_code_length);
+}
+
+void TournamentService::forfeit_unseated(storage::TournamentId id, int round, int board,
+                                         int seat, const std::string& reason, TimePoint now) {
+    const std::string_view outcome =
+        seat == 0 ? stored_outcome::black_forfeit_win : stored_outcome::white_forfeit_win;
+    if (!tournaments_.set_pairing_outcome(
+            id, round, board, outcome,
+            history_line(id, now, std::nullopt, "forfeit",
+                         "round " + std::to_string(round) + " board " + std::to_string(board) +
+                             ": " + std::string(outcome) + " (" +
+                             (seat == 0 ? "White" : "Black") +
+                             " could not be seated: " + reason + ")")))
+        log::warn("tournaments: tournament " + std::to_string(id) + " round " +
+                  std::to_string(round) + " board " + std::to_string(board) + " is gone");
+}
+
 void TournamentService::start_games(const storage::TournamentRow& row,
-                                    const storage::TournamentRoundRow& round) {
+                                    const storage::TournamentRoundRow& round, TimePoint now) {
     if (!starter_)
         return;
     for (const auto& p : round.pairings) {
-        if (!p.outcome.empty() || !p.table_code.empty() || p.game_id)
+        // A pairing decided, or whose game ended (a takeback's row is followed by link_games;
+        // an aborted one is decided by decide_unplayed), needs no table.
+        if (!p.outcome.empty() || !p.game_result.empty())
             continue;
         const auto key = std::make_tuple(row.id, round.round, p.board);
-        if (!asked_.insert(key).second)
+        if (asked_.contains(key))
             continue;
         const auto white = users_.find_user(p.white_user_id);
         const auto black = users_.find_user(p.black_user_id);
+        if (!white || !black) { // an account that is gone cannot be seated
+            if (!white && !black)
+                (void)tournaments_.set_pairing_outcome(
+                    row.id, round.round, p.board, stored_outcome::double_forfeit,
+                    history_line(row.id, now, std::nullopt, "forfeit",
+                                 "round " + std::to_string(round.round) + " board " +
+                                     std::to_string(p.board) +
+                                     ": double_forfeit (neither account exists)"));
+            else
+                forfeit_unseated(row.id, round.round, p.board, white ? 1 : 0,
+                                 "no such account", now);
+            continue;
+        }
+        // The code is stored before the table is asked for: a server stopped after the table
+        // was made asks again for the same code, and the play service takes the table it
+        // finds with it (restored from its game row) instead of making a second one. Asked
+        // again once in each process, also when the game is on: so a restored table knows it
+        // is a tournament's (no abort, no rematch: table_requests.cpp).
+        std::string code = p.table_code;
+        if (code.empty()) {
+            code = new_table_code();
+            if (!tournaments_.set_pairing_table(row.id, round.round, p.board, code))
+                continue; // it has one now: read at the next advance
+        }
+        asked_.insert(key);
         TournamentGame game{.tournament_id = row.id,
                             .tournament_name = row.name,
                             .round = round.round,
@@ -498,26 +545,42 @@ void TournamentService::start_games(const storage::TournamentRow& row,
                             .time_control = row.time_control,
                             .rated = row.rated,
                             .white_id = p.white_user_id,
-                            .white_name = white ? white->name : std::string(),
+                            .white_name = white->name,
                             .black_id = p.black_user_id,
-                            .black_name = black ? black->name : std::string()};
-        starter_->start_tournament_game(game, [this, key, post = post_](const std::string& code) {
-            post([this, key, code] {
-                const auto& [id, number, board] = key;
-                if (code.empty()) {
-                    asked_.erase(key); // asked again on the next tick
-                    return;
-                }
-                try {
-                    if (!tournaments_.set_pairing_table(id, number, board, code))
-                        log::warn("tournaments: tournament " + std::to_string(id) + " round " +
-                                  std::to_string(number) + " board " + std::to_string(board) +
-                                  " has a table already");
-                } catch (const std::exception& e) {
-                    log::error("tournaments: table " + code + " not stored: " + e.what());
-                }
+                            .black_name = black->name,
+                            .table_code = code};
+        starter_->start_tournament_game(
+            game, [this, key, code, now, post = post_](const TableAnswer& answer) {
+                post([this, key, code, now, answer] { on_table_answer(key, code, answer, now); });
             });
-        });
+    }
+}
+
+void TournamentService::on_table_answer(const std::tuple<TournamentId, int, int>& key,
+                                        const std::string& code, const TableAnswer& answer,
+                                        TimePoint now) {
+    const auto& [id, number, board] = key;
+    try {
+        switch (answer.kind) {
+        case TableAnswer::Kind::Opened:
+            return;
+        case TableAnswer::Kind::NotNow:
+            asked_.erase(key); // asked again at the next advance
+            return;
+        case TableAnswer::Kind::CodeTaken:
+            if (!tournaments_.replace_pairing_table(id, number, board, code, new_table_code()))
+                log::warn("tournaments: table " + code + " of tournament " + std::to_string(id) +
+                          " round " + std::to_string(number) + " board " +
+                          std::to_string(board) + " was not replaced");
+            asked_.erase(key);
+            return;
+        case TableAnswer::Kind::Unseated:
+            forfeit_unseated(id, number, board, answer.seat, answer.reason, now);
+            return;
+        }
+    } catch (const std::exception& e) {
+        asked_.erase(key);
+        log::error("tournaments: table " + code + " not settled: " + e.what());
     }
 }
 
@@ -539,7 +602,7 @@ void TournamentService::advance(TournamentId id, TimePoint now) {
             return outcome_of(p) != lt::Outcome::Pending;
         });
         if (!complete) {
-            start_games(*row, r);
+            start_games(*row, r, now);
             return;
         }
     }
@@ -559,7 +622,7 @@ void TournamentService::advance(TournamentId id, TimePoint now) {
                                                      "round " + std::to_string(number))})) {
                 const auto reread = tournaments_.rounds(id);
                 if (!reread.empty())
-                    start_games(*row, reread.back());
+                    start_games(*row, reread.back(), now);
             }
             return;
         }

@@ -24,19 +24,26 @@
 //   player's game not yet started is lost by the withdrawn side), starts the games of the
 //   first round not complete through the TournamentGameStarter, pairs the next Swiss round
 //   once every game of the last one has a result, and finishes the tournament after the last.
+// - tables: a pairing's table code is drawn and stored before its table is asked for, and the
+//   play service takes a table it has with that code as the pairing's: a crash between the
+//   two never makes two tables for one pairing. A player who cannot be seated (the play
+//   service says why, or the account is gone) loses by forfeit, stored as the pairing's
+//   outcome with a "forfeit" history line: no game, so nothing is rated.
 // - restart: nothing is held in memory but which games were asked for in this process; a new
-//   service continues from the stored rows (a round in progress included). A game asked for
-//   whose table's code was not stored before a crash is asked for again.
+//   service continues from the stored rows (a round in progress included) and asks once more
+//   for every pairing without a result, with its stored code.
 //
 // Not thread-safe: it uses the stores it was given; TournamentRunner runs it on its worker.
 // `post` runs a function later on that same thread (the starter's answers come from others).
 
+#include "lobby/random.h"
 #include "lobby/tournament/swiss.h"
 #include "lobby/tournament/tiebreaks.h"
 #include "rules/result.h"
 #include "server/tournaments/arena_clocks.h"
 #include "server/tournaments/arena_record.h"
 #include "server/tournaments/tournament_games.h"
+#include "server/tournaments/tournament_record.h"
 #include "storage/stores.h"
 #include "storage/tournament_store.h"
 
@@ -47,6 +54,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace server::tournaments {
@@ -135,6 +143,40 @@ public:
     using BerserkDone = std::function<void(const rules::Result<std::pair<int, int>>&)>;
     void berserk(storage::TournamentId id, storage::UserId user, storage::TimePoint now,
                  BerserkDone done);
+    // --- the organiser's tools for a Swiss (tournament_organiser.cpp) ---------------------
+    // Players are named as entered (any case). Common errors: "unknown_tournament",
+    // "not_swiss", "tournament_finished", "unknown_player" (no such entrant).
+    //
+    // A half-point bye `user` asks for: not paired in `round` and scoring a draw's points.
+    // For a round of a created or running Swiss that is not paired yet, at most
+    // SwissSettings::max_half_byes (2) per player. Errors: "not_entered", "withdrawn",
+    // "round_paired", "bad_round", "bad_bye_request" (asked already, or past the limit).
+    rules::Result<int> request_half_bye(storage::TournamentId id, storage::UserId user,
+                                        int round, storage::TimePoint now);
+    // The organiser (`who`; nullopt: the operator) forbids two players to meet, or lifts it.
+    // The Dutch pairing never pairs a forbidden pair (C.04.1 b, lobby/tournament/
+    // swiss_pairing.h); a round already paired is not changed. Errors: "not_organiser",
+    // "bad_forbidden_pair" (the same player twice, forbidden already, or not forbidden).
+    rules::Result<bool> forbid_pair(storage::TournamentId id, std::optional<storage::UserId> who,
+                                    const std::string& a, const std::string& b, bool forbid,
+                                    storage::TimePoint now);
+    // The organiser's pairing of round `round`, the next not paired, of a running Swiss: set
+    // while the round before is played (the server pairs the next round by the Dutch system
+    // as soon as the last result is in, so a hand pairing is given ahead). Every player to
+    // pair in that round exactly once, in a game or as the one bye; a rematch, a forbidden
+    // pair, a pair the colour rules forbid or a bye to a player who had one are refused
+    // unless `override_criteria` (the organiser insists; the history says so). Stored as set
+    // by hand, with a "paired_by_hand" history line listing the boards, and in the TRF as any
+    // round. Errors: "not_organiser", "round_paired", "bad_round", "bad_pairing",
+    // "not_enough_players".
+    struct HandPairing {
+        std::vector<std::pair<std::string, std::string>> games; // White, Black
+        std::vector<std::string> byes;                           // at most one
+        bool override_criteria = false;
+    };
+    rules::Result<int> pair_by_hand(storage::TournamentId id, std::optional<storage::UserId> who,
+                                    int round, const HandPairing& pairing,
+                                    storage::TimePoint now);
 
     // Every tournament due: created ones whose start time has come start (or are cancelled
     // with too few players), running ones advance. Failures are logged, per tournament.
@@ -151,6 +193,7 @@ private:
     std::shared_ptr<TournamentGameStarter> starter_;
     // (tournament, round, board) whose table was asked for in this process.
     std::set<std::tuple<storage::TournamentId, int, int>> asked_;
+    lobby::SystemRandom random_; // the tables' codes: unguessable (lobby/join_codes.h)
 
     rules::Result<lobby::tournament::Swiss>
     load(const storage::TournamentRow& row, const std::vector<storage::TournamentEntryRow>& entries,
@@ -164,8 +207,14 @@ private:
                          const std::vector<storage::TournamentEntryRow>& entries,
                          const std::vector<storage::TournamentRoundRow>& rounds,
                          storage::TimePoint now);
-    void start_games(const storage::TournamentRow& row, const storage::TournamentRoundRow& round);
-
+    void start_games(const storage::TournamentRow& row, const storage::TournamentRoundRow& round,
+                     storage::TimePoint now);
+    void on_table_answer(const std::tuple<storage::TournamentId, int, int>& key,
+                         const std::string& code, const TableAnswer& answer,
+                         storage::TimePoint now);
+    void forfeit_unseated(storage::TournamentId id, int round, int board, int seat,
+                          const std::string& reason, storage::TimePoint now);
+    std::string new_table_code();
     // arena_service.cpp
     std::shared_ptr<ArenaClocks> arena_clocks_;
     // (tournament, round, board, user) whose berserk the live table has in this process.
@@ -188,6 +237,11 @@ private:
                           const std::vector<storage::TournamentRoundRow>& rounds,
                           const ArenaBerserks& berserks);
     int rating_of(storage::UserId user, const storage::TournamentRow& row);
+    OrganiserRows organiser_rows(storage::TournamentId id);
+    // The Swiss an organiser's tool acts on: running or created, a Swiss, the organiser's.
+    rules::Result<storage::TournamentRow> organiser_swiss(storage::TournamentId id,
+                                                          std::optional<storage::UserId> who,
+                                                          bool organiser_only);
 };
 
 } // namespace server::tournaments

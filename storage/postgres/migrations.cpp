@@ -320,11 +320,31 @@ CREATE TABLE game_pauses (
 );
 )sql";
 
-constexpr std::array<std::string_view, 5> migrations{
+// 6: the organiser's tools for a Swiss, SQLite's migration 10: half-point byes the players
+// asked for and pairs the organiser forbade (the lower account first).
+constexpr std::string_view migration_6 = R"sql(
+CREATE TABLE tournament_half_byes (
+    tournament_id bigint  NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    user_id       bigint  NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    round         bigint  NOT NULL CHECK (round >= 1),
+    PRIMARY KEY (tournament_id, user_id, round)
+);
+
+CREATE TABLE tournament_forbidden_pairs (
+    tournament_id  bigint NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    first_user_id  bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    second_user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (tournament_id, first_user_id, second_user_id),
+    CHECK (first_user_id < second_user_id)
+);
+)sql";
+
+constexpr std::array<std::string_view, 6> migrations{
     migration_1, migration_2,
     migration_3, // the game tables
     migration_4, // tournaments (issue 38)
     migration_5, // the cluster's ownership: nodes, fence, live_tables, game_pauses
+    migration_6, // a Swiss's half-point byes and forbidden pairs
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "storage/postgres/pg_tournament_store.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -312,6 +313,15 @@ bool PgTournamentStore::set_pairing_table(TournamentId id, int round, int board,
                .affected() > 0;
 }
 
+bool PgTournamentStore::replace_pairing_table(TournamentId id, int round, int board,
+                                              std::string_view from, std::string_view to) {
+    auto db = pool_->lease();
+    return db->run("UPDATE tournament_pairings SET table_code = $5 WHERE tournament_id = $1 AND "
+                   "round = $2 AND board = $3 AND table_code = $4 AND game_id IS NULL",
+                   Params().add(id).add(round).add(board).add(from).add(to))
+               .affected() > 0;
+}
+
 int PgTournamentStore::link_games(TournamentId id, std::string_view superseded) {
     auto db = pool_->lease();
     // No game tables yet (the game store's migration brings them): no game to link.
@@ -348,6 +358,72 @@ bool PgTournamentStore::set_pairing_outcome(TournamentId id, int round, int boar
     pg_insert_history(*db, history);
     transaction.commit();
     return true;
+}
+
+bool PgTournamentStore::add_half_bye(TournamentId id, UserId user, int round,
+                                     const TournamentHistoryRow& history) {
+    auto db = pool_->lease();
+    Transaction transaction(*db);
+    const auto r = db->run("INSERT INTO tournament_half_byes (tournament_id, user_id, round) "
+                           "SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM tournament_rounds "
+                           "WHERE tournament_id = $1 AND round = $3) ON CONFLICT DO NOTHING",
+                           Params().add(id).add(user).add(round));
+    if (r.affected() == 0)
+        return false;
+    pg_insert_history(*db, history);
+    transaction.commit();
+    return true;
+}
+
+std::vector<TournamentHalfByeRow> PgTournamentStore::half_byes(TournamentId id) {
+    auto db = pool_->lease();
+    const auto r = db->run("SELECT user_id, round FROM tournament_half_byes WHERE "
+                           "tournament_id = $1 ORDER BY user_id, round",
+                           Params().add(id));
+    std::vector<TournamentHalfByeRow> rows;
+    for (int i = 0; i < r.rows(); ++i)
+        rows.push_back(
+            {.user_id = r.integer(i, 0), .round = static_cast<int>(r.integer(i, 1))});
+    return rows;
+}
+
+bool PgTournamentStore::add_forbidden_pair(TournamentId id, UserId a, UserId b,
+                                           const TournamentHistoryRow& history) {
+    auto db = pool_->lease();
+    Transaction transaction(*db);
+    const auto r = db->run("INSERT INTO tournament_forbidden_pairs (tournament_id, first_user_id, "
+                           "second_user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                           Params().add(id).add(std::min(a, b)).add(std::max(a, b)));
+    if (r.affected() == 0)
+        return false;
+    pg_insert_history(*db, history);
+    transaction.commit();
+    return true;
+}
+
+bool PgTournamentStore::remove_forbidden_pair(TournamentId id, UserId a, UserId b,
+                                              const TournamentHistoryRow& history) {
+    auto db = pool_->lease();
+    Transaction transaction(*db);
+    const auto r = db->run("DELETE FROM tournament_forbidden_pairs WHERE tournament_id = $1 AND "
+                           "first_user_id = $2 AND second_user_id = $3",
+                           Params().add(id).add(std::min(a, b)).add(std::max(a, b)));
+    if (r.affected() == 0)
+        return false;
+    pg_insert_history(*db, history);
+    transaction.commit();
+    return true;
+}
+
+std::vector<TournamentForbiddenPairRow> PgTournamentStore::forbidden_pairs(TournamentId id) {
+    auto db = pool_->lease();
+    const auto r = db->run("SELECT first_user_id, second_user_id FROM tournament_forbidden_pairs "
+                           "WHERE tournament_id = $1 ORDER BY first_user_id, second_user_id",
+                           Params().add(id));
+    std::vector<TournamentForbiddenPairRow> rows;
+    for (int i = 0; i < r.rows(); ++i)
+        rows.push_back({.first = r.integer(i, 0), .second = r.integer(i, 1)});
+    return rows;
 }
 
 void PgTournamentStore::add_history(const TournamentHistoryRow& history) {

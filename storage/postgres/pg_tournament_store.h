@@ -38,9 +38,20 @@ public:
     std::vector<TournamentRoundRow> rounds(TournamentId id) override;
     bool set_pairing_game(TournamentId id, int round, int board, GameId game) override;
     bool set_pairing_table(TournamentId id, int round, int board, std::string_view code) override;
+    bool replace_pairing_table(TournamentId id, int round, int board, std::string_view from,
+                               std::string_view to) override;
     int link_games(TournamentId id, std::string_view superseded) override;
     bool set_pairing_outcome(TournamentId id, int round, int board, std::string_view outcome,
                              const TournamentHistoryRow& history) override;
+
+    bool add_half_bye(TournamentId id, UserId user, int round,
+                      const TournamentHistoryRow& history) override;
+    std::vector<TournamentHalfByeRow> half_byes(TournamentId id) override;
+    bool add_forbidden_pair(TournamentId id, UserId a, UserId b,
+                            const TournamentHistoryRow& history) override;
+    bool remove_forbidden_pair(TournamentId id, UserId a, UserId b,
+                               const TournamentHistoryRow& history) override;
+    std::vector<TournamentForbiddenPairRow> forbidden_pairs(TournamentId id) override;
 
     void add_history(const TournamentHistoryRow& history) override;
     std::vector<TournamentHistoryRow> history(TournamentId id) override;

@@ -486,6 +486,26 @@ CREATE TABLE tournament_history (
 CREATE INDEX tournament_history_by_tournament ON tournament_history(tournament_id, id);
 )sql";
 
+// 10: the organiser's tools for a Swiss (storage/tournament_store.h): half-point byes the
+// players asked for, for rounds not paired yet, and pairs the organiser forbade (the lower
+// account first, so that a pair is stored once).
+constexpr std::string_view migration_10 = R"sql(
+CREATE TABLE tournament_half_byes (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    user_id       INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    round         INTEGER NOT NULL CHECK (round >= 1),
+    PRIMARY KEY (tournament_id, user_id, round)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE tournament_forbidden_pairs (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    first_user_id  INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    second_user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (tournament_id, first_user_id, second_user_id),
+    CHECK (first_user_id < second_user_id)
+) STRICT, WITHOUT ROWID;
+)sql";
+
 struct Migration {
     std::string_view sql;
     // It rebuilds a table other tables refer to: run with the foreign keys off (else dropping
@@ -493,11 +513,12 @@ struct Migration {
     bool rebuilds_referenced_table = false;
 };
 
-constexpr std::array<Migration, 9> migrations{
+constexpr std::array<Migration, 10> migrations{
     Migration{migration_1}, Migration{migration_2}, Migration{migration_3},
     Migration{migration_4}, Migration{migration_5}, Migration{migration_6},
     Migration{migration_7}, Migration{migration_8, true},
-    Migration{migration_9}, // tournaments (issue 38)
+    Migration{migration_9},  // tournaments (issue 38)
+    Migration{migration_10}, // a Swiss's half-point byes and forbidden pairs
 };
 
 bool foreign_keys_on(Connection& connection) {

@@ -1,5 +1,6 @@
 #include "storage/sqlite/sqlite_tournament_store.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -265,6 +266,15 @@ bool SqliteTournamentStore::set_pairing_table(TournamentId id, int round, int bo
     return db_.changes() > 0;
 }
 
+bool SqliteTournamentStore::replace_pairing_table(TournamentId id, int round, int board,
+                                                  std::string_view from, std::string_view to) {
+    auto s = db_.prepare("UPDATE tournament_pairings SET table_code = ?5 WHERE tournament_id = ?1 "
+                         "AND round = ?2 AND board = ?3 AND table_code = ?4 AND game_id IS NULL");
+    s.bind_int(1, id).bind_int(2, round).bind_int(3, board).bind_text(4, from).bind_text(5, to);
+    s.run();
+    return db_.changes() > 0;
+}
+
 int SqliteTournamentStore::link_games(TournamentId id, std::string_view superseded) {
     // The newest row of the pairing's table with its players in their seats, since pairing.
     static constexpr const char* newest =
@@ -296,6 +306,66 @@ bool SqliteTournamentStore::set_pairing_outcome(TournamentId id, int round, int 
     insert_history(db_, history);
     transaction.commit();
     return true;
+}
+
+bool SqliteTournamentStore::add_half_bye(TournamentId id, UserId user, int round,
+                                         const TournamentHistoryRow& history) {
+    Transaction transaction(db_);
+    auto s = db_.prepare("INSERT INTO tournament_half_byes (tournament_id, user_id, round) "
+                         "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM tournament_rounds "
+                         "WHERE tournament_id = ?1 AND round = ?3) ON CONFLICT DO NOTHING");
+    s.bind_int(1, id).bind_int(2, user).bind_int(3, round).run();
+    if (db_.changes() == 0)
+        return false;
+    insert_history(db_, history);
+    transaction.commit();
+    return true;
+}
+
+std::vector<TournamentHalfByeRow> SqliteTournamentStore::half_byes(TournamentId id) {
+    auto s = db_.prepare("SELECT user_id, round FROM tournament_half_byes WHERE tournament_id = ?1 "
+                         "ORDER BY user_id, round");
+    s.bind_int(1, id);
+    std::vector<TournamentHalfByeRow> rows;
+    while (s.step())
+        rows.push_back({.user_id = s.column_int(0), .round = static_cast<int>(s.column_int(1))});
+    return rows;
+}
+
+bool SqliteTournamentStore::add_forbidden_pair(TournamentId id, UserId a, UserId b,
+                                               const TournamentHistoryRow& history) {
+    Transaction transaction(db_);
+    auto s = db_.prepare("INSERT INTO tournament_forbidden_pairs (tournament_id, first_user_id, "
+                         "second_user_id) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING");
+    s.bind_int(1, id).bind_int(2, std::min(a, b)).bind_int(3, std::max(a, b)).run();
+    if (db_.changes() == 0)
+        return false;
+    insert_history(db_, history);
+    transaction.commit();
+    return true;
+}
+
+bool SqliteTournamentStore::remove_forbidden_pair(TournamentId id, UserId a, UserId b,
+                                                  const TournamentHistoryRow& history) {
+    Transaction transaction(db_);
+    auto s = db_.prepare("DELETE FROM tournament_forbidden_pairs WHERE tournament_id = ?1 AND "
+                         "first_user_id = ?2 AND second_user_id = ?3");
+    s.bind_int(1, id).bind_int(2, std::min(a, b)).bind_int(3, std::max(a, b)).run();
+    if (db_.changes() == 0)
+        return false;
+    insert_history(db_, history);
+    transaction.commit();
+    return true;
+}
+
+std::vector<TournamentForbiddenPairRow> SqliteTournamentStore::forbidden_pairs(TournamentId id) {
+    auto s = db_.prepare("SELECT first_user_id, second_user_id FROM tournament_forbidden_pairs "
+                         "WHERE tournament_id = ?1 ORDER BY first_user_id, second_user_id");
+    s.bind_int(1, id);
+    std::vector<TournamentForbiddenPairRow> rows;
+    while (s.step())
+        rows.push_back({.first = s.column_int(0), .second = s.column_int(1)});
+    return rows;
 }
 
 void SqliteTournamentStore::add_history(const TournamentHistoryRow& history) {

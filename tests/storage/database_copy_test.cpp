@@ -170,6 +170,12 @@ CopiedClub fill_club(Backend& backend) {
          .absences = {{.user_id = club.dee, .kind = "bye"}}},
         {paired}));
     REQUIRE(tournaments->set_pairing_game(swiss, 1, 1, club.finished));
+    // Bob asked for a half-point bye in round 2; Ann and Dee may not meet.
+    REQUIRE(tournaments->add_half_bye(
+        swiss, club.bob, 2, {swiss, at_ms(2'000'100), club.bob, "half_bye", "Bob, round 2"}));
+    REQUIRE(tournaments->add_forbidden_pair(
+        swiss, club.ann, club.dee,
+        {swiss, at_ms(2'000'200), club.ann, "pair_forbidden", "Ann and Dee"}));
     return club;
 }
 

@@ -254,3 +254,82 @@ TEST_CASE("a tournament pairing is linked to the newest game of its table with i
     CHECK(pairing.game_id == second);
     CHECK(pairing.game_result == "0-1");
 }
+
+TEST_CASE_TEMPLATE("a Swiss's half-point byes and forbidden pairs round-trip, each once, a bye "
+                   "only for a round not stored, and a reserved table code is replaced only "
+                   "while its pairing has no game",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    const UserId cid = users->create_user("cid", "h", at_ms(0)).value();
+    auto store = backend.tournament_store();
+    const TournamentId id = store->create_tournament(sample_tournament(ann));
+
+    CHECK(store->add_half_bye(id, bob, 3, line(id, "half_bye")));
+    CHECK_FALSE(store->add_half_bye(id, bob, 3, line(id, "half_bye"))); // asked already
+    CHECK(store->add_half_bye(id, bob, 2, line(id, "half_bye")));
+    CHECK(store->add_half_bye(id, ann, 1, line(id, "half_bye")));
+    const TournamentRoundRow round1{
+        .round = 1,
+        .paired_at = at_ms(6000),
+        .set_by_hand = false,
+        .pairings = {TournamentPairingRow{.board = 1, .white_user_id = bob, .black_user_id = cid}},
+        .absences = {TournamentAbsenceRow{.user_id = ann, .kind = "half_bye"}}};
+    REQUIRE(store->add_round(id, round1, {}));
+    CHECK_FALSE(store->add_half_bye(id, cid, 1, line(id, "half_bye"))); // round 1 is stored
+    CHECK(store->half_byes(id) ==
+          std::vector<TournamentHalfByeRow>{{ann, 1}, {bob, 2}, {bob, 3}});
+
+    CHECK(store->add_forbidden_pair(id, cid, ann, line(id, "pair_forbidden")));
+    CHECK_FALSE(store->add_forbidden_pair(id, ann, cid, line(id, "pair_forbidden")));
+    CHECK(store->add_forbidden_pair(id, bob, cid, line(id, "pair_forbidden")));
+    CHECK(store->forbidden_pairs(id) ==
+          std::vector<TournamentForbiddenPairRow>{{std::min(ann, cid), std::max(ann, cid)},
+                                                  {std::min(bob, cid), std::max(bob, cid)}});
+    CHECK(store->remove_forbidden_pair(id, ann, cid, line(id, "pair_allowed")));
+    CHECK_FALSE(store->remove_forbidden_pair(id, cid, ann, line(id, "pair_allowed")));
+    CHECK(store->forbidden_pairs(id).size() == 1);
+    CHECK(store->forbidden_pairs(id + 1).empty());
+
+    // Each change that was made wrote its history line, and only those.
+    int lines = 0;
+    for (const auto& h : store->history(id))
+        lines += h.event == "half_bye" || h.event == "pair_forbidden" || h.event == "pair_allowed";
+    CHECK(lines == 3 + 2 + 1);
+
+    // A reserved code: replaced while the pairing has no game, from the code it has.
+    REQUIRE(store->set_pairing_table(id, 1, 1, "AAAAAA"));
+    CHECK_FALSE(store->replace_pairing_table(id, 1, 1, "ZZZZZZ", "BBBBBB"));
+    CHECK(store->replace_pairing_table(id, 1, 1, "AAAAAA", "BBBBBB"));
+    CHECK(store->rounds(id)[0].pairings[0].table_code == "BBBBBB");
+}
+
+TEST_CASE("a reserved table code is not replaced once its pairing has a game") {
+    storage_test::TempDir dir;
+    sqlite::SqliteBackend backend(dir.db());
+    auto users = backend.user_store();
+    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
+    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    auto store = backend.tournament_store();
+    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt));
+    REQUIRE(store->add_round(
+        id,
+        TournamentRoundRow{.round = 1,
+                           .paired_at = at_ms(1),
+                           .pairings = {TournamentPairingRow{
+                               .board = 1, .white_user_id = ann, .black_user_id = bob}}},
+        {}));
+    REQUIRE(store->set_pairing_table(id, 1, 1, "AAAAAA"));
+    auto writer = backend.game_writer();
+    auto row = storage_test::sample_game(ann, bob);
+    row.table_code = "AAAAAA";
+    const auto [status, game] = storage_test::create_now(*writer, row);
+    REQUIRE(status.ok());
+    CHECK(store->link_games(id, "takeback") == 1);
+    CHECK(store->rounds(id)[0].pairings[0].game_id == game);
+    CHECK_FALSE(store->replace_pairing_table(id, 1, 1, "AAAAAA", "BBBBBB"));
+    CHECK(store->rounds(id)[0].pairings[0].table_code == "AAAAAA");
+}

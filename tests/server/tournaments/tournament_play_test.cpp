@@ -37,16 +37,17 @@ private:
 };
 
 struct LiveClub {
-    test::TempDir dir;
+    std::shared_ptr<test::TempDir> dir; // shared with a club restarted on the same database
     HandClock clock;
-    storage::sqlite::SqliteBackend backend{(dir.path() / "tabula.db").string()};
+    storage::sqlite::SqliteBackend backend{(dir->path() / "tabula.db").string()};
     test::SampleWeb web;
     std::unique_ptr<server::App> app;
     std::unique_ptr<server::accounts::AccountsService> accounts;
     std::unique_ptr<server::tournaments::TournamentRunner> tournaments;
     std::shared_ptr<server::play::PlayService> play;
 
-    LiveClub() {
+    explicit LiveClub(std::shared_ptr<test::TempDir> shared = std::make_shared<test::TempDir>())
+        : dir(std::move(shared)) {
         auto config = test::test_config(web.web);
         config.messages_per_second = 200;
         config.burst = 200;
@@ -63,6 +64,8 @@ struct LiveClub {
         play = std::make_shared<server::play::PlayService>(app->io_context(), clock,
                                                            backend.game_writer());
         tournaments->set_game_starter(std::make_shared<server::play::TournamentGames>(play));
+        // As `tabula serve` does: unfinished games come back before the doors open.
+        (void)play->restore(backend.game_store()->load_unfinished_games());
         app->add_message_handler(play);
         app->start();
     }
@@ -205,4 +208,132 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
         total_halves += std::stoi(points) * 2 + (points.ends_with(".5") ? 1 : 0);
     }
     CHECK(total_halves == 2 * 2 * 2); // two rounds of two decisive games
+}
+
+TEST_CASE("a tournament table refuses abort and rematch: its one game decides the pairing") {
+    LiveClub club;
+    std::map<std::string, Player> players;
+    for (const auto* name : {"ann", "bob"}) {
+        const auto reply =
+            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
+        REQUIRE_MESSAGE(reply.status == 201, reply.body);
+        const auto header = reply.header("set-cookie");
+        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
+    }
+    const auto created = club.post("/api/tournaments",
+                                   {{"name", "Two"},
+                                    {"variant", "chess"},
+                                    {"base_seconds", 300},
+                                    {"rounds", 1},
+                                    {"starts_at", 9'000'000'000'000}},
+                                   players["ann"].cookie);
+    REQUIRE_MESSAGE(created.status == 201, created.body);
+    const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
+    for (auto& [name, player] : players) {
+        REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
+        player.ws = std::make_unique<test::WsTestClient>(
+            test::WsOptions(club.app->port()).cookie_header(player.cookie));
+        REQUIRE(player.ws->read_json()["t"] == "hello");
+        player.wait_for([](const json& m) { return m["t"] == "welcome"; });
+    }
+    REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
+    std::string code;
+    std::string white;
+    std::string black;
+    for (auto& [name, player] : players) {
+        const auto notice =
+            player.wait_for([](const json& m) { return m["t"] == "tournament_game"; });
+        code = notice["table"].get<std::string>();
+        white = notice["white"].get<std::string>();
+        black = notice["black"].get<std::string>();
+    }
+    auto aborted = players.at(black).request({{"t", "abort"}, {"table", code}});
+    CHECK(aborted["t"] == "error");
+    CHECK(aborted["code"] == "not_allowed");
+    const auto moved =
+        players.at(white).request({{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "e4"}});
+    REQUIRE_MESSAGE(moved["t"] == "table_event", moved.dump());
+    const auto resigned = players.at(black).request({{"t", "resign"}, {"table", code}});
+    REQUIRE_MESSAGE(resigned["t"] == "ok", resigned.dump());
+    for (const auto* kind : {"offer_rematch", "accept_rematch"}) {
+        const auto rematch = players.at(white).request({{"t", kind}, {"table", code}});
+        CHECK(rematch["t"] == "error");
+        CHECK(rematch["code"] == "not_allowed");
+    }
+    const auto shown = poll(club, page, [](const json& t) { return t["state"] == "finished"; });
+    CHECK(shown["rounds"][0]["pairings"][0]["result"] == "1-0");
+    CHECK(shown["rounds"][0]["pairings"][0]["table"] == code);
+}
+
+TEST_CASE("restarted with a tournament game in progress, the server takes the restored table as "
+          "the pairing's: no second table or game, and it still refuses abort") {
+    auto dir = std::make_shared<test::TempDir>();
+    std::map<std::string, std::string> cookies;
+    std::string page;
+    std::string code;
+    std::string white;
+    std::string black;
+    json before;
+    {
+        LiveClub club(dir);
+        std::map<std::string, Player> players;
+        for (const auto* name : {"ann", "bob"}) {
+            const auto reply = club.post("/api/register",
+                                         {{"name", name}, {"password", "correct horse"}}, "x=y");
+            REQUIRE_MESSAGE(reply.status == 201, reply.body);
+            const auto header = reply.header("set-cookie");
+            cookies[name] = header.substr(0, header.find(';'));
+            players[name] = Player{name, cookies[name], nullptr};
+        }
+        const auto created = club.post("/api/tournaments",
+                                       {{"name", "Restart"},
+                                        {"variant", "chess"},
+                                        {"base_seconds", 300},
+                                        {"rounds", 1},
+                                        {"starts_at", 9'000'000'000'000}},
+                                       cookies["ann"]);
+        REQUIRE_MESSAGE(created.status == 201, created.body);
+        page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
+        for (auto& [name, player] : players) {
+            REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
+            player.ws = std::make_unique<test::WsTestClient>(
+                test::WsOptions(club.app->port()).cookie_header(player.cookie));
+            REQUIRE(player.ws->read_json()["t"] == "hello");
+            player.wait_for([](const json& m) { return m["t"] == "welcome"; });
+        }
+        REQUIRE(club.post(page + "/start", json::object(), cookies["ann"]).status == 200);
+        for (auto& [name, player] : players) {
+            const auto notice =
+                player.wait_for([](const json& m) { return m["t"] == "tournament_game"; });
+            code = notice["table"].get<std::string>();
+            white = notice["white"].get<std::string>();
+            black = notice["black"].get<std::string>();
+        }
+        const auto moved = players.at(white).request(
+            {{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "e4"}});
+        REQUIRE_MESSAGE(moved["t"] == "table_event", moved.dump());
+        before = poll(club, page, [](const json& t) {
+            return t["rounds"][0]["pairings"][0]["game_id"].is_number_integer();
+        });
+    } // the server stops with the game in progress
+
+    LiveClub club(dir);
+    club.tick(); // asks again for the pairing's table, with its stored code
+    std::this_thread::sleep_for(300ms); // the play service marks the restored table
+    Player player{black, cookies[black], nullptr};
+    player.ws = std::make_unique<test::WsTestClient>(
+        test::WsOptions(club.app->port()).cookie_header(player.cookie));
+    REQUIRE(player.ws->read_json()["t"] == "hello");
+    const auto welcome = player.wait_for([](const json& m) { return m["t"] == "welcome"; });
+    CHECK_MESSAGE(welcome.dump().find(code) != std::string::npos, welcome.dump());
+    const auto aborted = player.request({{"t", "abort"}, {"table", code}});
+    CHECK(aborted["t"] == "error");
+    CHECK(aborted["code"] == "not_allowed");
+    const auto resigned = player.request({{"t", "resign"}, {"table", code}});
+    REQUIRE_MESSAGE(resigned["t"] == "ok", resigned.dump());
+    const auto shown = poll(club, page, [](const json& t) { return t["state"] == "finished"; });
+    const auto& pairing = shown["rounds"][0]["pairings"][0];
+    CHECK(pairing["table"] == code);
+    CHECK(pairing["game_id"] == before["rounds"][0]["pairings"][0]["game_id"]);
+    CHECK(pairing["result"] == "1-0");
 }

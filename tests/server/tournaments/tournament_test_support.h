@@ -1,8 +1,8 @@
 #pragma once
 // The tournament service over a temporary SQLite database, with a play service played by the
 // test: the starter records each game asked for, and `open_tables` makes each one's game row
-// (through the real game writer, as the play service's tables do) at a table of its own and
-// answers with the table's code; `finish` ends a game with a result. The service's posted
+// (through the real game writer, as the play service's tables do) at the table with the code
+// the service reserved, and answers that it opened; `finish` ends a game with a result. The service's posted
 // work waits in a queue until `drain` runs it, on the test's thread (its one thread).
 
 #include "server/tournaments/tournament_games.h"
@@ -62,13 +62,14 @@ struct Table {
 };
 
 // Makes the game row of each game asked for (at `now`, through the real writer, as the play
-// service's tables do), answers its table's code ("TB<n>", `tables_made` counting), and
-// returns them.
+// service's tables do) with the code the service reserved, answers Opened (`tables_made`
+// counting), and returns them.
 inline std::vector<Table> open_tables(storage::GameWriter& writer, RecordingStarter& starter,
                                       storage::TimePoint now, int& tables_made) {
     std::vector<Table> made;
     for (auto& asked : starter.take()) {
-        Table table{asked.game, "TB" + std::to_string(++tables_made), 0};
+        ++tables_made;
+        Table table{asked.game, asked.game.table_code, 0};
         storage::GameRow row;
         row.variant = asked.game.variant;
         row.time_control = asked.game.time_control;
@@ -85,7 +86,7 @@ inline std::vector<Table> open_tables(storage::GameWriter& writer, RecordingStar
         const auto [status, id] = done.get_future().get();
         REQUIRE(status.ok());
         table.id = id;
-        asked.opened(table.code);
+        asked.opened(server::tournaments::TableAnswer::of(server::tournaments::TableAnswer::Kind::Opened));
         made.push_back(table);
     }
     return made;
