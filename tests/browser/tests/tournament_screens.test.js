@@ -179,6 +179,8 @@ test('a Swiss\'s page: standings with tie-breaks, rounds with links, the current
     await expect_count(page.locator('[data-action="berserk"]'), 0); // not an arena
     await expect_count(page.locator('[data-action="join"]'), 0);
     await expect_text(page.locator('.entry-list li[data-name="dee"]'), /withdrawn from round 2/);
+    await expect_text(page.locator('.crosstable tr[data-name="ann"]'), /ann\+4wwon against dee \(rank 4\) with White1bis playing cid/);
+    await expect_text(page.locator('.crosstable tr[data-name="bob"]'), /=1w.*bye/);
     // Withdraw takes a second press, by the keyboard too.
     await page.locator('[data-action="withdraw"]').focus();
     await page.keyboard.press('Enter');
@@ -229,6 +231,7 @@ test('an arena\'s page: countdown to its end, streaks, sheets, pause and resume,
     await expect_text(page.locator('.standings-table tr[data-name="bob"] .sheet'), /^2 1 2 0$/);
     await expect_text(page.locator('.standings-table tr[data-name="eve"]'), /paused/);
     await expect_count(page.locator('.trf-link'), 0);
+    assert.equal(await page.locator('.crosstable').count(), 0);
     await expect_text(page.locator('.tournament-rounds tr[data-table="ARN001"]'), /ann.*bob.*playing.*Play/);
     await expect_text(page.locator('.tournament-rounds tr[data-table="ARN000"]'), /1-0.*Record \(PGN\)/);
     await expect_text(page.locator('.my-tournament-game'), /against bob, you play White/);

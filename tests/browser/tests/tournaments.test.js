@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from '../harness.js';
 import {
     group_tournaments, tournament_request, viewer_actions, current_game, result_text, countdown_text,
-    duration_words, poll_interval_ms, sheet_text,
+    duration_words, poll_interval_ms, sheet_text, crosstable, crosstable_cell_text, crosstable_cell_words,
 } from '../../../web/js/net/tournaments.js';
 import { own_moves } from '../../../web/js/screens/tournament_game_box.js';
 import { tournament_game_words } from '../../../web/js/ui/game_notice.js';
@@ -103,4 +103,15 @@ test('tournaments: Berserk is offered until the seat has moved, and the pairing 
     const msg = { t: 'tournament_game', table: 'K7QF2M', tournament: 1, name: 'Club Swiss', round: 2, board: 1, white: 'ann', black: 'bob' };
     assert.equal(tournament_game_words(msg, 'bob'), 'Club Swiss, round 2: your game against ann (you play Black) is ready.');
     assert.equal(tournament_game_words({ ...msg, round: undefined }, 'ann'), 'Club Swiss: your game against bob (you play White) is ready.');
+}, node);
+
+test('tournaments: the crosstable gives each player\'s result, opponent\'s rank and colour by round', () => {
+    const rows = crosstable(running_swiss(NOW).tournament);
+    assert.deepEqual(rows.map((r) => [r.name, ...r.cells.map(crosstable_cell_text)]), [
+        ['ann', '+4w', '1b'], ['cid', '=3b', '1w'], ['bob', '=1w', 'bye'], ['dee', '-1b', 'not paired']]);
+    assert.equal(crosstable_cell_words(rows[0].cells[0]), 'won against dee (rank 4) with White');
+    assert.equal(crosstable_cell_words(rows[0].cells[1]), 'is playing cid (rank 1) with Black');
+    const forfeit = crosstable({ standings: [{ name: 'a', rank: 1 }, { name: 'b', rank: 2 }],
+                                 rounds: [{ round: 1, pairings: [{ white: 'a', black: 'b', result: '-+' }], absences: [] }] });
+    assert.deepEqual(forfeit.map((r) => crosstable_cell_text(r.cells[0])), ['-2w F', '+1b F']);
 }, node);

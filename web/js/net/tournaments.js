@@ -186,3 +186,47 @@ export function poll_interval_ms(t) {
 export function sheet_text(sheet) {
     return Array.isArray(sheet) ? sheet.join(' ') : '';
 }
+
+// The crosstable of a Swiss or round robin: for each player of the standings (in their
+// order), one cell per round: {opponent, rank (the opponent's), colour 'w' | 'b', score '+' |
+// '=' | '-' | '' (being played) with forfeit true for a forfeit}, or {absence: kind}, or null
+// (not in that round). Its text: "+3w", "=1b", "-2w F", "bye".
+export function crosstable(t) {
+    const standings = (t && t.standings) || [];
+    const rank = new Map(standings.map((s) => [s.name, s.rank]));
+    const rounds = t && Array.isArray(t.rounds) ? t.rounds : [];
+    const score = (result, white) => {
+        const w = { '1-0': '+', '0-1': '-', '1/2-1/2': '=', '+-': '+', '-+': '-', '--': '-' }[result];
+        if (!w) return '';
+        if (w === '=' || result === '--') return w;
+        return white ? w : (w === '+' ? '-' : '+');
+    };
+    return standings.map((s) => ({
+        name: s.name,
+        cells: rounds.map((r) => {
+            const p = (r.pairings || []).find((q) => q.white === s.name || q.black === s.name);
+            if (p) {
+                const white = p.white === s.name;
+                const opponent = white ? p.black : p.white;
+                return { opponent, rank: rank.get(opponent), colour: white ? 'w' : 'b', score: score(p.result, white),
+                         forfeit: ['+-', '-+', '--'].includes(p.result) };
+            }
+            const a = (r.absences || []).find((q) => q.name === s.name);
+            return a ? { absence: a.kind } : null;
+        }),
+    }));
+}
+
+export function crosstable_cell_text(c) {
+    if (!c) return '';
+    if (c.absence) return absence_text(c.absence);
+    return `${c.score}${c.rank ?? '?'}${c.colour}${c.forfeit ? ' F' : ''}`;
+}
+
+// The same cell in words, for a screen reader: "won against bob (3rd) with White".
+export function crosstable_cell_words(c) {
+    if (!c) return 'not in this round';
+    if (c.absence) return absence_text(c.absence);
+    const how = { '+': 'won against', '=': 'drew with', '-': 'lost to', '': 'is playing' }[c.score];
+    return `${how} ${c.opponent} (rank ${c.rank ?? 'unknown'}) with ${c.colour === 'w' ? 'White' : 'Black'}${c.forfeit ? ', by forfeit' : ''}`;
+}

@@ -11,7 +11,7 @@ import { h, fill, fill_keeping_focus } from '../ui/dom.js';
 import { record_format } from '../ui/variants.js';
 import { name_with_rating } from '../ui/rating.js';
 import {
-    absence_text, countdown_text, current_game, duration_words, poll_interval_ms, result_text, sheet_text, tiebreak_name, viewer_actions,
+    absence_text, countdown_text, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, duration_words, poll_interval_ms, result_text, sheet_text, tiebreak_name, viewer_actions,
 } from '../net/tournaments.js';
 import { local_time, tournament_summary } from './tournaments.js';
 
@@ -32,12 +32,16 @@ export class TournamentScreen {
         this.said = h('p', { class: 'notice', role: 'status' });
         this.standings = h('div', { class: 'tournament-standings' });
         this.rounds = h('div', { class: 'tournament-rounds' });
+        this.cross = h('div', { class: 'tournament-crosstable' });
+        this.cross_card = h('section', { class: 'card', 'aria-labelledby': 'crosstable-title', hidden: true },
+            h('h2', { id: 'crosstable-title' }, 'Crosstable'), this.cross);
         this.entries = h('div', { class: 'tournament-entries' });
         fill(root, h('div', { class: 'tournament-page' },
             h('section', { class: 'card tournament-head', 'aria-labelledby': 'tournament-title' },
                 this.title, this.about, this.when, this.mine, this.controls, this.error, this.said),
             h('section', { class: 'card', 'aria-labelledby': 'standings-title' },
                 h('h2', { id: 'standings-title' }, 'Standings'), this.standings),
+            this.cross_card,
             h('section', { class: 'card', 'aria-labelledby': 'rounds-title' },
                 h('h2', { id: 'rounds-title' }, 'Games'), this.rounds),
             h('section', { class: 'card', 'aria-labelledby': 'entries-title' },
@@ -88,8 +92,28 @@ export class TournamentScreen {
         this.render_mine();
         this.render_controls();
         this.render_standings();
+        this.render_crosstable();
         this.render_rounds();
         this.render_entries();
+    }
+
+    // A Swiss's or round robin's crosstable: per player and round, the result, the opponent's
+    // rank and one's colour ("+3w"); each cell also in words for a screen reader.
+    render_crosstable() {
+        const t = this.t;
+        const rounds = Array.isArray(t.rounds) ? t.rounds : [];
+        this.cross_card.hidden = t.format === 'arena' || !rounds.length;
+        if (this.cross_card.hidden) return;
+        const rows = crosstable(t);
+        fill_keeping_focus(this.cross, h('div', { class: 'scroll-x', tabindex: '0', role: 'region', 'aria-label': 'Crosstable, scrolls sideways' },
+            h('table', { class: 'list crosstable' },
+                h('caption', { class: 'muted' }, 'Each round: + won, = drew, - lost, then the opponent\'s rank and w or b for one\'s colour; F a forfeit.'),
+                h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
+                    rounds.map((r) => h('th', { scope: 'col' }, h('abbr', { title: `Round ${r.round}` }, `R${r.round}`))))),
+                h('tbody', {}, rows.map((row) => h('tr', { dataset: { name: row.name } },
+                    h('th', { scope: 'row' }, row.name),
+                    row.cells.map((c) => h('td', {}, h('span', { 'aria-hidden': 'true' }, crosstable_cell_text(c)),
+                        h('span', { class: 'visually-hidden' }, crosstable_cell_words(c))))))))));
     }
 
     // The state and the time: when it starts, or an arena's countdown to its end (the
