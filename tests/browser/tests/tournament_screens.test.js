@@ -116,11 +116,14 @@ test('tournament create form: every field reached with Tab, a private Swiss made
     await page.keyboard.type('CLUB42');
     await form.getByLabel('Third tie-break').focus();
     await page.keyboard.press('ArrowDown'); // SB -> DE
+    // The start time offered: a quarter of an hour or so from now, on a whole 5 minutes.
+    const starts = await page.evaluate(() => new Date(document.querySelector('[name="starts_at"]').value).getTime());
+    assert.ok(starts % 300000 === 0 && starts - Date.now() > 14 * 60000 && starts - Date.now() <= 20 * 60000, `${starts}`);
     await form.getByLabel('Name').focus();
     await page.keyboard.press('Enter');
     await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments', body: {
         name: 'Club Swiss', format: 'swiss', variant: 'chess', rated: true, base_seconds: 180, increment_seconds: 2,
-        rounds: 4, min_players: 4, max_players: 64, public: false, join_code: 'CLUB42', tiebreaks: 'BH-C1,BH,DE' } }]));
+        starts_at: starts, rounds: 4, min_players: 4, max_players: 64, public: false, join_code: 'CLUB42', tiebreaks: 'BH-C1,BH,DE' } }]));
     await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/tournament/9'));
 }, mock);
 

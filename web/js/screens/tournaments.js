@@ -84,6 +84,19 @@ function tournament_table(list) {
             h('td', {}, t.state === 'cancelled' ? 'cancelled' : local_time(t.starts_at))))));
 }
 
+// The start time the form offers: 15 minutes from now, on a whole 5 minutes.
+function default_start(now) {
+    const step = 5 * 60000;
+    return Math.ceil((now + 15 * 60000) / step) * step;
+}
+
+// An instant as a datetime-local input holds it, in the viewer's own time: "2026-12-02T18:05".
+function local_input_value(ms) {
+    const d = new Date(ms);
+    const two = (n) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 // The create form; on_submit gets the request's body (tournament_request) and may throw (the
 // server's refusal), shown under the form.
 export function tournament_form({ on_submit }) {
@@ -99,7 +112,7 @@ export function tournament_form({ on_submit }) {
     const live_fields = h('div', { class: 'field-row' }, field('Minutes each', minutes), field('Increment (s)', increment));
     const corr_fields = h('div', { class: 'field-row' }, field('Days per move', days));
     const rated = segmented('Rating', `${id}-rated`, [['casual', 'Casual'], ['rated', 'Rated']], 'casual');
-    const starts = h('input', { type: 'datetime-local', name: 'starts_at' });
+    const starts = h('input', { type: 'datetime-local', name: 'starts_at', value: local_input_value(default_start(Date.now())) });
     const rounds = h('input', { type: 'number', name: 'rounds', min: 1, max: 99, value: 5, inputmode: 'numeric' });
     const duration = h('input', { type: 'number', name: 'duration_minutes', min: 10, max: 1440, value: 60, inputmode: 'numeric' });
     const rounds_field = field('Rounds', rounds);
@@ -118,7 +131,8 @@ export function tournament_form({ on_submit }) {
     const form = h('form', { class: 'tournament-form', novalidate: true },
         field('Name', name), field('Format', format), field('Variant', variant),
         mode, live_fields, corr_fields, rated,
-        field('Start time (your local time)', starts, 'Empty: now. It starts then if enough players have joined, or when you start it.'),
+        field('Start time (your local time)', starts,
+              'It starts then if the minimum of players have joined, else it is cancelled; you may start it earlier. Empty: now.'),
         rounds_field, duration_field,
         h('div', { class: 'field-row' }, field('Minimum players', min_players), field('Maximum players', max_players)),
         visibility, code_field, tiebreak_fields, error, submit);
