@@ -3,7 +3,7 @@
 // the keyboard alone), the axe audit of its page with four players, the organiser starts it,
 // and each player gets the `tournament_game` push and is taken to the table of their pairing
 // (docs/protocol.md §7.15), which names the tournament; then a game is won and the page shows
-// the result and the standings.
+// the result, the standings and the crosstable.
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, eventually } from '../harness.js';
@@ -67,20 +67,23 @@ test('a Swiss of four: created and joined in the pages, started by its organiser
                 await expect_text(p.page.locator('.tournament-game'), new RegExp(`Tournament game: ${name} · round 1, board [12]`));
             }
 
-            // Board 1: White plays e4, Black resigns; the tournament's page shows the result.
+            // Board 1: 1. e4 e5 and White resigns; the tournament's page shows the result.
             const board1 = (await read()).rounds[0].pairings.find((q) => q.board === 1);
             const white = players.find((p) => p.name === board1.white);
             const black = players.find((p) => p.name === board1.black);
             await click_move(white.page, 'e2', 'e4');
             await expect_text(black.page.locator('.table-status'), /Your move/, 10000);
-            await button(black.page, '.table-actions', 'Resign').click();
-            await button(black.page, '.table-actions', 'Confirm resign').click();
-            await expect_text(white.page.locator('.result'), /White wins · resignation/, 10000);
-            await black.page.locator('.tournament-game a').click();
-            await expect_text(black.page.locator(`.tournament-round[data-round="1"] tr[data-table="${board1.table}"] .result`), /^1-0$/, 10000);
-            await expect_text(black.page.locator(`.standings-table tr[data-name="${board1.white}"] .points`), /^1$/);
-            await expect_text(black.page.locator(`.standings-table tr[data-name="${board1.white}"] td`).first(), /^1$/);
-            await expect_text(black.page.locator('.tournament-when'), /Running · round 1/);
+            await click_move(black.page, 'e7', 'e5');
+            await expect_text(white.page.locator('.table-status'), /Your move/, 10000);
+            await button(white.page, '.table-actions', 'Resign').click();
+            await button(white.page, '.table-actions', 'Confirm resign').click();
+            await expect_text(black.page.locator('.result'), /Black wins · resignation/, 10000);
+            await white.page.locator('.tournament-game a').click();
+            await expect_text(white.page.locator(`.tournament-round[data-round="1"] tr[data-table="${board1.table}"] .result`), /^0-1$/, 15000);
+            await expect_text(white.page.locator(`.standings-table tr[data-name="${board1.black}"] .points`), /^1$/);
+            await expect_text(white.page.locator(`.standings-table tr[data-name="${board1.black}"] td`).first(), /^1$/);
+            await expect_text(white.page.locator(`.crosstable tr[data-name="${board1.white}"]`), /-1w/);
+            await expect_text(white.page.locator('.tournament-when'), /Running · round 1/);
         } finally {
             await close_all(...players);
         }
