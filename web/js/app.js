@@ -11,6 +11,9 @@ import { Session } from './session.js';
 import { LobbyScreen } from './screens/lobby.js';
 import { TableScreen } from './screens/table.js';
 import { AccountScreen } from './screens/account.js';
+import { TournamentsScreen } from './screens/tournaments.js';
+import { TournamentScreen } from './screens/tournament.js';
+import { GameNotice } from './ui/game_notice.js';
 
 apply_theme();
 const socket = new Socket();
@@ -39,16 +42,21 @@ const show_sound = () => {
 sound_button.addEventListener('click', () => { set_sound_enabled(!sound_enabled()); show_sound(); });
 show_sound();
 
-const SCREENS = { lobby: LobbyScreen, table: TableScreen, account: AccountScreen };
+const SCREENS = { lobby: LobbyScreen, table: TableScreen, account: AccountScreen,
+                  tournaments: TournamentsScreen, tournament: TournamentScreen };
+// The header's link of each screen (a tournament's page is under "Tournaments").
+const NAV = { tournament: 'tournaments' };
 let screen = null;
+const notice = new GameNotice(document.getElementById('game-notice'));
 
 function show(route) {
     if (screen) screen.destroy();
     main.replaceChildren();
     for (const a of document.querySelectorAll('[data-nav]')) {
-        if (a.dataset.nav === route.screen) a.setAttribute('aria-current', 'page');
+        if (a.dataset.nav === (NAV[route.screen] || route.screen)) a.setAttribute('aria-current', 'page');
         else a.removeAttribute('aria-current');
     }
+    if (route.screen === 'table' && route.code === notice.code) notice.clear();
     screen = new SCREENS[route.screen](main, app, route);
     document.body.dataset.screen = route.screen;
 }
@@ -56,6 +64,17 @@ function show(route) {
 // A ladder game made for us opens at once, unless we are at a table already.
 api.on('ladder_game', (msg) => {
     if (typeof msg.table === 'string' && document.body.dataset.screen !== 'table') go(`#/table/${msg.table}`);
+});
+
+// A tournament paired us (§7.15): its table opens at once, unless we are seated at a game
+// not over; then a line under the header says so, with the link.
+api.on('tournament_game', (msg) => {
+    if (screen instanceof TableScreen && screen.code === msg.table) return;
+    if (screen instanceof TableScreen && screen.in_game()) {
+        notice.show(msg, session.user ? session.user.name : (api.player && api.player.name));
+        return;
+    }
+    go(`#/table/${msg.table}`);
 });
 
 // A group challenge everyone accepted made its table (§7.9, change `matched`): it opens at

@@ -1,5 +1,6 @@
 // Routes: "/t/<CODE>" (a join link) and hash routes "#/", "#/table/<CODE>", "#/account",
-// "#/account/<section>". Emits the parsed route on every change.
+// "#/account/<section>", "#/tournaments" (the list and the create form) and
+// "#/tournament/<id>". Emits the parsed route on every change.
 
 export function parse_route(loc = window.location) {
     const link = loc.pathname.match(/^\/t\/([A-Za-z0-9]{4,12})\/?$/);
@@ -10,6 +11,8 @@ export function parse_route(loc = window.location) {
     if (parts[0] === 'table' && parts[1]) {
         return { screen: 'table', code: parts[1].toUpperCase(), via: parts[2] === 'watch' ? 'watch' : 'hash' };
     }
+    if (parts[0] === 'tournaments') return { screen: 'tournaments' };
+    if (parts[0] === 'tournament' && /^\d+$/.test(parts[1] || '')) return { screen: 'tournament', id: Number(parts[1]) };
     if (parts[0] === 'account') return { screen: 'account', section: parts[1] || 'profile', arg: parts[2] };
     return { screen: 'lobby' };
 }

@@ -28,6 +28,9 @@ export class Api extends Emitter {
         // The other player's name of each open challenge of two we made or are invited to, by
         // id: `challenge_gone` carries only ids, and its line names the other player.
         this.pair_challenge_names = new Map();
+        // The tournament games made for us this visit, by table code: the `tournament_game`
+        // pushes (§7.15), so that a table page can say which tournament it belongs to.
+        this.tournament_tables = new Map();
         // True once this connection's player is known (its `welcome`, and for a returning
         // guest the answer to `identify`); table screens join and resync only then, so that
         // they sit down as the player who holds the seat. 'identity' is emitted each time.
@@ -132,6 +135,12 @@ export class Api extends Emitter {
         case 'group_matched': return this.emit('matched', msg.code);
         // An accepted ladder challenge made a table for us (§7.13); its state follows.
         case 'ladder_game': return this.emit('ladder_game', msg);
+        // A tournament paired us (§7.15): the table's code, the tournament, round and board.
+        case 'tournament_game': {
+            if (typeof msg.table !== 'string') return undefined;
+            this.tournament_tables.set(msg.table, msg);
+            return this.emit('tournament_game', msg);
+        }
         case 'challenge': {
             if (msg.challenge) this.remember_pair_challenge(msg.challenge);
             const view = msg.challenge && this.challenge_view(msg.challenge, msg.change);
@@ -229,6 +238,16 @@ export class Api extends Emitter {
     answer_ladder_challenge(id, challenge, answer) {
         return http('POST', `/api/ladders/${encodeURIComponent(id)}/challenges/${encodeURIComponent(challenge)}/${answer}`, {});
     }
+    // Tournaments (docs/http-api.md, "Tournaments"); each action answers {tournament}.
+    tournaments() { return http('GET', '/api/tournaments'); }
+    tournament(id) { return http('GET', `/api/tournaments/${encodeURIComponent(id)}`); }
+    create_tournament(body) { return http('POST', '/api/tournaments', body); }
+    // action: 'join' (body {join_code} for a private one), 'withdraw', 'pause', 'berserk',
+    // 'start' or 'end'.
+    tournament_action(id, action, body = {}) {
+        return http('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, body);
+    }
+    tournament_trf_url(id) { return `/api/tournaments/${encodeURIComponent(id)}.trf`; }
     game_download_url(id, format) { return `/api/games/${encodeURIComponent(id)}.${format}`; }
     all_games_download_url(name, format) {
         return `/api/users/${encodeURIComponent(name)}/games.${format}`;

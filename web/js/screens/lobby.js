@@ -15,6 +15,8 @@ import { name_with_rating } from '../ui/rating.js';
 import { play_sound } from '../ui/sound.js';
 import { answers_text, gone_text, invitee_names, name_list } from '../net/group_challenges.js';
 import { DECLINE_REASONS, pair_gone_text } from '../net/challenge_endings.js';
+import { group_tournaments } from '../net/tournaments.js';
+import { local_time, tournament_summary } from './tournaments.js';
 import { go } from '../router.js';
 
 // A lobby table summary (its setup nested, its seats an array by seat of Player or null) in
@@ -59,6 +61,25 @@ export class LobbyScreen {
             api.on('welcome', () => this.render_my_games()),
         );
         if (socket.state === 'open') this.subscribe();
+        this.load_tournaments();
+    }
+
+    // The tournaments running and starting soon (a few), linked to their pages and the list.
+    async load_tournaments() {
+        let groups;
+        try {
+            groups = group_tournaments((await this.app.api.tournaments()).tournaments);
+        } catch {
+            groups = null;
+        }
+        const shown = groups ? [...groups.running, ...groups.upcoming].slice(0, 5) : [];
+        fill(this.tournaments_body,
+            !groups ? h('p', { class: 'muted' }, 'The tournament list is not available.')
+                : shown.length ? h('ul', { class: 'lobby-tournaments' }, shown.map((t) => h('li', { dataset: { id: t.id } },
+                    h('a', { href: `/#/tournament/${t.id}` }, t.name), ' ',
+                    h('span', { class: 'muted' }, `${tournament_summary(t)} · ${t.state === 'running' ? 'running' : `starts ${local_time(t.starts_at)}`}`))))
+                    : h('p', { class: 'muted' }, 'No tournament running or planned.'),
+            h('p', {}, h('a', { href: '/#/tournaments', class: 'all-tournaments' }, 'All tournaments, or create one')));
     }
 
     destroy() {
@@ -107,6 +128,7 @@ export class LobbyScreen {
 
     build(root) {
         this.tables_body = h('div', { class: 'table-list', 'aria-live': 'polite' });
+        this.tournaments_body = h('div', {}, h('p', { class: 'muted' }, 'Loading…'));
         this.live_body = h('div', { class: 'table-list live-games', 'aria-live': 'polite' });
         this.challenges_body = h('div', { class: 'challenges' });
         this.challenge_notice = h('p', { class: 'notice challenge-notice', role: 'status' });
@@ -160,6 +182,8 @@ export class LobbyScreen {
                     this.start_buttons(create_card, computer_card),
                     create_card, computer_card,
                     h('section', { class: 'card' }, join_form),
+                    h('section', { class: 'card lobby-tournaments-card', 'aria-labelledby': 'lobby-tournaments-title' },
+                        h('h2', { id: 'lobby-tournaments-title' }, 'Tournaments'), this.tournaments_body),
                     h('section', { class: 'card', 'aria-labelledby': 'challenges-title' },
                         h('h2', { id: 'challenges-title' }, 'Challenges'), this.challenges_body, this.challenge_notice))));
         this.render_tables();

@@ -28,6 +28,7 @@ import { game_record, result_score } from './game_record.js';
 import { BoardSizer } from './board_size.js';
 import { MoveHistory } from './move_history.js';
 import { Premove } from './premove.js';
+import { TournamentGameBox } from './tournament_game_box.js';
 import { go } from '../router.js';
 
 export class TableScreen {
@@ -60,6 +61,11 @@ export class TableScreen {
         document.removeEventListener('keydown', this.on_key);
         this.sizer.destroy();
         for (const off of this.off) off();
+    }
+
+    // Seated at a game not over: a new game elsewhere does not take the player away.
+    in_game() {
+        return !!this.state && this.state.you !== null && !game_over(this.state);
     }
 
     // The board of the variant (a Board or a HopBoard), once the first state named it.
@@ -98,6 +104,7 @@ export class TableScreen {
                                                error: this.error, redraw: () => this.render_actions() });
         this.share = h('div', { class: 'share' });
         this.info = h('p', { class: 'muted table-info' });
+        this.tournament = new TournamentGameBox(this.app, this.code);
         this.spectators = h('span', { class: 'pill spectators' });
         this.result = h('p', { class: 'result' }); // announced with "Game over" (render_status)
         this.premove = new Premove({ board_of: () => this.board, redraw: () => this.render_board() });
@@ -127,7 +134,7 @@ export class TableScreen {
             this.area,
             h('section', { class: 'card game-info side-panel', 'aria-label': 'Game' },
                 h('div', { class: 'panel-head' }, h('h2', {}, `Table ${this.code}`), this.spectators),
-                this.info, this.status, this.announcer, this.share, this.result, this.moves.list),
+                this.info, this.tournament.element, this.status, this.announcer, this.share, this.result, this.moves.list),
             this.action_bar = h('section', { class: 'action-bar', 'aria-label': 'Game actions' },
                 this.phone_status, h('div', { class: 'action-row' }, this.history.element, this.actions), this.offers, this.error),
             h('section', { class: 'card game-tools', 'aria-label': 'Tools and chat' },
@@ -317,6 +324,7 @@ export class TableScreen {
         if (!(s.status === 'playing' && s.you !== null)) this.premove.queued = null;
         this.render_board();
         this.info.textContent = `${variant_name(s.variant)} · ${format_time_control(s.time)} · ${s.rated ? 'rated' : 'casual'}${s.private ? ' · private' : ''}`;
+        this.tournament.render(s);
         this.spectators.textContent = `${s.spectators} watching`;
         this.spectators.hidden = !s.spectators;
         this.render_status();

@@ -1,0 +1,360 @@
+// The tournament screens against the mock socket, with the HTTP API answered by page.route
+// from fixtures/tournaments.js (the shapes of docs/http-api.md, "Tournaments", and the arena's
+// fields): the list and the lobby's card, the create form (by the keyboard alone), a Swiss's
+// page (standings with tie-breaks, rounds, links, TRF, withdraw), a private round robin
+// (join with the code; the organiser's start), an arena (countdown, pause and resume,
+// berserk, streaks and sheets), the `tournament_game` push (taken to the table, or told with
+// a link while seated at another game), Berserk at an arena table, the page's refreshes, and
+// the axe audit of the new screens.
+
+import assert from 'node:assert/strict';
+import { test, expect_text, expect_count, eventually } from '../harness.js';
+import { expect_no_serious_violations } from '../lib/axe.js';
+import { tournament_list, running_swiss, private_round_robin, running_arena } from '../fixtures/tournaments.js';
+import { seat, time, table_state, table_message } from '../lib/table_messages.js';
+
+const mock = { needs: 'mock' };
+
+// Answers /api/* as docs/http-api.md does: `user` logged in (or null), the fixtures by id,
+// every POST recorded in `posts` ({path, body}) and answered with `post_reply(path, body)`
+// (default: 200 with the tournament). `gets` counts the GETs of each path.
+async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_reply = null } = {}) {
+    const posts = [];
+    const gets = new Map();
+    const now = Date.now();
+    const fixtures = { 1: running_swiss(now), 2: private_round_robin(now), 3: running_arena(now), ...tournaments };
+    const json = (route, status, body) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    await page.route('**/api/**', async (route) => {
+        const req = route.request();
+        const path = new URL(req.url()).pathname;
+        if (req.method() === 'GET') gets.set(path, (gets.get(path) || 0) + 1);
+        if (path === '/api/me') return json(route, 200, { user: user ? { id: 1, name: user } : null });
+        if (path === '/api/tournaments' && req.method() === 'GET') return json(route, 200, tournament_list(now));
+        const m = path.match(/^\/api\/tournaments(?:\/(\d+))?(?:\/(\w+))?$/);
+        if (m && req.method() === 'POST') {
+            const body = JSON.parse(req.postData() || '{}');
+            posts.push({ path, body });
+            const reply = post_reply ? post_reply(path, body) : null;
+            if (reply) return json(route, reply.status, reply.body);
+            if (!m[1]) return json(route, 201, { tournament: { ...running_swiss(now).tournament, id: 9, name: body.name } });
+            return json(route, 200, fixtures[m[1]]);
+        }
+        if (m && m[1] && !m[2]) {
+            return fixtures[m[1]] ? json(route, 200, fixtures[m[1]])
+                : json(route, 404, { error: { code: 'unknown_tournament', message: 'no such tournament' } });
+        }
+        return json(route, 404, { error: { code: 'not_found', message: 'no such path' } });
+    });
+    return { posts, gets };
+}
+
+async function open(page, base, hash) {
+    await page.goto(`${base}/${hash}`);
+    await expect_text(page.locator('#connection-status'), /Connected/, 10000);
+}
+
+test('tournament list: running, starting soon and finished, each linked; the lobby shows the running and next ones', async ({ page, base }) => {
+    await fake_tournament_api(page);
+    await open(page, base, '#/tournaments');
+    await expect_count(page.locator('[data-group="running"] tbody tr'), 2);
+    await expect_text(page.locator('[data-group="running"] tbody tr').nth(1), /Hourly arena.*Arena · Chess · 3\+2 · rated.*5 \/ 64/);
+    await expect_text(page.locator('[data-group="upcoming"] tbody tr').first(), /Club round robin.*Round robin · International draughts · 10\+5 · rated · private/);
+    await expect_text(page.locator('[data-group="over"] tr[data-id="6"]'), /Nobody came.*cancelled/);
+    await expect_text(page.locator('[data-group="over"] tr[data-id="4"]'), /Old Swiss.*3 rounds/);
+    assert.equal(await page.locator('[data-group="running"] a', { hasText: 'Saturday Swiss' }).getAttribute('href'), '/#/tournament/1');
+    assert.equal(await page.locator('nav a[data-nav="tournaments"]').getAttribute('aria-current'), 'page');
+    await page.goto(`${base}/#/`);
+    await expect_count(page.locator('.lobby-tournaments li'), 4);
+    await page.locator('.lobby-tournaments a', { hasText: 'Saturday Swiss' }).click();
+    await expect_text(page.locator('#tournament-title'), /Saturday Swiss/);
+    assert.equal(await page.locator('nav a[data-nav="tournaments"]').getAttribute('aria-current'), 'page');
+}, mock);
+
+test('tournament create form: every field reached with Tab, a private Swiss made by the keyboard alone', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page);
+    await open(page, base, '#/tournaments');
+    const form = page.locator('.tournament-form');
+    await form.getByLabel('Name').focus();
+    // Tab order: each visible control of the form, the submit button last.
+    const order = [];
+    for (let i = 0; i < 40; i += 1) {
+        const here = await page.evaluate(() => {
+            const a = document.activeElement;
+            return a && a.closest('.tournament-form') ? (a.name || a.textContent.trim()) : null;
+        });
+        if (!here) break;
+        order.push(here);
+        if (here === 'Create tournament') break;
+        await page.keyboard.press('Tab');
+    }
+    assert.equal(order[0], 'name');
+    assert.equal(order[order.length - 1], 'Create tournament');
+    for (const n of ['format', 'variant', 'minutes', 'increment', 'starts_at', 'rounds', 'min_players', 'max_players', 'tiebreak']) {
+        assert.ok(order.includes(n), `${n} is reached by Tab: ${order.join(', ')}`);
+    }
+    assert.ok(!order.includes('duration_minutes') && !order.includes('join_code'), 'hidden fields are skipped');
+    // Filled by the keyboard: typing, arrows in the selects and radio groups, Space, Enter.
+    await form.getByLabel('Name').focus();
+    await page.keyboard.type('Club Swiss');
+    await form.getByLabel('Minutes each').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await form.locator('input[value="casual"]').focus();
+    await page.keyboard.press('ArrowRight'); // Rated
+    await form.getByLabel('Rounds').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    await form.getByLabel('Minimum players').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    await form.locator('input[value="public"]').focus();
+    await page.keyboard.press('ArrowRight'); // Private: the join code field shows
+    await form.getByLabel('Join code').focus();
+    await page.keyboard.type('CLUB42');
+    await form.getByLabel('Third tie-break').focus();
+    await page.keyboard.press('ArrowDown'); // SB -> DE
+    // The start time offered: a quarter of an hour or so from now, on a whole 5 minutes.
+    const starts = await page.evaluate(() => new Date(document.querySelector('[name="starts_at"]').value).getTime());
+    assert.ok(starts % 300000 === 0 && starts - Date.now() > 14 * 60000 && starts - Date.now() <= 20 * 60000, `${starts}`);
+    await form.getByLabel('Name').focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments', body: {
+        name: 'Club Swiss', format: 'swiss', variant: 'chess', rated: true, base_seconds: 180, increment_seconds: 2,
+        starts_at: starts, rounds: 4, min_players: 4, max_players: 64, public: false, join_code: 'CLUB42', tiebreaks: 'BH-C1,BH,DE' } }]));
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/tournament/9'));
+}, mock);
+
+test('tournament create form: an arena sends its duration; a refusal is said under the form and sends nothing', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page, { post_reply: (path, body) => (body.name === 'Taken'
+        ? { status: 400, body: { error: { code: 'bad_variant', message: 'no such variant here' } } } : null) });
+    await open(page, base, '#/tournaments');
+    const form = page.locator('.tournament-form');
+    await form.getByLabel('Name').fill('Taken');
+    await form.getByText('Private', { exact: true }).click();
+    await form.locator('button[type="submit"]').click();
+    await expect_text(form.locator('.error'), /join code of 4 to 32 letters or digits/);
+    assert.equal(posts.length, 0);
+    await form.getByText('Public', { exact: true }).click();
+    await form.getByLabel('Format').selectOption('arena');
+    assert.equal(await form.getByLabel('Rounds').isVisible(), false);
+    assert.equal(await form.locator('.tiebreak-fields').isVisible(), false);
+    await form.getByLabel('Duration (minutes)').fill('90');
+    await form.getByLabel('Start time (your local time)').fill('2030-01-05T18:00');
+    await form.locator('button[type="submit"]').click();
+    await expect_text(form.locator('.error'), /could not be created: no such variant here/);
+    const starts = await page.evaluate(() => new Date('2030-01-05T18:00').getTime());
+    assert.deepEqual(posts[0].body, { name: 'Taken', format: 'arena', variant: 'chess', rated: false, base_seconds: 300,
+                                      increment_seconds: 3, starts_at: starts, duration_minutes: 90, min_players: 2,
+                                      max_players: 64, public: true });
+}, mock);
+
+test('tournament create form: a guest is asked to log in', async ({ page, base }) => {
+    await fake_tournament_api(page, { user: null });
+    await open(page, base, '#/tournaments');
+    await expect_text(page.locator('.tournaments-side'), /Log in to create or join a tournament/);
+    await expect_count(page.locator('.tournament-form'), 0);
+}, mock);
+
+test('a Swiss\'s page: standings with tie-breaks, rounds with links, the current game, TRF, withdraw confirmed', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page);
+    await open(page, base, '#/tournament/1');
+    await expect_text(page.locator('#tournament-title'), /Saturday Swiss/);
+    await expect_text(page.locator('.tournament-about'), /Swiss · Chess · 3\+2 · rated · organised by org/);
+    await expect_text(page.locator('.tournament-when'), /Running · round 2/);
+    const heads = await page.locator('.standings-table thead th').allTextContents();
+    assert.deepEqual(heads, ['Rank', 'Player', 'Rating', 'Points', 'BH-C1', 'BH', 'SB']);
+    assert.equal(await page.locator('.standings-table abbr[title="Sonneborn-Berger"]').count(), 1);
+    await expect_text(page.locator('.standings-table tr[data-name="bob"]'), /^3bob1580½110\.25$/);
+    await expect_text(page.locator('.standings-table tr[data-name="dee"]'), /deewithdrawn/);
+    assert.equal(await page.locator('.standings-table tr.me').getAttribute('data-name'), 'ann');
+    // Newest round first; its game being played links to the table (ann plays it).
+    await expect_text(page.locator('.tournament-round').first().locator('h3'), /Round 2/);
+    await expect_text(page.locator('.tournament-round[data-round="2"]'), /cid.*ann.*playing.*Play/);
+    await expect_text(page.locator('.tournament-round[data-round="2"]'), /Not playing: dee \(not paired\), bob \(bye\)/);
+    assert.equal(await page.locator('.tournament-round[data-round="2"] td a').getAttribute('href'), '/#/table/K7QF2M');
+    assert.equal(await page.locator('.tournament-round[data-round="1"] a').first().getAttribute('href'), '/api/games/12.pgn');
+    await expect_text(page.locator('.tournament-round[data-round="1"] tr[data-table="BBBB22"]'), /½-½/);
+    await expect_text(page.locator('.my-tournament-game'), /Your current game: against cid, you play Black\. Go to table K7QF2M/);
+    assert.equal(await page.locator('.trf-link').getAttribute('href'), '/api/tournaments/1.trf');
+    await expect_count(page.locator('[data-action="berserk"]'), 0); // not an arena
+    await expect_count(page.locator('[data-action="join"]'), 0);
+    await expect_text(page.locator('.entry-list li[data-name="dee"]'), /withdrawn from round 2/);
+    await expect_text(page.locator('.crosstable tr[data-name="ann"]'), /ann\+4wwon against dee \(rank 4\) with White1bis playing cid/);
+    await expect_text(page.locator('.crosstable tr[data-name="bob"]'), /=1w.*bye/);
+    // Withdraw takes a second press, by the keyboard too.
+    await page.locator('[data-action="withdraw"]').focus();
+    await page.keyboard.press('Enter');
+    await expect_text(page.locator('[data-action="withdraw"]'), /Confirm withdraw/);
+    assert.equal(posts.length, 0);
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments/1/withdraw', body: {} }]));
+    await expect_text(page.locator('.tournament-head .notice'), /You have withdrawn from Saturday Swiss/);
+}, mock);
+
+test('a private round robin: joining sends the code, a refusal is said; the organiser sees the code and starts it', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page, { user: 'zed', post_reply: (path, body) => (body.join_code === 'WRONG'
+        ? { status: 403, body: { error: { code: 'bad_join_code', message: 'wrong join code' } } } : null) });
+    await open(page, base, '#/tournament/2');
+    await expect_text(page.locator('.tournament-when'), /Starting soon · starts/);
+    await expect_text(page.locator('.tournament-rounds'), /paired when it starts/);
+    await expect_count(page.locator('.trf-link'), 1);
+    await page.getByLabel('Join code').fill('WRONG');
+    await page.getByLabel('Join code').press('Enter');
+    await expect_text(page.locator('.tournament-head .error'), /wrong join code/);
+    await page.getByLabel('Join code').fill('CLUB42');
+    await page.locator('[data-action="join"]').click();
+    await eventually(async () => assert.deepEqual(posts.map((p) => p.body), [{ join_code: 'WRONG' }, { join_code: 'CLUB42' }]));
+    await expect_text(page.locator('.tournament-head .notice'), /You have joined Club round robin/);
+
+    const organiser = await page.context().newPage();
+    const { posts: org_posts } = await fake_tournament_api(organiser, { user: 'ann',
+        tournaments: { 2: private_round_robin(Date.now(), 'ann') } });
+    await open(organiser, base, '#/tournament/2');
+    await expect_text(organiser.locator('.join-code'), /CLUB42/);
+    await expect_count(organiser.locator('#tournament-join-code'), 0);
+    await expect_text(organiser.locator('[data-action="end"]'), /Cancel tournament/);
+    await organiser.locator('[data-action="start"]').click();
+    await eventually(async () => assert.deepEqual(org_posts.map((p) => p.path), ['/api/tournaments/2/start']));
+    await expect_text(organiser.locator('.tournament-head .notice'), /The tournament has started/);
+}, mock);
+
+test('an arena\'s page: countdown to its end, streaks, sheets, pause and resume, berserk beside the current game', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page);
+    await open(page, base, '#/tournament/3');
+    await expect_text(page.locator('.tournament-when'), /Running · ends in (19:5\d|20:00)/);
+    const first = await page.locator('.countdown').textContent();
+    await eventually(async () => assert.notEqual(await page.locator('.countdown').textContent(), first), 3000);
+    assert.match(await page.locator('.countdown').getAttribute('aria-label'), /ends in 19 minutes/);
+    const heads = await page.locator('.standings-table thead th').allTextContents();
+    assert.deepEqual(heads, ['Rank', 'Player', 'Rating', 'Points', 'Streak', 'Games']);
+    await expect_text(page.locator('.standings-table tr[data-name="ann"] .streak'), /on a streak \(2\)/);
+    await expect_text(page.locator('.standings-table tr[data-name="bob"] .sheet'), /^2 1 2 0$/);
+    await expect_text(page.locator('.standings-table tr[data-name="eve"]'), /paused/);
+    await expect_count(page.locator('.trf-link'), 0);
+    assert.equal(await page.locator('.crosstable').count(), 0);
+    await expect_text(page.locator('.tournament-rounds tr[data-table="ARN001"]'), /ann.*bob.*playing.*Play/);
+    await expect_text(page.locator('.tournament-rounds tr[data-table="ARN000"]'), /1-0.*Record \(PGN\)/);
+    await expect_text(page.locator('.my-tournament-game'), /against bob, you play White/);
+    await page.locator('[data-action="berserk"]').click();
+    await expect_text(page.locator('.tournament-head .notice'), /clock is halved/);
+    await page.locator('[data-action="pause"]').click();
+    await eventually(async () => assert.deepEqual(posts.map((p) => p.path), ['/api/tournaments/3/berserk', '/api/tournaments/3/pause']));
+    await expect_count(page.locator('[data-action="berserk"]'), 0);
+
+    const paused = await page.context().newPage();
+    const { posts: paused_posts } = await fake_tournament_api(paused, { tournaments: { 3: running_arena(Date.now(), { ann_paused: true }) } });
+    await open(paused, base, '#/tournament/3');
+    await expect_count(paused.locator('[data-action="pause"]'), 0);
+    await paused.locator('[data-action="resume"]').click();
+    await eventually(async () => assert.deepEqual(paused_posts, [{ path: '/api/tournaments/3/join', body: {} }]));
+    await expect_text(paused.locator('.tournament-head .notice'), /you will be paired again/);
+}, mock);
+
+// Records the socket's requests instead of sending them (no game server behind the mock).
+async function quiet_socket(page) {
+    await page.waitForFunction(() => window.tabula);
+    await page.evaluate(() => {
+        window.sent = [];
+        window.tabula.socket.request = (t, fields = {}) => { window.sent.push({ t, ...fields }); return new Promise(() => {}); };
+    });
+}
+
+const push = (page, msg) => page.evaluate((m) => window.tabula.api.on_push(m), msg);
+const paired = (table, tournament, name, extra = {}) => ({ t: 'tournament_game', table, tournament, name, round: 2, board: 1,
+                                                         white: 'ann', black: 'bob', ...extra });
+const arena_table = (code, ply = 0, status = 'playing') => table_message(table_state({
+    code, time: time(180000, 0), rated: true, private: true, status, ply,
+    seats: [seat('ann', { registered: true, rating: 1620 }), seat('bob', { registered: true, rating: 1580 })] }), 0);
+
+test('the tournament_game push takes the player to the table, or says so with a link while seated at another game', async ({ page, base }) => {
+    const { gets } = await fake_tournament_api(page);
+    await open(page, base, '#/tournament/1');
+    await expect_text(page.locator('#tournament-title'), /Saturday Swiss/);
+    await quiet_socket(page);
+    // From the tournament's page: taken to the table at once.
+    await push(page, paired('K7QF2M', 1, 'Saturday Swiss'));
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/K7QF2M'));
+    await push(page, arena_table('K7QF2M'));
+    await expect_text(page.locator('.tournament-game'), /Tournament game: Saturday Swiss · round 2, board 1/);
+    assert.equal(await page.locator('.tournament-game a').getAttribute('href'), '/#/tournament/1');
+    await expect_count(page.locator('.tournament-game [data-action="berserk"]'), 0); // a Swiss
+    // Seated at a game in play: a line under the header, in a live region, with the link.
+    await push(page, paired('Q5YZ3N', 3, 'Hourly arena', { round: undefined, board: undefined }));
+    await expect_text(page.locator('#game-notice'), /Hourly arena: your game against bob \(you play White\) is ready\./);
+    assert.equal(await page.locator('#game-notice').getAttribute('role'), 'status');
+    assert.equal(await page.evaluate(() => location.hash), '#/table/K7QF2M');
+    await page.locator('#game-notice a').focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/Q5YZ3N'));
+    await expect_count(page.locator('#game-notice *'), 0);
+    assert.ok((gets.get('/api/tournaments/1') || 0) >= 1);
+}, mock);
+
+test('at an arena table Berserk is offered before the player\'s first move, and gone after it', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page);
+    await open(page, base, '#/');
+    await quiet_socket(page);
+    await push(page, paired('ARN001', 3, 'Hourly arena', { round: undefined, board: undefined }));
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/ARN001'));
+    await push(page, arena_table('ARN001'));
+    await expect_text(page.locator('.tournament-game'), /Tournament game: Hourly arena/);
+    const berserk = page.locator('.tournament-game [data-action="berserk"]');
+    await expect_count(berserk, 1);
+    await berserk.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments/3/berserk', body: {} }]));
+    await expect_count(berserk, 0);
+}, mock);
+
+test('at an arena table after one\'s own first move there is no Berserk', async ({ page, base }) => {
+    await fake_tournament_api(page);
+    await open(page, base, '#/');
+    await quiet_socket(page);
+    await push(page, paired('ARN003', 3, 'Hourly arena', { round: undefined, board: undefined }));
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/table/ARN003'));
+    await push(page, arena_table('ARN003', 1));
+    await expect_text(page.locator('.tournament-game'), /Tournament game: Hourly arena/);
+    await new Promise((r) => setTimeout(r, 300));
+    await expect_count(page.locator('.tournament-game [data-action="berserk"]'), 0);
+}, mock);
+
+test('a running tournament\'s page reads it again every few seconds', async ({ page, base }) => {
+    const { gets } = await fake_tournament_api(page, { user: 'bob' });
+    await open(page, base, '#/tournament/1');
+    await expect_text(page.locator('#tournament-title'), /Saturday Swiss/);
+    const count = () => gets.get('/api/tournaments/1') || 0;
+    const before = count();
+    await eventually(async () => assert.ok(count() > before, `GETs ${count()}`), 8000);
+}, { ...mock, timeout_ms: 20000 });
+
+const PAGES = [['the tournament list and its create form', '#/tournaments'], ['a Swiss\'s page', '#/tournament/1'],
+               ['an arena\'s page', '#/tournament/3'], ['a private round robin\'s page', '#/tournament/2']];
+const VIEWS = [['1366x768', { width: 1366, height: 768 }], ['a 390x844 phone', { width: 390, height: 844 }]];
+for (const [name, hash] of PAGES) {
+    for (const [view, viewport] of VIEWS) {
+        for (const theme of ['dark', 'light']) {
+            test(`axe: ${name} at ${view}, ${theme} theme, has no serious or critical WCAG 2.1 AA violation`, async ({ page, base }) => {
+                await fake_tournament_api(page, { user: hash === '#/tournament/2' ? 'zed' : 'ann' });
+                await page.setViewportSize(viewport);
+                await page.addInitScript((t) => localStorage.setItem('tabula.theme', t), theme);
+                await open(page, base, hash);
+                await expect_count(page.locator(hash === '#/tournaments' ? '.tournament-form' : '.standings-table'), 1);
+                await page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme);
+                await expect_no_serious_violations(page, `${name} (${view}, ${theme})`);
+            }, mock);
+        }
+    }
+}
+
+test('axe: the line of a tournament game ready while at another table has no serious or critical violation', async ({ page, base }) => {
+    await fake_tournament_api(page);
+    await open(page, base, '#/table/K7QF2M');
+    await quiet_socket(page);
+    await push(page, arena_table('K7QF2M'));
+    await push(page, paired('Q5YZ3N', 1, 'Saturday Swiss'));
+    await expect_count(page.locator('#game-notice a'), 1);
+    await expect_no_serious_violations(page, 'the game notice');
+}, mock);

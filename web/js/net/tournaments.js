@@ -1,0 +1,232 @@
+// Tournaments as the pages read them (docs/http-api.md, "Tournaments"): the list grouped by
+// state, the request the create form sends, what a viewer may do on a tournament's page, the
+// viewer's own game, and the words of a format, a result and a countdown. No DOM: the Node
+// tests read these functions as the pages do.
+
+export const FORMATS = [
+    ['swiss', 'Swiss'],
+    ['round_robin', 'Round robin'],
+    ['double_round_robin', 'Double round robin'],
+    ['arena', 'Arena'],
+];
+
+// The tie-breaks a Swiss or round robin may rank by (lobby/tournament/tiebreaks.h), in the
+// server's codes, with their names for people.
+export const TIEBREAKS = [
+    ['BH-C1', 'Buchholz cut-1'],
+    ['BH', 'Buchholz'],
+    ['SB', 'Sonneborn-Berger'],
+    ['DE', 'Direct encounter'],
+    ['WIN', 'Number of wins'],
+];
+export const DEFAULT_TIEBREAKS = ['BH-C1', 'BH', 'SB'];
+
+const JOIN_CODE = /^[A-Za-z0-9]{4,32}$/;
+
+export function format_name(format) {
+    const found = FORMATS.find(([id]) => id === format);
+    return found ? found[1] : format;
+}
+
+export function tiebreak_name(code) {
+    const found = TIEBREAKS.find(([id]) => id === code);
+    return found ? found[1] : code;
+}
+
+// The list of GET /api/tournaments in the three groups the pages show: starting soon
+// (`created`, soonest first), running, and over (finished or cancelled, latest first).
+export function group_tournaments(list) {
+    const by_start = (a, b) => (a.starts_at || 0) - (b.starts_at || 0);
+    const all = Array.isArray(list) ? list.filter((t) => t && typeof t === 'object') : [];
+    return {
+        upcoming: all.filter((t) => t.state === 'created').sort(by_start),
+        running: all.filter((t) => t.state === 'running').sort(by_start),
+        over: all.filter((t) => t.state === 'finished' || t.state === 'cancelled').sort((a, b) => by_start(b, a)),
+    };
+}
+
+// The body of POST /api/tournaments from the create form's values:
+// {name, format, variant, minutes, increment, days (0: real time), rated, starts_at (ms or
+// null: now), rounds, duration_minutes, min_players, max_players, private, join_code,
+// tiebreaks: [codes, '' for none]}. Throws an Error saying what to fix.
+export function tournament_request(v) {
+    const name = String(v.name || '').trim();
+    if (!name || name.length > 80) throw new Error('Give the tournament a name of 1 to 80 characters.');
+    if (!FORMATS.some(([id]) => id === v.format)) throw new Error('Choose a format.');
+    const body = { name, format: v.format, variant: v.variant, rated: !!v.rated };
+    if (v.days) {
+        body.days_per_move = whole(v.days, 1, 30, 'Days per move');
+    } else {
+        const base = Number(v.minutes) * 60;
+        if (!Number.isFinite(base) || base <= 0 || base > 21600 || !Number.isInteger(base)) {
+            throw new Error('Minutes each: more than 0 and at most 360, in whole seconds.');
+        }
+        body.base_seconds = base;
+        body.increment_seconds = whole(v.increment, 0, 600, 'Increment');
+    }
+    if (v.starts_at !== null && v.starts_at !== undefined) {
+        if (!Number.isFinite(v.starts_at)) throw new Error('The start time is not a date and time.');
+        body.starts_at = v.starts_at;
+    }
+    if (v.format === 'swiss') body.rounds = whole(v.rounds, 1, 99, 'Rounds');
+    if (v.format === 'arena') body.duration_minutes = whole(v.duration_minutes, 10, 1440, 'Duration (minutes)');
+    body.min_players = whole(v.min_players, 2, 1000, 'Minimum players');
+    body.max_players = whole(v.max_players, 2, 1000, 'Maximum players');
+    if (body.max_players < body.min_players) throw new Error('The maximum of players is below the minimum.');
+    body.public = !v.private;
+    if (v.private) {
+        const code = String(v.join_code || '').trim();
+        if (!JOIN_CODE.test(code)) throw new Error('A private tournament needs a join code of 4 to 32 letters or digits.');
+        body.join_code = code;
+    }
+    if (v.format !== 'arena') {
+        const codes = (v.tiebreaks || []).filter(Boolean);
+        if (new Set(codes).size !== codes.length) throw new Error('Each tie-break may be chosen once.');
+        if (codes.some((c) => !TIEBREAKS.some(([id]) => id === c))) throw new Error('Unknown tie-break.');
+        if (codes.length) body.tiebreaks = codes.join(',');
+    }
+    return body;
+}
+
+function whole(value, low, high, label) {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < low || n > high) throw new Error(`${label}: a whole number from ${low} to ${high}.`);
+    return n;
+}
+
+// The viewer's entry of a tournament (by account name), or null.
+export function my_entry(t, me) {
+    if (!me || !t || !Array.isArray(t.entries)) return null;
+    return t.entries.find((e) => e.name === me) || null;
+}
+
+// Every pairing of the tournament, newest round last: a Swiss's and a round robin's from its
+// rounds, an arena's from its games (each with the round it belongs to, if any).
+export function all_pairings(t) {
+    const out = [];
+    for (const r of (t && Array.isArray(t.rounds) ? t.rounds : [])) for (const p of r.pairings || []) out.push({ ...p, round: r.round });
+    for (const g of (t && t.games) || []) out.push(g);
+    return out;
+}
+
+// The viewer's game being played (its table made, no result yet), or null.
+export function current_game(t, me) {
+    if (!me) return null;
+    const mine = all_pairings(t).filter((p) => (p.white === me || p.black === me) && p.table && !p.result);
+    return mine.length ? mine[mine.length - 1] : null;
+}
+
+// What the viewer may do, as the server allows it (docs/http-api.md): `me` an account name or
+// null for a guest. {join, join_code, withdraw, pause, resume, start, end, login}.
+export function viewer_actions(t, me) {
+    const open = t.state === 'created' || t.state === 'running';
+    const entry = my_entry(t, me);
+    const withdrawn = !!entry && entry.withdrawn_from !== null && entry.withdrawn_from !== undefined;
+    const organiser = !!me && t.organiser === me;
+    const arena = t.format === 'arena';
+    const late_entry = t.state === 'created' || arena || t.format === 'swiss';
+    return {
+        login: !me && open,
+        join: !!me && open && !entry && late_entry,
+        // The organiser of a private tournament needs no code.
+        join_code: !!me && open && !entry && late_entry && t.public === false && !organiser,
+        withdraw: !!entry && !withdrawn && open,
+        pause: arena && !!entry && !withdrawn && t.state === 'running' && !entry.paused,
+        resume: arena && !!entry && !withdrawn && open && !!entry.paused,
+        start: organiser && t.state === 'created',
+        end: organiser && open,
+    };
+}
+
+// A pairing's result as people read it: "1-0", "½-½", "1-0 by forfeit", "double forfeit",
+// "playing" or "not started".
+export function result_text(p) {
+    switch (p.result) {
+    case '1-0': case '0-1': return p.result;
+    case '1/2-1/2': return '½-½';
+    case '+-': return '1-0 by forfeit';
+    case '-+': return '0-1 by forfeit';
+    case '--': return 'double forfeit';
+    default: return p.table ? 'playing' : 'not started';
+    }
+}
+
+export function absence_text(kind) {
+    return { bye: 'bye', half_bye: 'half-point bye', not_paired: 'not paired' }[kind] || kind;
+}
+
+// "1:02:05", "12:04", "0:09": the time left until `at` (ms) from `now`; "0:00" once past.
+export function countdown_text(at, now) {
+    const total = Math.max(0, Math.ceil((at - now) / 1000));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = String(total % 60).padStart(2, '0');
+    return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+// "12 minutes", "1 hour 5 minutes", "less than a minute": for the words a screen reader hears.
+export function duration_words(ms) {
+    const minutes = Math.floor(Math.max(0, ms) / 60000);
+    if (minutes < 1) return 'less than a minute';
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    const part = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+    return [h ? part(h, 'hour') : null, m ? part(m, 'minute') : null].filter(Boolean).join(' ');
+}
+
+// How soon the page looks again (ms): often while it runs, seldom before, never once over.
+export function poll_interval_ms(t) {
+    if (!t) return 0;
+    if (t.state === 'running') return 5000;
+    if (t.state === 'created') return 15000;
+    return 0;
+}
+
+// An arena's sheet (each game's points) as text: "2 4 4 0".
+export function sheet_text(sheet) {
+    return Array.isArray(sheet) ? sheet.join(' ') : '';
+}
+
+// The crosstable of a Swiss or round robin: for each player of the standings (in their
+// order), one cell per round: {opponent, rank (the opponent's), colour 'w' | 'b', score '+' |
+// '=' | '-' | '' (being played) with forfeit true for a forfeit}, or {absence: kind}, or null
+// (not in that round). Its text: "+3w", "=1b", "-2w F", "bye".
+export function crosstable(t) {
+    const standings = (t && t.standings) || [];
+    const rank = new Map(standings.map((s) => [s.name, s.rank]));
+    const rounds = t && Array.isArray(t.rounds) ? t.rounds : [];
+    const score = (result, white) => {
+        const w = { '1-0': '+', '0-1': '-', '1/2-1/2': '=', '+-': '+', '-+': '-', '--': '-' }[result];
+        if (!w) return '';
+        if (w === '=' || result === '--') return w;
+        return white ? w : (w === '+' ? '-' : '+');
+    };
+    return standings.map((s) => ({
+        name: s.name,
+        cells: rounds.map((r) => {
+            const p = (r.pairings || []).find((q) => q.white === s.name || q.black === s.name);
+            if (p) {
+                const white = p.white === s.name;
+                const opponent = white ? p.black : p.white;
+                return { opponent, rank: rank.get(opponent), colour: white ? 'w' : 'b', score: score(p.result, white),
+                         forfeit: ['+-', '-+', '--'].includes(p.result) };
+            }
+            const a = (r.absences || []).find((q) => q.name === s.name);
+            return a ? { absence: a.kind } : null;
+        }),
+    }));
+}
+
+export function crosstable_cell_text(c) {
+    if (!c) return '';
+    if (c.absence) return absence_text(c.absence);
+    return `${c.score}${c.rank ?? '?'}${c.colour}${c.forfeit ? ' F' : ''}`;
+}
+
+// The same cell in words, for a screen reader: "won against bob (3rd) with White".
+export function crosstable_cell_words(c) {
+    if (!c) return 'not in this round';
+    if (c.absence) return absence_text(c.absence);
+    const how = { '+': 'won against', '=': 'drew with', '-': 'lost to', '': 'is playing' }[c.score];
+    return `${how} ${c.opponent} (rank ${c.rank ?? 'unknown'}) with ${c.colour === 'w' ? 'White' : 'Black'}${c.forfeit ? ', by forfeit' : ''}`;
+}

@@ -1,0 +1,329 @@
+// A tournament's page (GET /api/tournaments/<id>): what it is and when, the viewer's own game
+// (taken there when paired: app.js), the controls the viewer has (join, with the join code of
+// a private one; withdraw; an arena's pause and resume, and berserk beside the current game;
+// the organiser's start and end), the standings (rank, name, rating, points, the tie-breaks;
+// an arena's streak, sheet and paused players), the entries, and every round's pairings linked
+// to their tables while played and to their records once over; the TRF export of a Swiss or a
+// round robin. While it runs the page reads it again every few seconds (a game made for the
+// viewer opens its table: app.js); an arena counts down to its end.
+
+import { h, fill, fill_keeping_focus } from '../ui/dom.js';
+import { record_format } from '../ui/variants.js';
+import { name_with_rating } from '../ui/rating.js';
+import {
+    absence_text, countdown_text, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, duration_words, poll_interval_ms, result_text, sheet_text, tiebreak_name, viewer_actions,
+} from '../net/tournaments.js';
+import { local_time, tournament_summary } from './tournaments.js';
+
+const STATE_WORDS = { created: 'Starting soon', running: 'Running', finished: 'Finished', cancelled: 'Cancelled' };
+
+export class TournamentScreen {
+    constructor(root, app, route) {
+        this.app = app;
+        this.id = route.id;
+        this.t = null;
+        this.controls_key = null;
+        this.title = h('h1', { id: 'tournament-title' }, `Tournament ${this.id}`);
+        this.about = h('p', { class: 'muted tournament-about' });
+        this.when = h('p', { class: 'tournament-when' });
+        this.mine = h('div', { class: 'my-tournament-game' });
+        this.controls = h('div', { class: 'tournament-controls' });
+        this.error = h('p', { class: 'error', role: 'alert' });
+        this.said = h('p', { class: 'notice', role: 'status' });
+        this.standings = h('div', { class: 'tournament-standings' });
+        this.rounds = h('div', { class: 'tournament-rounds' });
+        this.cross = h('div', { class: 'tournament-crosstable' });
+        this.cross_card = h('section', { class: 'card', 'aria-labelledby': 'crosstable-title', hidden: true },
+            h('h2', { id: 'crosstable-title' }, 'Crosstable'), this.cross);
+        this.entries = h('div', { class: 'tournament-entries' });
+        fill(root, h('div', { class: 'tournament-page' },
+            h('section', { class: 'card tournament-head', 'aria-labelledby': 'tournament-title' },
+                this.title, this.about, this.when, this.mine, this.controls, this.error, this.said),
+            h('section', { class: 'card', 'aria-labelledby': 'standings-title' },
+                h('h2', { id: 'standings-title' }, 'Standings'), this.standings),
+            this.cross_card,
+            h('section', { class: 'card', 'aria-labelledby': 'rounds-title' },
+                h('h2', { id: 'rounds-title' }, 'Games'), this.rounds),
+            h('section', { class: 'card', 'aria-labelledby': 'entries-title' },
+                h('h2', { id: 'entries-title' }, 'Players'), this.entries)));
+        this.off = [app.session.on('change', () => { this.controls_key = null; this.render(); })];
+        this.clock = setInterval(() => this.render_when(), 1000);
+        this.load();
+    }
+
+    destroy() {
+        this.closed = true;
+        clearInterval(this.clock);
+        clearTimeout(this.poll);
+        for (const off of this.off) off();
+    }
+
+    me() {
+        return this.app.session.user ? this.app.session.user.name : null;
+    }
+
+    async load() {
+        clearTimeout(this.poll);
+        try {
+            this.t = (await this.app.api.tournament(this.id)).tournament;
+            this.failed = null;
+        } catch (err) {
+            this.failed = err;
+        }
+        if (this.closed) return;
+        if (this.failed && !this.t) {
+            fill(this.standings, h('p', { class: 'error' }, this.failed.code === 'unknown_tournament'
+                ? `There is no tournament ${this.id}.` : `The tournament is not available: ${this.failed.message}`));
+            this.poll = setTimeout(() => this.load(), 15000);
+            return;
+        }
+        this.render();
+        const every = poll_interval_ms(this.t);
+        if (every) this.poll = setTimeout(() => this.load(), every);
+    }
+
+    render() {
+        const t = this.t;
+        if (!t) return;
+        document.title = `${t.name} · Tabula`;
+        this.title.textContent = t.name;
+        this.about.textContent = `${tournament_summary(t)} · organised by ${t.organiser || 'the server'}`;
+        this.render_when();
+        this.render_mine();
+        this.render_controls();
+        this.render_standings();
+        this.render_crosstable();
+        this.render_rounds();
+        this.render_entries();
+    }
+
+    // A Swiss's or round robin's crosstable: per player and round, the result, the opponent's
+    // rank and one's colour ("+3w"); each cell also in words for a screen reader.
+    render_crosstable() {
+        const t = this.t;
+        const rounds = Array.isArray(t.rounds) ? t.rounds : [];
+        this.cross_card.hidden = t.format === 'arena' || !rounds.length;
+        if (this.cross_card.hidden) return;
+        const rows = crosstable(t);
+        fill_keeping_focus(this.cross, h('div', { class: 'scroll-x', tabindex: '0', role: 'region', 'aria-label': 'Crosstable, scrolls sideways' },
+            h('table', { class: 'list crosstable' },
+                h('caption', { class: 'muted' }, 'Each round: + won, = drew, - lost, then the opponent\'s rank and w or b for one\'s colour; F a forfeit.'),
+                h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
+                    rounds.map((r) => h('th', { scope: 'col' }, h('abbr', { title: `Round ${r.round}` }, `R${r.round}`))))),
+                h('tbody', {}, rows.map((row) => h('tr', { dataset: { name: row.name } },
+                    h('th', { scope: 'row' }, row.name),
+                    row.cells.map((c) => h('td', {}, h('span', { 'aria-hidden': 'true' }, crosstable_cell_text(c)),
+                        h('span', { class: 'visually-hidden' }, crosstable_cell_words(c))))))))));
+    }
+
+    // The state and the time: when it starts, or an arena's countdown to its end (the
+    // visible clock ticks; its words for a screen reader change once a minute).
+    render_when() {
+        const t = this.t;
+        if (!t) return;
+        const now = Date.now();
+        const parts = [h('strong', { class: 'tournament-state' }, STATE_WORDS[t.state] || t.state)];
+        if (t.state === 'created') parts.push(` · starts ${local_time(t.starts_at)}`);
+        const rounds = Array.isArray(t.rounds) ? t.rounds : [];
+        if (t.state === 'running' && rounds.length) {
+            // A round robin stores all its rounds at the start: the one being played is the
+            // first with a game not over.
+            const playing = rounds.find((r) => (r.pairings || []).some((p) => !p.result)) || rounds[rounds.length - 1];
+            parts.push(` · round ${playing.round}`);
+        }
+        if (t.format === 'arena' && Number.isFinite(t.ends_at) && t.state === 'running') {
+            const left = t.ends_at - now;
+            parts.push(' · ends in ', h('time', { class: 'countdown', datetime: new Date(t.ends_at).toISOString(),
+                                                   'aria-label': `ends in ${duration_words(left)}` }, countdown_text(t.ends_at, now)));
+        }
+        fill(this.when, parts);
+    }
+
+    // The viewer's game being played, with its link, and in an arena the Berserk button.
+    render_mine() {
+        const t = this.t;
+        const me = this.me();
+        const game = current_game(t, me);
+        if (!game) {
+            fill_keeping_focus(this.mine);
+            return;
+        }
+        const colour = game.white === me ? 'White' : 'Black';
+        const opponent = game.white === me ? game.black : game.white;
+        fill_keeping_focus(this.mine, h('p', {},
+            h('strong', {}, 'Your current game: '), `against ${opponent}, you play ${colour}. `,
+            h('a', { class: 'my-game-link', href: `/#/table/${encodeURIComponent(game.table)}` }, `Go to table ${game.table}`)),
+        t.format === 'arena' && !this.berserked?.has(game.table)
+            ? h('p', {}, this.action_button('Berserk: halve my clock', 'berserk', async () => {
+                await this.app.api.tournament_action(this.id, 'berserk');
+                (this.berserked ||= new Set()).add(game.table);
+                this.said.textContent = 'Berserk: your clock is halved, with no increment.';
+            }), h('small', { class: 'muted' }, ' Before your first move only.'))
+            : null);
+    }
+
+    action_button(label, action, fn, cls = 'small') {
+        return h('button', { type: 'button', class: cls, dataset: { action }, onclick: async () => {
+            this.error.textContent = '';
+            this.said.textContent = '';
+            try {
+                await fn();
+            } catch (err) {
+                this.error.textContent = err.message || String(err);
+                return;
+            }
+            this.load();
+        } }, label);
+    }
+
+    // The buttons of what the viewer may do; drawn again only when that set changes, so that
+    // a join code being typed survives the page's refreshes.
+    render_controls() {
+        const t = this.t;
+        const a = viewer_actions(t, this.me());
+        const key = JSON.stringify(a);
+        if (key === this.controls_key) return;
+        this.controls_key = key;
+        const api = this.app.api;
+        const code = a.join_code ? h('input', { id: 'tournament-join-code', name: 'join_code', autocomplete: 'off', maxlength: 32 }) : null;
+        const join = async () => {
+            const body = code ? { join_code: code.value.trim() } : {};
+            await api.tournament_action(this.id, 'join', body);
+            this.said.textContent = `You have joined ${t.name}.`;
+        };
+        let confirm_withdraw = false;
+        const withdraw = h('button', { type: 'button', class: 'small danger', dataset: { action: 'withdraw' }, onclick: async () => {
+            this.error.textContent = '';
+            if (!confirm_withdraw) {
+                confirm_withdraw = true;
+                withdraw.textContent = 'Confirm withdraw';
+                return;
+            }
+            try {
+                await api.tournament_action(this.id, 'withdraw');
+                this.said.textContent = `You have withdrawn from ${t.name}.`;
+            } catch (err) {
+                this.error.textContent = err.message || String(err);
+            }
+            this.load();
+        } }, 'Withdraw');
+        fill_keeping_focus(this.controls,
+            a.login ? h('p', {}, h('a', { href: '/#/account' }, 'Log in'), ' to join.') : null,
+            a.join ? h('form', { class: 'inline tournament-join', onsubmit: (e) => { e.preventDefault(); e.currentTarget.querySelector('button').click(); } },
+                code ? [h('label', { for: code.id }, 'Join code'), code] : null,
+                this.action_button('Join', 'join', join, 'small primary')) : null,
+            h('div', { class: 'inline' },
+                a.resume ? this.action_button('Resume: pair me again', 'resume', async () => {
+                    await api.tournament_action(this.id, 'join');
+                    this.said.textContent = 'You are back: you will be paired again.';
+                }, 'small primary') : null,
+                a.pause ? this.action_button('Pause', 'pause', async () => {
+                    await api.tournament_action(this.id, 'pause');
+                    this.said.textContent = 'Paused: you will not be paired again until you resume (a game being played finishes).';
+                }) : null,
+                a.withdraw ? withdraw : null,
+                a.start ? this.action_button('Start now', 'start', async () => {
+                    await api.tournament_action(this.id, 'start');
+                    this.said.textContent = 'The tournament has started.';
+                }, 'small primary') : null,
+                a.end ? this.action_button(t.state === 'created' ? 'Cancel tournament' : 'End tournament', 'end', async () => {
+                    await api.tournament_action(this.id, 'end');
+                    this.said.textContent = t.state === 'created' ? 'The tournament is cancelled.' : 'The tournament is ended; games being played still count.';
+                }, 'small danger') : null,
+                t.format !== 'arena' ? h('a', { class: 'trf-link', href: api.tournament_trf_url(this.id), download: '' }, 'Download TRF') : null),
+            t.public === false && t.join_code ? h('p', { class: 'muted' }, 'Join code: ', h('strong', { class: 'join-code' }, t.join_code)) : null);
+    }
+
+    render_standings() {
+        const t = this.t;
+        const rows = t.standings || [];
+        const arena = t.format === 'arena';
+        if (!rows.length) {
+            fill_keeping_focus(this.standings, h('p', { class: 'muted' }, 'No standings yet.'));
+            return;
+        }
+        const codes = arena ? [] : ((rows[0] && rows[0].tiebreaks) || []).map((b) => b.code);
+        const entries = new Map((t.entries || []).map((e) => [e.name, e]));
+        const me = this.me();
+        fill_keeping_focus(this.standings, h('table', { class: 'list standings-table' },
+            h('caption', { class: 'visually-hidden' }, arena ? 'Standings: points, streak and each game\'s points'
+                : `Standings: points, then ${codes.map(tiebreak_name).join(', ') || 'no tie-break'}`),
+            h('thead', {}, h('tr', {},
+                h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rating'),
+                h('th', { scope: 'col' }, 'Points'),
+                codes.map((c) => h('th', { scope: 'col' }, h('abbr', { title: tiebreak_name(c) }, c))),
+                arena ? [h('th', { scope: 'col' }, 'Streak'), h('th', { scope: 'col' }, 'Games')] : null)),
+            h('tbody', {}, rows.map((s) => {
+                const entry = entries.get(s.name) || {};
+                const streak = arena ? (s.streak ?? entry.streak ?? 0) : 0;
+                const paused = arena && (s.paused ?? entry.paused);
+                return h('tr', { dataset: { name: s.name }, class: s.name === me ? 'me' : null },
+                    h('td', {}, s.rank),
+                    h('td', {}, s.name, s.withdrawn ? h('span', { class: 'pill' }, 'withdrawn') : null,
+                        paused ? h('span', { class: 'pill paused' }, 'paused') : null),
+                    h('td', {}, s.rating ?? ''),
+                    h('td', { class: 'points' }, s.points ?? entry.points ?? ''),
+                    codes.map((c) => h('td', {}, format_value((s.tiebreaks || []).find((b) => b.code === c)))),
+                    arena ? [h('td', { class: 'streak' }, streak >= 2 ? h('span', { class: 'pill streak-on' }, `on a streak (${streak})`) : streak || ''),
+                             h('td', { class: 'sheet' }, sheet_text(s.sheet ?? entry.sheet))] : null);
+            }))));
+    }
+
+    // Every round (newest first) with its pairings and absences; a game being played links to
+    // its table (to play it, or to watch), a finished one to its stored record.
+    render_rounds() {
+        const t = this.t;
+        const me = this.me();
+        const rounds = [...(Array.isArray(t.rounds) ? t.rounds : [])].reverse();
+        const games = [...(t.games || [])].reverse();
+        if (!rounds.length && !games.length) {
+            fill_keeping_focus(this.rounds, h('p', { class: 'muted' }, t.state === 'created' ? 'The games are paired when it starts.' : 'No games yet.'));
+            return;
+        }
+        const table = (pairings, label) => h('table', { class: 'list pairings' },
+            h('caption', { class: 'visually-hidden' }, label),
+            h('thead', {}, h('tr', {}, ['Board', 'White', 'Black', 'Result', 'Game'].map((c) => h('th', { scope: 'col' }, c)))),
+            h('tbody', {}, pairings.map((p, i) => h('tr', { dataset: { table: p.table || '' } },
+                h('td', {}, p.board ?? i + 1), h('td', {}, p.white), h('td', {}, p.black),
+                h('td', { class: 'result' }, result_text(p)),
+                h('td', {}, this.game_link(p, me))))));
+        fill_keeping_focus(this.rounds,
+            rounds.map((r) => h('section', { class: 'tournament-round', dataset: { round: r.round } },
+                h('h3', {}, `Round ${r.round}`, r.set_by_hand ? ' (paired by hand)' : ''),
+                (r.pairings || []).length ? table(r.pairings, `Round ${r.round} pairings`) : null,
+                (r.absences || []).length ? h('p', { class: 'muted' }, 'Not playing: ',
+                    r.absences.map((a) => `${a.name} (${absence_text(a.kind)})`).join(', ')) : null)),
+            games.length ? table(games, 'Arena games, newest first') : null);
+    }
+
+    game_link(p, me) {
+        const variant = this.t.variant;
+        if (p.result && p.game_id) {
+            return h('a', { href: this.app.api.game_download_url(p.game_id, record_format(variant)), download: '' },
+                `Record (${record_format(variant).toUpperCase()})`, h('span', { class: 'visually-hidden' }, ` of ${p.white} – ${p.black}`));
+        }
+        if (!p.table || p.result) return '';
+        const playing = me && (p.white === me || p.black === me);
+        return h('a', { href: `/#/table/${encodeURIComponent(p.table)}${playing ? '' : '/watch'}` },
+            playing ? 'Play' : 'Watch', h('span', { class: 'visually-hidden' }, ` ${p.white} – ${p.black}`));
+    }
+
+    render_entries() {
+        const t = this.t;
+        const list = t.entries || [];
+        fill_keeping_focus(this.entries, list.length
+            ? h('ul', { class: 'entry-list' }, list.map((e) => h('li', { dataset: { name: e.name } },
+                name_with_rating({ name: e.name, rating: e.rating, registered: true }),
+                e.joined_round > 1 ? ` (from round ${e.joined_round})` : '',
+                e.withdrawn_from !== null && e.withdrawn_from !== undefined ? ` · withdrawn${e.withdrawn_from ? ` from round ${e.withdrawn_from}` : ''}` : '',
+                e.paused ? ' · paused' : '')))
+            : h('p', { class: 'muted' }, 'Nobody has joined yet.'),
+        h('p', { class: 'muted' }, `${list.length} of at most ${t.max_players} players; it needs ${t.min_players}.`));
+    }
+}
+
+// A tie-break's value as the standings show it: "1.5", "2".
+function format_value(b) {
+    if (!b || !Number.isFinite(b.value)) return '';
+    return String(Math.round(b.value * 100) / 100);
+}
