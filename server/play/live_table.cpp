@@ -52,7 +52,7 @@ LiveTable::LiveTable(boost::asio::io_context& io, LiveTableContext context)
 void LiveTable::adopt(std::unique_ptr<lobby::Table> table,
                       std::optional<storage::GameId> stored_game) {
     table_ = std::move(table);
-    released_version_ = table_->version();
+    outbox_.set_released_version(table_->version());
     if (stored_game)
         game_ = std::make_shared<StoredGame>(StoredGame{.id = *stored_game, .waiting = {}});
     take_table_events(); // the creation's `player_seated`
@@ -60,7 +60,7 @@ void LiveTable::adopt(std::unique_ptr<lobby::Table> table,
 
 void LiveTable::add_audience(const std::shared_ptr<net::Connection>& conn,
                              const lobby::PlayerId& who) {
-    audience_[conn->id()] = Member{conn, who};
+    audience_.add(conn, who);
     if (table_->seat_of(who)) {
         // A returning player: the seat was kept and the clock ran.
         (void)table_->set_connected(who, true, now());
@@ -68,16 +68,14 @@ void LiveTable::add_audience(const std::shared_ptr<net::Connection>& conn,
 }
 
 bool LiveTable::has_connection_of(const lobby::PlayerId& player) const {
-    return std::any_of(audience_.begin(), audience_.end(),
-                       [&](const auto& entry) { return entry.second.player == player; });
+    return audience_.has_connection_of(player);
 }
 
 void LiveTable::remove_audience(net::ConnectionId id) {
-    const auto found = audience_.find(id);
-    if (found == audience_.end())
+    const auto removed = audience_.remove(id);
+    if (!removed)
         return;
-    const lobby::PlayerId player = found->second.player;
-    audience_.erase(found);
+    const lobby::PlayerId& player = *removed;
     if (has_connection_of(player))
         return;
     if (table_->seat_of(player))
@@ -90,22 +88,7 @@ void LiveTable::after_leave(net::ConnectionId id, const lobby::PlayerId& who) {
     if (table_->seat_of(who) || table_->is_spectator(who))
         return;
     flush(); // what the leave itself caused (its `left` event, the `ok`) still reaches it
-    audience_.erase(id);
-}
-
-std::shared_ptr<LiveTable::Outgoing> LiveTable::queue(std::shared_ptr<const std::string> text,
-                                                      bool ready, std::uint64_t version) {
-    auto item = std::make_shared<Outgoing>(Outgoing{std::move(text), nullptr, ready, version});
-    outbox_.push_back(item);
-    return item;
-}
-
-std::shared_ptr<LiveTable::Outgoing> LiveTable::queued_event(std::uint64_t version) const {
-    // From the back: the event asked for was queued by the work now running.
-    for (auto it = outbox_.rbegin(); it != outbox_.rend(); ++it)
-        if (!(*it)->to && (*it)->version == version)
-            return *it;
-    return nullptr;
+    (void)audience_.remove(id);
 }
 
 void LiveTable::reply(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& message) {
@@ -115,7 +98,7 @@ void LiveTable::reply(const std::shared_ptr<net::Connection>& conn, const nlohma
 void LiveTable::reply(const std::shared_ptr<net::Connection>& conn,
                       std::shared_ptr<const std::string> text) {
     take_table_events();
-    outbox_.push_back(std::make_shared<Outgoing>(Outgoing{std::move(text), conn, true}));
+    outbox_.queue_reply(conn, std::move(text));
 }
 
 void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
@@ -126,16 +109,14 @@ void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connec
 void LiveTable::reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                              std::shared_ptr<const std::string> text) {
     take_table_events();
-    const auto at = outbox_.begin() + static_cast<std::ptrdiff_t>(std::min(mark, outbox_.size()));
-    outbox_.insert(at, std::make_shared<Outgoing>(Outgoing{std::move(text), conn, true}));
+    outbox_.reply_before(mark, conn, std::move(text));
 }
 
 void LiveTable::reply_error(const std::shared_ptr<net::Connection>& conn, const nlohmann::json& id,
                             const rules::Error& error) {
     take_table_events();
-    outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
-        std::make_shared<const std::string>(protocol::make_error(id, error.code, error.detail)),
-        conn, true}));
+    outbox_.queue_reply(conn, std::make_shared<const std::string>(
+                                  protocol::make_error(id, error.code, error.detail)));
 }
 
 std::shared_ptr<const std::string>
@@ -162,14 +143,15 @@ void LiveTable::resync(const std::shared_ptr<net::Connection>& conn, const lobby
     // Only what has gone out: an event still waiting for storage is in the outbox and reaches
     // this connection (in the audience now) after these, so each missed event comes once, in
     // order. Sent at once: everything still in the outbox comes after them.
-    const auto missed = since <= released_version_ ? table_->events_since(since) : std::nullopt;
+    const std::uint64_t released = outbox_.released_version();
+    const auto missed = since <= released ? table_->events_since(since) : std::nullopt;
     if (!missed) {
         reply(conn, state_message(who, id));
         return;
     }
     std::size_t sent = 0;
     for (const auto& event : *missed) {
-        if (event->version > released_version_)
+        if (event->version > released)
             break;
         const auto ended = ended_with_id_.find(event->version);
         const bool named = ended != ended_with_id_.end() && ended->second.first == event;
@@ -179,7 +161,7 @@ void LiveTable::resync(const std::shared_ptr<net::Connection>& conn, const lobby
     }
     nlohmann::json done = protocol::reply("resynced", id);
     done["table"] = table_->code();
-    done["version"] = std::max(since, released_version_);
+    done["version"] = std::max(since, released);
     done["missed"] = sent;
     conn->send(protocol::shared_text(done));
 }
@@ -204,25 +186,25 @@ void LiveTable::handle_event(const lobby::EventPtr& event) {
     auto text = protocol::table_event_message(table_->code(), *event);
     if (const auto* started = std::get_if<lobby::GameStarted>(&event->body)) {
         (void)started;
-        queue(std::move(text), true, event->version);
+        outbox_.queue_event(std::move(text), true, event->version);
         store_start(event->at);
     } else if (const auto* move = std::get_if<lobby::MovePlayed>(&event->body)) {
         store_move(*move, event->at, event->version,
-                   queue(std::move(text), context_.writer == nullptr, event->version));
+                   outbox_.queue_event(std::move(text), context_.writer == nullptr, event->version));
     } else if (const auto* retired = std::get_if<lobby::PlayerRetired>(&event->body)) {
         store_leave(*retired, event->at, event->version,
-                    queue(std::move(text), context_.writer == nullptr, event->version));
+                    outbox_.queue_event(std::move(text), context_.writer == nullptr, event->version));
     } else {
         if (std::holds_alternative<lobby::TakebackDone>(event->body))
             store_takeback(event->at);
-        auto item = queue(std::move(text), true, event->version);
+        auto item = outbox_.queue_event(std::move(text), true, event->version);
         if (move_pending())
             move_->items.push_back(std::move(item)); // a draw offer the move withdrew
     }
 }
 
 void LiveTable::handle_end(const lobby::EventPtr& event, const lobby::GameEnded& ended) {
-    auto item = queue(nullptr, context_.writer == nullptr, event->version);
+    auto item = outbox_.queue_event(nullptr, context_.writer == nullptr, event->version);
     // The event goes out once its end is stored, so it can name the stored game. Its text (the
     // whole move list) is written once: with the id when the row's id is known, as it nearly
     // always is by now; else without it, and again with it once the row has one.
@@ -286,19 +268,17 @@ void LiveTable::play_move(const std::shared_ptr<net::Connection>& conn, const nl
         // Nothing happened, so there is no event to answer with.
         nlohmann::json ok = protocol::reply("ok", id);
         ok["duplicate"] = true;
-        outbox_.push_back(
-            std::make_shared<Outgoing>(Outgoing{protocol::shared_text(ok), conn, true}));
+        outbox_.queue_reply(conn, protocol::shared_text(ok));
         return;
     }
     // The answer is the mover's copy of the move event, with the request's id: it goes out
     // with the event, once the move is stored (docs/protocol.md 7.5).
-    const auto item = queued_event(played.value().event->version);
+    const auto item = outbox_.queued_event(played.value().event->version);
     if (!item) {
         // Cannot happen: the event was queued just above. Answered the old way rather than not.
         nlohmann::json ok = protocol::reply("ok", id);
         ok["duplicate"] = false;
-        outbox_.push_back(
-            std::make_shared<Outgoing>(Outgoing{protocol::shared_text(ok), conn, true}));
+        outbox_.queue_reply(conn, protocol::shared_text(ok));
         return;
     }
     item->mover = conn;
@@ -308,36 +288,13 @@ void LiveTable::play_move(const std::shared_ptr<net::Connection>& conn, const nl
 }
 
 void LiveTable::flush() {
-    while (!outbox_.empty() && outbox_.front()->ready) {
-        const auto item = outbox_.front();
-        outbox_.pop_front();
-        if (item->to) {
-            item->to->send(item->text);
-            continue;
-        }
-        send_to_audience(*item);
-        released_version_ = std::max(released_version_, item->version);
+    outbox_.flush(audience_, [this](const OutgoingPtr& item) {
         if (move_ && move_->stage == PendingWrite::Stage::OnDisk && item == move_->items.front()) {
             // Acknowledged: nothing of it needs holding any more.
             move_->stage = PendingWrite::Stage::Sent;
             move_->items.clear();
         }
-    }
-}
-
-void LiveTable::send_to_audience(const Outgoing& item) const {
-    if (!item.mover) {
-        for (const auto& [id, member] : audience_)
-            member.conn->send(item.text);
-        return;
-    }
-    const net::ConnectionId mover = item.mover->id();
-    for (const auto& [id, member] : audience_)
-        member.conn->send(id == mover ? item.mover_text : item.text);
-    // A seated player may move from a connection that does not receive the table's events
-    // (not resynced yet): it is answered all the same.
-    if (!audience_.contains(mover))
-        item.mover->send(item.mover_text);
+    });
 }
 
 void LiveTable::check_timeouts() {
@@ -380,8 +337,7 @@ void LiveTable::after_change() {
             // Swept: whoever is still here is told, then the service forgets the table.
             nlohmann::json message{{"t", "table_gone"}, {"table", table_->code()}};
             const auto text = protocol::shared_text(message);
-            for (const auto& [id, member] : audience_)
-                member.conn->send(text);
+            audience_.send_all(text);
             gone_ = true;
             if (context_.gone)
                 context_.gone(table_->code());

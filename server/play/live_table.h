@@ -2,6 +2,9 @@
 // One table on its own strand (STYLE.md §4): the lobby::Table, the connections that receive
 // its events (seats and spectators), its timer, and the way to storage.
 //
+// The audience and the outbox, with the rules of their order, are table_outbox.h (no strand,
+// timer or storage); this file adds the strand, the timer and the way to storage.
+//
 // Events: the table calls nothing back. After each piece of work (and before queueing any
 // reply) the live table takes the events the table produced and queues each, serialized once, in
 // the outbox: the same string goes to every connection, in the order things happened.
@@ -38,6 +41,9 @@
 // it for `finished_idle`, or `finished_kept` after its game ended, whichever comes first.
 // A rematch (a new game) keeps it.
 //
+// Fencing (cluster): a write answered `fenced` (storage/game_writer.h) means another node owns
+// the table now: it stops at once, sending, retrying and ending nothing, and reports `fenced`.
+//
 // Threading: every member runs on strand(); use post(). The live table is made on the lobby strand
 // and handed over before anything runs on its own strand.
 
@@ -46,6 +52,7 @@
 #include "lobby/time.h"
 #include "server/net/connection.h"
 #include "server/observability/metrics.h"
+#include "server/play/table_outbox.h"
 #include "server/protocol/json_text.h"
 #include "storage/game_writer.h"
 
@@ -102,6 +109,10 @@ struct LiveTableContext {
     // A ladder table's game row exists / its first game ended (stored) with this result.
     std::function<void(const LadderLink&, storage::GameId)> ladder_game_stored;
     std::function<void(const LadderLink&, lobby::ladder::ChallengeResult)> ladder_game_ended;
+    // The writer answered `fenced` (storage/game_writer.h): this node no longer owns the table.
+    // The live table has stopped, sending nothing more and ending nothing; the owner of the
+    // callback drops it and its connections' interest in it. On the strand.
+    std::function<void(const std::string& code)> fenced;
 };
 
 // Whether the table's timer, armed for `armed` (nullopt: not armed), can stay as it is when
@@ -191,7 +202,7 @@ public:
     // The outbox's length now. reply_before(mark, ...) queues a reply ahead of everything queued
     // since: the events its request caused (seated, started) then follow the reply, whose
     // state already includes them (a client ignores them by version, section 7.7).
-    std::size_t outbox_mark() const { return outbox_.size(); }
+    std::size_t outbox_mark() const { return outbox_.mark(); }
     void reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
                       const nlohmann::json& message);
     void reply_before(std::size_t mark, const std::shared_ptr<net::Connection>& conn,
@@ -240,26 +251,12 @@ private:
         lobby::TimePoint at;
         std::function<void(LiveTable&)> attempt;
     };
-    struct Outgoing {
-        std::shared_ptr<const std::string> text;
-        std::shared_ptr<net::Connection> to; // null: the whole audience
-        bool ready = true;
-        std::uint64_t version = 0; // a table event's, 0 for a reply
-        // A move event's mover (null: none, or the computer) gets `mover_text` instead of
-        // `text`: the same event with its request's id, the answer to its move.
-        std::shared_ptr<net::Connection> mover = nullptr;
-        std::shared_ptr<const std::string> mover_text = nullptr;
-    };
-    struct Member {
-        std::shared_ptr<net::Connection> conn;
-        lobby::PlayerId player;
-    };
     // The write of the last move or leave and the events that wait for it (see the file comment
     // for its stages).
     struct PendingWrite {
         enum class Stage : std::uint8_t { Pending, OnDisk, Sent };
         Stage stage = Stage::Pending;
-        std::vector<std::shared_ptr<Outgoing>> items; // its events: the move first (with the
+        std::vector<OutgoingPtr> items; // its events: the move first (with the
                                                       // mover's answer), then what it caused
                                                       // (draw_offer_withdrawn, game_ended)
         nlohmann::json answer_id;                     // the mover's request id, for a refusal
@@ -276,9 +273,8 @@ private:
     Strand strand_;
     Timer timer_;
     std::unique_ptr<lobby::Table> table_;
-    std::map<net::ConnectionId, Member> audience_;
-    std::deque<std::shared_ptr<Outgoing>> outbox_;
-    std::uint64_t released_version_ = 0; // of the last event that went out to the audience
+    Audience audience_;
+    TableOutbox outbox_;
     // The `game_ended` events as sent, with their game's stored id, by version: a resync resends
     // them so (the table's events do not know the id). One per game played at the table; the
     // event is kept to tell it from a later one of the same version (after a refused move).
@@ -332,17 +328,14 @@ private:
     std::optional<lobby::TimePoint> sweep_deadline() const;
     void flush();
     void arm_timer();
-    std::shared_ptr<Outgoing> queue(std::shared_ptr<const std::string> text, bool ready,
-                                    std::uint64_t version);
-    // The queued table event of `version` (null when it is not in the outbox).
-    std::shared_ptr<Outgoing> queued_event(std::uint64_t version) const;
-    // Sends one item that goes to the whole audience (its mover's copy to its mover).
-    void send_to_audience(const Outgoing& item) const;
 
     // live_table_storage.cpp: the way to storage, and what happens when it fails.
     void write_move();
     void move_written(const storage::WriteStatus& status);
     void give_up_move(const std::string& why);
+    // A write answered `fenced`: the table is another node's now. Stops without sending,
+    // retrying or ending anything (live_table_storage.cpp). Answers true when it stopped.
+    bool stop_if_fenced(const storage::WriteStatus& status);
     void report_ladder_end(const lobby::GameResult& result);
     // Runs `work` with the game row's id once it is known (nullopt: the row failed). Known,
     // the usual case on a move, `work` runs at once without being wrapped in a std::function.
@@ -359,20 +352,20 @@ private:
     // row (a game that is not stored), in which case `item` is ready to go out at once.
     bool stores(Outgoing& item);
     void store_move(const lobby::MovePlayed& move, lobby::TimePoint at, std::uint64_t version,
-                    std::shared_ptr<Outgoing> item);
+                    OutgoingPtr item);
     void store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
-                   std::shared_ptr<Outgoing> item);
+                   OutgoingPtr item);
     // live_table_leaves.cpp: a seat leaving a game of more than two, stored like a move.
     void store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
-                     std::uint64_t version, std::shared_ptr<Outgoing> item);
+                     std::uint64_t version, OutgoingPtr item);
     void give_up_leave(const std::string& why);
     void store_takeback(lobby::TimePoint at);
     void create_row(const std::shared_ptr<StoredGame>& game);
     void row_written(const std::shared_ptr<StoredGame>& game, const storage::WriteStatus& status,
                      storage::GameId id);
     void abort_unstored(const std::shared_ptr<StoredGame>& game);
-    void write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item);
-    void end_written(const std::shared_ptr<EndWrite>& end, const std::shared_ptr<Outgoing>& item,
+    void write_end(const std::shared_ptr<EndWrite>& end, OutgoingPtr item);
+    void end_written(const std::shared_ptr<EndWrite>& end, const OutgoingPtr& item,
                      const storage::WriteStatus& status);
     lobby::Millis retry_pause(int failures) const;
     void retry_later(int failures, std::function<void(LiveTable&)> attempt);

@@ -10,7 +10,7 @@ namespace server::play {
 // A seat left a game of more than two: stored like a move (the outbox waits for it), after the
 // move being written if there is one, so the writer gets them in the order they happened.
 void LiveTable::store_leave(const lobby::PlayerRetired& retired, lobby::TimePoint at,
-                            std::uint64_t version, std::shared_ptr<Outgoing> item) {
+                            std::uint64_t version, OutgoingPtr item) {
     if (!stores(*item))
         return;
     if (move_pending()) {

@@ -63,7 +63,7 @@ void LiveTable::write_move() {
 }
 
 void LiveTable::move_written(const storage::WriteStatus& status) {
-    if (!move_pending() || stopped_)
+    if (!move_pending() || stopped_ || stop_if_fenced(status))
         return;
     PendingWrite& move = *move_;
     if (status.ok()) {
@@ -109,9 +109,7 @@ void LiveTable::give_up_move(const std::string& why) {
                why);
     PendingWrite failed = std::move(*move_);
     move_.reset();
-    std::erase_if(outbox_, [&](const std::shared_ptr<Outgoing>& item) {
-        return std::find(failed.items.begin(), failed.items.end(), item) != failed.items.end();
-    });
+    outbox_.withdraw(failed.items);
     // The move event carried the mover's answer (live_table.h); it was never sent.
     const auto mover = failed.items.empty() ? nullptr : failed.items.front()->mover;
     // An `game_ended` the move caused was named for a resync: its version goes to the next event.
@@ -119,11 +117,10 @@ void LiveTable::give_up_move(const std::string& why) {
     table_->abort_unstored(/*withdraw_last_move=*/true, now());
     take_table_events(); // the `game_ended`, stored like any end
     if (mover)
-        outbox_.push_back(std::make_shared<Outgoing>(Outgoing{
-            std::make_shared<const std::string>(protocol::make_error(
-                failed.answer_id, lobby::errc::storage_failed,
-                "the move could not be stored: it was not played, and the game is aborted")),
-            mover, true}));
+        outbox_.queue_reply(
+            mover, std::make_shared<const std::string>(protocol::make_error(
+                       failed.answer_id, lobby::errc::storage_failed,
+                       "the move could not be stored: it was not played, and the game is aborted")));
     settle();
 }
 
@@ -138,7 +135,7 @@ bool LiveTable::stores(Outgoing& item) {
 }
 
 void LiveTable::store_move(const lobby::MovePlayed& move, lobby::TimePoint at,
-                           std::uint64_t version, std::shared_ptr<Outgoing> item) {
+                           std::uint64_t version, OutgoingPtr item) {
     if (!stores(*item))
         return;
     move_ = PendingWrite{.stage = PendingWrite::Stage::Pending,
@@ -246,6 +243,8 @@ void LiveTable::create_row(const std::shared_ptr<StoredGame>& game) {
 
 void LiveTable::row_written(const std::shared_ptr<StoredGame>& game,
                             const storage::WriteStatus& status, storage::GameId id) {
+    if (stop_if_fenced(status))
+        return;
     const std::string where = "play: table " + table_->code() + ": storing its game ";
     if (status.ok()) {
         game->id = id;
@@ -286,7 +285,7 @@ void LiveTable::abort_unstored(const std::shared_ptr<StoredGame>& game) {
 // --- the game's end ----------------------------------------------------------------------------
 
 void LiveTable::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
-                          std::shared_ptr<Outgoing> item) {
+                          OutgoingPtr item) {
     if (!context_.writer || !game_) {
         item->ready = true;
         report_ladder_end(ended.result);
@@ -313,7 +312,7 @@ void LiveTable::store_end(const lobby::GameEnded& ended, lobby::TimePoint at,
 
 // One attempt. The `game_ended` event (`item`) goes out after the first attempt, stored or not:
 // everyone sees the game end, and the table keeps it ended while the writes go on.
-void LiveTable::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<Outgoing> item) {
+void LiveTable::write_end(const std::shared_ptr<EndWrite>& end, OutgoingPtr item) {
     context_.writer->finish_game(
         end->finish,
         [self = shared_from_this(), end, item = std::move(item)](
@@ -324,8 +323,10 @@ void LiveTable::write_end(const std::shared_ptr<EndWrite>& end, std::shared_ptr<
 }
 
 void LiveTable::end_written(const std::shared_ptr<EndWrite>& end,
-                            const std::shared_ptr<Outgoing>& item,
+                            const OutgoingPtr& item,
                             const storage::WriteStatus& status) {
+    if (stop_if_fenced(status))
+        return;
     if (item)
         item->ready = true;
     const std::string what = "play: table " + table_->code() + ": the end of game " +
@@ -375,6 +376,27 @@ void LiveTable::report_ladder_end(const lobby::GameResult& result) {
     context_.ladder_game_ended(
         *ladder_, challenger_won ? lobby::ladder::ChallengeResult::ChallengerWon
                                  : lobby::ladder::ChallengeResult::ChallengerLostOrDrew);
+}
+
+// --- fencing ---------------------------------------------------------------------------------
+
+// Another node took the table over (its writer's fence moved on): what this node holds of it
+// is not stored and never will be by this node, so nothing of it may go out, be retried or end
+// the game. The new owner goes on from what is stored; the players' connections resync there.
+bool LiveTable::stop_if_fenced(const storage::WriteStatus& status) {
+    if (!status.fenced)
+        return false;
+    if (stopped_)
+        return true;
+    log::warn("play: table " + table_->code() +
+              ": the writer is fenced, so this node no longer owns the table; it is dropped "
+              "without ending its game");
+    const std::string code = table_->code();
+    gone_ = true;
+    shut_down();
+    if (context_.fenced)
+        context_.fenced(code);
+    return true;
 }
 
 // --- retries -----------------------------------------------------------------------------------
