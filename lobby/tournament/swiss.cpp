@@ -28,7 +28,9 @@ Refusal check_settings(const SwissSettings& s) {
     if (!one_of_scores(s.bye_points, sc) || !one_of_scores(s.late_entry_points, sc))
         return refuse(tournament_errc::bad_settings,
                       "a bye or a missed round scores nothing, a draw or a win");
-    if (s.max_half_byes < 0 || s.max_half_byes > s.rounds)
+    // More allowed than there are rounds is no limit at all, not a mistake: a one-round Swiss
+    // keeps the default of two.
+    if (s.max_half_byes < 0)
         return refuse(tournament_errc::bad_settings, "bad number of half-point byes");
     for (std::size_t i = 0; i < s.tiebreaks.size(); ++i)
         for (std::size_t j = i + 1; j < s.tiebreaks.size(); ++j)

@@ -116,6 +116,7 @@ TEST_CASE("every table event's protocol name is the snake_case of its type") {
         {AbandonmentClaimable{}, "abandonment_claimable"},
         {ChatPosted{}, "chat_posted"},
         {PlayerRetired{}, "player_retired"},
+        {Berserked{}, "berserked"},
         {GameEnded{}, "game_ended"},
         {TableClosed{}, "table_closed"}};
     std::set<std::size_t> types;

@@ -49,7 +49,9 @@ TEST_CASE("an empty file is migrated to the latest schema with every table") {
                                          // tournaments (migration 9)
                                          "tournaments", "tournament_entries", "tournament_rounds",
                                          "tournament_pairings", "tournament_absences",
-                                         "tournament_history"};
+                                         "tournament_history",
+                                         // a Swiss's organiser tools (migration 10)
+                                         "tournament_half_byes", "tournament_forbidden_pairs"};
     CHECK(table_names(db) == expected);
 }
 

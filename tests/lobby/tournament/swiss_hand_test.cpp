@@ -16,8 +16,12 @@ Swiss hand_swiss(int players, int rounds) {
     settings.rounds = rounds;
     auto swiss = Swiss::create("Club", settings);
     REQUIRE(swiss.ok());
-    for (int i = 1; i <= players; ++i)
-        REQUIRE(swiss->add_player(std::to_string(i), "p" + std::to_string(i), 2000 + i).ok());
+    for (int i = 1; i <= players; ++i) {
+        // Appended, not "p" + std::to_string(i): GCC 12 warns (-Wrestrict) on that inlined form.
+        std::string name = "p";
+        name += std::to_string(i);
+        REQUIRE(swiss->add_player(std::to_string(i), name, 2000 + i).ok());
+    }
     return std::move(swiss).value();
 }
 

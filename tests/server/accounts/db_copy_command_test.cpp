@@ -42,7 +42,7 @@ TEST_CASE("tabula db copy copies every table, refuses a full target and replaces
     REQUIRE_MESSAGE(copied.code == 0, copied.err);
     CHECK(says(copied.out, "users"));
     CHECK(says(copied.out, "game_leaves"));
-    CHECK(says(copied.out, "copied 3 rows in 18 tables"));
+    CHECK(says(copied.out, "copied 3 rows in 20 tables"));
     {
         storage::sqlite::SqliteBackend copy(to);
         CHECK(copy.user_store()->list_users().size() == 2);

@@ -111,7 +111,7 @@ TEST_CASE("a player who cannot be seated loses the pairing by forfeit, recorded 
     CHECK(director.starter->take().size() == 2);
 }
 
-TEST_CASE("a table code another table holds is replaced and asked for again; a table that "
+TEST_CASE("a table code another table holds is replaced and asked for again, and a table that "
           "could not be made now is asked for again with the same code") {
     Club club;
     Director director(club);
