@@ -28,14 +28,15 @@ rules::Error settled_meanwhile() {
 }
 
 // How often an action is read, computed and written again when another writer changed the
-// ladder between its read and its write, and the most it waits before the next try (a random
-// part of it, so that two writers that keep colliding drift apart).
-constexpr int max_attempts = 10;
-constexpr int max_backoff_ms = 4;
+// ladder between its read and its write, and the most it waits before the next try: a random
+// part of a pause that doubles (2, 4, 8, 16, then 32 ms), so that two writers that keep
+// colliding drift apart even when an attempt takes several round trips (PostgreSQL).
+constexpr int max_attempts = 30;
+constexpr int max_backoff_ms = 32;
 
 void back_off(int attempt) {
     thread_local std::minstd_rand random(std::random_device{}());
-    const int most = std::min(attempt, max_backoff_ms);
+    const int most = std::min(1 << std::min(attempt, 5), max_backoff_ms);
     std::this_thread::sleep_for(
         std::chrono::milliseconds(std::uniform_int_distribution<int>(0, most)(random)));
 }

@@ -10,7 +10,7 @@
 //
 // Several writers may change one ladder at once (other nodes, the game writer deciding a
 // ladder game): storage refuses a change read from what another writer changed since, and the
-// action is then read, computed and written again (up to 10 times, with a short random
+// action is then read, computed and written again (up to 30 times, with a random
 // pause); still refused then, it answers "challenge_changed" (look again). The game writer's
 // own decision reads and writes in one transaction and is retried with the game's end
 // (storage/game_writer.h); the settle step retries each challenge (ladder_settle.h).

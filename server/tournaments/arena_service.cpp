@@ -5,11 +5,16 @@
 #include "server/log.h"
 #include "server/tournaments/tournament_record.h"
 #include "server/tournaments/tournament_service.h"
+#include "server/tournaments/service_lines.h"
 
 #include <utility>
 
 namespace server::tournaments {
 namespace {
+
+using service_lines::entry_added;
+using service_lines::history_line;
+using service_lines::refusal;
 
 namespace lt = lobby::tournament;
 using storage::TimePoint;
@@ -20,19 +25,6 @@ using storage::UserId;
 // new row at the same table).
 constexpr std::string_view arena_takeback_termination = "takeback";
 
-rules::Error arena_refusal(std::string code, std::string detail) {
-    return rules::Error{std::move(code), std::move(detail)};
-}
-
-storage::TournamentHistoryRow arena_history(TournamentId id, TimePoint at,
-                                            std::optional<UserId> actor, std::string event,
-                                            std::string detail) {
-    return {.tournament_id = id,
-            .at = at,
-            .actor_user_id = actor,
-            .event = std::move(event),
-            .detail = std::move(detail)};
-}
 
 bool arena_finished(const storage::TournamentRow& row) {
     return row.state == "finished" || row.state == "cancelled";
@@ -77,13 +69,13 @@ void TournamentService::set_arena_clocks(std::shared_ptr<ArenaClocks> clocks) {
 
 std::optional<rules::Error> TournamentService::check_new_arena(const NewTournament& r) {
     if (r.duration < arena_shortest || r.duration > arena_longest)
-        return arena_refusal("bad_duration", "an arena lasts from 1 minute to 24 hours (1440)");
+        return refusal("bad_duration", "an arena lasts from 1 minute to 24 hours (1440)");
     const auto control = lobby::parse_time_control_text(r.time_control);
     if (!control || !control->has_total())
-        return arena_refusal("bad_time_control",
+        return refusal("bad_time_control",
                              "an arena needs a clock with a total time (berserk halves it)");
     if (r.rounds != 0)
-        return arena_refusal("bad_rounds", "an arena has a duration, not rounds");
+        return refusal("bad_rounds", "an arena has a duration, not rounds");
     return std::nullopt;
 }
 
@@ -121,49 +113,39 @@ rules::Result<storage::TournamentEntryRow>
 TournamentService::join_arena(const storage::TournamentRow& row, storage::TournamentEntryRow entry,
                               TimePoint now) {
     if (row.state == "running" && now >= arena_ends_at(row))
-        return arena_refusal("entry_closed", "this arena's time is up: its last games finish");
+        return refusal("entry_closed", "this arena's time is up: its last games finish");
     const auto entries = tournaments_.entries(row.id);
     if (const auto* found = arena_entry_of(entries, entry.user_id)) {
         if (!found->paused || found->withdrawn_from)
-            return arena_refusal("already_entered", "you have entered this tournament already");
+            return refusal("already_entered", "you have entered this tournament already");
         if (!tournaments_.set_paused(row.id, entry.user_id, false))
-            return arena_refusal("not_entered", "you have not entered this tournament");
-        tournaments_.add_history(arena_history(row.id, now, entry.user_id, "resumed", {}));
+            return refusal("not_entered", "you have not entered this tournament");
+        tournaments_.add_history(history_line(row.id, now, entry.user_id, "resumed", {}));
         auto back = *found;
         back.paused = false;
         return back;
     }
-    switch (tournaments_.add_entry(entry)) {
-    case storage::EntryAdded::Added:
-        return entry;
-    case storage::EntryAdded::AlreadyEntered:
-        return arena_refusal("already_entered", "you have entered this tournament already");
-    case storage::EntryAdded::Full:
-        return arena_refusal("tournament_full", "this tournament has all the players it takes");
-    case storage::EntryAdded::NotTakingEntries:
-        break;
-    }
-    return arena_refusal("tournament_finished", "this tournament is over");
+    return entry_added(tournaments_.add_entry(entry), entry);
 }
 
 rules::Result<storage::TournamentEntryRow> TournamentService::pause(TournamentId id, UserId user,
                                                                     TimePoint now) {
     const auto row = tournaments_.find_tournament(id);
     if (!row)
-        return arena_refusal("unknown_tournament", "there is no such tournament");
+        return refusal("unknown_tournament", "there is no such tournament");
     if (row->format != arena_format)
-        return arena_refusal("not_arena", "only an arena's players pause (withdraw instead)");
+        return refusal("not_arena", "only an arena's players pause (withdraw instead)");
     if (arena_finished(*row))
-        return arena_refusal("tournament_finished", "this tournament is over");
+        return refusal("tournament_finished", "this tournament is over");
     const auto entries = tournaments_.entries(id);
     const auto* found = arena_entry_of(entries, user);
     if (found == nullptr || found->withdrawn_from)
-        return arena_refusal("not_entered", "you have not entered this tournament");
+        return refusal("not_entered", "you have not entered this tournament");
     if (found->paused)
-        return arena_refusal("already_paused", "you are paused already: join to come back");
+        return refusal("already_paused", "you are paused already: join to come back");
     if (!tournaments_.set_paused(id, user, true))
-        return arena_refusal("not_entered", "you have not entered this tournament");
-    tournaments_.add_history(arena_history(id, now, user, "paused", {}));
+        return refusal("not_entered", "you have not entered this tournament");
+    tournaments_.add_history(history_line(id, now, user, "paused", {}));
     auto entry = *found;
     entry.paused = true;
     return entry;
@@ -174,15 +156,15 @@ TournamentService::begin_arena(const storage::TournamentRow& row, std::optional<
                                TimePoint now) {
     // The arena runs for its duration from now (an organiser may start it before its time).
     if (!tournaments_.change_state(row.id, "created", "running", now,
-                                   arena_history(row.id, now, who, "started", {})))
-        return arena_refusal("already_started", "this tournament has started");
+                                   history_line(row.id, now, who, "started", {})))
+        return refusal("already_started", "this tournament has started");
     advance(row.id, now);
     return *tournaments_.find_tournament(row.id);
 }
 
 void TournamentService::berserk(TournamentId id, UserId user, TimePoint now, BerserkDone done) {
     const auto fail = [&done](std::string code, std::string detail) {
-        done(arena_refusal(std::move(code), std::move(detail)));
+        done(refusal(std::move(code), std::move(detail)));
     };
     const auto row = tournaments_.find_tournament(id);
     if (!row)
@@ -211,24 +193,24 @@ void TournamentService::berserk(TournamentId id, UserId user, TimePoint now, Ber
     arena_clocks_->berserk(
         game->table_code, user, false,
         [this, id, user, round, board, now, done = std::move(done),
-         post = post_](const std::optional<rules::Error>& refusal) {
-            post([this, id, user, round, board, now, done, refusal] {
-                if (refusal) {
-                    const auto& code = refusal->code;
+         post = post_](const std::optional<rules::Error>& refused) {
+            post([this, id, user, round, board, now, done, refused] {
+                if (refused) {
+                    const auto& code = refused->code;
                     if (code == "not_allowed")
-                        return done(arena_refusal("too_late", refusal->detail));
+                        return done(refusal("too_late", refused->detail));
                     if (code == "game_over" || code == "table_closed" || code == "not_started")
-                        return done(arena_refusal("no_game", refusal->detail));
-                    return done(*refusal);
+                        return done(refusal("no_game", refused->detail));
+                    return done(*refused);
                 }
                 berserks_applied_.emplace(id, round, board, user);
                 try {
-                    tournaments_.add_history(arena_history(id, now, user,
+                    tournaments_.add_history(history_line(id, now, user,
                                                            std::string(berserk_event),
                                                            arena_berserk_detail(round, board)));
                 } catch (const std::exception& e) {
                     log::error(std::string("tournaments: berserk not stored: ") + e.what());
-                    return done(arena_refusal("unavailable", "the berserk could not be stored"));
+                    return done(refusal("unavailable", "the berserk could not be stored"));
                 }
                 done(std::make_pair(round, board));
             });
@@ -253,10 +235,10 @@ void TournamentService::reapply_berserks(const storage::TournamentRow& row,
                     continue;
                 arena_clocks_->berserk(
                     p.table_code, user, true,
-                    [code = p.table_code](const std::optional<rules::Error>& refusal) {
-                        if (refusal)
+                    [code = p.table_code](const std::optional<rules::Error>& refused) {
+                        if (refused)
                             log::warn("tournaments: berserk at table " + code +
-                                      " not applied again: " + refusal->detail);
+                                      " not applied again: " + refused->detail);
                     });
             }
         }
@@ -279,7 +261,7 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
                     const auto* e = arena_entry_of(entries, *loser);
                     if (e != nullptr && !e->paused && tournaments_.set_paused(id, *loser, true))
                         tournaments_.add_history(
-                            arena_history(id, now, std::nullopt, "paused", "no-show"));
+                            history_line(id, now, std::nullopt, "paused", "no-show"));
                 }
             }
         rounds = decided;
@@ -297,7 +279,7 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
         start_games(row, r, now); // the games whose table was not asked for yet (a restart)
     if (replay->arena.final(now)) {
         (void)tournaments_.change_state(id, "running", "finished", now,
-                                        arena_history(id, now, std::nullopt, "finished", {}));
+                                        history_line(id, now, std::nullopt, "finished", {}));
         return;
     }
     const auto games = replay->arena.pair_waiting(now);
@@ -319,7 +301,7 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
                                           .game_result = {},
                                           .game_termination = {}});
     if (!tournaments_.add_round(id, wave,
-                                {arena_history(id, now, std::nullopt, "paired",
+                                {history_line(id, now, std::nullopt, "paired",
                                                "wave " + std::to_string(wave.round) + ": " +
                                                    std::to_string(games.size()) + " games")}))
         return;

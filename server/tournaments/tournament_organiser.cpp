@@ -4,6 +4,7 @@
 // with its history line in one transaction.
 #include "lobby/tournament/tournament_errors.h"
 #include "server/tournaments/tournament_service.h"
+#include "server/tournaments/service_lines.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,14 +13,14 @@
 namespace server::tournaments {
 namespace {
 
+using service_lines::entry_added;
+using service_lines::history_line;
+using service_lines::refusal;
+
 namespace lt = lobby::tournament;
 using storage::TimePoint;
 using storage::TournamentId;
 using storage::UserId;
-
-rules::Error organiser_refusal(std::string code, std::string detail) {
-    return rules::Error{std::move(code), std::move(detail)};
-}
 
 bool same_name(std::string_view a, std::string_view b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
@@ -37,19 +38,10 @@ organiser_entry(const std::vector<storage::TournamentEntryRow>& entries, std::st
 }
 
 rules::Error unknown_player(std::string_view name) {
-    return organiser_refusal("unknown_player",
+    return refusal("unknown_player",
                              "nobody called " + std::string(name) + " entered this tournament");
 }
 
-storage::TournamentHistoryRow organiser_history(TournamentId id, TimePoint at,
-                                                std::optional<UserId> actor, std::string event,
-                                                std::string detail) {
-    return {.tournament_id = id,
-            .at = at,
-            .actor_user_id = actor,
-            .event = std::move(event),
-            .detail = std::move(detail)};
-}
 
 } // namespace
 
@@ -62,13 +54,13 @@ TournamentService::organiser_swiss(TournamentId id, std::optional<UserId> who,
                                    bool organiser_only) {
     auto row = tournaments_.find_tournament(id);
     if (!row)
-        return organiser_refusal("unknown_tournament", "there is no such tournament");
+        return refusal("unknown_tournament", "there is no such tournament");
     if (organiser_only && who && row->organiser_user_id != who)
-        return organiser_refusal("not_organiser", "only the tournament's organiser can do this");
+        return refusal("not_organiser", "only the tournament's organiser can do this");
     if (row->state == "finished" || row->state == "cancelled")
-        return organiser_refusal("tournament_finished", "this tournament is over");
+        return refusal("tournament_finished", "this tournament is over");
     if (row->format != format::swiss)
-        return organiser_refusal("not_swiss", "only a Swiss has this");
+        return refusal("not_swiss", "only a Swiss has this");
     return std::move(*row);
 }
 
@@ -81,18 +73,18 @@ rules::Result<int> TournamentService::request_half_bye(TournamentId id, UserId u
     const auto mine = std::find_if(entries.begin(), entries.end(),
                                    [&](const auto& e) { return e.user_id == user; });
     if (mine == entries.end())
-        return organiser_refusal("not_entered", "you have not entered this tournament");
+        return refusal("not_entered", "you have not entered this tournament");
     if (mine->withdrawn_from)
-        return organiser_refusal("withdrawn", "you have withdrawn");
+        return refusal("withdrawn", "you have withdrawn");
     if (round < 1 || round > row->rounds)
-        return organiser_refusal("bad_round", "this Swiss has rounds 1 to " +
+        return refusal("bad_round", "this Swiss has rounds 1 to " +
                                                   std::to_string(row->rounds));
     const auto rounds = tournaments_.rounds(id);
     if (round <= static_cast<int>(rounds.size()))
-        return organiser_refusal("round_paired", "round " + std::to_string(round) +
+        return refusal("round_paired", "round " + std::to_string(round) +
                                                      " is paired already");
     if (round < mine->joined_round)
-        return organiser_refusal("bad_round", "you entered from round " +
+        return refusal("bad_round", "you entered from round " +
                                                   std::to_string(mine->joined_round));
     // The Swiss's own checks: asked already, or more than max_half_byes.
     auto swiss = load(*row, entries, rounds);
@@ -101,10 +93,10 @@ rules::Result<int> TournamentService::request_half_bye(TournamentId id, UserId u
     if (const auto refused = swiss->request_half_bye(std::to_string(user), round))
         return *refused;
     if (!tournaments_.add_half_bye(id, user, round,
-                                   organiser_history(id, now, user, "half_bye",
+                                   history_line(id, now, user, "half_bye",
                                                      mine->name + ", round " +
                                                          std::to_string(round))))
-        return organiser_refusal("round_paired", "round " + std::to_string(round) +
+        return refusal("round_paired", "round " + std::to_string(round) +
                                                      " is paired already");
     return round;
 }
@@ -123,19 +115,19 @@ rules::Result<bool> TournamentService::forbid_pair(TournamentId id, std::optiona
     if (second == nullptr)
         return unknown_player(b);
     if (first->user_id == second->user_id)
-        return organiser_refusal(std::string(lt::tournament_errc::bad_forbidden_pair),
+        return refusal(std::string(lt::tournament_errc::bad_forbidden_pair),
                                  "a player never meets themselves");
     const std::string pair = first->name + " and " + second->name;
     if (forbid) {
         if (!tournaments_.add_forbidden_pair(
                 id, first->user_id, second->user_id,
-                organiser_history(id, now, who, "pair_forbidden", pair)))
-            return organiser_refusal(std::string(lt::tournament_errc::bad_forbidden_pair),
+                history_line(id, now, who, "pair_forbidden", pair)))
+            return refusal(std::string(lt::tournament_errc::bad_forbidden_pair),
                                      pair + " are forbidden to meet already");
     } else if (!tournaments_.remove_forbidden_pair(
                    id, first->user_id, second->user_id,
-                   organiser_history(id, now, who, "pair_allowed", pair))) {
-        return organiser_refusal(std::string(lt::tournament_errc::bad_forbidden_pair),
+                   history_line(id, now, who, "pair_allowed", pair))) {
+        return refusal(std::string(lt::tournament_errc::bad_forbidden_pair),
                                  pair + " are not forbidden to meet");
     }
     return true;
@@ -148,20 +140,20 @@ rules::Result<int> TournamentService::pair_by_hand(TournamentId id, std::optiona
     if (!row)
         return row.error();
     if (row->state != "running")
-        return organiser_refusal("bad_round",
+        return refusal("bad_round",
                                  "round 1 is paired by the Dutch system when the Swiss starts");
     const auto entries = tournaments_.entries(id);
     const auto rounds = tournaments_.rounds(id);
     const int next = static_cast<int>(rounds.size()) + 1;
     if (round < next)
-        return organiser_refusal("round_paired",
+        return refusal("round_paired",
                                  "round " + std::to_string(round) + " is paired already");
     if (round != next || round > row->rounds)
-        return organiser_refusal("bad_round", "the next round to pair is " +
+        return refusal("bad_round", "the next round to pair is " +
                                                   std::to_string(next) + " of " +
                                                   std::to_string(row->rounds));
     if (pairing.byes.size() > 1)
-        return organiser_refusal("bad_pairing", "a round has at most one bye (C.04.1 c)");
+        return refusal("bad_pairing", "a round has at most one bye (C.04.1 c)");
     std::vector<std::pair<std::string, std::string>> games; // by lobby id
     std::string detail = "round " + std::to_string(round) + ":";
     for (const auto& [white, black] : pairing.games) {
@@ -192,8 +184,8 @@ rules::Result<int> TournamentService::pair_by_hand(TournamentId id, std::optiona
         return paired.error();
     const auto stored = round_row_of(swiss->record(), *paired, round, now);
     if (!tournaments_.add_round(id, stored,
-                                {organiser_history(id, now, who, "paired_by_hand", detail)}))
-        return organiser_refusal("round_paired",
+                                {history_line(id, now, who, "paired_by_hand", detail)}))
+        return refusal("round_paired",
                                  "round " + std::to_string(round) + " is paired already");
     advance(id, now);
     return round;

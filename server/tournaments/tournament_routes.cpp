@@ -190,6 +190,8 @@ Json view_json(const TournamentView& view, std::optional<storage::UserId> caller
                           {"pairings", std::move(pairings)},
                           {"absences", std::move(absences)}});
     }
+    // The summary's number of rounds (0 for an arena) is `round_count` here: `rounds` is the list.
+    out["round_count"] = out["rounds"];
     out["rounds"] = std::move(rounds);
     add_arena_json(out, view);
     return out;

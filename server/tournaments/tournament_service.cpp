@@ -10,6 +10,7 @@
 #include "rules/variant.h"
 #include "server/log.h"
 #include "server/tournaments/tournament_record.h"
+#include "server/tournaments/service_lines.h"
 
 #include <algorithm>
 #include <cctype>
@@ -18,6 +19,10 @@
 
 namespace server::tournaments {
 namespace {
+
+using service_lines::entry_added;
+using service_lines::history_line;
+using service_lines::refusal;
 
 namespace lt = lobby::tournament;
 using storage::TimePoint;
@@ -32,12 +37,8 @@ constexpr std::string_view default_tiebreaks = "BH-C1,BH,SB";
 constexpr int swiss_max_players = 1000;
 constexpr int round_robin_max_players = 64; // lobby/tournament/round_robin.h
 
-rules::Error refuse(std::string code, std::string detail) {
-    return rules::Error{std::move(code), std::move(detail)};
-}
-
 rules::Error unknown() {
-    return refuse("unknown_tournament", "there is no such tournament");
+    return refusal("unknown_tournament", "there is no such tournament");
 }
 
 bool finished(const storage::TournamentRow& row) {
@@ -50,15 +51,6 @@ bool good_join_code(std::string_view code) {
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
 }
 
-storage::TournamentHistoryRow history_line(TournamentId id, TimePoint at,
-                                           std::optional<UserId> actor, std::string event,
-                                           std::string detail) {
-    return {.tournament_id = id,
-            .at = at,
-            .actor_user_id = actor,
-            .event = std::move(event),
-            .detail = std::move(detail)};
-}
 
 int active_entries(const std::vector<storage::TournamentEntryRow>& entries) {
     return static_cast<int>(std::count_if(entries.begin(), entries.end(), [](const auto& e) {
@@ -107,35 +99,35 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
     if (r.name.empty() || r.name.size() > 80 ||
         std::all_of(r.name.begin(), r.name.end(),
                     [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
-        return refuse("bad_name", "a tournament's name has 1 to 80 characters");
+        return refusal("bad_name", "a tournament's name has 1 to 80 characters");
     const bool round_robin = is_round_robin(r.format);
     const bool arena = r.format == arena_format;
     if (!round_robin && !arena && r.format != format::swiss)
-        return refuse("bad_format",
+        return refusal("bad_format",
                       "the format is swiss, round_robin, double_round_robin or arena");
     const auto variant = rules::variant_from_name(r.variant);
     if (!variant || !lt::scoring_for(*variant))
-        return refuse("bad_variant", "no such variant for two players: " + r.variant);
+        return refusal("bad_variant", "no such variant for two players: " + r.variant);
     const auto control = lobby::parse_time_control_text(r.time_control);
     if (!control || lobby::validate_runnable(*control))
-        return refuse("bad_time_control", "not a time control a game can be played with");
+        return refusal("bad_time_control", "not a time control a game can be played with");
     if (arena) {
         if (auto bad = check_new_arena(r))
             return *bad;
     } else if (!round_robin && (r.rounds < 1 || r.rounds > 99))
-        return refuse("bad_rounds", "a Swiss has 1 to 99 rounds");
+        return refusal("bad_rounds", "a Swiss has 1 to 99 rounds");
     const int most = round_robin ? round_robin_max_players : swiss_max_players;
     if (r.min_players < 2 || r.max_players < r.min_players || r.max_players > most)
-        return refuse("bad_players", "players: at least 2, at most " + std::to_string(most) +
+        return refusal("bad_players", "players: at least 2, at most " + std::to_string(most) +
                                          ", the minimum not above the maximum");
     if (r.is_public ? !r.join_code.empty() : !good_join_code(r.join_code))
-        return refuse("bad_join_code", "a private tournament has a join code of 4 to 32 letters "
+        return refusal("bad_join_code", "a private tournament has a join code of 4 to 32 letters "
                                        "or digits; a public one none");
     const std::string tiebreaks = arena                 ? std::string()
                                   : r.tiebreaks.empty() ? std::string(default_tiebreaks)
                                                         : r.tiebreaks;
     if (!arena && !parse_tiebreaks(tiebreaks))
-        return refuse("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
+        return refusal("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
                                        "each once");
     const auto scoring = lt::scoring_for(*variant).value();
     storage::TournamentRow row{.name = r.name,
@@ -212,7 +204,7 @@ rules::Result<std::string> TournamentService::trf(TournamentId id) {
     if (!shown)
         return shown.error();
     if (shown->arena)
-        return refuse("no_trf", "an arena has no rounds to export: TRF-16 is for a Swiss or a "
+        return refusal("no_trf", "an arena has no rounds to export: TRF-16 is for a Swiss or a "
                                 "round robin (the arena's games are in GET /api/tournaments/<id>)");
     return lt::write_trf(shown->record);
 }
@@ -235,15 +227,15 @@ rules::Result<storage::TournamentEntryRow> TournamentService::join(TournamentId 
     if (!row)
         return unknown();
     if (finished(*row))
-        return refuse("tournament_finished", "this tournament is over");
+        return refusal("tournament_finished", "this tournament is over");
     if (!user)
-        return row->rated ? refuse("guest_in_rated", "a rated tournament is for accounts: log in")
-                          : refuse("account_required", "log in to join a tournament");
+        return row->rated ? refusal("guest_in_rated", "a rated tournament is for accounts: log in")
+                          : refusal("account_required", "log in to join a tournament");
     if (!row->is_public && join_code != row->join_code && row->organiser_user_id != user)
-        return refuse("bad_join_code", "this private tournament needs its join code");
+        return refusal("bad_join_code", "this private tournament needs its join code");
     const auto account = users_.find_user(*user);
     if (!account || account->disabled)
-        return refuse("account_required", "log in to join a tournament");
+        return refusal("account_required", "log in to join a tournament");
     storage::TournamentEntryRow entry{.tournament_id = id,
                                       .user_id = *user,
                                       .name = account->name,
@@ -257,10 +249,10 @@ rules::Result<storage::TournamentEntryRow> TournamentService::join(TournamentId 
         return join_arena(*row, std::move(entry), now);
     if (row->state == "running") {
         if (is_round_robin(row->format))
-            return refuse("entry_closed", "a round robin takes no entries once it has started");
+            return refusal("entry_closed", "a round robin takes no entries once it has started");
         const auto entries = tournaments_.entries(id);
         if (entry_of(entries, *user) != nullptr)
-            return refuse("already_entered", "you have entered this tournament already");
+            return refusal("already_entered", "you have entered this tournament already");
         auto swiss = load(*row, entries, tournaments_.rounds(id));
         if (!swiss)
             return swiss.error();
@@ -269,17 +261,7 @@ rules::Result<storage::TournamentEntryRow> TournamentService::join(TournamentId 
             return added.error();
         entry.joined_round = swiss->rounds_paired() + 1;
     }
-    switch (tournaments_.add_entry(entry)) {
-    case storage::EntryAdded::Added:
-        return entry;
-    case storage::EntryAdded::AlreadyEntered:
-        return refuse("already_entered", "you have entered this tournament already");
-    case storage::EntryAdded::Full:
-        return refuse("tournament_full", "this tournament has all the players it takes");
-    case storage::EntryAdded::NotTakingEntries:
-        break;
-    }
-    return refuse("tournament_finished", "this tournament is over");
+    return entry_added(tournaments_.add_entry(entry), entry);
 }
 
 rules::Result<storage::TournamentEntryRow> TournamentService::withdraw(TournamentId id, UserId user,
@@ -288,13 +270,13 @@ rules::Result<storage::TournamentEntryRow> TournamentService::withdraw(Tournamen
     if (!row)
         return unknown();
     if (finished(*row))
-        return refuse("tournament_finished", "this tournament is over");
+        return refusal("tournament_finished", "this tournament is over");
     const auto entries = tournaments_.entries(id);
     const auto* found = entry_of(entries, user);
     if (found == nullptr)
-        return refuse("not_entered", "you have not entered this tournament");
+        return refusal("not_entered", "you have not entered this tournament");
     if (found->withdrawn_from)
-        return refuse("withdrawn", "you have withdrawn already");
+        return refusal("withdrawn", "you have withdrawn already");
     if (row->format == arena_format && row->state == "running")
         return pause(id, user, now); // an arena is left by pausing
     auto entry = *found;
@@ -320,7 +302,7 @@ rules::Result<storage::TournamentEntryRow> TournamentService::withdraw(Tournamen
         entry.withdrawn_from = next;
     }
     if (!tournaments_.set_withdrawn(id, user, entry.withdrawn_from))
-        return refuse("not_entered", "you have not entered this tournament");
+        return refusal("not_entered", "you have not entered this tournament");
     tournaments_.add_history(history_line(id, now, user, "withdrawn",
                                           "from round " + std::to_string(*entry.withdrawn_from)));
     if (row->state == "running")
@@ -334,10 +316,10 @@ TournamentService::start(TournamentId id, std::optional<UserId> who, TimePoint n
     if (!row)
         return unknown();
     if (who && row->organiser_user_id != who)
-        return refuse("not_organiser", "only the tournament's organiser can do this");
+        return refusal("not_organiser", "only the tournament's organiser can do this");
     if (row->state != "created")
-        return finished(*row) ? refuse("tournament_finished", "this tournament is over")
-                              : refuse("already_started", "this tournament has started");
+        return finished(*row) ? refusal("tournament_finished", "this tournament is over")
+                              : refusal("already_started", "this tournament has started");
     return begin(*row, who, now);
 }
 
@@ -347,7 +329,7 @@ rules::Result<storage::TournamentRow> TournamentService::begin(const storage::To
     const TournamentId id = row.id;
     const auto entries = tournaments_.entries(id);
     if (active_entries(entries) < row.min_players)
-        return refuse("not_enough_players", "this tournament needs at least " +
+        return refusal("not_enough_players", "this tournament needs at least " +
                                                 std::to_string(row.min_players) + " players");
     if (row.format == arena_format)
         return begin_arena(row, who, now);
@@ -382,7 +364,7 @@ rules::Result<storage::TournamentRow> TournamentService::begin(const storage::To
     }
     if (!tournaments_.change_state(id, "created", "running", now,
                                    history_line(id, now, who, "started", {})))
-        return refuse("already_started", "this tournament has started");
+        return refusal("already_started", "this tournament has started");
     advance(id, now);
     return *tournaments_.find_tournament(id);
 }
@@ -393,13 +375,13 @@ TournamentService::end(TournamentId id, std::optional<UserId> who, TimePoint now
     if (!row)
         return unknown();
     if (who && row->organiser_user_id != who)
-        return refuse("not_organiser", "only the tournament's organiser can do this");
+        return refusal("not_organiser", "only the tournament's organiser can do this");
     if (finished(*row))
-        return refuse("tournament_finished", "this tournament is over");
+        return refusal("tournament_finished", "this tournament is over");
     const std::string to = row->state == "created" ? "cancelled" : "finished";
     if (!tournaments_.change_state(id, row->state, to, now,
                                    history_line(id, now, who, "ended", to)))
-        return refuse("tournament_finished", "this tournament is over");
+        return refusal("tournament_finished", "this tournament is over");
     return *tournaments_.find_tournament(id);
 }
 
