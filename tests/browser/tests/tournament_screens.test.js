@@ -147,7 +147,7 @@ test('tournament create form: an arena sends its duration; a refusal is said und
     await expect_text(form.locator('.error'), /could not be created: no such variant here/);
     const starts = await page.evaluate(() => new Date('2030-01-05T18:00').getTime());
     assert.deepEqual(posts[0].body, { name: 'Taken', format: 'arena', variant: 'chess', rated: false, base_seconds: 300,
-                                      increment_seconds: 3, starts_at: starts, duration_minutes: 90, min_players: 2,
+                                      increment_seconds: 3, starts_at: starts, duration: 90, min_players: 2,
                                       max_players: 64, public: true });
 }, mock);
 

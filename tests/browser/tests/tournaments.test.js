@@ -42,7 +42,7 @@ test('tournaments: the create request is the body of POST /api/tournaments', () 
     });
     assert.deepEqual(tournament_request(form_values({ format: 'arena', minutes: '0.5', increment: '0', duration_minutes: '45' })), {
         name: 'Club Swiss', format: 'arena', variant: 'chess', rated: true, base_seconds: 30, increment_seconds: 0,
-        duration_minutes: 45, min_players: 4, max_players: 32, public: true,
+        duration: 45, min_players: 4, max_players: 32, public: true,
     });
 }, node);
 
@@ -53,7 +53,7 @@ test('tournaments: the create request refuses what the server would, saying what
     refused({ minutes: '0' }, /Minutes each/);
     refused({ increment: '601' }, /Increment/);
     refused({ rounds: '0' }, /Rounds: a whole number from 1 to 99/);
-    refused({ format: 'arena', duration_minutes: '5' }, /Duration/);
+    refused({ format: 'arena', duration_minutes: '0' }, /Duration/);
     refused({ min_players: '10', max_players: '4' }, /maximum of players is below the minimum/);
     refused({ private: true, join_code: 'ab' }, /join code of 4 to 32/);
     refused({ tiebreaks: ['BH', 'BH', ''] }, /once/);

@@ -241,6 +241,7 @@ export function apply_event(state, msg) {
     case 'chat_posted': next.chat = [...state.chat, chat_line(e, msg.at)].slice(-CHAT_SHOWN); break;
     case 'spectator_joined': next.spectators = state.spectators + 1; break;
     case 'spectator_left': next.spectators = Math.max(0, state.spectators - 1); break;
+    case 'berserked': break; // an arena game's halved clock: its `clocks`, taken below
     default: break;
     }
     if (e.clocks) {

@@ -69,7 +69,7 @@ export function tournament_request(v) {
         body.starts_at = v.starts_at;
     }
     if (v.format === 'swiss') body.rounds = whole(v.rounds, 1, 99, 'Rounds');
-    if (v.format === 'arena') body.duration_minutes = whole(v.duration_minutes, 10, 1440, 'Duration (minutes)');
+    if (v.format === 'arena') body.duration = whole(v.duration_minutes, 1, 1440, 'Duration (minutes)');
     body.min_players = whole(v.min_players, 2, 1000, 'Minimum players');
     body.max_players = whole(v.max_players, 2, 1000, 'Maximum players');
     if (body.max_players < body.min_players) throw new Error('The maximum of players is below the minimum.');

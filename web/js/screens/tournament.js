@@ -129,7 +129,7 @@ export class TournamentScreen {
             // A round robin stores all its rounds at the start: the one being played is the
             // first with a game not over.
             const playing = rounds.find((r) => (r.pairings || []).some((p) => !p.result)) || rounds[rounds.length - 1];
-            parts.push(` · round ${playing.round}`);
+            parts.push(` · round ${playing.round}`, Number.isInteger(t.round_count) && t.round_count > 0 ? ` of ${t.round_count}` : '');
         }
         if (t.format === 'arena' && Number.isFinite(t.ends_at) && t.state === 'running') {
             const left = t.ends_at - now;

@@ -114,7 +114,7 @@ export function tournament_form({ on_submit }) {
     const rated = segmented('Rating', `${id}-rated`, [['casual', 'Casual'], ['rated', 'Rated']], 'casual');
     const starts = h('input', { type: 'datetime-local', name: 'starts_at', value: local_input_value(default_start(Date.now())) });
     const rounds = h('input', { type: 'number', name: 'rounds', min: 1, max: 99, value: 5, inputmode: 'numeric' });
-    const duration = h('input', { type: 'number', name: 'duration_minutes', min: 10, max: 1440, value: 60, inputmode: 'numeric' });
+    const duration = h('input', { type: 'number', name: 'duration_minutes', min: 1, max: 1440, value: 60, inputmode: 'numeric' });
     const rounds_field = field('Rounds', rounds);
     const duration_field = field('Duration (minutes)', duration);
     const min_players = h('input', { type: 'number', name: 'min_players', min: 2, max: 1000, value: 2, inputmode: 'numeric' });
