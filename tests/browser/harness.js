@@ -63,8 +63,9 @@ function with_timeout(promise, ms, name) {
 // Runs every registered test whose needs are met; a test whose server is missing fails with
 // the reason. Returns {passed, failed}.
 export async function run_all(env) {
-    const browser = await chromium.launch({ executablePath: env.chromium || '/usr/bin/chromium',
-                                            args: CHROMIUM_ARGS, timeout: 30000 });
+    const launch = () => chromium.launch({ executablePath: env.chromium || '/usr/bin/chromium',
+                                           args: CHROMIUM_ARGS, timeout: 30000 });
+    let browser = await launch();
     let passed = 0;
     let failed = 0;
     try {
@@ -89,8 +90,26 @@ export async function run_all(env) {
                 console.log(`not ok - ${t.name}: ${env.tabula_failure || 'no server'}`);
                 continue;
             }
-            const context = await browser.newContext({ viewport: { width: 1100, height: 820 } });
-            const page = await context.newPage();
+            // A browser that died under one test (a renderer or GPU process crash) fails that
+            // test, not every test after it: the next one gets a new browser.
+            if (!browser.isConnected()) {
+                console.log('# the browser had closed: starting a new one');
+                await browser.close().catch(() => {});
+                browser = await launch();
+            }
+            let context;
+            let page;
+            try {
+                context = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+                page = await context.newPage();
+            } catch (err) {
+                failed++;
+                console.log(`not ok - ${t.name}: no browser page: ${err.message.split('\n')[0]}`);
+                await context?.close().catch(() => {});
+                await browser.close().catch(() => {});
+                browser = await launch();
+                continue;
+            }
             const errors = [];
             page.on('pageerror', (e) => errors.push(e.message));
             page.on('console', (m) => {
@@ -110,7 +129,7 @@ export async function run_all(env) {
             }
         }
     } finally {
-        await browser.close();
+        await browser.close().catch(() => {});
     }
     return { passed, failed };
 }
