@@ -4,7 +4,7 @@
 // tabula tournament list [--state S] [--db FILE]
 // tabula tournament show <id> [--db FILE]
 // tabula tournament start|end <id> [--db FILE]
-// tabula tournament withdraw <id> <user> [--db FILE]
+// tabula tournament withdraw|pause <id> <user> [--db FILE]
 // Tournaments for the operator, without HTTP: the same service and rules as the tournament
 // routes (server/tournaments/tournament_service.h, docs/http-api.md "Tournaments"), acting as
 // the operator (who may start or end any tournament). Works beside a running server on the same
@@ -43,6 +43,7 @@ constexpr const char* tournament_usage =
     "       tabula tournament start <id> [--db FILE]\n"
     "       tabula tournament end <id> [--db FILE]\n"
     "       tabula tournament withdraw <id> <user> [--db FILE]\n"
+    "       tabula tournament pause <id> <user> [--db FILE]   (an arena's player)\n"
     "TC: 5+3 (minutes + increment seconds), 30s+0 (base in seconds) or 3d (days per move)\n";
 
 struct TournamentArgs {
@@ -69,6 +70,7 @@ const std::vector<TournamentShape>& tournament_shapes() {
         {"start", 1, {}},
         {"end", 1, {}},
         {"withdraw", 2, {}},
+        {"pause", 2, {}},
     };
     return all;
 }
@@ -259,6 +261,14 @@ int run_tournament_action(const TournamentArgs& a, const storage::Backend& backe
     const auto player = users->find_user_by_name(a.words[1]);
     if (!player)
         return tournament_refused("no user named '" + a.words[1] + "'");
+    if (a.action == "pause") {
+        const auto paused = service.pause(*id, player->id, operator_now());
+        if (!paused)
+            return tournament_refused(paused.error().detail);
+        std::cout << "paused " << player->name << " in arena " << *id
+                  << " (paired again when they join again)\n";
+        return 0;
+    }
     const auto withdrawn = service.withdraw(*id, player->id, operator_now());
     if (!withdrawn)
         return tournament_refused(withdrawn.error().detail);

@@ -1,4 +1,4 @@
-// tabula tournament: create, list, show, start, withdraw and end, run in-process on a temporary
+// tabula tournament: create, list, show, start, withdraw, pause and end, run in-process on a temporary
 // database (the entries made through the service, as the routes make them).
 #include "server/cli/commands.h"
 #include "tests/server/auth/command_runner.h"
@@ -64,4 +64,39 @@ TEST_CASE("tabula tournament creates, lists, starts, shows, withdraws from and e
     REQUIRE(ended.code == 0);
     CHECK(mentions(ended.out, "is finished"));
     CHECK(mentions(tournament({"list"}, db).out, "\tfinished\t"));
+}
+
+TEST_CASE("tabula tournament pause stops an arena's player being paired, and says why it cannot") {
+    Club club;
+    const auto db = club.dir.db();
+    auto made = tournament({"create", "Blitz arena", "--variant", "chess", "--time-control", "3+2",
+                            "--format", "arena", "--duration", "30"},
+                           db);
+    REQUIRE_MESSAGE(made.code == 0, made.err);
+    Director director(club);
+    for (const auto* name : {"ann", "bob", "cid"})
+        REQUIRE(director.service.join(1, club.account(name), "", club.now()));
+    REQUIRE(tournament({"start", "1"}, db).code == 0);
+
+    const auto paused = tournament({"pause", "1", "cid"}, db);
+    REQUIRE_MESSAGE(paused.code == 0, paused.err);
+    CHECK(mentions(paused.out, "paused cid in arena 1"));
+    const auto again = tournament({"pause", "1", "cid"}, db);
+    CHECK(again.code == 1);
+    CHECK(mentions(again.err, "paused"));
+    CHECK(tournament({"pause", "1", "nobody"}, db).code == 1);
+    CHECK(tournament({"pause", "1"}, db).code == 2);
+    const auto view = director.service.view(1);
+    REQUIRE(view);
+    int paused_entries = 0;
+    for (const auto& entry : view->entries)
+        paused_entries += entry.paused ? 1 : 0;
+    CHECK(paused_entries == 1);
+
+    REQUIRE(tournament({"create", "Swiss", "--variant", "chess", "--time-control", "5+3",
+                        "--rounds", "3"},
+                       db)
+                .code == 0);
+    const auto not_arena = tournament({"pause", "2", "ann"}, db);
+    CHECK(not_arena.code == 1);
 }
