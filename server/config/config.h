@@ -3,6 +3,8 @@
 // file, then TABULA_<KEY> environment variables, then command-line flags (config_loader.h).
 // Every key is documented in config/README.md; config/tabula.json lists each with its default.
 
+#include "server/config/tournament_schedule.h"
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +62,9 @@ struct Config {
     // ("nats://host:4222"; empty = no bus), and this node's stable id (empty = the host name).
     std::vector<std::string> bus;
     std::string node;
+    // Tournaments the server makes on a schedule (issue 38; tournament_schedule.h): only from
+    // the JSON of the file, TABULA_TOURNAMENT_SCHEDULES or --tournament-schedules.
+    std::vector<TournamentSchedule> tournament_schedules;
 
     bool tls_enabled() const { return !tls_cert.empty(); }
 };

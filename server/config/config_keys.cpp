@@ -1,5 +1,7 @@
 #include "server/config/config_keys.h"
 
+#include "server/config/tournament_schedules_json.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -202,7 +204,17 @@ Problem store_host_gone(Config& c, const Value& value) {
     return std::nullopt;
 }
 
-const std::array<KeySpec, 35> keys{{
+// Each schedule checked (tournament_schedule.h); the first fault names its entry.
+Problem store_tournament_schedules(Config& c, const Value& value) {
+    const auto& schedules = std::get<std::vector<TournamentSchedule>>(value);
+    for (std::size_t i = 0; i < schedules.size(); ++i)
+        if (auto problem = check_tournament_schedule(schedules[i]))
+            return schedule_entry_name(i, schedules[i].name) + ": " + *problem;
+    c.tournament_schedules = schedules;
+    return std::nullopt;
+}
+
+const std::array<KeySpec, 36> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -303,6 +315,9 @@ const std::array<KeySpec, 35> keys{{
      "NATS servers of the cluster's bus (comma list of nats:// URLs; empty = no bus)", store_bus},
     {"node", Kind::Text, "this node's stable id in the cluster (empty = the host name)",
      store_node},
+    {"tournament_schedules", Kind::ScheduleList,
+     "tournaments made on a schedule (a JSON list of objects, config/README.md)",
+     store_tournament_schedules},
 }};
 
 } // namespace

@@ -14,9 +14,12 @@
 
 namespace server::config_keys {
 
-enum class Kind : std::uint8_t { Integer, Number, Text, TextList };
+// ScheduleList: a JSON list of objects (tournament_schedules_json.h), in the file as JSON and
+// in an environment variable or flag as JSON text.
+enum class Kind : std::uint8_t { Integer, Number, Text, TextList, ScheduleList };
 
-using Value = std::variant<std::int64_t, double, std::string, std::vector<std::string>>;
+using Value = std::variant<std::int64_t, double, std::string, std::vector<std::string>,
+                           std::vector<TournamentSchedule>>;
 
 struct KeySpec {
     std::string_view name;

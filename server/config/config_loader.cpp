@@ -1,6 +1,7 @@
 #include "server/config/config_loader.h"
 
 #include "server/config/config_keys.h"
+#include "server/config/tournament_schedules_json.h"
 
 #include <algorithm>
 #include <cctype>
@@ -26,6 +27,8 @@ const char* kind_name(Kind kind) {
         return "a string";
     case Kind::TextList:
         return "a list of strings";
+    case Kind::ScheduleList:
+        return "a list of schedule objects";
     }
     return "a value";
 }
@@ -66,6 +69,8 @@ std::optional<Value> value_from_json(Kind kind, const json& j) {
         }
         return Value(std::move(list));
     }
+    case Kind::ScheduleList:
+        return std::nullopt; // read_json_value reads it, with a problem that names the entry
     }
     return std::nullopt;
 }
@@ -101,16 +106,47 @@ std::optional<Value> value_from_text(Kind kind, std::string_view text) {
         }
         return Value(std::move(list));
     }
+    case Kind::ScheduleList:
+        return std::nullopt; // read_text_value reads it as JSON text
     }
     return std::nullopt;
 }
 
-std::optional<ConfigError> apply(Config& config, const KeySpec& key, std::optional<Value> value,
+// A key's value from JSON, or what is wrong with it: not of the key's kind or, for a list of
+// schedules, the entry at fault.
+using ValueOrProblem = std::variant<Value, std::string>;
+
+ValueOrProblem read_json_value(Kind kind, const json& j) {
+    if (kind == Kind::ScheduleList) {
+        auto read = tournament_schedules_from_json(j);
+        if (auto* problem = std::get_if<std::string>(&read))
+            return std::move(*problem);
+        return Value(std::move(std::get<std::vector<TournamentSchedule>>(read)));
+    }
+    if (auto value = value_from_json(kind, j))
+        return std::move(*value);
+    return std::string("must be ") + kind_name(kind);
+}
+
+// The same from an environment variable or a flag: a list of schedules is JSON text there.
+ValueOrProblem read_text_value(Kind kind, std::string_view text) {
+    if (kind == Kind::ScheduleList) {
+        const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+        if (j.is_discarded())
+            return std::string("must be JSON text: a list of schedule objects");
+        return read_json_value(kind, j);
+    }
+    if (auto value = value_from_text(kind, text))
+        return std::move(*value);
+    return std::string("must be ") + kind_name(kind);
+}
+
+std::optional<ConfigError> apply(Config& config, const KeySpec& key, const ValueOrProblem& read,
                                  const std::string& source) {
     const std::string where = std::string(key.name) + " (" + source + ")";
-    if (!value)
-        return ConfigError{std::string(key.name),
-                           "config: " + where + ": must be " + kind_name(key.kind)};
+    if (const auto* problem = std::get_if<std::string>(&read))
+        return ConfigError{std::string(key.name), "config: " + where + ": " + *problem};
+    const auto* value = std::get_if<Value>(&read);
     if (auto problem = key.store(config, *value))
         return ConfigError{std::string(key.name), "config: " + where + ": " + *problem};
     return std::nullopt;
@@ -128,7 +164,7 @@ std::optional<ConfigError> apply_file(Config& config, const std::string& text,
         const KeySpec* key = config_keys::find(name);
         if (!key)
             return ConfigError{name, "config: unknown key \"" + name + "\" in " + file_name};
-        if (auto error = apply(config, *key, value_from_json(key->kind, value), file_name))
+        if (auto error = apply(config, *key, read_json_value(key->kind, value), file_name))
             return error;
     }
     return std::nullopt;
@@ -154,7 +190,7 @@ std::optional<ConfigError> apply_environment(Config& config, const Environment& 
             warnings.push_back("config: ignoring unknown environment variable " + name);
             continue;
         }
-        if (auto error = apply(config, *match, value_from_text(match->kind, text), name))
+        if (auto error = apply(config, *match, read_text_value(match->kind, text), name))
             return error;
     }
     return std::nullopt;
@@ -193,7 +229,7 @@ std::optional<ConfigError> apply_flags(Config& config, const std::vector<std::st
         }
         if (!key)
             continue; // --config was handled by choose_config_file
-        if (auto error = apply(config, *key, value_from_text(key->kind, *text), std::string(flag)))
+        if (auto error = apply(config, *key, read_text_value(key->kind, *text), std::string(flag)))
             return error;
     }
     return std::nullopt;
@@ -261,7 +297,10 @@ std::string serve_usage() {
     for (const auto& key : config_keys::all()) {
         std::string flag = "--" + std::string(key.name);
         std::replace(flag.begin(), flag.end(), '_', '-');
-        flag += key.kind == Kind::Text ? " TEXT" : key.kind == Kind::TextList ? " A,B" : " N";
+        flag += key.kind == Kind::Text           ? " TEXT"
+                : key.kind == Kind::TextList     ? " A,B"
+                : key.kind == Kind::ScheduleList ? " JSON"
+                                                 : " N";
         flag.resize(std::max<std::size_t>(flag.size() + 1, 31), ' ');
         text += "  " + flag + std::string(key.help) + "\n";
     }

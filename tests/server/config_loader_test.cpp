@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 34);
+    CHECK(parsed.size() == 35);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -98,6 +98,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.metrics_listen == defaults.metrics_listen);
     CHECK(from_file.bus == defaults.bus);
     CHECK(from_file.node == defaults.node);
+    CHECK(from_file.tournament_schedules.empty());
 }
 
 TEST_CASE("config: bus is a list of NATS URLs and node an id of one subject token") {
