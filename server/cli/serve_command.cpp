@@ -15,8 +15,8 @@
 #include "server/play/play_service.h"
 #include "server/play/system_time_source.h"
 #include "server/play/tournament_games.h"
-#include "server/tournaments/tournament_runner.h"
 #include "server/startup_error.h"
+#include "server/tournaments/tournament_runner.h"
 #include "storage/open.h"
 
 #include <chrono>
@@ -24,6 +24,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 extern char** environ; // NOLINT: POSIX
 
@@ -110,7 +111,10 @@ int run_serve(const Args& args) {
                       std::to_string(upkeep.ladders.cancelled) + " cancelled unstarted");
         accounts.keep_up(std::chrono::minutes(1));
         // Tournaments (issue 38): made after the App, like the accounts, so that they go first.
-        tournaments::TournamentRunner tournaments(backend);
+        // The operator's scheduled ones (config key tournament_schedules) are made on its ticks.
+        tournaments::TournamentRunnerOptions tournament_options;
+        tournament_options.schedules = config.tournament_schedules;
+        tournaments::TournamentRunner tournaments(backend, std::move(tournament_options));
         tournaments.register_routes(app.routes());
         // The game service (issues 5 and 6): unfinished games come back before the doors open.
         // Its stop() runs before the App goes (its strands live on the App's io_context).

@@ -17,7 +17,8 @@ struct TournamentRunner::Stores {
 TournamentRunner::TournamentRunner(const storage::Backend& backend, TournamentRunnerOptions options)
     : options_(std::move(options)), gate_(std::make_shared<Gate>()),
       stores_(std::make_unique<Stores>(Stores{backend.tournament_store(), backend.user_store(),
-                                              backend.rating_store(), backend.game_store()})) {
+                                              backend.rating_store(), backend.game_store()})),
+      scheduler_(options_.schedules) {
     gate_->pool = &pool_;
     service_ = std::make_unique<TournamentService>(
         *stores_->tournaments, *stores_->users, *stores_->ratings, *stores_->games,
@@ -83,8 +84,21 @@ void TournamentRunner::keep_up(std::chrono::milliseconds every) {
     });
 }
 
-// On pool_.
+void TournamentRunner::tick_now() {
+    boost::asio::post(pool_, [this] {
+        if (!stopping_)
+            tick();
+    });
+}
+
+// On pool_. The scheduled tournaments first, so that one due now is started by the same tick.
 void TournamentRunner::tick() {
+    try {
+        scheduler_.create_due(*service_, now());
+    } catch (const std::exception& e) {
+        log::error(std::string("tournaments: schedules (tried again at the next tick): ") +
+                   e.what());
+    }
     try {
         service_->tick(now());
     } catch (const std::exception& e) {

@@ -10,12 +10,17 @@
 //   tournaments.keep_up(std::chrono::seconds(1)); // a tick at once (what a restart left), then
 //                                                 // every second
 //
+// Each tick first creates the operator's scheduled tournaments that are due
+// (TournamentRunnerOptions::schedules, tournament_scheduler.h), then runs the service's tick.
+//
 // The destructor finishes the queued work, then joins the worker: make it after the App (its
 // answers are posted to the App's sessions) so that it goes first. A table's code that the
 // play service answers after that is dropped (the next start asks again).
 
+#include "server/config/tournament_schedule.h"
 #include "server/http/routes.h"
 #include "server/tournaments/tournament_games.h"
+#include "server/tournaments/tournament_scheduler.h"
 #include "server/tournaments/tournament_service.h"
 #include "storage/backend.h"
 
@@ -23,6 +28,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <vector>
 // <utility> before the Asio headers: Boost 1.74's Asio needs std::exchange (STYLE.md §9).
 #include <utility>
 
@@ -34,6 +40,8 @@ namespace server::tournaments {
 struct TournamentRunnerOptions {
     // The wall clock; tests may pass their own (called on the worker thread).
     std::function<storage::TimePoint()> clock;
+    // The config's `tournament_schedules`: made at each tick when due.
+    std::vector<TournamentSchedule> schedules;
 };
 
 class TournamentRunner {
@@ -50,6 +58,8 @@ public:
     void set_arena_clocks(std::shared_ptr<ArenaClocks> clocks);
     // A tick now, then one every `every` (start times, games' ends, next rounds).
     void keep_up(std::chrono::milliseconds every);
+    // One tick on the worker now, besides the timer's (a test with a clock of its own).
+    void tick_now();
     // Runs `work` on the worker, with the service; any thread.
     void run(std::function<void(TournamentService&)> work);
     storage::TimePoint now() const;
@@ -67,6 +77,7 @@ private:
     std::shared_ptr<Gate> gate_;
     std::unique_ptr<Stores> stores_;
     std::unique_ptr<TournamentService> service_;
+    TournamentScheduler scheduler_;                    // on pool_
     std::unique_ptr<boost::asio::steady_timer> timer_; // on pool_
     bool stopping_ = false;                            // on pool_
 

@@ -14,6 +14,8 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,11 +23,12 @@ namespace tournament_test {
 
 class TournamentServer {
 public:
-    TournamentServer()
+    // `schedules`: the config's tournament_schedules, made on the runner's ticks (tick_now).
+    explicit TournamentServer(std::vector<server::TournamentSchedule> schedules = {})
         : clock_ms_(1'767'225'600'000), // 2026-01-01T00:00:00Z
           backend((dir.path() / "tabula.db").string()),
           accounts(backend, accounts_options(clock_ms_)),
-          runner(backend, {.clock = [this] { return now(); }}) {
+          runner(backend, runner_options(std::move(schedules))) {
         runner.set_game_starter(starter);
         server = std::make_unique<test::RunningServer>([](server::Config&) {},
                                                        [this](server::App& app) {
@@ -75,8 +78,20 @@ public:
     void tick() {
         on_worker([this](auto& service) { service.tick(now()); });
     }
+    // The runner's own tick (the scheduled tournaments, then the service's), waited for.
+    void runner_tick() {
+        runner.tick_now();
+        on_worker([](auto&) {});
+    }
 
 private:
+    server::tournaments::TournamentRunnerOptions
+    runner_options(std::vector<server::TournamentSchedule> schedules) {
+        server::tournaments::TournamentRunnerOptions options;
+        options.clock = [this] { return now(); };
+        options.schedules = std::move(schedules);
+        return options;
+    }
     static server::accounts::AccountsServiceOptions
     accounts_options(std::atomic<std::int64_t>& clock_ms) {
         server::accounts::AccountsServiceOptions out;

@@ -59,7 +59,8 @@ struct LiveClub {
         accounts->register_routes(app->routes());
         app->set_authenticator(accounts->authenticator());
         tournaments = std::make_unique<server::tournaments::TournamentRunner>(
-            backend, server::tournaments::TournamentRunnerOptions{[this] { return clock.now(); }});
+            backend, server::tournaments::TournamentRunnerOptions{
+                          .clock = [this] { return clock.now(); }, .schedules = {}});
         tournaments->register_routes(app->routes());
         play = std::make_shared<server::play::PlayService>(app->io_context(), clock,
                                                            backend.game_writer());
