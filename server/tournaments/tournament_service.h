@@ -6,8 +6,9 @@
 // game's end is the standings' change, in the game writer's one transaction.
 //
 // The life of a tournament:
-// - create: by an account (the organiser) or the operator (no organiser). Public, or private
-//   with a join code that joining must give.
+// - create: by an account (the organiser) or the operator (no organiser: `tabula tournament
+//   create`, or a schedule of the config, tournament_scheduler.h). Public, or private with a
+//   join code that joining must give.
 // - join: an account (a guest has none: refused, "guest_in_rated" for a rated tournament,
 //   "account_required" for a casual one), while it is "created", or a running Swiss's late
 //   entry while at most half its rounds are paired ("entry_closed" after). Refusals:
