@@ -6,7 +6,8 @@
 #   3. the fuzz targets (fuzz/README.md), built with clang's libFuzzer + ASan + UBSan, each
 #      for a short bounded time (TABULA_FUZZ_SECONDS, default 15): a crash is a failure;
 #   4. the browser tests in headless Chromium against a running server.
-# Ends with one summary line: "tests: N passed, N failed".
+# Ends with the names of the tests that failed, if any, and one summary line:
+# "tests: N passed, N failed".
 # Each configure line sets every option the pass relies on (tests/scripts_options_guard.sh
 # checks it), so whatever configured a build folder before (run.sh, a developer) cannot change
 # what a pass builds or runs.
@@ -16,18 +17,26 @@ scripts/install-deps.sh --test
 jobs=$(nproc)
 passed=0
 failed=0
+failures=()
 log_dir=build/test-logs
 mkdir -p "$log_dir"
 
-# count_ctest <log>: adds the pass/fail counts of a ctest run to the totals.
+# count_ctest <log> <pass>: adds the pass/fail counts of a ctest run to the totals.
 count_ctest() {
     local line total fails
     line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$1" | tail -n 1 || true)
-    if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
+    if [ -z "$line" ]; then
+        failed=$((failed + 1)); failures+=("$2: no ctest summary in $1"); return
+    fi
     fails=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
     total=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
     passed=$((passed + total - fails))
     failed=$((failed + fails))
+    local name
+    while IFS= read -r name; do
+        failures+=("$2: $name")
+    done < <(sed -n '/^The following tests FAILED:/,/^[^[:space:]]/p' "$1" \
+        | grep -E '^[[:space:]]+[0-9]+ - ' | sed -E 's/^[[:space:]]+//')
 }
 
 echo "== Release build (warnings as errors)"
@@ -37,7 +46,7 @@ cmake --build build/release -j"$jobs"
 echo "== Release tests"
 (cd build/release && ctest --output-on-failure -j"$jobs" --timeout 1500) 2>&1 \
     | tee "$log_dir/release.log" || true
-count_ctest "$log_dir/release.log"
+count_ctest "$log_dir/release.log" release
 
 echo "== ASan + UBSan build"
 # Warnings are errors in the Release pass above; this pass is for runtime errors, and GCC's
@@ -59,7 +68,7 @@ echo "== ASan + UBSan tests (slow ones skipped: they ran in Release)"
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --output-on-failure -j"$jobs" -LE slow --timeout 1500) 2>&1 \
     | tee "$log_dir/asan.log" || true
-count_ctest "$log_dir/asan.log"
+count_ctest "$log_dir/asan.log" asan
 
 fuzz_seconds=${TABULA_FUZZ_SECONDS:-15}
 echo "== Fuzz targets (clang libFuzzer + ASan + UBSan, ${fuzz_seconds} s each; fuzz/README.md)"
@@ -72,7 +81,7 @@ cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWith
 cmake --build build/fuzz -j"$jobs" --target fuzz_targets
 (cd build/fuzz && ctest --output-on-failure -j"$jobs" -L fuzz) 2>&1 \
     | tee "$log_dir/fuzz.log" || true
-count_ctest "$log_dir/fuzz.log"
+count_ctest "$log_dir/fuzz.log" fuzz
 
 if [ -f tests/browser/run.sh ]; then
     echo "== Browser tests (headless Chromium)"
@@ -83,11 +92,15 @@ if [ -f tests/browser/run.sh ]; then
     if [ -n "$line" ]; then
         passed=$((passed + $(sed -E 's/browser: ([0-9]+) passed.*/\1/' <<<"$line")))
         failed=$((failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+        while IFS= read -r name; do
+            failures+=("browser: $name")
+        done < <(grep -E '^not ok - ' "$log_dir/browser.log" | cut -c8-120)
     else
-        failed=$((failed + 1))
+        failed=$((failed + 1)); failures+=("browser: no summary line in $log_dir/browser.log")
     fi
 fi
 
 echo
+for name in "${failures[@]}"; do echo "FAILED $name"; done
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
