@@ -50,6 +50,18 @@ void pg_insert_history(Connection& db, const TournamentHistoryRow& h) {
            Params().add(h.tournament_id).add(h.at).add(h.actor_user_id).add(h.event).add(h.detail));
 }
 
+// Runs `sql` on a forbidden pair ($1 the tournament, $2 and $3 the pair's ids in order) and, if
+// it changed a row, records `history` in the same transaction; false if it changed none.
+bool change_pair(Connection& db, std::string_view sql, TournamentId id, UserId a, UserId b,
+                 const TournamentHistoryRow& history) {
+    Transaction transaction(db);
+    if (db.run(sql, Params().add(id).add(std::min(a, b)).add(std::max(a, b))).affected() == 0)
+        return false;
+    pg_insert_history(db, history);
+    transaction.commit();
+    return true;
+}
+
 } // namespace
 
 TournamentId PgTournamentStore::create_tournament(const TournamentRow& t) {
@@ -390,29 +402,19 @@ std::vector<TournamentHalfByeRow> PgTournamentStore::half_byes(TournamentId id) 
 bool PgTournamentStore::add_forbidden_pair(TournamentId id, UserId a, UserId b,
                                            const TournamentHistoryRow& history) {
     auto db = pool_->lease();
-    Transaction transaction(*db);
-    const auto r = db->run("INSERT INTO tournament_forbidden_pairs (tournament_id, first_user_id, "
-                           "second_user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                           Params().add(id).add(std::min(a, b)).add(std::max(a, b)));
-    if (r.affected() == 0)
-        return false;
-    pg_insert_history(*db, history);
-    transaction.commit();
-    return true;
+    return change_pair(*db,
+                       "INSERT INTO tournament_forbidden_pairs (tournament_id, first_user_id, "
+                       "second_user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                       id, a, b, history);
 }
 
 bool PgTournamentStore::remove_forbidden_pair(TournamentId id, UserId a, UserId b,
                                               const TournamentHistoryRow& history) {
     auto db = pool_->lease();
-    Transaction transaction(*db);
-    const auto r = db->run("DELETE FROM tournament_forbidden_pairs WHERE tournament_id = $1 AND "
-                           "first_user_id = $2 AND second_user_id = $3",
-                           Params().add(id).add(std::min(a, b)).add(std::max(a, b)));
-    if (r.affected() == 0)
-        return false;
-    pg_insert_history(*db, history);
-    transaction.commit();
-    return true;
+    return change_pair(*db,
+                       "DELETE FROM tournament_forbidden_pairs WHERE tournament_id = $1 AND "
+                       "first_user_id = $2 AND second_user_id = $3",
+                       id, a, b, history);
 }
 
 std::vector<TournamentForbiddenPairRow> PgTournamentStore::forbidden_pairs(TournamentId id) {

@@ -47,6 +47,19 @@ void insert_history(Connection& db, const TournamentHistoryRow& h) {
     s.bind_text(4, h.event).bind_text(5, h.detail).run();
 }
 
+// Runs `sql` on a forbidden pair (?1 the tournament, ?2 and ?3 the pair's ids in order) and, if
+// it changed a row, records `history` in the same transaction; false if it changed none.
+bool change_pair(Connection& db, const char* sql, TournamentId id, UserId a, UserId b,
+                 const TournamentHistoryRow& history) {
+    Transaction transaction(db);
+    db.prepare(sql).bind_int(1, id).bind_int(2, std::min(a, b)).bind_int(3, std::max(a, b)).run();
+    if (db.changes() == 0)
+        return false;
+    insert_history(db, history);
+    transaction.commit();
+    return true;
+}
+
 } // namespace
 
 TournamentId SqliteTournamentStore::create_tournament(const TournamentRow& t) {
@@ -334,28 +347,18 @@ std::vector<TournamentHalfByeRow> SqliteTournamentStore::half_byes(TournamentId 
 
 bool SqliteTournamentStore::add_forbidden_pair(TournamentId id, UserId a, UserId b,
                                                const TournamentHistoryRow& history) {
-    Transaction transaction(db_);
-    auto s = db_.prepare("INSERT INTO tournament_forbidden_pairs (tournament_id, first_user_id, "
-                         "second_user_id) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING");
-    s.bind_int(1, id).bind_int(2, std::min(a, b)).bind_int(3, std::max(a, b)).run();
-    if (db_.changes() == 0)
-        return false;
-    insert_history(db_, history);
-    transaction.commit();
-    return true;
+    return change_pair(db_,
+                       "INSERT INTO tournament_forbidden_pairs (tournament_id, first_user_id, "
+                       "second_user_id) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+                       id, a, b, history);
 }
 
 bool SqliteTournamentStore::remove_forbidden_pair(TournamentId id, UserId a, UserId b,
                                                   const TournamentHistoryRow& history) {
-    Transaction transaction(db_);
-    auto s = db_.prepare("DELETE FROM tournament_forbidden_pairs WHERE tournament_id = ?1 AND "
-                         "first_user_id = ?2 AND second_user_id = ?3");
-    s.bind_int(1, id).bind_int(2, std::min(a, b)).bind_int(3, std::max(a, b)).run();
-    if (db_.changes() == 0)
-        return false;
-    insert_history(db_, history);
-    transaction.commit();
-    return true;
+    return change_pair(db_,
+                       "DELETE FROM tournament_forbidden_pairs WHERE tournament_id = ?1 AND "
+                       "first_user_id = ?2 AND second_user_id = ?3",
+                       id, a, b, history);
 }
 
 std::vector<TournamentForbiddenPairRow> SqliteTournamentStore::forbidden_pairs(TournamentId id) {
