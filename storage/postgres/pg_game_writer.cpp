@@ -32,6 +32,31 @@ constexpr const char* insert_move_sql =
     "(SELECT count(*) FROM moves WHERE game_id = $1::bigint AND ply = $2::bigint AND "
     "move = $3::text AND seat = $4::bigint AND remaining_ms = $5::bigint AND at_ms = $6::bigint)";
 
+// A run of moves in one statement (write_moves): the arrays $1 to $6 hold, move by move, the
+// game, ply, move, seat, remaining ms and time; each is inserted under the conditions of
+// insert_move_sql (a game's seats are numbered from 0), read as of the statement's start.
+// Returns the (game, ply) of each inserted.
+constexpr const char* insert_moves_sql =
+    "INSERT INTO moves (game_id, ply, move, seat, remaining_ms, at_ms) "
+    "SELECT m.game_id, m.ply, m.move, m.seat, m.remaining_ms, m.at_ms "
+    "FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[], "
+    "$6::bigint[]) AS m(game_id, ply, move, seat, remaining_ms, at_ms) "
+    "JOIN games g ON g.id = m.game_id AND g.ended_at IS NULL "
+    "WHERE EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = m.game_id AND s.seat = m.seat) "
+    "AND m.ply > coalesce((SELECT max(x.ply) FROM moves x WHERE x.game_id = m.game_id), 0) "
+    "ON CONFLICT (game_id, ply) DO NOTHING RETURNING game_id, ply";
+
+// Appends `text` to an array literal as one quoted element.
+void append_array_text(std::string& literal, std::string_view text) {
+    literal.push_back('"');
+    for (const char c : text) {
+        if (c == '"' || c == '\\')
+            literal.push_back('\\');
+        literal.push_back(c);
+    }
+    literal.push_back('"');
+}
+
 // A leave: of a game of more than two in progress, by one of its seats not gone yet, once the
 // moves stored are exactly `ply` (a leave is written in order with the moves).
 constexpr const char* insert_leave_sql =
@@ -142,6 +167,7 @@ void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
                           std::to_string(options_.fence->epoch) +
                           ": another node owns its games now");
     bool retrying = false; // after a COMMIT whose outcome is unknown
+    moves_one_by_one_ = false;
     std::chrono::steady_clock::time_point give_up{};
     for (int attempt = 1;; ++attempt) {
         bool committing = false;
@@ -330,12 +356,16 @@ void PgGameWriter::write(CreateGameWrite& request) {
                    .add(player.guest_token_hash));
 }
 
-// The moves from batch[first] up to the next request that is not one, all sent at once (one
-// round trip, Connection::run_pipelined), each one statement; returns the index after them.
+// The moves from batch[first] up to the next request that is not one; returns the index after
+// them. Each run of moves in which no game comes back to a ply at or before one it had (the
+// usual run: one move per game, or a game's moves in order) is ONE statement (insert_moves_sql):
+// for such a run, its conditions read at the statement's start decide as the moves one after
+// the other would. The moves it did not insert go again one by one (insert_move_sql, one
+// pipeline), which says why; a failure of the run's statement writes the batch again with every
+// move one by one, which finds the move at fault.
 std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t first, bool) {
     std::size_t end = first;
     std::vector<std::size_t> sent;
-    std::vector<Params> params;
     for (; end < batch.size() && std::holds_alternative<MoveWrite>(batch[end].what); ++end) {
         auto& request = batch[end];
         if (!request.status.ok())
@@ -347,6 +377,80 @@ std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t 
             continue;
         }
         sent.push_back(end);
+    }
+    if (moves_one_by_one_ || sent.size() == 1) { // one move: its own statement is the cheaper
+        write_moves_one_by_one(batch, sent);
+        return end;
+    }
+    std::vector<std::size_t> refused;
+    for (std::size_t from = 0; from < sent.size();) {
+        chunk_last_ply_.clear();
+        std::size_t to = from;
+        for (; to < sent.size(); ++to) {
+            const auto& move = std::get<MoveWrite>(batch[sent[to]].what);
+            const auto [last, fresh] = chunk_last_ply_.try_emplace(move.game, move.move.ply);
+            if (!fresh && move.move.ply <= last->second)
+                break;
+            last->second = move.move.ply;
+        }
+        insert_run(batch, std::span(sent).subspan(from, to - from), refused);
+        from = to;
+    }
+    if (!refused.empty())
+        write_moves_one_by_one(batch, refused);
+    return end;
+}
+
+// One run of moves (write_moves) in one statement; the moves it did not insert go to `refused`.
+void PgGameWriter::insert_run(std::span<QueuedWrite> batch, std::span<const std::size_t> run,
+                              std::vector<std::size_t>& refused) {
+    std::string games = "{", plies = "{", moves = "{", seats = "{", remaining = "{", at = "{";
+    for (const std::size_t i : run) {
+        const auto& write = std::get<MoveWrite>(batch[i].what);
+        const MoveRow& m = write.move;
+        const char* comma = i == run.front() ? "" : ",";
+        games.append(comma).append(std::to_string(write.game));
+        plies.append(comma).append(std::to_string(m.ply));
+        seats.append(comma).append(std::to_string(m.seat));
+        remaining.append(comma).append(std::to_string(m.remaining.count()));
+        at.append(comma).append(std::to_string(m.at.time_since_epoch().count()));
+        moves.append(comma);
+        append_array_text(moves, m.move);
+    }
+    for (std::string* array : {&games, &plies, &moves, &seats, &remaining, &at})
+        array->push_back('}');
+    Result inserted = [&] {
+        try {
+            return db_->run(insert_moves_sql,
+                            Params().add(games).add(plies).add(moves).add(seats).add(remaining).add(
+                                at));
+        } catch (const PgError& e) {
+            if (e.connection_lost() || e.retryable())
+                throw;
+            moves_one_by_one_ = true; // the batch again, each move on its own: which one fails
+            throw WriteAgainWithout{};
+        }
+    }();
+    std::vector<std::pair<GameId, std::int64_t>> stored;
+    stored.reserve(static_cast<std::size_t>(inserted.rows()));
+    for (int r = 0; r < inserted.rows(); ++r)
+        stored.emplace_back(inserted.integer(r, 0), inserted.integer(r, 1));
+    std::sort(stored.begin(), stored.end());
+    for (const std::size_t i : run) {
+        const auto& write = std::get<MoveWrite>(batch[i].what);
+        if (!std::binary_search(stored.begin(), stored.end(),
+                                std::pair<GameId, std::int64_t>(write.game, write.move.ply)))
+            refused.push_back(i);
+    }
+}
+
+// Each move of `which` in a statement of its own, all in one pipeline (one round trip).
+void PgGameWriter::write_moves_one_by_one(std::span<QueuedWrite> batch,
+                                          const std::vector<std::size_t>& which) {
+    std::vector<Params> params;
+    params.reserve(which.size());
+    for (const std::size_t i : which) {
+        const auto& move = std::get<MoveWrite>(batch[i].what);
         params.push_back(move_params(move.game, move.move));
     }
     std::vector<Result> results;
@@ -355,11 +459,11 @@ std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t 
     } catch (const PipelineError& e) {
         if (e.connection_lost() || e.retryable())
             throw;
-        batch[sent[e.index()]].status.error = e.what();
+        batch[which[e.index()]].status.error = e.what();
         throw WriteAgainWithout{};
     }
-    for (std::size_t k = 0; k < sent.size(); ++k) {
-        auto& request = batch[sent[k]];
+    for (std::size_t k = 0; k < which.size(); ++k) {
+        auto& request = batch[which[k]];
         try {
             check_move(std::get<MoveWrite>(request.what), results[k]);
         } catch (const PgError& e) {
@@ -371,7 +475,6 @@ std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t 
             request.status.error = e.what();
         }
     }
-    return end;
 }
 
 // What the move's statement answered: stored, or why not (SQLite's words).

@@ -8,13 +8,15 @@
 //
 // The writer owns one connection of its own (not the pool's), on its thread.
 //
-// A move is one statement that cannot fail for an expected reason (an unknown or ended game, a
-// seat that is not one, a ply not after the last: each found by the statement, reported with
-// SQLite's words), so it runs without a savepoint: a savepoint and its release would be two
-// more round trips a move. The moves queued one after the other go in one round trip (libpq's
-// pipeline mode, Connection::run_pipelined): a batch of 50 moves of 50 games is BEGIN, one
-// pipeline, COMMIT. Should a move's statement fail all the same, the transaction is rolled
-// back and the batch written again without it.
+// A move cannot fail for an expected reason (an unknown or ended game, a seat that is not one,
+// a ply not after the last: each found by the statement, reported with SQLite's words), so it
+// runs without a savepoint: a savepoint and its release would be two more round trips a move.
+// The moves queued one after the other are one statement (arrays of their columns through
+// unnest): a batch of 50 moves of 50 games is BEGIN, one INSERT, COMMIT, and PostgreSQL plans
+// and starts one statement instead of 50. A move that statement did not insert is tried again
+// in a statement of its own, which says why. Should the run's statement fail all the same, the
+// transaction is rolled back and the batch written again with its moves one by one (one
+// pipeline), and then without the move that failed.
 //
 // Several nodes writing at once (issue 36): READ COMMITTED with row locks, nothing retried for
 // isolation's sake. A game's end locks the players' `users` rows before reading their ratings
@@ -63,6 +65,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace storage::postgres {
 
@@ -110,12 +114,12 @@ public:
 
 private:
     void write_batch(std::span<QueuedWrite> batch) override;
-    // One attempt: the whole batch in one transaction. `retrying`: after a COMMIT whose outcome
-    // was unknown, so a write may find itself stored.
-    void write_attempt(std::span<QueuedWrite> batch, bool retrying);
     void write_one(QueuedWrite& request, bool retrying);
     void write(CreateGameWrite& request);
     std::size_t write_moves(std::span<QueuedWrite> batch, std::size_t first, bool retrying);
+    void insert_run(std::span<QueuedWrite> batch, std::span<const std::size_t> run,
+                    std::vector<std::size_t>& refused);
+    void write_moves_one_by_one(std::span<QueuedWrite> batch, const std::vector<std::size_t>& which);
     void check_move(const MoveWrite& request, const Result& r);
     void write(LeaveWrite& request, bool retrying);
     void write(FinishWrite& request, bool retrying);
@@ -137,6 +141,9 @@ private:
     int commits_ = 0; // COMMITs sent so far (for CommitFault)
     std::atomic<std::uint64_t> reconnects_{0};
     std::atomic<bool> fenced_{false};
+    // The batch being written has a move whose run statement failed: its moves go one by one.
+    bool moves_one_by_one_ = false;
+    std::unordered_map<GameId, std::int64_t> chunk_last_ply_; // write_moves' scratch, reused
 
     BatchWriter batch_; // last: its thread starts once everything above exists
 };

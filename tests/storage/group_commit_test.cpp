@@ -131,6 +131,47 @@ TEST_CASE_TEMPLATE("a failing write reports its error and does not lose the othe
     CHECK(writer->stats().failures == 2);
 }
 
+TEST_CASE_TEMPLATE("moves of several games queued together: any text is stored as sent, a seat "
+                   "that is not one is refused alone",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
+    auto writer = backend.game_writer();
+    const GameId first = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+    const GameId second = create_now(*writer, sample_game(std::nullopt, std::nullopt)).second;
+
+    std::promise<void> release;
+    auto released = release.get_future().share();
+    writer->append_move(first, move_at(1, "e4"), [&](const WriteStatus&) { released.wait(); });
+    // Characters an array literal or a statement would have to quote.
+    const std::string odd = "a\"b\\c,{d} 'e'";
+    std::vector<WriteStatus> results(4);
+    writer->append_move(second, move_at(1, odd), [&](const WriteStatus& s) { results[0] = s; });
+    auto no_seat = move_at(2, "Nf6");
+    no_seat.seat = 2; // a game of two has seats 0 and 1
+    writer->append_move(first, no_seat, [&](const WriteStatus& s) { results[1] = s; });
+    const std::string backslash = "x\\y";
+    writer->append_move(second, move_at(2, backslash),
+                        [&](const WriteStatus& s) { results[2] = s; });
+    writer->append_move(first, move_at(2, "e5"), [&](const WriteStatus& s) { results[3] = s; });
+    release.set_value();
+    writer->flush();
+
+    CHECK(results[0].ok());
+    CHECK_FALSE(results[1].ok());
+    CHECK(results[1].error.find("no seat 2") != std::string::npos);
+    CHECK(results[2].ok());
+    CHECK(results[3].ok());
+    const auto stored_first = backend.game_store()->find_game(first);
+    REQUIRE(stored_first->moves.size() == 2);
+    CHECK(stored_first->moves[1].move == "e5");
+    CHECK(stored_first->moves[1].seat == 1);
+    const auto stored_second = backend.game_store()->find_game(second);
+    REQUIRE(stored_second->moves.size() == 2);
+    CHECK(stored_second->moves[0].move == odd);
+    CHECK(stored_second->moves[1].move == backslash);
+}
+
 TEST_CASE_TEMPLATE("destroying the writer writes everything still queued", Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
