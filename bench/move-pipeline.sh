@@ -13,8 +13,14 @@
 #
 #   bench/move-pipeline.sh <path to tabula> [--duration S] [--core-server N] [--core-client N]
 #                          [--computer-only [--control]] [--computer-games N] [--computer-level L]
-#                          [--closed-only]
+#                          [--closed-only] [--postgres]
 #
+# --postgres runs the rows of PostgreSQL beside SQLite (issue 36), in one run: a throwaway
+# PostgreSQL cluster of Debian's server (tests/support/pg_cluster.sh: a unix socket, fsync on,
+# synchronous_commit on), pinned to the server's core as SQLite's writer is (it runs in the
+# server's process); a new database for each run. Rows: the closed loop of 50 games and one game
+# alone on SQLite, then on PostgreSQL; PostgreSQL's single-row commits back to back; the open
+# loop of 1000 games on PostgreSQL with PostgreSQL's single-row commits beside it.
 # --closed-only runs only the closed loop of 50 games (row 2): quick A/B comparisons of the
 # server's moves/s and CPU per move, one binary after the other.
 # --computer-only runs only the open loop and the open loop beside the computer, back to back
@@ -29,7 +35,7 @@ set -euo pipefail
 usage() {
     echo "usage: bench/move-pipeline.sh <tabula binary> [--duration S] [--core-server N] [--core-client N]" >&2
     echo "                              [--computer-only [--control]] [--computer-games N] [--computer-level L]" >&2
-    echo "                              [--closed-only]" >&2
+    echo "                              [--closed-only] [--postgres]" >&2
     exit 2
 }
 
@@ -42,6 +48,7 @@ core_server=0
 core_client=1
 computer_only=0
 closed_only=0
+postgres=0
 control=0
 computer_games=1000
 computer_level=hard
@@ -50,6 +57,7 @@ while [ $# -gt 0 ]; do
     --duration) duration=${2:?}; shift 2 ;;
     --computer-only) computer_only=1; shift ;;
     --closed-only) closed_only=1; shift ;;
+    --postgres) postgres=1; shift ;;
     --control) control=1; shift ;;
     --computer-games) computer_games=${2:?}; shift 2 ;;
     --computer-level) computer_level=${2:?}; shift 2 ;;
@@ -65,9 +73,31 @@ if [ "$control" = 1 ]; then
 fi
 
 bench=move-pipeline
+repo=$(cd "$(dirname "$0")/.." && pwd)
 # work, cleanup at exit, result_line, field, start_pinned, stop_server, start_tabula, load.
 # shellcheck source=bench/lib/pinned-runs.sh
 source "$(dirname "$0")/lib/pinned-runs.sh"
+
+# The PostgreSQL cluster of --postgres: started here, stopped and removed at exit.
+pg_state=""
+pg_uri=""
+stop_postgres() {
+    [ -n "$pg_state" ] && bash "$repo/tests/support/pg_cluster.sh" stop "$pg_state" >/dev/null 2>&1
+    pg_state=""
+}
+trap 'stop_server; stop_postgres; rm -rf "$work"' EXIT
+start_postgres() {
+    command -v psql >/dev/null || { echo "move-pipeline: --postgres needs psql (postgresql-client)" >&2; exit 2; }
+    pg_state="$work/pg-state"
+    bash "$repo/tests/support/pg_cluster.sh" start "$pg_state" >&2
+    pg_uri=$(cat "$pg_state/uri")
+    # The postmaster and what it runs now on the server's core; the backends it forks later
+    # inherit that.
+    local postmaster child
+    postmaster=$(head -1 "$(cat "$pg_state/folder")/data/postmaster.pid")
+    taskset -a -p -c "$core_server" "$postmaster" >/dev/null
+    for child in $(pgrep -P "$postmaster"); do taskset -a -p -c "$core_server" "$child" >/dev/null; done
+}
 
 echo "move-pipeline: $duration s per run, server on core $core_server, client on core $core_client" >&2
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -118,8 +148,36 @@ closed_loop() {
     stop_server
 }
 
+# The rows of --postgres: SQLite, then the same on PostgreSQL (pg_uri set: start_tabula makes
+# a database of the cluster for each run).
+postgres_runs() {
+    closed_loop
+    echo "move-pipeline: one game alone on SQLite ..." >&2
+    start_tabula single --messages-per-second 10000 --burst 10000
+    load single --port "$port" --closed --games 1 --server-pid "$server_pid"
+    stop_server
+    start_postgres
+    echo "move-pipeline: closed loop, 50 games, on PostgreSQL ..." >&2
+    start_tabula pg_closed
+    load pg_closed --port "$port" --closed --games 50 --server-pid "$server_pid"
+    stop_server
+    echo "move-pipeline: one game alone on PostgreSQL ..." >&2
+    start_tabula pg_single --messages-per-second 10000 --burst 10000
+    load pg_single --port "$port" --closed --games 1 --server-pid "$server_pid"
+    stop_server
+    echo "move-pipeline: PostgreSQL's single-row commits, 300 back to back ..." >&2
+    load pg_commit --games 0 --commit-probe "$pg_uri" --commits 300
+    echo "move-pipeline: open loop, $computer_games games, one move a second each, on PostgreSQL ..." >&2
+    start_tabula pg_open
+    load pg_open --port "$port" --open --interval-ms 1000 --games "$computer_games" --server-pid "$server_pid" \
+        --commit-probe "$pg_uri" --commit-every 10
+    stop_server
+}
+
 if [ "$closed_only" = 1 ]; then
     closed_loop
+elif [ "$postgres" = 1 ]; then
+    postgres_runs
 elif [ "$computer_only" = 1 ]; then
     open_and_computer
     if [ "$control" = 1 ]; then
@@ -229,6 +287,32 @@ if [ "$closed_only" = 1 ]; then
     row "closed loop, 50 games" "$closed_r"
     echo "(times in ms)"
     busy_line
+    exit 0
+fi
+if [ "$postgres" = 1 ]; then
+    pg_closed_r=$(result_line "$work/pg_closed.out" || true)
+    pg_single_r=$(result_line "$work/pg_single.out" || true)
+    pg_open_r=$(result_line "$work/pg_open.out" || true)
+    pg_commit_r=$(result_line "$work/pg_commit.out" || true)
+    row "closed loop, 50 games, sqlite" "$closed_r"
+    row "closed loop, 50 games, postgres" "$pg_closed_r"
+    row "one game alone, sqlite" "$single_r"
+    row "one game alone, postgres" "$pg_single_r"
+    row "open loop, $computer_games at 1/s, postgres" "$pg_open_r"
+    printf "$fmt" "pg commit, beside the open loop" "-" "-" "-" "$(field "$pg_open_r" commit_p50_ms)" \
+        "$(field "$pg_open_r" commit_p99_ms)" "$(field "$pg_open_r" commit_max_ms)" "-" "-" "-"
+    printf "$fmt" "pg commit, 300 back to back" "-" "-" "-" "$(field "$pg_commit_r" commit_p50_ms)" \
+        "$(field "$pg_commit_r" commit_p99_ms)" "$(field "$pg_commit_r" commit_max_ms)" "-" "-" "-"
+    echo "(times in ms; the commit rows: one single-row INSERT, its own transaction, synchronous_commit on)"
+    echo
+    echo "PostgreSQL's closed-loop moves/s as a share of SQLite's: $(awk -v a="$(field "$pg_closed_r" moves_per_s)" \
+        -v b="$(field "$closed_r" moves_per_s)" 'BEGIN { if (b + 0 > 0 && a != "na") printf "%.1f %%", 100 * a / b; else print "na" }')   (goal >= 60 %)"
+    echo "one game alone on PostgreSQL, opponent p50 minus PostgreSQL's commit p50: $(awk \
+        -v a="$(field "$pg_single_r" opponent_p50_ms)" -v b="$(field "$pg_commit_r" commit_p50_ms)" \
+        'BEGIN { if (a != "na" && b != "na") printf "%+.3f ms", a - b; else print "na" }')   (goal <= +0.3 ms)"
+    echo "open loop on PostgreSQL, mover p99 minus PostgreSQL's commit p99 beside it: $(awk \
+        -v a="$(field "$pg_open_r" mover_p99_ms)" -v b="$(field "$pg_open_r" commit_p99_ms)" \
+        'BEGIN { if (a != "na" && b != "na") printf "%+.3f ms", a - b; else print "na" }')   (goal <= +2 ms)"
     exit 0
 fi
 if [ "$computer_only" = 1 ]; then

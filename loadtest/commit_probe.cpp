@@ -1,5 +1,6 @@
 #include "loadtest/commit_probe.h"
 
+#include "storage/postgres/connection.h"
 #include "storage/sqlite/connection.h"
 
 #include <algorithm>
@@ -11,20 +12,20 @@ namespace loadtest {
 
 namespace {
 
-// The probe's file: new, in `directory` (storage's Connection: WAL, synchronous=FULL, no
-// schema of the server's), removed with its companions when it goes.
-class ProbeFile {
+// The probe's SQLite file: new, in `directory` (storage's Connection: WAL, synchronous=FULL,
+// no schema of the server's), removed with its companions when it goes.
+class SqliteProbe {
 public:
-    explicit ProbeFile(const std::filesystem::path& directory)
+    explicit SqliteProbe(const std::filesystem::path& directory)
         : file_(directory /
                 ("tabula-commit-probe-" + std::to_string(std::random_device{}()) + ".db")) {}
-    ~ProbeFile() {
+    ~SqliteProbe() {
         std::error_code ignored;
         for (const char* suffix : {"", "-wal", "-shm", "-journal"})
             std::filesystem::remove(file_.string() + suffix, ignored);
     }
-    ProbeFile(const ProbeFile&) = delete;
-    ProbeFile& operator=(const ProbeFile&) = delete;
+    SqliteProbe(const SqliteProbe&) = delete;
+    SqliteProbe& operator=(const SqliteProbe&) = delete;
 
     // Opens the file and runs `each` with a function that times one single-row commit.
     template <typename Each> void commit_with(Each each) const {
@@ -48,13 +49,75 @@ private:
     std::filesystem::path file_;
 };
 
+// The same on PostgreSQL: a table of its own in the database of `uri` (a logged table, so
+// each COMMIT waits for its WAL flush as the server's moves do with synchronous_commit on),
+// dropped when it goes.
+class PgProbe {
+public:
+    explicit PgProbe(std::string uri)
+        : uri_(std::move(uri)),
+          table_("tabula_commit_probe_" + std::to_string(std::random_device{}())) {}
+    PgProbe(const PgProbe&) = delete;
+    PgProbe& operator=(const PgProbe&) = delete;
+
+    template <typename Each> void commit_with(Each each) const {
+        storage::postgres::ConnectOptions options;
+        options.durability = storage::Durability::Full;
+        storage::postgres::Connection db(uri_, options);
+        db.exec("CREATE TABLE " + table_ +
+                " (id bigserial PRIMARY KEY, ply bigint NOT NULL, move text NOT NULL)");
+        const std::string insert = "INSERT INTO " + table_ + " (ply, move) VALUES ($1, 'e2e4')";
+        std::int64_t ply = 0;
+        try {
+            each([&] {
+                const auto begun = std::chrono::steady_clock::now();
+                db.run(insert, storage::postgres::Params().add(ply++)); // autocommit
+                return std::chrono::steady_clock::now() - begun;
+            });
+        } catch (...) {
+            drop(db);
+            throw;
+        }
+        drop(db);
+    }
+
+private:
+    std::string uri_;
+    std::string table_;
+
+    void drop(storage::postgres::Connection& db) const {
+        try {
+            db.exec("DROP TABLE IF EXISTS " + table_);
+        } catch (const storage::StorageError&) {
+            // The connection is gone: the table stays, named as the probe's own.
+        }
+    }
+};
+
+bool is_postgres_uri(const std::string& target) {
+    return target.starts_with("postgresql://") || target.starts_with("postgres://");
+}
+
+// Runs `each` with the commit of the probe `target` names: a directory (SQLite) or a libpq URI;
+// `what` says which.
+template <typename Each>
+void commit_with(const std::filesystem::path& target, std::string& what, Each each) {
+    if (is_postgres_uri(target.string())) {
+        what = "single-row PostgreSQL commits, synchronous_commit on";
+        PgProbe(target.string()).commit_with(each);
+    } else {
+        what = "single-row SQLite WAL commits, synchronous=FULL";
+        SqliteProbe(target).commit_with(each);
+    }
+}
+
 } // namespace
 
 CommitProbeResult probe_commits(const std::filesystem::path& directory, int count) {
     CommitProbeResult result;
     result.commits.reserve(static_cast<std::size_t>(count));
     try {
-        ProbeFile(directory).commit_with([&](const auto& commit) {
+        commit_with(directory, result.what, [&](const auto& commit) {
             for (int i = 0; i < count; ++i)
                 result.commits.add(commit());
         });
@@ -68,14 +131,14 @@ PacedCommitProbe::PacedCommitProbe(std::filesystem::path directory, std::chrono:
     : thread_([this, directory = std::move(directory), every](std::stop_token stop) {
           result_.commits.reserve(100'000);
           try {
-              ProbeFile(directory).commit_with([&](const auto& commit) {
-                  auto next = std::chrono::steady_clock::now();
+              commit_with(directory, result_.what, [&](const auto& commit) {
+                  auto tick = std::chrono::steady_clock::now();
                   while (!stop.stop_requested()) {
-                      result_.commits.add(commit());
-                      next += every;
-                      // Behind (a commit longer than `every`): the next one at once, not a burst.
-                      next = std::max(next, std::chrono::steady_clock::now());
-                      std::this_thread::sleep_until(next);
+                      commit();
+                      result_.commits.add(std::chrono::steady_clock::now() - tick);
+                      // Behind (a commit longer than `every`): the ticks missed at once, in turn.
+                      tick += every;
+                      std::this_thread::sleep_until(tick);
                   }
               });
           } catch (const storage::StorageError& e) {

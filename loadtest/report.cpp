@@ -185,7 +185,7 @@ void Report::commits(const CommitProbeResult& result,
         field("commit_error", "1");
         return;
     }
-    out_ << "commit probe (single-row SQLite WAL commits, synchronous=FULL, ";
+    out_ << "commit probe (" << result.what << ", ";
     if (paced_every)
         out_ << "one every " << paced_every->count() << " ms beside the games):\n";
     else

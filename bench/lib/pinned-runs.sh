@@ -55,14 +55,26 @@ stop_server() {
 # issue 11); the per-address connection cap raised, since every load connection comes from
 # 127.0.0.1 (1000 games are 2000 connections); one I/O thread, since the process has one core.
 # Further `serve` flags may follow the name.
+# With pg_uri set (a libpq URI of a PostgreSQL cluster the script started, whose database
+# `postgres` exists), each run gets a new database of that cluster instead of a SQLite file.
 start_tabula() {
-    local name=$1
+    local name=$1 db
     shift
     mkdir -p "$work/web"
     rm -f "$work/$name.db"*
+    db="$work/$name.db"
+    [ -n "${pg_uri:-}" ] && db=$(new_pg_database "$name")
     start_pinned "$work/$name.server.log" "listening on http://127.0.0.1:" \
-        "$tabula" serve --bind 127.0.0.1 --port 0 --db "$work/$name.db" --web "$work/web" \
+        "$tabula" serve --bind 127.0.0.1 --port 0 --db "$db" --web "$work/web" \
         --db-synchronous full --threads 1 --max-connections-per-ip 2100 "$@"
+}
+
+# new_pg_database <name>: a new, empty database run_<name> in the cluster of $pg_uri (dropped
+# first if a run before left it); prints its URI.
+new_pg_database() {
+    local admin="${pg_uri/\/\/\/tabula_test/\/\/\/postgres}"
+    psql -q "$admin" -c "DROP DATABASE IF EXISTS run_$1" -c "CREATE DATABASE run_$1" >/dev/null
+    echo "${pg_uri/\/\/\/tabula_test/\/\/\/run_$1}"
 }
 
 # Runs the load generator on the client core, bounded; the output goes to $work/<name>.out.
