@@ -14,6 +14,25 @@ import { expect_no_serious_violations } from '../lib/axe.js';
 
 const button = (page, where, name) => page.locator(`${where} button`, { hasText: name });
 
+// The organiser creates a tournament with the form (`fields`: label to value, a select's
+// option or a number) and joins it; its id.
+async function create_and_join(organiser, name, fields) {
+    const form = organiser.page.locator('.tournament-form');
+    await form.getByLabel('Name').fill(name);
+    for (const [label, value] of Object.entries(fields)) {
+        const input = form.getByLabel(label);
+        if (label === 'Format') await input.selectOption(value);
+        else await input.fill(value);
+    }
+    await form.locator('button[type="submit"]').click();
+    await expect_text(organiser.page.locator('#tournament-title'), new RegExp(name), 10000);
+    const id = Number((await organiser.page.evaluate(() => location.hash)).match(/^#\/tournament\/(\d+)$/)[1]);
+    await expect_text(organiser.page.locator('.tournament-when'), /Starting soon/);
+    await organiser.page.locator('[data-action="join"]').click();
+    await expect_text(organiser.page.locator('.tournament-head .notice'), /You have joined/, 10000);
+    return id;
+}
+
 // The pairing's players at its table: 1. e4 e5 and White resigns.
 async function play_pairing(players, pairing) {
     const white = players.find((p) => p.name === pairing.white);
@@ -38,17 +57,7 @@ test('a Swiss of four: created and joined in the pages, started by its organiser
             for (const prefix of ['org', 'pa', 'pb', 'pc']) players.push(await new_account(browser, base, prefix, '/#/tournaments'));
             const [organiser, ...others] = players;
             const name = `Swiss ${unique_name('s')}`;
-            const form = organiser.page.locator('.tournament-form');
-            await form.getByLabel('Name').fill(name);
-            await form.getByLabel('Rounds').fill('3');
-            await form.getByLabel('Minimum players').fill('4');
-            await form.getByLabel('Maximum players').fill('4');
-            await form.locator('button[type="submit"]').click();
-            await expect_text(organiser.page.locator('#tournament-title'), new RegExp(name), 10000);
-            const id = Number((await organiser.page.evaluate(() => location.hash)).match(/^#\/tournament\/(\d+)$/)[1]);
-            await expect_text(organiser.page.locator('.tournament-when'), /Starting soon/);
-            await organiser.page.locator('[data-action="join"]').click();
-            await expect_text(organiser.page.locator('.tournament-head .notice'), /You have joined/, 10000);
+            const id = await create_and_join(organiser, name, { 'Rounds': '3', 'Minimum players': '4', 'Maximum players': '4' });
 
             for (const [i, p] of others.entries()) {
                 await p.page.reload();
@@ -142,16 +151,7 @@ test('an arena of three: the two paired first play, the third sees the standings
             for (const prefix of ['ao', 'ab', 'ac']) players.push(await new_account(browser, base, prefix, '/#/tournaments'));
             const [organiser, ...others] = players;
             const name = `Arena ${unique_name('a')}`;
-            const form = organiser.page.locator('.tournament-form');
-            await form.getByLabel('Name').fill(name);
-            await form.getByLabel('Format').selectOption('arena');
-            await form.getByLabel('Duration (minutes)').fill('30');
-            await form.getByLabel('Minimum players').fill('3');
-            await form.locator('button[type="submit"]').click();
-            await expect_text(organiser.page.locator('#tournament-title'), new RegExp(name), 10000);
-            const id = Number((await organiser.page.evaluate(() => location.hash)).match(/^#\/tournament\/(\d+)$/)[1]);
-            await organiser.page.locator('[data-action="join"]').click();
-            await expect_text(organiser.page.locator('.tournament-head .notice'), /You have joined/, 10000);
+            const id = await create_and_join(organiser, name, { 'Format': 'arena', 'Duration (minutes)': '30', 'Minimum players': '3' });
             for (const p of others) {
                 await p.page.goto(`${base}/#/tournament/${id}`);
                 await p.page.locator('[data-action="join"]').click();

@@ -1,6 +1,7 @@
 // A schedule of the config (tournament_schedules) against an in-process server: the runner's
 // tick makes the announced tournament, and GET /api/tournaments lists it. The clock is moved by
 // hand (tournament_http_support.h): no real time passes.
+#include "tests/server/tournaments/schedule_examples.h"
 #include "tests/server/tournaments/tournament_http_support.h"
 
 #include <chrono>
@@ -9,25 +10,8 @@
 
 using namespace tournament_test;
 
-namespace {
-
-server::TournamentSchedule hourly_arena_schedule() {
-    server::TournamentSchedule s;
-    s.name = "Hourly blitz arena";
-    s.format = "arena";
-    s.variant = "chess";
-    s.time_control = "3+2";
-    s.every_minutes = 60;
-    s.announce_minutes = 15;
-    s.duration_minutes = 30;
-    s.rated = true;
-    return s;
-}
-
-} // namespace
-
 TEST_CASE("a configured schedule makes its tournament, listed in GET /api/tournaments, once") {
-    TournamentServer s({hourly_arena_schedule()}); // the clock at 2026-01-01T00:00:00Z
+    TournamentServer s({hourly_blitz_arena()}); // the clock at 2026-01-01T00:00:00Z
     s.runner_tick();
     CHECK(json_of(s.get("/api/tournaments"))["tournaments"].empty());
 

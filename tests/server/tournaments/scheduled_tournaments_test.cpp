@@ -3,6 +3,7 @@
 // the service over a temporary database. No real time passes: `now` is given.
 #include "server/tournaments/scheduled_tournaments.h"
 #include "server/tournaments/tournament_scheduler.h"
+#include "tests/server/tournaments/schedule_examples.h"
 #include "tests/server/tournaments/tournament_test_support.h"
 
 #include <chrono>
@@ -20,19 +21,6 @@ constexpr long long schedule_hour_ms = 3'600'000;
 constexpr long long schedule_minute_ms = 60'000;
 // 2026-01-01T00:00:00Z, on the hour.
 constexpr long long new_year_ms = 1'767'225'600'000;
-
-TournamentSchedule hourly_blitz_arena() {
-    TournamentSchedule s;
-    s.name = "Hourly blitz arena";
-    s.format = "arena";
-    s.variant = "chess";
-    s.time_control = "3+2";
-    s.every_minutes = 60;
-    s.announce_minutes = 15;
-    s.duration_minutes = 30;
-    s.rated = true;
-    return s;
-}
 
 TournamentSchedule daily_swiss() {
     TournamentSchedule s;
