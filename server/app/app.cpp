@@ -66,6 +66,10 @@ void add_health_route(http::Routes& routes) {
                });
 }
 
+// Threads that check session cookies (ServerContext::session_checks): two, so that one slow
+// lookup does not hold up the next.
+constexpr std::size_t session_check_threads = 2;
+
 unsigned thread_count(unsigned configured) {
     if (configured > 0)
         return configured;
@@ -183,6 +187,9 @@ void App::start() {
         },
         MemoryReturn::Settings{});
     impl_->memory_return->start();
+    if (impl_->context->authenticate)
+        impl_->context->session_checks =
+            std::make_unique<asio::thread_pool>(session_check_threads);
     impl_->run_threads();
     log::info(std::string("listening on ") + (config.tls_enabled() ? "https" : "http") + "://" +
               config.bind + ":" + std::to_string(impl_->port) + " (web " +
@@ -239,6 +246,12 @@ void App::stop(std::chrono::milliseconds grace) {
         impl_->accept_thread.join();
     impl_->io.stop();
     impl_->threads.join();
+    if (impl_->context->session_checks) {
+        // A check still asking the database is waited for; those queued are dropped, and with
+        // them their sessions.
+        impl_->context->session_checks->stop();
+        impl_->context->session_checks->join();
+    }
     impl_->memory_return->stop(); // the threads are gone: nothing runs its timer now
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - begun);

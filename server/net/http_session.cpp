@@ -84,20 +84,39 @@ template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
     if (refused_)
         return refuse_request(parser_->release());
     if (beast::websocket::is_upgrade(parser_->get()))
-        return upgrade(parser_->release());
+        return upgrade();
 
+    with_principal([this](CheckedPrincipal principal) {
+        const http::Request& request = parser_->get();
+        if (!principal)
+            return write(http::error_response(
+                request, beast_http::status::service_unavailable, "session_check_failed",
+                "the server could not check your session; try again"));
+        http::RequestInfo info{remote_address_, std::move(*principal),
+                               std::is_same_v<Stream, TlsStream>};
+        http::answer_request(*context_, request, info,
+                             [self = this->shared_from_this()](http::AnyResponse response) {
+                                 self->deliver(std::move(response));
+                             });
+    });
+}
+
+template <class Stream>
+template <class Then>
+void HttpSession<Stream>::with_principal(Then then) {
     const http::Request& request = parser_->get();
-    auto principal = principal_of(request);
-    if (!principal)
-        return write(http::error_response(request, beast_http::status::service_unavailable,
-                                          "session_check_failed",
-                                          "the server could not check your session; try again"));
-    http::RequestInfo info{remote_address_, std::move(*principal),
-                           std::is_same_v<Stream, TlsStream>};
-    http::answer_request(*context_, request, info,
-                         [self = this->shared_from_this()](http::AnyResponse response) {
-                             self->deliver(std::move(response));
-                         });
+    if (!context_->authenticate || request.find(beast_http::field::cookie) == request.end())
+        return then(CheckedPrincipal(std::shared_ptr<const auth::Principal>{}));
+    if (!context_->session_checks)
+        return then(principal_of(request));
+    boost::asio::post(*context_->session_checks, [self = this->shared_from_this(),
+                                                   then = std::move(then)]() mutable {
+        auto principal = self->principal_of(self->parser_->get());
+        boost::asio::post(self->stream_.get_executor(),
+                          [self, principal = std::move(principal), then = std::move(then)]() mutable {
+                              then(std::move(principal));
+                          });
+    });
 }
 
 // Beyond the caps: /healthz is answered as usual (a monitor must see the server alive when a
@@ -125,35 +144,38 @@ template <class Stream> void HttpSession<Stream>::refuse_request(http::Request r
     write(std::move(response));
 }
 
-template <class Stream> void HttpSession<Stream>::upgrade(http::Request request) {
-    const auto target = request.target();
-    const auto path = target.substr(0, std::min(target.find('?'), target.size()));
-    auto refuse = [&](beast_http::status status, const char* code, const char* message) {
-        auto response = http::error_response(request, status, code, message);
+template <class Stream> void HttpSession<Stream>::upgrade() {
+    auto refuse = [this](beast_http::status status, const char* code, const char* message) {
+        auto response = http::error_response(parser_->get(), status, code, message);
         response.keep_alive(false);
         write(std::move(response));
     };
+    const http::Request& request = parser_->get();
+    const auto target = request.target();
+    const auto path = target.substr(0, std::min(target.find('?'), target.size()));
     if (path != "/ws")
         return refuse(beast_http::status::not_found, "not_found", "no such path");
     if (context_->stopping.load())
         return refuse(beast_http::status::service_unavailable, "shutting_down",
                       "server shutting down");
-    const auto origin = request[beast_http::field::origin];
-    if (!http::origin_allowed(origin, request[beast_http::field::host],
+    if (!http::origin_allowed(request[beast_http::field::origin], request[beast_http::field::host],
                               context_->config.allowed_origins))
         return refuse(beast_http::status::forbidden, "bad_origin", "origin not allowed");
-    auto principal = principal_of(request);
-    if (!principal)
-        return refuse(beast_http::status::service_unavailable, "session_check_failed",
-                      "the server could not check your session; try again");
-    PeerInfo peer{remote_address_, std::string(origin), std::move(*principal)};
-    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
-                                               std::move(*slot_))
-        ->run(std::move(request));
+    with_principal([this, refuse](CheckedPrincipal principal) {
+        if (!principal)
+            return refuse(beast_http::status::service_unavailable, "session_check_failed",
+                          "the server could not check your session; try again");
+        http::Request upgrading = parser_->release();
+        PeerInfo peer{remote_address_, std::string(upgrading[beast_http::field::origin]),
+                      std::move(*principal)};
+        std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
+                                                   std::move(*slot_))
+            ->run(std::move(upgrading));
+    });
 }
 
 template <class Stream>
-std::optional<std::shared_ptr<const auth::Principal>>
+typename HttpSession<Stream>::CheckedPrincipal
 HttpSession<Stream>::principal_of(const http::Request& request) {
     if (!context_->authenticate)
         return std::shared_ptr<const auth::Principal>{};

@@ -45,12 +45,17 @@ private:
     void do_read();
     void refuse_request(http::Request request);
     void on_read(ErrorCode ec);
-    void upgrade(http::Request request);
+    void upgrade();
+    using CheckedPrincipal = std::optional<std::shared_ptr<const auth::Principal>>;
     // Who is behind the request's session cookie (null: a guest), or nullopt when the check
     // itself failed (the database): the request is then refused with 503, for a logged-in
-    // player must not quietly become a guest.
-    std::optional<std::shared_ptr<const auth::Principal>>
-    principal_of(const http::Request& request);
+    // player must not quietly become a guest. A request without a Cookie header is a guest's;
+    // one with it is checked by the Authenticator on ServerContext::session_checks, never on
+    // an I/O thread (with PostgreSQL a lookup is a network round trip, and up to the connect
+    // timeout while the database is away). `then` runs on the session's executor; the request
+    // (parser_) is left alone meanwhile.
+    template <class Then> void with_principal(Then then);
+    CheckedPrincipal principal_of(const http::Request& request);
     void deliver(http::AnyResponse response); // any thread
     void write(http::AnyResponse response);
     void on_write(bool keep_alive, ErrorCode ec);

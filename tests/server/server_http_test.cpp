@@ -4,6 +4,9 @@
 #include "tests/server/ws_test_client.h"
 
 #include <arpa/inet.h>
+#include <atomic>
+#include <chrono>
+#include <future>
 #include <memory>
 #include <netinet/in.h>
 #include <stdexcept>
@@ -145,6 +148,60 @@ TEST_CASE("http: registered JSON routes answer, POST from a foreign origin is 40
     const auto game = http_request(server.port(), "GET", "/api/games/g42");
     CHECK(game.status == 200);
     CHECK(nlohmann::json::parse(game.body)["game"] == "g42");
+}
+
+TEST_CASE("http: a session check that waits on the database holds no I/O thread: other "
+          "requests are answered meanwhile, and it is answered once the check returns") {
+    using server::http::beast_http::status;
+    using server::http::beast_http::verb;
+    std::promise<void> database_back;
+    std::shared_future<void> back = database_back.get_future().share();
+    std::atomic<bool> checking{false};
+    const RunningServer server([](server::Config& config) { config.threads = 1; },
+                               [&](server::App& app) {
+        app.routes().add(verb::get, "/api/who",
+                         [](const server::http::Request& request,
+                            const server::http::RequestInfo& info) {
+                             const nlohmann::json body{
+                                 {"user", info.principal ? info.principal->display_name : ""}};
+                             return server::http::json_response(request, status::ok, body.dump());
+                         });
+        app.set_authenticator([&](const server::http::Request& request) {
+            std::shared_ptr<const server::auth::Principal> who;
+            if (request[server::http::beast_http::field::cookie] == "session=slow") {
+                checking = true;
+                back.wait(); // a lookup stuck on an unreachable database
+                who = std::make_shared<const server::auth::Principal>(
+                    server::auth::Principal{.account = 9, .display_name = "Slow"});
+            }
+            return who;
+        });
+    });
+    auto slow = std::async(std::launch::async, [&] {
+        return http_request(server.port(), "GET", "/api/who", "Cookie: session=slow\r\n");
+    });
+    while (!checking)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // The one I/O thread answers a guest, and a player whose own check is quick (bounded: a
+    // server whose I/O thread waited on the check would answer them only once it returns).
+    auto guest = std::async(std::launch::async,
+                            [&] { return http_request(server.port(), "GET", "/api/who"); });
+    auto other = std::async(std::launch::async, [&] {
+        return http_request(server.port(), "GET", "/api/who", "Cookie: session=other\r\n");
+    });
+    const bool answered_meanwhile =
+        guest.wait_for(std::chrono::seconds(5)) == std::future_status::ready &&
+        other.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+    CHECK(answered_meanwhile);
+    CHECK(slow.wait_for(std::chrono::milliseconds(0)) == std::future_status::timeout);
+    database_back.set_value();
+    const auto guest_reply = guest.get();
+    CHECK(guest_reply.status == 200);
+    CHECK(nlohmann::json::parse(guest_reply.body)["user"] == "");
+    CHECK(other.get().status == 200);
+    const auto answered = slow.get();
+    CHECK(answered.status == 200);
+    CHECK(nlohmann::json::parse(answered.body)["user"] == "Slow");
 }
 
 TEST_CASE("http: a body over http_body_limit is refused with 413") {
