@@ -16,7 +16,8 @@
 // touches storage runs on the main worker thread, so that a session check (GET /api/me) or a
 // ladder page never waits behind password hashing (issue 34). Each worker has its own store
 // connections; the authenticator has its own connection behind a mutex (one indexed lookup
-// per request).
+// per request that carries a cookie), and the HTTP session runs it on its session-check
+// threads (net/http_session.h), not on an I/O thread.
 //
 // Upkeep (issue 34): upkeep_at_start() before the doors open, then keep_up() on a timer:
 // expired sessions are deleted and what a crash or a failed write left of ladder games is
