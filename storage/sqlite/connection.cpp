@@ -2,7 +2,9 @@
 
 #include "storage/sqlite/migrations.h"
 
+#include <chrono>
 #include <limits>
+#include <thread>
 #include <utility>
 
 #include <sqlite3.h>
@@ -77,7 +79,7 @@ void Connection::configure(const OpenOptions& options) {
           "busy_timeout");
     exec("PRAGMA foreign_keys=ON");
     if (!options.read_only) {
-        const auto mode = pragma_text(*this, "PRAGMA journal_mode=WAL");
+        const auto mode = switch_to_wal(options.busy_timeout);
         if (mode != "wal" && path_ != ":memory:")
             throw StorageError("cannot switch " + path_ + " to WAL mode (got '" + mode + "')");
     }
@@ -85,6 +87,22 @@ void Connection::configure(const OpenOptions& options) {
                                                 : "PRAGMA synchronous=NORMAL");
     if (options.migrate && !options.read_only)
         migrate(*this);
+}
+
+// Switching a new file to WAL takes its exclusive lock from a shared one; of two connections
+// doing so at once, SQLite's deadlock avoidance answers one SQLITE_BUSY at once, without its
+// busy handler. That one tries again until `busy_timeout` has passed, as a busy handler would.
+std::string Connection::switch_to_wal(std::chrono::milliseconds busy_timeout) {
+    const auto give_up = std::chrono::steady_clock::now() + busy_timeout;
+    for (;;) {
+        try {
+            return pragma_text(*this, "PRAGMA journal_mode=WAL");
+        } catch (const SqliteError& e) {
+            if ((e.code() & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= give_up)
+                throw;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
 }
 
 Connection::~Connection() {

@@ -96,6 +96,7 @@ private:
     sqlite3* db_ = nullptr;
     std::string path_;
     std::unique_ptr<TransactionStatements> transaction_statements_;
+    std::string switch_to_wal(std::chrono::milliseconds busy_timeout);
     void configure(const OpenOptions& options); // pragmas and migrations
     TransactionStatements& transaction_statements();
     void run_kept(Statement& statement, std::string_view sql); // one of those, errors named

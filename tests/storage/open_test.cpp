@@ -2,11 +2,15 @@
 // answer to can_write (sqlite/database_file.h).
 #include "storage/errors.h"
 #include "storage/open.h"
+#include "storage/sqlite/connection.h"
 #include "storage/sqlite/database_file.h"
 #include "tests/storage/backends.h"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -64,4 +68,31 @@ TEST_CASE("a SQLite backend says why it cannot write") {
 TEST_CASE("a wrong path is refused with SQLite's reason") {
     TempDir dir;
     CHECK_THROWS_AS(open(dir.file("no/such/dir/t.db")), StorageError);
+}
+
+TEST_CASE("connections opened at once on a new SQLite file all open it, in WAL mode, migrated") {
+    // Switching a new file to WAL takes its exclusive lock; of two connections asking at once,
+    // SQLite's deadlock avoidance answers one SQLITE_BUSY at once, without its busy handler.
+    for (int round = 0; round < 20; ++round) {
+        TempDir dir;
+        constexpr int count = 6;
+        std::vector<std::string> errors(count);
+        std::atomic<int> ready{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < count; ++i)
+            threads.emplace_back([&, i] {
+                ready.fetch_add(1);
+                while (ready.load() < count)
+                    std::this_thread::yield();
+                try {
+                    sqlite::Connection connection(dir.db(), {});
+                } catch (const StorageError& e) {
+                    errors[static_cast<std::size_t>(i)] = e.what();
+                }
+            });
+        for (auto& thread : threads)
+            thread.join();
+        for (const auto& error : errors)
+            CHECK_MESSAGE(error.empty(), error);
+    }
 }
