@@ -112,6 +112,13 @@ struct TournamentHistoryRow {
     friend bool operator==(const TournamentHistoryRow&, const TournamentHistoryRow&) = default;
 };
 
+// An arena's no-show paused with the forfeit that decides their pairing (set_pairing_outcome):
+// `user` paused and `history` written, unless they are paused already.
+struct TournamentPauseRow {
+    UserId user = 0;
+    TournamentHistoryRow history{};
+};
+
 // A half-point bye a player asked for: not paired in `round`, scoring a draw's points.
 struct TournamentHalfByeRow {
     UserId user_id = 0;

@@ -76,11 +76,13 @@ public:
     // game, or whose game ended with `superseded` as its termination (a row a takeback closed:
     // the game goes on in a new row at the same table). How many pairings were linked anew.
     virtual int link_games(TournamentId id, std::string_view superseded) = 0;
-    // The pairing's own outcome (a forfeit; empty: the game decides) with `history`, in one
-    // transaction. False, with nothing written, when there is no such pairing.
+    // The pairing's own outcome (a forfeit; empty: the game decides) with `history`, and with
+    // `pause` (an arena's no-show) its player paused, in one transaction. False, with nothing
+    // written, when there is no such pairing.
     [[nodiscard]] virtual bool set_pairing_outcome(TournamentId id, int round, int board,
                                                    std::string_view outcome,
-                                                   const TournamentHistoryRow& history) = 0;
+                                                   const TournamentHistoryRow& history,
+                                                   const std::optional<TournamentPauseRow>& pause) = 0;
 
     // A half-point bye `user` asked for, with `history`, in one transaction. False, with
     // nothing written, when that round is stored already or the player asked for it already.

@@ -52,15 +52,6 @@ game_in_progress(const std::vector<storage::TournamentRoundRow>& rounds, UserId 
     return nullptr;
 }
 
-// The loser of a no-show's forfeit (stored_outcome): paused, as an arena's no-show is.
-std::optional<UserId> no_show(const storage::TournamentPairingRow& p) {
-    if (p.outcome == stored_outcome::white_forfeit_win)
-        return p.black_user_id;
-    if (p.outcome == stored_outcome::black_forfeit_win)
-        return p.white_user_id;
-    return std::nullopt;
-}
-
 } // namespace
 
 void TournamentService::set_arena_clocks(std::shared_ptr<ArenaClocks> clocks) {
@@ -249,22 +240,9 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
     tournaments_.link_games(id, arena_takeback_termination);
     auto entries = tournaments_.entries(id);
     auto rounds = tournaments_.rounds(id);
+    // A no-show loses by forfeit and is paused in the same transaction (decide_unplayed).
     if (decide_unplayed(row, entries, rounds, now)) {
-        const auto decided = tournaments_.rounds(id);
-        // A no-show loses by forfeit and is paused (issue 38): `join` brings them back.
-        for (std::size_t r = 0; r < decided.size() && r < rounds.size(); ++r)
-            for (std::size_t b = 0; b < decided[r].pairings.size(); ++b) {
-                const auto& now_stored = decided[r].pairings[b];
-                if (!rounds[r].pairings[b].outcome.empty())
-                    continue;
-                if (const auto loser = no_show(now_stored)) {
-                    const auto* e = arena_entry_of(entries, *loser);
-                    if (e != nullptr && !e->paused && tournaments_.set_paused(id, *loser, true))
-                        tournaments_.add_history(
-                            history_line(id, now, std::nullopt, "paused", "no-show"));
-                }
-            }
-        rounds = decided;
+        rounds = tournaments_.rounds(id);
         entries = tournaments_.entries(id);
     }
     const auto berserks = arena_berserks(tournaments_.history(id));

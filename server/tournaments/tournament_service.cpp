@@ -418,12 +418,24 @@ bool TournamentService::decide_unplayed(const storage::TournamentRow& row,
     bool stored = false;
     const auto store = [&](int round, const storage::TournamentPairingRow& p,
                            std::string_view outcome, std::string why) {
+        // In an arena the loser of a forfeit is a no-show, paused with it (issue 38): `join`
+        // brings them back.
+        std::optional<storage::TournamentPauseRow> pause;
+        if (row.format == arena_format) {
+            if (outcome == stored_outcome::white_forfeit_win)
+                pause = storage::TournamentPauseRow{p.black_user_id, {}};
+            else if (outcome == stored_outcome::black_forfeit_win)
+                pause = storage::TournamentPauseRow{p.white_user_id, {}};
+            if (pause)
+                pause->history = history_line(row.id, now, std::nullopt, "paused", "no-show");
+        }
         stored = tournaments_.set_pairing_outcome(
                      row.id, round, p.board, outcome,
                      history_line(row.id, now, std::nullopt, "forfeit",
                                   "round " + std::to_string(round) + " board " +
                                       std::to_string(p.board) + ": " + std::string(outcome) + " (" +
-                                      why + ")")) ||
+                                      why + ")"),
+                     pause) ||
                  stored;
     };
     for (const auto& r : rounds)
@@ -475,7 +487,8 @@ void TournamentService::forfeit_unseated(storage::TournamentId id, int round, in
                          "round " + std::to_string(round) + " board " + std::to_string(board) +
                              ": " + std::string(outcome) + " (" +
                              (seat == 0 ? "White" : "Black") +
-                             " could not be seated: " + reason + ")")))
+                             " could not be seated: " + reason + ")"),
+            std::nullopt))
         log::warn("tournaments: tournament " + std::to_string(id) + " round " +
                   std::to_string(round) + " board " + std::to_string(board) + " is gone");
 }
@@ -501,7 +514,8 @@ void TournamentService::start_games(const storage::TournamentRow& row,
                     history_line(row.id, now, std::nullopt, "forfeit",
                                  "round " + std::to_string(round.round) + " board " +
                                      std::to_string(p.board) +
-                                     ": double_forfeit (neither account exists)"));
+                                     ": double_forfeit (neither account exists)"),
+                    std::nullopt);
             else
                 forfeit_unseated(row.id, round.round, p.board, white ? 1 : 0,
                                  "no such account", now);

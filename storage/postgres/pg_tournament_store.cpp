@@ -359,7 +359,8 @@ int PgTournamentStore::link_games(TournamentId id, std::string_view superseded) 
 
 bool PgTournamentStore::set_pairing_outcome(TournamentId id, int round, int board,
                                             std::string_view outcome,
-                                            const TournamentHistoryRow& history) {
+                                            const TournamentHistoryRow& history,
+                                            const std::optional<TournamentPauseRow>& pause) {
     auto db = pool_->lease();
     Transaction transaction(*db);
     const auto r = db->run("UPDATE tournament_pairings SET outcome = $4 WHERE tournament_id = $1 "
@@ -368,6 +369,11 @@ bool PgTournamentStore::set_pairing_outcome(TournamentId id, int round, int boar
     if (r.affected() == 0)
         return false;
     pg_insert_history(*db, history);
+    if (pause && db->run("UPDATE tournament_entries SET paused = 1 WHERE tournament_id = $1 AND "
+                         "user_id = $2 AND paused = 0",
+                         Params().add(id).add(pause->user))
+                         .affected() > 0)
+        pg_insert_history(*db, pause->history);
     transaction.commit();
     return true;
 }

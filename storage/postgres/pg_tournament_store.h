@@ -42,7 +42,8 @@ public:
                                std::string_view to) override;
     int link_games(TournamentId id, std::string_view superseded) override;
     bool set_pairing_outcome(TournamentId id, int round, int board, std::string_view outcome,
-                             const TournamentHistoryRow& history) override;
+                             const TournamentHistoryRow& history,
+                             const std::optional<TournamentPauseRow>& pause) override;
 
     bool add_half_bye(TournamentId id, UserId user, int round,
                       const TournamentHistoryRow& history) override;

@@ -309,7 +309,8 @@ int SqliteTournamentStore::link_games(TournamentId id, std::string_view supersed
 
 bool SqliteTournamentStore::set_pairing_outcome(TournamentId id, int round, int board,
                                                 std::string_view outcome,
-                                                const TournamentHistoryRow& history) {
+                                                const TournamentHistoryRow& history,
+                                                const std::optional<TournamentPauseRow>& pause) {
     Transaction transaction(db_);
     auto s = db_.prepare("UPDATE tournament_pairings SET outcome = ?4 WHERE tournament_id = ?1 "
                          "AND round = ?2 AND board = ?3");
@@ -317,6 +318,15 @@ bool SqliteTournamentStore::set_pairing_outcome(TournamentId id, int round, int 
     if (db_.changes() == 0)
         return false;
     insert_history(db_, history);
+    if (pause) {
+        db_.prepare("UPDATE tournament_entries SET paused = 1 WHERE tournament_id = ?1 AND "
+                    "user_id = ?2 AND paused = 0")
+            .bind_int(1, id)
+            .bind_int(2, pause->user)
+            .run();
+        if (db_.changes() > 0)
+            insert_history(db_, pause->history);
+    }
     transaction.commit();
     return true;
 }

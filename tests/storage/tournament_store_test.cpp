@@ -141,18 +141,30 @@ TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", D
     CHECK(store->rounds(id)[0].pairings[0].table_code == "AB12");
     CHECK(store->link_games(id, "takeback") == 0); // no game at that table
 
-    // A pairing's forfeit is its own outcome, with its history line.
-    CHECK(store->set_pairing_outcome(id, 1, 2, "white_forfeit_win", line(id, "forfeit")));
-    CHECK_FALSE(store->set_pairing_outcome(id, 1, 3, "white_forfeit_win", line(id, "forfeit")));
+    // A pairing's forfeit is its own outcome, with its history line, and the no-show paused
+    // with it (an arena's) unless paused already; nothing of it for a pairing that is not.
+    const TournamentPauseRow dan_paused{.user = dan, .history = line(id, "paused")};
+    CHECK(store->set_pairing_outcome(id, 1, 2, "white_forfeit_win", line(id, "forfeit"),
+                                     dan_paused));
+    CHECK_FALSE(store->set_pairing_outcome(id, 1, 3, "white_forfeit_win", line(id, "forfeit"),
+                                           TournamentPauseRow{.user = bob,
+                                                              .history = line(id, "paused")}));
     CHECK(store->rounds(id)[0].pairings[1].outcome == "white_forfeit_win");
+    CHECK(store->entries(id)[3].paused); // dan
+    CHECK_FALSE(store->entries(id)[0].paused); // bob
+    CHECK(store->set_pairing_outcome(id, 1, 2, "white_forfeit_win", line(id, "forfeit"),
+                                     dan_paused));
 
     store->add_history(line(id, "note"));
     const auto history = store->history(id);
-    REQUIRE(history.size() == 5); // created, started, paired_by_hand, forfeit, note
+    REQUIRE(history.size() == 7); // created, started, paired_by_hand, forfeit, paused, forfeit,
+                                  // note
     CHECK(history[0].event == "created");
     CHECK(history[0].actor_user_id == ann);
     CHECK(history[2].event == "paired_by_hand");
-    CHECK(history[4].event == "note");
+    CHECK(history[4].event == "paused");
+    CHECK(history[5].event == "forfeit");
+    CHECK(history[6].event == "note");
 
     CHECK(store->change_state(id, "running", "finished", at_ms(9000), line(id, "finished")));
     CHECK(store->find_tournament(id)->ended_at == at_ms(9000));
