@@ -57,7 +57,8 @@ std::string arena_berserk_detail(int round, int board) {
 ArenaBerserks arena_berserks(const std::vector<storage::TournamentHistoryRow>& history) {
     ArenaBerserks out;
     for (const auto& h : history) {
-        if (h.event != berserk_event || !h.actor_user_id)
+        const bool voided = h.event == berserk_void_event;
+        if ((h.event != berserk_event && !voided) || !h.actor_user_id)
             continue;
         int round = 0;
         int board = 0;
@@ -71,7 +72,10 @@ ArenaBerserks arena_berserks(const std::vector<storage::TournamentHistoryRow>& h
         if (std::from_chars(r.data(), r.data() + r.size(), round).ec != std::errc{} ||
             std::from_chars(b.data(), b.data() + b.size(), board).ec != std::errc{})
             continue;
-        out.emplace(round, board, *h.actor_user_id);
+        if (voided)
+            out.erase({round, board, *h.actor_user_id});
+        else
+            out.emplace(round, board, *h.actor_user_id);
     }
     return out;
 }

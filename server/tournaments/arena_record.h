@@ -12,8 +12,11 @@
 //   pairing's own outcome (a no-show's forfeit, a game aborted before it was played).
 // - A pause is the entry's `paused` flag; an entry withdrawn before the start is no player.
 // - A berserk is a history line, event "berserk", by the player, detail "round R board B"
-//   (arena_berserk_detail): written once the live table has applied it, and read back to
-//   score the game and, after a restart, to apply it again to the restored table's clock.
+//   (arena_berserk_detail), written before the live table is asked to apply it, and read back
+//   to score the game and, after a restart, to apply it again to the restored table's clock.
+//   When the table refuses it (the player has moved, the game is over), a line "berserk_void"
+//   of the same player and detail cancels it. So a crash between the line and the table's
+//   answer leaves the berserk the player asked for, applied to the table when it is restored.
 // - The moves each side made in a finished game (for the berserk bonus and the quick draw,
 //   arena_scoring.h) are read from the game's stored moves through `MovesOf`.
 // Replaying: every entry joins, then the waves in order, each game finished as soon as its
@@ -36,6 +39,7 @@ namespace server::tournaments {
 
 inline constexpr std::string_view arena_format = "arena";
 inline constexpr std::string_view berserk_event = "berserk";
+inline constexpr std::string_view berserk_void_event = "berserk_void";
 
 // Arena durations: from one minute to a day.
 inline constexpr storage::Millis arena_shortest{60'000};
@@ -43,7 +47,7 @@ inline constexpr storage::Millis arena_longest{86'400'000};
 
 storage::TimePoint arena_ends_at(const storage::TournamentRow& row);
 
-// (round, board, user) of every berserk in the history.
+// (round, board, user) of every berserk in the history that no later "berserk_void" cancels.
 using ArenaBerserks = std::set<std::tuple<int, int, storage::UserId>>;
 ArenaBerserks arena_berserks(const std::vector<storage::TournamentHistoryRow>& history);
 std::string arena_berserk_detail(int round, int board);

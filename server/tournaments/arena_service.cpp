@@ -1,5 +1,6 @@
 // The arena tournaments of TournamentService (tournament_service.h, "arenas"): the stored rows
 // as arena_record.h describes them, the rules of lobby/tournament/arena.h.
+#include "lobby/errors.h"
 #include "lobby/time_control.h"
 #include "lobby/time_control_text.h"
 #include "server/log.h"
@@ -181,38 +182,57 @@ void TournamentService::berserk(TournamentId id, UserId user, TimePoint now, Ber
         return fail("already_berserk", "you have gone berserk in this game already");
     if (!arena_clocks_)
         return fail("unavailable", "no games are played here");
+    // Stored before the table is asked (arena_record.h), so that what the players see at the
+    // table is never more than what is stored; cancelled by a void line if the table refuses.
+    try {
+        tournaments_.add_history(history_line(id, now, user, std::string(berserk_event),
+                                              arena_berserk_detail(round, board)));
+    } catch (const std::exception& e) {
+        log::error(std::string("tournaments: berserk not stored: ") + e.what());
+        return fail("unavailable", "the berserk could not be stored");
+    }
+    berserks_applied_.emplace(id, round, board, user);
     arena_clocks_->berserk(
         game->table_code, user, false,
         [this, id, user, round, board, now, done = std::move(done),
          post = post_](const std::optional<rules::Error>& refused) {
             post([this, id, user, round, board, now, done, refused] {
-                if (refused) {
-                    const auto& code = refused->code;
-                    if (code == "not_allowed")
-                        return done(refusal("too_late", refused->detail));
-                    if (code == "game_over" || code == "table_closed" || code == "not_started")
-                        return done(refusal("no_game", refused->detail));
-                    return done(*refused);
-                }
-                berserks_applied_.emplace(id, round, board, user);
-                try {
-                    tournaments_.add_history(history_line(id, now, user,
-                                                           std::string(berserk_event),
-                                                           arena_berserk_detail(round, board)));
-                } catch (const std::exception& e) {
-                    log::error(std::string("tournaments: berserk not stored: ") + e.what());
-                    return done(refusal("unavailable", "the berserk could not be stored"));
-                }
-                done(std::make_pair(round, board));
+                if (!refused)
+                    return done(std::make_pair(round, board));
+                void_berserk(id, user, round, board, now);
+                const auto& code = refused->code;
+                if (code == "not_allowed")
+                    return done(refusal("too_late", refused->detail));
+                if (code == "game_over" || code == "table_closed" || code == "not_started")
+                    return done(refusal("no_game", refused->detail));
+                done(*refused);
             });
         });
 }
 
+// The table refused a stored berserk: a void line cancels it. Should that line not be stored,
+// the berserk is forgotten as applied, so that the next tick asks the table again (and voids
+// it again if the table still refuses).
+void TournamentService::void_berserk(TournamentId id, UserId user, int round, int board,
+                                     TimePoint now) {
+    try {
+        tournaments_.add_history(history_line(id, now, user, std::string(berserk_void_event),
+                                              arena_berserk_detail(round, board)));
+    } catch (const std::exception& e) {
+        log::error(std::string("tournaments: a refused berserk's void line not stored: ") +
+                   e.what());
+        berserks_applied_.erase({id, round, board, user});
+    }
+}
+
 // After a restart the tables come back from storage without their berserks (a game row does
-// not keep them): each stored berserk of a game in progress is applied again, once per process.
+// not keep them): each stored berserk of a game in progress is applied again, once per process;
+// one the table refuses (a crash came between its line and the table's refusal) is voided.
+// A berserk stored while its game ended before the table answered, with the server killed in
+// between, stays: its player had not moved, so it gives no bonus (seven moves are needed).
 void TournamentService::reapply_berserks(const storage::TournamentRow& row,
                                          const std::vector<storage::TournamentRoundRow>& rounds,
-                                         const ArenaBerserks& berserks) {
+                                         const ArenaBerserks& berserks, TimePoint now) {
     if (!arena_clocks_ || berserks.empty())
         return;
     for (const auto& r : rounds)
@@ -226,10 +246,21 @@ void TournamentService::reapply_berserks(const storage::TournamentRow& row,
                     continue;
                 arena_clocks_->berserk(
                     p.table_code, user, true,
-                    [code = p.table_code](const std::optional<rules::Error>& refused) {
-                        if (refused)
-                            log::warn("tournaments: berserk at table " + code +
-                                      " not applied again: " + refused->detail);
+                    [this, id = row.id, user, round = r.round, board = p.board, now,
+                     code = p.table_code, post = post_](const std::optional<rules::Error>& refused) {
+                        if (!refused)
+                            return;
+                        log::warn("tournaments: berserk at table " + code +
+                                  " not applied again: " + refused->detail);
+                        // No table (the server is stopping, or the game has just ended):
+                        // asked again at the next tick while the game is in progress.
+                        const bool gone = refused->code == lobby::errc::table_closed;
+                        post([this, id, user, round, board, now, gone] {
+                            if (gone)
+                                berserks_applied_.erase({id, round, board, user});
+                            else
+                                void_berserk(id, user, round, board, now);
+                        });
                     });
             }
         }
@@ -246,7 +277,7 @@ void TournamentService::advance_arena(const storage::TournamentRow& row, TimePoi
         entries = tournaments_.entries(id);
     }
     const auto berserks = arena_berserks(tournaments_.history(id));
-    reapply_berserks(row, rounds, berserks);
+    reapply_berserks(row, rounds, berserks, now);
     auto replay = arena_of(row, entries, rounds, berserks, arena_moves_of());
     if (!replay) {
         log::error("tournaments: arena " + std::to_string(id) +

@@ -136,8 +136,9 @@ public:
     // "already_paused".
     rules::Result<storage::TournamentEntryRow> pause(storage::TournamentId id, storage::UserId user,
                                                      storage::TimePoint now);
-    // Berserk in the caller's game in progress, before their first move: the live table
-    // applies it (ArenaClocks), then it is stored. `done` runs on this service's thread (through
+    // Berserk in the caller's game in progress, before their first move: it is stored, then
+    // the live table applies it (ArenaClocks) or refuses it, which voids it (arena_record.h).
+    // `done` runs on this service's thread (through
     // `post`) with the game's (round, board), or an error: "unknown_tournament", "not_arena",
     // "not_running", "tournament_finished", "not_entered", "no_game" (no game in progress, or
     // its table not made yet), "already_berserk", "too_late" (a move made), "unavailable".
@@ -218,7 +219,8 @@ private:
     std::string new_table_code();
     // arena_service.cpp
     std::shared_ptr<ArenaClocks> arena_clocks_;
-    // (tournament, round, board, user) whose berserk the live table has in this process.
+    // (tournament, round, board, user) whose berserk the live table was asked for in this
+    // process (a berserk being asked is not asked again as a restored one).
     std::set<std::tuple<storage::TournamentId, int, int, storage::UserId>> berserks_applied_;
     // The moves of each side of finished games (they never change).
     std::map<storage::GameId, ArenaMoves> arena_moves_;
@@ -236,7 +238,9 @@ private:
     void advance_arena(const storage::TournamentRow& row, storage::TimePoint now);
     void reapply_berserks(const storage::TournamentRow& row,
                           const std::vector<storage::TournamentRoundRow>& rounds,
-                          const ArenaBerserks& berserks);
+                          const ArenaBerserks& berserks, storage::TimePoint now);
+    void void_berserk(storage::TournamentId id, storage::UserId user, int round, int board,
+                      storage::TimePoint now);
     int rating_of(storage::UserId user, const storage::TournamentRow& row);
     OrganiserRows organiser_rows(storage::TournamentId id);
     // The Swiss an organiser's tool acts on: running or created, a Swiss, the organiser's.

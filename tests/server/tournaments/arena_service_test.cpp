@@ -367,3 +367,78 @@ TEST_CASE("arena: a restart continues it: the standings, the game in progress wi
     CHECK(standing(final_view, running.game.black_id).points == 2);
     CHECK(standing(final_view, running.game.white_id).points == 0);
 }
+
+TEST_CASE("arena: a berserk is stored before its table is asked: a server killed before the "
+          "table answered applies it to the restored table, and one the table refuses is void") {
+    Club club;
+    storage::TournamentId id = 0;
+    Table game;
+    {
+        Director director(club);
+        auto clocks = std::make_shared<RecordingClocks>();
+        director.service.set_arena_clocks(clocks);
+        const auto ann = club.account("ann");
+        const auto bob = club.account("bob");
+        id = director.service.create(arena_of_minutes(30, ann), club.now()).value();
+        REQUIRE(director.service.join(id, ann, "", club.now()));
+        REQUIRE(director.service.join(id, bob, "", club.now()));
+        REQUIRE(director.service.start(id, ann, club.now()));
+        const auto wave = new_games(club, director);
+        REQUIRE(wave.size() == 1);
+        game = wave[0];
+        clocks->hold();
+        bool answered = false;
+        director.service.berserk(id, game.game.white_id, club.now(),
+                                 [&](const auto&) { answered = true; });
+        director.drain();
+        REQUIRE(clocks->asked().size() == 1);
+        CHECK_FALSE(answered); // the server is killed here: the table never answered
+    }
+    const auto white = game.game.white_id;
+    const auto black = game.game.black_id;
+    const auto berserk_lines = [&](std::string_view event) {
+        const auto history = club.backend.tournament_store()->history(id);
+        return std::count_if(history.begin(), history.end(),
+                             [&](const auto& h) { return h.event == event; });
+    };
+    CHECK(berserk_lines("berserk") == 1);
+    {
+        Director director(club);
+        auto clocks = std::make_shared<RecordingClocks>();
+        director.service.set_arena_clocks(clocks);
+        director.service.tick(club.now());
+        director.drain();
+        REQUIRE(clocks->asked().size() == 1);
+        CHECK(clocks->asked()[0].code == game.code);
+        CHECK(clocks->asked()[0].user == white);
+        CHECK(clocks->asked()[0].restoring);
+        CHECK(director.service.view(id).value().arena->berserks.contains({1, 1, white}));
+
+        // Black asks; the table refuses (Black has moved): the stored line is voided.
+        clocks->refuse_with(rules::Error{"not_allowed", "berserk only before your first move"});
+        std::optional<rules::Result<std::pair<int, int>>> answer;
+        director.service.berserk(id, black, club.now(), [&](const auto& r) { answer = r; });
+        director.drain();
+        REQUIRE(answer.has_value());
+        CHECK(answer->error().code == "too_late");
+        CHECK(berserk_lines("berserk") == 2);
+        CHECK(berserk_lines("berserk_void") == 1);
+        const auto view = director.service.view(id).value();
+        CHECK(view.arena->berserks.contains({1, 1, white}));
+        CHECK_FALSE(view.arena->berserks.contains({1, 1, black}));
+    }
+    // A stored berserk whose restored table refuses it (a crash came between the line and the
+    // table's refusal) is voided at the restart's tick.
+    auto clocks = std::make_shared<RecordingClocks>();
+    Director director(club);
+    director.service.set_arena_clocks(clocks);
+    clocks->refuse_with(rules::Error{"game_over", "the game is over"});
+    director.service.tick(club.now());
+    director.drain();
+    REQUIRE(clocks->asked().size() == 1);
+    CHECK(berserk_lines("berserk_void") == 2);
+    CHECK(director.service.view(id).value().arena->berserks.empty());
+    director.service.tick(club.now());
+    director.drain();
+    CHECK(clocks->asked().size() == 1);
+}

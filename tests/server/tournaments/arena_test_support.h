@@ -18,16 +18,23 @@ public:
         storage::UserId user = 0;
         bool restoring = false;
     };
-    // Records the call and answers `refusal` (none: applied) at once.
+    // Records the call and answers `refusal` (none: applied) at once, or never while held
+    // (a server killed before its table answered).
     void berserk(const std::string& code, storage::UserId user, bool restoring,
                  server::tournaments::BerserkApplied done) override {
         std::optional<rules::Error> answer;
         {
             const std::lock_guard lock(mutex_);
             asked_.push_back({code, user, restoring});
+            if (held_)
+                return;
             answer = refusal_;
         }
         done(answer);
+    }
+    void hold() {
+        const std::lock_guard lock(mutex_);
+        held_ = true;
     }
     std::vector<Asked> asked() const {
         const std::lock_guard lock(mutex_);
@@ -42,6 +49,7 @@ private:
     mutable std::mutex mutex_;
     std::vector<Asked> asked_;
     std::optional<rules::Error> refusal_;
+    bool held_ = false;
 };
 
 } // namespace tournament_test
