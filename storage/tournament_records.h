@@ -42,6 +42,9 @@ struct TournamentRow {
     TimePoint created_at{};
     std::optional<TimePoint> started_at{};
     std::optional<TimePoint> ended_at{};
+    // The operator's schedule (config key tournament_schedules) it was made for, by its name;
+    // none: made by hand. A schedule has one tournament a start: unique with starts_at.
+    std::optional<std::string> schedule{};
 };
 
 // One player's entry, in the order of entry (`entry_number` 1, 2, ... given by the store).

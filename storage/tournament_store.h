@@ -30,8 +30,11 @@ public:
     virtual ~TournamentStore() = default;
 
     // Stores a new tournament (its `id` and `state` are ignored: it is "created") and its
-    // "created" history line, in one transaction.
-    [[nodiscard]] virtual TournamentId create_tournament(const TournamentRow& tournament) = 0;
+    // "created" history line, in one transaction. Nothing, with nothing written, when the
+    // tournament of its `schedule` starting at its `starts_at` is stored already (made by
+    // another node of a cluster at the same tick).
+    [[nodiscard]] virtual std::optional<TournamentId>
+    create_tournament(const TournamentRow& tournament) = 0;
     virtual std::optional<TournamentRow> find_tournament(TournamentId id) = 0;
     // Tournaments in `state` (empty: every state), by start time then id.
     virtual std::vector<TournamentRow> list_tournaments(std::string_view state) = 0;

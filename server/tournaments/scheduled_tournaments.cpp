@@ -38,7 +38,11 @@ announced_occurrences(std::span<const TournamentSchedule> schedules, storage::Ti
 
 bool is_occurrence_of(const storage::TournamentRow& row, const TournamentSchedule& schedule,
                       storage::TimePoint starts_at) {
-    return !row.organiser_user_id && row.name == schedule.name && row.starts_at == starts_at;
+    if (row.starts_at != starts_at)
+        return false;
+    // A row stored before the schedule column has none: its name and no organiser say it.
+    return row.schedule ? *row.schedule == schedule.name
+                        : !row.organiser_user_id && row.name == schedule.name;
 }
 
 std::vector<ScheduledOccurrence>
@@ -71,6 +75,7 @@ NewTournament scheduled_tournament(const TournamentSchedule& schedule,
     request.max_players = schedule.max_players;
     request.is_public = true;
     request.organiser = std::nullopt;
+    request.schedule = schedule.name;
     return request;
 }
 

@@ -7,8 +7,9 @@
 // Only the next one, the first start after `now`, is ever due: it is created once `now` is
 // within announce_minutes of its start. A server that was down over several starts makes no
 // tournament for the ones it missed, only for the next. An occurrence is stored when a
-// tournament of the operator's (no organiser) has the schedule's name and that start time,
-// in any state: one the operator cancelled is not made again.
+// tournament was made for the schedule (TournamentRow::schedule: its name) with that start
+// time, in any state: one the operator cancelled is not made again. The store keeps one a
+// schedule and start, so two nodes of a cluster that make it at once store it once.
 
 #include "server/config/tournament_schedule.h"
 #include "server/tournaments/tournament_service.h"

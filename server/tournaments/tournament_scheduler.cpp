@@ -34,6 +34,8 @@ void TournamentScheduler::create_due(TournamentService& service, storage::TimePo
         const auto created =
             service.create(scheduled_tournament(schedule, occurrence.starts_at), now);
         settled_.insert(settled_key(occurrence));
+        if (!created && created.error().code == "already_scheduled")
+            continue; // another node made it since the list was read
         if (created)
             log::info("tournaments: scheduled tournament " + std::to_string(*created) + " \"" +
                       schedule.name + "\" created");

@@ -149,8 +149,12 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
                                .state = "created",
                                .created_at = now,
                                .started_at = {},
-                               .ended_at = {}};
-    return tournaments_.create_tournament(row);
+                               .ended_at = {},
+                               .schedule = r.schedule};
+    if (const auto id = tournaments_.create_tournament(row))
+        return *id;
+    return refusal("already_scheduled", "this schedule's tournament of that start is stored "
+                                        "already (made by another node)");
 }
 
 std::vector<storage::TournamentRow> TournamentService::list(std::string_view state) {

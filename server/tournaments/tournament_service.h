@@ -76,6 +76,8 @@ struct NewTournament {
     std::string join_code{}; // a private one's, 4 to 32 letters or digits
     std::string tiebreaks{}; // "BH-C1,BH,SB" (empty: that default)
     std::optional<storage::UserId> organiser{};
+    // The operator's schedule it is made for (tournament_scheduler.h); none: made by hand.
+    std::optional<std::string> schedule{};
 };
 
 // A tournament as shown: its row, entries, rounds and, once paired, standings.
@@ -99,7 +101,8 @@ public:
     void set_game_starter(std::shared_ptr<TournamentGameStarter> starter);
 
     // Errors: "bad_name", "bad_format", "bad_variant", "bad_time_control", "bad_rounds",
-    // "bad_players", "bad_join_code", "bad_tiebreaks".
+    // "bad_players", "bad_join_code", "bad_tiebreaks", and "already_scheduled" (a schedule's
+    // tournament of that start is stored: another node made it).
     rules::Result<storage::TournamentId> create(const NewTournament& request,
                                                 storage::TimePoint now);
     std::vector<storage::TournamentRow> list(std::string_view state);

@@ -339,12 +339,22 @@ CREATE TABLE tournament_forbidden_pairs (
 );
 )sql";
 
-constexpr std::array<std::string_view, 6> migrations{
+// 7: SQLite's migration 11: the operator's schedule a tournament was made for, unique with
+// its start, so that two nodes ticking at once make one tournament (the second's insert does
+// nothing).
+constexpr std::string_view migration_7 = R"sql(
+ALTER TABLE tournaments ADD COLUMN schedule text;
+CREATE UNIQUE INDEX tournaments_by_schedule ON tournaments(schedule, starts_at)
+    WHERE schedule IS NOT NULL;
+)sql";
+
+constexpr std::array<std::string_view, 7> migrations{
     migration_1, migration_2,
     migration_3, // the game tables
     migration_4, // tournaments (issue 38)
     migration_5, // the cluster's ownership: nodes, fence, live_tables, game_pauses
     migration_6, // a Swiss's half-point byes and forbidden pairs
+    migration_7, // a scheduled tournament's schedule, one a start
 };
 
 } // namespace

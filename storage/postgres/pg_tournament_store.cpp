@@ -10,7 +10,15 @@ namespace {
 constexpr const char* pg_tournament_columns =
     "id, name, format, variant, time_control, rated, organiser_user_id, starts_at, rounds, "
     "duration_ms, min_players, max_players, is_public, join_code, tiebreaks, bye_points, "
-    "late_entry_points, state, created_at, started_at, ended_at";
+    "late_entry_points, state, created_at, started_at, ended_at, schedule";
+
+// A new tournament (create_tournament); none returned when its schedule's start is stored.
+constexpr const char* insert_tournament_sql =
+    "INSERT INTO tournaments (name, format, variant, time_control, rated, organiser_user_id, "
+    "starts_at, rounds, duration_ms, min_players, max_players, is_public, join_code, "
+    "tiebreaks, bye_points, late_entry_points, state, created_at, schedule) VALUES ($1, $2, "
+    "$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'created', $17, $18) "
+    "ON CONFLICT DO NOTHING RETURNING id";
 
 std::vector<TournamentRow> read_tournaments(const Result& r) {
     std::vector<TournamentRow> rows;
@@ -39,6 +47,8 @@ std::vector<TournamentRow> read_tournaments(const Result& r) {
             t.started_at = r.time(i, 19);
         if (!r.is_null(i, 20))
             t.ended_at = r.time(i, 20);
+        if (!r.is_null(i, 21))
+            t.schedule = r.text(i, 21);
         rows.push_back(std::move(t));
     }
     return rows;
@@ -64,15 +74,10 @@ bool change_pair(Connection& db, std::string_view sql, TournamentId id, UserId a
 
 } // namespace
 
-TournamentId PgTournamentStore::create_tournament(const TournamentRow& t) {
+std::optional<TournamentId> PgTournamentStore::create_tournament(const TournamentRow& t) {
     auto db = pool_->lease();
     Transaction transaction(*db);
-    const auto r = db->run(
-        "INSERT INTO tournaments (name, format, variant, time_control, rated, organiser_user_id, "
-        "starts_at, rounds, duration_ms, min_players, max_players, is_public, join_code, "
-        "tiebreaks, bye_points, late_entry_points, state, created_at) VALUES ($1, $2, $3, $4, "
-        "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'created', $17) RETURNING id",
-        Params()
+    auto params = Params()
             .add(t.name)
             .add(t.format)
             .add(t.variant)
@@ -89,7 +94,14 @@ TournamentId PgTournamentStore::create_tournament(const TournamentRow& t) {
             .add(t.tiebreaks)
             .add(t.bye_points)
             .add(t.late_entry_points)
-            .add(t.created_at));
+            .add(t.created_at);
+    if (t.schedule)
+        params.add(*t.schedule);
+    else
+        params.add_null();
+    const auto r = db->run(insert_tournament_sql, params);
+    if (r.rows() == 0)
+        return std::nullopt; // this schedule's tournament of that start is stored already
     const TournamentId id = r.integer(0, 0);
     pg_insert_history(*db, TournamentHistoryRow{.tournament_id = id,
                                                 .at = t.created_at,

@@ -22,7 +22,7 @@ class PgTournamentStore final : public TournamentStore {
 public:
     explicit PgTournamentStore(std::shared_ptr<ConnectionPool> pool) : pool_(std::move(pool)) {}
 
-    TournamentId create_tournament(const TournamentRow& tournament) override;
+    std::optional<TournamentId> create_tournament(const TournamentRow& tournament) override;
     std::optional<TournamentRow> find_tournament(TournamentId id) override;
     std::vector<TournamentRow> list_tournaments(std::string_view state) override;
     bool change_state(TournamentId id, std::string_view from, std::string_view to, TimePoint at,

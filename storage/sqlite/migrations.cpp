@@ -506,6 +506,15 @@ CREATE TABLE tournament_forbidden_pairs (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
+// 11: the operator's schedule a tournament was made for (tournament_schedules), unique with
+// its start, so that two nodes of a cluster ticking at once make one tournament, not two. Made
+// by hand: NULL, which a unique index never counts twice.
+constexpr std::string_view migration_11 = R"sql(
+ALTER TABLE tournaments ADD COLUMN schedule TEXT;
+CREATE UNIQUE INDEX tournaments_by_schedule ON tournaments(schedule, starts_at)
+    WHERE schedule IS NOT NULL;
+)sql";
+
 struct Migration {
     std::string_view sql;
     // It rebuilds a table other tables refer to: run with the foreign keys off (else dropping
@@ -513,12 +522,13 @@ struct Migration {
     bool rebuilds_referenced_table = false;
 };
 
-constexpr std::array<Migration, 10> migrations{
+constexpr std::array<Migration, 11> migrations{
     Migration{migration_1}, Migration{migration_2}, Migration{migration_3},
     Migration{migration_4}, Migration{migration_5}, Migration{migration_6},
     Migration{migration_7}, Migration{migration_8, true},
     Migration{migration_9},  // tournaments (issue 38)
     Migration{migration_10}, // a Swiss's half-point byes and forbidden pairs
+    Migration{migration_11}, // a scheduled tournament's schedule, one a start
 };
 
 bool foreign_keys_on(Connection& connection) {

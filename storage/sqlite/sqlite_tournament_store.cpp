@@ -10,7 +10,7 @@ namespace {
 constexpr const char* tournament_columns =
     "id, name, format, variant, time_control, rated, organiser_user_id, starts_at, rounds, "
     "duration_ms, min_players, max_players, is_public, join_code, tiebreaks, bye_points, "
-    "late_entry_points, state, created_at, started_at, ended_at";
+    "late_entry_points, state, created_at, started_at, ended_at, schedule";
 
 TournamentRow tournament_from_row(const Statement& s) {
     TournamentRow t;
@@ -37,6 +37,8 @@ TournamentRow tournament_from_row(const Statement& s) {
         t.started_at = s.column_time(19);
     if (!s.column_is_null(20))
         t.ended_at = s.column_time(20);
+    if (!s.column_is_null(21))
+        t.schedule = s.column_text(21);
     return t;
 }
 
@@ -62,20 +64,27 @@ bool change_pair(Connection& db, const char* sql, TournamentId id, UserId a, Use
 
 } // namespace
 
-TournamentId SqliteTournamentStore::create_tournament(const TournamentRow& t) {
+std::optional<TournamentId> SqliteTournamentStore::create_tournament(const TournamentRow& t) {
     Transaction transaction(db_);
     auto s = db_.prepare(
         "INSERT INTO tournaments (name, format, variant, time_control, rated, organiser_user_id, "
         "starts_at, rounds, duration_ms, min_players, max_players, is_public, join_code, "
-        "tiebreaks, bye_points, late_entry_points, state, created_at) VALUES (?1, ?2, ?3, ?4, "
-        "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 'created', ?17)");
+        "tiebreaks, bye_points, late_entry_points, state, created_at, schedule) VALUES (?1, ?2, "
+        "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 'created', ?17, ?18) "
+        "ON CONFLICT DO NOTHING");
     s.bind_text(1, t.name).bind_text(2, t.format).bind_text(3, t.variant);
     s.bind_text(4, t.time_control).bind_int(5, t.rated ? 1 : 0);
     s.bind_optional_int(6, t.organiser_user_id).bind_time(7, t.starts_at).bind_int(8, t.rounds);
     s.bind_int(9, t.duration.count()).bind_int(10, t.min_players).bind_int(11, t.max_players);
     s.bind_int(12, t.is_public ? 1 : 0).bind_text(13, t.join_code).bind_text(14, t.tiebreaks);
     s.bind_int(15, t.bye_points).bind_int(16, t.late_entry_points).bind_time(17, t.created_at);
+    if (t.schedule)
+        s.bind_text(18, *t.schedule);
+    else
+        s.bind_null(18);
     s.run();
+    if (db_.changes() == 0)
+        return std::nullopt; // this schedule's tournament of that start is stored already
     const TournamentId id = db_.last_insert_id();
     insert_history(db_, TournamentHistoryRow{.tournament_id = id,
                                              .at = t.created_at,

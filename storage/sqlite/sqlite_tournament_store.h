@@ -12,7 +12,7 @@ class SqliteTournamentStore final : public TournamentStore {
 public:
     explicit SqliteTournamentStore(Connection connection) : db_(std::move(connection)) {}
 
-    TournamentId create_tournament(const TournamentRow& tournament) override;
+    std::optional<TournamentId> create_tournament(const TournamentRow& tournament) override;
     std::optional<TournamentRow> find_tournament(TournamentId id) override;
     std::vector<TournamentRow> list_tournaments(std::string_view state) override;
     bool change_state(TournamentId id, std::string_view from, std::string_view to, TimePoint at,

@@ -145,15 +145,15 @@ CopiedClub fill_club(Backend& backend) {
 
     // A Swiss in its first round: Ann's pairing played as the finished game, Dee absent.
     auto tournaments = backend.tournament_store();
-    const auto swiss = tournaments->create_tournament({.name = "Club Swiss",
-                                                       .variant = "chess",
-                                                       .time_control = "300+3",
-                                                       .organiser_user_id = club.ann,
-                                                       .starts_at = at_ms(2'000'000),
-                                                       .rounds = 3,
-                                                       .max_players = 8,
-                                                       .tiebreaks = "BH,SB",
-                                                       .created_at = at_ms(1'900'000)});
+    const auto swiss = *tournaments->create_tournament({.name = "Club Swiss",
+                                                        .variant = "chess",
+                                                        .time_control = "300+3",
+                                                        .organiser_user_id = club.ann,
+                                                        .starts_at = at_ms(2'000'000),
+                                                        .rounds = 3,
+                                                        .max_players = 8,
+                                                        .tiebreaks = "BH,SB",
+                                                        .created_at = at_ms(1'900'000)});
     for (const auto& [user, name] : {std::pair{club.ann, "Ann"}, std::pair{club.bob, "Bob"},
                                      std::pair{club.dee, "Dee"}})
         REQUIRE(tournaments->add_entry({.tournament_id = swiss,

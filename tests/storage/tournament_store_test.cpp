@@ -60,7 +60,7 @@ TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", D
     const UserId dan = users->create_user("dan", "h", at_ms(0)).value();
     auto store = backend.tournament_store();
 
-    const TournamentId id = store->create_tournament(sample_tournament(ann));
+    const TournamentId id = store->create_tournament(sample_tournament(ann)).value();
     const auto found = store->find_tournament(id);
     REQUIRE(found);
     CHECK(found->name == "Saturday Swiss");
@@ -179,7 +179,7 @@ TEST_CASE("a tournament game's end is the standings' change: the pairing reads t
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
     auto store = backend.tournament_store();
-    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt));
+    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
     REQUIRE(store->add_round(
         id,
         TournamentRoundRow{.round = 1,
@@ -217,7 +217,7 @@ TEST_CASE("a tournament pairing is linked to the newest game of its table with i
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
     auto store = backend.tournament_store();
-    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt));
+    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
     REQUIRE(store->add_round(
         id,
         TournamentRoundRow{.round = 1,
@@ -278,7 +278,7 @@ TEST_CASE_TEMPLATE("a Swiss's half-point byes and forbidden pairs round-trip, ea
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
     const UserId cid = users->create_user("cid", "h", at_ms(0)).value();
     auto store = backend.tournament_store();
-    const TournamentId id = store->create_tournament(sample_tournament(ann));
+    const TournamentId id = store->create_tournament(sample_tournament(ann)).value();
 
     CHECK(store->add_half_bye(id, bob, 3, line(id, "half_bye")));
     CHECK_FALSE(store->add_half_bye(id, bob, 3, line(id, "half_bye"))); // asked already
@@ -326,7 +326,7 @@ TEST_CASE("a reserved table code is not replaced once its pairing has a game") {
     const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
     const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
     auto store = backend.tournament_store();
-    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt));
+    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
     REQUIRE(store->add_round(
         id,
         TournamentRoundRow{.round = 1,
@@ -344,4 +344,47 @@ TEST_CASE("a reserved table code is not replaced once its pairing has a game") {
     CHECK(store->rounds(id)[0].pairings[0].game_id == game);
     CHECK_FALSE(store->replace_pairing_table(id, 1, 1, "AAAAAA", "BBBBBB"));
     CHECK(store->rounds(id)[0].pairings[0].table_code == "AAAAAA");
+}
+
+TEST_CASE_TEMPLATE("a schedule's tournament of one start is stored once, also when two nodes "
+                   "store it at once, and tournaments made by hand are not limited",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    (void)db.backend(); // migrated before the two openers below
+    auto scheduled = sample_tournament(std::nullopt);
+    scheduled.schedule = "hourly blitz";
+    for (int round = 0; round < 5; ++round) {
+        scheduled.starts_at = at_ms(10'000 + round);
+        // Two nodes: each its own backend on the same database, storing at once.
+        auto first_node = storage::open(db.location());
+        auto second_node = storage::open(db.location());
+        auto first = std::async(std::launch::async, [&] {
+            return first_node->tournament_store()->create_tournament(scheduled);
+        });
+        auto second = std::async(std::launch::async, [&] {
+            return second_node->tournament_store()->create_tournament(scheduled);
+        });
+        const auto a = first.get();
+        const auto b = second.get();
+        CHECK(a.has_value() != b.has_value());
+    }
+    auto store = db.backend().tournament_store();
+    CHECK(store->list_tournaments("").size() == 5);
+    for (const auto& t : store->list_tournaments("")) {
+        CHECK(t.schedule == "hourly blitz");
+        CHECK(store->history(t.id).size() == 1); // one "created" line: nothing of the other
+    }
+    // Another schedule at the same start, and two made by hand alike, are all stored.
+    scheduled.schedule = "daily rapid";
+    CHECK(store->create_tournament(scheduled));
+    CHECK_FALSE(store->create_tournament(scheduled));
+    auto by_hand = sample_tournament(std::nullopt);
+    by_hand.starts_at = scheduled.starts_at;
+    const auto one = store->create_tournament(by_hand);
+    const auto two = store->create_tournament(by_hand);
+    REQUIRE(one);
+    REQUIRE(two);
+    CHECK(*one != *two);
+    CHECK_FALSE(store->find_tournament(*one)->schedule);
+    CHECK(store->list_tournaments("").size() == 8);
 }

@@ -101,6 +101,16 @@ TEST_CASE("schedules: an occurrence stored is not created again after a restart"
     stored[0].organiser_user_id.reset();
     stored[0].starts_at = at_ms(start - schedule_hour_ms);
     CHECK(occurrences_to_create(schedules, stored, now).size() == 1);
+
+    // A row that names its schedule is that schedule's, whatever its name; another
+    // schedule's row of the same name is not.
+    stored[0].starts_at = at_ms(start);
+    stored[0].schedule = schedules[0].name;
+    stored[0].name = "Renamed";
+    CHECK(occurrences_to_create(schedules, stored, now).empty());
+    stored[0].name = schedules[0].name;
+    stored[0].schedule = "Another schedule";
+    CHECK(occurrences_to_create(schedules, stored, now).size() == 1);
 }
 
 TEST_CASE("schedules: occurrences missed while the server was down are skipped") {
@@ -143,6 +153,7 @@ TEST_CASE("schedules: the tournament asked for is public, the operator's, at the
     CHECK(request.is_public);
     CHECK(request.join_code.empty());
     CHECK_FALSE(request.organiser.has_value());
+    CHECK(request.schedule == "Hourly blitz arena");
 }
 
 TEST_CASE("schedules: the scheduler creates each occurrence once, across a restart") {
@@ -177,4 +188,34 @@ TEST_CASE("schedules: the scheduler creates each occurrence once, across a resta
     REQUIRE(rows.size() == 3);
     CHECK(rows.back().name == "Hourly blitz arena");
     CHECK(rows.back().starts_at == at_ms(midnight + schedule_hour_ms));
+}
+
+TEST_CASE("schedules: two nodes making the same occurrence at once store it once, and the second "
+          "is told it is made") {
+    Club club;
+    const auto schedule = hourly_blitz_arena();
+    const long long start = new_year_ms + schedule_hour_ms;
+    const auto now = at_ms(start - 10 * schedule_minute_ms);
+    const auto request = server::tournaments::scheduled_tournament(schedule, at_ms(start));
+    // Both nodes read the stored rows before either stored its tournament.
+    Director first(club);
+    Director second(club);
+    const auto first_list = first.service.list("");
+    const auto second_list = second.service.list("");
+    const std::vector<TournamentSchedule> schedules{schedule};
+    CHECK(server::tournaments::occurrences_to_create(schedules, first_list, now).size() == 1);
+    CHECK(server::tournaments::occurrences_to_create(schedules, second_list, now).size() == 1);
+    const auto made = first.service.create(request, now);
+    REQUIRE(made);
+    const auto again = second.service.create(request, now);
+    REQUIRE_FALSE(again);
+    CHECK(again.error().code == "already_scheduled");
+    const auto rows = second.service.list("");
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].id == *made);
+    CHECK(rows[0].schedule == schedule.name);
+    // The scheduler of the second node finds it stored: nothing more.
+    server::tournaments::TournamentScheduler scheduler(schedules);
+    scheduler.create_due(second.service, now);
+    CHECK(second.service.list("").size() == 1);
 }
