@@ -103,6 +103,14 @@ struct TournamentRoundRow {
     friend bool operator==(const TournamentRoundRow&, const TournamentRoundRow&) = default;
 };
 
+// How far a tournament has come, as its listing shows it: its players (entries not withdrawn)
+// and the rounds paired so far (an arena's pairing waves).
+struct TournamentProgress {
+    TournamentId id = 0;
+    int players = 0;
+    int rounds_paired = 0;
+};
+
 // One line of a tournament's history: what happened, who did it (absent: the server or the
 // operator) and a free text for people (the pairing set by hand, a forfeit).
 struct TournamentHistoryRow {

@@ -207,12 +207,16 @@ http::Response tournaments_list(TournamentService& service, const http::Request&
                          "state: created, running, finished or cancelled");
     const auto caller = accounts::account_of(info);
     Json list = Json::array();
+    const auto progress = service.list_progress(state);
     for (const auto& row : service.list(state)) {
         // A private tournament is listed to its organiser only (the others have its id).
         if (!row.is_public && (!caller || caller != row.organiser_user_id))
             continue;
-        list.push_back(summary(row, -1));
-        list.back().erase("players");
+        // Read before the rows: one made in between is listed with no players yet.
+        const auto found = progress.find(row.id);
+        const auto p = found == progress.end() ? storage::TournamentProgress{} : found->second;
+        list.push_back(summary(row, p.players));
+        list.back()["rounds_paired"] = p.rounds_paired;
     }
     return api_json(req, bh::status::ok, Json{{"tournaments", std::move(list)}});
 }

@@ -161,6 +161,14 @@ std::vector<storage::TournamentRow> TournamentService::list(std::string_view sta
     return tournaments_.list_tournaments(state);
 }
 
+std::map<storage::TournamentId, storage::TournamentProgress>
+TournamentService::list_progress(std::string_view state) {
+    std::map<storage::TournamentId, storage::TournamentProgress> out;
+    for (const auto& p : tournaments_.list_progress(state))
+        out.emplace(p.id, p);
+    return out;
+}
+
 rules::Result<lt::Swiss>
 TournamentService::load(const storage::TournamentRow& row,
                         const std::vector<storage::TournamentEntryRow>& entries,

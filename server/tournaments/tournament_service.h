@@ -106,6 +106,9 @@ public:
     rules::Result<storage::TournamentId> create(const NewTournament& request,
                                                 storage::TimePoint now);
     std::vector<storage::TournamentRow> list(std::string_view state);
+    // Players and rounds paired of the tournaments in `state` (empty: all), by id.
+    std::map<storage::TournamentId, storage::TournamentProgress>
+    list_progress(std::string_view state);
     // Errors: "unknown_tournament"; a stored record lobby/ refuses (logged: not expected).
     rules::Result<TournamentView> view(storage::TournamentId id);
     rules::Result<std::string> trf(storage::TournamentId id);

@@ -12,6 +12,12 @@ constexpr const char* pg_tournament_columns =
     "duration_ms, min_players, max_players, is_public, join_code, tiebreaks, bye_points, "
     "late_entry_points, state, created_at, started_at, ended_at, schedule";
 
+// list_progress's columns of tournament `t`: its players and rounds paired.
+constexpr const char* progress_columns =
+    "(SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND "
+    "e.withdrawn_from IS NULL), (SELECT count(*) FROM tournament_rounds r WHERE "
+    "r.tournament_id = t.id)";
+
 // A new tournament (create_tournament); none returned when its schedule's start is stored.
 constexpr const char* insert_tournament_sql =
     "INSERT INTO tournaments (name, format, variant, time_control, rated, organiser_user_id, "
@@ -128,6 +134,19 @@ std::vector<TournamentRow> PgTournamentStore::list_tournaments(std::string_view 
                                         " FROM tournaments WHERE $1 = '' OR state = $1 "
                                         "ORDER BY starts_at, id",
                                     Params().add(state)));
+}
+
+std::vector<TournamentProgress> PgTournamentStore::list_progress(std::string_view state) {
+    auto db = pool_->lease();
+    const auto r = db->run(std::string("SELECT t.id, ") + progress_columns +
+                               " FROM tournaments t WHERE $1 = '' OR t.state = $1 ORDER BY t.id",
+                           Params().add(state));
+    std::vector<TournamentProgress> out;
+    for (int i = 0; i < r.rows(); ++i)
+        out.push_back({.id = r.integer(i, 0),
+                       .players = static_cast<int>(r.integer(i, 1)),
+                       .rounds_paired = static_cast<int>(r.integer(i, 2))});
+    return out;
 }
 
 bool PgTournamentStore::change_state(TournamentId id, std::string_view from, std::string_view to,

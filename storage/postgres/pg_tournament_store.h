@@ -25,6 +25,7 @@ public:
     std::optional<TournamentId> create_tournament(const TournamentRow& tournament) override;
     std::optional<TournamentRow> find_tournament(TournamentId id) override;
     std::vector<TournamentRow> list_tournaments(std::string_view state) override;
+    std::vector<TournamentProgress> list_progress(std::string_view state) override;
     bool change_state(TournamentId id, std::string_view from, std::string_view to, TimePoint at,
                       const TournamentHistoryRow& history) override;
 

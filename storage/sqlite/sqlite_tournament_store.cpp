@@ -114,6 +114,20 @@ std::vector<TournamentRow> SqliteTournamentStore::list_tournaments(std::string_v
     return rows;
 }
 
+std::vector<TournamentProgress> SqliteTournamentStore::list_progress(std::string_view state) {
+    auto s = db_.prepare(
+        "SELECT t.id, (SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id "
+        "AND e.withdrawn_from IS NULL), (SELECT count(*) FROM tournament_rounds r WHERE "
+        "r.tournament_id = t.id) FROM tournaments t WHERE ?1 = '' OR t.state = ?1 ORDER BY t.id");
+    s.bind_text(1, state);
+    std::vector<TournamentProgress> out;
+    while (s.step())
+        out.push_back({.id = s.column_int(0),
+                       .players = static_cast<int>(s.column_int(1)),
+                       .rounds_paired = static_cast<int>(s.column_int(2))});
+    return out;
+}
+
 bool SqliteTournamentStore::change_state(TournamentId id, std::string_view from,
                                          std::string_view to, TimePoint at,
                                          const TournamentHistoryRow& history) {

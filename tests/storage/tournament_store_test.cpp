@@ -133,6 +133,13 @@ TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", D
     auto rounds = store->rounds(id);
     REQUIRE(rounds.size() == 2);
     CHECK(rounds[0] == round1);
+    // The listing's progress: four entries, Ann withdrawn; two rounds.
+    const auto progress = store->list_progress("running");
+    REQUIRE(progress.size() == 1);
+    CHECK(progress[0].id == id);
+    CHECK(progress[0].players == 3);
+    CHECK(progress[0].rounds_paired == 2);
+    CHECK(store->list_progress("created").empty());
     CHECK(rounds[1].absences.size() == 2);
     CHECK(rounds[1].pairings == round2.pairings);
     CHECK(store->set_pairing_table(id, 1, 1, "AB12"));

@@ -43,6 +43,8 @@ TEST_CASE("a Swiss over HTTP: created, joined with clear refusals, started by it
     const auto listed = json_of(s.get("/api/tournaments?state=created"))["tournaments"];
     REQUIRE(listed.size() == 1);
     CHECK(listed[0]["name"] == "Saturday Swiss");
+    CHECK(listed[0]["players"] == 0);
+    CHECK(listed[0]["rounds_paired"] == 0);
     CHECK(error_code(s.get("/api/tournaments?state=later")) == "bad_state");
 
     CHECK(error_code(s.post(base + "/join", json::object())) == "not_logged_in");
@@ -65,6 +67,12 @@ TEST_CASE("a Swiss over HTTP: created, joined with clear refusals, started by it
     CHECK(shown["rounds"][0]["pairings"].size() == 1); // three players: one game and a bye
     CHECK(shown["rounds"][0]["absences"][0]["kind"] == "bye");
     CHECK(shown["rounds"][0]["pairings"][0]["game_id"].is_null());
+    // The listing says how far it has come: three players, round 1 of 2.
+    auto running = json_of(s.get("/api/tournaments?state=running"))["tournaments"];
+    REQUIRE(running.size() == 1);
+    CHECK(running[0]["players"] == 3);
+    CHECK(running[0]["rounds_paired"] == 1);
+    CHECK(running[0]["rounds"] == 2);
 
     // The play service makes the table and the game is played.
     auto writer = s.backend.game_writer();
@@ -103,6 +111,10 @@ TEST_CASE("a Swiss over HTTP: created, joined with clear refusals, started by it
     reply = s.post(base + "/withdraw", json::object(), dan);
     CHECK(error_code(reply) == "not_entered");
     REQUIRE(s.post(base + "/withdraw", json::object(), cid).status == 200);
+    running = json_of(s.get("/api/tournaments?state=running"))["tournaments"];
+    REQUIRE(running.size() == 1);
+    CHECK(running[0]["players"] == 2); // a player withdrawn is no longer counted
+    CHECK(running[0]["rounds_paired"] == 2);
     reply = s.post(base + "/end", json::object(), ann);
     REQUIRE(reply.status == 200);
     CHECK(json_of(reply)["tournament"]["state"] == "finished");
