@@ -8,12 +8,13 @@
 // - Direct encounter: among players still tied on everything before it, the points scored in
 //   the games between them, when every two of them met; otherwise it separates nobody.
 // - Wins: games won over the board (forfeit wins and byes do not count).
-// Unplayed rounds (byes, forfeits, absences, rounds before a late entry), after FIDE Handbook
-// C.02 ("Unplayed games", the virtual opponent; the article was not re-checked for this
-// code): in an opponent's score every unplayed round of theirs counts as a draw; a player's
-// own unplayed round counts as a game against a virtual opponent whose score is the player's
-// own before that round, plus (a win less what the round gave the player), plus a draw for
-// every later round.
+// Unplayed rounds (byes, forfeits, absences, rounds before a late entry), after FIDE's
+// tie-break regulations up to 2023 (Handbook C.02, unplayed games: the virtual opponent,
+// Svon = SPR + (1 - SfPR) + 0.5 (n - R)): in an opponent's score every unplayed round of
+// theirs counts as a draw; a player's own unplayed round counts as a game against a virtual
+// opponent whose score is the player's own before that round, plus (a win less what the round
+// gave the player), plus a draw for every later round. The 2023 regulations (C.07) dropped the
+// virtual opponent; docs/http-api.md says which rule applies.
 // Ranks: equal points and equal tie-breaks share a rank.
 
 #include "lobby/tournament/swiss_history.h"
