@@ -209,6 +209,23 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
         total_halves += std::stoi(points) * 2 + (points.ends_with(".5") ? 1 : 0);
     }
     CHECK(total_halves == 2 * 2 * 2); // two rounds of two decisive games
+
+    // A rated tournament's games are rated like any other: each player has two chess games on
+    // their rating, and the winner of both stands above the loser of both.
+    std::map<std::string, double> rating;
+    for (const auto& [name, player] : players) {
+        const auto user = club.get("/api/users/" + name);
+        REQUIRE_MESSAGE(user["ratings"].size() == 1, user.dump());
+        CHECK(user["ratings"][0]["variant"] == "chess");
+        CHECK(user["ratings"][0]["games"] == 2);
+        rating[name] = user["ratings"][0]["rating"].get<double>();
+    }
+    const auto& first = shown["standings"].front();
+    const auto& last = shown["standings"].back();
+    REQUIRE(first["points"] == "2");
+    REQUIRE(last["points"] == "0");
+    CHECK(rating.at(first["name"].get<std::string>()) > 1500.0);
+    CHECK(rating.at(last["name"].get<std::string>()) < 1500.0);
 }
 
 TEST_CASE("a tournament table refuses abort and rematch: its one game decides the pairing") {
