@@ -1,7 +1,7 @@
 // Tournaments as the pages read them (docs/http-api.md, "Tournaments"): the list grouped by
-// state, the request the create form sends, what a viewer may do on a tournament's page, the
-// viewer's own game, and the words of a format, a result and a countdown. No DOM: the Node
-// tests read these functions as the pages do.
+// state with each one's players and progress, the request the create form sends, what a viewer
+// may do on a tournament's page, the viewer's own game, an arena's berserks, and the words of a
+// format, a result and a countdown. No DOM: the Node tests read these functions as the pages do.
 
 export const FORMATS = [
     ['swiss', 'Swiss'],
@@ -43,6 +43,38 @@ export function group_tournaments(list) {
         running: all.filter((t) => t.state === 'running').sort(by_start),
         over: all.filter((t) => t.state === 'finished' || t.state === 'cancelled').sort((a, b) => by_start(b, a)),
     };
+}
+
+// A listed tournament's players: "5 / 32 players" (with its maximum), "1 player".
+export function players_text(t) {
+    const max = Number.isInteger(t.max_players) ? t.max_players : null;
+    if (!Number.isInteger(t.players)) return max === null ? '' : `up to ${max} players`;
+    if (max !== null) return `${t.players} / ${max} players`;
+    return `${t.players} player${t.players === 1 ? '' : 's'}`;
+}
+
+// Where a listed tournament stands at `now` (ms), from `rounds`, `rounds_paired` and an arena's
+// `ends_at`: "round 2 of 5", "ends in 12 min", "ending" (past its end, its last games being
+// played), "finished", "cancelled"; null for one not started (the list shows its start time).
+export function progress_text(t, now) {
+    if (t.state === 'finished' || t.state === 'cancelled') return t.state;
+    if (t.state !== 'running') return null;
+    if (t.format === 'arena') return Number.isFinite(t.ends_at) ? ends_in_text(t.ends_at, now) : 'running';
+    const paired = Number.isInteger(t.rounds_paired) && t.rounds_paired > 0 ? t.rounds_paired : null;
+    if (paired === null) return 'running';
+    if (Number.isInteger(t.rounds) && t.rounds > 0) return `round ${paired} of ${t.rounds}`;
+    // A round robin stores all its rounds at its start and lists `rounds` 0: the rounds
+    // paired are its length, not the round being played.
+    return `running, ${paired} round${paired === 1 ? '' : 's'}`;
+}
+
+// "ends in 12 min", "ends in 1 h 5 min" (whole minutes, rounded up), "ending" once past.
+export function ends_in_text(ends_at, now) {
+    const minutes = Math.ceil((ends_at - now) / 60000);
+    if (minutes <= 0) return 'ending';
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return `ends in ${[h ? `${h} h` : null, m ? `${m} min` : null].filter(Boolean).join(' ')}`;
 }
 
 // The body of POST /api/tournaments from the create form's values:
@@ -100,13 +132,26 @@ export function my_entry(t, me) {
     return t.entries.find((e) => e.name === me) || null;
 }
 
-// Every pairing of the tournament, newest round last: a Swiss's and a round robin's from its
-// rounds, an arena's from its games (each with the round it belongs to, if any).
+// Every pairing of the tournament, newest round last (an arena's rounds are its pairing
+// waves), each with the round it belongs to.
 export function all_pairings(t) {
     const out = [];
     for (const r of (t && Array.isArray(t.rounds) ? t.rounds : [])) for (const p of r.pairings || []) out.push({ ...p, round: r.round });
-    for (const g of (t && t.games) || []) out.push(g);
     return out;
+}
+
+// Whether `name` went berserk in pairing `p` (an arena's `white_berserk`, `black_berserk`).
+export function went_berserk(p, name) {
+    return (p.white === name && p.white_berserk === true) || (p.black === name && p.black_berserk === true);
+}
+
+// An arena's games in which each player went berserk: Map name -> count (absent: none).
+export function berserk_counts(t) {
+    const counts = new Map();
+    for (const p of all_pairings(t)) {
+        for (const name of [p.white, p.black]) if (went_berserk(p, name)) counts.set(name, (counts.get(name) || 0) + 1);
+    }
+    return counts;
 }
 
 // The viewer's game being played (its table made, no result yet), or null.

@@ -1,12 +1,15 @@
 // The tournaments: the list (GET /api/tournaments: the public ones and the private ones the
-// viewer organises) in three groups, starting soon, running and over, each linked to its page;
-// and for an account the create form (name, format, variant, time control, rated or casual,
-// start time, rounds of a Swiss or an arena's duration, players, private with a join code,
+// viewer organises) in three groups, starting soon, running and over, each linked to its page
+// with its players and where it stands (its start time, its round, an arena's time left); and
+// for an account the create form (name, format, variant, time control, rated or casual, start
+// time, rounds of a Swiss or an arena's duration, players, private with a join code,
 // tie-breaks), which opens the new tournament's page.
 
 import { h, fill, field, segmented, uid } from '../ui/dom.js';
 import { VARIANTS, variant_name, variant_players } from '../ui/variants.js';
-import { FORMATS, TIEBREAKS, DEFAULT_TIEBREAKS, format_name, group_tournaments, tournament_request } from '../net/tournaments.js';
+import {
+    FORMATS, TIEBREAKS, DEFAULT_TIEBREAKS, ends_in_text, format_name, group_tournaments, players_text, progress_text, tournament_request,
+} from '../net/tournaments.js';
 import { go } from '../router.js';
 
 // Instants of the HTTP API (Unix milliseconds) in the viewer's own time: "Sat 14 Mar, 18:00".
@@ -34,11 +37,14 @@ export class TournamentsScreen {
                 h('h1', { id: 'tournaments-title' }, 'Tournaments'), this.list_body),
             h('aside', { class: 'tournaments-side' }, this.create_holder)));
         this.off = [app.session.on('change', () => this.render_create())];
+        // An arena's time left follows the page's clock (it changes once a minute).
+        this.clock = setInterval(() => this.render_ends_in(), 15000);
         this.render_create();
         this.load();
     }
 
     destroy() {
+        clearInterval(this.clock);
         for (const off of this.off) off();
     }
 
@@ -53,8 +59,19 @@ export class TournamentsScreen {
         const groups = group_tournaments(list);
         fill(this.list_body, GROUPS.map(([key, title]) => h('section', { class: `tournament-group ${key}`, dataset: { group: key } },
             h('h2', {}, title),
-            groups[key].length ? tournament_table(groups[key])
+            groups[key].length ? tournament_table(groups[key], Date.now())
                 : h('p', { class: 'muted' }, key === 'upcoming' ? 'None planned.' : key === 'running' ? 'None running.' : 'None yet.'))));
+    }
+
+    // The running arenas' "ends in" at the page's clock. Only that text changes, in a part of
+    // the list's live region that is not read out (aria-live off): a screen reader is not told
+    // the time every minute, nor the list again.
+    render_ends_in() {
+        const now = Date.now();
+        for (const el of this.list_body.querySelectorAll('time.ends-in')) {
+            const text = ends_in_text(Date.parse(el.dateTime), now);
+            if (el.textContent !== text) el.textContent = text;
+        }
     }
 
     render_create() {
@@ -73,15 +90,27 @@ export class TournamentsScreen {
     }
 }
 
-// The tournaments of one group as a table; the name links to its page.
-function tournament_table(list) {
+// The tournaments of one group as a table at `now` (ms); the name links to its page.
+function tournament_table(list, now) {
     return h('table', { class: 'list tournaments-table' },
-        h('thead', {}, h('tr', {}, ['Tournament', 'Game', 'Players', 'Starts'].map((c) => h('th', { scope: 'col' }, c)))),
+        h('thead', {}, h('tr', {}, ['Tournament', 'Game', 'Players', 'Status'].map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, list.map((t) => h('tr', { dataset: { id: t.id } },
             h('td', {}, h('a', { href: `/#/tournament/${t.id}` }, t.name)),
             h('td', {}, tournament_summary(t)),
-            h('td', {}, Number.isInteger(t.players) ? `${t.players} / ${t.max_players}` : `up to ${t.max_players}`),
-            h('td', {}, t.state === 'cancelled' ? 'cancelled' : local_time(t.starts_at))))));
+            h('td', { class: 'players' }, players_text(t)),
+            h('td', { class: 'progress' }, status_cell(t, now))))));
+}
+
+// "starts Sat 14 Mar, 18:00", "round 2 of 5", "ends in 12 min" (ticking: render_ends_in),
+// "finished · Sat 14 Mar, 18:00".
+function status_cell(t, now) {
+    const progress = progress_text(t, now);
+    const start = Number.isFinite(t.starts_at) ? h('time', { datetime: new Date(t.starts_at).toISOString() }, local_time(t.starts_at)) : null;
+    if (progress === null) return start ? ['starts ', start] : '';
+    if (t.state === 'running' && t.format === 'arena' && Number.isFinite(t.ends_at)) {
+        return h('time', { class: 'ends-in', datetime: new Date(t.ends_at).toISOString(), 'aria-live': 'off' }, progress);
+    }
+    return t.state === 'running' || !start ? progress : [progress, ' · ', start];
 }
 
 // The start time the form offers: 15 minutes from now, on a whole 5 minutes.
