@@ -1,9 +1,9 @@
 // The tournament screens against the mock socket, with the HTTP API answered by page.route
 // from fixtures/tournaments.js (the shapes of docs/http-api.md, "Tournaments", and the arena's
-// fields): the list and the lobby's card, the create form (by the keyboard alone), a Swiss's
-// page (standings with tie-breaks, rounds, links, TRF, withdraw), a private round robin
-// (join with the code; the organiser's start), an arena (countdown, pause and resume,
-// berserk, streaks and sheets), the `tournament_game` push (taken to the table, or told with
+// fields): the list (players, a Swiss's round, an arena's time left) and the lobby's card, the
+// create form (by the keyboard alone), a Swiss's page (standings with tie-breaks, rounds,
+// links, TRF, withdraw), a private round robin (join with the code; the organiser's start), an
+// arena (countdown, pause and resume, berserk, streaks and sheets, who went berserk), the `tournament_game` push (taken to the table, or told with
 // a link while seated at another game), Berserk at an arena table, the page's refreshes, and
 // the axe audit of the new screens.
 
@@ -17,8 +17,9 @@ const mock = { needs: 'mock' };
 
 // Answers /api/* as docs/http-api.md does: `user` logged in (or null), the fixtures by id,
 // every POST recorded in `posts` ({path, body}) and answered with `post_reply(path, body)`
-// (default: 200 with the tournament). `gets` counts the GETs of each path.
-async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_reply = null } = {}) {
+// (default: 200 with the tournament), the list from `list(now)`. `gets` counts the GETs of
+// each path.
+async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_reply = null, list = tournament_list } = {}) {
     const posts = [];
     const gets = new Map();
     const now = Date.now();
@@ -29,7 +30,7 @@ async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_
         const path = new URL(req.url()).pathname;
         if (req.method() === 'GET') gets.set(path, (gets.get(path) || 0) + 1);
         if (path === '/api/me') return json(route, 200, { user: user ? { id: 1, name: user } : null });
-        if (path === '/api/tournaments' && req.method() === 'GET') return json(route, 200, tournament_list(now));
+        if (path === '/api/tournaments' && req.method() === 'GET') return json(route, 200, list(now));
         const m = path.match(/^\/api\/tournaments(?:\/(\d+))?(?:\/(\w+))?$/);
         if (m && req.method() === 'POST') {
             const body = JSON.parse(req.postData() || '{}');
@@ -62,12 +63,38 @@ test('tournament list: running, starting soon and finished, each linked; the lob
     await expect_text(page.locator('[data-group="over"] tr[data-id="6"]'), /Nobody came.*cancelled/);
     await expect_text(page.locator('[data-group="over"] tr[data-id="4"]'), /Old Swiss.*3 rounds/);
     assert.equal(await page.locator('[data-group="running"] a', { hasText: 'Saturday Swiss' }).getAttribute('href'), '/#/tournament/1');
+    // Each one's players, and where it stands: a Swiss's round, an arena's time left, a start
+    // time, finished.
+    assert.deepEqual(await page.locator('[data-group="running"] thead th').allTextContents(), ['Tournament', 'Game', 'Players', 'Status']);
+    await expect_text(page.locator('tr[data-id="1"] .players'), /^4 \/ 64 players$/);
+    await expect_text(page.locator('tr[data-id="1"] .progress'), /^round 2 of 5$/);
+    await expect_text(page.locator('tr[data-id="3"] .players'), /^5 \/ 64 players$/);
+    await expect_text(page.locator('tr[data-id="3"] .progress'), /^ends in (49|50) min$/);
+    await expect_text(page.locator('tr[data-id="5"] .players'), /^0 \/ 64 players$/);
+    await expect_text(page.locator('tr[data-id="5"] .progress'), /^starts \S/);
+    await expect_text(page.locator('tr[data-id="4"] .progress'), /^finished · \S/);
     assert.equal(await page.locator('nav a[data-nav="tournaments"]').getAttribute('aria-current'), 'page');
     await page.goto(`${base}/#/`);
     await expect_count(page.locator('.lobby-tournaments li'), 4);
     await page.locator('.lobby-tournaments a', { hasText: 'Saturday Swiss' }).click();
     await expect_text(page.locator('#tournament-title'), /Saturday Swiss/);
     assert.equal(await page.locator('nav a[data-nav="tournaments"]').getAttribute('aria-current'), 'page');
+}, mock);
+
+test('tournament list: a round robin running, an arena past its end, players without a maximum', async ({ page, base }) => {
+    const base_row = { variant: 'chess', time_control: '3+2', rated: false, public: true, min_players: 2, tiebreaks: '', state: 'running' };
+    await fake_tournament_api(page, { list: (now) => ({ tournaments: [
+        { ...base_row, id: 7, name: 'Club round robin', format: 'round_robin', starts_at: now - 90 * 60000, rounds: 0,
+          max_players: 8, players: 4, rounds_paired: 3 },
+        { ...base_row, id: 8, name: 'Late arena', format: 'arena', starts_at: now - 61 * 60000, rounds: 0, players: 1,
+          rounds_paired: 9, duration: 60, ends_at: now - 60000 },
+    ] }) });
+    await open(page, base, '#/tournaments');
+    // A round robin's rounds are all paired at its start: the list says how many, not which.
+    await expect_text(page.locator('tr[data-id="7"] .progress'), /^running, 3 rounds$/);
+    await expect_text(page.locator('tr[data-id="7"] .players'), /^4 \/ 8 players$/);
+    await expect_text(page.locator('tr[data-id="8"] .progress'), /^ending$/);
+    await expect_text(page.locator('tr[data-id="8"] .players'), /^1 player$/);
 }, mock);
 
 test('tournament create form: every field reached with Tab, a private Swiss made by the keyboard alone', async ({ page, base }) => {
@@ -237,6 +264,10 @@ test('an arena\'s page: countdown to its end, streaks, sheets, pause and resume,
     assert.equal(await page.locator('.crosstable').count(), 0);
     await expect_text(page.locator('.tournament-rounds tr[data-table="ARN001"]'), /ann.*bob.*playing.*Play/);
     await expect_text(page.locator('.tournament-rounds tr[data-table="ARN000"]'), /1-0.*Record \(PGN\)/);
+    // The arena's games in one table, newest first, without boards.
+    assert.deepEqual(await page.locator('.tournament-rounds thead th').allTextContents(), ['White', 'Black', 'Result', 'Game']);
+    assert.deepEqual(await page.locator('.tournament-rounds tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.table)), ['ARN001', 'ARN000']);
+    await expect_count(page.locator('.tournament-round'), 0);
     await expect_text(page.locator('.my-tournament-game'), /against bob, you play White/);
     await page.locator('[data-action="berserk"]').click();
     await expect_text(page.locator('.tournament-head .notice'), /clock is halved/);
@@ -251,6 +282,26 @@ test('an arena\'s page: countdown to its end, streaks, sheets, pause and resume,
     await paused.locator('[data-action="resume"]').click();
     await eventually(async () => assert.deepEqual(paused_posts, [{ path: '/api/tournaments/3/join', body: {} }]));
     await expect_text(paused.locator('.tournament-head .notice'), /you will be paired again/);
+}, mock);
+
+test('an arena\'s page marks who went berserk: beside the name in its game, and the count in the standings', async ({ page, base }) => {
+    const arena = running_arena(Date.now());
+    // ann went berserk in the game she plays: no Berserk button any more.
+    arena.tournament.rounds[1].pairings[0].white_berserk = true;
+    await fake_tournament_api(page, { tournaments: { 3: arena } });
+    await open(page, base, '#/tournament/3');
+    const cells = (table) => page.locator(`.tournament-rounds tr[data-table="${table}"] td`);
+    await expect_text(cells('ARN000').nth(1), /^cid ⚔ berserkwent berserk$/);
+    assert.equal(await cells('ARN000').nth(1).locator('.berserk [aria-hidden="true"]').textContent(), '⚔ berserk');
+    assert.equal(await cells('ARN000').nth(1).locator('.berserk .visually-hidden').textContent(), 'went berserk');
+    await expect_count(cells('ARN000').nth(0).locator('.berserk'), 0);
+    await expect_text(cells('ARN001').nth(0), /^ann ⚔ berserkwent berserk$/);
+    await expect_count(cells('ARN001').nth(1).locator('.berserk'), 0);
+    await expect_text(page.locator('.standings-table tr[data-name="cid"] .berserk .visually-hidden'), /^went berserk in 1 game$/);
+    await expect_text(page.locator('.standings-table tr[data-name="ann"] .berserk .visually-hidden'), /^went berserk in 1 game$/);
+    await expect_count(page.locator('.standings-table tr[data-name="bob"] .berserk'), 0);
+    await expect_text(page.locator('.my-tournament-game'), /against bob, you play White/);
+    await expect_count(page.locator('[data-action="berserk"]'), 0);
 }, mock);
 
 // Records the socket's requests instead of sending them (no game server behind the mock).

@@ -2,16 +2,18 @@
 // (taken there when paired: app.js), the controls the viewer has (join, with the join code of
 // a private one; withdraw; an arena's pause and resume, and berserk beside the current game;
 // the organiser's start and end), the standings (rank, name, rating, points, the tie-breaks;
-// an arena's streak, sheet and paused players), the entries, and every round's pairings linked
-// to their tables while played and to their records once over; the TRF export of a Swiss or a
-// round robin. While it runs the page reads it again every few seconds (a game made for the
-// viewer opens its table: app.js); an arena counts down to its end.
+// an arena's streak, sheet, paused players and berserk games), the entries, and every round's
+// pairings (an arena's games, with who went berserk) linked to their tables while played and to
+// their records once over; the TRF export of a Swiss or a round robin. While it runs the page
+// reads it again every few seconds (a game made for the viewer opens its table: app.js); an
+// arena counts down to its end.
 
 import { h, fill, fill_keeping_focus } from '../ui/dom.js';
 import { record_format } from '../ui/variants.js';
 import { name_with_rating } from '../ui/rating.js';
 import {
-    absence_text, countdown_text, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, duration_words, poll_interval_ms, result_text, sheet_text, tiebreak_name, viewer_actions,
+    absence_text, all_pairings, berserk_counts, countdown_text, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, duration_words,
+    poll_interval_ms, result_text, sheet_text, tiebreak_name, viewer_actions, went_berserk,
 } from '../net/tournaments.js';
 import { local_time, tournament_summary } from './tournaments.js';
 
@@ -125,7 +127,8 @@ export class TournamentScreen {
         const parts = [h('strong', { class: 'tournament-state' }, STATE_WORDS[t.state] || t.state)];
         if (t.state === 'created') parts.push(` · starts ${local_time(t.starts_at)}`);
         const rounds = Array.isArray(t.rounds) ? t.rounds : [];
-        if (t.state === 'running' && rounds.length) {
+        // An arena's rounds are its pairing waves: its countdown says where it stands.
+        if (t.state === 'running' && rounds.length && t.format !== 'arena') {
             // A round robin stores all its rounds at the start: the one being played is the
             // first with a game not over.
             const playing = rounds.find((r) => (r.pairings || []).some((p) => !p.result)) || rounds[rounds.length - 1];
@@ -153,7 +156,7 @@ export class TournamentScreen {
         fill_keeping_focus(this.mine, h('p', {},
             h('strong', {}, 'Your current game: '), `against ${opponent}, you play ${colour}. `,
             h('a', { class: 'my-game-link', href: `/#/table/${encodeURIComponent(game.table)}` }, `Go to table ${game.table}`)),
-        t.format === 'arena' && !this.berserked?.has(game.table)
+        t.format === 'arena' && !went_berserk(game, me) && !this.berserked?.has(game.table)
             ? h('p', {}, this.action_button('Berserk: halve my clock', 'berserk', async () => {
                 await this.app.api.tournament_action(this.id, 'berserk');
                 (this.berserked ||= new Set()).add(game.table);
@@ -244,6 +247,7 @@ export class TournamentScreen {
         }
         const codes = arena ? [] : ((rows[0] && rows[0].tiebreaks) || []).map((b) => b.code);
         const entries = new Map((t.entries || []).map((e) => [e.name, e]));
+        const berserks = arena ? berserk_counts(t) : new Map();
         const me = this.me();
         fill_keeping_focus(this.standings, h('table', { class: 'list standings-table' },
             h('caption', { class: 'visually-hidden' }, arena ? 'Standings: points, streak and each game\'s points'
@@ -257,10 +261,12 @@ export class TournamentScreen {
                 const entry = entries.get(s.name) || {};
                 const streak = arena ? (s.streak ?? entry.streak ?? 0) : 0;
                 const paused = arena && (s.paused ?? entry.paused);
+                const berserk = berserks.get(s.name) || 0;
                 return h('tr', { dataset: { name: s.name }, class: s.name === me ? 'me' : null },
                     h('td', {}, s.rank),
                     h('td', {}, s.name, s.withdrawn ? h('span', { class: 'pill' }, 'withdrawn') : null,
-                        paused ? h('span', { class: 'pill paused' }, 'paused') : null),
+                        paused ? h('span', { class: 'pill paused' }, 'paused') : null,
+                        berserk ? [' ', berserk_mark(`⚔ ${berserk}`, `went berserk in ${berserk} game${berserk === 1 ? '' : 's'}`)] : null),
                     h('td', {}, s.rating ?? ''),
                     h('td', { class: 'points' }, s.points ?? entry.points ?? ''),
                     codes.map((c) => h('td', {}, format_value((s.tiebreaks || []).find((b) => b.code === c)))),
@@ -269,31 +275,36 @@ export class TournamentScreen {
             }))));
     }
 
-    // Every round (newest first) with its pairings and absences; a game being played links to
-    // its table (to play it, or to watch), a finished one to its stored record.
+    // Every round (newest first) with its pairings and absences; an arena's games in one
+    // table, newest first, marking who went berserk. A game being played links to its table
+    // (to play it, or to watch), a finished one to its stored record.
     render_rounds() {
         const t = this.t;
         const me = this.me();
         const rounds = [...(Array.isArray(t.rounds) ? t.rounds : [])].reverse();
-        const games = [...(t.games || [])].reverse();
-        if (!rounds.length && !games.length) {
+        if (!rounds.length) {
             fill_keeping_focus(this.rounds, h('p', { class: 'muted' }, t.state === 'created' ? 'The games are paired when it starts.' : 'No games yet.'));
             return;
         }
+        const arena = t.format === 'arena';
+        const player = (p, name) => h('td', {}, name, went_berserk(p, name) ? [' ', berserk_mark('⚔ berserk', 'went berserk')] : null);
         const table = (pairings, label) => h('table', { class: 'list pairings' },
             h('caption', { class: 'visually-hidden' }, label),
-            h('thead', {}, h('tr', {}, ['Board', 'White', 'Black', 'Result', 'Game'].map((c) => h('th', { scope: 'col' }, c)))),
+            h('thead', {}, h('tr', {}, [arena ? null : 'Board', 'White', 'Black', 'Result', 'Game'].filter(Boolean).map((c) => h('th', { scope: 'col' }, c)))),
             h('tbody', {}, pairings.map((p, i) => h('tr', { dataset: { table: p.table || '' } },
-                h('td', {}, p.board ?? i + 1), h('td', {}, p.white), h('td', {}, p.black),
+                arena ? null : h('td', {}, p.board ?? i + 1), player(p, p.white), player(p, p.black),
                 h('td', { class: 'result' }, result_text(p)),
                 h('td', {}, this.game_link(p, me))))));
+        if (arena) {
+            fill_keeping_focus(this.rounds, table(all_pairings(t).reverse(), 'Arena games, newest first'));
+            return;
+        }
         fill_keeping_focus(this.rounds,
             rounds.map((r) => h('section', { class: 'tournament-round', dataset: { round: r.round } },
                 h('h3', {}, `Round ${r.round}`, r.set_by_hand ? ' (paired by hand)' : ''),
                 (r.pairings || []).length ? table(r.pairings, `Round ${r.round} pairings`) : null,
                 (r.absences || []).length ? h('p', { class: 'muted' }, 'Not playing: ',
-                    r.absences.map((a) => `${a.name} (${absence_text(a.kind)})`).join(', ')) : null)),
-            games.length ? table(games, 'Arena games, newest first') : null);
+                    r.absences.map((a) => `${a.name} (${absence_text(a.kind)})`).join(', ')) : null)));
     }
 
     game_link(p, me) {
@@ -326,4 +337,10 @@ export class TournamentScreen {
 function format_value(b) {
     if (!b || !Number.isFinite(b.value)) return '';
     return String(Math.round(b.value * 100) / 100);
+}
+
+// An arena's berserk beside a name: the sign and a short text for the eye (`shown`), the words
+// for a screen reader (`words`).
+function berserk_mark(shown, words) {
+    return h('span', { class: 'pill berserk' }, h('span', { 'aria-hidden': 'true' }, shown), h('span', { class: 'visually-hidden' }, words));
 }
