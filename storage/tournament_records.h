@@ -45,6 +45,9 @@ struct TournamentRow {
     // The operator's schedule (config key tournament_schedules) it was made for, by its name;
     // none: made by hand. A schedule has one tournament a start: unique with starts_at.
     std::optional<std::string> schedule{};
+    // Open only to the players of this ladder (none: to every account). A ladder deleted later
+    // leaves the tournament open to all.
+    std::optional<LadderId> ladder_id{};
 };
 
 // One player's entry, in the order of entry (`entry_number` 1, 2, ... given by the store).

@@ -1,6 +1,7 @@
 // tabula tournament create <name> --variant V --time-control TC [--format F] [--rounds N]
 //                          [--starts-in MINUTES] [--min N] [--max N] [--join-code CODE]
-//                          [--tiebreaks LIST] [--organiser USER] [--rated] [--db FILE]
+//                          [--tiebreaks LIST] [--organiser USER] [--ladder ID] [--rated]
+//                          [--db FILE]
 // tabula tournament list [--state S] [--db FILE]
 // tabula tournament show <id> [--db FILE]
 // tabula tournament start|end <id> [--db FILE]
@@ -37,7 +38,7 @@ constexpr const char* tournament_usage =
     "           [--format swiss|round_robin|double_round_robin|arena] [--rounds N]\n"
     "           [--duration MIN] [--starts-in MIN]\n"
     "           [--min N] [--max N] [--join-code CODE] [--tiebreaks BH-C1,BH,SB]\n"
-    "           [--organiser USER] [--rated] [--db FILE]\n"
+    "           [--organiser USER] [--ladder ID] [--rated] [--db FILE]\n"
     "       tabula tournament list [--state created|running|finished|cancelled] [--db FILE]\n"
     "       tabula tournament show <id> [--db FILE]\n"
     "       tabula tournament start <id> [--db FILE]\n"
@@ -64,7 +65,7 @@ const std::vector<TournamentShape>& tournament_shapes() {
         {"create",
          1,
          {"--variant", "--time-control", "--format", "--rounds", "--duration", "--starts-in",
-          "--min", "--max", "--join-code", "--tiebreaks", "--organiser", "--rated"}},
+          "--min", "--max", "--join-code", "--tiebreaks", "--organiser", "--ladder", "--rated"}},
         {"list", 0, {"--state"}},
         {"show", 1, {}},
         {"start", 1, {}},
@@ -79,7 +80,7 @@ std::optional<TournamentArgs> parse_tournament_args(const Args& args) {
     auto split = split_args(args,
                             {"--variant", "--time-control", "--format", "--rounds", "--duration",
                              "--starts-in", "--min", "--max", "--join-code", "--tiebreaks",
-                             "--organiser", "--state", "--db"},
+                             "--organiser", "--ladder", "--state", "--db"},
                             {"--rated"});
     if (!split || split->words.empty())
         return std::nullopt;
@@ -163,6 +164,12 @@ int create_tournament_command(const TournamentArgs& a, TournamentService& servic
             return tournament_refused("no user named '" + *organiser + "'");
         request.organiser = user->id;
     }
+    if (const auto ladder = flag("--ladder")) {
+        const auto ladder_id = whole_number<storage::LadderId>(*ladder);
+        if (!ladder_id)
+            return tournament_malformed("--ladder takes a ladder's id (tabula ladder list)");
+        request.ladder = *ladder_id;
+    }
     const auto id = service.create(request, operator_now());
     if (!id)
         return tournament_refused(id.error().detail);
@@ -233,8 +240,10 @@ int run_tournament_action(const TournamentArgs& a, const storage::Backend& backe
     const auto users = backend.user_store();
     const auto ratings = backend.rating_store();
     const auto games = backend.game_store();
+    const auto ladders = backend.ladder_store();
     // No game is started here (no play service): a running server's tick makes the tables.
-    TournamentService service(*store, *users, *ratings, *games, [](std::function<void()>) {});
+    TournamentService service(*store, *users, *ratings, *games, *ladders,
+                              [](std::function<void()>) {});
     if (a.action == "create")
         return create_tournament_command(a, service, *users);
     if (a.action == "list") {

@@ -34,6 +34,7 @@ http::Response refused(const http::Request& request, const rules::Error& error) 
         {"guest_in_rated", S::forbidden},     {"account_required", S::unauthorized},
         {"bad_join_code", S::forbidden},      {"not_entered", S::conflict},
         {"not_logged_in", S::unauthorized},   {"unknown_player", S::not_found},
+        {"unknown_ladder", S::bad_request},   {"not_on_ladder", S::forbidden},
     };
     auto it = statuses.find(error.code);
     S status = it != statuses.end()             ? it->second
@@ -95,7 +96,8 @@ Json summary(const storage::TournamentRow& row, int players) {
                 {"min_players", row.min_players},
                 {"max_players", row.max_players},
                 {"players", players},
-                {"tiebreaks", row.tiebreaks}};
+                {"tiebreaks", row.tiebreaks},
+                {"ladder", row.ladder_id ? Json(*row.ladder_id) : Json(nullptr)}};
     if (const auto control = lobby::parse_time_control_text(row.time_control))
         out["time_control"] = lobby::describe(*control);
     add_arena_summary(out, row);
@@ -242,12 +244,16 @@ http::Response tournament_create(TournamentService& service, const http::Request
     const auto min_players = int_member(body, "min_players", INT32_MIN, INT32_MAX, 2);
     const auto max_players = int_member(body, "max_players", INT32_MIN, INT32_MAX, 64);
     const auto duration = int_member(body, "duration", INT32_MIN, INT32_MAX, 0); // minutes
+    const auto ladder = body.contains("ladder") && body["ladder"].is_null()
+                            ? std::optional<std::int64_t>(0) // 0: open to every account
+                            : int_member(body, "ladder", 1, INT64_MAX, 0);
     const auto rated = bool_member(body, "rated", false);
     const auto is_public = bool_member(body, "public", true);
-    if (!starts_at || !rounds || !min_players || !max_players || !duration || !rated || !is_public)
-        return bad("bad_request", "starts_at (Unix ms), rounds, duration (minutes), min_players "
-                                  "and max_players are whole numbers; rated and public true or "
-                                  "false");
+    if (!starts_at || !rounds || !min_players || !max_players || !duration || !rated ||
+        !is_public || !ladder)
+        return bad("bad_request", "starts_at (Unix ms), rounds, duration (minutes), min_players, "
+                                  "max_players and ladder (an id) are whole numbers; rated and "
+                                  "public true or false");
     NewTournament request{.name = accounts::string_field(body, "name").value_or(""),
                           .format = accounts::string_field(body, "format").value_or("swiss"),
                           .variant = accounts::string_field(body, "variant").value_or(""),
@@ -261,7 +267,9 @@ http::Response tournament_create(TournamentService& service, const http::Request
                           .is_public = *is_public,
                           .join_code = accounts::string_field(body, "join_code").value_or(""),
                           .tiebreaks = accounts::string_field(body, "tiebreaks").value_or(""),
-                          .organiser = organiser};
+                          .organiser = organiser,
+                          .schedule = std::nullopt,
+                          .ladder = *ladder == 0 ? std::nullopt : std::optional(*ladder)};
     const auto id = service.create(request, now);
     if (!id)
         return refused(req, id.error());

@@ -12,17 +12,19 @@ struct TournamentRunner::Stores {
     std::unique_ptr<storage::UserStore> users;
     std::unique_ptr<storage::RatingStore> ratings;
     std::unique_ptr<storage::GameStore> games;
+    std::unique_ptr<storage::LadderStore> ladders;
 };
 
 TournamentRunner::TournamentRunner(const storage::Backend& backend, TournamentRunnerOptions options)
     : options_(std::move(options)), gate_(std::make_shared<Gate>()),
       stores_(std::make_unique<Stores>(Stores{backend.tournament_store(), backend.user_store(),
-                                              backend.rating_store(), backend.game_store()})),
+                                              backend.rating_store(), backend.game_store(),
+                                              backend.ladder_store()})),
       scheduler_(options_.schedules) {
     gate_->pool = &pool_;
     service_ = std::make_unique<TournamentService>(
         *stores_->tournaments, *stores_->users, *stores_->ratings, *stores_->games,
-        [gate = gate_](std::function<void()> work) {
+        *stores_->ladders, [gate = gate_](std::function<void()> work) {
             const std::lock_guard lock(gate->mutex);
             if (gate->pool != nullptr)
                 boost::asio::post(*gate->pool, std::move(work));

@@ -86,9 +86,16 @@ bool withdrawn_by(const storage::TournamentEntryRow* e, int round) {
 
 TournamentService::TournamentService(storage::TournamentStore& tournaments,
                                      storage::UserStore& users, storage::RatingStore& ratings,
-                                     storage::GameStore& games, Post post)
+                                     storage::GameStore& games, storage::LadderStore& ladders,
+                                     Post post)
     : tournaments_(tournaments), users_(users), ratings_(ratings), games_(games),
-      post_(std::move(post)) {
+      ladders_(ladders), post_(std::move(post)) {
+}
+
+bool TournamentService::on_ladder(storage::LadderId ladder, UserId user) {
+    const auto rungs = ladders_.standings(ladder);
+    return std::any_of(rungs.begin(), rungs.end(),
+                       [user](const storage::LadderRungRow& rung) { return rung.user_id == user; });
 }
 
 void TournamentService::set_game_starter(std::shared_ptr<TournamentGameStarter> starter) {
@@ -129,6 +136,8 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
     if (!arena && !parse_tiebreaks(tiebreaks))
         return refusal("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
                                        "each once");
+    if (r.ladder && !ladders_.find_ladder(*r.ladder))
+        return refusal("unknown_ladder", "there is no ladder " + std::to_string(*r.ladder));
     const auto scoring = lt::scoring_for(*variant).value();
     storage::TournamentRow row{.name = r.name,
                                .format = r.format,
@@ -150,7 +159,8 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
                                .created_at = now,
                                .started_at = {},
                                .ended_at = {},
-                               .schedule = r.schedule};
+                               .schedule = r.schedule,
+                               .ladder_id = r.ladder};
     if (const auto id = tournaments_.create_tournament(row))
         return *id;
     return refusal("already_scheduled", "this schedule's tournament of that start is stored "
@@ -248,6 +258,9 @@ rules::Result<storage::TournamentEntryRow> TournamentService::join(TournamentId 
     const auto account = users_.find_user(*user);
     if (!account || account->disabled)
         return refusal("account_required", "log in to join a tournament");
+    if (row->ladder_id && !on_ladder(*row->ladder_id, *user))
+        return refusal("not_on_ladder", "this tournament is for the players of its ladder: "
+                                        "join the ladder first");
     storage::TournamentEntryRow entry{.tournament_id = id,
                                       .user_id = *user,
                                       .name = account->name,

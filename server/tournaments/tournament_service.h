@@ -13,7 +13,7 @@
 //   "account_required" for a casual one), while it is "created", or a running Swiss's late
 //   entry while at most half its rounds are paired ("entry_closed" after). Refusals:
 //   "unknown_tournament", "tournament_finished", "tournament_full", "already_entered",
-//   "bad_join_code".
+//   "bad_join_code", "not_on_ladder" (one open only to a ladder's players).
 // - withdraw: before the start the entry goes; once running, the player is paired no more (a
 //   Swiss from the next round; a round robin's games not started yet are forfeited).
 // - start: the organiser (or the operator), or the clock at starts_at ("not_enough_players"
@@ -78,6 +78,8 @@ struct NewTournament {
     std::optional<storage::UserId> organiser{};
     // The operator's schedule it is made for (tournament_scheduler.h); none: made by hand.
     std::optional<std::string> schedule{};
+    // Open only to this ladder's players (none: to every account).
+    std::optional<storage::LadderId> ladder{};
 };
 
 // A tournament as shown: its row, entries, rounds and, once paired, standings.
@@ -96,13 +98,15 @@ public:
     using Post = std::function<void(std::function<void()>)>;
 
     TournamentService(storage::TournamentStore& tournaments, storage::UserStore& users,
-                      storage::RatingStore& ratings, storage::GameStore& games, Post post);
+                      storage::RatingStore& ratings, storage::GameStore& games,
+                      storage::LadderStore& ladders, Post post);
 
     void set_game_starter(std::shared_ptr<TournamentGameStarter> starter);
 
     // Errors: "bad_name", "bad_format", "bad_variant", "bad_time_control", "bad_rounds",
-    // "bad_players", "bad_join_code", "bad_tiebreaks", and "already_scheduled" (a schedule's
-    // tournament of that start is stored: another node made it).
+    // "bad_players", "bad_join_code", "bad_tiebreaks", "unknown_ladder" (the ladder it is
+    // open to does not exist), and "already_scheduled" (a schedule's tournament of that start
+    // is stored: another node made it).
     rules::Result<storage::TournamentId> create(const NewTournament& request,
                                                 storage::TimePoint now);
     std::vector<storage::TournamentRow> list(std::string_view state);
@@ -197,6 +201,7 @@ private:
     storage::UserStore& users_;
     storage::RatingStore& ratings_;
     storage::GameStore& games_;
+    storage::LadderStore& ladders_;
     Post post_;
     std::shared_ptr<TournamentGameStarter> starter_;
     // (tournament, round, board) whose table was asked for in this process.
@@ -223,6 +228,7 @@ private:
     void forfeit_unseated(storage::TournamentId id, int round, int board, int seat,
                           const std::string& reason, storage::TimePoint now);
     std::string new_table_code();
+    bool on_ladder(storage::LadderId ladder, storage::UserId user);
     // arena_service.cpp
     std::shared_ptr<ArenaClocks> arena_clocks_;
     // (tournament, round, board, user) whose berserk the live table was asked for in this

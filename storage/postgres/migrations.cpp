@@ -341,9 +341,10 @@ CREATE TABLE tournament_forbidden_pairs (
 
 // 7: SQLite's migration 11: the operator's schedule a tournament was made for, unique with
 // its start, so that two nodes ticking at once make one tournament (the second's insert does
-// nothing).
+// nothing); and the ladder whose players alone may join.
 constexpr std::string_view migration_7 = R"sql(
 ALTER TABLE tournaments ADD COLUMN schedule text;
+ALTER TABLE tournaments ADD COLUMN ladder_id bigint REFERENCES ladders(id) ON DELETE SET NULL;
 CREATE UNIQUE INDEX tournaments_by_schedule ON tournaments(schedule, starts_at)
     WHERE schedule IS NOT NULL;
 )sql";
@@ -354,7 +355,7 @@ constexpr std::array<std::string_view, 7> migrations{
     migration_4, // tournaments (issue 38)
     migration_5, // the cluster's ownership: nodes, fence, live_tables, game_pauses
     migration_6, // a Swiss's half-point byes and forbidden pairs
-    migration_7, // a scheduled tournament's schedule, one a start
+    migration_7, // a tournament's schedule (one a start) and ladder
 };
 
 } // namespace

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* pg_tournament_columns =
     "id, name, format, variant, time_control, rated, organiser_user_id, starts_at, rounds, "
     "duration_ms, min_players, max_players, is_public, join_code, tiebreaks, bye_points, "
-    "late_entry_points, state, created_at, started_at, ended_at, schedule";
+    "late_entry_points, state, created_at, started_at, ended_at, schedule, ladder_id";
 
 // list_progress's columns of tournament `t`: its players and rounds paired.
 constexpr const char* progress_columns =
@@ -22,8 +22,9 @@ constexpr const char* progress_columns =
 constexpr const char* insert_tournament_sql =
     "INSERT INTO tournaments (name, format, variant, time_control, rated, organiser_user_id, "
     "starts_at, rounds, duration_ms, min_players, max_players, is_public, join_code, "
-    "tiebreaks, bye_points, late_entry_points, state, created_at, schedule) VALUES ($1, $2, "
-    "$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'created', $17, $18) "
+    "tiebreaks, bye_points, late_entry_points, state, created_at, schedule, ladder_id) VALUES "
+    "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'created', $17, "
+    "$18, $19) "
     "ON CONFLICT DO NOTHING RETURNING id";
 
 std::vector<TournamentRow> read_tournaments(const Result& r) {
@@ -55,6 +56,7 @@ std::vector<TournamentRow> read_tournaments(const Result& r) {
             t.ended_at = r.time(i, 20);
         if (!r.is_null(i, 21))
             t.schedule = r.text(i, 21);
+        t.ladder_id = r.optional_integer(i, 22);
         rows.push_back(std::move(t));
     }
     return rows;
@@ -105,6 +107,7 @@ std::optional<TournamentId> PgTournamentStore::create_tournament(const Tournamen
         params.add(*t.schedule);
     else
         params.add_null();
+    params.add(t.ladder_id);
     const auto r = db->run(insert_tournament_sql, params);
     if (r.rows() == 0)
         return std::nullopt; // this schedule's tournament of that start is stored already

@@ -508,9 +508,11 @@ CREATE TABLE tournament_forbidden_pairs (
 
 // 11: the operator's schedule a tournament was made for (tournament_schedules), unique with
 // its start, so that two nodes of a cluster ticking at once make one tournament, not two. Made
-// by hand: NULL, which a unique index never counts twice.
+// by hand: NULL, which a unique index never counts twice. And the ladder whose players alone
+// may join (NULL: everyone).
 constexpr std::string_view migration_11 = R"sql(
 ALTER TABLE tournaments ADD COLUMN schedule TEXT;
+ALTER TABLE tournaments ADD COLUMN ladder_id INTEGER REFERENCES ladders(id) ON DELETE SET NULL;
 CREATE UNIQUE INDEX tournaments_by_schedule ON tournaments(schedule, starts_at)
     WHERE schedule IS NOT NULL;
 )sql";
@@ -528,7 +530,7 @@ constexpr std::array<Migration, 11> migrations{
     Migration{migration_7}, Migration{migration_8, true},
     Migration{migration_9},  // tournaments (issue 38)
     Migration{migration_10}, // a Swiss's half-point byes and forbidden pairs
-    Migration{migration_11}, // a scheduled tournament's schedule, one a start
+    Migration{migration_11}, // a tournament's schedule (one a start) and ladder
 };
 
 bool foreign_keys_on(Connection& connection) {

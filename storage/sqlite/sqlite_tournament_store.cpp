@@ -10,7 +10,7 @@ namespace {
 constexpr const char* tournament_columns =
     "id, name, format, variant, time_control, rated, organiser_user_id, starts_at, rounds, "
     "duration_ms, min_players, max_players, is_public, join_code, tiebreaks, bye_points, "
-    "late_entry_points, state, created_at, started_at, ended_at, schedule";
+    "late_entry_points, state, created_at, started_at, ended_at, schedule, ladder_id";
 
 TournamentRow tournament_from_row(const Statement& s) {
     TournamentRow t;
@@ -39,6 +39,7 @@ TournamentRow tournament_from_row(const Statement& s) {
         t.ended_at = s.column_time(20);
     if (!s.column_is_null(21))
         t.schedule = s.column_text(21);
+    t.ladder_id = s.column_optional_int(22);
     return t;
 }
 
@@ -69,8 +70,9 @@ std::optional<TournamentId> SqliteTournamentStore::create_tournament(const Tourn
     auto s = db_.prepare(
         "INSERT INTO tournaments (name, format, variant, time_control, rated, organiser_user_id, "
         "starts_at, rounds, duration_ms, min_players, max_players, is_public, join_code, "
-        "tiebreaks, bye_points, late_entry_points, state, created_at, schedule) VALUES (?1, ?2, "
-        "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 'created', ?17, ?18) "
+        "tiebreaks, bye_points, late_entry_points, state, created_at, schedule, ladder_id) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+        "'created', ?17, ?18, ?19) "
         "ON CONFLICT DO NOTHING");
     s.bind_text(1, t.name).bind_text(2, t.format).bind_text(3, t.variant);
     s.bind_text(4, t.time_control).bind_int(5, t.rated ? 1 : 0);
@@ -82,6 +84,7 @@ std::optional<TournamentId> SqliteTournamentStore::create_tournament(const Tourn
         s.bind_text(18, *t.schedule);
     else
         s.bind_null(18);
+    s.bind_optional_int(19, t.ladder_id);
     s.run();
     if (db_.changes() == 0)
         return std::nullopt; // this schedule's tournament of that start is stored already

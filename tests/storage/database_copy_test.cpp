@@ -153,7 +153,9 @@ CopiedClub fill_club(Backend& backend) {
                                                         .rounds = 3,
                                                         .max_players = 8,
                                                         .tiebreaks = "BH,SB",
-                                                        .created_at = at_ms(1'900'000)});
+                                                        .created_at = at_ms(1'900'000),
+                                                        .schedule = "Weekly Swiss",
+                                                        .ladder_id = club.ladder});
     for (const auto& [user, name] : {std::pair{club.ann, "Ann"}, std::pair{club.bob, "Bob"},
                                      std::pair{club.dee, "Dee"}})
         REQUIRE(tournaments->add_entry({.tournament_id = swiss,

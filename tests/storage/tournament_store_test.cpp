@@ -75,6 +75,8 @@ TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", D
     CHECK(found->tiebreaks == "BH-C1,BH,SB");
     CHECK(found->late_entry_points == 1);
     CHECK(found->state == "created"); // whatever the row said
+    CHECK_FALSE(found->schedule);
+    CHECK_FALSE(found->ladder_id);
     CHECK_FALSE(found->started_at);
     CHECK_FALSE(store->find_tournament(id + 100));
     CHECK(store->list_tournaments("created").size() == 1);

@@ -36,6 +36,15 @@ TEST_CASE("tabula tournament creates, lists, starts, shows, withdraws from and e
     CHECK(refused.code == 1);
     CHECK(mentions(refused.err, "no such variant for two players"));
     CHECK(tournament({"frobnicate"}, db).code == 2);
+    // Open only to a ladder's players: the ladder must exist.
+    CHECK(tournament({"create", "X", "--variant", "chess", "--time-control", "5+3", "--ladder",
+                      "one"},
+                     db)
+              .code == 2);
+    const auto no_ladder = tournament(
+        {"create", "X", "--variant", "chess", "--time-control", "5+3", "--ladder", "7"}, db);
+    CHECK(no_ladder.code == 1);
+    CHECK(mentions(no_ladder.err, "there is no ladder 7"));
 
     Director director(club);
     for (const auto* name : {"ann", "bob", "cid", "dan"})

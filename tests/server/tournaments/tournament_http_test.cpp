@@ -142,3 +142,42 @@ TEST_CASE("a private tournament is listed to its organiser only and takes its jo
     CHECK(error_code(reply) == "bad_join_code");
     CHECK(s.post(base + "/join", {{"join_code", "CLUB42"}}, bob).status == 200);
 }
+
+TEST_CASE("a tournament over HTTP open only to a ladder's players: the ladder is named at its "
+          "creation, shown, and only its players may join") {
+    TournamentServer s;
+    const auto ann = s.register_user("ann");
+    const auto bob = s.register_user("bob");
+    auto users = s.backend.user_store();
+    auto ladders = s.backend.ladder_store();
+    storage::LadderRow club_ladder;
+    club_ladder.name = "Club ladder";
+    club_ladder.variant = "chess";
+    club_ladder.time_control = "180+2";
+    club_ladder.response_time = storage::Millis(86'400'000);
+    club_ladder.created_at = storage::TimePoint(storage::Millis(1));
+    const auto ladder = ladders->create_ladder(club_ladder).value();
+    ladders->save_standings(ladder, {users->find_user_by_name("ann")->id}, {});
+
+    auto body = swiss_body(3, 8);
+    body["ladder"] = ladder + 9;
+    auto reply = s.post("/api/tournaments", body, ann);
+    CHECK(reply.status == 400);
+    CHECK(error_code(reply) == "unknown_ladder");
+    body["ladder"] = "club";
+    CHECK(error_code(s.post("/api/tournaments", body, ann)) == "bad_request");
+    body["ladder"] = ladder;
+    reply = s.post("/api/tournaments", body, ann);
+    REQUIRE_MESSAGE(reply.status == 201, reply.body);
+    CHECK(json_of(reply)["tournament"]["ladder"] == ladder);
+    const auto base = "/api/tournaments/" + json_of(reply)["tournament"]["id"].dump();
+    CHECK(json_of(s.get("/api/tournaments"))["tournaments"][0]["ladder"] == ladder);
+    CHECK(s.post(base + "/join", json::object(), ann).status == 200);
+    reply = s.post(base + "/join", json::object(), bob);
+    CHECK(reply.status == 403);
+    CHECK(error_code(reply) == "not_on_ladder");
+    body.erase("ladder");
+    reply = s.post("/api/tournaments", body, ann);
+    REQUIRE(reply.status == 201);
+    CHECK(json_of(reply)["tournament"]["ladder"].is_null());
+}

@@ -282,3 +282,43 @@ TEST_CASE("a tournament starts by itself at its start time, or is cancelled with
     director.drain();
     CHECK(director.starter->take().size() == 1);
 }
+
+TEST_CASE("a tournament open only to a ladder's players takes them alone, and names a ladder "
+          "that exists") {
+    Club club;
+    Director director(club);
+    auto& service = director.service;
+    const auto ann = club.account("ann");
+    const auto bob = club.account("bob");
+    const auto cid = club.account("cid");
+    auto ladders = club.backend.ladder_store();
+    storage::LadderRow club_ladder;
+    club_ladder.name = "Club ladder";
+    club_ladder.variant = "chess";
+    club_ladder.time_control = blitz();
+    club_ladder.response_time = storage::Millis(86'400'000);
+    club_ladder.organiser_user_id = ann;
+    club_ladder.created_at = club.now();
+    const auto ladder = ladders->create_ladder(club_ladder).value();
+    ladders->save_standings(ladder, {ann, bob}, {});
+
+    auto request = swiss(3, 8, ann);
+    request.ladder = ladder + 7;
+    const auto unknown = service.create(request, club.now());
+    REQUIRE_FALSE(unknown);
+    CHECK(unknown.error().code == "unknown_ladder");
+    CHECK(service.list("").empty());
+
+    request.ladder = ladder;
+    const auto id = service.create(request, club.now()).value();
+    CHECK(service.list("").front().ladder_id == ladder);
+    CHECK(service.join(id, ann, "", club.now()));
+    CHECK(service.join(id, bob, "", club.now()));
+    const auto refused = service.join(id, cid, "", club.now());
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().code == "not_on_ladder");
+    CHECK(director.tournaments->entries(id).size() == 2);
+    // On the ladder, cid may join.
+    ladders->save_standings(ladder, {ann, bob, cid}, {});
+    CHECK(service.join(id, cid, "", club.now()));
+}

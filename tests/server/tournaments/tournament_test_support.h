@@ -129,7 +129,9 @@ struct Director {
     explicit Director(Club& club)
         : tournaments(club.backend.tournament_store()), users(club.backend.user_store()),
           ratings(club.backend.rating_store()), games(club.backend.game_store()),
-          service(*tournaments, *users, *ratings, *games, [this](std::function<void()> work) {
+          ladders(club.backend.ladder_store()),
+          service(*tournaments, *users, *ratings, *games, *ladders,
+                  [this](std::function<void()> work) {
               const std::lock_guard lock(mutex);
               posted.push_back(std::move(work));
           }) {
@@ -153,6 +155,7 @@ struct Director {
     std::unique_ptr<storage::UserStore> users;
     std::unique_ptr<storage::RatingStore> ratings;
     std::unique_ptr<storage::GameStore> games;
+    std::unique_ptr<storage::LadderStore> ladders;
     std::shared_ptr<RecordingStarter> starter = std::make_shared<RecordingStarter>();
     std::mutex mutex;
     std::deque<std::function<void()>> posted;
