@@ -1,6 +1,7 @@
 // tabula tournament create <name> --variant V --time-control TC [--format F] [--rounds N]
 //                          [--starts-in MINUTES] [--min N] [--max N] [--join-code CODE]
-//                          [--tiebreaks LIST] [--organiser USER] [--ladder ID] [--rated]
+//                          [--tiebreaks LIST] [--bye win|draw|zero] [--organiser USER]
+//                          [--ladder ID] [--rated]
 //                          [--db FILE]
 // tabula tournament list [--state S] [--db FILE]
 // tabula tournament show <id> [--db FILE]
@@ -38,7 +39,7 @@ constexpr const char* tournament_usage =
     "           [--format swiss|round_robin|double_round_robin|arena] [--rounds N]\n"
     "           [--duration MIN] [--starts-in MIN]\n"
     "           [--min N] [--max N] [--join-code CODE] [--tiebreaks BH-C1,BH,SB]\n"
-    "           [--organiser USER] [--ladder ID] [--rated] [--db FILE]\n"
+    "           [--bye win|draw|zero] [--organiser USER] [--ladder ID] [--rated] [--db FILE]\n"
     "       tabula tournament list [--state created|running|finished|cancelled] [--db FILE]\n"
     "       tabula tournament show <id> [--db FILE]\n"
     "       tabula tournament start <id> [--db FILE]\n"
@@ -65,7 +66,8 @@ const std::vector<TournamentShape>& tournament_shapes() {
         {"create",
          1,
          {"--variant", "--time-control", "--format", "--rounds", "--duration", "--starts-in",
-          "--min", "--max", "--join-code", "--tiebreaks", "--organiser", "--ladder", "--rated"}},
+          "--min", "--max", "--join-code", "--tiebreaks", "--bye", "--organiser", "--ladder",
+          "--rated"}},
         {"list", 0, {"--state"}},
         {"show", 1, {}},
         {"start", 1, {}},
@@ -80,7 +82,7 @@ std::optional<TournamentArgs> parse_tournament_args(const Args& args) {
     auto split = split_args(args,
                             {"--variant", "--time-control", "--format", "--rounds", "--duration",
                              "--starts-in", "--min", "--max", "--join-code", "--tiebreaks",
-                             "--organiser", "--ladder", "--state", "--db"},
+                             "--bye", "--organiser", "--ladder", "--state", "--db"},
                             {"--rated"});
     if (!split || split->words.empty())
         return std::nullopt;
@@ -158,6 +160,7 @@ int create_tournament_command(const TournamentArgs& a, TournamentService& servic
     request.join_code = flag("--join-code").value_or("");
     request.is_public = request.join_code.empty();
     request.tiebreaks = flag("--tiebreaks").value_or("");
+    request.bye = flag("--bye").value_or("");
     if (const auto organiser = flag("--organiser")) {
         const auto user = users.find_user_by_name(*organiser);
         if (!user)

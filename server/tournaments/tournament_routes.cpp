@@ -82,6 +82,17 @@ std::optional<lobby::TimeControl> requested_time_control(const Json& body) {
     return lobby::fischer(std::chrono::seconds(*base), std::chrono::seconds(*increment));
 }
 
+// What a pairing-allocated bye scores, in the words POST /api/tournaments takes.
+std::string_view bye_word(const storage::TournamentRow& row) {
+    const auto variant = rules::variant_from_name(row.variant);
+    if (!variant)
+        return "win";
+    const auto scoring = lt::scoring_for(*variant);
+    if (!scoring || row.bye_points == scoring.value().win)
+        return "win";
+    return row.bye_points == scoring.value().draw ? "draw" : "zero";
+}
+
 Json summary(const storage::TournamentRow& row, int players) {
     Json out = {{"id", row.id},
                 {"name", row.name},
@@ -97,6 +108,7 @@ Json summary(const storage::TournamentRow& row, int players) {
                 {"max_players", row.max_players},
                 {"players", players},
                 {"tiebreaks", row.tiebreaks},
+                {"bye", bye_word(row)},
                 {"ladder", row.ladder_id ? Json(*row.ladder_id) : Json(nullptr)}};
     if (const auto control = lobby::parse_time_control_text(row.time_control))
         out["time_control"] = lobby::describe(*control);
@@ -267,6 +279,7 @@ http::Response tournament_create(TournamentService& service, const http::Request
                           .is_public = *is_public,
                           .join_code = accounts::string_field(body, "join_code").value_or(""),
                           .tiebreaks = accounts::string_field(body, "tiebreaks").value_or(""),
+                          .bye = accounts::string_field(body, "bye").value_or(""),
                           .organiser = organiser,
                           .schedule = std::nullopt,
                           .ladder = *ladder == 0 ? std::nullopt : std::optional(*ladder)};

@@ -136,9 +136,12 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
     if (!arena && !parse_tiebreaks(tiebreaks))
         return refusal("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
                                        "each once");
+    const auto scoring = lt::scoring_for(*variant).value();
+    const std::string_view bye = r.bye.empty() ? "win" : std::string_view(r.bye);
+    if (bye != "win" && bye != "draw" && bye != "zero")
+        return refusal("bad_bye", "a bye scores a win, a draw or zero: win, draw or zero");
     if (r.ladder && !ladders_.find_ladder(*r.ladder))
         return refusal("unknown_ladder", "there is no ladder " + std::to_string(*r.ladder));
-    const auto scoring = lt::scoring_for(*variant).value();
     storage::TournamentRow row{.name = r.name,
                                .format = r.format,
                                .variant = std::string(rules::variant_name(*variant)),
@@ -153,7 +156,9 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
                                .is_public = r.is_public,
                                .join_code = r.join_code,
                                .tiebreaks = tiebreaks,
-                               .bye_points = scoring.win, // C.04.1 c: a win's points
+                               .bye_points = bye == "win"    ? scoring.win // C.04.1 c
+                                             : bye == "draw" ? scoring.draw
+                                                             : scoring.loss,
                                .late_entry_points = 0,
                                .state = "created",
                                .created_at = now,

@@ -75,6 +75,9 @@ struct NewTournament {
     bool is_public = true;
     std::string join_code{}; // a private one's, 4 to 32 letters or digits
     std::string tiebreaks{}; // "BH-C1,BH,SB" (empty: that default)
+    // What a Swiss's pairing-allocated bye scores: "win" (the default, FIDE C.04.1 c), "draw"
+    // or "zero" (a round robin's bye, a round with no game, always scores nothing).
+    std::string bye{};
     std::optional<storage::UserId> organiser{};
     // The operator's schedule it is made for (tournament_scheduler.h); none: made by hand.
     std::optional<std::string> schedule{};
@@ -104,9 +107,9 @@ public:
     void set_game_starter(std::shared_ptr<TournamentGameStarter> starter);
 
     // Errors: "bad_name", "bad_format", "bad_variant", "bad_time_control", "bad_rounds",
-    // "bad_players", "bad_join_code", "bad_tiebreaks", "unknown_ladder" (the ladder it is
-    // open to does not exist), and "already_scheduled" (a schedule's tournament of that start
-    // is stored: another node made it).
+    // "bad_players", "bad_join_code", "bad_tiebreaks", "bad_bye", "unknown_ladder" (the ladder
+    // it is open to does not exist), and "already_scheduled" (a schedule's tournament of that
+    // start is stored: another node made it).
     rules::Result<storage::TournamentId> create(const NewTournament& request,
                                                 storage::TimePoint now);
     std::vector<storage::TournamentRow> list(std::string_view state);

@@ -180,4 +180,12 @@ TEST_CASE("a tournament over HTTP open only to a ladder's players: the ladder is
     reply = s.post("/api/tournaments", body, ann);
     REQUIRE(reply.status == 201);
     CHECK(json_of(reply)["tournament"]["ladder"].is_null());
+    CHECK(json_of(reply)["tournament"]["bye"] == "win");
+    // What a bye scores: a win unless the organiser says otherwise.
+    body["bye"] = "half";
+    CHECK(error_code(s.post("/api/tournaments", body, ann)) == "bad_bye");
+    body["bye"] = "draw";
+    reply = s.post("/api/tournaments", body, ann);
+    REQUIRE(reply.status == 201);
+    CHECK(json_of(reply)["tournament"]["bye"] == "draw");
 }

@@ -322,3 +322,39 @@ TEST_CASE("a tournament open only to a ladder's players takes them alone, and na
     ladders->save_standings(ladder, {ann, bob, cid}, {});
     CHECK(service.join(id, cid, "", club.now()));
 }
+
+TEST_CASE("a Swiss's pairing-allocated bye scores a win unless the tournament says a draw or "
+          "zero") {
+    Club club;
+    Director director(club);
+    auto& service = director.service;
+    auto request = swiss(2, 8, std::nullopt);
+    request.bye = "half";
+    const auto bad = service.create(request, club.now());
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().code == "bad_bye");
+    for (const auto& [bye, units] : {std::pair{"win", 2}, std::pair{"draw", 1},
+                                     std::pair{"zero", 0}}) {
+        CAPTURE(bye);
+        request.bye = bye;
+        const auto id = service.create(request, club.now()).value();
+        CHECK(director.tournaments->find_tournament(id)->bye_points == units);
+        for (const auto* name : {"ann", "bob", "cid"})
+            REQUIRE(service.join(id, club.account(name + std::string("_") + bye), "",
+                                 club.now()));
+        REQUIRE(service.start(id, std::nullopt, club.now()));
+        director.drain();
+        const auto shown = service.view(id).value();
+        REQUIRE(shown.rounds.size() == 1);
+        REQUIRE(shown.rounds[0].absences.size() == 1); // three players: one bye
+        const auto bye_user = shown.rounds[0].absences[0].user_id;
+        bool found = false;
+        for (const auto& row : shown.standings)
+            if (shown.record.players[static_cast<std::size_t>(row.player)].id ==
+                std::to_string(bye_user)) {
+                found = true;
+                CHECK(row.points == units);
+            }
+        CHECK(found);
+    }
+}
