@@ -149,6 +149,31 @@ TEST_CASE("round robin: a double round robin has no three games of one colour in
     }
 }
 
+TEST_CASE("round robin: a double round robin is the published single cycle with its last two "
+          "rounds swapped, then the published cycle again with colours reversed (C.05 Annex 1)") {
+    for (int players = 3; players <= 14; ++players) {
+        CAPTURE(players);
+        const auto single = make_schedule(players, false); // equal to the published tables above
+        const auto twice = make_schedule(players, true);
+        REQUIRE(single.ok());
+        REQUIRE(twice.ok());
+        const std::size_t m = single->size();
+        REQUIRE(twice->size() == 2 * m);
+        for (std::size_t r = 0; r + 2 < m; ++r)
+            CHECK((*twice)[r].games == (*single)[r].games);
+        CHECK((*twice)[m - 2].games == (*single)[m - 1].games);
+        CHECK((*twice)[m - 1].games == (*single)[m - 2].games);
+        for (std::size_t r = 0; r < m; ++r) {
+            CAPTURE(r);
+            auto reversed = (*single)[r].games;
+            for (RoundRobinGame& g : reversed)
+                std::swap(g.white, g.black);
+            CHECK((*twice)[m + r].games == reversed);
+            CHECK((*twice)[m + r].bye == (*single)[r].bye);
+        }
+    }
+}
+
 TEST_CASE("round robin: counts outside 2 to 64 are refused") {
     CHECK(make_schedule(1, false).error().code == "bad_settings");
     CHECK(make_schedule(65, true).error().code == "bad_settings");
