@@ -355,3 +355,61 @@ TEST_CASE("restarted with a tournament game in progress, the server takes the re
     CHECK(pairing["game_id"] == before["rounds"][0]["pairings"][0]["game_id"]);
     CHECK(pairing["result"] == "1-0");
 }
+
+TEST_CASE("a player not connected when paired is seated all the same and shown disconnected; "
+          "connecting later, they find the game on the tournament's page and play it") {
+    LiveClub club;
+    std::map<std::string, Player> players;
+    for (const auto* name : {"ann", "bob"}) {
+        const auto reply =
+            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
+        REQUIRE_MESSAGE(reply.status == 201, reply.body);
+        const auto header = reply.header("set-cookie");
+        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
+    }
+    const auto created = club.post("/api/tournaments",
+                                   {{"name", "Away"},
+                                    {"variant", "chess"},
+                                    {"base_seconds", 300},
+                                    {"rounds", 1},
+                                    {"starts_at", 9'000'000'000'000}},
+                                   players["ann"].cookie);
+    REQUIRE_MESSAGE(created.status == 201, created.body);
+    const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
+    for (auto& [name, player] : players)
+        REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
+    // Only ann is connected when the round is paired.
+    auto& ann = players["ann"];
+    ann.ws = std::make_unique<test::WsTestClient>(
+        test::WsOptions(club.app->port()).cookie_header(ann.cookie));
+    REQUIRE(ann.ws->read_json()["t"] == "hello");
+    ann.wait_for([](const json& m) { return m["t"] == "welcome"; });
+    REQUIRE(club.post(page + "/start", json::object(), ann.cookie).status == 200);
+    const auto notice = ann.wait_for([](const json& m) { return m["t"] == "tournament_game"; });
+    const auto code = notice["table"].get<std::string>();
+    const auto state = ann.request({{"t", "join"}, {"code", code}});
+    REQUIRE_MESSAGE(state.contains("state"), state.dump());
+    const auto& seats = state["state"]["seats"];
+    REQUIRE(seats.size() == 2);
+    const std::size_t bob_seat = notice["white"] == "bob" ? 0 : 1;
+    CHECK(seats[bob_seat]["name"] == "bob");
+    CHECK(seats[bob_seat]["connected"] == false);
+    CHECK(seats[1 - bob_seat]["connected"] == true);
+
+    // bob comes: the tournament's page names his table, and the game is played there.
+    auto& bob = players["bob"];
+    bob.ws = std::make_unique<test::WsTestClient>(
+        test::WsOptions(club.app->port()).cookie_header(bob.cookie));
+    REQUIRE(bob.ws->read_json()["t"] == "hello");
+    bob.wait_for([](const json& m) { return m["t"] == "welcome"; });
+    const auto shown = club.get(page)["tournament"];
+    CHECK(shown["rounds"][0]["pairings"][0]["table"] == code);
+    auto& white = notice["white"] == "bob" ? bob : ann;
+    auto& black = notice["white"] == "bob" ? ann : bob;
+    const auto moved = white.request({{"t", "move"}, {"table", code}, {"ply", 0}, {"move", "e4"}});
+    REQUIRE_MESSAGE(moved["t"] == "table_event", moved.dump());
+    const auto resigned = black.request({{"t", "resign"}, {"table", code}});
+    REQUIRE_MESSAGE(resigned["t"] == "ok", resigned.dump());
+    const auto done = poll(club, page, [](const json& t) { return t["state"] == "finished"; });
+    CHECK(done["rounds"][0]["pairings"][0]["result"] == "1-0");
+}
