@@ -122,6 +122,28 @@ struct Player {
     }
 };
 
+// Accounts registered over HTTP, each with its session cookie; none connected yet.
+std::map<std::string, Player> register_players(LiveClub& club,
+                                               std::initializer_list<const char*> names) {
+    std::map<std::string, Player> players;
+    for (const auto* name : names) {
+        const auto reply =
+            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
+        REQUIRE_MESSAGE(reply.status == 201, reply.body);
+        const auto header = reply.header("set-cookie");
+        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
+    }
+    return players;
+}
+
+// The player's WebSocket, open and welcomed.
+void connect(LiveClub& club, Player& player) {
+    player.ws = std::make_unique<test::WsTestClient>(
+        test::WsOptions(club.app->port()).cookie_header(player.cookie));
+    REQUIRE(player.ws->read_json()["t"] == "hello");
+    player.wait_for([](const json& m) { return m["t"] == "welcome"; });
+}
+
 // Polls (bounded) until `done` holds for the tournament's page, ticking between looks.
 json poll(LiveClub& club, const std::string& page, const std::function<bool(const json&)>& done) {
     for (int i = 0; i < 100; ++i) {
@@ -160,14 +182,7 @@ void play_live_round(std::map<std::string, Player>& players) {
 TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table is pushed to its "
           "players, its game's end pairs the next round and the standings follow the results") {
     LiveClub club;
-    std::map<std::string, Player> players;
-    for (const auto* name : {"ann", "bob", "cid", "dan"}) {
-        const auto reply =
-            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
-        REQUIRE_MESSAGE(reply.status == 201, reply.body);
-        const auto header = reply.header("set-cookie");
-        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
-    }
+    auto players = register_players(club, {"ann", "bob", "cid", "dan"});
     const auto created = club.post("/api/tournaments",
                                    {{"name", "Club Swiss"},
                                     {"variant", "chess"},
@@ -180,10 +195,7 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
     const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
     for (auto& [name, player] : players) {
         REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
-        player.ws = std::make_unique<test::WsTestClient>(
-            test::WsOptions(club.app->port()).cookie_header(player.cookie));
-        REQUIRE(player.ws->read_json()["t"] == "hello");
-        player.wait_for([](const json& m) { return m["t"] == "welcome"; });
+        connect(club, player);
     }
     REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
 
@@ -230,14 +242,7 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
 
 TEST_CASE("a tournament table refuses abort and rematch: its one game decides the pairing") {
     LiveClub club;
-    std::map<std::string, Player> players;
-    for (const auto* name : {"ann", "bob"}) {
-        const auto reply =
-            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
-        REQUIRE_MESSAGE(reply.status == 201, reply.body);
-        const auto header = reply.header("set-cookie");
-        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
-    }
+    auto players = register_players(club, {"ann", "bob"});
     const auto created = club.post("/api/tournaments",
                                    {{"name", "Two"},
                                     {"variant", "chess"},
@@ -249,10 +254,7 @@ TEST_CASE("a tournament table refuses abort and rematch: its one game decides th
     const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
     for (auto& [name, player] : players) {
         REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
-        player.ws = std::make_unique<test::WsTestClient>(
-            test::WsOptions(club.app->port()).cookie_header(player.cookie));
-        REQUIRE(player.ws->read_json()["t"] == "hello");
-        player.wait_for([](const json& m) { return m["t"] == "welcome"; });
+        connect(club, player);
     }
     REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
     std::string code;
@@ -359,14 +361,7 @@ TEST_CASE("restarted with a tournament game in progress, the server takes the re
 TEST_CASE("a player not connected when paired is seated all the same and shown disconnected; "
           "connecting later, they find the game on the tournament's page and play it") {
     LiveClub club;
-    std::map<std::string, Player> players;
-    for (const auto* name : {"ann", "bob"}) {
-        const auto reply =
-            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
-        REQUIRE_MESSAGE(reply.status == 201, reply.body);
-        const auto header = reply.header("set-cookie");
-        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
-    }
+    auto players = register_players(club, {"ann", "bob"});
     const auto created = club.post("/api/tournaments",
                                    {{"name", "Away"},
                                     {"variant", "chess"},
@@ -380,10 +375,7 @@ TEST_CASE("a player not connected when paired is seated all the same and shown d
         REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
     // Only ann is connected when the round is paired.
     auto& ann = players["ann"];
-    ann.ws = std::make_unique<test::WsTestClient>(
-        test::WsOptions(club.app->port()).cookie_header(ann.cookie));
-    REQUIRE(ann.ws->read_json()["t"] == "hello");
-    ann.wait_for([](const json& m) { return m["t"] == "welcome"; });
+    connect(club, ann);
     REQUIRE(club.post(page + "/start", json::object(), ann.cookie).status == 200);
     const auto notice = ann.wait_for([](const json& m) { return m["t"] == "tournament_game"; });
     const auto code = notice["table"].get<std::string>();
@@ -398,10 +390,7 @@ TEST_CASE("a player not connected when paired is seated all the same and shown d
 
     // bob comes: the tournament's page names his table, and the game is played there.
     auto& bob = players["bob"];
-    bob.ws = std::make_unique<test::WsTestClient>(
-        test::WsOptions(club.app->port()).cookie_header(bob.cookie));
-    REQUIRE(bob.ws->read_json()["t"] == "hello");
-    bob.wait_for([](const json& m) { return m["t"] == "welcome"; });
+    connect(club, bob);
     const auto shown = club.get(page)["tournament"];
     CHECK(shown["rounds"][0]["pairings"][0]["table"] == code);
     auto& white = notice["white"] == "bob" ? bob : ann;
