@@ -1,25 +1,27 @@
 // The tournament screens against the mock socket, with the HTTP API answered by page.route
 // from fixtures/tournaments.js (the shapes of docs/http-api.md, "Tournaments", and the arena's
 // fields): the list (players, a Swiss's round, an arena's time left) and the lobby's card, the
-// create form (by the keyboard alone), a Swiss's page (standings with tie-breaks, rounds,
-// links, TRF, withdraw), a private round robin (join with the code; the organiser's start), an
-// arena (countdown, pause and resume, berserk, streaks and sheets, who went berserk), the `tournament_game` push (taken to the table, or told with
-// a link while seated at another game), Berserk at an arena table, the page's refreshes, and
-// the axe audit of the new screens.
+// create form (by the keyboard alone; "Open to" a ladder's players), a Swiss's page (standings
+// with tie-breaks, rounds, links, TRF, withdraw), a private round robin (join with the code;
+// the organiser's start), an arena (countdown, pause and resume, berserk, streaks and sheets,
+// who went berserk), a tournament open to a ladder's players (its line, the refusal of anyone
+// else), the `tournament_game` push (taken to the table, or told with a link while seated at
+// another game), Berserk at an arena table, the page's refreshes, and the axe audit of the new
+// screens.
 
 import assert from 'node:assert/strict';
 import { test, expect_text, expect_count, eventually } from '../harness.js';
 import { expect_no_serious_violations } from '../lib/axe.js';
-import { tournament_list, running_swiss, private_round_robin, running_arena } from '../fixtures/tournaments.js';
+import { tournament_list, running_swiss, private_round_robin, running_arena, ladder_list } from '../fixtures/tournaments.js';
 import { seat, time, table_state, table_message } from '../lib/table_messages.js';
 
 const mock = { needs: 'mock' };
 
 // Answers /api/* as docs/http-api.md does: `user` logged in (or null), the fixtures by id,
 // every POST recorded in `posts` ({path, body}) and answered with `post_reply(path, body)`
-// (default: 200 with the tournament), the list from `list(now)`. `gets` counts the GETs of
-// each path.
-async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_reply = null, list = tournament_list } = {}) {
+// (default: 200 with the tournament), the list from `list(now)`, GET /api/ladders from
+// `ladders` (null: 404, a list that cannot be loaded). `gets` counts the GETs of each path.
+async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_reply = null, list = tournament_list, ladders = null } = {}) {
     const posts = [];
     const gets = new Map();
     const now = Date.now();
@@ -31,6 +33,7 @@ async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_
         if (req.method() === 'GET') gets.set(path, (gets.get(path) || 0) + 1);
         if (path === '/api/me') return json(route, 200, { user: user ? { id: 1, name: user } : null });
         if (path === '/api/tournaments' && req.method() === 'GET') return json(route, 200, list(now));
+        if (path === '/api/ladders' && req.method() === 'GET' && ladders) return json(route, 200, ladders);
         const m = path.match(/^\/api\/tournaments(?:\/(\d+))?(?:\/(\w+))?$/);
         if (m && req.method() === 'POST') {
             const body = JSON.parse(req.postData() || '{}');
@@ -178,6 +181,38 @@ test('tournament create form: an arena sends its duration; a refusal is said und
                                       max_players: 64, public: true });
 }, mock);
 
+test('tournament create form: "Open to" lists the ladders by name and variant, and posts the one chosen as `ladder`', async ({ page, base }) => {
+    const { posts } = await fake_tournament_api(page, { ladders: ladder_list() });
+    await open(page, base, '#/tournaments');
+    const form = page.locator('.tournament-form');
+    const open_to = form.getByLabel('Open to');
+    assert.equal(await open_to.evaluate((el) => el.tagName), 'SELECT');
+    await eventually(async () => assert.deepEqual(await open_to.locator('option').allTextContents(),
+        ['Everyone', 'Players of Club blitz (Chess)', 'Players of Sunday draughts (International draughts)']));
+    assert.equal(await open_to.inputValue(), '');
+    await form.getByLabel('Name').fill('Ladder final');
+    await form.getByLabel('Start time (your local time)').fill('');
+    await open_to.selectOption({ label: 'Players of Sunday draughts (International draughts)' });
+    await form.locator('button[type="submit"]').click();
+    await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments', body: {
+        name: 'Ladder final', format: 'swiss', variant: 'chess', rated: false, base_seconds: 300, increment_seconds: 3,
+        rounds: 5, min_players: 2, max_players: 64, public: true, tiebreaks: 'BH-C1,BH,SB', ladder: 2 } }]));
+    await eventually(async () => assert.equal(await page.evaluate(() => location.hash), '#/tournament/9'));
+}, mock);
+
+test('tournament create form: without the ladder list "Open to" offers everyone alone, and the form still creates', async ({ page, base }) => {
+    const { posts, gets } = await fake_tournament_api(page); // GET /api/ladders answers 404
+    await open(page, base, '#/tournaments');
+    const form = page.locator('.tournament-form');
+    await eventually(async () => assert.equal(gets.get('/api/ladders'), 1));
+    assert.deepEqual(await form.getByLabel('Open to').locator('option').allTextContents(), ['Everyone']);
+    await form.getByLabel('Name').fill('Open Swiss');
+    await form.locator('button[type="submit"]').click();
+    await eventually(async () => assert.equal(posts.length, 1));
+    assert.equal(posts[0].body.name, 'Open Swiss');
+    assert.ok(!('ladder' in posts[0].body), JSON.stringify(posts[0].body));
+}, mock);
+
 test('tournament create form: a guest is asked to log in', async ({ page, base }) => {
     await fake_tournament_api(page, { user: null });
     await open(page, base, '#/tournaments');
@@ -304,6 +339,36 @@ test('an arena\'s page marks who went berserk: beside the name in its game, and 
     await expect_count(page.locator('[data-action="berserk"]'), 0);
 }, mock);
 
+test('a tournament open to a ladder\'s players names the ladder, linked to the ladders; joining off it shows the server\'s refusal', async ({ page, base }) => {
+    const swiss = running_swiss(Date.now());
+    const on_ladder = { tournament: { ...swiss.tournament, ladder: 2 } };
+    const refusal = 'this tournament is for the players of its ladder: join the ladder first';
+    const { posts } = await fake_tournament_api(page, { user: 'zed', ladders: ladder_list(), tournaments: { 1: on_ladder },
+        post_reply: () => ({ status: 403, body: { error: { code: 'not_on_ladder', message: refusal } } }) });
+    await open(page, base, '#/tournament/1');
+    const line = page.locator('.tournament-head .tournament-ladder');
+    await expect_text(line, /^Open to the players of ladder Sunday draughts$/);
+    assert.equal(await line.locator('a').getAttribute('href'), '/#/account/ladders');
+    await page.locator('[data-action="join"]').click();
+    await expect_text(page.locator('.tournament-head .error'), new RegExp(`^${refusal}$`));
+    assert.deepEqual(posts, [{ path: '/api/tournaments/1/join', body: {} }]);
+    await expect_no_serious_violations(page, 'a tournament open to a ladder\'s players');
+
+    // Without the ladder list, the ladder by its id; a tournament open to all has no such line
+    // and does not read the ladders.
+    const unnamed = await page.context().newPage();
+    const { gets } = await fake_tournament_api(unnamed, { tournaments: { 1: { tournament: { ...swiss.tournament, ladder: 7 } } } });
+    await open(unnamed, base, '#/tournament/1');
+    await expect_text(unnamed.locator('.tournament-ladder'), /^Open to the players of ladder #7$/);
+    const open_to_all = await page.context().newPage();
+    const { gets: all_gets } = await fake_tournament_api(open_to_all, { tournaments: { 1: { tournament: { ...swiss.tournament, ladder: null } } } });
+    await open(open_to_all, base, '#/tournament/1');
+    await expect_text(open_to_all.locator('#tournament-title'), /Saturday Swiss/);
+    assert.equal(await open_to_all.locator('.tournament-ladder').isVisible(), false);
+    assert.equal(all_gets.get('/api/ladders'), undefined);
+    assert.equal(gets.get('/api/ladders'), 1);
+}, mock);
+
 // Records the socket's requests instead of sending them (no game server behind the mock).
 async function quiet_socket(page) {
     await page.waitForFunction(() => window.tabula);
@@ -388,7 +453,7 @@ for (const [name, hash] of PAGES) {
     for (const [view, viewport] of VIEWS) {
         for (const theme of ['dark', 'light']) {
             test(`axe: ${name} at ${view}, ${theme} theme, has no serious or critical WCAG 2.1 AA violation`, async ({ page, base }) => {
-                await fake_tournament_api(page, { user: hash === '#/tournament/2' ? 'zed' : 'ann' });
+                await fake_tournament_api(page, { user: hash === '#/tournament/2' ? 'zed' : 'ann', ladders: ladder_list() });
                 await page.setViewportSize(viewport);
                 await page.addInitScript((t) => localStorage.setItem('tabula.theme', t), theme);
                 await open(page, base, hash);

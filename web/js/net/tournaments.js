@@ -80,7 +80,8 @@ export function ends_in_text(ends_at, now) {
 // The body of POST /api/tournaments from the create form's values:
 // {name, format, variant, minutes, increment, days (0: real time), rated, starts_at (ms or
 // null: now), rounds, duration_minutes, min_players, max_players, private, join_code,
-// tiebreaks: [codes, '' for none]}. Throws an Error saying what to fix.
+// tiebreaks: [codes, '' for none], ladder (a ladder's id, or '' or null: open to every
+// account)}. Throws an Error saying what to fix.
 export function tournament_request(v) {
     const name = String(v.name || '').trim();
     if (!name || name.length > 80) throw new Error('Give the tournament a name of 1 to 80 characters.');
@@ -116,6 +117,11 @@ export function tournament_request(v) {
         if (new Set(codes).size !== codes.length) throw new Error('Each tie-break may be chosen once.');
         if (codes.some((c) => !TIEBREAKS.some(([id]) => id === c))) throw new Error('Unknown tie-break.');
         if (codes.length) body.tiebreaks = codes.join(',');
+    }
+    if (v.ladder !== undefined && v.ladder !== null && v.ladder !== '') {
+        const ladder = Number(v.ladder);
+        if (!Number.isInteger(ladder) || ladder < 1) throw new Error('Choose a ladder from the list, or everyone.');
+        body.ladder = ladder;
     }
     return body;
 }

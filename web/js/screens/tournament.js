@@ -1,6 +1,7 @@
-// A tournament's page (GET /api/tournaments/<id>): what it is and when, the viewer's own game
-// (taken there when paired: app.js), the controls the viewer has (join, with the join code of
-// a private one; withdraw; an arena's pause and resume, and berserk beside the current game;
+// A tournament's page (GET /api/tournaments/<id>): what it is and when, the ladder whose
+// players alone may join (when it has one), the viewer's own game (taken there when paired:
+// app.js), the controls the viewer has (join, with the join code of a private one; withdraw;
+// an arena's pause and resume, and berserk beside the current game;
 // the organiser's start and end), the standings (rank, name, rating, points, the tie-breaks;
 // an arena's streak, sheet, paused players and berserk games), the entries, and every round's
 // pairings (an arena's games, with who went berserk) linked to their tables while played and to
@@ -27,6 +28,9 @@ export class TournamentScreen {
         this.controls_key = null;
         this.title = h('h1', { id: 'tournament-title' }, `Tournament ${this.id}`);
         this.about = h('p', { class: 'muted tournament-about' });
+        this.ladder_line = h('p', { class: 'tournament-ladder', hidden: true });
+        this.ladder_text = '';
+        this.ladder_names = null; // ladder id -> name, from GET /api/ladders (render_ladder)
         this.when = h('p', { class: 'tournament-when' });
         this.mine = h('div', { class: 'my-tournament-game' });
         this.controls = h('div', { class: 'tournament-controls' });
@@ -40,7 +44,7 @@ export class TournamentScreen {
         this.entries = h('div', { class: 'tournament-entries' });
         fill(root, h('div', { class: 'tournament-page' },
             h('section', { class: 'card tournament-head', 'aria-labelledby': 'tournament-title' },
-                this.title, this.about, this.when, this.mine, this.controls, this.error, this.said),
+                this.title, this.about, this.ladder_line, this.when, this.mine, this.controls, this.error, this.said),
             h('section', { class: 'card', 'aria-labelledby': 'standings-title' },
                 h('h2', { id: 'standings-title' }, 'Standings'), this.standings),
             this.cross_card,
@@ -90,6 +94,7 @@ export class TournamentScreen {
         document.title = `${t.name} · Tabula`;
         this.title.textContent = t.name;
         this.about.textContent = `${tournament_summary(t)} · organised by ${t.organiser || 'the server'}`;
+        this.render_ladder();
         this.render_when();
         this.render_mine();
         this.render_controls();
@@ -97,6 +102,32 @@ export class TournamentScreen {
         this.render_crosstable();
         this.render_rounds();
         this.render_entries();
+    }
+
+    // A tournament open only to a ladder's players says which, linked to the ladders (where
+    // one joins them): "Open to the players of ladder Club blitz". The name comes from GET
+    // /api/ladders, read once and only for such a tournament; without it, "ladder #2". The
+    // line is shown once that answer is in, and drawn again only when its words change, so the
+    // page's refreshes neither flicker it nor take the focus off its link.
+    render_ladder() {
+        const id = this.t.ladder;
+        const open_to_all = !Number.isInteger(id);
+        if (!open_to_all && !this.ladders_asked) {
+            this.ladders_asked = true;
+            this.app.api.ladders()
+                .then((r) => new Map(((r && r.ladders) || []).map((l) => [l.id, l.name])), () => new Map())
+                .then((names) => {
+                    this.ladder_names = names;
+                    if (!this.closed && this.t) this.render_ladder();
+                });
+        }
+        if (!open_to_all && !this.ladder_names) return;
+        const name = open_to_all ? null : this.ladder_names.get(id);
+        const text = open_to_all ? '' : name ? `ladder ${name}` : `ladder #${id}`;
+        if (text === this.ladder_text) return;
+        this.ladder_text = text;
+        this.ladder_line.hidden = open_to_all;
+        fill(this.ladder_line, open_to_all ? null : ['Open to the players of ', h('a', { href: '/#/account/ladders' }, text)]);
     }
 
     // A Swiss's or round robin's crosstable: per player and round, the result, the opponent's

@@ -3,7 +3,8 @@
 // with its players and where it stands (its start time, its round, an arena's time left); and
 // for an account the create form (name, format, variant, time control, rated or casual, start
 // time, rounds of a Swiss or an arena's duration, players, private with a join code,
-// tie-breaks), which opens the new tournament's page.
+// tie-breaks, open to everyone or to one ladder's players), which opens the new tournament's
+// page.
 
 import { h, fill, field, segmented, uid } from '../ui/dom.js';
 import { VARIANTS, variant_name, variant_players } from '../ui/variants.js';
@@ -83,10 +84,13 @@ export class TournamentsScreen {
         if (this.create_holder.querySelector('form')) return;
         fill(this.create_holder, h('section', { class: 'card create-tournament', 'aria-labelledby': 'create-tournament-title' },
             h('h2', { id: 'create-tournament-title' }, 'Create a tournament'),
-            tournament_form({ on_submit: async (body) => {
-                const { tournament } = await this.app.api.create_tournament(body);
-                go(`#/tournament/${tournament.id}`);
-            } })));
+            tournament_form({
+                on_submit: async (body) => {
+                    const { tournament } = await this.app.api.create_tournament(body);
+                    go(`#/tournament/${tournament.id}`);
+                },
+                load_ladders: async () => ((await this.app.api.ladders()) || {}).ladders || [],
+            })));
     }
 }
 
@@ -126,9 +130,16 @@ function local_input_value(ms) {
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+// A ladder as the "Open to" choice names it: "Players of Club blitz (Chess)".
+export function ladder_option_text(ladder) {
+    return `Players of ${ladder.name} (${variant_name(ladder.variant)})`;
+}
+
 // The create form; on_submit gets the request's body (tournament_request) and may throw (the
-// server's refusal), shown under the form.
-export function tournament_form({ on_submit }) {
+// server's refusal), shown under the form. load_ladders (optional) resolves to the ladders of
+// GET /api/ladders, offered in "Open to" once they come; until then, and when they cannot be
+// loaded, the choice is everyone alone (the server's default) and the form sends no ladder.
+export function tournament_form({ on_submit, load_ladders = null }) {
     const id = uid('tf');
     const name = h('input', { name: 'name', required: true, maxlength: 80, autocomplete: 'off' });
     const format = h('select', { name: 'format' }, FORMATS.map(([v, label]) => h('option', { value: v }, label)));
@@ -151,6 +162,14 @@ export function tournament_form({ on_submit }) {
     const visibility = segmented('Who may join', `${id}-visibility`, [['public', 'Public'], ['private', 'Private']], 'public');
     const join_code = h('input', { name: 'join_code', autocomplete: 'off', maxlength: 32, pattern: '[A-Za-z0-9]{4,32}' });
     const code_field = field('Join code', join_code, '4 to 32 letters or digits; give it to the players you invite');
+    const ladder = h('select', { name: 'ladder' }, h('option', { value: '' }, 'Everyone'));
+    const ladder_field = field('Open to', ladder, 'A ladder\'s players only: anyone else joins the ladder first.');
+    if (load_ladders) {
+        load_ladders().then((ladders) => {
+            const valid = (Array.isArray(ladders) ? ladders : []).filter((l) => l && Number.isInteger(l.id) && l.id > 0);
+            ladder.append(...valid.map((l) => h('option', { value: String(l.id) }, ladder_option_text(l))));
+        }, () => {}); // No list: everyone stays the only choice.
+    }
     const tiebreaks = DEFAULT_TIEBREAKS.map((code) => h('select', { name: 'tiebreak' },
         h('option', { value: '' }, 'None'), TIEBREAKS.map(([v, label]) => h('option', { value: v, selected: v === code }, `${label} (${v})`))));
     const tiebreak_fields = h('fieldset', { class: 'tiebreak-fields' }, h('legend', {}, 'Tie-breaks, in order'),
@@ -164,7 +183,7 @@ export function tournament_form({ on_submit }) {
               'It starts then if the minimum of players have joined, else it is cancelled; you may start it earlier. Empty: now.'),
         rounds_field, duration_field,
         h('div', { class: 'field-row' }, field('Minimum players', min_players), field('Maximum players', max_players)),
-        visibility, code_field, tiebreak_fields, error, submit);
+        visibility, code_field, ladder_field, tiebreak_fields, error, submit);
     const checked = (n) => form.querySelector(`input[name="${n}"]:checked`).value;
     const sync = () => {
         const corr = checked(`${id}-mode`) === 'correspondence';
@@ -191,7 +210,7 @@ export function tournament_form({ on_submit }) {
                 rounds: rounds.value, duration_minutes: duration.value,
                 min_players: min_players.value, max_players: max_players.value,
                 private: checked(`${id}-visibility`) === 'private', join_code: join_code.value,
-                tiebreaks: tiebreaks.map((s) => s.value),
+                tiebreaks: tiebreaks.map((s) => s.value), ladder: ladder.value,
             });
         } catch (err) {
             error.textContent = err.message;
