@@ -33,8 +33,10 @@ async function create_and_join(organiser, name, fields) {
     return id;
 }
 
-// The pairing's players at its table: 1. e4 e5 and White resigns.
-async function play_pairing(players, pairing) {
+// The pairing's players at its table: 1. e4 e5 and White resigns. `settled` checks the end
+// (default: Black's page says it; an arena's player may be taken to the next table at once,
+// so an arena reads the pairing's result instead).
+async function play_pairing(players, pairing, settled = null) {
     const white = players.find((p) => p.name === pairing.white);
     const black = players.find((p) => p.name === pairing.black);
     for (const p of [white, black])
@@ -47,7 +49,16 @@ async function play_pairing(players, pairing) {
     await expect_text(white.page.locator('.table-status'), /Your move/, 10000);
     await button(white.page, '.table-actions', 'Resign').click();
     await button(white.page, '.table-actions', 'Confirm resign').click();
-    await expect_text(black.page.locator('.result'), /Black wins · resignation/, 10000);
+    if (settled) await settled();
+    else await expect_text(black.page.locator('.result'), /Black wins · resignation/, 10000);
+}
+
+// Until the stored pairing at `table` has Black's win.
+async function black_won(read, table) {
+    await eventually(async () => {
+        const pairing = (await read()).rounds.flatMap((r) => r.pairings).find((q) => q.table === table);
+        assert.equal(pairing && pairing.result, '0-1');
+    }, 20000, `Black's win at table ${table}`);
 }
 
 test('a Swiss of four: created and joined in the pages, started by its organiser, each player taken to their table',
@@ -179,7 +190,7 @@ test('an arena of three: the two paired first play, the third sees the standings
             await watcher.page.goto(`${base}/#/tournament/${id}`);
             await expect_count(watcher.page.locator('.standings-table tbody tr'), 3, 10000);
 
-            await play_pairing(players, first);
+            await play_pairing(players, first, () => black_won(read, first.table));
             // The standings change on the page as it polls: Black's win, 2 points, sheet "2".
             await expect_text(watcher.page.locator(`.standings-table tr[data-name="${first.black}"] .points`), /^2$/, 20000);
             await expect_text(watcher.page.locator(`.standings-table tr[data-name="${first.black}"] .sheet`), /^2$/);
@@ -196,7 +207,7 @@ test('an arena of three: the two paired first play, the third sees the standings
             assert.ok([second.white, second.black].includes(third.name), 'the third player is paired');
             await eventually(async () => assert.equal(await third.page.evaluate(() => location.hash), `#/table/${second.table}`),
                 20000, 'the third player at the table');
-            await play_pairing(players, second);
+            await play_pairing(players, second, () => black_won(read, second.table));
             await eventually(async () => {
                 const t = await read();
                 assert.ok(Number(t.standings.find((st) => st.name === second.black).points) >= 2);
