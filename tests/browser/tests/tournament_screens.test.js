@@ -4,7 +4,8 @@
 // create form (by the keyboard alone; "Open to" a ladder's players), a Swiss's page (standings
 // with tie-breaks, rounds, links, TRF, withdraw), a private round robin (join with the code;
 // the organiser's start), an arena (countdown, pause and resume, berserk, streaks and sheets,
-// who went berserk), a tournament open to a ladder's players (its line, the refusal of anyone
+// who went berserk), a Swiss's tools (the organiser's forbidden pair and pairing by hand, an
+// entrant's half-point bye, the server's refusal), a tournament open to a ladder's players (its line, the refusal of anyone
 // else), the `tournament_game` push (taken to the table, or told with a link while seated at
 // another game), Berserk at an arena table, the page's refreshes, and the axe audit of the new
 // screens.
@@ -18,11 +19,12 @@ import { seat, time, table_state, table_message } from '../lib/table_messages.js
 const mock = { needs: 'mock' };
 
 // Answers /api/* as docs/http-api.md does: `user` logged in (or null), the fixtures by id,
-// every POST recorded in `posts` ({path, body}) and answered with `post_reply(path, body)`
-// (default: 200 with the tournament), the list from `list(now)`, GET /api/ladders from
+// every POST recorded in `posts` ({path, body}) and every DELETE in `deletes`, each answered with
+// `post_reply(path, body, method)` (default: 200 with the tournament), the list from `list(now)`, GET /api/ladders from
 // `ladders` (null: 404, a list that cannot be loaded). `gets` counts the GETs of each path.
 async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_reply = null, list = tournament_list, ladders = null } = {}) {
     const posts = [];
+    const deletes = [];
     const gets = new Map();
     const now = Date.now();
     const fixtures = { 1: running_swiss(now), 2: private_round_robin(now), 3: running_arena(now), ...tournaments };
@@ -34,11 +36,11 @@ async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_
         if (path === '/api/me') return json(route, 200, { user: user ? { id: 1, name: user } : null });
         if (path === '/api/tournaments' && req.method() === 'GET') return json(route, 200, list(now));
         if (path === '/api/ladders' && req.method() === 'GET' && ladders) return json(route, 200, ladders);
-        const m = path.match(/^\/api\/tournaments(?:\/(\d+))?(?:\/(\w+))?$/);
-        if (m && req.method() === 'POST') {
+        const m = path.match(/^\/api\/tournaments(?:\/(\d+))?(?:\/([\w/]+))?$/);
+        if (m && (req.method() === 'POST' || req.method() === 'DELETE')) {
             const body = JSON.parse(req.postData() || '{}');
-            posts.push({ path, body });
-            const reply = post_reply ? post_reply(path, body) : null;
+            (req.method() === 'POST' ? posts : deletes).push({ path, body });
+            const reply = post_reply ? post_reply(path, body, req.method()) : null;
             if (reply) return json(route, reply.status, reply.body);
             if (!m[1]) return json(route, 201, { tournament: { ...running_swiss(now).tournament, id: 9, name: body.name } });
             return json(route, 200, fixtures[m[1]]);
@@ -49,7 +51,7 @@ async function fake_tournament_api(page, { user = 'ann', tournaments = {}, post_
         }
         return json(route, 404, { error: { code: 'not_found', message: 'no such path' } });
     });
-    return { posts, gets };
+    return { posts, deletes, gets };
 }
 
 async function open(page, base, hash) {
@@ -281,6 +283,103 @@ test('a private round robin: joining sends the code, a refusal is said; the orga
     await organiser.locator('[data-action="start"]').click();
     await eventually(async () => assert.deepEqual(org_posts.map((p) => p.path), ['/api/tournaments/2/start']));
     await expect_text(organiser.locator('.tournament-head .notice'), /The tournament has started/);
+}, mock);
+
+test('a Swiss\'s tools: the organiser forbids a pair and allows it again, the entrant asks a half-point bye, others see none', async ({ page, base }) => {
+    const { posts, deletes } = await fake_tournament_api(page, { user: 'org' });
+    await open(page, base, '#/tournament/1');
+    await expect_count(page.locator('.swiss-tool'), 2);
+    await expect_count(page.locator('.forbid-pair'), 1);
+    await expect_count(page.locator('.hand-pairing'), 1);
+    await expect_count(page.locator('.half-bye'), 0); // org has not entered
+    // The entered players, withdrawn or not, by the keyboard: the page reads it again from the answer.
+    assert.deepEqual(await page.locator('#forbid-first option').allTextContents(), ['Choose a player', 'ann', 'bob', 'cid', 'dee']);
+    await page.getByLabel('First player').selectOption('ann');
+    await page.getByLabel('Second player').selectOption('bob');
+    await page.locator('[data-action="forbid"]').focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments/1/forbidden', body: { players: ['ann', 'bob'] } }]));
+    await expect_text(page.locator('.tournament-head .notice'), /ann and bob will not be paired against each other/);
+    await page.locator('[data-action="allow"]').click();
+    await eventually(async () => assert.deepEqual(deletes, [{ path: '/api/tournaments/1/forbidden', body: { players: ['ann', 'bob'] } }]));
+    await expect_text(page.locator('.tournament-head .notice'), /ann and bob may be paired against each other again/);
+    // The same player twice is said before anything is sent.
+    await page.getByLabel('Second player').selectOption('ann');
+    await page.locator('[data-action="forbid"]').click();
+    await expect_text(page.locator('.tournament-head .error'), /Choose two different players/);
+    assert.equal(posts.length, 1);
+
+    // An entrant (ann) has the half-point bye only, from the next round (3) on.
+    const entrant = await page.context().newPage();
+    const { posts: entrant_posts } = await fake_tournament_api(entrant, { user: 'ann' });
+    await open(entrant, base, '#/tournament/1');
+    await expect_count(entrant.locator('.half-bye'), 1);
+    await expect_count(entrant.locator('.forbid-pair, .hand-pairing'), 0);
+    assert.equal(await entrant.getByLabel('Round', { exact: true }).inputValue(), '3');
+    await entrant.getByLabel('Round', { exact: true }).fill('4');
+    await entrant.getByLabel('Round', { exact: true }).press('Enter');
+    await eventually(async () => assert.deepEqual(entrant_posts, [{ path: '/api/tournaments/1/byes', body: { round: 4 } }]));
+    await expect_text(entrant.locator('.tournament-head .notice'), /not be paired in round 4/);
+
+    // Someone who neither organises nor plays, and a withdrawn player, have none.
+    for (const user of ['zed', 'dee']) {
+        const other = await page.context().newPage();
+        await fake_tournament_api(other, { user });
+        await open(other, base, '#/tournament/1');
+        await expect_text(other.locator('#tournament-title'), /Saturday Swiss/);
+        await expect_count(other.locator('.swiss-tool'), 0);
+    }
+}, mock);
+
+test('a Swiss\'s pairing by hand: boards added and chosen by the keyboard, posted with the bye and the override; a refusal is said', async ({ page, base }) => {
+    // The page's GETs read `shown`, which the accepted pairing changes.
+    const shown = running_swiss(Date.now());
+    let refuse = true;
+    const { posts } = await fake_tournament_api(page, { user: 'org', tournaments: { 1: shown }, post_reply: (path) => {
+        if (!path.endsWith('/pairings')) return null;
+        if (refuse) return { status: 400, body: { error: { code: 'bad_pairing', message: 'ann and cid have played each other already' } } };
+        const t = structuredClone(shown.tournament);
+        t.rounds.push({ round: 3, paired_at: Date.now(), set_by_hand: true, absences: [{ name: 'bob', kind: 'bye' }],
+                        pairings: [{ board: 1, white: 'ann', black: 'cid', table: '', game_id: null, result: '' }] });
+        shown.tournament = t;
+        return { status: 200, body: { tournament: t } };
+    } });
+    await open(page, base, '#/tournament/1');
+    await expect_text(page.locator('#hand-title'), /^Pair the next round by hand \(round 3\)$/);
+    // dee has withdrawn: ann, bob and cid are to be paired, on one board to begin with.
+    await expect_count(page.locator('.hand-board'), 1);
+    assert.deepEqual(await page.locator('#hand-white-1 option').allTextContents(), ['Choose White', 'ann', 'bob', 'cid']);
+    await page.locator('[data-action="add-board"]').focus();
+    await page.keyboard.press('Enter');
+    await expect_count(page.locator('.hand-board'), 2);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'hand-white-2');
+    await page.locator('[data-board="2"]').getByRole('button', { name: 'Remove board 2' }).click();
+    await expect_count(page.locator('.hand-board'), 1);
+    await page.locator('#hand-white-1').selectOption('ann');
+    await page.locator('#hand-black-1').selectOption('cid');
+    await page.getByLabel('Bye (at most one)').selectOption('bob');
+    await page.locator('[data-action="pair-by-hand"]').click();
+    await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments/1/rounds/3/pairings',
+        body: { pairings: [{ white: 'ann', black: 'cid' }], byes: ['bob'], override: false } }]));
+    await expect_text(page.locator('.tournament-head .error'), /ann and cid have played each other already/);
+    // The organiser insists: the same boards, with the override, and the page shows the round.
+    refuse = false;
+    await page.getByLabel(/Override the pairing rules/).check();
+    await page.locator('[data-action="pair-by-hand"]').click();
+    await eventually(async () => assert.deepEqual(posts[1].body, { pairings: [{ white: 'ann', black: 'cid' }], byes: ['bob'], override: true }));
+    await expect_text(page.locator('.tournament-head .notice'), /Round 3 is paired as you set it/);
+    await expect_text(page.locator('.tournament-round[data-round="3"] h3'), /Round 3 \(paired by hand\)/);
+    await expect_text(page.locator('#hand-title'), /round 4/);
+    await expect_count(page.locator('.tournament-head .error:empty'), 1);
+}, mock);
+
+test('axe: a Swiss\'s page with the organiser\'s tools has no serious or critical WCAG 2.1 AA violation', async ({ page, base }) => {
+    await fake_tournament_api(page, { user: 'org' });
+    await open(page, base, '#/tournament/1');
+    await expect_count(page.locator('.hand-pairing'), 1);
+    await page.locator('[data-action="add-board"]').click();
+    await expect_count(page.locator('.hand-board'), 2);
+    await expect_no_serious_violations(page, 'a Swiss\'s organiser tools');
 }, mock);
 
 test('an arena\'s page: countdown to its end, streaks, sheets, pause and resume, berserk beside the current game', async ({ page, base }) => {

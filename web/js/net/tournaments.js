@@ -1,7 +1,8 @@
 // Tournaments as the pages read them (docs/http-api.md, "Tournaments"): the list grouped by
 // state with each one's players and progress, the request the create form sends, what a viewer
-// may do on a tournament's page, the viewer's own game, an arena's berserks, and the words of a
-// format, a result and a countdown. No DOM: the Node tests read these functions as the pages do.
+// may do on a tournament's page (with a Swiss's tools: a forbidden pair, a pairing by hand, a
+// half-point bye, and their request bodies), the viewer's own game, an arena's berserks, and the
+// words of a format, a result and a countdown. No DOM: the Node tests read these functions as the pages do.
 
 export const FORMATS = [
     ['swiss', 'Swiss'],
@@ -187,6 +188,77 @@ export function viewer_actions(t, me) {
         start: organiser && t.state === 'created',
         end: organiser && open,
     };
+}
+
+// The round a Swiss pairs next: the first not paired yet (its rounds are paired in order), or
+// null once every one of its `round_count` rounds is.
+export function next_round(t) {
+    const next = (Array.isArray(t.rounds) ? t.rounds.length : 0) + 1;
+    return Number.isInteger(t.round_count) && next > t.round_count ? null : next;
+}
+
+// The Swiss's tools the viewer may use (docs/http-api.md, "The organiser's tools for a
+// Swiss"), all of a Swiss not finished: `forbid`, the organiser's forbidden pairs;
+// `pair_by_hand`, the round the organiser may pair by hand (the next, of a running Swiss, never
+// round 1, which the Dutch system pairs at the start), or null; `half_bye`, the rounds
+// {first, last} (last null: no known end) in which an entrant not withdrawn may ask a
+// half-point bye for themselves (not paired yet, not before their first round), or null.
+export function swiss_tools(t, me) {
+    const none = { forbid: false, pair_by_hand: null, half_bye: null };
+    if (!t || t.format !== 'swiss' || (t.state !== 'created' && t.state !== 'running')) return none;
+    const organiser = !!me && t.organiser === me;
+    const next = next_round(t);
+    const entry = my_entry(t, me);
+    const withdrawn = !!entry && entry.withdrawn_from !== null && entry.withdrawn_from !== undefined;
+    const last = Number.isInteger(t.round_count) ? t.round_count : null;
+    const first = next === null || !entry ? null : Math.max(next, entry.joined_round || 1);
+    return {
+        forbid: organiser,
+        pair_by_hand: organiser && t.state === 'running' && next !== null && next > 1 ? next : null,
+        half_bye: entry && !withdrawn && first !== null && (last === null || first <= last) ? { first, last } : null,
+    };
+}
+
+// The body of POST and DELETE /api/tournaments/<id>/forbidden: {players: [a, b]}. Throws an
+// Error saying what to fix.
+export function forbidden_pair_request(first, second) {
+    if (!first || !second) throw new Error('Choose the two players of the pair.');
+    if (first === second) throw new Error('Choose two different players.');
+    return { players: [first, second] };
+}
+
+// The body of POST /api/tournaments/<id>/rounds/<n>/pairings from the editor's boards
+// ([{white, black}] names), its bye (a name, or '' for none) and whether the organiser
+// overrides the pairing rules: {pairings: [{white, black}], byes: [name] or [], override}.
+// Checks the shape only (the server checks who is to be paired and the rules); throws an Error
+// saying what to fix.
+export function hand_pairing_request(boards, bye, override) {
+    if (!boards.length) throw new Error('Add at least one board.');
+    const named = new Set();
+    const name_once = (name) => {
+        if (named.has(name)) throw new Error(`${name} is named twice: each player once, on a board or as the bye.`);
+        named.add(name);
+    };
+    boards.forEach(({ white, black }, i) => {
+        if (!white || !black) throw new Error(`Board ${i + 1}: choose White and Black.`);
+        if (white === black) throw new Error(`Board ${i + 1}: a player cannot play themselves.`);
+        name_once(white);
+        name_once(black);
+    });
+    if (bye) name_once(bye);
+    return { pairings: boards.map(({ white, black }) => ({ white, black })), byes: bye ? [bye] : [], override: !!override };
+}
+
+// The body of POST /api/tournaments/<id>/byes: {round}, a round of `rounds` ({first, last} of
+// swiss_tools). Throws an Error saying what to fix.
+export function half_bye_request(value, rounds) {
+    const round = Number(value);
+    const last = rounds.last ?? Infinity;
+    if (!Number.isInteger(round) || round < rounds.first || round > last) {
+        throw new Error(rounds.last === null ? `Round: a whole number from ${rounds.first}.`
+            : `Round: a whole number from ${rounds.first} to ${rounds.last}.`);
+    }
+    return { round };
 }
 
 // A pairing's result as people read it: "1-0", "½-½", "1-0 by forfeit", "double forfeit",

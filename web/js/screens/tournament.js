@@ -1,20 +1,22 @@
 // A tournament's page (GET /api/tournaments/<id>): what it is and when, the ladder whose
 // players alone may join (when it has one), the viewer's own game (taken there when paired:
 // app.js), the controls the viewer has (join, with the join code of a private one; withdraw;
-// an arena's pause and resume, and berserk beside the current game;
-// the organiser's start and end), the standings (rank, name, rating, points, the tie-breaks;
-// an arena's streak, sheet, paused players and berserk games), the entries, and every round's
+// an arena's pause and resume, and berserk beside the current game; the organiser's start and
+// end; a Swiss's tools: the organiser's forbidden pairs and pairing of the next round by hand,
+// an entrant's half-point bye), the standings (rank, name, rating, points, the tie-breaks; an
+// arena's streak, sheet, paused players and berserk games), the entries, and every round's
 // pairings (an arena's games, with who went berserk) linked to their tables while played and to
 // their records once over; the TRF export of a Swiss or a round robin. While it runs the page
 // reads it again every few seconds (a game made for the viewer opens its table: app.js); an
 // arena counts down to its end.
 
-import { h, fill, fill_keeping_focus } from '../ui/dom.js';
+import { h, fill, fill_keeping_focus, field } from '../ui/dom.js';
 import { record_format } from '../ui/variants.js';
 import { name_with_rating } from '../ui/rating.js';
 import {
     absence_text, all_pairings, berserk_counts, countdown_text, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, duration_words,
-    poll_interval_ms, result_text, sheet_text, tiebreak_name, viewer_actions, went_berserk,
+    forbidden_pair_request, half_bye_request, hand_pairing_request, poll_interval_ms, result_text, sheet_text, swiss_tools, tiebreak_name,
+    viewer_actions, went_berserk,
 } from '../net/tournaments.js';
 import { local_time, tournament_summary } from './tournaments.js';
 
@@ -34,6 +36,8 @@ export class TournamentScreen {
         this.when = h('p', { class: 'tournament-when' });
         this.mine = h('div', { class: 'my-tournament-game' });
         this.controls = h('div', { class: 'tournament-controls' });
+        this.tools = h('div', { class: 'swiss-tools' });
+        this.tools_key = null;
         this.error = h('p', { class: 'error', role: 'alert' });
         this.said = h('p', { class: 'notice', role: 'status' });
         this.standings = h('div', { class: 'tournament-standings' });
@@ -44,7 +48,7 @@ export class TournamentScreen {
         this.entries = h('div', { class: 'tournament-entries' });
         fill(root, h('div', { class: 'tournament-page' },
             h('section', { class: 'card tournament-head', 'aria-labelledby': 'tournament-title' },
-                this.title, this.about, this.ladder_line, this.when, this.mine, this.controls, this.error, this.said),
+                this.title, this.about, this.ladder_line, this.when, this.mine, this.controls, this.tools, this.error, this.said),
             h('section', { class: 'card', 'aria-labelledby': 'standings-title' },
                 h('h2', { id: 'standings-title' }, 'Standings'), this.standings),
             this.cross_card,
@@ -52,7 +56,7 @@ export class TournamentScreen {
                 h('h2', { id: 'rounds-title' }, 'Games'), this.rounds),
             h('section', { class: 'card', 'aria-labelledby': 'entries-title' },
                 h('h2', { id: 'entries-title' }, 'Players'), this.entries)));
-        this.off = [app.session.on('change', () => { this.controls_key = null; this.render(); })];
+        this.off = [app.session.on('change', () => { this.controls_key = null; this.tools_key = null; this.render(); })];
         this.clock = setInterval(() => this.render_when(), 1000);
         this.load();
     }
@@ -98,6 +102,7 @@ export class TournamentScreen {
         this.render_when();
         this.render_mine();
         this.render_controls();
+        this.render_tools();
         this.render_standings();
         this.render_crosstable();
         this.render_rounds();
@@ -268,6 +273,127 @@ export class TournamentScreen {
             t.public === false && t.join_code ? h('p', { class: 'muted' }, 'Join code: ', h('strong', { class: 'join-code' }, t.join_code)) : null);
     }
 
+    // A Swiss's tools (docs/http-api.md, "The organiser's tools for a Swiss"): the organiser
+    // forbids a pair to meet (or allows it again) and pairs the next round by hand; an entrant
+    // asks a half-point bye. Drawn again only when who may use them, the round or the players
+    // change, so that a pairing being made survives the page's refreshes. A refusal is said in
+    // the page's alert; an answer (the tournament) is drawn at once.
+    render_tools() {
+        const t = this.t;
+        const tools = swiss_tools(t, this.me());
+        const entries = t.entries || [];
+        const names = entries.map((e) => e.name);
+        const to_pair = entries.filter((e) => e.withdrawn_from === null || e.withdrawn_from === undefined).map((e) => e.name);
+        const key = JSON.stringify({ tools, names, to_pair });
+        if (key === this.tools_key) return;
+        this.tools_key = key;
+        fill_keeping_focus(this.tools,
+            tools.forbid ? this.forbid_form(names) : null,
+            tools.pair_by_hand ? this.hand_pairing_form(tools.pair_by_hand, to_pair) : null,
+            tools.half_bye ? this.half_bye_form(tools.half_bye) : null);
+    }
+
+    // Runs a tool's request: clears the page's lines, says a refusal (the server's message, or
+    // what to fix before sending) in the alert, else draws the tournament of the answer and
+    // says `done`.
+    async use_tool(request, done) {
+        this.error.textContent = '';
+        this.said.textContent = '';
+        let reply;
+        try {
+            reply = await request();
+        } catch (err) {
+            this.error.textContent = err.message || String(err);
+            return;
+        }
+        this.said.textContent = done;
+        if (reply && reply.tournament) {
+            this.t = reply.tournament;
+            this.render();
+        } else {
+            this.load();
+        }
+    }
+
+    // "Forbid a pair": two players, then Forbid or Allow again. The tournament does not list
+    // its forbidden pairs, so each answer is confirmed in words only.
+    forbid_form(names) {
+        const first = player_select('forbid-first', 'Choose a player', names);
+        const second = player_select('forbid-second', 'Choose a player', names);
+        const send = (method) => this.use_tool(async () => {
+            const body = forbidden_pair_request(first.value, second.value);
+            const path = `/api/tournaments/${encodeURIComponent(this.id)}/forbidden`;
+            return method === 'POST' ? this.app.api.tournament_action(this.id, 'forbidden', body) : delete_json(path, body);
+        }, method === 'POST'
+            ? `${first.value} and ${second.value} will not be paired against each other (a round paired already is not changed).`
+            : `${first.value} and ${second.value} may be paired against each other again.`);
+        return h('form', { class: 'swiss-tool forbid-pair', 'aria-labelledby': 'forbid-title',
+                           onsubmit: (e) => { e.preventDefault(); send('POST'); } },
+            h('h3', { id: 'forbid-title' }, 'Forbid a pair'),
+            h('p', { class: 'muted' }, 'The two are never paired against each other from the next pairing on: a rule of this tournament, not of FIDE.'),
+            h('div', { class: 'field-row' }, field('First player', first), field('Second player', second)),
+            h('div', { class: 'inline' },
+                h('button', { type: 'submit', class: 'small', dataset: { action: 'forbid' } }, 'Forbid the pair'),
+                h('button', { type: 'button', class: 'small', dataset: { action: 'allow' }, onclick: () => send('DELETE') }, 'Allow again')));
+    }
+
+    // "Pair the next round by hand": boards of a White and a Black select, "Add board", the one
+    // bye, and the override of the pairing rules; posts {pairings, byes, override}.
+    hand_pairing_form(round, names) {
+        const boards = Array.from({ length: Math.max(1, Math.floor(names.length / 2)) }, () => ({ white: '', black: '' }));
+        const list = h('div', { class: 'hand-boards' });
+        const add = h('button', { type: 'button', class: 'small', dataset: { action: 'add-board' } }, 'Add board');
+        const draw_boards = () => fill(list, boards.map((b, i) => {
+            const white = player_select(`hand-white-${i + 1}`, 'Choose White', names, b.white);
+            const black = player_select(`hand-black-${i + 1}`, 'Choose Black', names, b.black);
+            white.onchange = () => { b.white = white.value; };
+            black.onchange = () => { b.black = black.value; };
+            return h('fieldset', { class: 'hand-board', dataset: { board: i + 1 } },
+                h('legend', {}, `Board ${i + 1}`),
+                h('div', { class: 'field-row' }, field('White', white), field('Black', black)),
+                boards.length > 1 ? h('button', { type: 'button', class: 'small', dataset: { action: 'remove-board' }, onclick: () => {
+                    boards.splice(i, 1);
+                    draw_boards();
+                    add.focus();
+                } }, 'Remove board', h('span', { class: 'visually-hidden' }, ` ${i + 1}`)) : null);
+        }));
+        add.onclick = () => {
+            boards.push({ white: '', black: '' });
+            draw_boards();
+            list.querySelector(`#hand-white-${boards.length}`).focus();
+        };
+        draw_boards();
+        const bye = player_select('hand-bye', 'No bye', names);
+        const override = h('input', { type: 'checkbox', id: 'hand-override', name: 'override' });
+        return h('form', { class: 'swiss-tool hand-pairing', 'aria-labelledby': 'hand-title', onsubmit: (e) => {
+            e.preventDefault();
+            this.use_tool(() => this.app.api.tournament_action(this.id, `rounds/${round}/pairings`,
+                hand_pairing_request(boards, bye.value, override.checked)), `Round ${round} is paired as you set it.`);
+        } },
+            h('h3', { id: 'hand-title' }, `Pair the next round by hand (round ${round})`),
+            h('p', { class: 'muted' }, 'Every player to pair once: on a board, or as the one bye. Its games start when the round before is complete.'),
+            list, h('p', {}, add),
+            field('Bye (at most one)', bye),
+            h('label', { class: 'check', for: override.id }, override,
+                'Override the pairing rules: allow a rematch, a forbidden pair, a broken colour rule, or the bye to a player who has had one (only the shape is checked)'),
+            h('button', { type: 'submit', class: 'small primary', dataset: { action: 'pair-by-hand' } }, `Set the pairing of round ${round}`));
+    }
+
+    // "Half-point bye": the entrant asks for one in a round not paired yet.
+    half_bye_form(rounds) {
+        const input = h('input', { type: 'number', id: 'half-bye-round', name: 'round', min: rounds.first, max: rounds.last ?? undefined,
+                                   step: 1, value: rounds.first, inputmode: 'numeric' });
+        return h('form', { class: 'swiss-tool half-bye', 'aria-labelledby': 'half-bye-title', onsubmit: (e) => {
+            e.preventDefault();
+            this.use_tool(() => this.app.api.tournament_action(this.id, 'byes', half_bye_request(input.value, rounds)),
+                `You will not be paired in round ${input.value} and score a draw's points.`);
+        } },
+            h('h3', { id: 'half-bye-title' }, 'Half-point bye'),
+            h('p', { class: 'muted' }, 'Not paired in that round, you score a draw\'s points: at most two, asked before the round is paired.'),
+            h('div', { class: 'inline' }, h('label', { for: input.id }, 'Round'), input,
+                h('button', { type: 'submit', class: 'small', dataset: { action: 'half-bye' } }, 'Ask for a half-point bye')));
+    }
+
     render_standings() {
         const t = this.t;
         const rows = t.standings || [];
@@ -362,6 +488,30 @@ export class TournamentScreen {
             : h('p', { class: 'muted' }, 'Nobody has joined yet.'),
         h('p', { class: 'muted' }, `${list.length} of at most ${t.max_players} players; it needs ${t.min_players}.`));
     }
+}
+
+// A select of players' names, with a first option `none` of value '' (nobody chosen).
+function player_select(id, none, names, chosen = '') {
+    return h('select', { id, name: id }, h('option', { value: '' }, none),
+        names.map((n) => h('option', { value: n, selected: n === chosen }, n)));
+}
+
+// DELETE with a JSON body, as DELETE /api/tournaments/<id>/forbidden takes it; answers the
+// reply's JSON, or rejects with {code, message} as the Api's requests do.
+async function delete_json(url, body) {
+    let res;
+    try {
+        res = await fetch(url, { method: 'DELETE', credentials: 'same-origin',
+                                 headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    } catch {
+        throw { code: 'network', message: 'The server cannot be reached.' };
+    }
+    const data = await res.json().catch(() => null);
+    if (!res.ok) {
+        const err = (data && data.error) || {};
+        throw { code: err.code || `http_${res.status}`, message: err.message || `${res.status} ${res.statusText}` };
+    }
+    return data;
 }
 
 // A tie-break's value as the standings show it: "1.5", "2".
