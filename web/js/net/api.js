@@ -247,6 +247,10 @@ export class Api extends Emitter {
     tournament_action(id, action, body = {}) {
         return http('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, body);
     }
+    // A forbidden pair ({players: [a, b]}) allowed to meet again.
+    allow_pair(id, body) {
+        return http('DELETE', `/api/tournaments/${encodeURIComponent(id)}/forbidden`, body);
+    }
     tournament_trf_url(id) { return `/api/tournaments/${encodeURIComponent(id)}.trf`; }
     game_download_url(id, format) { return `/api/games/${encodeURIComponent(id)}.${format}`; }
     all_games_download_url(name, format) {

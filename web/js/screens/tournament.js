@@ -322,8 +322,8 @@ export class TournamentScreen {
         const second = player_select('forbid-second', 'Choose a player', names);
         const send = (method) => this.use_tool(async () => {
             const body = forbidden_pair_request(first.value, second.value);
-            const path = `/api/tournaments/${encodeURIComponent(this.id)}/forbidden`;
-            return method === 'POST' ? this.app.api.tournament_action(this.id, 'forbidden', body) : delete_json(path, body);
+            return method === 'POST' ? this.app.api.tournament_action(this.id, 'forbidden', body)
+                : this.app.api.allow_pair(this.id, body);
         }, method === 'POST'
             ? `${first.value} and ${second.value} will not be paired against each other (a round paired already is not changed).`
             : `${first.value} and ${second.value} may be paired against each other again.`);
@@ -494,24 +494,6 @@ export class TournamentScreen {
 function player_select(id, none, names, chosen = '') {
     return h('select', { id, name: id }, h('option', { value: '' }, none),
         names.map((n) => h('option', { value: n, selected: n === chosen }, n)));
-}
-
-// DELETE with a JSON body, as DELETE /api/tournaments/<id>/forbidden takes it; answers the
-// reply's JSON, or rejects with {code, message} as the Api's requests do.
-async function delete_json(url, body) {
-    let res;
-    try {
-        res = await fetch(url, { method: 'DELETE', credentials: 'same-origin',
-                                 headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    } catch {
-        throw { code: 'network', message: 'The server cannot be reached.' };
-    }
-    const data = await res.json().catch(() => null);
-    if (!res.ok) {
-        const err = (data && data.error) || {};
-        throw { code: err.code || `http_${res.status}`, message: err.message || `${res.status} ${res.statusText}` };
-    }
-    return data;
 }
 
 // A tie-break's value as the standings show it: "1.5", "2".
