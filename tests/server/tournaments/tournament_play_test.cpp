@@ -358,8 +358,8 @@ TEST_CASE("restarted with a tournament game in progress, the server takes the re
     CHECK(pairing["result"] == "1-0");
 }
 
-TEST_CASE("a player not connected when paired is seated all the same and shown disconnected; "
-          "connecting later, they find the game on the tournament's page and play it") {
+TEST_CASE("a player not connected when paired is seated all the same and shown disconnected, "
+          "and connecting later finds the game on the tournament's page and plays it") {
     LiveClub club;
     auto players = register_players(club, {"ann", "bob"});
     const auto created = club.post("/api/tournaments",
