@@ -14,7 +14,7 @@ public:
     WatchHold& operator=(WatchHold&&) = delete;
 
     ~WatchHold() override {
-        delivery_->active.store(false, std::memory_order_release);
+        delivery_->cancel();
         const std::lock_guard lock(shared_->mutex);
         std::erase(shared_->list, delivery_);
     }

@@ -18,14 +18,29 @@ namespace server::cluster {
 template <class Handler> struct Delivery {
     Delivery(Executor e, Handler h) : executor(std::move(e)), handler(std::move(h)) {}
 
+    // Ends the delivery (its handle's destructor, on its executor; a bus that closes): nothing
+    // is posted after it, and the executor is let go here. A bus thread may free the delivery
+    // later (libnats frees a subscription's closure on its own thread, when the executor's
+    // io_context may be gone), and must then destroy no executor.
+    void cancel() {
+        const std::lock_guard lock(mutex);
+        active.store(false, std::memory_order_release);
+        executor = Executor();
+    }
+
+    std::mutex mutex; // between cancel and post_delivery, for `executor`
     Executor executor;
     Handler handler;
     std::atomic<bool> active{true};
 };
 
-// Posts `handler(argument)` to the delivery's executor, skipped if it was cancelled meanwhile.
+// Posts `handler(argument)` to the delivery's executor unless it is cancelled; skipped also if
+// it is cancelled before it runs.
 template <class Handler, class Argument>
 void post_delivery(const std::shared_ptr<Delivery<Handler>>& delivery, Argument argument) {
+    const std::lock_guard lock(delivery->mutex);
+    if (!delivery->active.load(std::memory_order_acquire))
+        return;
     boost::asio::post(delivery->executor, [delivery, argument = std::move(argument)] {
         if (delivery->active.load(std::memory_order_acquire))
             delivery->handler(argument);

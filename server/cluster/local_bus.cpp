@@ -22,7 +22,7 @@ public:
     LocalHold& operator=(LocalHold&&) = delete;
 
     ~LocalHold() override {
-        delivery_->active.store(false, std::memory_order_release);
+        delivery_->cancel();
         const std::lock_guard lock(shared_->mutex);
         std::erase_if(shared_->entries,
                       [this](const Entry& entry) { return entry.delivery == delivery_; });
@@ -137,7 +137,7 @@ void LocalBus::close() {
     {
         const std::lock_guard lock(shared_->mutex);
         for (const auto& entry : shared_->entries)
-            entry.delivery->active.store(false, std::memory_order_release);
+            entry.delivery->cancel();
         shared_->entries.clear();
     }
     watchers_.notify(BusState::Closed);

@@ -303,7 +303,7 @@ public:
     NatsHold& operator=(NatsHold&&) = delete;
 
     ~NatsHold() override {
-        delivery_->active.store(false, std::memory_order_release);
+        delivery_->cancel();
         // An error here means the connection is closed, which ended the subscription already.
         (void)natsSubscription_Unsubscribe(subscription_.get());
     }
@@ -337,7 +337,7 @@ Subscription NatsBus::subscribe(std::string_view subject, Executor executor,
         natsSubscription_SetOnCompleteCB(raw, delete_closure<NatsDeliveryClosure>, closure.get());
     if (status != NATS_OK) {
         // The subscription may be calling back already: end it, leave the closure to it.
-        delivery->active.store(false);
+        delivery->cancel();
         (void)natsSubscription_Unsubscribe(raw);
         (void)closure.release(); // NOLINT(bugprone-unused-return-value): left to libnats, as said
         throw BusFailure("bus: cannot watch the subscription to " + std::string(subject) + ": " +
