@@ -4,6 +4,7 @@
 #include <exception>
 #include <future>
 #include <iterator>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -58,52 +59,121 @@ WriterStats BatchWriter::stats() const {
 void BatchWriter::run() {
     // Two vectors traded under the lock: once both have grown to the busiest batch, queueing
     // and taking a request allocate nothing (a deque allocated a block for each request, whose
-    // size is more than half of its blocks).
+    // size is more than half of its blocks). A third holds the batch in flight, if any.
     std::vector<QueuedWrite> batch;
+    std::vector<QueuedWrite> flying;
+    bool in_flight = false;
     while (true) {
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty())
-                return; // stopping, and everything is written
-            if (queue_.size() <= max_batch_) {
-                batch.swap(queue_);
-            } else {
-                const auto first = queue_.begin();
-                const auto last = first + static_cast<std::ptrdiff_t>(max_batch_);
-                batch.assign(std::make_move_iterator(first), std::make_move_iterator(last));
-                queue_.erase(first, last);
+            if (!in_flight) {
+                wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+                if (queue_.empty())
+                    return; // stopping, and everything is written
             }
+            take(batch, in_flight);
         }
-        write(batch);
-        for (auto& request : batch)
-            report(request);
-        batch.clear();
-        try {
-            statements_.after_batch();    // after the batch's callbacks: its moves wait for none
-        } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the backend's to redo
+        const bool started = !batch.empty() && start(batch);
+        if (in_flight) {
+            finish(flying);
+            report(flying);
+            in_flight = false;
+        }
+        if (started) {
+            flying.swap(batch);
+            note_in_flight(flying);
+            in_flight = true;
+        } else if (!batch.empty()) {
+            report(batch);
         }
     }
 }
 
-void BatchWriter::write(std::vector<QueuedWrite>& batch) {
+namespace {
+
+// The game a write that may overlap a batch in flight belongs to: a move's or a leave's. Every
+// other write has none, and waits for nothing in flight (batch_writer.h).
+std::optional<GameId> overlapping_game(const QueuedWrite& request) {
+    if (const auto* move = std::get_if<MoveWrite>(&request.what))
+        return move->game;
+    if (const auto* leave = std::get_if<LeaveWrite>(&request.what))
+        return leave->game;
+    return std::nullopt;
+}
+
+} // namespace
+
+void BatchWriter::take(std::vector<QueuedWrite>& batch, bool in_flight) {
+    std::size_t count = std::min(queue_.size(), max_batch_);
+    if (in_flight) {
+        std::size_t prefix = 0;
+        for (; prefix < count; ++prefix) {
+            const auto& request = queue_[prefix];
+            if (!request.writes())
+                continue;
+            const auto game = overlapping_game(request);
+            if (!game || std::binary_search(games_in_flight_.begin(), games_in_flight_.end(),
+                                            *game))
+                break;
+        }
+        count = prefix;
+    }
+    if (count == 0)
+        return;
+    if (count == queue_.size()) {
+        batch.swap(queue_);
+        return;
+    }
+    const auto first = queue_.begin();
+    const auto last = first + static_cast<std::ptrdiff_t>(count);
+    batch.assign(std::make_move_iterator(first), std::make_move_iterator(last));
+    queue_.erase(first, last);
+}
+
+void BatchWriter::note_in_flight(const std::vector<QueuedWrite>& in_flight) {
+    games_in_flight_.clear();
+    for (const auto& request : in_flight)
+        if (const auto game = overlapping_game(request))
+            games_in_flight_.push_back(*game);
+    std::sort(games_in_flight_.begin(), games_in_flight_.end());
+}
+
+bool BatchWriter::start(std::vector<QueuedWrite>& batch) {
     const auto writes = [](const QueuedWrite& request) { return request.writes(); };
     if (std::none_of(batch.begin(), batch.end(), writes))
-        return; // nothing to write: no empty transaction
+        return false; // nothing to write: no empty transaction
     try {
-        statements_.write_batch(batch);
+        if (statements_.overlaps() && statements_.start_batch(batch))
+            return true;
+        if (!statements_.overlaps())
+            statements_.write_batch(batch);
         transactions_.fetch_add(1);
-    } catch (const FencedError& e) {
-        // Nothing of the batch is committed, and nothing will be: another node owns its games.
-        for (auto& request : batch)
-            if (request.writes() && request.status.ok())
-                request.status = WriteStatus{e.what(), true};
     } catch (const std::exception& e) {
-        // Nothing of the batch is committed.
-        for (auto& request : batch)
-            if (request.writes() && request.status.ok())
-                request.status.error = e.what();
+        fail(batch, e);
     }
+    count(batch);
+    return false;
+}
+
+void BatchWriter::finish(std::vector<QueuedWrite>& batch) {
+    try {
+        statements_.finish_batch(batch);
+        transactions_.fetch_add(1);
+    } catch (const std::exception& e) {
+        fail(batch, e);
+    }
+    count(batch);
+}
+
+void BatchWriter::fail(std::vector<QueuedWrite>& batch, const std::exception& e) {
+    // Nothing of the batch is committed. Fenced: nor will it be, another node owns its games.
+    const bool fenced = dynamic_cast<const FencedError*>(&e) != nullptr;
+    for (auto& request : batch)
+        if (request.writes() && request.status.ok())
+            request.status = WriteStatus{e.what(), fenced};
+}
+
+void BatchWriter::count(const std::vector<QueuedWrite>& batch) {
     for (const auto& request : batch) {
         if (!request.writes())
             continue;
@@ -112,6 +182,16 @@ void BatchWriter::write(std::vector<QueuedWrite>& batch) {
             failures_.fetch_add(1);
         if (request.status.fenced)
             fenced_.fetch_add(1);
+    }
+}
+
+void BatchWriter::report(std::vector<QueuedWrite>& batch) {
+    for (auto& request : batch)
+        report(request);
+    batch.clear();
+    try {
+        statements_.after_batch();    // after the batch's callbacks: its moves wait for none
+    } catch (const std::exception&) { // NOLINT(bugprone-empty-catch): the backend's to redo
     }
 }
 

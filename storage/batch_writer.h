@@ -6,6 +6,17 @@
 // hands it to the backend, then runs the callbacks in the order of the calls, after the
 // commit returned; flush(), tasks between batches (release_memory) and the counters.
 //
+// Overlapped batches (a backend whose overlaps() is true: PostgreSQL, two connections). A
+// COMMIT's wait is mostly the database's flush of its log to disk, time the writer can use: it
+// writes batch N and sends its COMMIT without waiting (start_batch), takes batch N+1 and
+// writes it on the other connection up to its own COMMIT, and only then waits for N's answer
+// (finish_batch) and runs N's callbacks. So one batch's flush overlaps the next batch's work.
+// What may go into batch N+1 while N is in flight is the queue's prefix of moves and leaves of
+// games that have nothing in N, and tasks: a game's writes are committed in order, each after
+// the one before it is known to be stored, and every other write (a new game, a game's end,
+// which reads and changes rows of other games: ratings, ladders) waits until nothing is in
+// flight. The callbacks still run in the order of the calls: N's before N+1's.
+//
 // Threads: enqueue(), task(), flush() and stats() from any thread; BatchStatements is called on
 // the writer thread only, one call at a time. No exception leaves the writer thread: a batch
 // that throws gives its message to every request of it that had no error of its own.
@@ -82,6 +93,19 @@ public:
     virtual void write_batch(std::span<QueuedWrite> batch) = 0;
     // After a batch's callbacks have run, outside any transaction (SQLite merges its journal).
     virtual void after_batch() {}
+
+    // Overlapped batches (above). A backend that overlaps() writes a batch in two halves:
+    // start_batch does what write_batch does up to sending the COMMIT, and returns true when
+    // that COMMIT is in flight (false: the batch is done, its statuses set, no finish_batch);
+    // finish_batch waits for the COMMIT's answer, and writes the batch again if it must (as
+    // write_batch would after a failed COMMIT). Between the two, start_batch of the next batch
+    // runs; at most one batch is in flight. Both throw as write_batch does.
+    virtual bool overlaps() const { return false; }
+    virtual bool start_batch(std::span<QueuedWrite> batch) {
+        write_batch(batch);
+        return false;
+    }
+    virtual void finish_batch(std::span<QueuedWrite> /*batch*/) {}
 };
 
 class BatchWriter {
@@ -106,7 +130,18 @@ public:
 
 private:
     void run();
-    void write(std::vector<QueuedWrite>& batch);
+    // Moves into `batch` what is queued (up to max_batch): all of it when nothing is in flight,
+    // else the prefix that may overlap the batch in flight (above). Called under mutex_.
+    void take(std::vector<QueuedWrite>& batch, bool in_flight);
+    // A batch that only overlaps() may write while `in_flight` is: its games, sorted.
+    void note_in_flight(const std::vector<QueuedWrite>& in_flight);
+    // start_batch / write_batch; true when its COMMIT is in flight.
+    bool start(std::vector<QueuedWrite>& batch);
+    void finish(std::vector<QueuedWrite>& batch);
+    // The statuses after the batch as a whole failed with `e`.
+    static void fail(std::vector<QueuedWrite>& batch, const std::exception& e);
+    void count(const std::vector<QueuedWrite>& batch);
+    void report(std::vector<QueuedWrite>& batch);
     static void report(QueuedWrite& request);
 
     BatchStatements& statements_;
@@ -116,6 +151,7 @@ private:
     std::condition_variable wake_;
     std::vector<QueuedWrite> queue_;
     bool stopping_ = false;
+    std::vector<GameId> games_in_flight_; // the writer thread's; note_in_flight
 
     std::atomic<std::uint64_t> requests_{0};
     std::atomic<std::uint64_t> transactions_{0};

@@ -150,7 +150,8 @@ Connection::~Connection() {
 }
 
 Connection::Connection(Connection&& other) noexcept
-    : conn_(std::exchange(other.conn_, nullptr)), prepared_(std::move(other.prepared_)) {
+    : conn_(std::exchange(other.conn_, nullptr)), sent_(std::move(other.sent_)),
+      prepared_(std::move(other.prepared_)) {
 }
 
 Connection& Connection::operator=(Connection&& other) noexcept {
@@ -158,6 +159,7 @@ Connection& Connection::operator=(Connection&& other) noexcept {
         if (conn_ != nullptr)
             PQfinish(conn_);
         conn_ = std::exchange(other.conn_, nullptr);
+        sent_ = std::move(other.sent_);
         prepared_ = std::move(other.prepared_);
     }
     return *this;
@@ -187,6 +189,32 @@ void Connection::exec(std::string_view sql) {
         fail("cannot run \"" + text + "\"", result);
     }
     PQclear(result);
+}
+
+void Connection::send_command(std::string_view sql) {
+    sent_ = sql;
+    // Blocking mode: the command is written to the socket before this returns.
+    if (PQsendQuery(conn_, sent_.c_str()) != 1)
+        fail("cannot send \"" + sent_ + "\"", nullptr);
+}
+
+void Connection::finish_command() {
+    // The command's answer, then the null that ends it. The first error wins.
+    pg_result* failed = nullptr;
+    bool answered = false;
+    while (pg_result* result = PQgetResult(conn_)) {
+        answered = true;
+        const auto status = PQresultStatus(result);
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && failed == nullptr) {
+            failed = result;
+            continue;
+        }
+        PQclear(result);
+    }
+    if (failed != nullptr)
+        fail("cannot run \"" + sent_ + "\"", failed);
+    if (!answered)
+        fail("no answer to \"" + sent_ + "\"", nullptr);
 }
 
 const std::string& Connection::prepared_name(std::string_view sql) {

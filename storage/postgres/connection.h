@@ -144,6 +144,13 @@ public:
     };
     std::vector<Result> run_pipelined(const std::vector<Statement>& statements);
 
+    // Sends SQL without parameters (as exec) and returns without waiting for its answer; the
+    // next call on the connection must be finish_command(), which waits for it and throws as
+    // exec would. For a COMMIT whose wait the caller overlaps with other work (the game
+    // writer's overlapped batches, postgres/pg_game_writer.h).
+    void send_command(std::string_view sql);
+    void finish_command();
+
     // False once the connection is lost: the pool then drops it instead of reusing it.
     bool healthy() const;
     // For tests of a connection lost at a given moment (postgres/pg_game_writer.h): sends `sql`
@@ -155,6 +162,7 @@ public:
 
 private:
     pg_conn* conn_ = nullptr;
+    std::string sent_; // what send_command sent, until finish_command
     std::unordered_map<std::string, std::string> prepared_; // SQL text -> statement name
     const std::string& prepared_name(std::string_view sql);
     // The core of both run_pipelined: statement i is the prepared `names[i]` with `params[i]`;

@@ -4,7 +4,7 @@
 // (pool.h) that every store leases from; no store holds a connection between calls.
 //
 // Every store and the game writer, with the same tables, columns and constraints as SQLite's.
-// The game writer (pg_game_writer.h) owns a connection of its own.
+// The game writer (pg_game_writer.h) owns two connections of its own.
 
 #include "storage/backend.h"
 #include "storage/cluster_store.h"

@@ -90,8 +90,10 @@ Params move_params(GameId game, const MoveRow& m) {
 PgGameWriter::PgGameWriter(std::string conninfo, ConnectOptions connect, PgWriterOptions options,
                            LadderDecider decide)
     : conninfo_(std::move(conninfo)), connect_(connect), options_(options),
-      decide_(std::move(decide)), db_(std::make_unique<Connection>(conninfo_, connect_)),
-      batch_(*this, options.max_batch) {
+      decide_(std::move(decide)), batch_(*this, options.max_batch) {
+    lanes_[0].db = std::make_unique<Connection>(conninfo_, connect_);
+    if (options_.overlap_batches)
+        lanes_[1].db = std::make_unique<Connection>(conninfo_, connect_);
     batch_.start();
 }
 
@@ -124,16 +126,17 @@ WriterStats PgGameWriter::stats() const {
 }
 
 Connection& PgGameWriter::connected() {
-    if (db_ != nullptr && db_->healthy())
-        return *db_;
-    db_.reset();
+    auto& db = lane_connection();
+    if (db != nullptr && db->healthy())
+        return *db;
+    db.reset();
     if (backoff_.count() > 0) {
         const auto now = std::chrono::steady_clock::now();
         if (now < next_connect_)
             std::this_thread::sleep_for(next_connect_ - now);
     }
     try {
-        db_ = std::make_unique<Connection>(conninfo_, connect_);
+        db = std::make_unique<Connection>(conninfo_, connect_);
     } catch (const PgError&) {
         backoff_ = backoff_.count() == 0 ? options_.reconnect_first
                                          : std::min(backoff_ * 2, options_.reconnect_max);
@@ -142,11 +145,11 @@ Connection& PgGameWriter::connected() {
     }
     backoff_ = std::chrono::milliseconds(0);
     reconnects_.fetch_add(1);
-    return *db_;
+    return *db;
 }
 
 void PgGameWriter::lose_connection() {
-    db_.reset();
+    lane_connection().reset();
 }
 
 void PgGameWriter::begin(Connection& db) {
@@ -161,15 +164,51 @@ void PgGameWriter::begin(Connection& db) {
     db.run_pipelined(statements);
 }
 
-void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
+void PgGameWriter::check_not_fenced() const {
     if (fenced_.load())
         throw FencedError("node " + options_.fence->node_id + " is fenced at epoch " +
                           std::to_string(options_.fence->epoch) +
                           ": another node owns its games now");
-    bool retrying = false; // after a COMMIT whose outcome is unknown
-    moves_one_by_one_ = false;
-    std::chrono::steady_clock::time_point give_up{};
-    for (int attempt = 1;; ++attempt) {
+}
+
+void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
+    check_not_fenced();
+    lane_ = 0;
+    Attempts attempts;
+    write_attempts(batch, attempts, false);
+}
+
+bool PgGameWriter::start_batch(std::span<QueuedWrite> batch) {
+    check_not_fenced();
+    // The connection of the batch finished last while nothing is in flight (its backend's
+    // caches are warm), else the other one.
+    lane_ = flying_count_ == 0 ? warm_lane_ : 1 - flying_[0];
+    lanes_[lane_].attempts = Attempts{};
+    write_attempts(batch, lanes_[lane_].attempts, true);
+    flying_[flying_count_++] = lane_;
+    return true;
+}
+
+void PgGameWriter::finish_batch(std::span<QueuedWrite> batch) {
+    lane_ = flying_[0]; // batches in flight finish in the order they started
+    flying_[0] = flying_[1];
+    --flying_count_;
+    warm_lane_ = lane_;
+    Attempts& attempts = lanes_[lane_].attempts;
+    try {
+        lane_connection()->finish_command();
+        return;
+    } catch (const PgError& e) {
+        after_failure(batch, attempts, e, true, true); // throws, or the batch is to be written again
+    }
+    ++attempts.number;
+    write_attempts(batch, attempts, false);
+}
+
+bool PgGameWriter::write_attempts(std::span<QueuedWrite> batch, Attempts& attempts,
+                                  bool send_commit_only) {
+    for (;; ++attempts.number) {
+        moves_one_by_one_ = attempts.moves_one_by_one;
         bool committing = false;
         bool began = false;
         try {
@@ -180,78 +219,89 @@ void PgGameWriter::write_batch(std::span<QueuedWrite> batch) {
             try {
                 for (std::size_t i = 0; i < batch.size();) {
                     if (std::holds_alternative<MoveWrite>(batch[i].what)) {
-                        i = write_moves(batch, i, retrying); // the run of moves from i
+                        i = write_moves(batch, i); // the run of moves from i
                         continue;
                     }
                     if (batch[i].writes() && batch[i].status.ok())
-                        write_one(batch[i], retrying);
+                        write_one(batch[i], attempts.retrying);
                     ++i;
                 }
             } catch (const WriteAgainWithout&) {
                 db.exec("ROLLBACK");
+                attempts.moves_one_by_one = moves_one_by_one_;
                 for (auto& request : batch) // the others start again; the failed one stays so
                     if (auto* move = std::get_if<MoveWrite>(&request.what);
                         !move || request.status.ok())
                         request.status.error.clear();
-                --attempt; // not a failure of the transaction
+                --attempts.number; // not a failure of the transaction
                 continue;
             }
             committing = true;
-            commit();
-            return;
+            commit(send_commit_only);
+            return send_commit_only;
         } catch (const PgError& e) {
-            if (!e.connection_lost()) {
-                if (db_ != nullptr && db_->in_transaction()) {
-                    try {
-                        db_->exec("ROLLBACK");
-                    } catch (const StorageError&) {
-                        lose_connection();
-                    }
-                }
-                if (e.sqlstate() == fenced_sqlstate) {
-                    fenced_.store(true);
-                    throw FencedError(e.what());
-                }
-                if (e.retryable() && attempt < max_attempts) {
-                    for (auto& request : batch)
-                        request.status.error.clear();
-                    continue;
-                }
-                throw;
-            }
-            lose_connection();
-            if (!began && attempt == 1 && !retrying) {
-                // Found dead before anything of the batch was sent (PostgreSQL restarted
-                // between batches): one new connection straight away.
-                continue;
-            }
-            if (!committing && !retrying)
-                throw; // nothing of it was committed: its callbacks say so
-            // The COMMIT (or a retry of it) lost its connection: committed or not, nobody
-            // knows. Write it again, idempotently, until the window closes.
-            const auto now = std::chrono::steady_clock::now();
-            if (!retrying) {
-                retrying = true;
-                give_up = now + options_.commit_retry_window;
-            }
-            if (now >= give_up)
-                throw StorageError(std::string("the connection to PostgreSQL was lost while "
-                                               "committing; whether the writes were stored is "
-                                               "unknown: ") +
-                                   e.what());
-            for (auto& request : batch)
-                request.status.error.clear();
+            after_failure(batch, attempts, e, began, committing);
         }
     }
 }
 
-void PgGameWriter::commit() {
+void PgGameWriter::after_failure(std::span<QueuedWrite> batch, Attempts& attempts,
+                                 const PgError& e, bool began, bool committing) {
+    if (!e.connection_lost()) {
+        if (lane_connection() != nullptr && lane_connection()->in_transaction()) {
+            try {
+                lane_connection()->exec("ROLLBACK");
+            } catch (const StorageError&) {
+                lose_connection();
+            }
+        }
+        if (e.sqlstate() == fenced_sqlstate) {
+            fenced_.store(true);
+            throw FencedError(e.what());
+        }
+        if (e.retryable() && attempts.number < max_attempts) {
+            for (auto& request : batch)
+                request.status.error.clear();
+            return;
+        }
+        throw e;
+    }
+    lose_connection();
+    if (!began && attempts.number == 1 && !attempts.retrying) {
+        // Found dead before anything of the batch was sent (PostgreSQL restarted between
+        // batches): one new connection straight away.
+        return;
+    }
+    if (!committing && !attempts.retrying)
+        throw e; // nothing of it was committed: its callbacks say so
+    // The COMMIT (or a retry of it) lost its connection: committed or not, nobody knows. Write
+    // it again, idempotently, until the window closes.
+    const auto now = std::chrono::steady_clock::now();
+    if (!attempts.retrying) {
+        attempts.retrying = true;
+        attempts.give_up = now + options_.commit_retry_window;
+    }
+    if (now >= attempts.give_up)
+        throw StorageError(std::string("the connection to PostgreSQL was lost while "
+                                       "committing; whether the writes were stored is "
+                                       "unknown: ") +
+                           e.what());
+    for (auto& request : batch)
+        request.status.error.clear();
+}
+
+void PgGameWriter::commit(bool send_only) {
     if (++commits_ == options_.cut_commit && options_.commit_fault != CommitFault::None) {
-        db_->cut_after_sending(options_.commit_fault == CommitFault::AfterCommitSent ? "COMMIT"
-                                                                                     : "");
+        const bool sent = options_.commit_fault == CommitFault::AfterCommitSent;
+        lane_connection()->cut_after_sending(sent ? "COMMIT" : "");
+        if (sent && send_only)
+            return; // finish_batch finds the connection lost, as it would the network's cut
         throw PgError("the connection was cut at COMMIT (a test's fault)", "");
     }
-    db_->exec("COMMIT");
+    if (send_only)
+        lane_connection()->send_command("COMMIT");
+    else
+        lane_connection()->exec("COMMIT");
 }
 
 // A new game's id, from the sequence and outside the transaction: a batch written again after
@@ -273,7 +323,7 @@ void PgGameWriter::allocate_game_ids(std::span<QueuedWrite> batch) {
 }
 
 void PgGameWriter::write_one(QueuedWrite& request, bool retrying) {
-    Connection& db = *db_;
+    Connection& db = *lane_connection();
     db.exec("SAVEPOINT request");
     try {
         std::visit(
@@ -306,7 +356,7 @@ void PgGameWriter::write(CreateGameWrite& request) {
     if (g.seat_count() < 2 || g.seat_count() > max_seats)
         throw StorageError("a game has 2 to " + std::to_string(max_seats) + " seats, not " +
                            std::to_string(g.seat_count()));
-    Connection& db = *db_;
+    Connection& db = *lane_connection();
     Params params;
     params.add(request.id)
         .add(g.variant)
@@ -363,7 +413,7 @@ void PgGameWriter::write(CreateGameWrite& request) {
 // the other would. The moves it did not insert go again one by one (insert_move_sql, one
 // pipeline), which says why; a failure of the run's statement writes the batch again with every
 // move one by one, which finds the move at fault.
-std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t first, bool) {
+std::size_t PgGameWriter::write_moves(std::span<QueuedWrite> batch, std::size_t first) {
     std::size_t end = first;
     std::vector<std::size_t> sent;
     for (; end < batch.size() && std::holds_alternative<MoveWrite>(batch[end].what); ++end) {
@@ -421,7 +471,7 @@ void PgGameWriter::insert_run(std::span<QueuedWrite> batch, std::span<const std:
         array->push_back('}');
     Result inserted = [&] {
         try {
-            return db_->run(insert_moves_sql,
+            return lane_connection()->run(insert_moves_sql,
                             Params().add(games).add(plies).add(moves).add(seats).add(remaining).add(
                                 at));
         } catch (const PgError& e) {
@@ -455,7 +505,7 @@ void PgGameWriter::write_moves_one_by_one(std::span<QueuedWrite> batch,
     }
     std::vector<Result> results;
     try {
-        results = db_->run_pipelined(insert_move_sql, params);
+        results = lane_connection()->run_pipelined(insert_move_sql, params);
     } catch (const PipelineError& e) {
         if (e.connection_lost() || e.retryable())
             throw;
@@ -497,7 +547,7 @@ void PgGameWriter::check_move(const MoveWrite& request, const Result& r) {
         // A row committed by another transaction while the INSERT waited for it is not in the
         // statement's snapshot: a statement of its own sees it.
         const auto same =
-            db_->run("SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
+            lane_connection()->run("SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
                      "AND seat = $4 AND remaining_ms = $5 AND at_ms = $6",
                      move_params(game, m));
         if (same.rows() == 1)
@@ -509,7 +559,7 @@ void PgGameWriter::check_move(const MoveWrite& request, const Result& r) {
 
 void PgGameWriter::write(LeaveWrite& request, bool retrying) {
     const LeaveRow& leave = request.leave;
-    Connection& db = *db_;
+    Connection& db = *lane_connection();
     std::optional<std::int64_t> remaining;
     if (leave.remaining)
         remaining = leave.remaining->count();
@@ -543,7 +593,7 @@ void PgGameWriter::write(LeaveWrite& request, bool retrying) {
 }
 
 void PgGameWriter::write(FinishWrite& request, bool retrying) {
-    request.written = write_game_end(*db_, request.finish, decide_, retrying);
+    request.written = write_game_end(*lane_connection(), request.finish, decide_, retrying);
 }
 
 } // namespace storage::postgres

@@ -6,7 +6,13 @@
 // connection keeps synchronous_commit on (connection.h), so an acknowledged move is in
 // PostgreSQL's WAL on disk. Statements are prepared once per connection.
 //
-// The writer owns one connection of its own (not the pool's), on its thread.
+// The writer owns two connections of its own (not the pool's), on its thread, and overlaps its
+// batches (storage/batch_writer.h): batch N's COMMIT is sent on one connection without waiting,
+// batch N+1 is written on the other up to its own COMMIT, then N's answer is read. The COMMIT's
+// wait is mostly PostgreSQL's flush of its WAL to disk; in the closed loop of
+// bench/move-pipeline.sh, where every game waits for the commit of its last move, that flush
+// was the largest part of a batch's cycle (bench/README.md, "PostgreSQL beside SQLite").
+// PgWriterOptions::overlap_batches = false writes one batch at a time, on one connection.
 //
 // A move cannot fail for an expected reason (an unknown or ended game, a seat that is not one,
 // a ply not after the last: each found by the statement, reported with SQLite's words), so it
@@ -57,6 +63,7 @@
 #include "storage/postgres/connection.h"
 #include "storage/records.h"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -89,6 +96,8 @@ struct PgWriterOptions {
     int cut_commit = 1;
     // The node this writer writes for (cluster_store.h); none: a single node, never fenced.
     std::optional<Fence> fence = std::nullopt;
+    // Two connections, one batch's COMMIT in flight while the next is written (above).
+    bool overlap_batches = true;
 };
 
 class PgGameWriter final : public GameWriter, private BatchStatements {
@@ -113,35 +122,70 @@ public:
     bool fenced() const { return fenced_.load(); }
 
 private:
+    // One batch's attempts at its transaction (write_attempts).
+    struct Attempts {
+        int number = 1;
+        bool retrying = false; // after a COMMIT whose outcome is unknown
+        std::chrono::steady_clock::time_point give_up{};
+        bool moves_one_by_one = false; // a run statement of the batch failed (write_moves)
+    };
+    // A connection and the attempts of the batch written on it.
+    struct Lane {
+        std::unique_ptr<Connection> db;
+        Attempts attempts;
+    };
+
+    // BatchStatements: one batch at a time (write_batch), or overlapped (start/finish_batch).
     void write_batch(std::span<QueuedWrite> batch) override;
+    bool overlaps() const override { return options_.overlap_batches; }
+    bool start_batch(std::span<QueuedWrite> batch) override;
+    void finish_batch(std::span<QueuedWrite> batch) override;
+    void check_not_fenced() const;
+    // Writes the batch on the current lane until it is committed (returns false), or, with
+    // `send_commit_only`, until its COMMIT is sent (returns true); tries again as the class
+    // comment says. Throws when it gives up.
+    bool write_attempts(std::span<QueuedWrite> batch, Attempts& attempts, bool send_commit_only);
+    // What a failed attempt means: returns to try again, or throws what the batch reports.
+    void after_failure(std::span<QueuedWrite> batch, Attempts& attempts, const PgError& e,
+                       bool began, bool committing);
     void write_one(QueuedWrite& request, bool retrying);
     void write(CreateGameWrite& request);
-    std::size_t write_moves(std::span<QueuedWrite> batch, std::size_t first, bool retrying);
+    std::size_t write_moves(std::span<QueuedWrite> batch, std::size_t first);
     void insert_run(std::span<QueuedWrite> batch, std::span<const std::size_t> run,
                     std::vector<std::size_t>& refused);
     void write_moves_one_by_one(std::span<QueuedWrite> batch, const std::vector<std::size_t>& which);
     void check_move(const MoveWrite& request, const Result& r);
     void write(LeaveWrite& request, bool retrying);
     void write(FinishWrite& request, bool retrying);
-    void commit();
+    // Sends COMMIT and waits for its answer, or only sends it (finish_batch reads the answer).
+    void commit(bool send_only);
     // BEGIN, with the fence when there is one (one round trip).
     void begin(Connection& db);
     void allocate_game_ids(std::span<QueuedWrite> batch);
-    // The connection, made again if it was lost, waiting out the backoff after a failure.
+    // The current lane's connection (null when lost).
+    std::unique_ptr<Connection>& lane_connection() { return lanes_[lane_].db; }
+    // The current lane's connection, made again if it was lost, waiting out the backoff after
+    // a failure.
     Connection& connected();
     void lose_connection();
 
     std::string conninfo_;
     ConnectOptions connect_;
     PgWriterOptions options_;
-    LadderDecider decide_;                 // set before the thread starts, never changed
-    std::unique_ptr<Connection> db_;       // the writer thread's (and the constructor's)
+    LadderDecider decide_; // set before the thread starts, never changed
+    // The writer thread's (and the constructor's). Lane 0 only when batches do not overlap.
+    std::array<Lane, 2> lanes_;
+    std::size_t lane_ = 0;                 // the lane being written or finished
+    std::array<std::size_t, 2> flying_{};  // the lanes of the batches in flight, oldest first
+    std::size_t flying_count_ = 0;
+    std::size_t warm_lane_ = 0;            // the lane of the batch finished last
     std::chrono::milliseconds backoff_{0}; // 0: the last connection attempt succeeded
     std::chrono::steady_clock::time_point next_connect_{};
     int commits_ = 0; // COMMITs sent so far (for CommitFault)
     std::atomic<std::uint64_t> reconnects_{0};
     std::atomic<bool> fenced_{false};
-    // The batch being written has a move whose run statement failed: its moves go one by one.
+    // The batch being written has a move whose run statement failed: its moves go one by one
+    // (its Attempts keep it across attempts).
     bool moves_one_by_one_ = false;
     std::unordered_map<GameId, std::int64_t> chunk_last_ply_; // write_moves' scratch, reused
 

@@ -1,5 +1,6 @@
-// storage_bench [--normal] [--tables N] [--moves M] [--db FILE|URI] [--fence]
+// storage_bench [--normal] [--tables N] [--moves M] [--db FILE|URI] [--fence] [--one-connection]
 // storage_bench --rate R [--seconds S] [--tables N] [--normal] [--db FILE|URI] [--fence]
+//               [--one-connection]
 // A benchmark run by hand, not a test. --db is what storage::open takes: a SQLite file
 // (default storage_bench.db, removed before and after) or a postgresql:// URI, whose game
 // tables are emptied first (TRUNCATE: use a database of its own). Closed loop (default): N tables
@@ -11,10 +12,13 @@
 // with the WAL checkpoints (SQLite's, inside the commit that takes the WAL past 1000 pages)
 // among it. --fence (PostgreSQL only): the writer is a cluster node's, each batch running the
 // node's fence first (storage/postgres/pg_game_writer.h, "Fenced"), to compare with a run
-// without.
+// without. --one-connection (PostgreSQL only): the writer writes one batch at a time on one
+// connection instead of overlapping a batch's COMMIT with the next batch (storage/batch_writer.h),
+// to compare with a run without.
 #include "storage/open.h"
 #include "storage/postgres/connection.h"
 #include "storage/postgres/pg_backend.h"
+#include "storage/postgres/pg_game_writer.h"
 
 #include <algorithm>
 #include <atomic>
@@ -108,6 +112,7 @@ void open_loop(GameWriter& writer, const std::vector<GameId>& games, int rate, i
 int main(int argc, char** argv) {
     bool normal = false;
     bool fence = false;
+    bool one_connection = false;
     int tables = 64;
     int moves = 200;
     int rate = 0;
@@ -119,6 +124,8 @@ int main(int argc, char** argv) {
             normal = true;
         else if (arg == "--fence")
             fence = true;
+        else if (arg == "--one-connection")
+            one_connection = true;
         else if (arg == "--tables" && i + 1 < argc)
             tables = std::atoi(argv[++i]);
         else if (arg == "--moves" && i + 1 < argc)
@@ -131,7 +138,8 @@ int main(int argc, char** argv) {
             seconds = std::atoi(argv[++i]);
         else {
             std::fprintf(stderr, "usage: storage_bench [--normal] [--tables N] [--moves M] "
-                                 "[--db FILE|URI] [--rate R [--seconds S]] [--fence]\n");
+                                 "[--db FILE|URI] [--rate R [--seconds S]] [--fence] "
+                                 "[--one-connection]\n");
             return 2;
         }
     }
@@ -145,19 +153,26 @@ int main(int argc, char** argv) {
         remove_database(db); // a fresh file
     auto backend =
         open(db, {.durability = normal ? Durability::Normal : Durability::Full, .create = true});
-    if (fence && !postgres) {
-        std::fprintf(stderr, "storage_bench: --fence needs a postgresql:// database\n");
+    if ((fence || one_connection) && !postgres) {
+        std::fprintf(stderr,
+                     "storage_bench: --fence and --one-connection need a postgresql:// database\n");
         return 2;
     }
     if (postgres)
         remove_database(db); // empty game tables, once they exist
     std::unique_ptr<ClusterStore> node;
     std::unique_ptr<GameWriter> writer;
-    if (fence) {
+    if (fence || one_connection) {
         const auto& pg = dynamic_cast<const postgres::PgBackend&>(*backend);
-        node = pg.cluster_store();
-        const Fence me = node->register_node({"storage_bench", "", "bench"});
-        writer = pg.fenced_game_writer(me);
+        postgres::PgWriterOptions options;
+        options.overlap_batches = !one_connection;
+        if (fence) {
+            node = pg.cluster_store();
+            options.fence = node->register_node({"storage_bench", "", "bench"});
+        }
+        writer = std::make_unique<postgres::PgGameWriter>(
+            db, postgres::ConnectOptions{.durability = normal ? Durability::Normal : Durability::Full},
+            options);
     } else {
         writer = backend->game_writer();
     }
@@ -170,8 +185,8 @@ int main(int argc, char** argv) {
         games.push_back(id.get_future().get());
     }
     if (rate > 0) {
-        std::printf("%s%s, %d moves/s over %d tables: ", normal ? "NORMAL" : "FULL",
-                    fence ? " fenced" : "", rate, tables);
+        std::printf("%s%s%s, %d moves/s over %d tables: ", normal ? "NORMAL" : "FULL",
+                    fence ? " fenced" : "", one_connection ? " one connection" : "", rate, tables);
         open_loop(*writer, games, rate, seconds);
         writer.reset();
         remove_database(db);
@@ -209,9 +224,10 @@ int main(int argc, char** argv) {
     const auto after = writer->stats();
     const auto total = static_cast<double>(tables) * moves;
     const auto transactions = static_cast<double>(after.transactions - before.transactions);
-    std::printf("%s%s tables=%d moves=%d: %.0f moves/s, %.0f transactions, %.1f moves per "
+    std::printf("%s%s%s tables=%d moves=%d: %.0f moves/s, %.0f transactions, %.1f moves per "
                 "transaction, %.2f ms per transaction\n",
-                normal ? "NORMAL" : "FULL", fence ? " fenced" : "", tables, moves,
+                normal ? "NORMAL" : "FULL", fence ? " fenced" : "",
+                one_connection ? " one connection" : "", tables, moves,
                 total / elapsed.count(), transactions, total / transactions,
                 elapsed.count() * 1000 / transactions);
     writer.reset();

@@ -117,7 +117,8 @@ void check_stored_once(OnPostgres& db, const Played& played, int moves, UserId a
     CHECK(rating->rating == 1510);
 }
 
-void cut_each_kind_of_commit(postgres::CommitFault fault) {
+void cut_each_kind_of_commit(postgres::CommitFault fault, bool overlap) {
+    CAPTURE(overlap);
     OnPostgres db;
     auto users = db.backend().user_store();
     const auto ann = users->create_user("ann", "h", at_ms(1)).value();
@@ -128,7 +129,9 @@ void cut_each_kind_of_commit(postgres::CommitFault fault) {
         CAPTURE(cut);
         db.connect().exec("TRUNCATE games, game_seats, moves, ratings CASCADE");
         postgres::PgGameWriter writer(db.location(), {},
-                                      {.commit_fault = fault, .cut_commit = cut});
+                                      {.commit_fault = fault,
+                                       .cut_commit = cut,
+                                       .overlap_batches = overlap});
         const auto played = play_rated_game(writer, ann, bob, moves);
         check_stored_once(db, played, moves, ann);
         CHECK(writer.reconnects() == 1);
@@ -142,11 +145,15 @@ void cut_each_kind_of_commit(postgres::CommitFault fault) {
 TEST_CASE("postgres: a COMMIT cut after it was sent is written again and stored exactly once") {
     // The server commits what it received before the cut: the retry finds each write stored
     // and must neither double it (a second game, a rating counted twice) nor refuse it.
-    cut_each_kind_of_commit(postgres::CommitFault::AfterCommitSent);
+    // Overlapped, the cut is found while the COMMIT is in flight (finish_batch); one batch at a
+    // time, at once.
+    cut_each_kind_of_commit(postgres::CommitFault::AfterCommitSent, true);
+    cut_each_kind_of_commit(postgres::CommitFault::AfterCommitSent, false);
 }
 
 TEST_CASE("postgres: a COMMIT cut before it was sent is written again whole") {
-    cut_each_kind_of_commit(postgres::CommitFault::BeforeCommit);
+    cut_each_kind_of_commit(postgres::CommitFault::BeforeCommit, true);
+    cut_each_kind_of_commit(postgres::CommitFault::BeforeCommit, false);
 }
 
 TEST_CASE("postgres: a writer whose connection was killed between batches writes the next one "
