@@ -1,13 +1,13 @@
 // The client's reading of tournaments (web/js/net/tournaments.js), in Node: the list's
 // groups, the create form's request and what it refuses, the controls a viewer gets, the
-// viewer's current game, results, countdowns and the polling pace; and the moves a seat has
+// viewer's current game, results, an arena's time left and the polling pace; and the moves a seat has
 // made before Berserk is gone (screens/tournament_game_box.js).
 
 import assert from 'node:assert/strict';
 import { test } from '../harness.js';
 import {
-    group_tournaments, tournament_request, viewer_actions, current_game, result_text, countdown_text,
-    duration_words, poll_interval_ms, sheet_text, crosstable, crosstable_cell_text, crosstable_cell_words,
+    group_tournaments, tournament_request, viewer_actions, current_game, result_text, ends_in_text,
+    poll_interval_ms, sheet_text, crosstable, crosstable_cell_text, crosstable_cell_words,
 } from '../../../web/js/net/tournaments.js';
 import { own_moves } from '../../../web/js/screens/tournament_game_box.js';
 import { tournament_game_words } from '../../../web/js/ui/game_notice.js';
@@ -80,7 +80,7 @@ test('tournaments: the controls follow the state, the entry and the organiser', 
     assert.equal(viewer_actions({ ...swiss, state: 'finished' }, 'ann').withdraw, false);
 }, node);
 
-test('tournaments: the viewer\'s current game, results, countdowns and the polling pace', () => {
+test('tournaments: the viewer\'s current game, results, an arena\'s time left and the polling pace', () => {
     assert.equal(current_game(running_swiss(NOW).tournament, 'ann').table, 'K7QF2M');
     assert.equal(current_game(running_swiss(NOW).tournament, 'bob'), null);
     assert.equal(current_game(running_arena(NOW).tournament, 'ann').table, 'ARN001');
@@ -88,11 +88,10 @@ test('tournaments: the viewer\'s current game, results, countdowns and the polli
                      ['1-0', '½-½', '1-0 by forfeit', '0-1 by forfeit', 'double forfeit']);
     assert.equal(result_text({ result: '', table: 'K7QF2M' }), 'playing');
     assert.equal(result_text({ result: '', table: null }), 'not started');
-    assert.equal(countdown_text(NOW + 20 * 60000, NOW), '20:00');
-    assert.equal(countdown_text(NOW + 3723000, NOW), '1:02:03');
-    assert.equal(countdown_text(NOW - 5000, NOW), '0:00');
-    assert.equal(duration_words(65 * 60000), '1 hour 5 minutes');
-    assert.equal(duration_words(30000), 'less than a minute');
+    assert.equal(ends_in_text(NOW + 20 * 60000, NOW), 'ends in 20 min');
+    assert.equal(ends_in_text(NOW + 3723000, NOW), 'ends in 1 h 3 min');
+    assert.equal(ends_in_text(NOW + 30000, NOW), 'ends in 1 min');
+    assert.equal(ends_in_text(NOW - 5000, NOW), 'ending');
     assert.deepEqual(['running', 'created', 'finished'].map((state) => poll_interval_ms({ state })), [5000, 15000, 0]);
     assert.equal(sheet_text([2, 4, 4, 0]), '2 4 4 0');
 }, node);

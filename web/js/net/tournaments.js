@@ -2,7 +2,7 @@
 // state with each one's players and progress, the request the create form sends, what a viewer
 // may do on a tournament's page (with a Swiss's tools: a forbidden pair, a pairing by hand, a
 // half-point bye, and their request bodies), the viewer's own game, an arena's berserks, and the
-// words of a format, a result and a countdown. No DOM: the Node tests read these functions as the pages do.
+// words of a format, a result and an arena's time left. No DOM: the Node tests read these functions as the pages do.
 
 export const FORMATS = [
     ['swiss', 'Swiss'],
@@ -69,7 +69,9 @@ export function progress_text(t, now) {
     return `running, ${paired} round${paired === 1 ? '' : 's'}`;
 }
 
-// "ends in 12 min", "ends in 1 h 5 min" (whole minutes, rounded up), "ending" once past.
+// The time left of an arena that ends at `ends_at` (ms), as the lobby's list and the
+// tournament's page say it at `now`: "ends in 12 min", "ends in 1 h 5 min" (whole minutes,
+// rounded up), "ending" once past (its last games being played).
 export function ends_in_text(ends_at, now) {
     const minutes = Math.ceil((ends_at - now) / 60000);
     if (minutes <= 0) return 'ending';
@@ -276,25 +278,6 @@ export function result_text(p) {
 
 export function absence_text(kind) {
     return { bye: 'bye', half_bye: 'half-point bye', not_paired: 'not paired' }[kind] || kind;
-}
-
-// "1:02:05", "12:04", "0:09": the time left until `at` (ms) from `now`; "0:00" once past.
-export function countdown_text(at, now) {
-    const total = Math.max(0, Math.ceil((at - now) / 1000));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = String(total % 60).padStart(2, '0');
-    return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
-// "12 minutes", "1 hour 5 minutes", "less than a minute": for the words a screen reader hears.
-export function duration_words(ms) {
-    const minutes = Math.floor(Math.max(0, ms) / 60000);
-    if (minutes < 1) return 'less than a minute';
-    const h = Math.floor(minutes / 60);
-    const m = minutes % 60;
-    const part = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-    return [h ? part(h, 'hour') : null, m ? part(m, 'minute') : null].filter(Boolean).join(' ');
 }
 
 // How soon the page looks again (ms): often while it runs, seldom before, never once over.

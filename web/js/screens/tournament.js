@@ -8,13 +8,13 @@
 // pairings (an arena's games, with who went berserk) linked to their tables while played and to
 // their records once over; the TRF export of a Swiss or a round robin. While it runs the page
 // reads it again every few seconds (a game made for the viewer opens its table: app.js); an
-// arena counts down to its end.
+// arena says the time left to its end.
 
 import { h, fill, fill_keeping_focus, field } from '../ui/dom.js';
 import { record_format } from '../ui/variants.js';
 import { name_with_rating } from '../ui/rating.js';
 import {
-    absence_text, all_pairings, berserk_counts, countdown_text, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, duration_words,
+    absence_text, all_pairings, berserk_counts, crosstable, crosstable_cell_text, crosstable_cell_words, current_game, ends_in_text,
     forbidden_pair_request, half_bye_request, hand_pairing_request, poll_interval_ms, result_text, sheet_text, swiss_tools, tiebreak_name,
     viewer_actions, went_berserk,
 } from '../net/tournaments.js';
@@ -154,8 +154,8 @@ export class TournamentScreen {
                         h('span', { class: 'visually-hidden' }, crosstable_cell_words(c))))))))));
     }
 
-    // The state and the time: when it starts, or an arena's countdown to its end (the
-    // visible clock ticks; its words for a screen reader change once a minute).
+    // The state and the time: when it starts, or the time left of an arena in the words of the
+    // lobby's list (ends_in_text), looked at every second so that "ending" comes on time.
     render_when() {
         const t = this.t;
         if (!t) return;
@@ -171,9 +171,7 @@ export class TournamentScreen {
             parts.push(` · round ${playing.round}`, Number.isInteger(t.round_count) && t.round_count > 0 ? ` of ${t.round_count}` : '');
         }
         if (t.format === 'arena' && Number.isFinite(t.ends_at) && t.state === 'running') {
-            const left = t.ends_at - now;
-            parts.push(' · ends in ', h('time', { class: 'countdown', datetime: new Date(t.ends_at).toISOString(),
-                                                   'aria-label': `ends in ${duration_words(left)}` }, countdown_text(t.ends_at, now)));
+            parts.push(' · ', h('time', { class: 'countdown', datetime: new Date(t.ends_at).toISOString() }, ends_in_text(t.ends_at, now)));
         }
         fill(this.when, parts);
     }
