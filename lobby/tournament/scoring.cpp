@@ -38,4 +38,20 @@ std::string format_points_trf(Points units, const Scoring& scoring) {
     return text;
 }
 
+std::optional<Points> bye_points_of(std::string_view word, const Scoring& scoring) {
+    if (word == "win")
+        return scoring.win;
+    if (word == "draw")
+        return scoring.draw;
+    if (word == "zero")
+        return scoring.loss;
+    return std::nullopt;
+}
+
+std::string_view bye_word_of(Points bye_points, const Scoring& scoring) {
+    if (bye_points == scoring.win)
+        return "win";
+    return bye_points == scoring.draw ? "draw" : "zero";
+}
+
 } // namespace lobby::tournament

@@ -13,7 +13,9 @@
 #include "rules/result.h"
 #include "rules/variant.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace lobby::tournament {
 
@@ -38,5 +40,12 @@ rules::Result<Scoring> scoring_for(rules::VariantId variant);
 std::string format_points(Points units, const Scoring& scoring);
 // TRF-16 writes a score with one decimal ("2.5", "3.0").
 std::string format_points_trf(Points units, const Scoring& scoring);
+
+// What a pairing-allocated bye scores (C.04.1 c: a win's points unless the tournament says
+// otherwise), in the words POST /api/tournaments and `tabula tournament create --bye` take:
+// "win", "draw" or "zero". The points of a word under `scoring`, or nullopt for another word.
+std::optional<Points> bye_points_of(std::string_view word, const Scoring& scoring);
+// The word of a bye's points: "win" or "draw" for those points under `scoring`, else "zero".
+std::string_view bye_word_of(Points bye_points, const Scoring& scoring);
 
 } // namespace lobby::tournament

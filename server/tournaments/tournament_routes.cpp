@@ -88,9 +88,9 @@ std::string_view bye_word(const storage::TournamentRow& row) {
     if (!variant)
         return "win";
     const auto scoring = lt::scoring_for(*variant);
-    if (!scoring || row.bye_points == scoring.value().win)
+    if (!scoring)
         return "win";
-    return row.bye_points == scoring.value().draw ? "draw" : "zero";
+    return lt::bye_word_of(row.bye_points, scoring.value());
 }
 
 Json summary(const storage::TournamentRow& row, int players) {

@@ -137,8 +137,10 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
         return refusal("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
                                        "each once");
     const auto scoring = lt::scoring_for(*variant).value();
-    const std::string_view bye = r.bye.empty() ? "win" : std::string_view(r.bye);
-    if (bye != "win" && bye != "draw" && bye != "zero")
+    // C.04.1 c: a bye scores a win's points unless the tournament says otherwise.
+    const auto bye_points = lt::bye_points_of(
+        r.bye.empty() ? std::string_view("win") : std::string_view(r.bye), scoring);
+    if (!bye_points)
         return refusal("bad_bye", "a bye scores a win, a draw or zero: win, draw or zero");
     if (r.ladder && !ladders_.find_ladder(*r.ladder))
         return refusal("unknown_ladder", "there is no ladder " + std::to_string(*r.ladder));
@@ -156,9 +158,7 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
                                .is_public = r.is_public,
                                .join_code = r.join_code,
                                .tiebreaks = tiebreaks,
-                               .bye_points = bye == "win"    ? scoring.win // C.04.1 c
-                                             : bye == "draw" ? scoring.draw
-                                                             : scoring.loss,
+                               .bye_points = *bye_points,
                                .late_entry_points = 0,
                                .state = "created",
                                .created_at = now,
