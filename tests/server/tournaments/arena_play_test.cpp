@@ -1,133 +1,18 @@
-// An arena of three accounts over the real server: the HTTP routes, the tournament worker, the
-// play service's tables and berserk (server/play/arena_berserk.h) and WebSocket clients that get
-// the `tournament_game` push, see the `berserked` event and play. 127.0.0.1:0, a temporary
-// database, a hand-moved clock shared by the play service and the tournaments, every wait
-// bounded.
-#include "lobby/time.h"
-#include "server/accounts/accounts_service.h"
-#include "server/play/arena_berserk.h"
-#include "server/play/play_service.h"
-#include "server/play/tournament_games.h"
-#include "server/tournaments/tournament_runner.h"
-#include "storage/sqlite/sqlite_backend.h"
-#include "tests/server/test_support.h"
-#include "tests/server/ws_test_client.h"
+// An arena of three accounts over the real server (live_club_support.h): the HTTP routes, the
+// tournament worker, the play service's tables and berserk (server/play/arena_berserk.h) and
+// WebSocket clients that get the `tournament_game` push, see the `berserked` event and play.
+#include "tests/server/tournaments/live_club_support.h"
 
-#include <atomic>
-#include <future>
 #include <map>
-#include <memory>
-#include <thread>
+#include <string>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
-using namespace std::chrono_literals;
+using namespace tournament_test;
 
 namespace {
-
-class ArenaHandClock final : public lobby::TimeSource {
-public:
-    lobby::TimePoint now() const override { return lobby::TimePoint{lobby::Millis{ms_.load()}}; }
-
-private:
-    std::atomic<std::int64_t> ms_{1'767'225'600'000};
-};
-
-struct ArenaLiveClub {
-    test::TempDir dir;
-    ArenaHandClock clock;
-    storage::sqlite::SqliteBackend backend{(dir.path() / "tabula.db").string()};
-    test::SampleWeb web;
-    std::unique_ptr<server::App> app;
-    std::unique_ptr<server::accounts::AccountsService> accounts;
-    std::unique_ptr<server::tournaments::TournamentRunner> tournaments;
-    std::shared_ptr<server::play::PlayService> play;
-
-    ArenaLiveClub() {
-        auto config = test::test_config(web.web);
-        config.messages_per_second = 200;
-        config.burst = 200;
-        app = std::make_unique<server::App>(config);
-        server::accounts::AccountsServiceOptions options;
-        options.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1};
-        options.clock = [this] { return clock.now(); };
-        accounts = std::make_unique<server::accounts::AccountsService>(backend, options);
-        accounts->register_routes(app->routes());
-        app->set_authenticator(accounts->authenticator());
-        tournaments = std::make_unique<server::tournaments::TournamentRunner>(
-            backend, server::tournaments::TournamentRunnerOptions{
-                          .clock = [this] { return clock.now(); }, .schedules = {}});
-        tournaments->register_routes(app->routes());
-        play = std::make_shared<server::play::PlayService>(app->io_context(), clock,
-                                                           backend.game_writer());
-        tournaments->set_game_starter(std::make_shared<server::play::TournamentGames>(play));
-        tournaments->set_arena_clocks(std::make_shared<server::play::ArenaBerserk>(play));
-        app->add_message_handler(play);
-        app->start();
-    }
-    ~ArenaLiveClub() {
-        app->stop(500ms);
-        play->stop();
-        tournaments.reset(); // finish their queued work while the io_context exists
-        accounts.reset();
-        play.reset();
-        app.reset();
-    }
-    ArenaLiveClub(const ArenaLiveClub&) = delete;
-    ArenaLiveClub& operator=(const ArenaLiveClub&) = delete;
-
-    test::HttpReply post(const std::string& target, const json& body, const std::string& cookie) {
-        return test::http_request(app->port(), "POST", target,
-                                  "Content-Type: application/json\r\nCookie: " + cookie + "\r\n",
-                                  body.dump());
-    }
-    json get(const std::string& target) {
-        return json::parse(test::http_request(app->port(), "GET", target).body, nullptr, false);
-    }
-    void tick() {
-        std::promise<void> done;
-        tournaments->run([&](server::tournaments::TournamentService& service) {
-            service.tick(clock.now());
-            done.set_value();
-        });
-        done.get_future().get();
-    }
-    // Polls (bounded) until `done` holds for the tournament's page, ticking between looks.
-    json poll(const std::string& page, const std::function<bool(const json&)>& done) {
-        for (int i = 0; i < 100; ++i) {
-            tick();
-            auto shown = get(page)["tournament"];
-            if (done(shown))
-                return shown;
-            std::this_thread::sleep_for(50ms);
-        }
-        FAIL("the arena did not get there: " << get(page).dump());
-        return {};
-    }
-};
-
-struct ArenaWsPlayer {
-    std::string cookie;
-    std::unique_ptr<test::WsTestClient> ws;
-    int next_id = 1;
-
-    json wait_for(const std::function<bool(const json&)>& match) {
-        for (int i = 0; i < 200; ++i) { // each read has its own deadline
-            auto message = ws->read_json();
-            if (match(message))
-                return message;
-        }
-        throw std::runtime_error("no such message");
-    }
-    json request(json message) {
-        const int id = next_id++;
-        message["id"] = id;
-        ws->send_text(message.dump());
-        return wait_for([id](const json& m) { return m.contains("id") && m["id"] == id; });
-    }
-};
 
 bool is_berserked(const json& m) {
     return m["t"] == "table_event" && m["event"]["type"] == "berserked";
@@ -137,36 +22,20 @@ bool is_berserked(const json& m) {
 
 TEST_CASE("an arena of three accounts over WebSockets: paired, one player goes berserk on the "
           "live table, the game ends and the standings and the next wave follow") {
-    ArenaLiveClub club;
-    std::map<std::string, ArenaWsPlayer> players;
-    for (const auto* name : {"ann", "bob", "cid"}) {
-        const auto reply =
-            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
-        REQUIRE_MESSAGE(reply.status == 201, reply.body);
-        const auto header = reply.header("set-cookie");
-        players[name] = ArenaWsPlayer{header.substr(0, header.find(';')), nullptr};
-    }
-    const auto created = club.post("/api/tournaments",
-                                   {{"name", "Club arena"},
-                                    {"format", "arena"},
-                                    {"variant", "chess"},
-                                    {"base_seconds", 300},
-                                    {"increment_seconds", 2},
-                                    {"duration", 60},
-                                    {"rated", true},
-                                    {"starts_at", 9'000'000'000'000}},
-                                   players["ann"].cookie);
-    REQUIRE_MESSAGE(created.status == 201, created.body);
-    const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
-    for (auto& [name, player] : players) {
-        REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
-        player.ws = std::make_unique<test::WsTestClient>(
-            test::WsOptions(club.app->port()).cookie_header(player.cookie));
-        REQUIRE(player.ws->read_json()["t"] == "hello");
-        player.wait_for([](const json& m) { return m["t"] == "welcome"; });
-    }
+    LiveClub club;
+    auto players = register_players(club, {"ann", "bob", "cid"});
+    const auto page = tournament_page(club, players, "ann",
+                                      {{"name", "Club arena"},
+                                       {"format", "arena"},
+                                       {"variant", "chess"},
+                                       {"base_seconds", 300},
+                                       {"increment_seconds", 2},
+                                       {"duration", 60},
+                                       {"rated", true},
+                                       {"starts_at", 9'000'000'000'000}},
+                                      Connected::All);
     REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
-    auto shown = club.poll(page, [](const json& t) {
+    auto shown = poll(club, page, [](const json& t) {
         return t["rounds"].size() == 1 && t["rounds"][0]["pairings"][0]["table"].is_string();
     });
     const auto first = shown["rounds"][0]["pairings"][0];
@@ -200,7 +69,7 @@ TEST_CASE("an arena of three accounts over WebSockets: paired, one player goes b
     REQUIRE_MESSAGE(resigned["t"] == "ok", resigned.dump());
 
     // The result counts, and the next wave pairs the winner with the player who waited.
-    shown = club.poll(page, [](const json& t) { return t["rounds"].size() == 2; });
+    shown = poll(club, page, [](const json& t) { return t["rounds"].size() == 2; });
     CHECK(shown["rounds"][0]["pairings"][0]["result"] == "1-0");
     CHECK(shown["rounds"][0]["pairings"][0]["black_berserk"] == true);
     CHECK(shown["standings"][0]["name"] == white_name);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 #include <doctest/doctest.h>
@@ -52,12 +53,12 @@ void store_moves(Club& club, storage::GameId game, int count) {
     }
 }
 
-// The games asked for since the last look, their tables made and their codes stored.
-std::vector<Table> new_games(Club& club, Director& director) {
-    director.drain();
-    auto tables = club.open_tables(*director.starter);
-    director.drain();
-    return tables;
+// A recording stand-in for the live tables' berserk, set on the director's service (each
+// Director of a restart test gets its own, as each server process has its tables).
+std::shared_ptr<RecordingClocks> recording_clocks(Director& director) {
+    auto clocks = std::make_shared<RecordingClocks>();
+    director.service.set_arena_clocks(clocks);
+    return clocks;
 }
 
 const server::tournaments::ArenaStanding& standing(const server::tournaments::TournamentView& view,
@@ -82,10 +83,7 @@ TEST_CASE("arena: created with a duration, started by its organiser, paired in w
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
-    const auto cid = club.account("cid");
-    const auto dan = club.account("dan");
+    const auto [ann, bob, cid, dan] = club.accounts({"ann", "bob", "cid", "dan"});
 
     auto bad = arena_of_minutes(0, ann);
     CHECK(service.create(bad, club.now()).error().code == "bad_duration");
@@ -178,10 +176,7 @@ TEST_CASE("arena: a paused player is not paired, a playing one pauses after the 
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
-    const auto cid = club.account("cid");
-    const auto eve = club.account("eve");
+    const auto [ann, bob, cid, eve] = club.accounts({"ann", "bob", "cid", "eve"});
     const auto id = service.create(arena_of_minutes(60, ann), club.now()).value();
     for (const auto user : {ann, bob, cid})
         REQUIRE(service.join(id, user, "", club.now()));
@@ -220,8 +215,7 @@ TEST_CASE("arena: a no-show loses by forfeit and is paused, the other scores a w
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
+    const auto [ann, bob] = club.accounts({"ann", "bob"});
     const auto id = service.create(arena_of_minutes(60, ann), club.now()).value();
     REQUIRE(service.join(id, ann, "", club.now()));
     REQUIRE(service.join(id, bob, "", club.now()));
@@ -246,11 +240,8 @@ TEST_CASE("arena: berserk goes to the live table and is stored, a berserk win wi
     Club club;
     Director director(club);
     auto& service = director.service;
-    auto clocks = std::make_shared<RecordingClocks>();
-    service.set_arena_clocks(clocks);
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
-    const auto cid = club.account("cid");
+    auto clocks = recording_clocks(director);
+    const auto [ann, bob, cid] = club.accounts({"ann", "bob", "cid"});
     const auto id = service.create(arena_of_minutes(60, ann), club.now()).value();
     REQUIRE(service.join(id, ann, "", club.now()));
     REQUIRE(service.join(id, bob, "", club.now()));
@@ -313,8 +304,7 @@ TEST_CASE("arena: a restart continues it: the standings, the game in progress wi
     {
         Director director(club);
         auto& service = director.service;
-        auto clocks = std::make_shared<RecordingClocks>();
-        service.set_arena_clocks(clocks);
+        auto clocks = recording_clocks(director);
         ann = club.account("ann");
         bob = club.account("bob");
         cid = club.account("cid");
@@ -335,8 +325,7 @@ TEST_CASE("arena: a restart continues it: the standings, the game in progress wi
     } // the server stops
     Director director(club);
     auto& service = director.service;
-    auto clocks = std::make_shared<RecordingClocks>();
-    service.set_arena_clocks(clocks);
+    auto clocks = recording_clocks(director);
     club.clock_ms += 2000;
     service.tick(club.now());
     // The berserk is applied again to the restored table, once.
@@ -375,10 +364,8 @@ TEST_CASE("arena: a berserk is stored before its table is asked: a server killed
     Table game;
     {
         Director director(club);
-        auto clocks = std::make_shared<RecordingClocks>();
-        director.service.set_arena_clocks(clocks);
-        const auto ann = club.account("ann");
-        const auto bob = club.account("bob");
+        auto clocks = recording_clocks(director);
+        const auto [ann, bob] = club.accounts({"ann", "bob"});
         id = director.service.create(arena_of_minutes(30, ann), club.now()).value();
         REQUIRE(director.service.join(id, ann, "", club.now()));
         REQUIRE(director.service.join(id, bob, "", club.now()));
@@ -404,8 +391,7 @@ TEST_CASE("arena: a berserk is stored before its table is asked: a server killed
     CHECK(berserk_lines("berserk") == 1);
     {
         Director director(club);
-        auto clocks = std::make_shared<RecordingClocks>();
-        director.service.set_arena_clocks(clocks);
+        auto clocks = recording_clocks(director);
         director.service.tick(club.now());
         director.drain();
         REQUIRE(clocks->asked().size() == 1);
@@ -429,9 +415,8 @@ TEST_CASE("arena: a berserk is stored before its table is asked: a server killed
     }
     // A stored berserk whose restored table refuses it (a crash came between the line and the
     // table's refusal) is voided at the restart's tick.
-    auto clocks = std::make_shared<RecordingClocks>();
     Director director(club);
-    director.service.set_arena_clocks(clocks);
+    auto clocks = recording_clocks(director);
     clocks->refuse_with(rules::Error{"game_over", "the game is over"});
     director.service.tick(club.now());
     director.drain();

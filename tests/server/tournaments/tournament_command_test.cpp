@@ -47,8 +47,7 @@ TEST_CASE("tabula tournament creates, lists, starts, shows, withdraws from and e
     CHECK(mentions(no_ladder.err, "there is no ladder 7"));
 
     Director director(club);
-    for (const auto* name : {"ann", "bob", "cid", "dan"})
-        REQUIRE(director.service.join(1, club.account(name), "", club.now()));
+    enter(club, director, 1, {"ann", "bob", "cid", "dan"});
     auto listed = tournament({"list", "--state", "created"}, db);
     REQUIRE(listed.code == 0);
     CHECK(mentions(listed.out, "1\tClub Swiss\tswiss\tchess\t5+3\trated\tcreated"));
@@ -83,8 +82,7 @@ TEST_CASE("tabula tournament pause stops an arena's player being paired, and say
                            db);
     REQUIRE_MESSAGE(made.code == 0, made.err);
     Director director(club);
-    for (const auto* name : {"ann", "bob", "cid"})
-        REQUIRE(director.service.join(1, club.account(name), "", club.now()));
+    enter(club, director, 1, {"ann", "bob", "cid"});
     REQUIRE(tournament({"start", "1"}, db).code == 0);
 
     const auto paused = tournament({"pause", "1", "cid"}, db);

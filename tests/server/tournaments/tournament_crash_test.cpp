@@ -55,12 +55,9 @@ TEST_CASE("killed with SIGKILL between two games' ends, a Swiss restarts with ev
     {
         Director director(club);
         id = director.service.create(swiss(2, 8, std::nullopt), club.now()).value();
-        for (const auto* name : {"ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal"})
-            REQUIRE(director.service.join(id, club.account(name), "", club.now()));
+        enter(club, director, id, {"ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal"});
         REQUIRE(director.service.start(id, std::nullopt, club.now()));
-        director.drain();
-        tables = club.open_tables(*director.starter);
-        director.drain();
+        tables = new_games(club, director);
         REQUIRE(tables.size() == 4);
     }
     club.writer.reset(); // the helper is the only writer while it runs

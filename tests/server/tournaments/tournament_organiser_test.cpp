@@ -35,10 +35,7 @@ struct FourPlayers {
     }
     // Makes the asked tables' games and ends each with `result`.
     void play_round(const char* result = "1-0") {
-        director.drain();
-        const auto tables = club.open_tables(*director.starter);
-        director.drain();
-        for (const auto& t : tables)
+        for (const auto& t : new_games(club, director))
             club.finish(t.id, result);
         service.tick(club.now());
     }

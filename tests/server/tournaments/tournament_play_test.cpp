@@ -1,22 +1,13 @@
-// A Swiss of four accounts to its end over the real server: the HTTP routes, the tournament
-// worker, the play service's tables (server/play/tournament_games.h) and WebSocket clients that
-// get the `tournament_game` push and play. 127.0.0.1:0, a temporary database, a hand-moved
-// clock shared by the play service and the tournaments, every wait bounded.
-#include "lobby/time.h"
-#include "server/accounts/accounts_service.h"
-#include "server/play/play_service.h"
-#include "server/play/tournament_games.h"
-#include "server/tournaments/tournament_runner.h"
-#include "storage/sqlite/sqlite_backend.h"
-#include "tests/server/test_support.h"
-#include "tests/server/ws_test_client.h"
+// A Swiss of four accounts to its end over the real server (live_club_support.h): the HTTP
+// routes, the tournament worker, the play service's tables (server/play/tournament_games.h) and
+// WebSocket clients that get the `tournament_game` push and play.
+#include "tests/server/tournaments/live_club_support.h"
 
 #include <algorithm>
-#include <atomic>
-#include <future>
 #include <map>
 #include <memory>
 #include <set>
+#include <string>
 #include <thread>
 
 #include <doctest/doctest.h>
@@ -24,137 +15,17 @@
 
 using nlohmann::json;
 using namespace std::chrono_literals;
+using namespace tournament_test;
 
 namespace {
 
-class HandClock final : public lobby::TimeSource {
-public:
-    lobby::TimePoint now() const override { return lobby::TimePoint{lobby::Millis{ms_.load()}}; }
-    void advance(lobby::Millis by) { ms_ += by.count(); }
-
-private:
-    std::atomic<std::int64_t> ms_{1'767'225'600'000};
-};
-
-struct LiveClub {
-    std::shared_ptr<test::TempDir> dir; // shared with a club restarted on the same database
-    HandClock clock;
-    storage::sqlite::SqliteBackend backend{(dir->path() / "tabula.db").string()};
-    test::SampleWeb web;
-    std::unique_ptr<server::App> app;
-    std::unique_ptr<server::accounts::AccountsService> accounts;
-    std::unique_ptr<server::tournaments::TournamentRunner> tournaments;
-    std::shared_ptr<server::play::PlayService> play;
-
-    explicit LiveClub(std::shared_ptr<test::TempDir> shared = std::make_shared<test::TempDir>())
-        : dir(std::move(shared)) {
-        auto config = test::test_config(web.web);
-        config.messages_per_second = 200;
-        config.burst = 200;
-        app = std::make_unique<server::App>(config);
-        server::accounts::AccountsServiceOptions options;
-        options.accounts.password = {.memory_kib = 256, .passes = 1, .lanes = 1};
-        options.clock = [this] { return clock.now(); };
-        accounts = std::make_unique<server::accounts::AccountsService>(backend, options);
-        accounts->register_routes(app->routes());
-        app->set_authenticator(accounts->authenticator());
-        tournaments = std::make_unique<server::tournaments::TournamentRunner>(
-            backend, server::tournaments::TournamentRunnerOptions{
-                          .clock = [this] { return clock.now(); }, .schedules = {}});
-        tournaments->register_routes(app->routes());
-        play = std::make_shared<server::play::PlayService>(app->io_context(), clock,
-                                                           backend.game_writer());
-        tournaments->set_game_starter(std::make_shared<server::play::TournamentGames>(play));
-        // As `tabula serve` does: unfinished games come back before the doors open.
-        (void)play->restore(backend.game_store()->load_unfinished_games());
-        app->add_message_handler(play);
-        app->start();
-    }
-    ~LiveClub() {
-        app->stop(500ms);
-        play->stop();
-        tournaments.reset(); // finish their queued work while the io_context exists
-        accounts.reset();
-        play.reset();
-        app.reset();
-    }
-    LiveClub(const LiveClub&) = delete;
-    LiveClub& operator=(const LiveClub&) = delete;
-
-    test::HttpReply post(const std::string& target, const json& body, const std::string& cookie) {
-        return test::http_request(app->port(), "POST", target,
-                                  "Content-Type: application/json\r\nCookie: " + cookie + "\r\n",
-                                  body.dump());
-    }
-    json get(const std::string& target) {
-        return json::parse(test::http_request(app->port(), "GET", target).body, nullptr, false);
-    }
-    void tick() {
-        std::promise<void> done;
-        tournaments->run([&](server::tournaments::TournamentService& service) {
-            service.tick(clock.now());
-            done.set_value();
-        });
-        done.get_future().get();
-    }
-};
-
-// A player's WebSocket, logged in by its session cookie.
-struct Player {
-    std::string name;
-    std::string cookie;
-    std::unique_ptr<test::WsTestClient> ws;
-    int next_id = 1;
-
-    json wait_for(const std::function<bool(const json&)>& match) {
-        for (int i = 0; i < 200; ++i) { // each read has its own deadline
-            auto message = ws->read_json();
-            if (match(message))
-                return message;
-        }
-        throw std::runtime_error(name + ": no such message");
-    }
-    json request(json message) {
-        const int id = next_id++;
-        message["id"] = id;
-        ws->send_text(message.dump());
-        return wait_for([id](const json& m) { return m.contains("id") && m["id"] == id; });
-    }
-};
-
-// Accounts registered over HTTP, each with its session cookie; none connected yet.
-std::map<std::string, Player> register_players(LiveClub& club,
-                                               std::initializer_list<const char*> names) {
-    std::map<std::string, Player> players;
-    for (const auto* name : names) {
-        const auto reply =
-            club.post("/api/register", {{"name", name}, {"password", "correct horse"}}, "x=y");
-        REQUIRE_MESSAGE(reply.status == 201, reply.body);
-        const auto header = reply.header("set-cookie");
-        players[name] = Player{name, header.substr(0, header.find(';')), nullptr};
-    }
-    return players;
-}
-
-// The player's WebSocket, open and welcomed.
-void connect(LiveClub& club, Player& player) {
-    player.ws = std::make_unique<test::WsTestClient>(
-        test::WsOptions(club.app->port()).cookie_header(player.cookie));
-    REQUIRE(player.ws->read_json()["t"] == "hello");
-    player.wait_for([](const json& m) { return m["t"] == "welcome"; });
-}
-
-// Polls (bounded) until `done` holds for the tournament's page, ticking between looks.
-json poll(LiveClub& club, const std::string& page, const std::function<bool(const json&)>& done) {
-    for (int i = 0; i < 100; ++i) {
-        club.tick();
-        auto shown = club.get(page)["tournament"];
-        if (done(shown))
-            return shown;
-        std::this_thread::sleep_for(50ms);
-    }
-    FAIL("the tournament did not get there: " << club.get(page).dump());
-    return {};
+// The body of POST /api/tournaments for a one-round Swiss of two, 5+0, starting when started.
+json one_round_swiss(const char* name) {
+    return {{"name", name},
+            {"variant", "chess"},
+            {"base_seconds", 300},
+            {"rounds", 1},
+            {"starts_at", 9'000'000'000'000}};
 }
 
 // Each pairing of the round: White plays 1. e4 and Black resigns (a win for White).
@@ -183,20 +54,14 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
           "players, its game's end pairs the next round and the standings follow the results") {
     LiveClub club;
     auto players = register_players(club, {"ann", "bob", "cid", "dan"});
-    const auto created = club.post("/api/tournaments",
-                                   {{"name", "Club Swiss"},
-                                    {"variant", "chess"},
-                                    {"base_seconds", 300},
-                                    {"rounds", 2},
-                                    {"rated", true},
-                                    {"starts_at", 9'000'000'000'000}},
-                                   players["ann"].cookie);
-    REQUIRE_MESSAGE(created.status == 201, created.body);
-    const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
-    for (auto& [name, player] : players) {
-        REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
-        connect(club, player);
-    }
+    const auto page = tournament_page(club, players, "ann",
+                                      {{"name", "Club Swiss"},
+                                       {"variant", "chess"},
+                                       {"base_seconds", 300},
+                                       {"rounds", 2},
+                                       {"rated", true},
+                                       {"starts_at", 9'000'000'000'000}},
+                                      Connected::All);
     REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
 
     play_live_round(players);
@@ -243,19 +108,7 @@ TEST_CASE("a Swiss of four accounts is played to its end: each pairing's table i
 TEST_CASE("a tournament table refuses abort and rematch: its one game decides the pairing") {
     LiveClub club;
     auto players = register_players(club, {"ann", "bob"});
-    const auto created = club.post("/api/tournaments",
-                                   {{"name", "Two"},
-                                    {"variant", "chess"},
-                                    {"base_seconds", 300},
-                                    {"rounds", 1},
-                                    {"starts_at", 9'000'000'000'000}},
-                                   players["ann"].cookie);
-    REQUIRE_MESSAGE(created.status == 201, created.body);
-    const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
-    for (auto& [name, player] : players) {
-        REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
-        connect(club, player);
-    }
+    const auto page = tournament_page(club, players, "ann", one_round_swiss("Two"), Connected::All);
     REQUIRE(club.post(page + "/start", json::object(), players["ann"].cookie).status == 200);
     std::string code;
     std::string white;
@@ -296,31 +149,10 @@ TEST_CASE("restarted with a tournament game in progress, the server takes the re
     json before;
     {
         LiveClub club(dir);
-        std::map<std::string, Player> players;
-        for (const auto* name : {"ann", "bob"}) {
-            const auto reply = club.post("/api/register",
-                                         {{"name", name}, {"password", "correct horse"}}, "x=y");
-            REQUIRE_MESSAGE(reply.status == 201, reply.body);
-            const auto header = reply.header("set-cookie");
-            cookies[name] = header.substr(0, header.find(';'));
-            players[name] = Player{name, cookies[name], nullptr};
-        }
-        const auto created = club.post("/api/tournaments",
-                                       {{"name", "Restart"},
-                                        {"variant", "chess"},
-                                        {"base_seconds", 300},
-                                        {"rounds", 1},
-                                        {"starts_at", 9'000'000'000'000}},
-                                       cookies["ann"]);
-        REQUIRE_MESSAGE(created.status == 201, created.body);
-        page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
-        for (auto& [name, player] : players) {
-            REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
-            player.ws = std::make_unique<test::WsTestClient>(
-                test::WsOptions(club.app->port()).cookie_header(player.cookie));
-            REQUIRE(player.ws->read_json()["t"] == "hello");
-            player.wait_for([](const json& m) { return m["t"] == "welcome"; });
-        }
+        auto players = register_players(club, {"ann", "bob"});
+        for (const auto& [name, player] : players)
+            cookies[name] = player.cookie;
+        page = tournament_page(club, players, "ann", one_round_swiss("Restart"), Connected::All);
         REQUIRE(club.post(page + "/start", json::object(), cookies["ann"]).status == 200);
         for (auto& [name, player] : players) {
             const auto notice =
@@ -362,17 +194,8 @@ TEST_CASE("a player not connected when paired is seated all the same and shown d
           "and connecting later finds the game on the tournament's page and plays it") {
     LiveClub club;
     auto players = register_players(club, {"ann", "bob"});
-    const auto created = club.post("/api/tournaments",
-                                   {{"name", "Away"},
-                                    {"variant", "chess"},
-                                    {"base_seconds", 300},
-                                    {"rounds", 1},
-                                    {"starts_at", 9'000'000'000'000}},
-                                   players["ann"].cookie);
-    REQUIRE_MESSAGE(created.status == 201, created.body);
-    const auto page = "/api/tournaments/" + json::parse(created.body)["tournament"]["id"].dump();
-    for (auto& [name, player] : players)
-        REQUIRE(club.post(page + "/join", json::object(), player.cookie).status == 200);
+    const auto page =
+        tournament_page(club, players, "ann", one_round_swiss("Away"), Connected::Later);
     // Only ann is connected when the round is paired.
     auto& ann = players["ann"];
     connect(club, ann);

@@ -18,9 +18,7 @@ namespace {
 
 // White wins every game; returns the games played.
 std::vector<Table> play_round(Club& club, Director& director, const char* result = "1-0") {
-    director.drain();
-    auto tables = club.open_tables(*director.starter);
-    director.drain(); // the tables' codes are stored
+    auto tables = new_games(club, director);
     for (const auto& t : tables)
         club.finish(t.id, result);
     return tables;
@@ -41,11 +39,7 @@ TEST_CASE("a Swiss of four accounts is paired, played and finished round after r
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
-    const auto cid = club.account("cid");
-    const auto dan = club.account("dan");
-    const auto eve = club.account("eve");
+    const auto [ann, bob, cid, dan, eve] = club.accounts({"ann", "bob", "cid", "dan", "eve"});
     const auto id = service.create(swiss(3, 4, ann), club.now()).value();
 
     CHECK(service.join(id, std::nullopt, "", club.now()).error().code == "guest_in_rated");
@@ -96,14 +90,8 @@ TEST_CASE("a restarted tournament service continues the round in progress: resul
     std::vector<Table> tables;
     {
         Director director(club);
-        const auto ann = club.account("ann");
-        id = director.service.create(swiss(2, 8, std::nullopt), club.now()).value();
-        for (const auto user : {ann, club.account("bob"), club.account("cid"), club.account("dan")})
-            REQUIRE(director.service.join(id, user, "", club.now()));
-        REQUIRE(director.service.start(id, std::nullopt, club.now()));
-        director.drain();
-        tables = club.open_tables(*director.starter);
-        director.drain();
+        id = started_swiss_of_four(club, director, 2);
+        tables = new_games(club, director);
         REQUIRE(tables.size() == 2);
         club.finish(tables[0].id, "1/2-1/2");
     } // the server goes, one game of round 1 still being played
@@ -135,13 +123,8 @@ TEST_CASE("a player who does not make the first move loses by forfeit, stored as
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto id = service.create(swiss(2, 8, std::nullopt), club.now()).value();
-    for (const auto* name : {"ann", "bob", "cid", "dan"})
-        REQUIRE(service.join(id, club.account(name), "", club.now()));
-    REQUIRE(service.start(id, std::nullopt, club.now()));
-    director.drain();
-    const auto tables = club.open_tables(*director.starter);
-    director.drain();
+    const auto id = started_swiss_of_four(club, director, 2);
+    const auto tables = new_games(club, director);
     REQUIRE(tables.size() == 2);
     club.finish(tables[0].id, "aborted", "first-move-timeout"); // White never moved
     club.finish(tables[1].id, "aborted", "abort");
@@ -171,9 +154,7 @@ TEST_CASE("a round robin stores its Berger rounds at the start, forfeits a withd
     request.rated = false;
     const auto id = service.create(request, club.now()).value();
     CHECK(service.join(id, std::nullopt, "", club.now()).error().code == "account_required");
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
-    const auto cid = club.account("cid");
+    const auto [ann, bob, cid] = club.accounts({"ann", "bob", "cid"});
     for (const auto user : {ann, bob, cid})
         REQUIRE(service.join(id, user, "", club.now()));
     REQUIRE(service.start(id, std::nullopt, club.now()));
@@ -187,9 +168,7 @@ TEST_CASE("a round robin stores its Berger rounds at the start, forfeits a withd
     play_round(club, director);
     service.tick(club.now());
     // Round 2's game is under way; whoever of its players is not in round 3's game withdraws.
-    director.drain();
-    const auto round2 = club.open_tables(*director.starter);
-    director.drain();
+    const auto round2 = new_games(club, director);
     REQUIRE(round2.size() == 1);
     shown = service.view(id).value();
     const auto& third = shown.rounds[2].pairings[0];
@@ -209,10 +188,7 @@ TEST_CASE("a late entrant joins a running Swiss until half its rounds are paired
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto id = service.create(swiss(4, 8, std::nullopt), club.now()).value();
-    for (const auto* name : {"ann", "bob", "cid", "dan"})
-        REQUIRE(service.join(id, club.account(name), "", club.now()));
-    REQUIRE(service.start(id, std::nullopt, club.now()));
+    const auto id = started_swiss_of_four(club, director, 4);
     play_round(club, director);
     service.tick(club.now()); // round 2 paired
     const auto late = service.join(id, club.account("eve"), "", club.now());
@@ -288,9 +264,7 @@ TEST_CASE("a tournament open only to a ladder's players takes them alone, and na
     Club club;
     Director director(club);
     auto& service = director.service;
-    const auto ann = club.account("ann");
-    const auto bob = club.account("bob");
-    const auto cid = club.account("cid");
+    const auto [ann, bob, cid] = club.accounts({"ann", "bob", "cid"});
     auto ladders = club.backend.ladder_store();
     storage::LadderRow club_ladder;
     club_ladder.name = "Club ladder";

@@ -17,16 +17,6 @@ namespace stored = server::tournaments::stored_outcome;
 
 namespace {
 
-// A Swiss of four started, its first round's two tables asked for (not answered yet).
-std::int64_t start_four(Club& club, Director& director, int rounds = 2) {
-    const auto id = director.service.create(swiss(rounds, 8, std::nullopt), club.now()).value();
-    for (const auto* name : {"ann", "bob", "cid", "dan"})
-        REQUIRE(director.service.join(id, club.account(name), "", club.now()));
-    REQUIRE(director.service.start(id, std::nullopt, club.now()));
-    director.drain();
-    return id;
-}
-
 // The games of the ones asked for, their rows made at the table with the reserved code.
 std::vector<Table> make_rows(Club& club, const std::vector<RecordingStarter::Asked>& asked) {
     RecordingStarter again;
@@ -45,7 +35,7 @@ TEST_CASE("a pairing's table code is stored before its table is asked for, and a
     std::vector<Table> rows;
     {
         Director director(club);
-        id = start_four(club, director);
+        id = started_swiss_of_four(club, director, 2);
         first_asks = director.starter->take();
         REQUIRE(first_asks.size() == 2);
         const auto round = director.tournaments->rounds(id).at(0);
@@ -88,7 +78,7 @@ TEST_CASE("a player who cannot be seated loses the pairing by forfeit, recorded 
           "no game, and the round goes on") {
     Club club;
     Director director(club);
-    const auto id = start_four(club, director);
+    const auto id = started_swiss_of_four(club, director, 2);
     auto asked = director.starter->take();
     REQUIRE(asked.size() == 2);
     asked[0].opened(TableAnswer::unseated(1, "every seat is taken"));
@@ -115,7 +105,7 @@ TEST_CASE("a table code another table holds is replaced and asked for again, and
           "could not be made now is asked for again with the same code") {
     Club club;
     Director director(club);
-    const auto id = start_four(club, director);
+    const auto id = started_swiss_of_four(club, director, 2);
     auto asked = director.starter->take();
     REQUIRE(asked.size() == 2);
     const auto taken = asked[0].game.table_code;

@@ -10,9 +10,12 @@
 #include "storage/sqlite/sqlite_backend.h"
 #include "tests/storage/temp_database.h"
 
+#include <array>
+#include <cstddef>
 #include <deque>
 #include <functional>
 #include <future>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -113,6 +116,15 @@ struct Club {
     storage::UserId account(const std::string& name) {
         return users->create_user(name, "h", now()).value();
     }
+    // Accounts of these names, in their order:
+    //   const auto [ann, bob] = club.accounts({"ann", "bob"});
+    template <std::size_t N>
+    std::array<storage::UserId, N> accounts(const char* const (&names)[N]) {
+        std::array<storage::UserId, N> ids{};
+        for (std::size_t i = 0; i < N; ++i)
+            ids[i] = account(names[i]);
+        return ids;
+    }
     std::vector<Table> open_tables(RecordingStarter& starter) {
         clock_ms += 10;
         return tournament_test::open_tables(*writer, starter, now(), tables_made);
@@ -176,6 +188,32 @@ inline server::tournaments::NewTournament swiss(int rounds, int max_players,
     t.max_players = max_players;
     t.organiser = organiser;
     return t;
+}
+
+// The games asked for since the last look: the service's posted work run, each game's table
+// made (Club::open_tables) and the answers run, so that the tables' codes are stored.
+inline std::vector<Table> new_games(Club& club, Director& director) {
+    director.drain();
+    auto tables = club.open_tables(*director.starter);
+    director.drain();
+    return tables;
+}
+
+// Accounts of these names made and entered in tournament `id`, each entry required.
+inline void enter(Club& club, Director& director, storage::TournamentId id,
+                  std::initializer_list<const char*> names) {
+    for (const auto* name : names)
+        REQUIRE(director.service.join(id, club.account(name), "", club.now()));
+}
+
+// A Swiss of `rounds` without an organiser, of ann, bob, cid and dan, started: its round 1's
+// tables asked for, not answered yet.
+inline storage::TournamentId started_swiss_of_four(Club& club, Director& director, int rounds) {
+    const auto id = director.service.create(swiss(rounds, 8, std::nullopt), club.now()).value();
+    enter(club, director, id, {"ann", "bob", "cid", "dan"});
+    REQUIRE(director.service.start(id, std::nullopt, club.now()));
+    director.drain();
+    return id;
 }
 
 } // namespace tournament_test
