@@ -175,6 +175,13 @@ Json view_json(const TournamentView& view, std::optional<storage::UserId> caller
                              {"withdrawn", player.withdrawn_from.has_value()}});
     }
     out["standings"] = std::move(standings);
+    // The pairs the organiser forbade to meet (a Swiss's), each by its players' names, in the
+    // pairing order of the record (tournament_record.h); public, as the TRF's TBF lines are.
+    Json forbidden = Json::array();
+    for (const auto& [a, b] : view.record.forbidden)
+        forbidden.push_back(Json::array({view.record.players[static_cast<std::size_t>(a)].name,
+                                         view.record.players[static_cast<std::size_t>(b)].name}));
+    out["forbidden_pairs"] = std::move(forbidden);
     Json rounds = Json::array();
     for (const auto& r : view.rounds) {
         Json pairings = Json::array();

@@ -285,9 +285,19 @@ test('a private round robin: joining sends the code, a refusal is said; the orga
     await expect_text(organiser.locator('.tournament-head .notice'), /The tournament has started/);
 }, mock);
 
-test('a Swiss\'s tools: the organiser forbids a pair and allows it again, the entrant asks a half-point bye, others see none', async ({ page, base }) => {
-    const { posts, deletes } = await fake_tournament_api(page, { user: 'org' });
+test('a Swiss\'s tools: the organiser forbids a pair, sees the forbidden pairs and allows each again, the entrant asks a half-point bye, others see none', async ({ page, base }) => {
+    // The forbidden pairs change as the server's would: POST adds the pair, DELETE takes it away.
+    const shown = running_swiss(Date.now());
+    const { posts, deletes } = await fake_tournament_api(page, { user: 'org', tournaments: { 1: shown }, post_reply: (path, body, method) => {
+        if (!path.endsWith('/forbidden')) return null;
+        const t = structuredClone(shown.tournament);
+        const same = (pair) => [...pair].sort().join() === [...body.players].sort().join();
+        t.forbidden_pairs = method === 'POST' ? [...t.forbidden_pairs, body.players] : t.forbidden_pairs.filter((pair) => !same(pair));
+        shown.tournament = t;
+        return { status: 200, body: { tournament: t } };
+    } });
     await open(page, base, '#/tournament/1');
+    await expect_text(page.locator('.forbidden-pairs li'), /^bob and cid Allow again bob and cid$/);
     await expect_count(page.locator('.swiss-tool'), 2);
     await expect_count(page.locator('.forbid-pair'), 1);
     await expect_count(page.locator('.hand-pairing'), 1);
@@ -300,9 +310,17 @@ test('a Swiss\'s tools: the organiser forbids a pair and allows it again, the en
     await page.keyboard.press('Enter');
     await eventually(async () => assert.deepEqual(posts, [{ path: '/api/tournaments/1/forbidden', body: { players: ['ann', 'bob'] } }]));
     await expect_text(page.locator('.tournament-head .notice'), /ann and bob will not be paired against each other/);
-    await page.locator('[data-action="allow"]').click();
+    await expect_count(page.locator('.forbidden-pairs li'), 2);
+    await page.getByRole('button', { name: /^Allow again ann and bob$/ }).click();
     await eventually(async () => assert.deepEqual(deletes, [{ path: '/api/tournaments/1/forbidden', body: { players: ['ann', 'bob'] } }]));
     await expect_text(page.locator('.tournament-head .notice'), /ann and bob may be paired against each other again/);
+    await expect_count(page.locator('.forbidden-pairs li'), 1);
+    // The last one allowed by the keyboard: the focus goes to the form's first player.
+    await page.getByRole('button', { name: /^Allow again bob and cid$/ }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.equal(deletes.length, 2));
+    await expect_text(page.locator('.forbidden-pairs'), /None\./);
+    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement.id), 'forbid-first'));
     // The same player twice is said before anything is sent.
     await page.getByLabel('Second player').selectOption('ann');
     await page.locator('[data-action="forbid"]').click();

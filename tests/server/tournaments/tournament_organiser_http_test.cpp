@@ -2,6 +2,10 @@
 // an in-process server, the play service's part played by the test.
 #include "tests/server/tournaments/tournament_http_support.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <doctest/doctest.h>
 
 using namespace tournament_test;
@@ -14,6 +18,19 @@ test::HttpReply send_delete(TournamentServer& s, const std::string& target, cons
     return test::http_request(s.server->port(), "DELETE", target,
                               "Content-Type: application/json\r\nCookie: " + cookie + "\r\n",
                               body.dump());
+}
+
+// The tournament's forbidden pairs, each pair's names and the pairs in alphabetical order
+// (the JSON lists them in the record's pairing order).
+std::vector<std::vector<std::string>> forbidden_pairs(const json& tournament) {
+    std::vector<std::vector<std::string>> pairs;
+    for (const auto& pair : tournament.at("forbidden_pairs")) {
+        auto names = pair.get<std::vector<std::string>>();
+        std::sort(names.begin(), names.end());
+        pairs.push_back(std::move(names));
+    }
+    std::sort(pairs.begin(), pairs.end());
+    return pairs;
 }
 
 } // namespace
@@ -50,7 +67,8 @@ TEST_CASE("the organiser's Swiss routes: a half-point bye asked for, a pair forb
     CHECK(reply.status == 400);
     CHECK(error_code(reply) == "bad_bye_request");
 
-    // Forbidden pairs: the organiser's.
+    // Forbidden pairs: the organiser's, listed in the tournament.
+    CHECK(json_of(s.get(base))["tournament"]["forbidden_pairs"] == json::array());
     reply = s.post(base + "/forbidden", {{"players", json::array({"ann", "cid"})}}, bob);
     CHECK(reply.status == 403);
     CHECK(error_code(reply) == "not_organiser");
@@ -61,10 +79,14 @@ TEST_CASE("the organiser's Swiss routes: a half-point bye asked for, a pair forb
           "bad_request");
     REQUIRE(s.post(base + "/forbidden", {{"players", json::array({"ann", "cid"})}}, ann).status ==
             200);
-    REQUIRE(s.post(base + "/forbidden", {{"players", json::array({"bob", "dan"})}}, ann).status ==
-            200);
+    reply = s.post(base + "/forbidden", {{"players", json::array({"bob", "dan"})}}, ann);
+    REQUIRE(reply.status == 200);
+    CHECK(forbidden_pairs(json_of(reply)["tournament"]) ==
+          std::vector<std::vector<std::string>>{{"ann", "cid"}, {"bob", "dan"}});
     REQUIRE(send_delete(s, base + "/forbidden", {{"players", json::array({"dan", "bob"})}}, ann)
                 .status == 200);
+    CHECK(forbidden_pairs(json_of(s.get(base))["tournament"]) ==
+          std::vector<std::vector<std::string>>{{"ann", "cid"}});
     reply = send_delete(s, base + "/forbidden", {{"players", json::array({"dan", "bob"})}}, ann);
     CHECK(reply.status == 400);
     CHECK(error_code(reply) == "bad_forbidden_pair");

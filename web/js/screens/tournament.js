@@ -2,13 +2,13 @@
 // players alone may join (when it has one), the viewer's own game (taken there when paired:
 // app.js), the controls the viewer has (join, with the join code of a private one; withdraw;
 // an arena's pause and resume, and berserk beside the current game; the organiser's start and
-// end; a Swiss's tools: the organiser's forbidden pairs and pairing of the next round by hand,
-// an entrant's half-point bye), the standings (rank, name, rating, points, the tie-breaks; an
-// arena's streak, sheet, paused players and berserk games), the entries, and every round's
-// pairings (an arena's games, with who went berserk) linked to their tables while played and to
-// their records once over; the TRF export of a Swiss or a round robin. While it runs the page
-// reads it again every few seconds (a game made for the viewer opens its table: app.js); an
-// arena says the time left to its end.
+// end; a Swiss's tools: the organiser's forbidden pairs, listed and each allowed again by a
+// button, and pairing of the next round by hand, an entrant's half-point bye), the standings
+// (rank, name, rating, points, the tie-breaks; an arena's streak, sheet, paused players and
+// berserk games), the entries, and every round's pairings (an arena's games, with who went
+// berserk) linked to their tables while played and to their records once over; the TRF export
+// of a Swiss or a round robin. While it runs the page reads it again every few seconds (a game
+// made for the viewer opens its table: app.js); an arena says the time left to its end.
 
 import { h, fill, fill_keeping_focus, field } from '../ui/dom.js';
 import { record_format } from '../ui/variants.js';
@@ -38,6 +38,7 @@ export class TournamentScreen {
         this.controls = h('div', { class: 'tournament-controls' });
         this.tools = h('div', { class: 'swiss-tools' });
         this.tools_key = null;
+        this.forbidden_list = null; // the organiser's list of forbidden pairs (render_forbidden)
         this.error = h('p', { class: 'error', role: 'alert' });
         this.said = h('p', { class: 'notice', role: 'status' });
         this.standings = h('div', { class: 'tournament-standings' });
@@ -272,10 +273,11 @@ export class TournamentScreen {
     }
 
     // A Swiss's tools (docs/http-api.md, "The organiser's tools for a Swiss"): the organiser
-    // forbids a pair to meet (or allows it again) and pairs the next round by hand; an entrant
-    // asks a half-point bye. Drawn again only when who may use them, the round or the players
-    // change, so that a pairing being made survives the page's refreshes. A refusal is said in
-    // the page's alert; an answer (the tournament) is drawn at once.
+    // forbids a pair to meet (or allows a forbidden one again) and pairs the next round by hand;
+    // an entrant asks a half-point bye. The forms are drawn again only when who may use them,
+    // the round or the players change, so that a pairing being made survives the page's
+    // refreshes; the list of forbidden pairs follows every reading. A refusal is said in the
+    // page's alert; an answer (the tournament) is drawn at once.
     render_tools() {
         const t = this.t;
         const tools = swiss_tools(t, this.me());
@@ -283,12 +285,32 @@ export class TournamentScreen {
         const names = entries.map((e) => e.name);
         const to_pair = entries.filter((e) => e.withdrawn_from === null || e.withdrawn_from === undefined).map((e) => e.name);
         const key = JSON.stringify({ tools, names, to_pair });
-        if (key === this.tools_key) return;
-        this.tools_key = key;
-        fill_keeping_focus(this.tools,
-            tools.forbid ? this.forbid_form(names) : null,
-            tools.pair_by_hand ? this.hand_pairing_form(tools.pair_by_hand, to_pair) : null,
-            tools.half_bye ? this.half_bye_form(tools.half_bye) : null);
+        if (key !== this.tools_key) {
+            this.tools_key = key;
+            this.forbidden_list = tools.forbid ? h('div', { class: 'forbidden-pairs' }) : null;
+            fill_keeping_focus(this.tools,
+                tools.forbid ? this.forbid_form(names) : null,
+                tools.pair_by_hand ? this.hand_pairing_form(tools.pair_by_hand, to_pair) : null,
+                tools.half_bye ? this.half_bye_form(tools.half_bye) : null);
+        }
+        this.render_forbidden();
+    }
+
+    // The pairs forbidden now (the tournament's `forbidden_pairs`), each with its "Allow again"
+    // (DELETE .../forbidden). Once the last is allowed, the focus goes to the form's first player.
+    render_forbidden() {
+        const list = this.forbidden_list;
+        if (!list) return;
+        const pairs = Array.isArray(this.t.forbidden_pairs) ? this.t.forbidden_pairs : [];
+        const allow = (a, b) => this.use_tool(() => this.app.api.allow_pair(this.id, forbidden_pair_request(a, b)),
+            `${a} and ${b} may be paired against each other again.`).then(() => {
+            if (document.activeElement === document.body) this.tools.querySelector('#forbid-first')?.focus();
+        });
+        fill_keeping_focus(list, h('h4', {}, 'Forbidden pairs'), pairs.length
+            ? h('ul', {}, pairs.map(([a, b]) => h('li', { dataset: { pair: `${a} ${b}` } }, `${a} and ${b} `,
+                h('button', { type: 'button', class: 'small', dataset: { action: 'allow', key: `allow ${a} ${b}` }, onclick: () => allow(a, b) },
+                    'Allow again', h('span', { class: 'visually-hidden' }, ` ${a} and ${b}`)))))
+            : h('p', { class: 'muted' }, 'None.'));
     }
 
     // Runs a tool's request: clears the page's lines, says a refusal (the server's message, or
@@ -313,26 +335,22 @@ export class TournamentScreen {
         }
     }
 
-    // "Forbid a pair": two players, then Forbid or Allow again. The tournament does not list
-    // its forbidden pairs, so each answer is confirmed in words only.
+    // "Forbid a pair": two players, then Forbid; below, the pairs forbidden now, each with its
+    // "Allow again" (render_forbidden).
     forbid_form(names) {
         const first = player_select('forbid-first', 'Choose a player', names);
         const second = player_select('forbid-second', 'Choose a player', names);
-        const send = (method) => this.use_tool(async () => {
-            const body = forbidden_pair_request(first.value, second.value);
-            return method === 'POST' ? this.app.api.tournament_action(this.id, 'forbidden', body)
-                : this.app.api.allow_pair(this.id, body);
-        }, method === 'POST'
-            ? `${first.value} and ${second.value} will not be paired against each other (a round paired already is not changed).`
-            : `${first.value} and ${second.value} may be paired against each other again.`);
+        const send = () => this.use_tool(async () => this.app.api.tournament_action(this.id, 'forbidden',
+            forbidden_pair_request(first.value, second.value)),
+        `${first.value} and ${second.value} will not be paired against each other (a round paired already is not changed).`);
         return h('form', { class: 'swiss-tool forbid-pair', 'aria-labelledby': 'forbid-title',
-                           onsubmit: (e) => { e.preventDefault(); send('POST'); } },
+                           onsubmit: (e) => { e.preventDefault(); send(); } },
             h('h3', { id: 'forbid-title' }, 'Forbid a pair'),
             h('p', { class: 'muted' }, 'The two are never paired against each other from the next pairing on: a rule of this tournament, not of FIDE.'),
             h('div', { class: 'field-row' }, field('First player', first), field('Second player', second)),
             h('div', { class: 'inline' },
-                h('button', { type: 'submit', class: 'small', dataset: { action: 'forbid' } }, 'Forbid the pair'),
-                h('button', { type: 'button', class: 'small', dataset: { action: 'allow' }, onclick: () => send('DELETE') }, 'Allow again')));
+                h('button', { type: 'submit', class: 'small', dataset: { action: 'forbid' } }, 'Forbid the pair')),
+            this.forbidden_list);
     }
 
     // "Pair the next round by hand": boards of a White and a Black select, "Add board", the one
