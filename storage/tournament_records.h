@@ -110,8 +110,9 @@ struct TournamentRoundRow {
 // and the rounds paired so far (an arena's pairing waves).
 struct TournamentProgress {
     TournamentId id = 0;
-    int players = 0;
-    int rounds_paired = 0;
+    int players = 0;         // entries not withdrawn
+    int rounds_paired = 0;   // rounds stored (a round robin stores all of its at its start)
+    int rounds_finished = 0; // rounds of which every pairing has its outcome or a game ended
 };
 
 // One line of a tournament's history: what happened, who did it (absent: the server or the

@@ -38,7 +38,9 @@ public:
     virtual std::optional<TournamentRow> find_tournament(TournamentId id) = 0;
     // Tournaments in `state` (empty: every state), by start time then id.
     virtual std::vector<TournamentRow> list_tournaments(std::string_view state) = 0;
-    // The progress of the tournaments in `state` (empty: every state), by id, in one query.
+    // The progress of the tournaments in `state` (empty: every state), by id, in one query. A
+    // round is finished once each of its pairings has an outcome of its own (a forfeit) or a
+    // game with a result.
     virtual std::vector<TournamentProgress> list_progress(std::string_view state) = 0;
     // Moves the tournament from `from` to `to` at `at` (started_at set on "running", ended_at
     // on "finished" and "cancelled") with `history`, in one transaction. False, with nothing

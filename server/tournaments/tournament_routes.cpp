@@ -238,6 +238,7 @@ http::Response tournaments_list(TournamentService& service, const http::Request&
         const auto p = found == progress.end() ? storage::TournamentProgress{} : found->second;
         list.push_back(summary(row, p.players));
         list.back()["rounds_paired"] = p.rounds_paired;
+        list.back()["rounds_finished"] = p.rounds_finished;
     }
     return api_json(req, bh::status::ok, Json{{"tournaments", std::move(list)}});
 }

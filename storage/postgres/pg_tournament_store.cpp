@@ -12,11 +12,15 @@ constexpr const char* pg_tournament_columns =
     "duration_ms, min_players, max_players, is_public, join_code, tiebreaks, bye_points, "
     "late_entry_points, state, created_at, started_at, ended_at, schedule, ladder_id";
 
-// list_progress's columns of tournament `t`: its players and rounds paired.
+// list_progress's columns of tournament `t`: its players, rounds paired and rounds finished
+// (none of their pairings lacks both an outcome and an ended game).
 constexpr const char* progress_columns =
     "(SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND "
     "e.withdrawn_from IS NULL), (SELECT count(*) FROM tournament_rounds r WHERE "
-    "r.tournament_id = t.id)";
+    "r.tournament_id = t.id), (SELECT count(*) FROM tournament_rounds r WHERE "
+    "r.tournament_id = t.id AND NOT EXISTS (SELECT 1 FROM tournament_pairings p LEFT JOIN "
+    "games g ON g.id = p.game_id WHERE p.tournament_id = r.tournament_id AND p.round = "
+    "r.round AND p.outcome = '' AND coalesce(g.result, '') = ''))";
 
 // A new tournament (create_tournament); none returned when its schedule's start is stored.
 constexpr const char* insert_tournament_sql =
@@ -148,7 +152,8 @@ std::vector<TournamentProgress> PgTournamentStore::list_progress(std::string_vie
     for (int i = 0; i < r.rows(); ++i)
         out.push_back({.id = r.integer(i, 0),
                        .players = static_cast<int>(r.integer(i, 1)),
-                       .rounds_paired = static_cast<int>(r.integer(i, 2))});
+                       .rounds_paired = static_cast<int>(r.integer(i, 2)),
+                       .rounds_finished = static_cast<int>(r.integer(i, 3))});
     return out;
 }
 

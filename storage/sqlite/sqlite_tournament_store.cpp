@@ -121,13 +121,18 @@ std::vector<TournamentProgress> SqliteTournamentStore::list_progress(std::string
     auto s = db_.prepare(
         "SELECT t.id, (SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id "
         "AND e.withdrawn_from IS NULL), (SELECT count(*) FROM tournament_rounds r WHERE "
-        "r.tournament_id = t.id) FROM tournaments t WHERE ?1 = '' OR t.state = ?1 ORDER BY t.id");
+        "r.tournament_id = t.id), (SELECT count(*) FROM tournament_rounds r WHERE "
+        "r.tournament_id = t.id AND NOT EXISTS (SELECT 1 FROM tournament_pairings p LEFT JOIN "
+        "games g ON g.id = p.game_id WHERE p.tournament_id = r.tournament_id AND p.round = "
+        "r.round AND p.outcome = '' AND coalesce(g.result, '') = '')) "
+        "FROM tournaments t WHERE ?1 = '' OR t.state = ?1 ORDER BY t.id");
     s.bind_text(1, state);
     std::vector<TournamentProgress> out;
     while (s.step())
         out.push_back({.id = s.column_int(0),
                        .players = static_cast<int>(s.column_int(1)),
-                       .rounds_paired = static_cast<int>(s.column_int(2))});
+                       .rounds_paired = static_cast<int>(s.column_int(2)),
+                       .rounds_finished = static_cast<int>(s.column_int(3))});
     return out;
 }
 

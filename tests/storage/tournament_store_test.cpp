@@ -5,6 +5,8 @@
 #include "tests/storage/backends.h"
 #include "tests/storage/writer_helpers.h"
 
+#include <array>
+#include <cstddef>
 #include <future>
 
 #include <doctest/doctest.h>
@@ -47,17 +49,23 @@ TournamentHistoryRow line(TournamentId t, const char* event) {
     return TournamentHistoryRow{.tournament_id = t, .at = at_ms(300), .event = event};
 }
 
+// Accounts of these names on `backend`, in their order.
+template <std::size_t N>
+std::array<UserId, N> accounts(Backend& backend, const char* const (&names)[N]) {
+    auto users = backend.user_store();
+    std::array<UserId, N> ids{};
+    for (std::size_t i = 0; i < N; ++i)
+        ids[i] = users->create_user(names[i], "h", at_ms(0)).value();
+    return ids;
+}
+
 } // namespace
 
 TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", Db,
                    STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
-    auto users = backend.user_store();
-    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
-    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
-    const UserId cid = users->create_user("cid", "h", at_ms(0)).value();
-    const UserId dan = users->create_user("dan", "h", at_ms(0)).value();
+    const auto [ann, bob, cid, dan] = accounts(backend, {"ann", "bob", "cid", "dan"});
     auto store = backend.tournament_store();
 
     const TournamentId id = store->create_tournament(sample_tournament(ann)).value();
@@ -180,13 +188,61 @@ TEST_CASE_TEMPLATE("a tournament, its entries, rounds and history round-trip", D
     CHECK(store->add_entry(entry(id, ann, "ann2", 1)) == EntryAdded::NotTakingEntries);
 }
 
+TEST_CASE_TEMPLATE("the listing's progress counts a round finished once each of its pairings "
+                   "has an ended game or a forfeit, and a round paired ahead as paired only",
+                   Db, STORAGE_BACKENDS) {
+    Db db;
+    auto& backend = db.backend();
+    const auto [ann, bob, cid, dan] = accounts(backend, {"ann", "bob", "cid", "dan"});
+    auto store = backend.tournament_store();
+    const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
+    const auto pairing = [](int board, UserId white, UserId black) {
+        return TournamentPairingRow{.board = board, .white_user_id = white, .black_user_id = black};
+    };
+    // Round 1 of two games, and round 2 stored ahead of it (as a round robin stores its rounds).
+    REQUIRE(store->add_round(
+        id,
+        TournamentRoundRow{.round = 1,
+                           .paired_at = at_ms(1),
+                           .pairings = {pairing(1, ann, bob), pairing(2, cid, dan)}},
+        {}));
+    REQUIRE(store->add_round(
+        id,
+        TournamentRoundRow{.round = 2, .paired_at = at_ms(1), .pairings = {pairing(1, ann, cid)}},
+        {}));
+    const auto progress = [&] {
+        const auto all = store->list_progress("");
+        REQUIRE(all.size() == 1);
+        return all[0];
+    };
+    CHECK(progress().rounds_paired == 2);
+    CHECK(progress().rounds_finished == 0);
+
+    auto writer = backend.game_writer();
+    const auto [created, game] =
+        storage_test::create_now(*writer, storage_test::sample_game(ann, bob));
+    REQUIRE(created.ok());
+    REQUIRE(store->set_pairing_game(id, 1, 1, game));
+    CHECK(progress().rounds_finished == 0); // being played
+    std::promise<WriteStatus> done;
+    writer->finish_game(FinishGame{{game, "1/2-1/2", "agreement", at_ms(50)}, {}, {}},
+                        [&](const WriteStatus& s, const auto&) { done.set_value(s); });
+    REQUIRE(done.get_future().get().ok());
+    CHECK(progress().rounds_finished == 0); // board 2 not played yet
+    REQUIRE(
+        store->set_pairing_outcome(id, 1, 2, "double_forfeit", line(id, "forfeit"), std::nullopt));
+    CHECK(progress().rounds_finished == 1);
+    CHECK(progress().rounds_paired == 2);
+    REQUIRE(store->set_pairing_outcome(id, 2, 1, "white_forfeit_win", line(id, "forfeit"),
+                                       std::nullopt));
+    CHECK(progress().rounds_finished == 2);
+}
+
 TEST_CASE("a tournament game's end is the standings' change: the pairing reads the result the "
           "game writer committed, and its game is set once") {
     storage_test::TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
-    auto users = backend.user_store();
-    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
-    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    const auto [ann, bob] = accounts(backend, {"ann", "bob"});
     auto store = backend.tournament_store();
     const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
     REQUIRE(store->add_round(
@@ -222,9 +278,7 @@ TEST_CASE("a tournament pairing is linked to the newest game of its table with i
           "their seats, and again after a takeback closed that row") {
     storage_test::TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
-    auto users = backend.user_store();
-    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
-    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    const auto [ann, bob] = accounts(backend, {"ann", "bob"});
     auto store = backend.tournament_store();
     const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
     REQUIRE(store->add_round(
@@ -282,10 +336,7 @@ TEST_CASE_TEMPLATE("a Swiss's half-point byes and forbidden pairs round-trip, ea
                    Db, STORAGE_BACKENDS) {
     Db db;
     auto& backend = db.backend();
-    auto users = backend.user_store();
-    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
-    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
-    const UserId cid = users->create_user("cid", "h", at_ms(0)).value();
+    const auto [ann, bob, cid] = accounts(backend, {"ann", "bob", "cid"});
     auto store = backend.tournament_store();
     const TournamentId id = store->create_tournament(sample_tournament(ann)).value();
 
@@ -331,9 +382,7 @@ TEST_CASE_TEMPLATE("a Swiss's half-point byes and forbidden pairs round-trip, ea
 TEST_CASE("a reserved table code is not replaced once its pairing has a game") {
     storage_test::TempDir dir;
     sqlite::SqliteBackend backend(dir.db());
-    auto users = backend.user_store();
-    const UserId ann = users->create_user("ann", "h", at_ms(0)).value();
-    const UserId bob = users->create_user("bob", "h", at_ms(0)).value();
+    const auto [ann, bob] = accounts(backend, {"ann", "bob"});
     auto store = backend.tournament_store();
     const TournamentId id = store->create_tournament(sample_tournament(std::nullopt)).value();
     REQUIRE(store->add_round(

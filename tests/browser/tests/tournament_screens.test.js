@@ -90,13 +90,14 @@ test('tournament list: a round robin running, an arena past its end, players wit
     const base_row = { variant: 'chess', time_control: '3+2', rated: false, public: true, min_players: 2, tiebreaks: '', state: 'running' };
     await fake_tournament_api(page, { list: (now) => ({ tournaments: [
         { ...base_row, id: 7, name: 'Club round robin', format: 'round_robin', starts_at: now - 90 * 60000, rounds: 0,
-          max_players: 8, players: 4, rounds_paired: 3 },
+          max_players: 8, players: 4, rounds_paired: 3, rounds_finished: 1 },
         { ...base_row, id: 8, name: 'Late arena', format: 'arena', starts_at: now - 61 * 60000, rounds: 0, players: 1,
-          rounds_paired: 9, duration: 60, ends_at: now - 60000 },
+          rounds_paired: 9, rounds_finished: 8, duration: 60, ends_at: now - 60000 },
     ] }) });
     await open(page, base, '#/tournaments');
-    // A round robin's rounds are all paired at its start: the list says how many, not which.
-    await expect_text(page.locator('tr[data-id="7"] .progress'), /^running, 3 rounds$/);
+    // A round robin's rounds are all paired at its start: the one played is the first not
+    // finished, of as many as are paired.
+    await expect_text(page.locator('tr[data-id="7"] .progress'), /^round 2 of 3$/);
     await expect_text(page.locator('tr[data-id="7"] .players'), /^4 \/ 8 players$/);
     await expect_text(page.locator('tr[data-id="8"] .progress'), /^ending$/);
     await expect_text(page.locator('tr[data-id="8"] .players'), /^1 player$/);

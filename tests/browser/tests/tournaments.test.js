@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from '../harness.js';
 import {
     group_tournaments, tournament_request, viewer_actions, current_game, result_text, ends_in_text,
-    poll_interval_ms, sheet_text, crosstable, crosstable_cell_text, crosstable_cell_words,
+    progress_text, poll_interval_ms, sheet_text, crosstable, crosstable_cell_text, crosstable_cell_words,
 } from '../../../web/js/net/tournaments.js';
 import { own_moves } from '../../../web/js/screens/tournament_game_box.js';
 import { tournament_game_words } from '../../../web/js/ui/game_notice.js';
@@ -94,6 +94,18 @@ test('tournaments: the viewer\'s current game, results, an arena\'s time left an
     assert.equal(ends_in_text(NOW - 5000, NOW), 'ending');
     assert.deepEqual(['running', 'created', 'finished'].map((state) => poll_interval_ms({ state })), [5000, 15000, 0]);
     assert.equal(sheet_text([2, 4, 4, 0]), '2 4 4 0');
+}, node);
+
+test('tournaments: a listed Swiss or round robin is at its first round not finished', () => {
+    const swiss = { format: 'swiss', state: 'running', rounds: 7, rounds_paired: 3, rounds_finished: 2 };
+    assert.equal(progress_text(swiss, NOW), 'round 3 of 7');
+    // The next round paired by hand ahead: still the round being played.
+    assert.equal(progress_text({ ...swiss, rounds_paired: 4 }, NOW), 'round 3 of 7');
+    assert.equal(progress_text({ ...swiss, rounds_paired: 7, rounds_finished: 7 }, NOW), 'round 7 of 7');
+    const round_robin = { format: 'double_round_robin', state: 'running', rounds: 0, rounds_paired: 6, rounds_finished: 0 };
+    assert.equal(progress_text(round_robin, NOW), 'round 1 of 6');
+    assert.equal(progress_text({ ...round_robin, state: 'created' }, NOW), null);
+    assert.equal(progress_text({ ...round_robin, state: 'finished' }, NOW), 'finished');
 }, node);
 
 test('tournaments: Berserk is offered until the seat has moved, and the pairing is said in words', () => {

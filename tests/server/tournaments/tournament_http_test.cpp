@@ -45,6 +45,7 @@ TEST_CASE("a Swiss over HTTP: created, joined with clear refusals, started by it
     CHECK(listed[0]["name"] == "Saturday Swiss");
     CHECK(listed[0]["players"] == 0);
     CHECK(listed[0]["rounds_paired"] == 0);
+    CHECK(listed[0]["rounds_finished"] == 0);
     CHECK(error_code(s.get("/api/tournaments?state=later")) == "bad_state");
 
     CHECK(error_code(s.post(base + "/join", json::object())) == "not_logged_in");
@@ -72,6 +73,7 @@ TEST_CASE("a Swiss over HTTP: created, joined with clear refusals, started by it
     REQUIRE(running.size() == 1);
     CHECK(running[0]["players"] == 3);
     CHECK(running[0]["rounds_paired"] == 1);
+    CHECK(running[0]["rounds_finished"] == 0);
     CHECK(running[0]["rounds"] == 2);
 
     // The play service makes the table and the game is played.
@@ -83,6 +85,11 @@ TEST_CASE("a Swiss over HTTP: created, joined with clear refusals, started by it
     s.advance(std::chrono::minutes(5));
     finish_game(*writer, made[0].id, "0-1", "checkmate", s.now());
     s.tick();
+    // Round 1 is finished and round 2 paired, its game not played: "round 2 of 2".
+    running = json_of(s.get("/api/tournaments?state=running"))["tournaments"];
+    REQUIRE(running.size() == 1);
+    CHECK(running[0]["rounds_paired"] == 2);
+    CHECK(running[0]["rounds_finished"] == 1);
 
     shown = json_of(s.get(base))["tournament"];
     REQUIRE(shown["rounds"].size() == 2);

@@ -54,19 +54,19 @@ export function players_text(t) {
     return `${t.players} player${t.players === 1 ? '' : 's'}`;
 }
 
-// Where a listed tournament stands at `now` (ms), from `rounds`, `rounds_paired` and an arena's
-// `ends_at`: "round 2 of 5", "ends in 12 min", "ending" (past its end, its last games being
-// played), "finished", "cancelled"; null for one not started (the list shows its start time).
+// Where a listed tournament stands at `now` (ms), from `rounds` (a Swiss's), `rounds_paired`,
+// `rounds_finished` and an arena's `ends_at`: "round 3 of 7" (the first round not finished),
+// "ends in 12 min", "ending" (past its end, its last games being played), "finished",
+// "cancelled"; null for one not started (the list shows its start time).
 export function progress_text(t, now) {
     if (t.state === 'finished' || t.state === 'cancelled') return t.state;
     if (t.state !== 'running') return null;
     if (t.format === 'arena') return Number.isFinite(t.ends_at) ? ends_in_text(t.ends_at, now) : 'running';
-    const paired = Number.isInteger(t.rounds_paired) && t.rounds_paired > 0 ? t.rounds_paired : null;
-    if (paired === null) return 'running';
-    if (Number.isInteger(t.rounds) && t.rounds > 0) return `round ${paired} of ${t.rounds}`;
-    // A round robin stores all its rounds at its start and lists `rounds` 0: the rounds
-    // paired are its length, not the round being played.
-    return `running, ${paired} round${paired === 1 ? '' : 's'}`;
+    // A round robin stores all its rounds at its start and lists `rounds` 0: the rounds paired
+    // are its length.
+    const total = Number.isInteger(t.rounds) && t.rounds > 0 ? t.rounds : t.rounds_paired;
+    if (!Number.isInteger(total) || total < 1 || !Number.isInteger(t.rounds_finished)) return 'running';
+    return `round ${Math.min(t.rounds_finished + 1, total)} of ${total}`;
 }
 
 // The time left of an arena that ends at `ends_at` (ms), as the lobby's list and the
