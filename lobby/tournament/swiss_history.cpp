@@ -9,10 +9,15 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
     const auto entry = [&](PlayerIndex p) -> PlayerHistory& {
         return out[static_cast<std::size_t>(p)];
     };
+    const Points loss = record.settings.scoring.loss;
     for (const SwissRound& round : record.rounds) {
-        for (PlayerHistory& h : out)
+        std::vector<Points> before; // the scores the round was paired with (floats, 1.4.2)
+        for (PlayerHistory& h : out) {
+            before.push_back(h.points);
             h.rounds.push_back(RoundLine{std::nullopt, std::nullopt, false, 0, Outcome::Pending,
-                                         Absence::NotPaired});
+                                         Absence::NotPaired, Float::None});
+        }
+        const auto score_before = [&](PlayerIndex p) { return before[static_cast<std::size_t>(p)]; };
         for (const SwissGame& game : round.games) {
             const auto [white_points, black_points] =
                 game_points(game.outcome, record.settings.scoring);
@@ -20,8 +25,13 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
             const auto fill = [&](PlayerIndex who, PlayerIndex against, Colour colour,
                                   Points points, bool forfeit_win, bool won) {
                 PlayerHistory& h = entry(who);
-                h.rounds.back() =
-                    RoundLine{against, colour, over_board, points, game.outcome, std::nullopt};
+                Float float_kind = Float::None;
+                if (over_board && score_before(who) != score_before(against))
+                    float_kind = score_before(who) > score_before(against) ? Float::Down : Float::Up;
+                else if (!over_board && points > loss)
+                    float_kind = Float::Down; // 1.4.3: a forfeit win
+                h.rounds.back() = RoundLine{against,      colour,       over_board, points,
+                                            game.outcome, std::nullopt, float_kind};
                 h.points += points;
                 h.opponents.push_back(against);
                 if (over_board)
@@ -41,11 +51,16 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
             const Points points = absence_points(absence.kind, record.settings);
             h.rounds.back().absence = absence.kind;
             h.rounds.back().points = points;
+            if (absence.kind == Absence::PairingBye || points > loss)
+                h.rounds.back().float_kind = Float::Down; // 1.4.3
             h.points += points;
             if (absence.kind == Absence::PairingBye)
                 h.had_bye_or_forfeit_win = true;
         }
     }
+    for (PlayerHistory& h : out)
+        for (const RoundLine& line : h.rounds)
+            h.floats.push_back(line.float_kind);
     return out;
 }
 

@@ -7,14 +7,24 @@
 // met (b: they are not paired again); a forfeit win, like a pairing-allocated bye, rules out a
 // later bye (d). A pending game counts as played for colours and opponents and scores nothing
 // yet.
+//
+// Floats (C.04.3, the Dutch system effective from 1 February 2026, articles 1.4.2 to 1.4.4):
+// after two players with different scores (before the round) have played each other, the higher
+// ranked one has a downfloat and the other an upfloat; a player who has the pairing-allocated bye,
+// or who scores more than a loss without playing (a forfeit win, a half-point bye, a late entry
+// credited with points), has a downfloat; nobody else floats (a forfeited game floats only its
+// winner, by 1.4.3).
 
 #include "lobby/tournament/colours.h"
 #include "lobby/tournament/swiss_record.h"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
 namespace lobby::tournament {
+
+enum class Float : std::uint8_t { None, Down, Up };
 
 struct RoundLine {
     std::optional<PlayerIndex> opponent; // paired with someone (played or forfeited)
@@ -23,12 +33,14 @@ struct RoundLine {
     Points points = 0;
     Outcome outcome = Outcome::Pending; // for a game
     std::optional<Absence> absence;     // for no game
+    Float float_kind = Float::None;     // 1.4.2 to 1.4.4 above
 };
 
 struct PlayerHistory {
     Points points = 0;
     std::vector<RoundLine> rounds; // one per round of the record (LateEntry before entering)
     std::vector<Colour> colours;   // games played over the board (and pending), oldest first
+    std::vector<Float> floats;     // one per round of the record, oldest first
     std::vector<PlayerIndex> opponents;
     bool had_bye_or_forfeit_win = false;
     int wins = 0; // games won over the board
