@@ -4,7 +4,9 @@
 #include "lobby/tournament/matching.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdlib>
 #include <numeric>
 #include <tuple>
 
@@ -19,6 +21,11 @@ constexpr int search_leaf_limit = 64;
 
 std::size_t pairing_slot(int i) {
     return static_cast<std::size_t>(i);
+}
+
+// A float `rounds_back` rounds before the round being paired (1: the previous round).
+Float float_before(const PairingPlayer& p, std::size_t rounds_back) {
+    return p.floats.size() >= rounds_back ? p.floats[p.floats.size() - rounds_back] : Float::None;
 }
 
 // The players of one request, in rank order (local index = rank), with the pair table.
@@ -52,11 +59,20 @@ public:
 
     int size() const { return n_; }
     const PairingPlayer& ranked(int local) const { return *ranked_[pairing_slot(local)]; }
+    Points score(int local) const { return ranked(local).score; }
+    const ColourPreference& preference(int local) const { return prefs_[pairing_slot(local)]; }
     bool allowed(int a, int b) const { return allowed_[pairing_slot(a * n_ + b)] != 0; }
     bool colours_granted(int a, int b) const {
         return !same_preference(prefs_[pairing_slot(a)], prefs_[pairing_slot(b)]);
     }
-    bool bye_ok(int a) const { return ranked(a).bye_allowed; }
+    // C2, and C5 once the lowest score a bye can go to is known (limit_bye_score).
+    bool bye_ok(int a) const {
+        return ranked(a).bye_allowed && (!bye_score_limit_ || ranked(a).score <= *bye_score_limit_);
+    }
+    Colour initial() const { return request_.initial; }
+
+    // C5: from now on the bye goes only to a player with at most this score.
+    void limit_bye_score(std::optional<Points> limit) { bye_score_limit_ = limit; }
 
     // A lower bound on the pairs of `bracket` whose players want the same colour, when
     // `floaters` of them float: the majority colour's surplus, less those who want nothing
@@ -78,7 +94,7 @@ public:
         return surplus > 0 ? surplus / 2 : 0;
     }
 
-    // C.4: can these players (local indices) all be paired, with a bye for an odd one out?
+    // C4: can these players (local indices) all be paired, with a bye for an odd one out?
     bool completable(const std::vector<int>& rest) const {
         const int m = static_cast<int>(rest.size());
         if (m == 0)
@@ -102,19 +118,57 @@ private:
     std::vector<const PairingPlayer*> ranked_;
     std::vector<char> allowed_;
     std::vector<ColourPreference> prefs_;
+    std::optional<Points> bye_score_limit_;
 };
 
-// The search of one bracket for exactly `pairs` pairs (item 4 of swiss_pairing.h).
+// The failure values of a bracket's candidate for the quality criteria C7 to C21 of C.04.3
+// (C6, the number of pairs, is fixed by the caller), compared in that order: the first that
+// differs decides (3.8.1). Lower is better; lists are sorted from the highest down.
+struct Quality {
+    std::vector<Points> floater_scores; // C7
+    int next_unpaired = 0;              // C8: players the following bracket cannot pair
+    int bye_unplayed = 0;               // C9
+    std::array<int, 8> counts{};        // C10 to C17, in this order
+    std::array<std::vector<Points>, 4> differences; // C18 to C21, in this order
+
+    friend bool operator<(const Quality& a, const Quality& b) {
+        return std::tie(a.floater_scores, a.next_unpaired, a.bye_unplayed, a.counts,
+                        a.differences) < std::tie(b.floater_scores, b.next_unpaired,
+                                                  b.bye_unplayed, b.counts, b.differences);
+    }
+    friend bool operator==(const Quality&, const Quality&) = default;
+};
+
+// Indices into Quality::counts.
+enum Count : std::size_t {
+    topscorer_difference, // C10: a topscorer or their opponent gets a colour difference beyond 2
+    topscorer_three,      // C11: ... the same colour three times in a row
+    colour_missed,        // C12: a player does not get their colour preference
+    strong_missed,        // C13: ... their strong (or absolute) colour preference
+    downfloat_again_1,    // C14: a resident downfloater who downfloated in the previous round
+    upfloat_again_1,      // C15: an MDP's opponent who upfloated in the previous round
+    downfloat_again_2,    // C16: as C14, two rounds before
+    upfloat_again_2,      // C17: as C15, two rounds before
+};
+
+// The search of one bracket for exactly `pairs` pairs (item 4 of swiss_pairing.h): the
+// candidates in the Dutch order, the best by Quality kept (the earliest among equals), a
+// branch cut once a lower bound of what it can reach is no better than the best so far.
 class BracketSearch {
 public:
     BracketSearch(const DutchPairer& pairer, const std::vector<int>& bracket, int mdps,
-                  const std::vector<int>& below, int colour_misses)
+                  const std::vector<int>& below, const std::vector<int>& next_group, bool last)
         : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below),
-          misses_left_(colour_misses), used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
+          next_group_(next_group), last_(last), used_(bracket.size(), 0),
+          in_s2_(bracket.size(), 0) {}
 
     bool run(int wanted) {
-        const int size = static_cast<int>(bracket_.size());
-        return search(0, wanted, size - 2 * wanted);
+        const int size = bracket_size();
+        ideal_ = ideal(wanted);
+        search(0, wanted, size - 2 * wanted);
+        pairs = best_pairs_;
+        floaters = best_floaters_;
+        return found_;
     }
 
     std::vector<std::pair<int, int>> pairs; // local indices, higher ranked first
@@ -123,15 +177,194 @@ public:
 private:
     int bracket_size() const { return static_cast<int>(bracket_.size()); }
     bool is_used(int pos) const { return used_[pairing_slot(pos)] != 0; }
+    int at(int pos) const { return bracket_[pairing_slot(pos)]; }
+    bool is_mdp(int pos) const { return pos < mdps_; }
 
-    // 0: the pair is allowed and both colour preferences can be granted; 1: allowed, but one
-    // player misses their preference; -1: not allowed.
-    int cost(int x, int y) const {
-        const int a = bracket_[pairing_slot(x)];
-        const int b = bracket_[pairing_slot(y)];
-        if (!pairer_.allowed(a, b))
-            return -1;
-        return pairer_.colours_granted(a, b) ? 0 : 1;
+    // What pairing bracket positions x (higher ranked) and y adds to Quality::counts.
+    std::array<int, 8> pair_counts(int x, int y) const {
+        std::array<int, 8> c{};
+        const int a = at(x);
+        const int b = at(y);
+        const PairingPlayer& pa = pairer_.ranked(a);
+        const PairingPlayer& pb = pairer_.ranked(b);
+        const ColourPreference& qa = pairer_.preference(a);
+        const ColourPreference& qb = pairer_.preference(b);
+        if (same_preference(qa, qb)) {
+            ++c[colour_missed];
+            // 5.2.2: the stronger preference is granted, so the weaker one is missed.
+            if (std::min(qa.strength, qb.strength) >= Strength::Strong)
+                ++c[strong_missed];
+        }
+        if (pa.topscorer || pb.topscorer) {
+            const Colour first = allocate_colours(pa.colours, pb.colours, pa.index + 1,
+                                                  pairer_.initial());
+            for (const auto& [who, colour] :
+                 {std::pair(&pa, first), std::pair(&pb, opposite(first))}) {
+                std::vector<Colour> after = who->colours;
+                after.push_back(colour);
+                if (std::abs(preference_of(after).difference) > 2)
+                    ++c[topscorer_difference];
+                const std::size_t n = after.size();
+                if (n >= 3 && after[n - 2] == colour && after[n - 3] == colour)
+                    ++c[topscorer_three];
+            }
+        }
+        if (pa.score != pb.score) { // b upfloats (the lower score is the lower rank)
+            if (float_before(pb, 1) == Float::Up)
+                ++c[upfloat_again_1];
+            if (float_before(pb, 2) == Float::Up)
+                ++c[upfloat_again_2];
+        }
+        return c;
+    }
+
+    // What a floating resident at position x adds to Quality::counts (C14, C16; an MDP that
+    // floats again counts in C18 and C20 instead).
+    std::array<int, 8> float_counts(int x) const {
+        std::array<int, 8> c{};
+        if (is_mdp(x))
+            return c;
+        const PairingPlayer& p = pairer_.ranked(at(x));
+        if (float_before(p, 1) == Float::Down)
+            ++c[downfloat_again_1];
+        if (float_before(p, 2) == Float::Down)
+            ++c[downfloat_again_2];
+        return c;
+    }
+
+    void add(const std::array<int, 8>& c, int sign) {
+        for (std::size_t i = 0; i < c.size(); ++i)
+            counts_[i] += sign * c[i];
+    }
+
+    // The best a candidate of `wanted` pairs could be: the lowest ranked players float, the
+    // following bracket pairs all it can, and nothing else fails but the colour preferences
+    // the bracket cannot grant anyway.
+    Quality ideal(int wanted) const {
+        Quality q;
+        const int floats = bracket_size() - 2 * wanted;
+        for (int pos = bracket_size() - floats; pos < bracket_size(); ++pos)
+            q.floater_scores.push_back(pairer_.score(at(pos)));
+        if (!last_ && !next_group_.empty())
+            q.next_unpaired = (floats + static_cast<int>(next_group_.size())) % 2;
+        if (last_ && floats == 1) {
+            int least = -1;
+            for (const int p : bracket_)
+                if (pairer_.bye_ok(p) && (least < 0 || pairer_.ranked(p).unplayed < least))
+                    least = pairer_.ranked(p).unplayed;
+            q.bye_unplayed = std::max(least, 0);
+        }
+        q.counts[colour_missed] = pairer_.least_colour_misses(bracket_, floats);
+        return q;
+    }
+
+    // C8 (its first part): how many players of the following bracket (these floaters and the
+    // next scoregroup) a maximum pairing of it leaves unpaired; moved-down players are not
+    // paired with one another there (3.3.1).
+    int next_bracket_unpaired() const {
+        if (last_ || next_group_.empty())
+            return 0;
+        std::vector<int> next;
+        for (const int f : floaters_)
+            next.push_back(at(f));
+        const int movers = static_cast<int>(next.size());
+        next.insert(next.end(), next_group_.begin(), next_group_.end());
+        const int m = static_cast<int>(next.size());
+        const std::vector<int> mate = maximum_matching(m, [&](int a, int b) {
+            return (a >= movers || b >= movers) &&
+                   pairer_.allowed(next[pairing_slot(a)], next[pairing_slot(b)]);
+        });
+        return static_cast<int>(std::count(mate.begin(), mate.end(), -1));
+    }
+
+    // C18 to C21: score differences of repeated floats, highest first. A moved-down player
+    // who floats again counts more than any pair (the text leaves a downfloater's difference
+    // undefined; it counts here as its score less the bracket's lowest, plus the bracket's
+    // whole spread).
+    std::array<std::vector<Points>, 4> differences() const {
+        std::array<std::vector<Points>, 4> d;
+        const Points lowest = pairer_.score(at(bracket_size() - 1));
+        const Points spread = pairer_.score(at(0)) - lowest;
+        for (const auto& [x, y] : pairs_) {
+            const PairingPlayer& h = pairer_.ranked(at(x));
+            const PairingPlayer& l = pairer_.ranked(at(y));
+            const Points sd = h.score - l.score;
+            if (sd == 0)
+                continue;
+            for (std::size_t back = 1; back <= 2; ++back) {
+                if (float_before(h, back) == Float::Down)
+                    d[back == 1 ? 0 : 2].push_back(sd);
+                if (float_before(l, back) == Float::Up)
+                    d[back == 1 ? 1 : 3].push_back(sd);
+            }
+        }
+        for (const int f : floaters_) {
+            if (!is_mdp(f))
+                continue;
+            const PairingPlayer& p = pairer_.ranked(at(f));
+            for (std::size_t back = 1; back <= 2; ++back)
+                if (float_before(p, back) == Float::Down)
+                    d[back == 1 ? 0 : 2].push_back(p.score - lowest + spread + 1);
+        }
+        for (auto& list : d)
+            std::sort(list.rbegin(), list.rend());
+        return d;
+    }
+
+    std::vector<Points> floater_scores() const {
+        std::vector<Points> scores;
+        for (const int f : floaters_)
+            scores.push_back(pairer_.score(at(f)));
+        return scores; // floaters_ are in rank order, so the scores are highest first
+    }
+
+    // A branch whose best completion cannot beat the best candidate found is cut: its
+    // floaters so far plus the lowest ranked players left, and the counts so far, bound it.
+    bool hopeless(int pos, int floats_left) const {
+        if (!found_)
+            return false;
+        Quality bound;
+        bound.floater_scores = floater_scores();
+        std::vector<Points> tail;
+        for (int y = bracket_size() - 1; y >= pos && static_cast<int>(tail.size()) < floats_left;
+             --y)
+            if (!is_used(y))
+                tail.push_back(pairer_.score(at(y)));
+        bound.floater_scores.insert(bound.floater_scores.end(), tail.rbegin(), tail.rend());
+        bound.next_unpaired = ideal_.next_unpaired;
+        bound.counts = counts_;
+        return !(bound < best_);
+    }
+
+    // A complete candidate: kept if it beats the best so far and leaves a pairing below (C4).
+    void leaf() {
+        Quality q;
+        q.floater_scores = floater_scores();
+        if (found_ && best_.floater_scores < q.floater_scores)
+            return;
+        if (++leaves_ > search_leaf_limit) {
+            stop_ = true;
+            return;
+        }
+        q.next_unpaired = next_bracket_unpaired();
+        if (last_ && floaters_.size() == 1)
+            q.bye_unplayed = pairer_.ranked(at(floaters_.front())).unplayed;
+        q.counts = counts_;
+        q.differences = differences();
+        if (found_ && !(q < best_))
+            return;
+        std::vector<int> rest;
+        for (const int f : floaters_)
+            rest.push_back(at(f));
+        rest.insert(rest.end(), below_.begin(), below_.end());
+        if (!pairer_.completable(rest))
+            return;
+        found_ = true;
+        best_ = q;
+        best_pairs_ = pairs_;
+        best_floaters_ = floaters_;
+        if (!(ideal_ < best_))
+            stop_ = true; // perfect (3.4): nothing can beat it
     }
 
     // The candidates of position x in the Dutch order.
@@ -173,32 +406,32 @@ private:
         }
     }
 
-    bool leaf() {
-        if (++leaves_ > search_leaf_limit)
-            return false;
-        std::vector<int> rest;
-        for (const int f : floaters)
-            rest.push_back(bracket_[pairing_slot(f)]);
-        rest.insert(rest.end(), below_.begin(), below_.end());
-        return pairer_.completable(rest);
-    }
-
+    // Returns true once the search is over (a perfect candidate, or a bound reached).
     bool search(int pos, int pairs_left, int floats_left) {
         while (pos < bracket_size() && is_used(pos))
             ++pos;
-        if (pos == bracket_size())
-            return leaf();
+        if (pos == bracket_size()) {
+            leaf();
+            return stop_;
+        }
         if (++nodes_ > search_node_limit)
+            stop_ = true;
+        if (stop_)
+            return true;
+        if (hopeless(pos, floats_left))
             return false;
         if (pairs_left == 0) { // everyone left floats
-            const std::size_t mark = floaters.size();
+            const std::size_t mark = floaters_.size();
             for (int y = pos; y < bracket_size(); ++y)
-                if (!is_used(y))
-                    floaters.push_back(y);
-            if (leaf())
-                return true;
-            floaters.resize(mark);
-            return false;
+                if (!is_used(y)) {
+                    floaters_.push_back(y);
+                    add(float_counts(y), 1);
+                }
+            leaf();
+            for (std::size_t i = mark; i < floaters_.size(); ++i)
+                add(float_counts(floaters_[i]), -1);
+            floaters_.resize(mark);
+            return stop_;
         }
         const bool entering_remainder = pos == mdps_ || (pos > mdps_ && !split_done_);
         const std::vector<char> saved_split = entering_remainder ? in_s2_ : std::vector<char>{};
@@ -208,45 +441,57 @@ private:
             split_done_ = true;
         }
         used_[pairing_slot(pos)] = 1;
+        bool over = false;
         for (const int y : candidates(pos)) {
-            const int c = cost(pos, y);
-            if (c < 0 || c > misses_left_)
+            if (!pairer_.allowed(at(pos), at(y)))
                 continue;
+            const std::array<int, 8> c = pair_counts(pos, y);
             used_[pairing_slot(y)] = 1;
-            pairs.emplace_back(pos, y);
-            misses_left_ -= c;
-            if (search(pos + 1, pairs_left - 1, floats_left))
-                return true;
-            misses_left_ += c;
-            pairs.pop_back();
+            pairs_.emplace_back(pos, y);
+            add(c, 1);
+            over = search(pos + 1, pairs_left - 1, floats_left);
+            add(c, -1);
+            pairs_.pop_back();
             used_[pairing_slot(y)] = 0;
-            if (nodes_ > search_node_limit || leaves_ > search_leaf_limit)
+            if (over)
                 break;
         }
-        if (floats_left > 0 && nodes_ <= search_node_limit && leaves_ <= search_leaf_limit) {
-            floaters.push_back(pos);
-            if (search(pos + 1, pairs_left, floats_left - 1))
-                return true;
-            floaters.pop_back();
+        if (!over && floats_left > 0) {
+            const std::array<int, 8> c = float_counts(pos);
+            floaters_.push_back(pos);
+            add(c, 1);
+            over = search(pos + 1, pairs_left, floats_left - 1);
+            add(c, -1);
+            floaters_.pop_back();
         }
         used_[pairing_slot(pos)] = 0;
         if (entering_remainder) {
             in_s2_ = saved_split;
             split_done_ = saved_done;
         }
-        return false;
+        return over;
     }
 
     const DutchPairer& pairer_;
     const std::vector<int>& bracket_;
     int mdps_;
     const std::vector<int>& below_;
-    int misses_left_; // pairs that may still leave a colour preference ungranted
+    const std::vector<int>& next_group_;
+    bool last_;
     std::vector<char> used_;
     std::vector<char> in_s2_;
     bool split_done_ = false;
     long nodes_ = 0;
     int leaves_ = 0;
+    bool stop_ = false;
+    std::vector<std::pair<int, int>> pairs_;
+    std::vector<int> floaters_;
+    std::array<int, 8> counts_{};
+    Quality ideal_;
+    bool found_ = false;
+    Quality best_;
+    std::vector<std::pair<int, int>> best_pairs_;
+    std::vector<int> best_floaters_;
 };
 
 // The last resort for the last bracket: any maximum matching (it is perfect, with the bye).
@@ -290,13 +535,25 @@ bool may_meet(const PairingPlayer& a, const PairingPlayer& b,
 }
 
 rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
-    const DutchPairer pairer(request);
+    DutchPairer pairer(request);
     const int n = pairer.size();
     std::vector<int> everyone(pairing_slot(n));
     std::iota(everyone.begin(), everyone.end(), 0);
     if (!pairer.completable(everyone))
         return refuse(no_legal_pairing,
                       "no pairing of these players meets the absolute criteria (C.04.1)");
+    if (n % 2 == 1) { // C5: the lowest score the bye can go to, kept through every bracket
+        std::vector<Points> scores;
+        for (int p = 0; p < n; ++p)
+            if (pairer.ranked(p).bye_allowed)
+                scores.push_back(pairer.score(p));
+        std::sort(scores.begin(), scores.end());
+        for (const Points s : scores) {
+            pairer.limit_bye_score(s);
+            if (pairer.completable(everyone))
+                break;
+        }
+    }
 
     std::vector<std::pair<int, int>> pairs;
     std::vector<int> movers; // MDPs, rank order
@@ -305,33 +562,27 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
     while (pos < n) {
         std::vector<int> bracket = movers;
         const int mdps = static_cast<int>(movers.size());
-        const Points score = pairer.ranked(pos).score;
-        while (pos < n && pairer.ranked(pos).score == score)
+        const Points score = pairer.score(pos);
+        while (pos < n && pairer.score(pos) == score)
             bracket.push_back(pos++);
         const std::vector<int> below(everyone.begin() + pos, everyone.end());
+        int next_end = pos;
+        while (next_end < n && pairer.score(next_end) == pairer.score(pos))
+            ++next_end;
+        const std::vector<int> next_group(everyone.begin() + pos, everyone.begin() + next_end);
         const bool last = pos == n;
         const int most = static_cast<int>(bracket.size()) / 2;
         bool done = false;
-        for (int p = most; p >= (last ? most : 0) && !done; --p) {
-            // Each number of colour misses once, increasing from what must be missed anyway.
-            const int least =
-                pairer.least_colour_misses(bracket, static_cast<int>(bracket.size()) - 2 * p);
-            int tried = -1;
-            for (const int misses : {least, least + 1, least + 2, p}) {
-                if (misses > p || misses <= tried)
-                    continue;
-                tried = misses;
-                BracketSearch search(pairer, bracket, mdps, below, misses);
-                if (!search.run(p))
-                    continue;
-                for (const auto& [x, y] : search.pairs)
-                    pairs.emplace_back(bracket[pairing_slot(x)], bracket[pairing_slot(y)]);
-                movers.clear();
-                for (const int f : search.floaters)
-                    movers.push_back(bracket[pairing_slot(f)]);
-                done = true;
-                break;
-            }
+        for (int p = most; p >= (last ? most : 0) && !done; --p) { // C6: the most pairs first
+            BracketSearch search(pairer, bracket, mdps, below, next_group, last);
+            if (!search.run(p))
+                continue;
+            for (const auto& [x, y] : search.pairs)
+                pairs.emplace_back(bracket[pairing_slot(x)], bracket[pairing_slot(y)]);
+            movers.clear();
+            for (const int f : search.floaters)
+                movers.push_back(bracket[pairing_slot(f)]);
+            done = true;
         }
         if (!done) { // only the last bracket gets here (p = 0 always completes above it)
             movers.clear();
@@ -345,7 +596,7 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
         const auto key = [&](const std::pair<int, int>& p) {
             const int hi = std::min(p.first, p.second);
             const int lo = std::max(p.first, p.second);
-            return std::make_tuple(-pairer.ranked(hi).score, -pairer.ranked(lo).score, hi);
+            return std::make_tuple(-pairer.score(hi), -pairer.score(lo), hi);
         };
         return key(x) < key(y);
     });

@@ -34,6 +34,7 @@
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.
 
 #include "lobby/tournament/colours.h"
+#include "lobby/tournament/swiss_history.h"
 #include "lobby/tournament/swiss_record.h"
 #include "rules/result.h"
 
@@ -48,6 +49,8 @@ struct PairingPlayer {
     Points score = 0;
     std::vector<Colour> colours;        // games played, oldest first
     std::vector<PlayerIndex> opponents; // everyone met, forfeits included
+    std::vector<Float> floats;          // one per round so far, oldest first (swiss_history.h)
+    int unplayed = 0;                   // rounds so far without a game over the board
     bool bye_allowed = true;            // no pairing-allocated bye nor forfeit win yet
     bool topscorer = false;
 };
