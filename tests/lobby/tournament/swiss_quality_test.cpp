@@ -1,0 +1,191 @@
+// The quality criteria of the Dutch system (FIDE Handbook C.04.3, effective from 1 February
+// 2026, Article 2: [C5] to [C21]; lobby/tournament/swiss_pairing.h), one position each, worked
+// by hand. In each, the first candidate of the Dutch order (what the pairing took before these
+// criteria were implemented) fails the criterion and a later candidate does not; the comment
+// gives both. Players are described as the pairing sees them: score (chess units, a win is 2),
+// colours played, floats per round ('-' none, 'D' down, 'U' up), opponents met (numbers above
+// the players listed are players who have withdrawn).
+
+#include "lobby/tournament/swiss_pairing.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+namespace lobby::tournament {
+
+namespace {
+
+PairingPlayer quality_player(int number, Points score, std::string_view colours,
+                             std::string_view floats, std::vector<int> met, int unplayed = 0) {
+    PairingPlayer p;
+    p.index = number - 1;
+    p.score = score;
+    for (const char c : colours)
+        p.colours.push_back(c == 'W' ? Colour::White : Colour::Black);
+    for (const char f : floats)
+        p.floats.push_back(f == 'D' ? Float::Down : f == 'U' ? Float::Up : Float::None);
+    for (const int m : met)
+        p.opponents.push_back(m - 1);
+    p.unplayed = unplayed;
+    return p;
+}
+
+// "white-black ..." with pairing numbers, board order, then " bye n".
+std::string quality_text(const std::vector<PairingPlayer>& players) {
+    PairingRequest request;
+    request.players = players;
+    const auto result = pair_dutch(request);
+    REQUIRE_MESSAGE(result.ok(), (result.ok() ? "" : result.error().detail));
+    std::string out;
+    for (const SwissGame& g : result->games) {
+        if (!out.empty())
+            out += ' ';
+        out += std::to_string(g.white + 1);
+        out += '-';
+        out += std::to_string(g.black + 1);
+    }
+    if (result->bye) {
+        out += " bye ";
+        out += std::to_string(*result->bye + 1);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("dutch C5: the bye goes to the lowest score that still allows a pairing") {
+    // Round 3 of five players (found by a random tournament). 2 (4 points) is alone in the
+    // top scoregroup and moves down to the 2-point bracket 1 3 4 5, which is the last one.
+    // 2 may meet only 1 and 3 (4 and 5 met), and both want Black, as 2 does (mildly, after
+    // Black then White): pairing 2 costs a colour preference. 1 and 5 may not have the bye (they
+    // had one, or a forfeit win). Letting 2 float takes the bye to a 4-point player and pairs 4-1
+    // 5-3 granting every colour: the first candidate within the fewest colour misses, and
+    // the old pairing. C5 (minimise the score of the bye's assignee, above every quality
+    // criterion) makes the 2-point 3 or 4 take it: 2-1 (2's mild preference loses to 1's
+    // strong one, 5.2.2, so 2 has White), then 5-3, and 4 has the bye.
+    std::vector<PairingPlayer> players = {
+        quality_player(1, 2, "W", "-D", {3}, 1),  quality_player(2, 4, "BW", "--", {4, 5}),
+        quality_player(3, 2, "BW", "-D", {1, 4}), quality_player(4, 2, "WB", "-U", {2, 3}),
+        quality_player(5, 2, "B", "D-", {2}, 1),
+    };
+    players[0].bye_allowed = false;
+    players[4].bye_allowed = false;
+    CHECK(quality_text(players) == "2-1 5-3 bye 4");
+}
+
+TEST_CASE("dutch C7: a moved-down player is paired before a colour preference is granted") {
+    // 1 (2 points) moves down alone into the 1-point bracket 1 | 2 3; 4 (0 points) is below.
+    // 1 has met 3, so it may only meet 2, and both want White (each had Black once): one
+    // preference is missed. Pairing 2-3 instead grants both (2 wants White, 3 Black) and
+    // lets 1 float again to meet 4: the old pairing, "1-4 2-3". C7 (minimise the scores of
+    // the downfloaters) ranks above C12 (colour preferences): 3 (1 point) floats, not 1
+    // (2 points). 1-2: same strong preference, no round with different colours (5.2.3), so
+    // the higher ranked 1 has White (5.2.4); 3-4: 4 wants White (had Black), 3 Black.
+    const std::vector<PairingPlayer> players = {
+        quality_player(1, 2, "B", "-", {3}),
+        quality_player(2, 1, "B", "-", {5}),
+        quality_player(3, 1, "W", "-", {1}),
+        quality_player(4, 0, "B", "-", {6}),
+    };
+    CHECK(quality_text(players) == "1-2 4-3");
+}
+
+TEST_CASE("dutch C9: the bye goes to the player with the fewest unplayed games") {
+    // Round 2, three players on 0 points, one bracket: S1 = 1, S2 = 2 3. The first candidate
+    // 1-2 leaves 3 the bye, but 3 lost its first game by forfeit (an unplayed game) while 2
+    // played. C9 (minimise the unplayed games of the bye's assignee, for a bracket that
+    // downfloats exactly one player who then has the bye) takes the transposition 1-3 and
+    // gives 2 the bye. 1 had White and wants Black; 3 has no colour yet, so it has White.
+    const std::vector<PairingPlayer> players = {
+        quality_player(1, 0, "W", "-", {4}),
+        quality_player(2, 0, "B", "-", {5}),
+        quality_player(3, 0, "", "-", {6}, 1),
+    };
+    CHECK(quality_text(players) == "3-1 bye 2");
+}
+
+TEST_CASE("dutch C10: a topscorer is kept within a colour difference of 2 before preferences") {
+    // The last round; four topscorers on the same score, one bracket, S1 = 1 2, S2 = 3 4.
+    // 1 (W B W W) and 3 (W W B W) both have a difference of +2 and an absolute preference for
+    // Black; as topscorers they may meet (C3). The first candidate 1-3 2-4 misses one
+    // preference, the fewest possible (three want Black), so the old pairing took it: 1 and 3
+    // have the same difference, and the latest round with different colours is round 3, where
+    // 1 had White (5.2.3): 1 has Black and 3 White, a difference of +3. C10 (minimise the
+    // topscorers or their opponents beyond +-2) takes 1-4 2-3: 4 (B W B W, mild Black) loses to
+    // 1's absolute preference and has White, 3 has Black against 2 (mild White).
+    std::vector<PairingPlayer> players = {
+        quality_player(1, 6, "WBWW", "----", {5}),
+        quality_player(2, 6, "WBWB", "----", {6}),
+        quality_player(3, 6, "WWBW", "----", {7}),
+        quality_player(4, 6, "BWBW", "----", {8}),
+    };
+    for (PairingPlayer& p : players)
+        p.topscorer = true;
+    CHECK(quality_text(players) == "4-1 2-3");
+}
+
+TEST_CASE("dutch C11: a topscorer does not have one colour three times in a row if avoidable") {
+    // As for C10, but 1 is B B W W (difference 0, absolute Black after two Whites). In 1-3,
+    // 3's wider difference wins (5.2.2), so 1 has White a third time in a row: the old
+    // pairing "1-3 2-4". C11 takes 1-4 2-3 as above.
+    std::vector<PairingPlayer> players = {
+        quality_player(1, 6, "BBWW", "----", {5}),
+        quality_player(2, 6, "WBWB", "----", {6}),
+        quality_player(3, 6, "WBWW", "----", {7}),
+        quality_player(4, 6, "BWBW", "----", {8}),
+    };
+    for (PairingPlayer& p : players)
+        p.topscorer = true;
+    CHECK(quality_text(players) == "4-1 2-3");
+}
+
+TEST_CASE("dutch C13: a strong colour preference is granted before a mild one") {
+    // Round 4, one bracket of four on the same score, S1 = 1 2, S2 = 3 4. 1 and 3 (B W B)
+    // want White strongly, 2 (W B, one round unplayed) mildly, 4 (B W) wants Black mildly.
+    // Three want White, so one preference is missed in any case (C12). The first candidate
+    // 1-3 2-4 misses a strong one (1-3: same strength, same history, the higher ranked 1 has
+    // White): the old pairing. C13 takes 1-4 2-3, where the mild 2 gives way to 3 (5.2.2).
+    const std::vector<PairingPlayer> players = {
+        quality_player(1, 3, "BWB", "---", {5, 6, 7}),
+        quality_player(2, 3, "WB", "---", {8, 9}, 1),
+        quality_player(3, 3, "BWB", "---", {10, 11, 12}),
+        quality_player(4, 3, "BW", "---", {13, 14}, 1),
+    };
+    CHECK(quality_text(players) == "1-4 3-2");
+}
+
+TEST_CASE("dutch C14: a resident who downfloated in the previous round does not float again") {
+    // Round 2 of five players: 5 had the bye in round 1 (a downfloat, 1.4.3). The 2-point
+    // bracket is 1 2 5 (S1 = 1, S2 = 2 5): the first candidate 1-2 floats 5 down again, the
+    // old pairing "2-1 3-5 bye 4". C14 (minimise the resident downfloaters who downfloated
+    // in the previous round) takes 1-5 and floats 2, which meets 3 (2 and 4 met) in the
+    // 0-point bracket, 4 has the bye. 5 has no colour, so 1's preference (Black) is granted;
+    // 2 and 3 both had Black, and the higher ranked 2 has White (5.2.4).
+    std::vector<PairingPlayer> players = {
+        quality_player(1, 2, "W", "-", {3}),  quality_player(2, 2, "B", "-", {4}),
+        quality_player(3, 0, "B", "-", {1}),  quality_player(4, 0, "W", "-", {2}),
+        quality_player(5, 2, "", "D", {}, 1),
+    };
+    players[4].bye_allowed = false;
+    CHECK(quality_text(players) == "5-1 2-3 bye 4");
+}
+
+TEST_CASE("dutch C15: a moved-down player's opponent is not one who upfloated last round") {
+    // Round 3; 1 (4 points) moves down alone into the 2-point bracket 1 | 2 3 4 (players 5 to
+    // 8 have withdrawn). The first candidate pairs 1 with the highest resident, 2, and 3-4:
+    // every colour granted, the old pairing "1-2 4-3". But 2 upfloated in round 2, and C15
+    // (minimise the MDPs' opponents who upfloated in the previous round) takes the
+    // transposition 1-3, leaving 2-4; colours are granted there too.
+    const std::vector<PairingPlayer> players = {
+        quality_player(1, 4, "WB", "--", {5, 6}),
+        quality_player(2, 2, "BW", "-U", {7, 8}),
+        quality_player(3, 2, "BW", "--", {5, 7}),
+        quality_player(4, 2, "WB", "--", {6, 8}),
+    };
+    CHECK(quality_text(players) == "1-3 4-2");
+}
+
+} // namespace lobby::tournament
