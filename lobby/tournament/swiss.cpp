@@ -249,9 +249,8 @@ PairingRequest Swiss::next_pairing_request() const {
         player.colours = h.colours;
         player.opponents = h.opponents;
         player.floats = h.floats;
-        player.unplayed = static_cast<int>(
-            std::count_if(h.rounds.begin(), h.rounds.end(),
-                          [](const RoundLine& line) { return !line.played; }));
+        player.unplayed = static_cast<int>(std::count_if(
+            h.rounds.begin(), h.rounds.end(), [](const RoundLine& line) { return !line.played; }));
         player.bye_allowed = !h.had_bye_or_forfeit_win;
         // C.04.3 A.7: topscorers, when the last round is paired: over half the maximum score.
         player.topscorer = last_round && 2 * h.points > (round - 1) * record_.settings.scoring.win;

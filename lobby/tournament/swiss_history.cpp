@@ -17,7 +17,9 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
             h.rounds.push_back(RoundLine{std::nullopt, std::nullopt, false, 0, Outcome::Pending,
                                          Absence::NotPaired, Float::None});
         }
-        const auto score_before = [&](PlayerIndex p) { return before[static_cast<std::size_t>(p)]; };
+        const auto score_before = [&](PlayerIndex p) {
+            return before[static_cast<std::size_t>(p)];
+        };
         for (const SwissGame& game : round.games) {
             const auto [white_points, black_points] =
                 game_points(game.outcome, record.settings.scoring);
@@ -27,7 +29,8 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
                 PlayerHistory& h = entry(who);
                 Float float_kind = Float::None;
                 if (over_board && score_before(who) != score_before(against))
-                    float_kind = score_before(who) > score_before(against) ? Float::Down : Float::Up;
+                    float_kind =
+                        score_before(who) > score_before(against) ? Float::Down : Float::Up;
                 else if (!over_board && points > loss)
                     float_kind = Float::Down; // 1.4.3: a forfeit win
                 h.rounds.back() = RoundLine{against,      colour,       over_board, points,

@@ -125,16 +125,16 @@ private:
 // (C6, the number of pairs, is fixed by the caller), compared in that order: the first that
 // differs decides (3.8.1). Lower is better; lists are sorted from the highest down.
 struct Quality {
-    std::vector<Points> floater_scores; // C7
-    int next_unpaired = 0;              // C8: players the following bracket cannot pair
-    int bye_unplayed = 0;               // C9
-    std::array<int, 8> counts{};        // C10 to C17, in this order
+    std::vector<Points> floater_scores;             // C7
+    int next_unpaired = 0;                          // C8: players the following bracket cannot pair
+    int bye_unplayed = 0;                           // C9
+    std::array<int, 8> counts{};                    // C10 to C17, in this order
     std::array<std::vector<Points>, 4> differences; // C18 to C21, in this order
 
     friend bool operator<(const Quality& a, const Quality& b) {
         return std::tie(a.floater_scores, a.next_unpaired, a.bye_unplayed, a.counts,
-                        a.differences) < std::tie(b.floater_scores, b.next_unpaired,
-                                                  b.bye_unplayed, b.counts, b.differences);
+                        a.differences) <
+               std::tie(b.floater_scores, b.next_unpaired, b.bye_unplayed, b.counts, b.differences);
     }
     friend bool operator==(const Quality&, const Quality&) = default;
 };
@@ -158,9 +158,8 @@ class BracketSearch {
 public:
     BracketSearch(const DutchPairer& pairer, const std::vector<int>& bracket, int mdps,
                   const std::vector<int>& below, const std::vector<int>& next_group, bool last)
-        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below),
-          next_group_(next_group), last_(last), used_(bracket.size(), 0),
-          in_s2_(bracket.size(), 0) {}
+        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below), next_group_(next_group),
+          last_(last), used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
 
     bool run(int wanted) {
         const int size = bracket_size();
@@ -196,8 +195,8 @@ private:
                 ++c[strong_missed];
         }
         if (pa.topscorer || pb.topscorer) {
-            const Colour first = allocate_colours(pa.colours, pb.colours, pa.index + 1,
-                                                  pairer_.initial());
+            const Colour first =
+                allocate_colours(pa.colours, pb.colours, pa.index + 1, pairer_.initial());
             for (const auto& [who, colour] :
                  {std::pair(&pa, first), std::pair(&pb, opposite(first))}) {
                 std::vector<Colour> after = who->colours;

@@ -22,14 +22,14 @@
 //   5. Quality criteria implemented: the most pairs in each bracket (C.5, fewest
 //      downfloaters: tried from floor(size / 2) pairs down), then the fewest pairs whose
 //      players want the same colour (C.10/C.11 counted by pairs: searches allowing m, m + 1,
-//      m + 2, then any number of them, m being the least the bracket's preferences force). Not implemented: the pairing score difference (C.6) beyond
-//      what the order gives, the topscorer colour criteria (C.8, C.9), strong preferences
-//      ranked above mild ones, and the float criteria of the previous two rounds (C.12 to
-//      C.19); the exchange order of D.2 is approximated as described in item 4. Each search
-//      is bounded (search_node_limit nodes, search_leaf_limit completion checks); past the
-//      bound the next weaker option is tried, and the last bracket falls back to the matching.
-//      (The criterion numbers follow the 2017 text as remembered; they could not be checked
-//      against the handbook for this code.)
+//      m + 2, then any number of them, m being the least the bracket's preferences force). Not
+//      implemented: the pairing score difference (C.6) beyond what the order gives, the topscorer
+//      colour criteria (C.8, C.9), strong preferences ranked above mild ones, and the float
+//      criteria of the previous two rounds (C.12 to C.19); the exchange order of D.2 is
+//      approximated as described in item 4. Each search is bounded (search_node_limit nodes,
+//      search_leaf_limit completion checks); past the bound the next weaker option is tried, and
+//      the last bracket falls back to the matching. (The criterion numbers follow the 2017 text as
+//      remembered; they could not be checked against the handbook for this code.)
 //   6. Colours of each pair by E.1 to E.5 (colours.h).
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.
 
