@@ -188,4 +188,87 @@ TEST_CASE("dutch C15: a moved-down player's opponent is not one who upfloated la
     CHECK(quality_text(players) == "1-3 4-2");
 }
 
+TEST_CASE("dutch C8: the downfloater is chosen so that the following bracket pairs best") {
+    // Round 4; 4 points: 1 2 3, 2 points: 4 5 6, 0 points: 7 8. In the top bracket (S1 = 1,
+    // S2 = 2 3) the first candidate 1-2 floats 3, who has met 4, 5 and 6: the 2-point bracket
+    // then pairs only 4-5 and floats 3 and 6 on to the last one (3-7, 6-8), the old pairing.
+    // C8 (choose the downfloaters so that the following bracket complies best with C1 to C7,
+    // here its number of pairs) takes 1-3 and floats 2, with which the 2-point bracket pairs
+    // everyone: 2-4, 5-6, and 7-8 below. Every colour preference is granted either way.
+    const std::vector<PairingPlayer> players = {
+        quality_player(1, 4, "BWB", "---", {9, 10, 11}),
+        quality_player(2, 4, "WBW", "---", {12, 13, 14}),
+        quality_player(3, 4, "WBW", "---", {4, 5, 6}),
+        quality_player(4, 2, "BWB", "---", {3, 15, 16}),
+        quality_player(5, 2, "WBW", "---", {3, 17, 18}),
+        quality_player(6, 2, "BWB", "---", {3, 19, 20}),
+        quality_player(7, 0, "BWB", "---", {21, 22, 23}),
+        quality_player(8, 0, "WBW", "---", {24, 25, 26}),
+    };
+    CHECK(quality_text(players) == "1-3 4-2 6-5 7-8");
+}
+
+TEST_CASE("dutch C16: a resident who downfloated two rounds before does not float again") {
+    // Round 3; 5 had the bye in round 1 (a downfloat, 1.4.3) and played in round 2. The
+    // 4-point bracket is 1 2 5 (S1 = 1, S2 = 2 5), every colour grantable: the first
+    // candidate 1-2 floats 5, the old pairing "1-2 4-5 bye 3" (5 meets 4 below, where 3
+    // would miss a preference). C16 takes 1-5 and floats 2, who can meet only 3 below (2
+    // and 4 met): both want Black mildly, the same history, so the higher ranked 2 has it.
+    std::vector<PairingPlayer> players = {
+        quality_player(1, 4, "WB", "--", {3, 6}), quality_player(2, 4, "BW", "--", {4, 7}),
+        quality_player(3, 0, "BW", "--", {1, 8}), quality_player(4, 0, "WB", "--", {2, 9}),
+        quality_player(5, 4, "W", "D-", {10}, 1),
+    };
+    players[4].bye_allowed = false;
+    CHECK(quality_text(players) == "1-5 3-2 bye 4");
+}
+
+TEST_CASE("dutch C17: a moved-down player's opponent is not one who upfloated two rounds before") {
+    // The position of the C15 test, but 2 upfloated in round 1, not in round 2.
+    const std::vector<PairingPlayer> players = {
+        quality_player(1, 4, "WB", "--", {5, 6}),
+        quality_player(2, 2, "BW", "U-", {7, 8}),
+        quality_player(3, 2, "BW", "--", {5, 7}),
+        quality_player(4, 2, "WB", "--", {6, 8}),
+    };
+    CHECK(quality_text(players) == "1-3 4-2");
+}
+
+TEST_CASE("dutch C18 and C20: a moved-down player who downfloated before is paired, not floated") {
+    // Round 4; 1 and 2 (4 points) have met, so both move down into the 2-point bracket
+    // 1 2 | 3, with 4 (0 points) below; one of them pairs with 3, the other floats to 4. The
+    // floaters' scores are equal (C7) and neither is a resident (C14, C16): the first
+    // candidate pairs 1-3 and floats 2 again, the old pairing "1-3 2-4". But 2 downfloated
+    // in the previous round (C18), or two rounds before (C20): its score difference when it
+    // floats again counts above any pair's, so 2-3 and 1-4.
+    for (const std::string_view floats : {"--D", "-D-"}) {
+        CAPTURE(floats);
+        const std::vector<PairingPlayer> players = {
+            quality_player(1, 4, "BWB", "---", {2, 5, 6}),
+            quality_player(2, 4, "WBB", floats, {1, 7}, 1),
+            quality_player(3, 2, "WBW", "---", {8, 9, 10}),
+            quality_player(4, 0, "WBW", "---", {11, 12, 13}),
+        };
+        CHECK(quality_text(players) == "2-3 1-4");
+    }
+}
+
+TEST_CASE("dutch C19 and C21: an upfloater again meets the moved-down player nearest its score") {
+    // Round 4; 1 (6 points) and 2 (4 points) have met and move down into the 2-point bracket
+    // 1 2 | 3 4: both are paired (C7), 3 with one of them in any case (C15, C17 the same).
+    // The first candidate 1-3 2-4 is the old pairing; 3 upfloated in the previous round
+    // (C19), or two rounds before (C21), and the score difference of its upfloat is smaller
+    // against 2: 1-4 2-3.
+    for (const std::string_view floats : {"--U", "-U-"}) {
+        CAPTURE(floats);
+        const std::vector<PairingPlayer> players = {
+            quality_player(1, 6, "BWB", "---", {2, 5, 6}),
+            quality_player(2, 4, "BWB", "---", {1, 7, 8}),
+            quality_player(3, 2, "WBW", floats, {9, 10, 11}),
+            quality_player(4, 2, "WBW", "---", {12, 13, 14}),
+        };
+        CHECK(quality_text(players) == "1-4 2-3");
+    }
+}
+
 } // namespace lobby::tournament
