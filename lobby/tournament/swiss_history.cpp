@@ -57,8 +57,8 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
             if (absence.kind == Absence::PairingBye || points > loss)
                 h.rounds.back().float_kind = Float::Down; // 1.4.3
             h.points += points;
-            if (absence.kind == Absence::PairingBye)
-                h.had_bye_or_forfeit_win = true;
+            if (absence.kind == Absence::PairingBye || points >= record.settings.scoring.win)
+                h.had_bye_or_forfeit_win = true; // C.04.1 article 4
         }
     }
     for (PlayerHistory& h : out)

@@ -3,10 +3,13 @@
 // games played, who they met, and one line per round. The pairing, the tie-breaks and the
 // check of the incrementally kept scores (swiss.h) all read it. Pure.
 //
-// Rules for unplayed games (C.04.1): a forfeited game gives no colour (f) but its players have
-// met (b: they are not paired again); a forfeit win, like a pairing-allocated bye, rules out a
-// later bye (d). A pending game counts as played for colours and opponents and scores nothing
-// yet.
+// Rules for unplayed games, by the FIDE Swiss rules effective from 1 February 2026: only games
+// played over the board give colours (C.04.2 General handling rules, 3.4); players whose game
+// was forfeited have met all the same and are not paired again (3.5 allows pairing them again;
+// Tabula keeps them apart, as an arbiter may); a pairing-allocated bye, or a win's points
+// scored in one round without playing (a forfeit win, a late entry credited with a win's
+// points), rules out a later bye (C.04.1 Basic rules, article 4). A pending game counts as
+// played for colours and opponents and scores nothing yet.
 //
 // Floats (C.04.3, the Dutch system effective from 1 February 2026, articles 1.4.2 to 1.4.4):
 // after two players with different scores (before the round) have played each other, the higher
@@ -42,7 +45,7 @@ struct PlayerHistory {
     std::vector<Colour> colours;   // games played over the board (and pending), oldest first
     std::vector<Float> floats;     // one per round of the record, oldest first
     std::vector<PlayerIndex> opponents;
-    bool had_bye_or_forfeit_win = false;
+    bool had_bye_or_forfeit_win = false; // C.04.1 article 4, as above
     int wins = 0; // games won over the board
 };
 

@@ -3,6 +3,7 @@
 // residents, colours by E.1-E.5) and checked against pair_next_round.
 
 #include "lobby/tournament/swiss.h"
+#include "lobby/tournament/swiss_history.h"
 
 #include <string>
 #include <vector>
@@ -117,6 +118,59 @@ TEST_CASE("dutch: forbidden pairs and rematches are never paired") {
     // Everyone on half a point; 1 may meet only 2 now (3 banned, 4 met).
     CHECK(
         (second == "2-1 4-3" || second == "1-2 3-4" || second == "1-2 4-3" || second == "2-1 3-4"));
+}
+
+TEST_CASE("dutch: floats by C.04.3 1.4.2 to 1.4.4, and the bye ruled out by C.04.1 article 4") {
+    Swiss swiss = swiss_of(5);
+    CHECK(pairing_text(pair_round(swiss)) == "1-3 4-2 bye 5");
+    // 1 beats 3 over the board (equal scores: no float); 2 wins by forfeit (a win's points
+    // without playing: a downfloat, 1.4.3, and no bye later), 4 loses it (no float, 1.4.4);
+    // 5 has the bye (a downfloat).
+    record_results(swiss, {Outcome::WhiteWins, Outcome::BlackWinsByForfeit});
+    REQUIRE_FALSE(swiss.request_half_bye("3", 2));
+    REQUIRE(swiss.add_player("6", "6", 1000).ok()); // a late entry, 0 points for round 1
+    pair_round(swiss);
+    const std::vector<PlayerHistory> h = build_histories(swiss.record());
+    CHECK(h[0].floats[0] == Float::None);
+    CHECK(h[1].floats[0] == Float::Down);
+    CHECK(h[2].floats[0] == Float::None);
+    CHECK(h[3].floats[0] == Float::None);
+    CHECK(h[4].floats[0] == Float::Down);
+    CHECK(h[5].floats[0] == Float::None);
+    CHECK(h[2].floats[1] == Float::Down); // a half-point bye scores more than a loss
+    CHECK(h[1].had_bye_or_forfeit_win);
+    CHECK_FALSE(h[3].had_bye_or_forfeit_win);
+    // Round 2 pairs 1 2 5 on 2 points, 4 and 6 on 0: every game between two scores floats
+    // its higher player down and the other up.
+    for (const SwissGame& g : swiss.record().rounds[1].games) {
+        const Points w = h[static_cast<std::size_t>(g.white)].rounds[0].points;
+        const Points b = h[static_cast<std::size_t>(g.black)].rounds[0].points;
+        const Float fw = h[static_cast<std::size_t>(g.white)].floats[1];
+        const Float fb = h[static_cast<std::size_t>(g.black)].floats[1];
+        CHECK(fw == (w == b ? Float::None : w > b ? Float::Down : Float::Up));
+        CHECK(fb == (w == b ? Float::None : b > w ? Float::Down : Float::Up));
+    }
+}
+
+TEST_CASE("dutch: a late entry credited with a win's points may not have the bye (C.04.1 "
+          "article 4), one credited with a draw's may") {
+    for (const Points late : {1, 2}) {
+        CAPTURE(late);
+        SwissSettings settings;
+        settings.rounds = 3;
+        settings.late_entry_points = late;
+        auto made = Swiss::create("late", settings);
+        REQUIRE(made.ok());
+        Swiss swiss = std::move(made).value();
+        REQUIRE(swiss.add_player("1", "1", 2000).ok());
+        REQUIRE(swiss.add_player("2", "2", 1900).ok());
+        pair_round(swiss);
+        REQUIRE(swiss.add_player("3", "3", 1800).ok());
+        const PairingRequest request = swiss.next_pairing_request();
+        REQUIRE(request.players.size() == 3);
+        CHECK(request.players[2].bye_allowed == (late == 1));
+        CHECK(request.players[2].unplayed == 1);
+    }
 }
 
 } // namespace lobby::tournament
