@@ -40,18 +40,18 @@ Colour allocate_colours(const std::vector<Colour>& higher, const std::vector<Col
                         int higher_pairing_number, Colour initial) {
     const ColourPreference h = preference_of(higher);
     const ColourPreference l = preference_of(lower);
-    // E.1: both preferences granted (or one player has none).
+    // 5.2.1: both preferences granted (or one player has none).
     if (h.strength != Strength::None && !same_preference(h, l))
         return h.colour;
     if (h.strength == Strength::None && l.strength != Strength::None)
         return opposite(l.colour);
     if (h.strength != Strength::None) {
-        // E.2: the stronger preference; both absolute (topscorers): the wider difference.
+        // 5.2.2: the stronger preference; both absolute (topscorers): the wider difference.
         if (h.strength != l.strength)
             return h.strength > l.strength ? h.colour : opposite(l.colour);
         if (h.strength == Strength::Absolute && std::abs(h.difference) != std::abs(l.difference))
             return std::abs(h.difference) > std::abs(l.difference) ? h.colour : opposite(l.colour);
-        // E.3: alternate to the latest round in which they had different colours.
+        // 5.2.3: alternate to the latest round in which they had different colours.
         std::size_t i = higher.size();
         std::size_t j = lower.size();
         while (i > 0 && j > 0) {
@@ -60,10 +60,10 @@ Colour allocate_colours(const std::vector<Colour>& higher, const std::vector<Col
             if (higher[i] != lower[j])
                 return opposite(higher[i]);
         }
-        // E.4: the higher ranked player's preference.
+        // 5.2.4: the higher ranked player's preference.
         return h.colour;
     }
-    // E.5: no preferences: the initial colour alternates with the pairing number.
+    // 5.2.5: no preferences: the initial colour alternates with the pairing number.
     return higher_pairing_number % 2 == 1 ? initial : opposite(initial);
 }
 

@@ -252,7 +252,7 @@ PairingRequest Swiss::next_pairing_request() const {
         player.unplayed = static_cast<int>(std::count_if(
             h.rounds.begin(), h.rounds.end(), [](const RoundLine& line) { return !line.played; }));
         player.bye_allowed = !h.had_bye_or_forfeit_win;
-        // C.04.3 A.7: topscorers, when the last round is paired: over half the maximum score.
+        // C.04.3 1.8: topscorers, when the last round is paired: over half the maximum score.
         player.topscorer = last_round && 2 * h.points > (round - 1) * record_.settings.scoring.win;
         request.players.push_back(std::move(player));
     }
@@ -317,8 +317,8 @@ Swiss::pair_ahead_by_hand(const std::vector<std::pair<std::string, std::string>>
             if (p != nullptr && !p->bye_allowed)
                 return refuse(tournament_errc::bad_pairing,
                               record_.players[swiss_slot(p->index)].name +
-                                  " had a bye or a forfeit win already (C.04.1 d): override to "
-                                  "give the bye anyway");
+                                  " had a bye, or a win's points without playing, already (C.04.1 "
+                                  "article 4): override to give the bye anyway");
         }
     }
     return pair_round_by_hand(white_black, std::move(bye));

@@ -46,7 +46,7 @@ struct PlayerHistory {
     std::vector<Float> floats;     // one per round of the record, oldest first
     std::vector<PlayerIndex> opponents;
     bool had_bye_or_forfeit_win = false; // C.04.1 article 4, as above
-    int wins = 0; // games won over the board
+    int wins = 0;                        // games won over the board
 };
 
 std::vector<PlayerHistory> build_histories(const SwissRecord& record);

@@ -521,14 +521,14 @@ bool may_meet(const PairingPlayer& a, const PairingPlayer& b,
     if (a.index == b.index)
         return false;
     if (std::find(a.opponents.begin(), a.opponents.end(), b.index) != a.opponents.end())
-        return false; // C.04.1 b: no rematch
+        return false; // C1 (C.04.1 article 2): no rematch
     const auto key = std::minmax(a.index, b.index);
     if (std::find(forbidden.begin(), forbidden.end(),
                   std::pair<PlayerIndex, PlayerIndex>(key.first, key.second)) != forbidden.end())
         return false;
     const ColourPreference pa = preference_of(a.colours);
     const ColourPreference pb = preference_of(b.colours);
-    // C.04.3 C.3: non-topscorers with the same absolute colour preference do not meet.
+    // C3: non-topscorers with the same absolute colour preference do not meet.
     return !(pa.strength == Strength::Absolute && pb.strength == Strength::Absolute &&
              pa.colour == pb.colour && !a.topscorer && !b.topscorer);
 }
@@ -540,7 +540,7 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
     std::iota(everyone.begin(), everyone.end(), 0);
     if (!pairer.completable(everyone))
         return refuse(no_legal_pairing,
-                      "no pairing of these players meets the absolute criteria (C.04.1)");
+                      "no pairing of these players meets the absolute criteria (C.04.3 C1 to C3)");
     if (n % 2 == 1) { // C5: the lowest score the bye can go to, kept through every bracket
         std::vector<Points> scores;
         for (int p = 0; p < n; ++p)

@@ -1,36 +1,66 @@
 #pragma once
-// One round of Swiss pairings by the FIDE Dutch system (FIDE Handbook C.04.1 basic rules,
-// C.04.3 Dutch system), as a pure function of the players to pair and their histories.
+// One round of Swiss pairings by the FIDE Dutch system, as a pure function of the players to
+// pair and their histories. The text followed is FIDE Handbook C.04.3 "FIDE (Dutch) System"
+// effective from 1 February 2026 (approved by the Council on 28/10/2025,
+// handbook.fide.com/chapter/C0403202602), with C.04.1 (Basic rules for Swiss systems) and
+// C.04.2 (General handling rules) of the same date; article and criterion numbers below are
+// that text's ([C1] to [C21]; the 2016 text, in force until 31 January 2026, had C.1 to C.19 in
+// another order). Its Article 1 was read on the handbook page; Articles 2 to 5 (criteria,
+// procedure, generation order, colours) from a condensed article-by-article copy of it, so the
+// wording here is a summary, not a quotation.
 //
 // Built in layers:
-//   1. Order and brackets (C.04.3 A.2, A.3): players by score, then pairing number; one
-//      bracket per score, top down; players left unpaired move down (MDPs) to the next one.
-//   2. Absolute criteria (C.04.1 b-f, C.04.3 C.1-C.3) as hard constraints on every pair: no
-//      rematch (a forfeited pairing counts as a meeting), no pair the organiser forbade, no
-//      bye to a player who had a pairing-allocated bye or a forfeit win, no two non-topscorers
+//   1. Order and brackets (1.2, 1.3): players by score, then pairing number; one bracket per
+//      scoregroup, top down; players left unpaired move down (MDPs) to the next one.
+//   2. Absolute criteria as hard constraints on every pair: C1 no rematch (C.04.1 article 2;
+//      a forfeited pairing counts as a meeting, swiss_history.h), no pair the organiser forbade
+//      (a rule of the tournament, not FIDE's), C2 the bye only to a player who has had neither
+//      a bye nor a win's points without playing (C.04.1 article 4), C3 no two non-topscorers
 //      with the same absolute colour preference (topscorers: over half the maximum score when
-//      the last round is paired, A.7).
-//   3. Completion (C.04.3 C.4): a bracket's pairing is accepted only if the players left
-//      below (its downfloaters and every lower bracket) can still be paired legally, with a
-//      bye for the odd one out. Checked with a maximum-cardinality matching (matching.h), so a
-//      legal pairing is found whenever one exists.
-//   4. Within a bracket, candidates are tried in the Dutch order: MDPs first against the
-//      highest residents (heterogeneous brackets, B.3), then the remainder S1 against S2 with
-//      S2 in lexicographic order (transpositions, D.1), then exchanges with S1 taken from its
-//      bottom; a player floats down only after every pairing of it was tried, so the
-//      downfloaters are the lowest ranked ones that allow a pairing.
-//   5. Quality criteria implemented: the most pairs in each bracket (C.5, fewest
-//      downfloaters: tried from floor(size / 2) pairs down), then the fewest pairs whose
-//      players want the same colour (C.10/C.11 counted by pairs: searches allowing m, m + 1,
-//      m + 2, then any number of them, m being the least the bracket's preferences force). Not
-//      implemented: the pairing score difference (C.6) beyond what the order gives, the topscorer
-//      colour criteria (C.8, C.9), strong preferences ranked above mild ones, and the float
-//      criteria of the previous two rounds (C.12 to C.19); the exchange order of D.2 is
-//      approximated as described in item 4. Each search is bounded (search_node_limit nodes,
-//      search_leaf_limit completion checks); past the bound the next weaker option is tried, and
-//      the last bracket falls back to the matching. (The criterion numbers follow the 2017 text as
-//      remembered; they could not be checked against the handbook for this code.)
-//   6. Colours of each pair by E.1 to E.5 (colours.h).
+//      the last round is paired, 1.8).
+//   3. C4 (completion): a bracket's candidate is accepted only if the players left below (its
+//      downfloaters and every lower bracket) can still be paired legally, with a bye for an
+//      odd one out. Checked with a maximum-cardinality matching (matching.h), so a legal
+//      pairing is found whenever one exists. C5: before the first bracket, the lowest score
+//      that a bye's assignee can have in a legal pairing is found the same way; from then on
+//      only players of at most that score may take the bye, in every completion check.
+//   4. Candidates in the Dutch order (3.3, 3.6, 3.7, 4.2): MDPs first against the highest
+//      residents, then the remainder S1 against S2 with S2 in lexicographic order
+//      (transpositions), then S1 players against each other from the bottom of S1 (for the
+//      exchanges of 4.3); a player floats down only after every pairing of it was tried.
+//   5. Quality (3.4, 3.8): C6, the most pairs, tried from floor(size / 2) down, the first
+//      number that gives a candidate kept. For that number, the candidates' failure values of
+//      C7 to C21 are compared in that order, the first difference deciding, and the best is
+//      kept (the earlier of equals); one with the least values possible (perfect) ends the
+//      search. What each counts:
+//        C7  the scores of the downfloaters, highest first;
+//        C8  the players the following bracket (these downfloaters and the next scoregroup)
+//            cannot pair, by a maximum matching in which MDPs do not meet each other;
+//        C9  the unplayed rounds of the bye's assignee, when the last bracket floats exactly
+//            one player;
+//        C10, C11  topscorers and their opponents who get a colour difference beyond +-2, or
+//            one colour three times in a row, with the colours 5.2 gives the pair;
+//        C12 players who miss their colour preference (one in each pair of equal
+//            preferences); C13 those of them whose preference was strong or absolute (5.2.2
+//            grants the stronger one);
+//        C14, C16  residents who float down and downfloated in the previous round, or two
+//            rounds before; C15, C17  players paired with a higher score (an MDP's opponents)
+//            who upfloated in the previous round, or two rounds before;
+//        C18, C20  the score differences, highest first, of MDPs who downfloated in the
+//            previous round, or two rounds before: paired, the difference to the opponent;
+//            floating again, more than any pair's (the text leaves a downfloater's difference
+//            undefined); C19, C21  those of the upfloaters of C15 and C17.
+//      Each search is bounded (search_node_limit nodes, search_leaf_limit candidates evaluated
+//      past C7); at the bound the best candidate found is kept, and a last bracket without any
+//      falls back to a legal matching.
+//   6. Colours of each pair by 5.2.1 to 5.2.5 (colours.h).
+// Where this differs from the text: C8 looks only at the number of pairs of the following
+// bracket, not at the scores of its downfloaters; exchanges (4.3) and the sets of MDPs (4.4)
+// are not generated in the text's order (item 4), so among candidates equal on every
+// criterion the one kept may not be the text's earliest; and MDPs may meet each other (after
+// every resident), where the text leaves those the residents cannot take in the Limbo (3.2),
+// so that a legal pairing is always found. A search cut at its bound may miss the best
+// candidate.
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.
 
 #include "lobby/tournament/colours.h"

@@ -1,6 +1,6 @@
 // Rounds worked by hand from the rules of the Dutch system (FIDE Handbook C.04.3: S1 against
 // S2, transpositions for colour preferences, moved-down players against the highest
-// residents, colours by E.1-E.5) and checked against pair_next_round.
+// residents, colours by 5.2.1 to 5.2.5) and checked against pair_next_round.
 
 #include "lobby/tournament/swiss.h"
 #include "lobby/tournament/swiss_history.h"

@@ -52,8 +52,7 @@ TEST_CASE("swiss: a round paired by hand ahead waits for no result, keeps the ab
     const auto d = hand_id(swiss, first->games[1].black);
     // Round 1 is still played: the Dutch pairing waits, a pairing by hand does not.
     CHECK(swiss.pair_next_round().error().code == "round_in_progress");
-    CHECK(swiss.pair_by_hand({{a, c}, {d, b}}, std::nullopt).error().code ==
-          "round_in_progress");
+    CHECK(swiss.pair_by_hand({{a, c}, {d, b}}, std::nullopt).error().code == "round_in_progress");
     CHECK(swiss.pair_ahead_by_hand({{a, b}, {c, d}}, std::nullopt, false).error().code ==
           "bad_pairing"); // a rematch
     CHECK(swiss.pair_ahead_by_hand({{a, c}}, std::nullopt, false).error().code ==
@@ -80,7 +79,7 @@ TEST_CASE("swiss: a round paired by hand ahead waits for no result, keeps the ab
 }
 
 TEST_CASE("swiss: the bye of a round paired by hand goes only to a player who may have one "
-          "(C.04.1 d) unless overridden") {
+          "(C.04.1 article 4) unless overridden") {
     Swiss swiss = hand_swiss(3, 3);
     const auto first = swiss.pair_next_round();
     REQUIRE(first.ok());

@@ -15,7 +15,7 @@ namespace lobby::tournament::testing {
 // The record as it was before round `round` (1-based) was paired.
 SwissRecord record_before(const SwissRecord& record, int round);
 
-// What is wrong with round `round` of the record (C.04.1 and C.04.3 C.1-C.3; colours within
+// What is wrong with round `round` of the record (C.04.3 C1 to C3; colours within
 // +-2 and never three in a row for non-topscorers; floor(players / 2) games and a bye only for
 // an odd count), or an empty list.
 std::vector<std::string> round_problems(const SwissRecord& record, int round);
