@@ -36,7 +36,8 @@ std::vector<PlayerHistory> build_histories(const SwissRecord& record) {
                 h.rounds.back() = RoundLine{against,      colour,       over_board, points,
                                             game.outcome, std::nullopt, float_kind};
                 h.points += points;
-                h.opponents.push_back(against);
+                if (over_board) // C.04.2 3.5: players who did not play may meet again
+                    h.opponents.push_back(against);
                 if (over_board)
                     h.colours.push_back(colour);
                 if (forfeit_win)

@@ -5,9 +5,9 @@
 //
 // Rules for unplayed games, by the FIDE Swiss rules effective from 1 February 2026: only games
 // played over the board give colours (C.04.2 General handling rules, 3.4); players whose game
-// was forfeited have met all the same and are not paired again (3.5 allows pairing them again;
-// Tabula keeps them apart, as an arbiter may); a pairing-allocated bye, or a win's points
-// scored in one round without playing (a forfeit win, a late entry credited with a win's
+// was forfeited have not met and may be paired again (3.5: `opponents` lists only games played
+// over the board, as FIDE's worked example pairs them again); a pairing-allocated bye, or a win's
+// points scored in one round without playing (a forfeit win, a late entry credited with a win's
 // points), rules out a later bye (C.04.1 Basic rules, article 4). A pending game counts as
 // played for colours and opponents and scores nothing yet.
 //
@@ -41,10 +41,10 @@ struct RoundLine {
 
 struct PlayerHistory {
     Points points = 0;
-    std::vector<RoundLine> rounds; // one per round of the record (LateEntry before entering)
-    std::vector<Colour> colours;   // games played over the board (and pending), oldest first
-    std::vector<Float> floats;     // one per round of the record, oldest first
-    std::vector<PlayerIndex> opponents;
+    std::vector<RoundLine> rounds;       // one per round of the record (LateEntry before entering)
+    std::vector<Colour> colours;         // games played over the board (and pending), oldest first
+    std::vector<Float> floats;           // one per round of the record, oldest first
+    std::vector<PlayerIndex> opponents;  // met over the board (C.04.2 3.5)
     bool had_bye_or_forfeit_win = false; // C.04.1 article 4, as above
     int wins = 0;                        // games won over the board
 };
