@@ -383,7 +383,7 @@ private:
         for (int y = x + 1; y < size; ++y)
             if (!is_used(y) && in_s2_[pairing_slot(y)] != 0)
                 out.push_back(y);
-        if (!x_in_s2)
+        if (!x_in_s2 && exchanges_)
             for (int y = size - 1; y > x; --y)
                 if (!is_used(y) && in_s2_[pairing_slot(y)] == 0)
                     out.push_back(y);
@@ -403,6 +403,34 @@ private:
             else
                 in_s2_[pairing_slot(y)] = 1;
         }
+    }
+
+    // The choices of position `pos`: each candidate opponent, then floating.
+    bool branch(int pos, int pairs_left, int floats_left) {
+        for (const int y : candidates(pos)) {
+            if (!pairer_.allowed(at(pos), at(y)))
+                continue;
+            const std::array<int, 8> c = pair_counts(pos, y);
+            used_[pairing_slot(y)] = 1;
+            pairs_.emplace_back(pos, y);
+            add(c, 1);
+            const bool over = search(pos + 1, pairs_left - 1, floats_left);
+            add(c, -1);
+            pairs_.pop_back();
+            used_[pairing_slot(y)] = 0;
+            if (over)
+                return true;
+        }
+        const bool in_s1 = !is_mdp(pos) && in_s2_[pairing_slot(pos)] == 0;
+        if (floats_left == 0 || (in_s1 && !exchanges_))
+            return false;
+        const std::array<int, 8> c = float_counts(pos);
+        floaters_.push_back(pos);
+        add(c, 1);
+        const bool over = search(pos + 1, pairs_left, floats_left - 1);
+        add(c, -1);
+        floaters_.pop_back();
+        return over;
     }
 
     // Returns true once the search is over (a perfect candidate, or a bound reached).
@@ -441,28 +469,19 @@ private:
         }
         used_[pairing_slot(pos)] = 1;
         bool over = false;
-        for (const int y : candidates(pos)) {
-            if (!pairer_.allowed(at(pos), at(y)))
-                continue;
-            const std::array<int, 8> c = pair_counts(pos, y);
-            used_[pairing_slot(y)] = 1;
-            pairs_.emplace_back(pos, y);
-            add(c, 1);
-            over = search(pos + 1, pairs_left - 1, floats_left);
-            add(c, -1);
-            pairs_.pop_back();
-            used_[pairing_slot(y)] = 0;
+        // 3.6: every transposition of the remainder before any exchange, so a remainder is
+        // searched first with its S1 players paired only with S2, then with exchanges.
+        const bool saved_exchanges = exchanges_;
+        for (const bool exchanges : {false, true}) {
+            if (entering_remainder)
+                exchanges_ = exchanges;
+            else if (exchanges)
+                break;
+            over = branch(pos, pairs_left, floats_left);
             if (over)
                 break;
         }
-        if (!over && floats_left > 0) {
-            const std::array<int, 8> c = float_counts(pos);
-            floaters_.push_back(pos);
-            add(c, 1);
-            over = search(pos + 1, pairs_left, floats_left - 1);
-            add(c, -1);
-            floaters_.pop_back();
-        }
+        exchanges_ = saved_exchanges;
         used_[pairing_slot(pos)] = 0;
         if (entering_remainder) {
             in_s2_ = saved_split;
@@ -480,6 +499,7 @@ private:
     std::vector<char> used_;
     std::vector<char> in_s2_;
     bool split_done_ = false;
+    bool exchanges_ = true; // S1 players of the remainder may meet each other or float
     long nodes_ = 0;
     int leaves_ = 0;
     bool stop_ = false;

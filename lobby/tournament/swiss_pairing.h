@@ -13,7 +13,7 @@
 //   1. Order and brackets (1.2, 1.3): players by score, then pairing number; one bracket per
 //      scoregroup, top down; players left unpaired move down (MDPs) to the next one.
 //   2. Absolute criteria as hard constraints on every pair: C1 no rematch (C.04.1 article 2;
-//      a forfeited pairing counts as a meeting, swiss_history.h), no pair the organiser forbade
+//      players whose game was forfeited have not met, C.04.2 3.5), no pair the organiser forbade
 //      (a rule of the tournament, not FIDE's), C2 the bye only to a player who has had neither
 //      a bye nor a win's points without playing (C.04.1 article 4), C3 no two non-topscorers
 //      with the same absolute colour preference (topscorers: over half the maximum score when
@@ -26,8 +26,9 @@
 //      only players of at most that score may take the bye, in every completion check.
 //   4. Candidates in the Dutch order (3.3, 3.6, 3.7, 4.2): MDPs first against the highest
 //      residents, then the remainder S1 against S2 with S2 in lexicographic order
-//      (transpositions), then S1 players against each other from the bottom of S1 (for the
-//      exchanges of 4.3); a player floats down only after every pairing of it was tried.
+//      (transpositions); only then (3.6) S1 players against each other, from the bottom of
+//      S1, or floating (for the exchanges of 4.3); a player floats down only after every
+//      pairing of it was tried.
 //   5. Quality (3.4, 3.8): C6, the most pairs, tried from floor(size / 2) down, the first
 //      number that gives a candidate kept. For that number, the candidates' failure values of
 //      C7 to C21 are compared in that order, the first difference deciding, and the best is
@@ -56,8 +57,8 @@
 //   6. Colours of each pair by 5.2.1 to 5.2.5 (colours.h).
 // Where this differs from the text: C8 looks only at the number of pairs of the following
 // bracket, not at the scores of its downfloaters; exchanges (4.3) and the sets of MDPs (4.4)
-// are not generated in the text's order (item 4), so among candidates equal on every
-// criterion the one kept may not be the text's earliest; and MDPs may meet each other (after
+// are not generated in the text's order among themselves (item 4), so among candidates equal on
+// every criterion the one kept may not be the text's earliest; and MDPs may meet each other (after
 // every resident), where the text leaves those the residents cannot take in the Limbo (3.2),
 // so that a legal pairing is always found. A search cut at its bound may miss the best
 // candidate.
@@ -78,10 +79,10 @@ struct PairingPlayer {
     PlayerIndex index = 0; // pairing number - 1
     Points score = 0;
     std::vector<Colour> colours;        // games played, oldest first
-    std::vector<PlayerIndex> opponents; // everyone met, forfeits included
+    std::vector<PlayerIndex> opponents; // everyone met over the board (C.04.2 3.5)
     std::vector<Float> floats;          // one per round so far, oldest first (swiss_history.h)
     int unplayed = 0;                   // rounds so far without a game over the board
-    bool bye_allowed = true;            // no pairing-allocated bye nor forfeit win yet
+    bool bye_allowed = true;            // C2: no bye, no win's points without playing yet
     bool topscorer = false;
 };
 
