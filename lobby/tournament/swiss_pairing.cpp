@@ -136,20 +136,17 @@ struct Quality {
                         a.differences) <
                std::tie(b.floater_scores, b.next_unpaired, b.bye_unplayed, b.counts, b.differences);
     }
-    friend bool operator==(const Quality&, const Quality&) = default;
 };
 
 // Indices into Quality::counts.
-enum Count : std::size_t {
-    topscorer_difference, // C10: a topscorer or their opponent gets a colour difference beyond 2
-    topscorer_three,      // C11: ... the same colour three times in a row
-    colour_missed,        // C12: a player does not get their colour preference
-    strong_missed,        // C13: ... their strong (or absolute) colour preference
-    downfloat_again_1,    // C14: a resident downfloater who downfloated in the previous round
-    upfloat_again_1,      // C15: an MDP's opponent who upfloated in the previous round
-    downfloat_again_2,    // C16: as C14, two rounds before
-    upfloat_again_2,      // C17: as C15, two rounds before
-};
+constexpr std::size_t topscorer_difference = 0; // C10: a topscorer or their opponent beyond +-2
+constexpr std::size_t topscorer_three = 1;      // C11: ... one colour three times in a row
+constexpr std::size_t colour_missed = 2;        // C12: a player misses their colour preference
+constexpr std::size_t strong_missed = 3;        // C13: ... a strong (or absolute) preference
+constexpr std::size_t downfloat_again_1 = 4;    // C14: a resident downfloater, down last round
+constexpr std::size_t upfloat_again_1 = 5;      // C15: an MDP's opponent, up last round
+constexpr std::size_t downfloat_again_2 = 6;    // C16: as C14, two rounds before
+constexpr std::size_t upfloat_again_2 = 7;      // C17: as C15, two rounds before
 
 // The search of one bracket for exactly `pairs` pairs (item 4 of swiss_pairing.h): the
 // candidates in the Dutch order, the best by Quality kept (the earliest among equals), a
@@ -157,9 +154,9 @@ enum Count : std::size_t {
 class BracketSearch {
 public:
     BracketSearch(const DutchPairer& pairer, const std::vector<int>& bracket, int mdps,
-                  const std::vector<int>& below, const std::vector<int>& next_group, bool last)
-        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below), next_group_(next_group),
-          last_(last), used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
+                  const std::vector<int>& below, bool last, const std::vector<int>& next_group)
+        : pairer_(pairer), bracket_(bracket), mdps_(mdps), below_(below), last_(last),
+          next_group_(next_group), used_(bracket.size(), 0), in_s2_(bracket.size(), 0) {}
 
     bool run(int wanted) {
         const int size = bracket_size();
@@ -392,10 +389,10 @@ private:
 
     // Entering the remainder (the first resident reached): S1 = its first `pairs_left`
     // unused residents, S2 the others.
-    void split_remainder(int from, int pairs_left) {
+    void split_remainder(int pairs_left) {
         std::fill(in_s2_.begin(), in_s2_.end(), 0);
         int s1 = 0;
-        for (int y = from; y < bracket_size(); ++y) {
+        for (int y = mdps_; y < bracket_size(); ++y) {
             if (is_used(y))
                 continue;
             if (s1 < pairs_left)
@@ -464,7 +461,7 @@ private:
         const std::vector<char> saved_split = entering_remainder ? in_s2_ : std::vector<char>{};
         const bool saved_done = split_done_;
         if (entering_remainder) {
-            split_remainder(pos, pairs_left);
+            split_remainder(pairs_left);
             split_done_ = true;
         }
         used_[pairing_slot(pos)] = 1;
@@ -494,8 +491,8 @@ private:
     const std::vector<int>& bracket_;
     int mdps_;
     const std::vector<int>& below_;
-    const std::vector<int>& next_group_;
     bool last_;
+    const std::vector<int>& next_group_;
     std::vector<char> used_;
     std::vector<char> in_s2_;
     bool split_done_ = false;
@@ -593,7 +590,7 @@ rules::Result<PairingResult> pair_dutch(const PairingRequest& request) {
         const int most = static_cast<int>(bracket.size()) / 2;
         bool done = false;
         for (int p = most; p >= (last ? most : 0) && !done; --p) { // C6: the most pairs first
-            BracketSearch search(pairer, bracket, mdps, below, next_group, last);
+            BracketSearch search(pairer, bracket, mdps, below, last, next_group);
             if (!search.run(p))
                 continue;
             for (const auto& [x, y] : search.pairs)
