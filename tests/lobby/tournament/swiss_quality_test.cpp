@@ -139,7 +139,7 @@ TEST_CASE("dutch C10: a topscorer is kept within a colour difference of 2 before
 
 TEST_CASE("dutch C11: a topscorer does not have one colour three times in a row if avoidable") {
     // As for C10, but 1 is B B W W (difference 0, absolute Black after two Whites). In 1-3,
-    // 3's wider difference wins (5.2.2), so 1 has White a third time in a row: the old
+    // 3's wider difference wins (5.2.2), so 1 has White a third time in a row: the blind
     // pairing "1-3 2-4". C11 takes 1-4 2-3 as above.
     std::vector<PairingPlayer> players = {
         quality_player({1, 6, "BBWW", "----", {5}}),
@@ -170,7 +170,7 @@ TEST_CASE("dutch C13: a strong colour preference is granted before a mild one") 
 TEST_CASE("dutch C14: a resident who downfloated in the previous round does not float again") {
     // Round 2 of five players: 5 had the bye in round 1 (a downfloat, 1.4.3). The 2-point
     // bracket is 1 2 5 (S1 = 1, S2 = 2 5): the first candidate 1-2 floats 5 down again, the
-    // old pairing "2-1 3-5 bye 4". C14 (minimise the resident downfloaters who downfloated
+    // blind pairing "2-1 3-5 bye 4". C14 (minimise the resident downfloaters who downfloated
     // in the previous round) takes 1-5 and floats 2, which meets 3 (2 and 4 met) in the
     // 0-point bracket, 4 has the bye. 5 has no colour, so 1's preference (Black) is granted;
     // 2 and 3 both had Black, and the higher ranked 2 has White (5.2.4).
