@@ -4,10 +4,10 @@
 // effective from 1 February 2026 (approved by the Council on 28/10/2025,
 // handbook.fide.com/chapter/C0403202602), with C.04.1 (Basic rules for Swiss systems) and
 // C.04.2 (General handling rules) of the same date; article and criterion numbers below are
-// that text's ([C1] to [C21]; the 2016 text, in force until 31 January 2026, had C.1 to C.19 in
-// another order). Its Article 1 was read on the handbook page; Articles 2 to 5 (criteria,
-// procedure, generation order, colours) from a condensed article-by-article copy of it, so the
-// wording here is a summary, not a quotation.
+// that text's ([C1] to [C21]; the 2016 text, in force until 31 January 2026, numbered its
+// criteria C.1 to C.19, differently). Its Article 1 was read on the handbook page; Articles 2 to 5
+// (criteria, procedure, generation order, colours) from a condensed article-by-article copy of it,
+// so the wording here is a summary, not a quotation.
 //
 // Built in layers:
 //   1. Order and brackets (1.2, 1.3): players by score, then pairing number; one bracket per
@@ -53,15 +53,18 @@
 //            undefined); C19, C21  those of the upfloaters of C15 and C17.
 //      Each search is bounded (search_node_limit nodes, search_leaf_limit candidates evaluated
 //      past C7); at the bound the best candidate found is kept, and a last bracket without any
-//      falls back to a legal matching.
+//      falls back to a legal matching. Items 4 and 5 are swiss_pairing_bracket.h's; the table
+//      of allowed pairs and the completion check, swiss_pairing_players.h's.
 //   6. Colours of each pair by 5.2.1 to 5.2.5 (colours.h).
 // Where this differs from the text: C8 looks only at the number of pairs of the following
 // bracket, not at the scores of its downfloaters; exchanges (4.3) and the sets of MDPs (4.4)
-// are not generated in the text's order among themselves (item 4), so among candidates equal on
-// every criterion the one kept may not be the text's earliest; and MDPs may meet each other (after
-// every resident), where the text leaves those the residents cannot take in the Limbo (3.2),
-// so that a legal pairing is always found. A search cut at its bound may miss the best
-// candidate.
+// are not generated in the text's order among themselves (item 4), so among candidates equal
+// on every criterion the one kept may not be the text's earliest; MDPs may meet each other
+// (after every resident), where the text leaves those the residents cannot take in the Limbo
+// (3.2), so that a legal pairing is always found; and a search cut at its bound may miss the
+// best candidate. The nine rounds of FIDE's worked example (Mastering the Dutch) are paired as
+// the guide pairs them (tests/lobby/tournament/swiss_fide_example_test.cpp), and each quality
+// criterion has a position of its own (swiss_quality_test.cpp).
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.
 
 #include "lobby/tournament/colours.h"

@@ -1,0 +1,424 @@
+#include "lobby/tournament/swiss_pairing_bracket.h"
+
+#include "lobby/tournament/matching.h"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdlib>
+#include <tuple>
+
+namespace lobby::tournament {
+
+namespace {
+
+// Bounds of one bracket search (nodes visited, candidates evaluated past C7). A 500-player
+// round needs a few hundred nodes per bracket when nothing is in the way (bench/tournament).
+constexpr long search_node_limit = 20000;
+constexpr int search_leaf_limit = 64;
+
+// A float `rounds_back` rounds before the round being paired (1: the previous round).
+Float float_before(const PairingPlayer& p, std::size_t rounds_back) {
+    return p.floats.size() >= rounds_back ? p.floats[p.floats.size() - rounds_back] : Float::None;
+}
+
+// The failure values of a bracket's candidate for the quality criteria C7 to C21 of C.04.3
+// (C6, the number of pairs, is fixed by the caller), compared in that order: the first that
+// differs decides (3.8.1). Lower is better; lists are sorted from the highest down.
+struct Quality {
+    std::vector<Points> floater_scores;             // C7
+    int next_unpaired = 0;                          // C8: players the following bracket cannot pair
+    int bye_unplayed = 0;                           // C9
+    std::array<int, 8> counts{};                    // C10 to C17, in this order
+    std::array<std::vector<Points>, 4> differences; // C18 to C21, in this order
+
+    friend bool operator<(const Quality& a, const Quality& b) {
+        return std::tie(a.floater_scores, a.next_unpaired, a.bye_unplayed, a.counts,
+                        a.differences) <
+               std::tie(b.floater_scores, b.next_unpaired, b.bye_unplayed, b.counts, b.differences);
+    }
+};
+
+// Indices into Quality::counts.
+constexpr std::size_t topscorer_difference = 0; // C10: a topscorer or their opponent beyond +-2
+constexpr std::size_t topscorer_three = 1;      // C11: ... one colour three times in a row
+constexpr std::size_t colour_missed = 2;        // C12: a player misses their colour preference
+constexpr std::size_t strong_missed = 3;        // C13: ... a strong (or absolute) preference
+constexpr std::size_t downfloat_again_1 = 4;    // C14: a resident downfloater, down last round
+constexpr std::size_t upfloat_again_1 = 5;      // C15: an MDP's opponent, up last round
+constexpr std::size_t downfloat_again_2 = 6;    // C16: as C14, two rounds before
+constexpr std::size_t upfloat_again_2 = 7;      // C17: as C15, two rounds before
+
+// The search of one bracket for exactly `pairs` pairs (item 4 of swiss_pairing.h): the
+// candidates in the Dutch order, the best by Quality kept (the earliest among equals), a
+// branch cut once a lower bound of what it can reach is no better than the best so far.
+class BracketSearch {
+public:
+    BracketSearch(const DutchPairer& pairer, const BracketInput& input)
+        : pairer_(pairer), bracket_(input.players), mdps_(input.mdps), below_(input.below),
+          last_(input.last), next_group_(input.next_group), used_(input.players.size(), 0),
+          in_s2_(input.players.size(), 0) {}
+
+    bool run(int wanted) {
+        const int size = bracket_size();
+        ideal_ = ideal(wanted);
+        search(0, wanted, size - 2 * wanted);
+        pairs = best_pairs_;
+        floaters = best_floaters_;
+        return found_;
+    }
+
+    std::vector<std::pair<int, int>> pairs; // local indices, higher ranked first
+    std::vector<int> floaters;              // local indices, rank order
+
+private:
+    int bracket_size() const { return static_cast<int>(bracket_.size()); }
+    bool is_used(int pos) const { return used_[pairing_slot(pos)] != 0; }
+    int at(int pos) const { return bracket_[pairing_slot(pos)]; }
+    bool is_mdp(int pos) const { return pos < mdps_; }
+
+    // What pairing bracket positions x (higher ranked) and y adds to Quality::counts.
+    std::array<int, 8> pair_counts(int x, int y) const {
+        std::array<int, 8> c{};
+        const int a = at(x);
+        const int b = at(y);
+        const PairingPlayer& pa = pairer_.ranked(a);
+        const PairingPlayer& pb = pairer_.ranked(b);
+        const ColourPreference& qa = pairer_.preference(a);
+        const ColourPreference& qb = pairer_.preference(b);
+        if (same_preference(qa, qb)) {
+            ++c[colour_missed];
+            // 5.2.2: the stronger preference is granted, so the weaker one is missed.
+            if (std::min(qa.strength, qb.strength) >= Strength::Strong)
+                ++c[strong_missed];
+        }
+        if (pa.topscorer || pb.topscorer) {
+            const Colour first =
+                allocate_colours(pa.colours, pb.colours, pa.index + 1, pairer_.initial());
+            for (const auto& [who, colour] :
+                 {std::pair(&pa, first), std::pair(&pb, opposite(first))}) {
+                std::vector<Colour> after = who->colours;
+                after.push_back(colour);
+                if (std::abs(preference_of(after).difference) > 2)
+                    ++c[topscorer_difference];
+                const std::size_t n = after.size();
+                if (n >= 3 && after[n - 2] == colour && after[n - 3] == colour)
+                    ++c[topscorer_three];
+            }
+        }
+        if (pa.score != pb.score) { // b upfloats (the lower score is the lower rank)
+            if (float_before(pb, 1) == Float::Up)
+                ++c[upfloat_again_1];
+            if (float_before(pb, 2) == Float::Up)
+                ++c[upfloat_again_2];
+        }
+        return c;
+    }
+
+    // What a floating resident at position x adds to Quality::counts (C14, C16; an MDP that
+    // floats again counts in C18 and C20 instead).
+    std::array<int, 8> float_counts(int x) const {
+        std::array<int, 8> c{};
+        if (is_mdp(x))
+            return c;
+        const PairingPlayer& p = pairer_.ranked(at(x));
+        if (float_before(p, 1) == Float::Down)
+            ++c[downfloat_again_1];
+        if (float_before(p, 2) == Float::Down)
+            ++c[downfloat_again_2];
+        return c;
+    }
+
+    void add(const std::array<int, 8>& c, int sign) {
+        for (std::size_t i = 0; i < c.size(); ++i)
+            counts_[i] += sign * c[i];
+    }
+
+    // The best a candidate of `wanted` pairs could be: the lowest ranked players float, the
+    // following bracket pairs all it can, and nothing else fails but the colour preferences
+    // the bracket cannot grant anyway.
+    Quality ideal(int wanted) const {
+        Quality q;
+        const int floats = bracket_size() - 2 * wanted;
+        for (int pos = bracket_size() - floats; pos < bracket_size(); ++pos)
+            q.floater_scores.push_back(pairer_.score(at(pos)));
+        if (!last_ && !next_group_.empty())
+            q.next_unpaired = (floats + static_cast<int>(next_group_.size())) % 2;
+        if (last_ && floats == 1) {
+            int least = -1;
+            for (const int p : bracket_)
+                if (pairer_.bye_ok(p) && (least < 0 || pairer_.ranked(p).unplayed < least))
+                    least = pairer_.ranked(p).unplayed;
+            q.bye_unplayed = std::max(least, 0);
+        }
+        q.counts[colour_missed] = pairer_.least_colour_misses(bracket_, floats);
+        return q;
+    }
+
+    // C8 (its first part): how many players of the following bracket (these floaters and the
+    // next scoregroup) a maximum pairing of it leaves unpaired; moved-down players are not
+    // paired with one another there (3.3.1).
+    int next_bracket_unpaired() const {
+        if (last_ || next_group_.empty())
+            return 0;
+        std::vector<int> next;
+        for (const int f : floaters_)
+            next.push_back(at(f));
+        const int movers = static_cast<int>(next.size());
+        next.insert(next.end(), next_group_.begin(), next_group_.end());
+        const int m = static_cast<int>(next.size());
+        const std::vector<int> mate = maximum_matching(m, [&](int a, int b) {
+            return (a >= movers || b >= movers) &&
+                   pairer_.allowed(next[pairing_slot(a)], next[pairing_slot(b)]);
+        });
+        return static_cast<int>(std::count(mate.begin(), mate.end(), -1));
+    }
+
+    // C18 to C21: score differences of repeated floats, highest first. A moved-down player
+    // who floats again counts more than any pair (the text leaves a downfloater's difference
+    // undefined; it counts here as its score less the bracket's lowest, plus the bracket's
+    // whole spread).
+    std::array<std::vector<Points>, 4> differences() const {
+        std::array<std::vector<Points>, 4> d;
+        const Points lowest = pairer_.score(at(bracket_size() - 1));
+        const Points spread = pairer_.score(at(0)) - lowest;
+        for (const auto& [x, y] : pairs_) {
+            const PairingPlayer& h = pairer_.ranked(at(x));
+            const PairingPlayer& l = pairer_.ranked(at(y));
+            const Points sd = h.score - l.score;
+            if (sd == 0)
+                continue;
+            for (std::size_t back = 1; back <= 2; ++back) {
+                if (float_before(h, back) == Float::Down)
+                    d[back == 1 ? 0 : 2].push_back(sd);
+                if (float_before(l, back) == Float::Up)
+                    d[back == 1 ? 1 : 3].push_back(sd);
+            }
+        }
+        for (const int f : floaters_) {
+            if (!is_mdp(f))
+                continue;
+            const PairingPlayer& p = pairer_.ranked(at(f));
+            for (std::size_t back = 1; back <= 2; ++back)
+                if (float_before(p, back) == Float::Down)
+                    d[back == 1 ? 0 : 2].push_back(p.score - lowest + spread + 1);
+        }
+        for (auto& list : d)
+            std::sort(list.rbegin(), list.rend());
+        return d;
+    }
+
+    std::vector<Points> floater_scores() const {
+        std::vector<Points> scores;
+        for (const int f : floaters_)
+            scores.push_back(pairer_.score(at(f)));
+        return scores; // floaters_ are in rank order, so the scores are highest first
+    }
+
+    // A branch whose best completion cannot beat the best candidate found is cut: its
+    // floaters so far plus the lowest ranked players left, and the counts so far, bound it.
+    bool hopeless(int pos, int floats_left) const {
+        if (!found_)
+            return false;
+        Quality bound;
+        bound.floater_scores = floater_scores();
+        std::vector<Points> tail;
+        for (int y = bracket_size() - 1; y >= pos && static_cast<int>(tail.size()) < floats_left;
+             --y)
+            if (!is_used(y))
+                tail.push_back(pairer_.score(at(y)));
+        bound.floater_scores.insert(bound.floater_scores.end(), tail.rbegin(), tail.rend());
+        bound.next_unpaired = ideal_.next_unpaired;
+        bound.counts = counts_;
+        return !(bound < best_);
+    }
+
+    // A complete candidate: kept if it beats the best so far and leaves a pairing below (C4).
+    void leaf() {
+        Quality q;
+        q.floater_scores = floater_scores();
+        if (found_ && best_.floater_scores < q.floater_scores)
+            return;
+        if (++leaves_ > search_leaf_limit) {
+            stop_ = true;
+            return;
+        }
+        q.next_unpaired = next_bracket_unpaired();
+        if (last_ && floaters_.size() == 1)
+            q.bye_unplayed = pairer_.ranked(at(floaters_.front())).unplayed;
+        q.counts = counts_;
+        q.differences = differences();
+        if (found_ && !(q < best_))
+            return;
+        std::vector<int> rest;
+        for (const int f : floaters_)
+            rest.push_back(at(f));
+        rest.insert(rest.end(), below_.begin(), below_.end());
+        if (!pairer_.completable(rest))
+            return;
+        found_ = true;
+        best_ = q;
+        best_pairs_ = pairs_;
+        best_floaters_ = floaters_;
+        if (!(ideal_ < best_))
+            stop_ = true; // perfect (3.4): nothing can beat it
+    }
+
+    // The candidates of position x in the Dutch order.
+    std::vector<int> candidates(int x) {
+        std::vector<int> out;
+        const int size = bracket_size();
+        if (x < mdps_) {
+            for (int y = mdps_; y < size; ++y)
+                if (!is_used(y))
+                    out.push_back(y);
+            for (int y = x + 1; y < mdps_; ++y)
+                if (!is_used(y))
+                    out.push_back(y);
+            return out;
+        }
+        const bool x_in_s2 = in_s2_[pairing_slot(x)] != 0;
+        for (int y = x + 1; y < size; ++y)
+            if (!is_used(y) && in_s2_[pairing_slot(y)] != 0)
+                out.push_back(y);
+        if (!x_in_s2 && exchanges_)
+            for (int y = size - 1; y > x; --y)
+                if (!is_used(y) && in_s2_[pairing_slot(y)] == 0)
+                    out.push_back(y);
+        return out;
+    }
+
+    // Entering the remainder (the first resident reached): S1 = its first `pairs_left`
+    // unused residents, S2 the others.
+    void split_remainder(int pairs_left) {
+        std::fill(in_s2_.begin(), in_s2_.end(), 0);
+        int s1 = 0;
+        for (int y = mdps_; y < bracket_size(); ++y) {
+            if (is_used(y))
+                continue;
+            if (s1 < pairs_left)
+                ++s1;
+            else
+                in_s2_[pairing_slot(y)] = 1;
+        }
+    }
+
+    // The choices of position `pos`: each candidate opponent, then floating.
+    bool branch(int pos, int pairs_left, int floats_left) {
+        for (const int y : candidates(pos)) {
+            if (!pairer_.allowed(at(pos), at(y)))
+                continue;
+            const std::array<int, 8> c = pair_counts(pos, y);
+            used_[pairing_slot(y)] = 1;
+            pairs_.emplace_back(pos, y);
+            add(c, 1);
+            const bool over = search(pos + 1, pairs_left - 1, floats_left);
+            add(c, -1);
+            pairs_.pop_back();
+            used_[pairing_slot(y)] = 0;
+            if (over)
+                return true;
+        }
+        const bool in_s1 = !is_mdp(pos) && in_s2_[pairing_slot(pos)] == 0;
+        if (floats_left == 0 || (in_s1 && !exchanges_))
+            return false;
+        const std::array<int, 8> c = float_counts(pos);
+        floaters_.push_back(pos);
+        add(c, 1);
+        const bool over = search(pos + 1, pairs_left, floats_left - 1);
+        add(c, -1);
+        floaters_.pop_back();
+        return over;
+    }
+
+    // Returns true once the search is over (a perfect candidate, or a bound reached).
+    bool search(int pos, int pairs_left, int floats_left) {
+        while (pos < bracket_size() && is_used(pos))
+            ++pos;
+        if (pos == bracket_size()) {
+            leaf();
+            return stop_;
+        }
+        if (++nodes_ > search_node_limit)
+            stop_ = true;
+        if (stop_)
+            return true;
+        if (hopeless(pos, floats_left))
+            return false;
+        if (pairs_left == 0) { // everyone left floats
+            const std::size_t mark = floaters_.size();
+            for (int y = pos; y < bracket_size(); ++y)
+                if (!is_used(y)) {
+                    floaters_.push_back(y);
+                    add(float_counts(y), 1);
+                }
+            leaf();
+            for (std::size_t i = mark; i < floaters_.size(); ++i)
+                add(float_counts(floaters_[i]), -1);
+            floaters_.resize(mark);
+            return stop_;
+        }
+        const bool entering_remainder = pos == mdps_ || (pos > mdps_ && !split_done_);
+        const std::vector<char> saved_split = entering_remainder ? in_s2_ : std::vector<char>{};
+        const bool saved_done = split_done_;
+        if (entering_remainder) {
+            split_remainder(pairs_left);
+            split_done_ = true;
+        }
+        used_[pairing_slot(pos)] = 1;
+        bool over = false;
+        // 3.6: every transposition of the remainder before any exchange, so a remainder is
+        // searched first with its S1 players paired only with S2, then with exchanges.
+        const bool saved_exchanges = exchanges_;
+        for (const bool exchanges : {false, true}) {
+            if (entering_remainder)
+                exchanges_ = exchanges;
+            else if (exchanges)
+                break;
+            over = branch(pos, pairs_left, floats_left);
+            if (over)
+                break;
+        }
+        exchanges_ = saved_exchanges;
+        used_[pairing_slot(pos)] = 0;
+        if (entering_remainder) {
+            in_s2_ = saved_split;
+            split_done_ = saved_done;
+        }
+        return over;
+    }
+
+    const DutchPairer& pairer_;
+    const std::vector<int>& bracket_;
+    int mdps_;
+    const std::vector<int>& below_;
+    bool last_;
+    const std::vector<int>& next_group_;
+    std::vector<char> used_;
+    std::vector<char> in_s2_;
+    bool split_done_ = false;
+    bool exchanges_ = true; // S1 players of the remainder may meet each other or float
+    long nodes_ = 0;
+    int leaves_ = 0;
+    bool stop_ = false;
+    std::vector<std::pair<int, int>> pairs_;
+    std::vector<int> floaters_;
+    std::array<int, 8> counts_{};
+    Quality ideal_;
+    bool found_ = false;
+    Quality best_;
+    std::vector<std::pair<int, int>> best_pairs_;
+    std::vector<int> best_floaters_;
+};
+
+} // namespace
+
+std::optional<BracketPairing> pair_bracket(const DutchPairer& pairer, const BracketInput& input,
+                                           int pairs) {
+    BracketSearch search(pairer, input);
+    if (!search.run(pairs))
+        return std::nullopt;
+    return BracketPairing{search.pairs, search.floaters};
+}
+
+} // namespace lobby::tournament
