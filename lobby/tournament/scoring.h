@@ -41,7 +41,7 @@ std::string format_points(Points units, const Scoring& scoring);
 // TRF-16 writes a score with one decimal ("2.5", "3.0").
 std::string format_points_trf(Points units, const Scoring& scoring);
 
-// What a pairing-allocated bye scores (C.04.1 c: a win's points unless the tournament says
+// What a pairing-allocated bye scores (C.04.1 article 4: a win's points unless the tournament says
 // otherwise), in the words POST /api/tournaments and `tabula tournament create --bye` take:
 // "win", "draw" or "zero". The points of a word under `scoring`, or nullopt for another word.
 std::optional<Points> bye_points_of(std::string_view word, const Scoring& scoring);

@@ -63,7 +63,7 @@ public:
     // last round's games are running (a hand pairing does not wait for their results), and
     // held to the absolute criteria of C.04.1 as the Dutch system is (may_meet: no rematch,
     // no forbidden pair, the colour rules; the bye only to a player who may have one, C.04.1
-    // c/d) unless `override_criteria`: then only the shape is checked, as pair_by_hand does.
+    // article 4) unless `override_criteria`: then only the shape is checked, as pair_by_hand does.
     // Refusals: tournament_over, not_enough_players, no_such_entrant, bad_pairing.
     rules::Result<SwissRound>
     pair_ahead_by_hand(const std::vector<std::pair<std::string, std::string>>& white_black,

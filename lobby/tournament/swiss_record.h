@@ -30,7 +30,7 @@ enum class Outcome : std::uint8_t {
     DoubleForfeit,      // neither played: no points
 };
 
-// Was the game played over the board (colours count, C.04.1 f)?
+// Was the game played over the board (colours count, C.04.2 3.4)?
 bool played(Outcome outcome);
 
 struct SwissGame {
@@ -42,7 +42,7 @@ struct SwissGame {
 
 // Why a player has no game in a round, and what it scores.
 enum class Absence : std::uint8_t {
-    PairingBye, // the odd player out (C.04.1 c): SwissSettings::bye_points
+    PairingBye, // the odd player out (C.04.1 article 4): SwissSettings::bye_points
     HalfBye,    // asked for beforehand: a draw's points
     LateEntry,  // a round played before the player entered: SwissSettings::late_entry_points
     NotPaired,  // withdrawn: nothing
@@ -75,7 +75,7 @@ std::vector<Tiebreak> default_tiebreaks();
 struct SwissSettings {
     int rounds = 5;
     Scoring scoring = chess_scoring;
-    Points bye_points = 2;        // C.04.1 c: a win's points unless the tournament says otherwise
+    Points bye_points = 2;        // C.04.1 article 4: a win's points unless the tournament says otherwise
     Points late_entry_points = 0; // per round missed by a late entrant: 0, a draw or a win
     int max_half_byes = 2;        // requested half-point byes per player
     std::vector<Tiebreak> tiebreaks = default_tiebreaks();

@@ -153,7 +153,7 @@ rules::Result<int> TournamentService::pair_by_hand(TournamentId id, std::optiona
                                                   std::to_string(next) + " of " +
                                                   std::to_string(row->rounds));
     if (pairing.byes.size() > 1)
-        return refusal("bad_pairing", "a round has at most one bye (C.04.1 c)");
+        return refusal("bad_pairing", "a round has at most one bye (C.04.1 article 4)");
     std::vector<std::pair<std::string, std::string>> games; // by lobby id
     std::string detail = "round " + std::to_string(round) + ":";
     for (const auto& [white, black] : pairing.games) {

@@ -137,7 +137,7 @@ rules::Result<TournamentId> TournamentService::create(const NewTournament& r, Ti
         return refusal("bad_tiebreaks", "tie-breaks: BH, BH-C1, SB, DE, WIN, comma separated, "
                                        "each once");
     const auto scoring = lt::scoring_for(*variant).value();
-    // C.04.1 c: a bye scores a win's points unless the tournament says otherwise.
+    // C.04.1 article 4: a bye scores a win's points unless the tournament says otherwise.
     const auto bye_points = lt::bye_points_of(
         r.bye.empty() ? std::string_view("win") : std::string_view(r.bye), scoring);
     if (!bye_points)

@@ -75,7 +75,7 @@ struct NewTournament {
     bool is_public = true;
     std::string join_code{}; // a private one's, 4 to 32 letters or digits
     std::string tiebreaks{}; // "BH-C1,BH,SB" (empty: that default)
-    // What a Swiss's pairing-allocated bye scores: "win" (the default, FIDE C.04.1 c), "draw"
+    // What a Swiss's pairing-allocated bye scores: "win" (the default, FIDE C.04.1 article 4), "draw"
     // or "zero" (a round robin's bye, a round with no game, always scores nothing).
     std::string bye{};
     std::optional<storage::UserId> organiser{};
@@ -169,7 +169,7 @@ public:
     rules::Result<int> request_half_bye(storage::TournamentId id, storage::UserId user,
                                         int round, storage::TimePoint now);
     // The organiser (`who`; nullopt: the operator) forbids two players to meet, or lifts it.
-    // The Dutch pairing never pairs a forbidden pair (C.04.1 b, lobby/tournament/
+    // The Dutch pairing never pairs a forbidden pair (a rule of the tournament, lobby/tournament/
     // swiss_pairing.h); a round already paired is not changed. Errors: "not_organiser",
     // "bad_forbidden_pair" (the same player twice, forbidden already, or not forbidden).
     rules::Result<bool> forbid_pair(storage::TournamentId id, std::optional<storage::UserId> who,
