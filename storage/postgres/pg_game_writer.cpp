@@ -543,16 +543,19 @@ void PgGameWriter::check_move(const MoveWrite& request, const Result& r) {
     // sending again what an unknown outcome may have stored).
     if (r.integer(0, 3) == 1)
         return;
-    if (m.ply <= r.integer(0, 2)) {
-        // A row committed by another transaction while the INSERT waited for it is not in the
-        // statement's snapshot: a statement of its own sees it.
-        const auto same =
-            lane_connection()->run("SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
-                     "AND seat = $4 AND remaining_ms = $5 AND at_ms = $6",
-                     move_params(game, m));
-        if (same.rows() == 1)
-            return;
-    }
+    // A row committed by another transaction while the INSERT waited for it (ON CONFLICT) is
+    // not in the statement's snapshot, whose last ply is then before this one: a statement of
+    // its own sees it. So does a retry after a cut COMMIT whose first attempt's backend was
+    // still committing when the retry's INSERT began.
+    const auto same = lane_connection()->run(
+        "SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 AND move = $3 "
+        "AND seat = $4 AND remaining_ms = $5 AND at_ms = $6",
+        move_params(game, m));
+    if (same.rows() == 1)
+        return;
+    if (m.ply > r.integer(0, 2))
+        throw StorageError("game " + std::to_string(game) + " has another move stored at ply " +
+                           std::to_string(m.ply));
     throw StorageError("game " + std::to_string(game) + " has " + std::to_string(r.integer(0, 2)) +
                        " moves stored; ply " + std::to_string(m.ply) + " is not after them");
 }
