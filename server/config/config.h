@@ -62,6 +62,9 @@ struct Config {
     // ("nats://host:4222"; empty = no bus), and this node's stable id (empty = the host name).
     std::vector<std::string> bus;
     std::string node;
+    // `tabula serve --cluster`: this node joins the cluster of the nodes sharing its PostgreSQL
+    // database (server/cluster/README.md, "Membership"); db must then be a PostgreSQL URI.
+    bool cluster = false;
     // Tournaments the server makes on a schedule (issue 38; tournament_schedule.h): only from
     // the JSON of the file, TABULA_TOURNAMENT_SCHEDULES or --tournament-schedules.
     std::vector<TournamentSchedule> tournament_schedules;

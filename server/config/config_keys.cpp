@@ -214,7 +214,7 @@ Problem store_tournament_schedules(Config& c, const Value& value) {
     return std::nullopt;
 }
 
-const std::array<KeySpec, 36> keys{{
+const std::array<KeySpec, 37> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -315,6 +315,12 @@ const std::array<KeySpec, 36> keys{{
      "NATS servers of the cluster's bus (comma list of nats:// URLs; empty = no bus)", store_bus},
     {"node", Kind::Text, "this node's stable id in the cluster (empty = the host name)",
      store_node},
+    {"cluster", Kind::Switch,
+     "join the cluster of the nodes sharing the PostgreSQL db (lease, takeovers)",
+     [](Config& c, const Value& v) {
+         c.cluster = std::get<bool>(v);
+         return Problem();
+     }},
     {"tournament_schedules", Kind::ScheduleList,
      "tournaments made on a schedule (a JSON list of objects, config/README.md)",
      store_tournament_schedules},

@@ -15,11 +15,12 @@
 namespace server::config_keys {
 
 // ScheduleList: a JSON list of objects (tournament_schedules_json.h), in the file as JSON and
-// in an environment variable or flag as JSON text.
-enum class Kind : std::uint8_t { Integer, Number, Text, TextList, ScheduleList };
+// in an environment variable or flag as JSON text. Switch: true or false (JSON), "true",
+// "false", "1" or "0" (environment, --key=value); the flag alone (--key) is true.
+enum class Kind : std::uint8_t { Integer, Number, Text, TextList, ScheduleList, Switch };
 
 using Value = std::variant<std::int64_t, double, std::string, std::vector<std::string>,
-                           std::vector<TournamentSchedule>>;
+                           std::vector<TournamentSchedule>, bool>;
 
 struct KeySpec {
     std::string_view name;

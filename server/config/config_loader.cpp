@@ -29,6 +29,8 @@ const char* kind_name(Kind kind) {
         return "a list of strings";
     case Kind::ScheduleList:
         return "a list of schedule objects";
+    case Kind::Switch:
+        return "true or false";
     }
     return "a value";
 }
@@ -71,6 +73,10 @@ std::optional<Value> value_from_json(Kind kind, const json& j) {
     }
     case Kind::ScheduleList:
         return std::nullopt; // read_json_value reads it, with a problem that names the entry
+    case Kind::Switch:
+        if (j.is_boolean())
+            return Value(j.get<bool>());
+        return std::nullopt;
     }
     return std::nullopt;
 }
@@ -108,6 +114,12 @@ std::optional<Value> value_from_text(Kind kind, std::string_view text) {
     }
     case Kind::ScheduleList:
         return std::nullopt; // read_text_value reads it as JSON text
+    case Kind::Switch:
+        if (text == "true" || text == "1")
+            return Value(true);
+        if (text == "false" || text == "0")
+            return Value(false);
+        return std::nullopt;
     }
     return std::nullopt;
 }
@@ -221,6 +233,8 @@ std::optional<ConfigError> apply_flags(Config& config, const std::vector<std::st
         if (!key && key_name != "config")
             return ConfigError{std::string(flag),
                                "serve: unknown option " + std::string(flag) + " (see --help)"};
+        if (!text && key != nullptr && key->kind == Kind::Switch)
+            text = "true"; // --cluster alone; never the next argument, which is another option
         if (!text) {
             if (i + 1 >= flags.size())
                 return ConfigError{std::string(flag),
@@ -300,6 +314,7 @@ std::string serve_usage() {
         flag += key.kind == Kind::Text           ? " TEXT"
                 : key.kind == Kind::TextList     ? " A,B"
                 : key.kind == Kind::ScheduleList ? " JSON"
+                : key.kind == Kind::Switch       ? ""
                                                  : " N";
         flag.resize(std::max<std::size_t>(flag.size() + 1, 31), ' ');
         text += "  " + flag + std::string(key.help) + "\n";

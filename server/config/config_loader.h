@@ -3,7 +3,8 @@
 // environment, so every rule here is tested on strings (tests/server/config_loader_test.cpp).
 //
 // Precedence, lowest first: built-in defaults < config file < TABULA_<KEY> environment
-// variables < command-line flags (--key value or --key=value, underscores written as dashes).
+// variables < command-line flags (--key value or --key=value, underscores written as dashes;
+// a switch such as --cluster alone is true).
 // An unknown key in the file, an unknown flag, a bad value or bad JSON is a ConfigError that
 // names the key (or flag) and its source; `tabula serve` prints it and exits with code 1.
 

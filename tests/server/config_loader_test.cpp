@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 35);
+    CHECK(parsed.size() == 36);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -98,7 +98,33 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.metrics_listen == defaults.metrics_listen);
     CHECK(from_file.bus == defaults.bus);
     CHECK(from_file.node == defaults.node);
+    CHECK(from_file.cluster == defaults.cluster);
     CHECK(from_file.tournament_schedules.empty());
+}
+
+TEST_CASE("config: cluster is a switch, the flag alone turning it on") {
+    CHECK(!resolved({}).cluster);
+    CHECK(resolved(flags({"--cluster"})).cluster);
+    // Alone, it takes no value: the next argument is an option of its own.
+    const Config then_port = resolved(flags({"--cluster", "--port", "9000"}));
+    CHECK(then_port.cluster);
+    CHECK(then_port.port == 9000);
+    CHECK(!resolved(flags({"--cluster=false"})).cluster);
+    CHECK(resolved(flags({"--cluster=true"})).cluster);
+    CHECK(resolved(file(R"({"cluster": true})")).cluster);
+    ConfigSources sources = file(R"({"cluster": true})");
+    sources.environment = {{"TABULA_CLUSTER", "0"}};
+    CHECK(!resolved(sources).cluster);
+    sources.environment = {{"TABULA_CLUSTER", "1"}};
+    CHECK(resolved(sources).cluster);
+    CHECK(refused(file(R"({"cluster": "yes"})")).key == "cluster");
+    CHECK(refused(file(R"({"cluster": 1})")).key == "cluster");
+    ConfigSources bad_environment;
+    bad_environment.environment = {{"TABULA_CLUSTER", "yes"}};
+    const auto error = refused(bad_environment);
+    CHECK(error.key == "cluster");
+    CHECK(error.message.find("true or false") != std::string::npos);
+    CHECK(server::serve_usage().find("  --cluster ") != std::string::npos);
 }
 
 TEST_CASE("config: bus is a list of NATS URLs and node an id of one subject token") {
