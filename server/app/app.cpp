@@ -46,6 +46,8 @@ struct App::Impl {
     std::unique_ptr<MemoryReturn> memory_return;
     // /healthz asks it (App::set_storage_check); set before start().
     StorageCheck storage_check;
+    // /metrics asks it (App::set_node_figures) when the node is in a cluster; set before start().
+    NodeFiguresSource node_figures;
     std::promise<int> signal_received;
     std::uint16_t port = 0;
     bool started = false;
@@ -81,7 +83,7 @@ unsigned thread_count(unsigned configured) {
 App::App(Config config) : impl_(std::make_unique<Impl>()) {
     impl_->context->config = std::move(config);
     add_health_route(impl_->context->routes);
-    add_observability_routes(*impl_->context, impl_->storage_check);
+    add_observability_routes(*impl_->context, impl_->storage_check, impl_->node_figures);
 }
 
 App::~App() {
@@ -98,6 +100,10 @@ void App::add_message_handler(std::shared_ptr<net::MessageHandler> handler) {
 
 void App::set_storage_check(StorageCheck check) {
     impl_->storage_check = std::move(check);
+}
+
+void App::set_node_figures(NodeFiguresSource source) {
+    impl_->node_figures = std::move(source);
 }
 
 void App::set_authenticator(http::Authenticator authenticate) {
@@ -138,7 +144,7 @@ void App::Impl::open_metrics_listener() {
     metrics_context->config = context->config;
     metrics_context->config.max_connections = 16;
     metrics_context->config.max_connections_per_ip = 16;
-    add_metrics_listener_routes(*metrics_context, *context, storage_check);
+    add_metrics_listener_routes(*metrics_context, *context, storage_check, node_figures);
     metrics_listener = std::make_shared<net::Listener>(io, accept_io, metrics_context, nullptr);
     metrics_listener->open(
         {address, static_cast<std::uint16_t>(std::stoi(text.substr(colon + 1)))});

@@ -9,6 +9,8 @@
 //                                     every routed request (server/http/http_types.h)
 //   app.set_storage_check(fn)         whether storage takes writes, for /healthz
 //                                     (storage::Backend::can_write; without it, /healthz is ok)
+//   app.set_node_figures(fn)          a cluster node's membership figures, for /metrics
+//                                     (server/cluster/membership_runner.h; without it, none)
 //   app.io_context()                  for the lobby's strands and timers
 //
 // In-process tests:
@@ -44,6 +46,8 @@ public:
     void set_authenticator(http::Authenticator authenticate);
     // Called from the I/O threads on every /healthz, so it must be thread-safe and cheap.
     void set_storage_check(StorageCheck check);
+    // Called from the I/O threads on every /metrics, so it must be thread-safe and cheap.
+    void set_node_figures(NodeFiguresSource source);
     boost::asio::io_context& io_context();
     const Config& config() const;
 

@@ -6,6 +6,7 @@
 #include "server/observability/prometheus_text.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,15 +19,19 @@ namespace {
 
 namespace beast_http = http::beast_http;
 
-http::Response metrics_response(const http::Request& request, const ServerContext& context) {
+http::Response metrics_response(const http::Request& request, const ServerContext& context,
+                                const NodeFiguresSource& node) {
     observability::ScrapeValues scraped;
     scraped.connections = static_cast<std::int64_t>(context.registry.size());
     scraped.resident_bytes = observability::resident_bytes();
+    std::optional<observability::NodeFigures> figures;
+    if (node)
+        figures = node();
     http::Response response{beast_http::status::ok, request.version()};
     response.set(beast_http::field::content_type, observability::exposition_content_type);
     response.set(beast_http::field::cache_control, "no-store");
     response.keep_alive(request.keep_alive());
-    response.body() = observability::prometheus_text(observability::metrics(), scraped);
+    response.body() = observability::prometheus_text(observability::metrics(), scraped, figures);
     response.prepare_payload();
     return response;
 }
@@ -56,23 +61,25 @@ http::Response health_response(const http::Request& request, const StorageCheck&
 
 } // namespace
 
-void add_observability_routes(ServerContext& context, const StorageCheck& check) {
+void add_observability_routes(ServerContext& context, const StorageCheck& check,
+                              const NodeFiguresSource& node) {
     const ServerContext* shared = &context;
     const StorageCheck* storage = &check;
+    const NodeFiguresSource* figures = &node;
     if (context.config.metrics_listen.empty())
-        context.routes.add(beast_http::verb::get, "/metrics",
-                           [shared](const http::Request& request, const http::RequestInfo& info) {
-                               if (!address_allowed(info.remote_address,
-                                                    shared->config.metrics_allowed_addresses)) {
-                                   const nlohmann::json body{
-                                       {"error",
-                                        {{"code", "forbidden"},
-                                         {"message", "/metrics is not served to your address"}}}};
-                                   return http::json_response(
-                                       request, beast_http::status::forbidden, body.dump());
-                               }
-                               return metrics_response(request, *shared);
-                           });
+        context.routes.add(
+            beast_http::verb::get, "/metrics",
+            [shared, figures](const http::Request& request, const http::RequestInfo& info) {
+                if (!address_allowed(info.remote_address,
+                                     shared->config.metrics_allowed_addresses)) {
+                    const nlohmann::json body{
+                        {"error",
+                         {{"code", "forbidden"},
+                          {"message", "/metrics is not served to your address"}}}};
+                    return http::json_response(request, beast_http::status::forbidden, body.dump());
+                }
+                return metrics_response(request, *shared, *figures);
+            });
     context.routes.add(beast_http::verb::get, "/healthz",
                        [storage](const http::Request& request, const http::RequestInfo&) {
                            return health_response(request, *storage);
@@ -80,12 +87,13 @@ void add_observability_routes(ServerContext& context, const StorageCheck& check)
 }
 
 void add_metrics_listener_routes(ServerContext& listener, const ServerContext& source,
-                                 const StorageCheck& check) {
+                                 const StorageCheck& check, const NodeFiguresSource& node) {
     const ServerContext* shared = &source;
     const StorageCheck* storage = &check;
+    const NodeFiguresSource* figures = &node;
     listener.routes.add(beast_http::verb::get, "/metrics",
-                        [shared](const http::Request& request, const http::RequestInfo&) {
-                            return metrics_response(request, *shared);
+                        [shared, figures](const http::Request& request, const http::RequestInfo&) {
+                            return metrics_response(request, *shared, *figures);
                         });
     listener.routes.add(beast_http::verb::get, "/healthz",
                         [storage](const http::Request& request, const http::RequestInfo&) {

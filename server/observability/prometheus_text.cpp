@@ -43,6 +43,44 @@ void histogram(std::string& out, const char* name, const char* help,
     sample(out, (std::string(name) + "_count").c_str(), std::to_string(snapshot.count));
 }
 
+// A label value with \\, " and newlines escaped, as the format asks.
+std::string label_value(const std::string& text) {
+    std::string out;
+    for (const char ch : text) {
+        if (ch == '\\' || ch == '"')
+            out += '\\';
+        if (ch == '\n') {
+            out += "\\n";
+            continue;
+        }
+        out += ch;
+    }
+    return out;
+}
+
+void node_figures(std::string& out, const NodeFigures& node) {
+    header(out, "tabula_cluster_node", "gauge",
+           "This node of the cluster: 1, its id as the label node.");
+    out += "tabula_cluster_node{node=\"" + label_value(node.node_id) + "\"} 1\n";
+    header(out, "tabula_cluster_epoch", "gauge",
+           "The epoch of this node's incarnation (0 while not registered).");
+    sample(out, "tabula_cluster_epoch", std::to_string(node.epoch));
+    header(out, "tabula_cluster_incarnations_total", "counter",
+           "Registrations of this node: the first, and one after each fencing.");
+    sample(out, "tabula_cluster_incarnations_total", std::to_string(node.incarnations));
+    header(out, "tabula_cluster_takeovers_total", "counter", "Dead nodes this node took over.");
+    sample(out, "tabula_cluster_takeovers_total", std::to_string(node.takeovers));
+    header(out, "tabula_cluster_tables_claimed_total", "counter",
+           "Live tables this node claimed from dead nodes and its earlier incarnations.");
+    sample(out, "tabula_cluster_tables_claimed_total", std::to_string(node.tables_claimed));
+    header(out, "tabula_cluster_lease_renewals_failed_total", "counter",
+           "Lease renewals the database failed (a refusal is a fencing, not a failure).");
+    sample(out, "tabula_cluster_lease_renewals_failed_total", std::to_string(node.renewals_failed));
+    header(out, "tabula_cluster_lease_at_risk", "gauge",
+           "1 while the lease has not been renewed for longer than the lease itself.");
+    sample(out, "tabula_cluster_lease_at_risk", node.at_risk ? "1" : "0");
+}
+
 } // namespace
 
 std::string seconds_text(std::uint64_t microseconds) {
@@ -57,7 +95,8 @@ std::string seconds_text(std::uint64_t microseconds) {
     return text + "." + digits;
 }
 
-std::string prometheus_text(const Metrics& metrics, const ScrapeValues& scraped) {
+std::string prometheus_text(const Metrics& metrics, const ScrapeValues& scraped,
+                            const std::optional<NodeFigures>& node) {
     std::string out;
     out.reserve(4096);
     header(out, "tabula_connections", "gauge", "Live WebSocket connections.");
@@ -84,6 +123,8 @@ std::string prometheus_text(const Metrics& metrics, const ScrapeValues& scraped)
         header(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
         sample(out, "process_resident_memory_bytes", std::to_string(*scraped.resident_bytes));
     }
+    if (node)
+        node_figures(out, *node);
     return out;
 }
 
