@@ -1,12 +1,18 @@
 // tabula serve: reads the configuration (file < TABULA_* environment < flags), checks the
 // database, runs the server until SIGINT/SIGTERM and stops it gracefully. Any startup problem
-// (bad config, port in use, unusable db, web dir or TLS files) prints one line and exits 1.
+// (bad config, port in use, unusable db, web dir or TLS files, --cluster without PostgreSQL)
+// prints one line and exits 1. With --cluster the node joins the cluster of the nodes sharing
+// its PostgreSQL database (server/cluster/README.md, "Membership") and leaves it on a clean stop.
 #include "rules/game.h"
 #include "server/accounts/accounts_service.h"
 #include "server/accounts/ladder_outcome.h"
 #include "server/app/app.h"
 #include "server/cli/commands.h"
 #include "server/cli/open_database.h"
+#include "server/cluster/bus.h"
+#include "server/cluster/membership_log.h"
+#include "server/cluster/membership_runner.h"
+#include "server/cluster/node_id.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
 #include "server/play/account_lookup.h"
@@ -17,14 +23,19 @@
 #include "server/play/tournament_games.h"
 #include "server/startup_error.h"
 #include "server/tournaments/tournament_runner.h"
+#include "server/version.h"
 #include "storage/open.h"
+#include "storage/postgres/pg_backend.h"
 
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
+
+#include <boost/asio/strand.hpp>
 
 extern char** environ; // NOLINT: POSIX
 
@@ -66,6 +77,48 @@ std::variant<LoadedConfig, ConfigError> load_configuration(const Args& args) {
     return resolve_config(sources);
 }
 
+// --cluster needs the database the nodes share: a PostgreSQL one. Checked before the database
+// is opened, so that no SQLite file is made for nothing.
+void check_cluster_database(const Config& config) {
+    if (!config.cluster)
+        return;
+    bool postgres = false;
+    try {
+        postgres = storage::parse_location(config.db).kind == storage::BackendKind::Postgres;
+    } catch (const std::exception&) {
+        // open_database says what is wrong with the setting itself
+    }
+    if (!postgres)
+        throw StartupError("cluster: the nodes of a cluster share a PostgreSQL database: db must "
+                           "be a postgresql:// URI, not \"" +
+                           storage::without_password(config.db) + "\"");
+}
+
+// The membership of this node (server/cluster/membership_runner.h), made before the doors open
+// (/metrics reads its figures from then on); it registers once they are open (its address is
+// the port bound) and renews on a thread of its own.
+std::unique_ptr<cluster::MembershipRunner>
+make_membership(const Config& config, const storage::Backend& backend, App& app) {
+    const auto* postgres = dynamic_cast<const storage::postgres::PgBackend*>(&backend);
+    if (postgres == nullptr)
+        throw StartupError("cluster: the database is not a PostgreSQL one");
+    std::string id;
+    try {
+        id = cluster::node_id(config.node);
+    } catch (const cluster::BusFailure& e) {
+        throw StartupError(std::string("cluster: ") + e.what());
+    }
+    const storage::ClusterOptions store_options;
+    cluster::MembershipOptions options;
+    options.node.node_id = id;
+    options.node.build = std::string(version());
+    options.lease = store_options.lease;
+    return std::make_unique<cluster::MembershipRunner>(
+        std::move(options),
+        [postgres, store_options] { return postgres->cluster_store(store_options); },
+        boost::asio::make_strand(app.io_context()), cluster::MembershipLog{});
+}
+
 } // namespace
 
 int run_serve(const Args& args) {
@@ -88,6 +141,7 @@ int run_serve(const Args& args) {
         // The rules' own tables (chess's 0.9 MB of attacks, about 8 ms) are built now, before
         // the restore and the doors, not on the strand of the first table that needs them.
         rules::build_tables();
+        check_cluster_database(config);
         storage::StorageOptions open;
         open.durability = config.db_synchronous == "normal" ? storage::Durability::Normal
                                                             : storage::Durability::Full;
@@ -154,16 +208,27 @@ int run_serve(const Args& args) {
             log::info("play: " + std::to_string(restored) + " unfinished games restored");
         tournaments.keep_up(std::chrono::seconds(1));
         app.add_message_handler(games);
+        // Destroyed before the App, whose io_context its reports are posted to.
+        std::unique_ptr<cluster::MembershipRunner> membership;
+        if (config.cluster) {
+            membership = make_membership(config, backend, app);
+            app.set_node_figures([runner = membership.get()] { return runner->figures(); });
+        }
         app.catch_shutdown_signals();
         try {
             app.start();
+            if (membership)
+                membership->start(config.bind + ":" + std::to_string(app.port()));
         } catch (...) {
+            app.stop();
             games->stop();
             throw;
         }
         app.wait_for_shutdown_signal();
         app.stop();
         games->stop();
+        if (membership)
+            membership->stop(); // the node leaves the cluster
     } catch (const StartupError& e) {
         std::cerr << "tabula: " << e.what() << "\n";
         return 1;

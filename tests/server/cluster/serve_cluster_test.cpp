@@ -1,0 +1,106 @@
+// `tabula serve --cluster` as child processes on the PostgreSQL of CTest's fixture "postgres"
+// (a schema of the test's own): two nodes register and show their ids in /metrics; one killed
+// with SIGKILL is taken over by the other within the lease and a margin; a clean stop leaves;
+// --cluster with a SQLite database refuses to start. 127.0.0.1, free ports, bounded waits.
+#include "tests/server/cluster/serve_child.h"
+#include "tests/server/test_support.h"
+#include "tests/storage/backends.h"
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include <doctest/doctest.h>
+
+using namespace std::chrono_literals;
+using cluster_test::ServeChild;
+
+namespace {
+
+// GET /metrics of the node on `port`.
+std::string metrics_of(std::uint16_t port) {
+    return test::http_request(port, "GET", "/metrics").body;
+}
+
+// Polls /metrics on `port` until it holds `line` or `timeout` passes.
+bool metrics_show(std::uint16_t port, const std::string& line, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (metrics_of(port).find(line) != std::string::npos)
+            return true;
+        std::this_thread::sleep_for(100ms);
+    }
+    return false;
+}
+
+std::string node_state(const storage_test::OnPostgres& db, const std::string& node) {
+    auto connection = db.connect();
+    const auto r = connection.run("SELECT state FROM nodes WHERE node_id = $1",
+                                  storage::postgres::Params().add(node));
+    return r.rows() == 1 ? r.text(0, 0) : "";
+}
+
+std::vector<std::string> serve_args(const std::string& db, const test::SampleWeb& sample,
+                                    const std::string& node) {
+    return {"--port",    "0",
+            "--bind",    "127.0.0.1",
+            "--db",      db,
+            "--web",     sample.web.string(),
+            "--threads", "2",
+            "--cluster", "--node",
+            node,        "--engine-threads",
+            "0"};
+}
+
+} // namespace
+
+TEST_CASE("serve --cluster: two nodes register, a node killed is taken over within the lease, "
+          "a clean stop leaves") {
+    storage_test::OnPostgres db;
+    const test::SampleWeb sample;
+    ServeChild a(serve_args(db.location(), sample, "node-a"));
+    REQUIRE(a.wait_for_output("node node-a epoch 1 joined the cluster", 20s));
+    ServeChild b(serve_args(db.location(), sample, "node-b"));
+    REQUIRE(b.wait_for_output("node node-b epoch 1 joined the cluster", 20s));
+    const auto port_a = a.listening_port();
+    const auto port_b = b.listening_port();
+
+    const auto text_a = metrics_of(port_a);
+    const auto text_b = metrics_of(port_b);
+    CHECK(text_a.find("tabula_cluster_node{node=\"node-a\"} 1") != std::string::npos);
+    CHECK(text_b.find("tabula_cluster_node{node=\"node-b\"} 1") != std::string::npos);
+    CHECK(text_a.find("node-b") == std::string::npos);
+    CHECK(text_a.find("tabula_cluster_epoch 1\n") != std::string::npos);
+    CHECK(text_a.find("tabula_cluster_takeovers_total 0\n") != std::string::npos);
+    CHECK(node_state(db, "node-a") == "alive");
+    CHECK(node_state(db, "node-b") == "alive");
+
+    // b dies; its session goes with it, so a sees it dead once it last renewed 1 s ago, and
+    // at the latest when its 5 s lease ends.
+    const auto killed = std::chrono::steady_clock::now();
+    b.signal(SIGKILL);
+    REQUIRE(b.wait_exit(5s).has_value());
+    const bool taken = metrics_show(port_a, "tabula_cluster_takeovers_total 1\n", 5s + 5s);
+    const auto took = std::chrono::steady_clock::now() - killed;
+    CHECK(taken);
+    MESSAGE("SIGKILL to takeover: ",
+            std::chrono::duration_cast<std::chrono::milliseconds>(took).count(), " ms");
+    CHECK(node_state(db, "node-b") == "dead");
+    CHECK(a.wait_for_output("took over the dead node node-b", 2s));
+
+    a.signal(SIGTERM);
+    CHECK(a.wait_exit(10s) == 0);
+    CHECK(node_state(db, "node-a") == "left");
+}
+
+TEST_CASE("serve --cluster: a SQLite database refuses to start, saying why") {
+    const test::SampleWeb sample;
+    const auto db = (sample.dir.path() / "tabula.db").string();
+    ServeChild serve(serve_args(db, sample, "node-a"));
+    CHECK(serve.wait_exit(10s) == 1);
+    CHECK(serve.output().find("cluster: the nodes of a cluster share a PostgreSQL database: db "
+                              "must be a postgresql:// URI") != std::string::npos);
+    CHECK(!std::filesystem::exists(db));
+}
