@@ -1,6 +1,7 @@
 // `tabula serve --cluster` as child processes on the PostgreSQL of CTest's fixture "postgres"
 // (a schema of the test's own): two nodes register and show their ids in /metrics; one killed
-// with SIGKILL is taken over by the other within the lease and a margin; a clean stop leaves;
+// with SIGKILL is taken over by the other within the lease and a margin; one hung (SIGSTOP) is
+// taken over after its lease and, woken, is fenced and joins again; a clean stop leaves;
 // --cluster with a SQLite database refuses to start. 127.0.0.1, free ports, bounded waits.
 #include "tests/server/cluster/serve_child.h"
 #include "tests/server/test_support.h"
@@ -93,6 +94,45 @@ TEST_CASE("serve --cluster: two nodes register, a node killed is taken over with
     a.signal(SIGTERM);
     CHECK(a.wait_exit(10s) == 0);
     CHECK(node_state(db, "node-a") == "left");
+}
+
+TEST_CASE("serve --cluster: a hung node is taken over after its lease, and when it wakes up it "
+          "is fenced and joins again as a new incarnation") {
+    storage_test::OnPostgres db;
+    const test::SampleWeb sample;
+    ServeChild a(serve_args(db.location(), sample, "node-a"));
+    REQUIRE(a.wait_for_output("node node-a epoch 1 joined the cluster", 20s));
+    ServeChild b(serve_args(db.location(), sample, "node-b"));
+    REQUIRE(b.wait_for_output("node node-b epoch 1 joined the cluster", 20s));
+    const auto port_a = a.listening_port();
+    const auto port_b = b.listening_port();
+
+    // b hangs: its session stays, so only its 5 s lease ends it.
+    const auto stopped = std::chrono::steady_clock::now();
+    b.signal(SIGSTOP);
+    const bool taken = metrics_show(port_a, "tabula_cluster_takeovers_total 1\n", 5s + 5s);
+    const auto took = std::chrono::steady_clock::now() - stopped;
+    CHECK(taken);
+    CHECK(took >= 3s); // not before its lease (renewed at most about 1 s before the stop)
+    MESSAGE("SIGSTOP to takeover: ",
+            std::chrono::duration_cast<std::chrono::milliseconds>(took).count(), " ms");
+
+    b.signal(SIGCONT);
+    CHECK(b.wait_for_output("node node-b epoch 3 joined the cluster", 10s));
+    CHECK(b.output().find("node node-b epoch 1 is fenced (taken over by another node)") !=
+          std::string::npos);
+    const auto text_b = metrics_of(port_b);
+    CHECK(text_b.find("tabula_cluster_epoch 3\n") != std::string::npos);
+    CHECK(text_b.find("tabula_cluster_incarnations_total 2\n") != std::string::npos);
+    CHECK(node_state(db, "node-b") == "alive");
+    // Nobody takes the new incarnation over: it renews.
+    std::this_thread::sleep_for(1500ms);
+    CHECK(metrics_of(port_a).find("tabula_cluster_takeovers_total 1\n") != std::string::npos);
+
+    b.signal(SIGTERM);
+    a.signal(SIGTERM);
+    CHECK(b.wait_exit(10s) == 0);
+    CHECK(a.wait_exit(10s) == 0);
 }
 
 TEST_CASE("serve --cluster: a SQLite database refuses to start, saying why") {
