@@ -1,5 +1,6 @@
 // The real `tabula serve` binary as a child process: startup errors exit 1 with a message,
 // SIGTERM stops it with exit code 0 within 5 s after closing WebSockets with going-away.
+#include "tests/server/serve_process.h"
 #include "tests/server/test_support.h"
 #include "tests/server/ws_test_client.h"
 
@@ -20,87 +21,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// A child `tabula serve ...` with its stderr on a pipe, killed if still running at the end.
-class ServeProcess {
-public:
-    // `descriptors`: the child's open-file limit, soft and hard (0: as the test's).
-    explicit ServeProcess(std::vector<std::string> args, rlim_t descriptors = 0) {
-        int fds[2];
-        REQUIRE(pipe(fds) == 0);
-        pid_ = fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            dup2(fds[1], STDERR_FILENO);
-            dup2(fds[1], STDOUT_FILENO);
-            close(fds[0]);
-            close(fds[1]);
-            if (descriptors != 0) {
-                const rlimit limit{descriptors, descriptors};
-                setrlimit(RLIMIT_NOFILE, &limit);
-            }
-            std::vector<char*> argv{const_cast<char*>(TABULA_BINARY), const_cast<char*>("serve")};
-            for (auto& a : args)
-                argv.push_back(a.data());
-            argv.push_back(nullptr);
-            execv(TABULA_BINARY, argv.data());
-            _exit(127);
-        }
-        close(fds[1]);
-        stderr_fd_ = fds[0];
-    }
-    ~ServeProcess() {
-        if (pid_ > 0 && !exit_code_) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, nullptr, 0);
-        }
-        close(stderr_fd_);
-    }
-    ServeProcess(const ServeProcess&) = delete;
-    ServeProcess& operator=(const ServeProcess&) = delete;
-
-    // Reads stderr until `needle` shows up or the deadline passes.
-    bool wait_for_output(const std::string& needle, std::chrono::milliseconds timeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (output_.find(needle) == std::string::npos) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0)
-                return false;
-            pollfd p{stderr_fd_, POLLIN, 0};
-            if (poll(&p, 1, static_cast<int>(left.count())) <= 0)
-                return false;
-            char chunk[512];
-            const auto n = read(stderr_fd_, chunk, sizeof chunk);
-            if (n <= 0)
-                return output_.find(needle) != std::string::npos;
-            output_.append(chunk, static_cast<std::size_t>(n));
-        }
-        return true;
-    }
-    // The exit code once the process ended within `timeout` (128 + signal when killed).
-    std::optional<int> wait_exit(std::chrono::milliseconds timeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (std::chrono::steady_clock::now() < deadline) {
-            int status = 0;
-            if (waitpid(pid_, &status, WNOHANG) == pid_) {
-                exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-                wait_for_output("\x01", 200ms); // drain what is left
-                return exit_code_;
-            }
-            std::this_thread::sleep_for(10ms);
-        }
-        return std::nullopt;
-    }
-    void signal(int number) const { kill(pid_, number); }
-    const std::string& output() const { return output_; }
-
-private:
-    pid_t pid_ = -1;
-    int stderr_fd_ = -1;
-    std::string output_;
-    std::optional<int> exit_code_;
-};
-
 // The next `error` message, skipping up to 20 others (pushes from registered handlers).
 nlohmann::json next_error(test::WsTestClient& client) {
     for (int skipped = 0; skipped < 20; ++skipped) {
@@ -111,12 +31,18 @@ nlohmann::json next_error(test::WsTestClient& client) {
     return nullptr;
 }
 
-std::uint16_t listening_port(const std::string& output) {
-    const std::string marker = "listening on http://127.0.0.1:";
-    const auto at = output.find(marker);
-    REQUIRE(at != std::string::npos);
-    return static_cast<std::uint16_t>(std::stoi(output.substr(at + marker.size())));
+// The port it said it listens on; the test stops when it said none.
+std::uint16_t listening_port(const test::ServeProcess& serve) {
+    const auto port = serve.listening_port();
+    REQUIRE(port != 0);
+    return port;
 }
+
+// `tabula serve args...`, the binary under test.
+struct ServeProcess : test::ServeProcess {
+    explicit ServeProcess(std::vector<std::string> args, rlim_t descriptors = 0)
+        : test::ServeProcess(TABULA_BINARY, std::move(args), descriptors) {}
+};
 
 } // namespace
 
@@ -126,7 +52,7 @@ TEST_CASE("serve: SIGTERM closes WebSockets with going-away and exits 0 within 5
     ServeProcess serve({"--port", "0", "--bind", "127.0.0.1", "--db", db, "--web",
                         sample.web.string(), "--threads", "2"});
     REQUIRE(serve.wait_for_output("listening on", 10s));
-    const auto port = listening_port(serve.output());
+    const auto port = listening_port(serve);
     CHECK(std::filesystem::exists(db));
     CHECK(test::http_request(port, "GET", "/health").status == 200);
     test::WsTestClient client{test::WsOptions(port)};
@@ -164,7 +90,7 @@ TEST_CASE("serve: with few descriptors the caps shrink to fit and /healthz stays
                         (sample.dir.path() / "t.db").string(), "--web", sample.web.string()},
                        160);
     REQUIRE(serve.wait_for_output("listening on", 10s));
-    const auto port = listening_port(serve.output());
+    const auto port = listening_port(serve);
     CHECK(serve.output().find("max_connections is lowered to 64") != std::string::npos);
     // More idle connections than the server has descriptors (issue 34: 400 with 256).
     std::vector<int> idle;

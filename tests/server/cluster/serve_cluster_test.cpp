@@ -3,20 +3,21 @@
 // with SIGKILL is taken over by the other within the lease and a margin; one hung (SIGSTOP) is
 // taken over after its lease and, woken, is fenced and joins again; a clean stop leaves;
 // --cluster with a SQLite database refuses to start. 127.0.0.1, free ports, bounded waits.
-#include "tests/server/cluster/serve_child.h"
+#include "tests/server/serve_process.h"
 #include "tests/server/test_support.h"
 #include "tests/storage/backends.h"
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <thread>
 
 #include <doctest/doctest.h>
 
 using namespace std::chrono_literals;
-using cluster_test::ServeChild;
+using test::ServeProcess;
 
 namespace {
 
@@ -55,16 +56,24 @@ std::vector<std::string> serve_args(const std::string& db, const test::SampleWeb
             "0"};
 }
 
+// A node started and joined as epoch 1.
+std::unique_ptr<ServeProcess> joined_node(const std::string& db, const test::SampleWeb& sample,
+                                          const std::string& node) {
+    auto serve = std::make_unique<ServeProcess>(TABULA_BINARY, serve_args(db, sample, node));
+    REQUIRE(serve->wait_for_output("node " + node + " epoch 1 joined the cluster", 20s));
+    return serve;
+}
+
 } // namespace
 
 TEST_CASE("serve --cluster: two nodes register, a node killed is taken over within the lease, "
           "a clean stop leaves") {
     storage_test::OnPostgres db;
     const test::SampleWeb sample;
-    ServeChild a(serve_args(db.location(), sample, "node-a"));
-    REQUIRE(a.wait_for_output("node node-a epoch 1 joined the cluster", 20s));
-    ServeChild b(serve_args(db.location(), sample, "node-b"));
-    REQUIRE(b.wait_for_output("node node-b epoch 1 joined the cluster", 20s));
+    const auto node_a = joined_node(db.location(), sample, "node-a");
+    const auto node_b = joined_node(db.location(), sample, "node-b");
+    ServeProcess& a = *node_a;
+    ServeProcess& b = *node_b;
     const auto port_a = a.listening_port();
     const auto port_b = b.listening_port();
 
@@ -100,10 +109,10 @@ TEST_CASE("serve --cluster: a hung node is taken over after its lease, and when 
           "is fenced and joins again as a new incarnation") {
     storage_test::OnPostgres db;
     const test::SampleWeb sample;
-    ServeChild a(serve_args(db.location(), sample, "node-a"));
-    REQUIRE(a.wait_for_output("node node-a epoch 1 joined the cluster", 20s));
-    ServeChild b(serve_args(db.location(), sample, "node-b"));
-    REQUIRE(b.wait_for_output("node node-b epoch 1 joined the cluster", 20s));
+    const auto node_a = joined_node(db.location(), sample, "node-a");
+    const auto node_b = joined_node(db.location(), sample, "node-b");
+    ServeProcess& a = *node_a;
+    ServeProcess& b = *node_b;
     const auto port_a = a.listening_port();
     const auto port_b = b.listening_port();
 
@@ -138,7 +147,7 @@ TEST_CASE("serve --cluster: a hung node is taken over after its lease, and when 
 TEST_CASE("serve --cluster: a SQLite database refuses to start, saying why") {
     const test::SampleWeb sample;
     const auto db = (sample.dir.path() / "tabula.db").string();
-    ServeChild serve(serve_args(db, sample, "node-a"));
+    ServeProcess serve(TABULA_BINARY, serve_args(db, sample, "node-a"));
     CHECK(serve.wait_exit(10s) == 1);
     CHECK(serve.output().find("cluster: the nodes of a cluster share a PostgreSQL database: db "
                               "must be a postgresql:// URI") != std::string::npos);

@@ -1,4 +1,4 @@
-#include "tests/server/cluster/serve_child.h"
+#include "tests/server/serve_process.h"
 
 #include <csignal>
 #include <poll.h>
@@ -7,9 +7,10 @@
 #include <thread>
 #include <unistd.h>
 
-namespace cluster_test {
+namespace test {
 
-ServeChild::ServeChild(std::vector<std::string> args) {
+ServeProcess::ServeProcess(const std::string& binary, std::vector<std::string> args,
+                           rlim_t descriptors) {
     int fds[2];
     if (pipe(fds) != 0)
         throw std::runtime_error("pipe failed");
@@ -21,18 +22,22 @@ ServeChild::ServeChild(std::vector<std::string> args) {
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
-        std::vector<char*> argv{const_cast<char*>(TABULA_BINARY), const_cast<char*>("serve")};
+        if (descriptors != 0) {
+            const rlimit limit{descriptors, descriptors};
+            setrlimit(RLIMIT_NOFILE, &limit);
+        }
+        std::vector<char*> argv{const_cast<char*>(binary.c_str()), const_cast<char*>("serve")};
         for (auto& arg : args)
             argv.push_back(arg.data());
         argv.push_back(nullptr);
-        execv(TABULA_BINARY, argv.data());
+        execv(binary.c_str(), argv.data());
         _exit(127);
     }
     close(fds[1]);
     output_fd_ = fds[0];
 }
 
-ServeChild::~ServeChild() {
+ServeProcess::~ServeProcess() {
     if (pid_ > 0 && !exit_code_) {
         kill(pid_, SIGKILL);
         waitpid(pid_, nullptr, 0);
@@ -40,7 +45,7 @@ ServeChild::~ServeChild() {
     close(output_fd_);
 }
 
-bool ServeChild::wait_for_output(const std::string& needle, std::chrono::milliseconds timeout) {
+bool ServeProcess::wait_for_output(const std::string& needle, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (output_.find(needle) == std::string::npos) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -59,7 +64,7 @@ bool ServeChild::wait_for_output(const std::string& needle, std::chrono::millise
     return true;
 }
 
-std::optional<int> ServeChild::wait_exit(std::chrono::milliseconds timeout) {
+std::optional<int> ServeProcess::wait_exit(std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
         int status = 0;
@@ -73,7 +78,7 @@ std::optional<int> ServeChild::wait_exit(std::chrono::milliseconds timeout) {
     return std::nullopt;
 }
 
-std::uint16_t ServeChild::listening_port() const {
+std::uint16_t ServeProcess::listening_port() const {
     const std::string marker = "listening on http://127.0.0.1:";
     const auto at = output_.find(marker);
     if (at == std::string::npos)
@@ -81,8 +86,8 @@ std::uint16_t ServeChild::listening_port() const {
     return static_cast<std::uint16_t>(std::stoi(output_.substr(at + marker.size())));
 }
 
-void ServeChild::signal(int number) const {
+void ServeProcess::signal(int number) const {
     kill(pid_, number);
 }
 
-} // namespace cluster_test
+} // namespace test
