@@ -143,10 +143,8 @@ bool BatchWriter::start(std::vector<QueuedWrite>& batch) {
     if (std::none_of(batch.begin(), batch.end(), writes))
         return false; // nothing to write: no empty transaction
     try {
-        if (statements_.overlaps() && statements_.start_batch(batch))
+        if (statements_.start_batch(batch)) // write_batch unless the backend overlaps()
             return true;
-        if (!statements_.overlaps())
-            statements_.write_batch(batch);
         transactions_.fetch_add(1);
     } catch (const std::exception& e) {
         fail(batch, e);

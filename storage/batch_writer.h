@@ -101,6 +101,8 @@ public:
     // write_batch would after a failed COMMIT). Between the two, start_batch of the next batch
     // runs; at most one batch is in flight. Both throw as write_batch does.
     virtual bool overlaps() const { return false; }
+    // The batch writer starts every batch here; a backend that does not overlap writes it
+    // whole, as below.
     virtual bool start_batch(std::span<QueuedWrite> batch) {
         write_batch(batch);
         return false;

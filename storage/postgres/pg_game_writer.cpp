@@ -199,7 +199,8 @@ void PgGameWriter::finish_batch(std::span<QueuedWrite> batch) {
         lane_connection()->finish_command();
         return;
     } catch (const PgError& e) {
-        after_failure(batch, attempts, e, true, true); // throws, or the batch is to be written again
+        if (!after_failure(batch, attempts, e, true, true))
+            throw; // the PgError itself, not a copy sliced to its base
     }
     ++attempts.number;
     write_attempts(batch, attempts, false);
@@ -240,12 +241,13 @@ bool PgGameWriter::write_attempts(std::span<QueuedWrite> batch, Attempts& attemp
             commit(send_commit_only);
             return send_commit_only;
         } catch (const PgError& e) {
-            after_failure(batch, attempts, e, began, committing);
+            if (!after_failure(batch, attempts, e, began, committing))
+                throw;
         }
     }
 }
 
-void PgGameWriter::after_failure(std::span<QueuedWrite> batch, Attempts& attempts,
+bool PgGameWriter::after_failure(std::span<QueuedWrite> batch, Attempts& attempts,
                                  const PgError& e, bool began, bool committing) {
     if (!e.connection_lost()) {
         if (lane_connection() != nullptr && lane_connection()->in_transaction()) {
@@ -262,18 +264,18 @@ void PgGameWriter::after_failure(std::span<QueuedWrite> batch, Attempts& attempt
         if (e.retryable() && attempts.number < max_attempts) {
             for (auto& request : batch)
                 request.status.error.clear();
-            return;
+            return true;
         }
-        throw e;
+        return false;
     }
     lose_connection();
     if (!began && attempts.number == 1 && !attempts.retrying) {
         // Found dead before anything of the batch was sent (PostgreSQL restarted between
         // batches): one new connection straight away.
-        return;
+        return true;
     }
     if (!committing && !attempts.retrying)
-        throw e; // nothing of it was committed: its callbacks say so
+        return false; // nothing of it was committed: its callbacks say so
     // The COMMIT (or a retry of it) lost its connection: committed or not, nobody knows. Write
     // it again, idempotently, until the window closes.
     const auto now = std::chrono::steady_clock::now();
@@ -288,6 +290,7 @@ void PgGameWriter::after_failure(std::span<QueuedWrite> batch, Attempts& attempt
                            e.what());
     for (auto& request : batch)
         request.status.error.clear();
+    return true;
 }
 
 void PgGameWriter::commit(bool send_only) {

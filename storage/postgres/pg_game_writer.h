@@ -145,8 +145,9 @@ private:
     // `send_commit_only`, until its COMMIT is sent (returns true); tries again as the class
     // comment says. Throws when it gives up.
     bool write_attempts(std::span<QueuedWrite> batch, Attempts& attempts, bool send_commit_only);
-    // What a failed attempt means: returns to try again, or throws what the batch reports.
-    void after_failure(std::span<QueuedWrite> batch, Attempts& attempts, const PgError& e,
+    // What a failed attempt means: true to try again; false when the caller is to rethrow `e`;
+    // throws when the batch reports something else (fenced, the retry window closed).
+    bool after_failure(std::span<QueuedWrite> batch, Attempts& attempts, const PgError& e,
                        bool began, bool committing);
     void write_one(QueuedWrite& request, bool retrying);
     void write(CreateGameWrite& request);
