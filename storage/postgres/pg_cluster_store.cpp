@@ -1,5 +1,8 @@
 #include "storage/postgres/pg_cluster_store.h"
 
+#include "storage/postgres/live_table_rows.h"
+
+#include <string>
 #include <utility>
 
 namespace storage::postgres {
@@ -221,10 +224,11 @@ Ownership PgClusterStore::reserve_table(const Fence& owner, const std::string& c
                                         bool is_public) {
     if (code.empty())
         throw StorageError("a table needs a code");
-    return as_owner(owner,
-                    "INSERT INTO live_tables (code, owner, owner_epoch, is_public, version_base) "
-                    "VALUES ($3, $1, $2, $4, tabula_now_ms()) ON CONFLICT (code) DO NOTHING",
-                    Params().add(owner.node_id).add(owner.epoch).add(code).add(is_public ? 1 : 0));
+    // The row the fenced game writer makes too for a new code (live_table_rows.h), no game yet.
+    static const std::string reserve = insert_live_table_sql("ON CONFLICT (code) DO NOTHING");
+    return as_owner(
+        owner, reserve.c_str(),
+        Params().add(owner.node_id).add(owner.epoch).add(code).add_null().add(is_public ? 1 : 0));
 }
 
 Ownership PgClusterStore::set_game(const Fence& owner, const std::string& code,
