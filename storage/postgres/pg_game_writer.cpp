@@ -1,6 +1,7 @@
 #include "storage/postgres/pg_game_writer.h"
 
 #include "storage/postgres/game_end.h"
+#include "storage/postgres/live_table_rows.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -380,6 +381,8 @@ void PgGameWriter::write(CreateGameWrite& request) {
                params);
     if (inserted.affected() == 0)
         return; // the id is this request's: an attempt whose COMMIT was unknown stored it all
+    if (options_.fence) // the table's row in the directory names the game (or it fails whole)
+        start_table_game(db, *options_.fence, g.table_code, request.id, g.is_public);
     if (g.ladder) {
         // The foreign keys check each id; this checks that they name one challenge, and one
         // whose game may start, locked until the commit so no other node settles it meanwhile.
@@ -600,6 +603,8 @@ void PgGameWriter::write(LeaveWrite& request, bool retrying) {
 
 void PgGameWriter::write(FinishWrite& request, bool retrying) {
     request.written = write_game_end(*lane_connection(), request.finish, decide_, retrying);
+    if (options_.fence) // the table plays nothing now: its row leaves the directory
+        end_table_game(*lane_connection(), *options_.fence, request.finish.end.game_id);
 }
 
 } // namespace storage::postgres

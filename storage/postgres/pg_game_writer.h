@@ -44,6 +44,20 @@
 // any more. A batch retried after a COMMIT whose outcome was unknown and then fenced may or may
 // not have been stored: either way the new owner goes on from what is stored.
 //
+// The directory (cluster_store.h, "live_tables"): a fenced writer keeps the rows of the tables
+// whose games it writes, in the batch's transaction and under its fence (live_table_rows.h), so
+// a takeover's claim_tables finds every live game of the node with its table. A new game makes
+// its table's row name it (owner the fence's node at its epoch, game_id, is_public): the row is
+// inserted when the code is new (table_epoch 1, the version base of reserve_table), updated
+// when it is the fence's already (reserved, or the table's earlier game: a rematch, a game
+// after a takeback). A code whose row is anybody else's (another node, an earlier incarnation,
+// or handed back with no owner) fails that request alone, as any refusal does: its savepoint is
+// rolled back, so neither its game nor its seats are stored, and the batch's other requests
+// are written. A game's end deletes its table's row if the row is the fence's and names that
+// game; a row handed to another owner, or naming a later game of the table, stays. Each is one
+// statement more in its request, no transaction nor fence of its own. A writer without a fence
+// (one node) writes no directory row.
+//
 // A lost connection:
 // - during COMMIT, the outcome is unknown: the writer reconnects (backoff from 50 ms doubling
 //   up to 2 s) and writes the batch again, for up to `commit_retry_window`. Every write is
