@@ -31,6 +31,7 @@ enum class CloseCode : std::uint16_t {
     GoingAway = 1001,       // server shutting down
     PolicyViolation = 1008, // sustained abuse (rate limit, oversized messages)
     TooBig = 1009,
+    ServiceRestart = 1012, // this node stops serving (a cluster node fenced): reconnect
 };
 
 class Connection {

@@ -228,6 +228,10 @@ public:
     // Cancels the timer and drops pending work (writes waiting to be tried again included);
     // the live table does nothing more.
     void shut_down();
+    // The node no longer owns the table (a cluster's fencing): at once, even with a move being
+    // stored, it stops as shut_down() does, ending, sending and storing nothing more; its game
+    // goes on at its new owner. Any thread.
+    void drop_unended();
 
 private:
     // A game row being created: moves wait for its id.

@@ -399,6 +399,15 @@ bool LiveTable::stop_if_fenced(const storage::WriteStatus& status) {
     return true;
 }
 
+void LiveTable::drop_unended() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        if (self->stopped_)
+            return;
+        self->gone_ = true;
+        self->shut_down();
+    });
+}
+
 // --- retries -----------------------------------------------------------------------------------
 
 lobby::Millis LiveTable::retry_pause(int failures) const {

@@ -30,6 +30,11 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
 PlayService::~PlayService() = default;
 
 rules::Result<std::shared_ptr<LiveTable>> PlayService::open_hosted_table(NewTable opening) {
+    if (options_.cluster_node && !writer_) {
+        lobby_.table_gone(opening.code);
+        return lobby::refuse(lobby::errc::storage_failed,
+                             "this server is joining its cluster; try again in a moment");
+    }
     auto live_table = make_live_table();
     lobby::TableContext context;
     context.limits = opening.limits;
@@ -78,6 +83,10 @@ std::shared_ptr<LiveTable> PlayService::make_live_table() {
                                                           lobby::ladder::ChallengeResult result) {
         if (hooks.report)
             hooks.report(link.ladder_id, link.challenge_id, result);
+    };
+    context.fenced = [weak, epoch = writer_epoch_](const std::string&) {
+        if (auto self = weak.lock())
+            self->drop_fenced_tables(epoch);
     };
     context.did_not_start = [weak](const lobby::PlayerId& player) {
         if (auto self = weak.lock())
@@ -171,8 +180,11 @@ void PlayService::stop() {
     stopped_ = true;
     if (writer_)
         writer_->flush();
+    for (const auto& retired : retired_writers_)
+        retired->flush();
     // The threads have stopped: nothing else touches these now.
     writer_.reset();
+    retired_writers_.clear();
     for (auto& [code, live_table] : tables_)
         live_table->shut_down();
     tables_.clear();

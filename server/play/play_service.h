@@ -92,6 +92,9 @@ struct PlayOptions {
     ComputerOptions computer{};
     // The public table list: pages, pushes, bounds (lobby_feed.h).
     LobbyFeedOptions lobby_feed{};
+    // A node of a cluster (node_tables.cpp): its writer is its incarnation's, given by
+    // use_writer; until the first one comes, no table opens (storage_failed).
+    bool cluster_node = false;
 };
 
 class PlayService final : public net::MessageHandler,
@@ -121,6 +124,20 @@ public:
                                  tournaments::BerserkApplied done);
     // After App::stop(): waits for storage, cancels the timers, drops the tables.
     void stop();
+
+    // A node of a cluster (node_tables.cpp; server/cluster/README.md). Any thread; each is
+    // done on the lobby strand in the order of the calls.
+    // Tables opened from now on write through `writer`, the fenced writer of the node's
+    // incarnation `epoch`; the tables opened before keep theirs.
+    void use_writer(std::shared_ptr<storage::GameWriter> writer, std::int64_t epoch);
+    // The incarnation `epoch` is fenced: another node owns its tables now. Every table of it is
+    // dropped without ending its game (nothing more is sent or stored), and every player's
+    // connection is closed with "service restart" (1012), so that its client reconnects.
+    // Once per incarnation: a later call for it, or for an older one, does nothing.
+    void drop_fenced_tables(std::int64_t epoch);
+    // The games of tables this node has claimed (a dead node's, or its own previous
+    // incarnation's) come back as restore() brings them back at a start.
+    void restore_claimed(std::vector<storage::GameWithMoves> games);
 
     void on_open(const std::shared_ptr<net::Connection>& conn) override;
     bool on_message(const std::shared_ptr<net::Connection>& conn,
@@ -156,8 +173,15 @@ private:
 
     boost::asio::io_context& io_;
     const lobby::TimeSource& time_;
-    std::unique_ptr<storage::GameWriter> writer_;
+    std::shared_ptr<storage::GameWriter> writer_;
     PlayOptions options_;
+    // A cluster node's: the incarnation writer_ writes for, the last one whose tables were
+    // dropped, and the writers of earlier incarnations (their tables may still be finishing
+    // a callback; each is flushed and goes at stop()).
+    std::int64_t writer_epoch_ = 0;
+    std::int64_t dropped_epoch_ = 0;
+    std::vector<std::shared_ptr<storage::GameWriter>> retired_writers_;
+    void drop_every_table();
     // Reset by stop(): strands and timers must go before the io_context does.
     std::optional<Strand> strand_;
     std::optional<boost::asio::steady_timer> lobby_timer_;
