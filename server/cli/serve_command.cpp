@@ -7,11 +7,10 @@
 #include "server/accounts/accounts_service.h"
 #include "server/accounts/ladder_outcome.h"
 #include "server/app/app.h"
+#include "server/cli/cluster_node.h"
 #include "server/cli/commands.h"
 #include "server/cli/open_database.h"
 #include "server/cluster/bus.h"
-#include "server/cluster/membership_log.h"
-#include "server/cluster/membership_runner.h"
 #include "server/cluster/node_id.h"
 #include "server/config/config_loader.h"
 #include "server/log.h"
@@ -94,11 +93,11 @@ void check_cluster_database(const Config& config) {
                            storage::without_password(config.db) + "\"");
 }
 
-// The membership of this node (server/cluster/membership_runner.h), made before the doors open
-// (/metrics reads its figures from then on); it registers once they are open (its address is
-// the port bound) and renews on a thread of its own.
-std::unique_ptr<cluster::MembershipRunner>
-make_membership(const Config& config, const storage::Backend& backend, App& app) {
+// This node of its cluster (cluster_node.h), made before the doors open (/metrics reads its
+// figures from then on); it registers once they are open (its address is the port bound).
+std::unique_ptr<ClusterNode> make_cluster_node(const Config& config,
+                                               const storage::Backend& backend,
+                                               std::shared_ptr<play::PlayService> games) {
     const auto* postgres = dynamic_cast<const storage::postgres::PgBackend*>(&backend);
     if (postgres == nullptr)
         throw StartupError("cluster: the database is not a PostgreSQL one");
@@ -108,15 +107,13 @@ make_membership(const Config& config, const storage::Backend& backend, App& app)
     } catch (const cluster::BusFailure& e) {
         throw StartupError(std::string("cluster: ") + e.what());
     }
-    const storage::ClusterOptions store_options;
     cluster::MembershipOptions options;
     options.node.node_id = id;
     options.node.build = std::string(version());
-    options.lease = store_options.lease;
-    return std::make_unique<cluster::MembershipRunner>(
-        std::move(options),
-        [postgres, store_options] { return postgres->cluster_store(store_options); },
-        boost::asio::make_strand(app.io_context()), cluster::MembershipLog{});
+    options.lease = storage::ClusterOptions{}.lease;
+    // The writer decides a ladder game's challenge with the game's end (one transaction).
+    return std::make_unique<ClusterNode>(std::move(options), *postgres, std::move(games),
+                                         accounts::ladder_decider());
 }
 
 } // namespace
@@ -196,29 +193,38 @@ int run_serve(const Args& args) {
         play_options.lobby_feed.requests_burst = config.lobby_requests_burst;
         play_options.lobby_feed.requests_per_second = config.lobby_requests_per_second;
         // The writer decides a ladder game's challenge with the game's end (one transaction).
+        // A cluster's node writes with its incarnation's fenced writer (cluster_node.h).
+        play_options.cluster_node = config.cluster;
         auto games = std::make_shared<play::PlayService>(
-            app.io_context(), clock, backend.game_writer(accounts::ladder_decider()), play_options);
+            app.io_context(), clock,
+            config.cluster ? nullptr : backend.game_writer(accounts::ladder_decider()),
+            play_options);
         accounts.set_ladder_game_starter(std::make_shared<play::LadderGames>(games));
         // Pairings become tables; a tick at once continues what a restart left, then each second.
         tournaments.set_game_starter(std::make_shared<play::TournamentGames>(games));
         // An arena's berserk goes to its live table (and comes back to restored ones).
         tournaments.set_arena_clocks(std::make_shared<play::ArenaBerserk>(games));
-        const auto restored = games->restore(backend.game_store()->load_unfinished_games());
-        if (restored > 0)
-            log::info("play: " + std::to_string(restored) + " unfinished games restored");
+        // A cluster's node brings back only the tables it claims (its own previous
+        // incarnation's, a dead node's): the others' games are theirs.
+        if (!config.cluster) {
+            const auto restored =
+                games->restore(backend.game_store()->load_unfinished_games());
+            if (restored > 0)
+                log::info("play: " + std::to_string(restored) + " unfinished games restored");
+        }
         tournaments.keep_up(std::chrono::seconds(1));
         app.add_message_handler(games);
         // Destroyed before the App, whose io_context its reports are posted to.
-        std::unique_ptr<cluster::MembershipRunner> membership;
+        std::unique_ptr<ClusterNode> node;
         if (config.cluster) {
-            membership = make_membership(config, backend, app);
-            app.set_node_figures([runner = membership.get()] { return runner->figures(); });
+            node = make_cluster_node(config, backend, games);
+            app.set_node_figures([node = node.get()] { return node->figures(); });
         }
         app.catch_shutdown_signals();
         try {
             app.start();
-            if (membership)
-                membership->start(config.bind + ":" + std::to_string(app.port()));
+            if (node)
+                node->start(config.bind + ":" + std::to_string(app.port()));
         } catch (...) {
             app.stop();
             games->stop();
@@ -227,8 +233,8 @@ int run_serve(const Args& args) {
         app.wait_for_shutdown_signal();
         app.stop();
         games->stop();
-        if (membership)
-            membership->stop(); // the node leaves the cluster
+        if (node)
+            node->stop(); // the node leaves the cluster
     } catch (const StartupError& e) {
         std::cerr << "tabula: " << e.what() << "\n";
         return 1;

@@ -1,0 +1,99 @@
+#include "server/cli/cluster_node.h"
+
+#include "server/log.h"
+#include "storage/errors.h"
+
+#include <chrono>
+#include <future>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/post.hpp>
+
+namespace server::cli {
+
+ClusterNode::ClusterNode(cluster::MembershipOptions options,
+                         const storage::postgres::PgBackend& backend,
+                         std::shared_ptr<play::PlayService> games, storage::LadderDecider decide)
+    : backend_(backend), games_(std::move(games)), decide_(std::move(decide)) {
+    const auto store_options = storage::ClusterOptions{.lease = options.lease};
+    runner_ = std::make_unique<cluster::MembershipRunner>(
+        std::move(options),
+        [&backend, store_options] { return backend.cluster_store(store_options); },
+        reports_.get_executor(), [this](const cluster::MembershipReport& report) { handle(report); });
+}
+
+ClusterNode::~ClusterNode() {
+    stop();
+}
+
+void ClusterNode::start(std::string address) {
+    runner_->start(std::move(address));
+    // The reports' thread handles one thing at a time, in order: once this runs, the first
+    // incarnation's report has been handled.
+    std::promise<void> handled;
+    boost::asio::post(reports_, [&handled] { handled.set_value(); });
+    handled.get_future().wait();
+}
+
+void ClusterNode::stop() {
+    stopping_.store(true);
+    runner_->stop();
+    reports_.join();
+}
+
+observability::NodeFigures ClusterNode::figures() const {
+    return runner_->figures();
+}
+
+void ClusterNode::handle(const cluster::MembershipReport& report) {
+    log_(report);
+    if (report.fenced)
+        games_->drop_fenced_tables(report.fenced->epoch);
+    if (report.joined) {
+        if (auto writer = writer_for(*report.joined))
+            games_->use_writer(std::move(writer), report.joined->epoch);
+    }
+    restore_claimed(report);
+}
+
+std::shared_ptr<storage::GameWriter> ClusterNode::writer_for(const storage::Fence& fence) {
+    for (;;) {
+        try {
+            return backend_.fenced_game_writer(fence, decide_);
+        } catch (const storage::StorageError& e) {
+            log::error("cluster: no game writer for epoch " + std::to_string(fence.epoch) +
+                       " (tried again in 1 s): " + e.what());
+        }
+        if (stopping_.load())
+            return nullptr;
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+}
+
+void ClusterNode::restore_claimed(const cluster::MembershipReport& report) {
+    std::vector<storage::GameWithMoves> games;
+    for (const auto& claimed : report.claimed) {
+        for (const auto& table : claimed.tables) {
+            if (!table.game_id)
+                continue; // a table waiting for players: its players open another
+            try {
+                if (!game_store_)
+                    game_store_ = backend_.game_store();
+                auto game = game_store_->find_game(*table.game_id);
+                if (game && !game->game.ended_at)
+                    games.push_back(std::move(*game));
+            } catch (const storage::StorageError& e) {
+                game_store_.reset();
+                log::error("cluster: table " + table.code + " claimed from " + claimed.from +
+                           " but its game " + std::to_string(*table.game_id) +
+                           " could not be loaded: " + e.what());
+            }
+        }
+    }
+    if (!games.empty())
+        games_->restore_claimed(std::move(games));
+}
+
+} // namespace server::cli

@@ -1,0 +1,69 @@
+#pragma once
+// This process as a node of a cluster (`tabula serve --cluster`; server/cluster/README.md): its
+// membership, ticked on a thread of its own, and what the membership's reports do to the game
+// service, in the order the report gives them:
+//   fenced  -> the fenced incarnation's tables dropped without ending their games, its
+//              players' connections closed with "service restart" (PlayService);
+//   joined  -> a fenced game writer for the new incarnation (storage/postgres/pg_game_writer.h):
+//              the tables opened from then on write through it, and it keeps their directory rows;
+//   claimed -> the unfinished games of the claimed tables loaded and brought back.
+// The reports are handled on one thread of the node's own, not an I/O thread: making a writer
+// and loading games are blocking database calls.
+//
+//   ClusterNode node(options, backend, games, accounts::ladder_decider());
+//   app.start(); node.start(address);   // returns once the first incarnation's writer is given
+//   ... node.figures() for /metrics ...
+//   app.stop(); games->stop(); node.stop();   // the node leaves the cluster
+
+#include "server/cluster/membership_log.h"
+#include "server/cluster/membership_runner.h"
+#include "server/cluster/node_membership.h"
+#include "server/observability/prometheus_text.h"
+#include "server/play/play_service.h"
+#include "storage/game_writer.h"
+#include "storage/postgres/pg_backend.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include <boost/asio/thread_pool.hpp>
+
+namespace server::cli {
+
+class ClusterNode {
+public:
+    // `backend` and `games` outlive the node.
+    ClusterNode(cluster::MembershipOptions options, const storage::postgres::PgBackend& backend,
+                std::shared_ptr<play::PlayService> games, storage::LadderDecider decide);
+    ~ClusterNode(); // stop()
+    ClusterNode(const ClusterNode&) = delete;
+    ClusterNode& operator=(const ClusterNode&) = delete;
+
+    // Registers the first incarnation (StartupError if it cannot) and waits until its report
+    // is handled: from then on tables open, with its writer.
+    void start(std::string address);
+    // Stops the membership (the node leaves the cluster) and the reports' thread.
+    void stop();
+    observability::NodeFigures figures() const;
+
+private:
+    void handle(const cluster::MembershipReport& report);
+    // The writer of the incarnation `fence`, tried again every second until it connects (or
+    // the node stops): without it no table of the incarnation can be stored.
+    std::shared_ptr<storage::GameWriter> writer_for(const storage::Fence& fence);
+    void restore_claimed(const cluster::MembershipReport& report);
+
+    const storage::postgres::PgBackend& backend_;
+    std::shared_ptr<play::PlayService> games_;
+    storage::LadderDecider decide_;
+    std::atomic<bool> stopping_{false};
+    // On the reports' thread.
+    cluster::MembershipLog log_;
+    std::unique_ptr<storage::GameStore> game_store_;
+    boost::asio::thread_pool reports_{1};
+    // Made last, stopped first: its reports go to reports_.
+    std::unique_ptr<cluster::MembershipRunner> runner_;
+};
+
+} // namespace server::cli

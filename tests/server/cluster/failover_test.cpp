@@ -1,0 +1,121 @@
+// A cluster's failover with real `tabula serve --cluster` processes on the test PostgreSQL:
+// the node that owns live games is killed with SIGKILL, the other node takes it over and
+// claims its tables (server/cluster/README.md), the players come back through the live node
+// and play on. Nothing acknowledged is lost or doubled (docs/architecture.md §3: acknowledged
+// means committed), and the stored moves equal the acknowledged ones, in order. Bounded waits.
+#include "storage/open.h"
+#include "tests/server/durability/serve_child.h"
+#include "tests/server/test_support.h"
+#include "tests/support/test_databases.h"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+using namespace durability_test;
+using namespace std::chrono_literals;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A node of the cluster: more connections from 127.0.0.1 than the default allows (two a game,
+// and their returns), no computer threads.
+std::map<std::string, std::string> node_settings(const std::string& node) {
+    return {{"CLUSTER", "true"},
+            {"NODE", node},
+            {"ENGINE_THREADS", "0"},
+            {"MAX_CONNECTIONS_PER_IP", "1000"}};
+}
+
+// Polls the node's output until it holds `text` or `timeout` passes.
+bool says(const ServeChild& node, const std::string& text, std::chrono::milliseconds timeout) {
+    const auto end = Clock::now() + timeout;
+    while (Clock::now() < end) {
+        if (node.output().find(text) != std::string::npos)
+            return true;
+        std::this_thread::sleep_for(20ms);
+    }
+    return false;
+}
+
+void play_round(std::vector<LiveGame>& games, std::uint64_t round, std::size_t answered) {
+    std::vector<LiveGame*> sent;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (games[i].over())
+            continue;
+        games[i].send_move(round * 7919 + i * 104729);
+        sent.push_back(&games[i]);
+    }
+    for (std::size_t i = 0; i < sent.size() && i < answered; ++i)
+        sent[i]->take_answer();
+}
+
+std::size_t moves_acknowledged(const std::vector<LiveGame>& games) {
+    std::size_t total = 0;
+    for (const auto& game : games)
+        total += game.mirror->moves().size();
+    return total;
+}
+
+} // namespace
+
+TEST_CASE("serve --cluster: the owner of live games killed -9, the other node claims their "
+          "tables, the players come back through it and play on, nothing acknowledged lost") {
+    storage_test::OnPostgres database;
+    const test::SampleWeb sample;
+    const auto db = database.location();
+    ServeChild a(db, sample.web, sample.dir.path() / "node-a.log", node_settings("node-a"));
+    ServeChild b(db, sample.web, sample.dir.path() / "node-b.log", node_settings("node-b"));
+    const std::uint16_t port_a = a.wait_listening(20s);
+    const std::uint16_t port_b = b.wait_listening(20s);
+    REQUIRE_MESSAGE(port_a != 0, a.output());
+    REQUIRE_MESSAGE(port_b != 0, b.output());
+    REQUIRE_MESSAGE(says(a, "node node-a epoch 1 joined the cluster", 20s), a.output());
+    REQUIRE_MESSAGE(says(b, "node node-b epoch 1 joined the cluster", 20s), b.output());
+
+    std::vector<LiveGame> games;
+    for (int i = 0; i < 10; ++i)
+        games.push_back(LiveGame::start(port_a));
+    std::uint64_t round = 0;
+    for (int i = 0; i < 4; ++i)
+        play_round(games, round++, games.size());
+    // Mid-round: a third of the moves answered, the rest in flight when node-a dies.
+    play_round(games, round++, games.size() / 3);
+    a.kill_hard();
+    const auto killed = Clock::now();
+    const auto acknowledged = moves_acknowledged(games);
+
+    REQUIRE_MESSAGE(says(b, "claimed games restored", 15s), b.output());
+    const auto restored_after =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - killed);
+    MESSAGE("node-b restored node-a's games ", restored_after.count(), " ms after the kill");
+    CHECK(b.output().find("play: 10 of 10 claimed games restored") != std::string::npos);
+
+    int lost = 0;
+    for (auto& game : games)
+        lost += reconcile(game, game.come_back(port_b));
+    CHECK_MESSAGE(lost == 0, lost, " acknowledged moves lost or moves nobody sent");
+    CHECK(moves_acknowledged(games) >= acknowledged);
+    for (int i = 0; i < 3; ++i) // and they play on, on node-b
+        play_round(games, round++, games.size());
+    CHECK(b.stop(10s) == 0);
+
+    // Every acknowledged move is in the database, in order, once.
+    const auto check = storage::open(db);
+    std::map<std::string, std::vector<std::string>> by_code;
+    for (const auto& row : check->game_store()->load_unfinished_games()) {
+        std::vector<std::string> moves;
+        for (const auto& move : row.moves)
+            moves.push_back(move.move);
+        by_code[row.game.table_code] = moves;
+    }
+    for (const auto& game : games)
+        if (!game.over())
+            CHECK(by_code[game.code] == game.acknowledged());
+}
