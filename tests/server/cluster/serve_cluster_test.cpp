@@ -3,6 +3,7 @@
 // with SIGKILL is taken over by the other within the lease and a margin; one hung (SIGSTOP) is
 // taken over after its lease and, woken, is fenced and joins again; a clean stop leaves;
 // --cluster with a SQLite database refuses to start. 127.0.0.1, free ports, bounded waits.
+#include "tests/server/cluster/cluster_nodes.h"
 #include "tests/server/serve_process.h"
 #include "tests/server/test_support.h"
 #include "tests/storage/backends.h"
@@ -17,51 +18,19 @@
 #include <doctest/doctest.h>
 
 using namespace std::chrono_literals;
+using cluster_test::joined_node;
+using cluster_test::metrics_of;
+using cluster_test::metrics_show;
+using cluster_test::serve_args;
 using test::ServeProcess;
 
 namespace {
-
-// GET /metrics of the node on `port`.
-std::string metrics_of(std::uint16_t port) {
-    return test::http_request(port, "GET", "/metrics").body;
-}
-
-// Polls /metrics on `port` until it holds `line` or `timeout` passes.
-bool metrics_show(std::uint16_t port, const std::string& line, std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (metrics_of(port).find(line) != std::string::npos)
-            return true;
-        std::this_thread::sleep_for(100ms);
-    }
-    return false;
-}
 
 std::string node_state(const storage_test::OnPostgres& db, const std::string& node) {
     auto connection = db.connect();
     const auto r = connection.run("SELECT state FROM nodes WHERE node_id = $1",
                                   storage::postgres::Params().add(node));
     return r.rows() == 1 ? r.text(0, 0) : "";
-}
-
-std::vector<std::string> serve_args(const std::string& db, const test::SampleWeb& sample,
-                                    const std::string& node) {
-    return {"--port",    "0",
-            "--bind",    "127.0.0.1",
-            "--db",      db,
-            "--web",     sample.web.string(),
-            "--threads", "2",
-            "--cluster", "--node",
-            node,        "--engine-threads",
-            "0"};
-}
-
-// A node started and joined as epoch 1.
-std::unique_ptr<ServeProcess> joined_node(const std::string& db, const test::SampleWeb& sample,
-                                          const std::string& node) {
-    auto serve = std::make_unique<ServeProcess>(TABULA_BINARY, serve_args(db, sample, node));
-    REQUIRE(serve->wait_for_output("node " + node + " epoch 1 joined the cluster", 20s));
-    return serve;
 }
 
 } // namespace
