@@ -7,8 +7,9 @@
 #                                    the NATS client of the cluster's bus, server/cluster/)
 #   scripts/install-deps.sh --test   also what the tests need (Chromium, Node.js, playwright-core,
 #                                    clang with libFuzzer, the PostgreSQL server for the throwaway
-#                                    test cluster of tests/support/pg_cluster.sh, and NATS for the
-#                                    cluster tests)
+#                                    test cluster of tests/support/pg_cluster.sh, NATS for the
+#                                    cluster tests, and HAProxy, which they run in front of the
+#                                    nodes with docker/haproxy/haproxy.cfg)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,8 @@ packages=(g++ cmake make pkg-config libboost-dev nlohmann-json3-dev libsqlite3-d
           libargon2-dev doctest-dev libpq-dev libnats-dev)
 if [ "${1:-}" = "--test" ]; then
     # clang and its runtime (libFuzzer, ASan, UBSan) build the fuzz targets (fuzz/README.md).
-    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev postgresql nats-server)
+    packages+=(chromium nodejs npm curl sqlite3 clang libclang-rt-14-dev postgresql nats-server
+              haproxy)
 fi
 
 missing=()
