@@ -47,15 +47,21 @@ observability::NodeFigures ClusterNode::figures() const {
     return runner_->figures();
 }
 
+// Logged once done: a line that says a node joined is read (by operators, by the tests) as
+// "it serves tables".
 void ClusterNode::handle(const cluster::MembershipReport& report) {
-    log_(report);
-    if (report.fenced)
+    if (report.fenced) {
+        serving_.store(false);
         games_->drop_fenced_tables(report.fenced->epoch);
+    }
     if (report.joined) {
-        if (auto writer = writer_for(*report.joined))
+        if (auto writer = writer_for(*report.joined)) {
             games_->use_writer(std::move(writer), report.joined->epoch);
+            serving_.store(true);
+        }
     }
     restore_claimed(report);
+    log_(report);
 }
 
 std::shared_ptr<storage::GameWriter> ClusterNode::writer_for(const storage::Fence& fence) {

@@ -46,6 +46,10 @@ public:
     // Stops the membership (the node leaves the cluster) and the reports' thread.
     void stop();
     observability::NodeFigures figures() const;
+    // Whether the node serves tables now: its incarnation's writer is in the game service (not
+    // before the first one, nor between a fencing and the next). /healthz says so, so that a
+    // load balancer sends no player to a node that cannot open a table. Any thread.
+    bool serving() const { return serving_.load(); }
 
 private:
     void handle(const cluster::MembershipReport& report);
@@ -58,6 +62,7 @@ private:
     std::shared_ptr<play::PlayService> games_;
     storage::LadderDecider decide_;
     std::atomic<bool> stopping_{false};
+    std::atomic<bool> serving_{false};
     // On the reports' thread.
     cluster::MembershipLog log_;
     std::unique_ptr<storage::GameStore> game_store_;

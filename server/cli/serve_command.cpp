@@ -219,6 +219,12 @@ int run_serve(const Args& args) {
         if (config.cluster) {
             node = make_cluster_node(config, backend, games);
             app.set_node_figures([node = node.get()] { return node->figures(); });
+            app.set_storage_check([&backend, node = node.get()] {
+                if (!node->serving())
+                    return storage::WriteStatus{
+                        .error = "this node has no writer: it is joining its cluster"};
+                return backend.can_write();
+            });
         }
         app.catch_shutdown_signals();
         try {

@@ -119,3 +119,74 @@ TEST_CASE("serve --cluster: the owner of live games killed -9, the other node cl
         if (!game.over())
             CHECK(by_code[game.code] == game.acknowledged());
 }
+
+TEST_CASE("serve --cluster: an owner hung past its lease is taken over, and when it runs again "
+          "its stale move is refused, nothing of it stored, its connections closed with service "
+          "restart, and it rejoins as a new incarnation") {
+    storage_test::OnPostgres database;
+    const test::SampleWeb sample;
+    const auto db = database.location();
+    ServeChild a(db, sample.web, sample.dir.path() / "node-a.log", node_settings("node-a"));
+    ServeChild b(db, sample.web, sample.dir.path() / "node-b.log", node_settings("node-b"));
+    const std::uint16_t port_a = a.wait_listening(20s);
+    const std::uint16_t port_b = b.wait_listening(20s);
+    REQUIRE_MESSAGE(port_a != 0, a.output());
+    REQUIRE_MESSAGE(port_b != 0, b.output());
+    REQUIRE_MESSAGE(says(a, "node node-a epoch 1 joined the cluster", 20s), a.output());
+    REQUIRE_MESSAGE(says(b, "node node-b epoch 1 joined the cluster", 20s), b.output());
+
+    std::vector<LiveGame> games;
+    for (int i = 0; i < 4; ++i)
+        games.push_back(LiveGame::start(port_a));
+    std::uint64_t round = 0;
+    for (int i = 0; i < 3; ++i)
+        play_round(games, round++, games.size());
+    // A connection on node-a that is in no game: it sees how node-a ends its sessions.
+    Guest onlooker = Guest::connect(port_a);
+
+    a.pause();
+    const auto paused = Clock::now();
+    // A move sent to the hung owner: node-a reads it only when it runs again, too late.
+    games[0].send_move(round * 7919);
+    REQUIRE_MESSAGE(says(b, "claimed games restored", 15s), b.output());
+    const auto restored_after =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - paused);
+    MESSAGE("node-b restored the hung node's games ", restored_after.count(), " ms after SIGSTOP");
+    CHECK(restored_after <= 7s + 1s); // the issue's bound for a hung node, and the restore
+    CHECK(b.output().find("play: 4 of 4 claimed games restored") != std::string::npos);
+
+    // The players come back through node-b: the stale move is not there.
+    const auto acknowledged_first = games[0].acknowledged();
+    int lost = 0;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const auto server = games[i].come_back(port_b);
+        if (i == 0)
+            CHECK(server == acknowledged_first);
+        lost += reconcile(games[i], server);
+    }
+    CHECK(lost == 0);
+
+    a.resume();
+    const auto closed = onlooker.ws->wait_for_close(10s);
+    REQUIRE(closed.has_value());
+    CHECK(*closed == 1012); // service restart: the client reconnects
+    CHECK_MESSAGE(says(a, "node node-a epoch 3 joined the cluster", 10s), a.output());
+    CHECK(a.output().find("node node-a epoch 1 is fenced") != std::string::npos);
+
+    for (int i = 0; i < 3; ++i) // the games go on, on node-b
+        play_round(games, round++, games.size());
+    CHECK(b.stop(10s) == 0);
+    CHECK(a.stop(10s) == 0);
+
+    const auto check = storage::open(db);
+    std::map<std::string, std::vector<std::string>> by_code;
+    for (const auto& row : check->game_store()->load_unfinished_games()) {
+        std::vector<std::string> moves;
+        for (const auto& move : row.moves)
+            moves.push_back(move.move);
+        by_code[row.game.table_code] = moves;
+    }
+    for (const auto& game : games)
+        if (!game.over())
+            CHECK(by_code[game.code] == game.acknowledged());
+}

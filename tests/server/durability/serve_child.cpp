@@ -84,6 +84,16 @@ void ServeChild::kill_hard() {
     reaped_ = true;
 }
 
+void ServeChild::pause() {
+    if (!reaped_)
+        ::kill(pid_, SIGSTOP);
+}
+
+void ServeChild::resume() {
+    if (!reaped_)
+        ::kill(pid_, SIGCONT);
+}
+
 std::optional<int> ServeChild::stop(std::chrono::milliseconds timeout) {
     if (reaped_)
         return std::nullopt;

@@ -40,6 +40,9 @@ public:
     std::uint16_t wait_listening(std::chrono::milliseconds timeout);
     // kill -9, and reaps it.
     void kill_hard();
+    // SIGSTOP: it hangs, its sockets and leases with it; SIGCONT: it runs on.
+    void pause();
+    void resume();
     // SIGTERM; its exit code once it ended within `timeout`.
     std::optional<int> stop(std::chrono::milliseconds timeout);
     // What it wrote so far.
