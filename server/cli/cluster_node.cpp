@@ -79,8 +79,16 @@ std::shared_ptr<storage::GameWriter> ClusterNode::writer_for(const storage::Fenc
 }
 
 void ClusterNode::restore_claimed(const cluster::MembershipReport& report) {
+    for (const auto& node : report.taken_over)
+        last_renewed_[node.node_id] = node.renewed_at;
     std::vector<storage::GameWithMoves> games;
+    play::PlayService::PausesByGame pauses;
     for (const auto& claimed : report.claimed) {
+        // A dead node's tables stood still from its last renewal; this node's own previous
+        // incarnation's (a restart) are charged, as a single node's restart is.
+        std::optional<storage::TimePoint> charged_until;
+        if (const auto renewed = last_renewed_.find(claimed.from); renewed != last_renewed_.end())
+            charged_until = renewed->second;
         for (const auto& table : claimed.tables) {
             if (!table.game_id)
                 continue; // a table waiting for players: its players open another
@@ -88,8 +96,10 @@ void ClusterNode::restore_claimed(const cluster::MembershipReport& report) {
                 if (!game_store_)
                     game_store_ = backend_.game_store();
                 auto game = game_store_->find_game(*table.game_id);
-                if (game && !game->game.ended_at)
-                    games.push_back(std::move(*game));
+                if (!game || game->game.ended_at)
+                    continue;
+                pauses[game->game.id] = pauses_of(*game, charged_until);
+                games.push_back(std::move(*game));
             } catch (const storage::StorageError& e) {
                 game_store_.reset();
                 log::error("cluster: table " + table.code + " claimed from " + claimed.from +
@@ -97,9 +107,33 @@ void ClusterNode::restore_claimed(const cluster::MembershipReport& report) {
                            " could not be loaded: " + e.what());
             }
         }
+        last_renewed_.erase(claimed.from);
     }
     if (!games.empty())
-        games_->restore_claimed(std::move(games));
+        games_->restore_claimed(std::move(games), std::move(pauses));
+}
+
+std::vector<storage::GamePause>
+ClusterNode::pauses_of(const storage::GameWithMoves& game,
+                       std::optional<storage::TimePoint> charged_until) {
+    try {
+        if (!cluster_store_)
+            cluster_store_ = backend_.cluster_store(storage::ClusterOptions{});
+        if (charged_until)
+            cluster_store_->record_pause(storage::GamePause{
+                .game_id = game.game.id,
+                .ply = static_cast<std::int64_t>(game.moves.size()),
+                .charged_until = *charged_until,
+                .resumed_at = cluster_store_->now()});
+        return cluster_store_->pauses(game.game.id);
+    } catch (const storage::StorageError& e) {
+        cluster_store_.reset();
+        log::error("cluster: game " + std::to_string(game.game.id) +
+                   ": its failover pauses could not be stored or read, so the player to move is "
+                   "charged for the outage: " +
+                   std::string(e.what()));
+        return {};
+    }
 }
 
 } // namespace server::cli

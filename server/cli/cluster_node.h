@@ -24,8 +24,11 @@
 #include "storage/postgres/pg_backend.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/asio/thread_pool.hpp>
 
@@ -57,6 +60,11 @@ private:
     // the node stops): without it no table of the incarnation can be stored.
     std::shared_ptr<storage::GameWriter> writer_for(const storage::Fence& fence);
     void restore_claimed(const cluster::MembershipReport& report);
+    // The pauses of a claimed game, its new one first recorded when the table comes from a dead
+    // node (`charged_until`: that node's last renewal): a failover is not charged to the player
+    // to move (server/play/stored_game.h). A failure is logged: the game is restored without.
+    std::vector<storage::GamePause> pauses_of(const storage::GameWithMoves& game,
+                                              std::optional<storage::TimePoint> charged_until);
 
     const storage::postgres::PgBackend& backend_;
     std::shared_ptr<play::PlayService> games_;
@@ -66,6 +74,9 @@ private:
     // On the reports' thread.
     cluster::MembershipLog log_;
     std::unique_ptr<storage::GameStore> game_store_;
+    std::unique_ptr<storage::ClusterStore> cluster_store_; // registers nothing: pauses only
+    // The last renewal of each node taken over, until its tables are claimed.
+    std::map<std::string, storage::TimePoint> last_renewed_;
     boost::asio::thread_pool reports_{1};
     // Made last, stopped first: its reports go to reports_.
     std::unique_ptr<cluster::MembershipRunner> runner_;

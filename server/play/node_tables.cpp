@@ -46,9 +46,10 @@ void PlayService::drop_every_table() {
         visitor.conn->close(net::CloseCode::ServiceRestart, "service restart");
 }
 
-void PlayService::restore_claimed(std::vector<storage::GameWithMoves> games) {
-    post_lobby([self = shared_from_this(), games = std::move(games)] {
-        const auto restored = self->restore(games);
+void PlayService::restore_claimed(std::vector<storage::GameWithMoves> games,
+                                  PausesByGame pauses) {
+    post_lobby([self = shared_from_this(), games = std::move(games), pauses = std::move(pauses)] {
+        const auto restored = self->restore(games, pauses);
         log::info("play: " + std::to_string(restored) + " of " + std::to_string(games.size()) +
                   " claimed games restored");
     });

@@ -95,13 +95,18 @@ std::shared_ptr<LiveTable> PlayService::make_live_table() {
     return std::make_shared<LiveTable>(io_, std::move(context));
 }
 
-std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& games) {
+std::size_t PlayService::restore(const std::vector<storage::GameWithMoves>& games,
+                                 const PausesByGame& pauses) {
     std::size_t restored = 0;
     // Versions continue far beyond anything issued before the restart (Unix milliseconds), so
     // a client that resyncs from an old version gets the full state.
     const auto version = static_cast<std::uint64_t>(protocol::unix_ms(now()));
     for (const auto& stored : games) {
-        auto record = table_record(stored, version);
+        const auto paused = pauses.find(stored.game.id);
+        auto record = table_record(stored, version,
+                                   paused == pauses.end()
+                                       ? std::span<const storage::GamePause>{}
+                                       : std::span<const storage::GamePause>(paused->second));
         if (!record) {
             log::warn("play: game " + std::to_string(stored.game.id) +
                       " not restored: " + record.error().detail);

@@ -26,6 +26,7 @@
 #include "server/play/lobby_feed.h"
 #include "server/protocol/requests.h"
 #include "server/tournaments/arena_clocks.h"
+#include "storage/cluster_store.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
 
@@ -108,7 +109,11 @@ public:
 
     // Rebuilds the tables of unfinished stored games (before the App starts). Returns how many
     // came back; games whose moves no longer replay are logged and skipped.
-    std::size_t restore(const std::vector<storage::GameWithMoves>& games);
+    // A cluster's failovers of a game (storage/cluster_store.h) by its id: not charged to the
+    // player to move (stored_game.h, table_record).
+    using PausesByGame = std::map<storage::GameId, std::vector<storage::GamePause>>;
+    std::size_t restore(const std::vector<storage::GameWithMoves>& games,
+                        const PausesByGame& pauses = {});
     // Checks every table's and the lobby's deadlines now: what the timers do, for tests that
     // move an injected clock.
     void recheck_timers();
@@ -137,7 +142,7 @@ public:
     void drop_fenced_tables(std::int64_t epoch);
     // The games of tables this node has claimed (a dead node's, or its own previous
     // incarnation's) come back as restore() brings them back at a start.
-    void restore_claimed(std::vector<storage::GameWithMoves> games);
+    void restore_claimed(std::vector<storage::GameWithMoves> games, PausesByGame pauses);
 
     void on_open(const std::shared_ptr<net::Connection>& conn) override;
     bool on_message(const std::shared_ptr<net::Connection>& conn,

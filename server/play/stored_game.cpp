@@ -290,8 +290,28 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
     return finish;
 }
 
+namespace {
+
+// What the pauses at `ply` add to a turn that started at `turn_started`: for each, the time
+// from the later of the turn's start and `charged_until` to `resumed_at` (table_record).
+lobby::Millis unpaid_pauses(lobby::TimePoint turn_started, std::int64_t ply,
+                            std::span<const storage::GamePause> pauses) {
+    lobby::Millis unpaid{0};
+    for (const auto& pause : pauses) {
+        if (pause.ply != ply)
+            continue;
+        const auto from = std::max(turn_started, pause.charged_until);
+        if (pause.resumed_at > from)
+            unpaid += pause.resumed_at - from;
+    }
+    return unpaid;
+}
+
+} // namespace
+
 rules::Result<lobby::TableSnapshot> table_record(const storage::GameWithMoves& stored,
-                                               std::uint64_t version) {
+                                               std::uint64_t version,
+                                               std::span<const storage::GamePause> pauses) {
     const storage::GameRow& row = stored.game;
     const auto variant = rules::variant_from_name(row.variant);
     if (!variant)
@@ -352,6 +372,9 @@ rules::Result<lobby::TableSnapshot> table_record(const storage::GameWithMoves& s
                                          .running = true,
                                          .turn_started = stored.moves.back().at};
     }
+    if (record.clock && record.clock->running)
+        record.clock->turn_started += unpaid_pauses(record.clock->turn_started,
+                                                    std::ssize(stored.moves), pauses);
     record.version = version;
     return record;
 }

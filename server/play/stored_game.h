@@ -5,10 +5,12 @@
 
 #include "lobby/table.h"
 #include "server/play/live_table.h"
+#include "storage/cluster_store.h"
 #include "storage/game_writer.h"
 #include "storage/records.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,8 +50,15 @@ storage::FinishGame finish_row(storage::GameId id, const lobby::Table& table,
 // their times, the leaves of a game of more than two, and the clock (every seat's time) as it
 // stood after the last acknowledged move or leave. `version` is where the restored
 // table's event count continues.
+//
+// `pauses` (a cluster's failovers, storage/cluster_store.h) are not charged to anyone: the
+// clock of the side to move, which runs from the last stored move, runs that much later for
+// each pause at the current ply (from `resumed_at`, minus what ran before the pause from the
+// later of the last move and `charged_until`). A pause at an earlier ply is in the moves'
+// stored clocks already. A restart that reads the same pauses gives the same clocks.
 rules::Result<lobby::TableSnapshot> table_record(const storage::GameWithMoves& stored,
-                                               std::uint64_t version);
+                                               std::uint64_t version,
+                                               std::span<const storage::GamePause> pauses = {});
 
 // The ladder challenge of a stored game, with the challenger's player id (of the seat whose
 // account challenged). nullopt: not a ladder game, or the challenger sits at

@@ -4,6 +4,7 @@
 // and play on. Nothing acknowledged is lost or doubled (docs/architecture.md §3: acknowledged
 // means committed), and the stored moves equal the acknowledged ones, in order. Bounded waits.
 #include "storage/open.h"
+#include "storage/postgres/connection.h"
 #include "tests/server/durability/serve_child.h"
 #include "tests/server/test_support.h"
 #include "tests/support/test_databases.h"
@@ -96,6 +97,12 @@ TEST_CASE("serve --cluster: the owner of live games killed -9, the other node cl
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - killed);
     MESSAGE("node-b restored node-a's games ", restored_after.count(), " ms after the kill");
     CHECK(b.output().find("play: 10 of 10 claimed games restored") != std::string::npos);
+    {
+        // Each game's outage is recorded, not to be charged to the player to move.
+        auto connection = database.connect();
+        const auto pauses = connection.run("SELECT count(*) FROM game_pauses");
+        CHECK(pauses.text(0, 0) == "10");
+    }
 
     int lost = 0;
     for (auto& game : games)
