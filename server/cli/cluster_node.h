@@ -18,7 +18,6 @@
 #include "server/cluster/membership_log.h"
 #include "server/cluster/membership_runner.h"
 #include "server/cluster/node_membership.h"
-#include "server/observability/prometheus_text.h"
 #include "server/play/play_service.h"
 #include "storage/game_writer.h"
 #include "storage/postgres/pg_backend.h"

@@ -20,7 +20,7 @@ void PlayService::use_writer(std::shared_ptr<storage::GameWriter> writer, std::i
 
 void PlayService::drop_fenced_tables(std::int64_t epoch) {
     post_lobby([self = shared_from_this(), epoch] {
-        if (epoch <= self->dropped_epoch_)
+        if (self->dropped_epoch_ && epoch <= *self->dropped_epoch_)
             return;
         self->dropped_epoch_ = epoch;
         self->drop_every_table();

@@ -33,6 +33,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -184,7 +185,7 @@ private:
     // dropped, and the writers of earlier incarnations (their tables may still be finishing
     // a callback; each is flushed and goes at stop()).
     std::int64_t writer_epoch_ = 0;
-    std::int64_t dropped_epoch_ = 0;
+    std::optional<std::int64_t> dropped_epoch_;
     std::vector<std::shared_ptr<storage::GameWriter>> retired_writers_;
     void drop_every_table();
     // Reset by stop(): strands and timers must go before the io_context does.

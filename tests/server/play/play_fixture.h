@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,10 @@ public:
     json request(json message);
     // Sends raw text (no id added) and returns the next message with no id or any error.
     void send_raw(const std::string& text) { ws_.send_text(text); }
+    // Reads until the server closes the connection: its close code, or nothing on timeout.
+    std::optional<std::uint16_t> wait_for_close(std::chrono::milliseconds timeout) {
+        return ws_.wait_for_close(timeout);
+    }
     // The first message (kept or new) for which `match` is true; throws after the deadline.
     json wait_for(const std::function<bool(const json&)>& match,
                   std::chrono::milliseconds timeout = 5s);

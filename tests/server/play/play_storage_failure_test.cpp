@@ -10,6 +10,7 @@
 #include "tests/server/play/play_fixture.h"
 #include "tests/support/own_cluster.h"
 
+#include <algorithm>
 #include <optional>
 #include <thread>
 
@@ -36,7 +37,11 @@ struct Faults {
     std::atomic<int> rows_tried{0};
     std::atomic<int> moves_tried{0};
     std::atomic<int> ends_tried{0};
+    // Every write from now on is answered `fenced` (a cluster node that lost its ownership).
+    std::atomic<bool> fenced{false};
 };
+
+const storage::WriteStatus fenced_status{.error = "fenced (injected)", .fenced = true};
 
 bool take_one(std::atomic<int>& left) {
     int now = left.load();
@@ -59,6 +64,8 @@ public:
     }
     void append_move(storage::GameId game, storage::MoveRow move,
                      storage::WriteCallback done) override {
+        if (faults_->fenced)
+            return done(fenced_status);
         const bool refuse = take_one(faults_->moves);
         ++faults_->moves_tried;
         if (refuse)
@@ -598,4 +605,32 @@ TEST_CASE("a move sent while PostgreSQL is down stays pending and goes out once,
     CHECK(stored->moves[2].move == "g2g4");
     CHECK(stored->game.result == "0-1");
     CHECK(check->rating_store()->ratings_of(disk.accounts->ids["bob"]).size() == 1);
+}
+
+TEST_CASE_FIXTURE_ON_BACKENDS(
+    MovesUnderFaults,
+    "a move whose write comes back fenced drops the node's tables without ending their games, "
+    "stores nothing of it, and closes every connection with service restart") {
+    faults->fenced = true;
+    white.send_raw(
+        json{{"t", "move"}, {"id", "g4"}, {"table", code}, {"ply", 2}, {"move", "g4"}}.dump());
+    // No answer, no event: every connection is closed with 1012, the client's cue to reconnect
+    // (to wherever the table is owned now).
+    for (Client* client : {&white, &black, &watcher}) {
+        const auto closed = client->wait_for_close(5s);
+        REQUIRE(closed.has_value());
+        CHECK(*closed == 1012);
+    }
+    CHECK(std::none_of(white.kept().begin(), white.kept().end(),
+                       [&](const json& m) { return is_event(m, code, "move_played") &&
+                                                   m["event"]["ply"] == 2; }));
+    // The game is neither ended nor moved on: what is stored is the new owner's to go on from.
+    const auto stored = server.backend().game_store()->find_game(1);
+    REQUIRE(stored);
+    CHECK(stored->moves.size() == 2);
+    CHECK_FALSE(stored->game.ended_at);
+    // The table is gone from this node.
+    Client late(server.port());
+    const auto refused = late.request({{"t", "watch"}, {"code", code}});
+    CHECK(refused.value("code", "") == "bad_join_code");
 }
