@@ -3,6 +3,7 @@
 // file, then TABULA_<KEY> environment variables, then command-line flags (config_loader.h).
 // Every key is documented in config/README.md; config/tabula.json lists each with its default.
 
+#include "server/config/ip_network.h"
 #include "server/config/tournament_schedule.h"
 
 #include <chrono>
@@ -58,6 +59,10 @@ struct Config {
     // with metrics_listen set ("127.0.0.1:9100", "[::1]:9100"), only on that address and port.
     std::vector<std::string> metrics_allowed_addresses{"127.0.0.1", "::1"};
     std::string metrics_listen;
+    // Reverse proxies (HAProxy, nginx) whose X-Forwarded-For names the client: a connection from
+    // one of these networks counts as the address the header gives (server/http/client_address.h)
+    // in every per-address limit. Empty: trust nobody, every client is its peer address.
+    std::vector<IpNetwork> trusted_proxies;
     // The cluster (server/cluster/README.md): the NATS servers of the bus, tried in turn
     // ("nats://host:4222"; empty = no bus), and this node's stable id (empty = the host name).
     std::vector<std::string> bus;

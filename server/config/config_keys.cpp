@@ -98,6 +98,21 @@ Problem store_metrics_allowed(Config& c, const Value& value) {
     return std::nullopt;
 }
 
+// Addresses or networks ("10.0.0.0/8"), each checked by parse_ip_network (ip_network.h).
+Problem store_trusted_proxies(Config& c, const Value& value) {
+    std::vector<IpNetwork> networks;
+    for (const auto& text : std::get<std::vector<std::string>>(value)) {
+        const auto network = parse_ip_network(text);
+        if (!network)
+            return "\"" + text +
+                   "\" must be an IPv4 or IPv6 address, or a network such as \"10.0.0.0/8\" (no "
+                   "bit set past the prefix)";
+        networks.push_back(*network);
+    }
+    c.trusted_proxies = std::move(networks);
+    return std::nullopt;
+}
+
 // Empty, or "address:port" with an IPv6 address in brackets.
 Problem store_metrics_listen(Config& c, const Value& value) {
     const auto& text = std::get<std::string>(value);
@@ -214,7 +229,7 @@ Problem store_tournament_schedules(Config& c, const Value& value) {
     return std::nullopt;
 }
 
-const std::array<KeySpec, 37> keys{{
+const std::array<KeySpec, 38> keys{{
     {"port", Kind::Integer, "TCP port to listen on (0 = any free port)",
      [](Config& c, const Value& v) { return store_integer(c.port, v, 0, 65535); }},
     {"bind", Kind::Text, "address to listen on", store_bind},
@@ -311,6 +326,9 @@ const std::array<KeySpec, 37> keys{{
     {"metrics_listen", Kind::Text,
      "address:port to serve /metrics on instead of the game port (empty: the game port)",
      store_metrics_listen},
+    {"trusted_proxies", Kind::TextList,
+     "proxies whose X-Forwarded-For names the client (comma list: addresses, 10.0.0.0/8)",
+     store_trusted_proxies},
     {"bus", Kind::TextList,
      "NATS servers of the cluster's bus (comma list of nats:// URLs; empty = no bus)", store_bus},
     {"node", Kind::Text, "this node's stable id in the cluster (empty = the host name)",

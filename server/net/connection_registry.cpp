@@ -5,7 +5,8 @@
 
 namespace server::net {
 
-ConnectionSlot::ConnectionSlot(ConnectionRegistry* registry, std::string address, bool refusal)
+ConnectionSlot::ConnectionSlot(ConnectionRegistry* registry, std::optional<std::string> address,
+                               bool refusal)
     : registry_(registry), address_(std::move(address)), refusal_(refusal) {
 }
 
@@ -36,12 +37,38 @@ std::variant<ConnectionSlot, SlotRefusal> ConnectionRegistry::reserve(const std:
     return ConnectionSlot(this, address, false);
 }
 
+std::variant<ConnectionSlot, SlotRefusal>
+ConnectionRegistry::reserve_unbound(std::size_t max_total) {
+    const std::lock_guard lock(mutex_);
+    if (slots_ >= max_total)
+        return SlotRefusal::ServerFull;
+    ++slots_;
+    return ConnectionSlot(this, std::nullopt, false);
+}
+
+std::optional<SlotRefusal> ConnectionRegistry::bind(ConnectionSlot& slot,
+                                                    const std::string& address,
+                                                    std::size_t max_per_address) {
+    if (slot.address_ || slot.refusal_ || slot.registry_ != this)
+        return std::nullopt;
+    const std::lock_guard lock(mutex_);
+    auto& from_address = slots_per_address_[address];
+    if (from_address >= max_per_address) {
+        if (from_address == 0)
+            slots_per_address_.erase(address);
+        return SlotRefusal::AddressFull;
+    }
+    ++from_address;
+    slot.address_ = address;
+    return std::nullopt;
+}
+
 std::optional<ConnectionSlot> ConnectionRegistry::reserve_refusal(std::size_t max_refusals) {
     const std::lock_guard lock(mutex_);
     if (refusals_ >= max_refusals)
         return std::nullopt;
     ++refusals_;
-    return ConnectionSlot(this, {}, true);
+    return ConnectionSlot(this, std::nullopt, true);
 }
 
 std::size_t ConnectionRegistry::reserved() const {
@@ -54,14 +81,16 @@ std::size_t ConnectionRegistry::refusals() const {
     return refusals_;
 }
 
-void ConnectionRegistry::release(const std::string& address, bool refusal) {
+void ConnectionRegistry::release(const std::optional<std::string>& address, bool refusal) {
     const std::lock_guard lock(mutex_);
     if (refusal) {
         --refusals_;
         return;
     }
     --slots_;
-    const auto it = slots_per_address_.find(address);
+    if (!address)
+        return;
+    const auto it = slots_per_address_.find(*address);
     if (it != slots_per_address_.end() && --it->second == 0)
         slots_per_address_.erase(it);
 }

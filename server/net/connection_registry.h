@@ -7,6 +7,11 @@
 // beyond the caps gets a refusal slot, of which only a few are held at once: it is answered
 // (/healthz as usual, anything else 503) and closed (listener.h). Touched only at connect and
 // disconnect, never per message.
+//
+// A connection from a trusted proxy (trusted_proxies, server/http/client_address.h) carries
+// the requests of many clients: its slot is reserved unbound, under max_connections only,
+// and bound to the client's address (under max_connections_per_ip) when the connection
+// upgrades to a WebSocket, which is one client's to its end.
 
 #include "server/net/connection.h"
 
@@ -36,17 +41,17 @@ public:
 
 private:
     friend class ConnectionRegistry;
-    ConnectionSlot(ConnectionRegistry* registry, std::string address, bool refusal);
+    ConnectionSlot(ConnectionRegistry* registry, std::optional<std::string> address, bool refusal);
 
     ConnectionRegistry* registry_; // nullptr once moved from
-    std::string address_;
+    std::optional<std::string> address_; // counted under it; nullopt: not bound (a proxy's)
     bool refusal_ = false; // a connection beyond the caps, being answered before it closes
 };
 
 // Why an upgrade got no slot.
 enum class SlotRefusal : std::uint8_t {
     ServerFull,  // max_connections reached
-    AddressFull, // max_connections_per_ip reached for this peer address
+    AddressFull, // max_connections_per_ip reached for this client address
 };
 
 class ConnectionRegistry {
@@ -58,6 +63,12 @@ public:
     // A place for a connection beyond the caps while it is answered (at most `max_refusals` at
     // once); nullopt: close it at once.
     std::optional<ConnectionSlot> reserve_refusal(std::size_t max_refusals);
+    // A slot under `max_total` only, bound to no address yet: a trusted proxy's connection.
+    std::variant<ConnectionSlot, SlotRefusal> reserve_unbound(std::size_t max_total);
+    // Counts the unbound `slot` under `address` from now on, or refuses (AddressFull) and
+    // leaves it unbound. A slot already bound stays as it is (nothing is returned).
+    std::optional<SlotRefusal> bind(ConnectionSlot& slot, const std::string& address,
+                                    std::size_t max_per_address);
     // Slots held now (accepted connections, HTTP or WebSocket), refusals not included.
     std::size_t reserved() const;
     std::size_t refusals() const;
@@ -72,7 +83,7 @@ public:
 
 private:
     friend class ConnectionSlot;
-    void release(const std::string& address, bool refusal);
+    void release(const std::optional<std::string>& address, bool refusal);
 
     mutable std::mutex mutex_;
     std::condition_variable emptied_;

@@ -1,5 +1,6 @@
 #include "server/net/http_session.h"
 
+#include "server/http/client_address.h"
 #include "server/http/origin_check.h"
 #include "server/http/request_dispatch.h"
 #include "server/log.h"
@@ -92,7 +93,7 @@ template <class Stream> void HttpSession<Stream>::on_read(ErrorCode ec) {
             return write(http::error_response(
                 request, beast_http::status::service_unavailable, "session_check_failed",
                 "the server could not check your session; try again"));
-        http::RequestInfo info{remote_address_, std::move(*principal),
+        http::RequestInfo info{client_address(request), std::move(*principal),
                                std::is_same_v<Stream, TlsStream>};
         http::answer_request(*context_, request, info,
                              [self = this->shared_from_this()](http::AnyResponse response) {
@@ -126,7 +127,7 @@ template <class Stream> void HttpSession<Stream>::refuse_request(http::Request r
     const auto path = target.substr(0, std::min(target.find('?'), target.size()));
     request.keep_alive(false);
     if ((path == "/healthz" || path == "/health") && !beast::websocket::is_upgrade(request)) {
-        http::RequestInfo info{remote_address_, nullptr, std::is_same_v<Stream, TlsStream>};
+        http::RequestInfo info{client_address(request), nullptr, std::is_same_v<Stream, TlsStream>};
         return http::answer_request(*context_, request, info,
                                     [self = this->shared_from_this()](http::AnyResponse response) {
                                         self->deliver(std::move(response));
@@ -161,12 +162,18 @@ template <class Stream> void HttpSession<Stream>::upgrade() {
     if (!http::origin_allowed(request[beast_http::field::origin], request[beast_http::field::host],
                               context_->config.allowed_origins))
         return refuse(beast_http::status::forbidden, "bad_origin", "origin not allowed");
-    with_principal([this, refuse](CheckedPrincipal principal) {
+    // A trusted proxy's connection becomes one client's: it counts under that client's address
+    // from now on (connection_registry.h); anyone else's slot is bound since its accept.
+    std::string client = client_address(request);
+    if (context_->registry.bind(*slot_, client, context_->config.max_connections_per_ip))
+        return refuse(beast_http::status::service_unavailable, "too_many_connections",
+                      "too many connections from your address; close some and try again");
+    with_principal([this, refuse, address = std::move(client)](CheckedPrincipal principal) mutable {
         if (!principal)
             return refuse(beast_http::status::service_unavailable, "session_check_failed",
                           "the server could not check your session; try again");
         http::Request upgrading = parser_->release();
-        PeerInfo peer{remote_address_, std::string(upgrading[beast_http::field::origin]),
+        PeerInfo peer{std::move(address), std::string(upgrading[beast_http::field::origin]),
                       std::move(*principal)};
         std::make_shared<WebSocketSession<Stream>>(std::move(stream_), context_, std::move(peer),
                                                    std::move(*slot_))
@@ -185,6 +192,11 @@ HttpSession<Stream>::principal_of(const http::Request& request) {
         log::error(std::string("http: the session check failed: ") + e.what());
         return std::nullopt;
     }
+}
+
+template <class Stream>
+std::string HttpSession<Stream>::client_address(const http::Request& request) const {
+    return http::client_address(remote_address_, request, context_->config.trusted_proxies);
 }
 
 template <class Stream> void HttpSession<Stream>::deliver(http::AnyResponse response) {

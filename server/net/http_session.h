@@ -4,6 +4,9 @@
 // request upgrades at /ws (after the Origin check and the Authenticator), with the connection's
 // slot under the caps (connection_registry.h), taken when it was accepted.
 //
+// Each request is its client's (http/client_address.h): behind a trusted proxy, one connection
+// carries the requests of many clients. The upgrade binds the slot to its client's address.
+//
 // A connection accepted beyond the caps (`refused`) holds a refusal slot instead: it reads one
 // request within 2 s, answers /healthz (and /health) as usual and anything else with 503 (the
 // refusal's code: server_full or too_many_connections), and closes.
@@ -38,7 +41,7 @@ private:
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
     std::shared_ptr<void> response_; // keeps the message alive while it is written
     std::shared_ptr<ServerContext> context_;
-    std::string remote_address_;
+    std::string remote_address_;         // the peer's: a trusted proxy's, or the client's own
     std::optional<ConnectionSlot> slot_; // moved to the WebSocketSession by an upgrade
     std::optional<SlotRefusal> refused_;
 
@@ -56,6 +59,8 @@ private:
     // (parser_) is left alone meanwhile.
     template <class Then> void with_principal(Then then);
     CheckedPrincipal principal_of(const http::Request& request);
+    // Whose `request` is (http/client_address.h): what the per-address limits count.
+    std::string client_address(const http::Request& request) const;
     void deliver(http::AnyResponse response); // any thread
     void write(http::AnyResponse response);
     void on_write(bool keep_alive, ErrorCode ec);

@@ -1,5 +1,6 @@
 #include "server/net/listener.h"
 
+#include "server/http/client_address.h"
 #include "server/log.h"
 #include "server/net/http_session.h"
 #include "server/startup_error.h"
@@ -141,8 +142,13 @@ void Listener::on_accept(boost::system::error_code ec, SessionSocket socket) {
     boost::system::error_code endpoint_ec;
     const auto remote = socket.remote_endpoint(endpoint_ec);
     std::string address = endpoint_ec ? "unknown" : remote.address().to_string();
-    auto reserved = context_->registry.reserve(address, context_->config.max_connections,
-                                               context_->config.max_connections_per_ip);
+    // A trusted proxy's connection is counted under the client's address only when it
+    // upgrades (connection_registry.h): until then no one client is known.
+    const auto& config = context_->config;
+    auto reserved = http::is_trusted_proxy(address, config.trusted_proxies)
+                        ? context_->registry.reserve_unbound(config.max_connections)
+                        : context_->registry.reserve(address, config.max_connections,
+                                                     config.max_connections_per_ip);
     std::optional<SlotRefusal> refused;
     std::optional<ConnectionSlot> slot;
     if (auto* held = std::get_if<ConnectionSlot>(&reserved)) {

@@ -73,7 +73,7 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     const auto parsed = nlohmann::json::parse(text);
     const Config from_file = resolved(file(text));
     const Config defaults = resolved({});
-    CHECK(parsed.size() == 36);
+    CHECK(parsed.size() == 37);
     CHECK(from_file.port == defaults.port);
     CHECK(from_file.db == defaults.db);
     CHECK(from_file.read_message_max == defaults.read_message_max);
@@ -99,6 +99,8 @@ TEST_CASE("config: the shipped config/tabula.json holds every key with its defau
     CHECK(from_file.bus == defaults.bus);
     CHECK(from_file.node == defaults.node);
     CHECK(from_file.cluster == defaults.cluster);
+    CHECK(from_file.trusted_proxies == defaults.trusted_proxies);
+    CHECK(defaults.trusted_proxies.empty());
     CHECK(from_file.tournament_schedules.empty());
 }
 
@@ -188,6 +190,26 @@ TEST_CASE("config: flags take --key value and --key=value, dashes for underscore
     CHECK(config.burst == 10);
 }
 
+TEST_CASE("config: trusted_proxies reads addresses and networks from every source") {
+    const auto networks = [](const Config& config) {
+        std::vector<std::string> texts;
+        for (const auto& network : config.trusted_proxies)
+            texts.push_back(server::ip_network_text(network));
+        return texts;
+    };
+    const std::vector<std::string> expected{"10.0.0.0/8", "::1", "192.0.2.7"};
+    CHECK(networks(resolved(file(R"({"trusted_proxies": ["10.0.0.0/8", "::1", "192.0.2.7"]})"))) ==
+          expected);
+    ConfigSources from_env;
+    from_env.environment = {{"TABULA_TRUSTED_PROXIES", "10.0.0.0/8, ::1,192.0.2.7"}};
+    CHECK(networks(resolved(from_env)) == expected);
+    CHECK(networks(resolved(flags({"--trusted-proxies=10.0.0.0/8,::1,192.0.2.7"}))) == expected);
+    // The variable overrides the file; an empty one trusts nobody.
+    ConfigSources emptied = file(R"({"trusted_proxies": ["10.0.0.0/8"]})");
+    emptied.environment = {{"TABULA_TRUSTED_PROXIES", ""}};
+    CHECK(resolved(emptied).trusted_proxies.empty());
+}
+
 TEST_CASE("config: TLS needs both the certificate and the key") {
     const Config config = resolved(flags({"--tls-cert", "c.pem", "--tls-key", "k.pem"}));
     CHECK(config.tls_enabled());
@@ -208,6 +230,10 @@ TEST_CASE("config: every bad value is refused with a message naming the key and 
     };
     const std::vector<Case> cases{
         {flags({"--port", "70000"}), "port", "--port"},
+        {file(R"({"trusted_proxies": "10.0.0.0/8"})"), "trusted_proxies", "test.json"},
+        {file(R"({"trusted_proxies": ["haproxy"]})"), "trusted_proxies", "test.json"},
+        {env("TABULA_TRUSTED_PROXIES", "10.0.0.1/8"), "trusted_proxies", "TABULA_TRUSTED_PROXIES"},
+        {flags({"--trusted-proxies", "10.0.0.0/33"}), "trusted_proxies", "--trusted-proxies"},
         {flags({"--port", "80a"}), "port", "--port"},
         {flags({"--port", "-1"}), "port", "--port"},
         {env("TABULA_PORT", "http"), "port", "TABULA_PORT"},

@@ -96,11 +96,14 @@ template <class Ws> void WsTestClient::Impl::connect(Ws& stream, const WsOptions
             throw std::runtime_error("TLS handshake failed: " + ec.message());
     }
     stream.set_option(websocket::stream_base::decorator(
-        [origin = options.origin, cookie = options.cookie](websocket::request_type& request) {
+        [origin = options.origin, cookie = options.cookie,
+         extra = options.extra_headers](websocket::request_type& request) {
             if (!origin.empty())
                 request.set(beast::http::field::origin, origin);
             if (!cookie.empty())
                 request.set(beast::http::field::cookie, cookie);
+            for (const auto& [name, value] : extra)
+                request.insert(name, value);
         }));
     websocket::response_type response;
     const std::string host = "127.0.0.1:" + std::to_string(options.port);

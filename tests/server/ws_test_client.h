@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,8 @@ struct WsOptions {
     std::string target = "/ws";
     std::string origin; // sent as Origin when not empty
     std::string cookie; // sent as Cookie when not empty
+    // More header lines of the upgrade request, in order (a name may come twice).
+    std::vector<std::pair<std::string, std::string>> extra_headers;
     bool tls = false;   // wss://, trusting `ca_file` (verify_none when empty)
     std::string ca_file;
     std::chrono::milliseconds timeout{5000}; // per call
@@ -45,6 +48,10 @@ struct WsOptions {
     }
     WsOptions& cookie_header(std::string value) {
         cookie = std::move(value);
+        return *this;
+    }
+    WsOptions& header(std::string name, std::string value) {
+        extra_headers.emplace_back(std::move(name), std::move(value));
         return *this;
     }
     WsOptions& over_tls(std::string trusted_ca_file) {
