@@ -8,8 +8,10 @@
 #   - each `server NAME "${VAR}"` line has VAR set in that service to NAME:PORT, NAME a service
 #     that runs `tabula serve ... --cluster` as node NAME (TABULA_NODE) on PORT (TABULA_PORT),
 #     on a postgresql:// database and a nats:// bus at services of the file; and no node runs
-#     outside HAProxy (as many --cluster services as server lines, at least two);
-#   - the configuration checks /healthz, balances leastconn and sets a tunnel timeout.
+#     outside HAProxy (as many --cluster services as server lines, at least two); each node
+#     trusts as proxies (TABULA_TRUSTED_PROXIES) the subnet the file gives its network;
+#   - the configuration checks /healthz, balances leastconn, sets a tunnel timeout and adds
+#     X-Forwarded-For (option forwardfor), which the nodes read from their trusted proxy.
 #   bash compose_cluster_check.sh <repository root> [<compose file> <haproxy.cfg>]
 # (The two files default to the repository's; compose_cluster_check_test.sh passes broken copies.)
 set -euo pipefail
@@ -67,6 +69,7 @@ has "http-check$sp+send$sp.*uri$sp+/healthz($sp|\$)" ||
     problem "$config: the health check does not ask /healthz"
 has "balance$sp+leastconn" || problem "$config: no 'balance leastconn'"
 has "timeout$sp+tunnel$sp" || problem "$config: no 'timeout tunnel'"
+has "option$sp+forwardfor($sp|\$)" || problem "$config: no 'option forwardfor'"
 
 # The haproxy service: the one on the haproxy image. Its configuration is the file it mounts
 # where the image reads it.
@@ -131,6 +134,12 @@ for entry in "${servers[@]}"; do
         problem "$compose: service $host's database is not a postgresql:// URI ($db)"
     elif ! is_service "$db_host"; then
         problem "$compose: service $host's database is on $db_host, not a service of the file"
+    fi
+    trusted=$(value_of TABULA_TRUSTED_PROXIES <<<"$lines")
+    if [ -z "$trusted" ]; then
+        problem "$compose: service $host trusts no proxy (TABULA_TRUSTED_PROXIES): every player would have HAProxy's address"
+    elif ! grep -qE "^$sp+-?$sp*subnet:$sp*\"?${trusted//./\\.}\"?$sp*\$" "$compose"; then
+        problem "$compose: service $host trusts $trusted, not the subnet of the file's network"
     fi
     bus=$(value_of TABULA_BUS <<<"$lines")
     bus_host=$(sed -nE 's#^nats://([^:/,]+)(:[0-9]+)?$#\1#p' <<<"$bus")

@@ -70,6 +70,13 @@ expect_failure "a server at a written address" haproxy/haproxy.cfg \
 expect_failure "the health check elsewhere" haproxy/haproxy.cfg 's#uri /healthz#uri /health#'
 expect_failure "another balance" haproxy/haproxy.cfg 's#balance leastconn#balance roundrobin#'
 expect_failure "no tunnel timeout" haproxy/haproxy.cfg '/timeout tunnel/d'
+expect_failure "no X-Forwarded-For" haproxy/haproxy.cfg '/option forwardfor/d'
+expect_failure "a node trusting no proxy" compose.cluster.yaml \
+    '/^  node2:/,/^  [a-z]/ { /TABULA_TRUSTED_PROXIES:/d }'
+expect_failure "a node trusting another network" compose.cluster.yaml \
+    '/^  node3:/,/^  [a-z]/ s#TABULA_TRUSTED_PROXIES: .*#TABULA_TRUSTED_PROXIES: "10.0.0.0/8"#'
+expect_failure "the network on another subnet" compose.cluster.yaml \
+    's#subnet: 172\.28\.0\.0/16#subnet: 172.29.0.0/16#'
 
 [ "$failures" -eq 0 ] || exit 1
 echo "ok: compose_cluster_check.sh fails on each breakage"
