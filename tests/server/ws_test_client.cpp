@@ -72,6 +72,12 @@ struct WsTestClient::Impl {
 template <class Ws> void WsTestClient::Impl::connect(Ws& stream, const WsOptions& options) {
     const asio::ip::tcp::endpoint endpoint{asio::ip::make_address("127.0.0.1"), options.port};
     beast::error_code ec;
+    if (!options.from.empty()) {
+        // Another loopback address (127.0.0.2): a second client address on one machine.
+        auto& socket = beast::get_lowest_layer(stream).socket();
+        socket.open(asio::ip::tcp::v4());
+        socket.bind({asio::ip::make_address(options.from), 0});
+    }
     auto finish = [&ec](auto done) {
         return [&ec, done](beast::error_code e, auto&&...) {
             ec = e;

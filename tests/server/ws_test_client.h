@@ -32,6 +32,7 @@ struct WsOptions {
     std::string cookie; // sent as Cookie when not empty
     // More header lines of the upgrade request, in order (a name may come twice).
     std::vector<std::pair<std::string, std::string>> extra_headers;
+    std::string from;   // the local address to connect from ("127.0.0.2"); empty: any
     bool tls = false;   // wss://, trusting `ca_file` (verify_none when empty)
     std::string ca_file;
     std::chrono::milliseconds timeout{5000}; // per call
@@ -52,6 +53,10 @@ struct WsOptions {
     }
     WsOptions& header(std::string name, std::string value) {
         extra_headers.emplace_back(std::move(name), std::move(value));
+        return *this;
+    }
+    WsOptions& from_address(std::string local) {
+        from = std::move(local);
         return *this;
     }
     WsOptions& over_tls(std::string trusted_ca_file) {

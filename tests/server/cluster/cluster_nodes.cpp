@@ -20,9 +20,13 @@ std::vector<std::string> serve_args(const std::string& db, const test::SampleWeb
             "0"};
 }
 
-std::unique_ptr<test::ServeProcess>
-joined_node(const std::string& db, const test::SampleWeb& sample, const std::string& node) {
-    auto serve = std::make_unique<test::ServeProcess>(TABULA_BINARY, serve_args(db, sample, node));
+std::unique_ptr<test::ServeProcess> joined_node(const std::string& db,
+                                                const test::SampleWeb& sample,
+                                                const std::string& node,
+                                                const std::vector<std::string>& extra) {
+    auto args = serve_args(db, sample, node);
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto serve = std::make_unique<test::ServeProcess>(TABULA_BINARY, args);
     REQUIRE(serve->wait_for_output("node " + node + " epoch 1 joined the cluster", 20s));
     return serve;
 }

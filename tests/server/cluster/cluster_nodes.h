@@ -19,9 +19,12 @@ namespace cluster_test {
 std::vector<std::string> serve_args(const std::string& db, const test::SampleWeb& sample,
                                     const std::string& node);
 
-// A node started and joined as epoch 1 (its log says so within 20 s, else the test fails).
-std::unique_ptr<test::ServeProcess>
-joined_node(const std::string& db, const test::SampleWeb& sample, const std::string& node);
+// A node started and joined as epoch 1 (its log says so within 20 s, else the test fails),
+// with `extra` arguments after serve_args ("--trusted-proxies", "127.0.0.1").
+std::unique_ptr<test::ServeProcess> joined_node(const std::string& db,
+                                                const test::SampleWeb& sample,
+                                                const std::string& node,
+                                                const std::vector<std::string>& extra = {});
 
 // GET /metrics of the node on `port`.
 std::string metrics_of(std::uint16_t port);

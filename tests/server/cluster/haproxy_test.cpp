@@ -4,8 +4,11 @@
 // through it, `balance leastconn` puts three held WebSockets on three nodes, and after SIGKILL of
 // one node its players' tunnels close, its health check marks it down within `fall 2` checks of
 // `inter 1s`, and new connections through haproxy still reach a live node, before and after the
-// mark. 127.0.0.1, free ports, bounded waits. Without haproxy the test says so and stops, unless
-// CI is set: there scripts/install-deps.sh --test has installed it, so its absence fails.
+// mark. A node that trusts haproxy (trusted_proxies) counts each client by the address haproxy
+// forwards (option forwardfor): clients from 127.0.0.2 and 127.0.0.3 are held to one
+// WebSocket each. 127.0.0.1, free ports, bounded waits. Without haproxy the test says so and
+// stops, unless CI is set: there scripts/install-deps.sh --test has installed it, so its
+// absence fails.
 #include "tests/server/cluster/cluster_nodes.h"
 #include "tests/server/cluster/haproxy_process.h"
 #include "tests/server/serve_process.h"
@@ -181,4 +184,64 @@ TEST_CASE("haproxy: the repository's haproxy.cfg in front of three serve --clust
         nodes[static_cast<std::size_t>(index)]->signal(SIGTERM);
         CHECK(nodes[static_cast<std::size_t>(index)]->wait_exit(10s) == 0);
     }
+}
+
+namespace {
+
+// A WebSocket through `port` from the local address `from`: its hello read, or the HTTP status
+// it was refused with (0 for another failure).
+int upgrade_status_from(std::uint16_t port, const std::string& from,
+                        std::vector<std::unique_ptr<test::WsTestClient>>& held) {
+    try {
+        auto client =
+            std::make_unique<test::WsTestClient>(test::WsOptions(port).from_address(from));
+        if (client->read_json()["t"] != "hello")
+            return 0;
+        held.push_back(std::move(client));
+        return 101;
+    } catch (const test::UpgradeRefused& refused) {
+        return refused.status;
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+} // namespace
+
+TEST_CASE("haproxy: a node that trusts haproxy counts each client by the address haproxy "
+          "forwards") {
+    const auto binary = cluster_test::find_haproxy();
+    if (binary.empty()) {
+        if (std::getenv("CI") != nullptr)
+            FAIL("no haproxy on the PATH or in /usr/sbin, and CI is set "
+                 "(scripts/install-deps.sh --test installs Debian's haproxy)");
+        MESSAGE("no haproxy on the PATH or in /usr/sbin: test not run "
+                "(scripts/install-deps.sh --test installs Debian's haproxy)");
+        return;
+    }
+    storage_test::OnPostgres db;
+    const test::SampleWeb sample;
+    // One node behind all three server lines, trusting haproxy (127.0.0.1), one WebSocket per
+    // address. The clients connect to haproxy from other loopback addresses, which haproxy
+    // forwards (option forwardfor): without it, or without the trust, every client would be
+    // 127.0.0.1 and the second WebSocket would be refused.
+    const auto node =
+        joined_node(db.location(), sample, "node1",
+                    {"--trusted-proxies", "127.0.0.1", "--max-connections-per-ip", "1"});
+    const auto node_port = node->listening_port();
+    REQUIRE(node_port != 0);
+    const auto proxy = started_haproxy(binary, {node_port, node_port, node_port});
+    const auto port = proxy->port();
+
+    std::vector<std::unique_ptr<test::WsTestClient>> held;
+    CHECK(upgrade_status_from(port, "127.0.0.2", held) == 101);
+    CHECK(upgrade_status_from(port, "127.0.0.3", held) == 101);
+    // A second from 127.0.0.2 is over its cap: the node refuses it, through haproxy.
+    CHECK(upgrade_status_from(port, "127.0.0.2", held) == 503);
+    CHECK(metrics_show(node_port, "\ntabula_connections 2\n", 5s));
+
+    held.clear();
+    CHECK(proxy->stop(5s).has_value());
+    node->signal(SIGTERM);
+    CHECK(node->wait_exit(10s) == 0);
 }
