@@ -1,5 +1,7 @@
 #include "tests/server/durability/serve_child.h"
 
+#include "storage/open.h"
+
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
@@ -274,6 +276,36 @@ int reconcile(LiveGame& game, const std::vector<std::string>& server) {
     }
     game.pending.reset();
     return problems;
+}
+
+void play_round(std::vector<LiveGame>& games, std::uint64_t round, std::size_t answered) {
+    std::vector<LiveGame*> sent;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (games[i].over())
+            continue;
+        games[i].send_move(round * 7919 + i * 104729);
+        sent.push_back(&games[i]);
+    }
+    for (std::size_t i = 0; i < sent.size() && i < answered; ++i)
+        sent[i]->take_answer();
+}
+
+std::size_t moves_acknowledged(const std::vector<LiveGame>& games) {
+    std::size_t total = 0;
+    for (const auto& game : games)
+        total += game.mirror->moves().size();
+    return total;
+}
+
+std::map<std::string, std::vector<std::string>> stored_moves_by_code(const std::string& db) {
+    const auto backend = storage::open(db);
+    std::map<std::string, std::vector<std::string>> by_code;
+    for (const auto& row : backend->game_store()->load_unfinished_games()) {
+        std::vector<std::string>& moves = by_code[row.game.table_code];
+        for (const auto& move : row.moves)
+            moves.push_back(move.move);
+    }
+    return by_code;
 }
 
 } // namespace durability_test

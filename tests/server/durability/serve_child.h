@@ -108,4 +108,13 @@ struct LiveGame {
 // acknowledged moves missing (0 when nothing was lost).
 int reconcile(LiveGame& game, const std::vector<std::string>& server);
 
+// One round: each game that is not over sends its next move (chosen by `round` and its
+// index), then the first `answered` of those wait for their answer (the moves of a round reach
+// the writer together: group commit); the others stay pending.
+void play_round(std::vector<LiveGame>& games, std::uint64_t round, std::size_t answered);
+// The moves acknowledged in all `games`.
+std::size_t moves_acknowledged(const std::vector<LiveGame>& games);
+// The moves stored for each unfinished game of the database at `db`, by table code.
+std::map<std::string, std::vector<std::string>> stored_moves_by_code(const std::string& db);
+
 } // namespace durability_test

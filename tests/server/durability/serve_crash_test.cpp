@@ -3,7 +3,6 @@
 // itself stopped as a crash stops it (pg_ctl stop -m immediate) and started again during play.
 // An acknowledged move is never lost (docs/architecture.md §3: acknowledged means committed),
 // and the games go on. Bounded: every answer is awaited for at most 20 s.
-#include "storage/open.h"
 #include "tests/server/durability/serve_child.h"
 #include "tests/server/test_support.h"
 #include "tests/support/own_cluster.h"
@@ -25,31 +24,9 @@ namespace {
 // More connections from 127.0.0.1 than the default allows: two a game, and their returns.
 const std::map<std::string, std::string> many_players{{"MAX_CONNECTIONS_PER_IP", "1000"}};
 
-// One round: each game that is not over sends its next move, then every answer is awaited
-// (the moves of a round reach the writer together: group commit). `answered` of them are
-// awaited; the others stay pending.
-void play_round(std::vector<LiveGame>& games, std::uint64_t round, std::size_t answered) {
-    std::vector<LiveGame*> sent;
-    for (std::size_t i = 0; i < games.size(); ++i) {
-        if (games[i].over())
-            continue;
-        games[i].send_move(round * 7919 + i * 104729);
-        sent.push_back(&games[i]);
-    }
-    for (std::size_t i = 0; i < sent.size() && i < answered; ++i)
-        sent[i]->take_answer();
-}
-
 void play_rounds(std::vector<LiveGame>& games, std::uint64_t& round, int count) {
     for (int i = 0; i < count; ++i)
         play_round(games, round++, games.size());
-}
-
-std::size_t moves_acknowledged(const std::vector<LiveGame>& games) {
-    std::size_t total = 0;
-    for (const auto& game : games)
-        total += game.mirror->moves().size();
-    return total;
 }
 
 } // namespace
@@ -94,15 +71,7 @@ TEST_CASE("serve on PostgreSQL: killed -9 three times during a hundred live game
     CHECK(serve->stop(10s) == 0);
 
     // Every acknowledged move is in the database, in order.
-    const auto check = storage::open(db);
-    const auto stored = check->game_store()->load_unfinished_games();
-    std::map<std::string, std::vector<std::string>> by_code;
-    for (const auto& row : stored) {
-        std::vector<std::string> moves;
-        for (const auto& move : row.moves)
-            moves.push_back(move.move);
-        by_code[row.game.table_code] = moves;
-    }
+    auto by_code = stored_moves_by_code(db);
     for (const auto& game : games)
         if (!game.over())
             CHECK(by_code[game.code] == game.acknowledged());
@@ -135,14 +104,7 @@ TEST_CASE("serve on PostgreSQL: a crash of PostgreSQL during play delays the mov
     CHECK(serve.output().find("listening on") != std::string::npos);
 
     // What the server acknowledged is what the database holds.
-    const auto check = storage::open(cluster.uri());
-    std::map<std::string, std::vector<std::string>> by_code;
-    for (const auto& row : check->game_store()->load_unfinished_games()) {
-        std::vector<std::string> moves;
-        for (const auto& move : row.moves)
-            moves.push_back(move.move);
-        by_code[row.game.table_code] = moves;
-    }
+    auto by_code = stored_moves_by_code(cluster.uri());
     std::size_t checked = 0;
     for (const auto& game : games)
         if (!game.over()) {
