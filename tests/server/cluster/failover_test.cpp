@@ -79,15 +79,9 @@ TEST_CASE("serve --cluster: the owner of live games killed -9, the other node cl
     TwoNodes nodes;
     ServeChild& a = nodes.a;
     ServeChild& b = nodes.b;
-    const std::uint16_t port_a = nodes.port_a;
-    const std::uint16_t port_b = nodes.port_b;
-
-    std::vector<LiveGame> games;
-    for (int i = 0; i < 10; ++i)
-        games.push_back(LiveGame::start(port_a));
+    auto games = start_games(nodes.port_a, 10);
     std::uint64_t round = 0;
-    for (int i = 0; i < 4; ++i)
-        play_round(games, round++, games.size());
+    play_rounds(games, round, 4);
     // Mid-round: a third of the moves answered, the rest in flight when node-a dies.
     play_round(games, round++, games.size() / 3);
     a.kill_hard();
@@ -108,11 +102,10 @@ TEST_CASE("serve --cluster: the owner of live games killed -9, the other node cl
 
     int lost = 0;
     for (auto& game : games)
-        lost += reconcile(game, game.come_back(port_b));
+        lost += reconcile(game, game.come_back(nodes.port_b));
     CHECK_MESSAGE(lost == 0, lost, " acknowledged moves lost or moves nobody sent");
     CHECK(moves_acknowledged(games) >= acknowledged);
-    for (int i = 0; i < 3; ++i) // and they play on, on node-b
-        play_round(games, round++, games.size());
+    play_rounds(games, round, 3); // and they play on, on node-b
     CHECK(b.stop(10s) == 0);
 
     nodes.check_stored(games); // every acknowledged move in the database, in order, once
@@ -124,17 +117,11 @@ TEST_CASE("serve --cluster: an owner hung past its lease is taken over, and when
     TwoNodes nodes;
     ServeChild& a = nodes.a;
     ServeChild& b = nodes.b;
-    const std::uint16_t port_a = nodes.port_a;
-    const std::uint16_t port_b = nodes.port_b;
-
-    std::vector<LiveGame> games;
-    for (int i = 0; i < 4; ++i)
-        games.push_back(LiveGame::start(port_a));
+    auto games = start_games(nodes.port_a, 4);
     std::uint64_t round = 0;
-    for (int i = 0; i < 3; ++i)
-        play_round(games, round++, games.size());
+    play_rounds(games, round, 3);
     // A connection on node-a that is in no game: it sees how node-a ends its sessions.
-    Guest onlooker = Guest::connect(port_a);
+    Guest onlooker = Guest::connect(nodes.port_a);
 
     a.pause();
     const auto paused = Clock::now();
@@ -152,7 +139,7 @@ TEST_CASE("serve --cluster: an owner hung past its lease is taken over, and when
     const auto acknowledged_first = games[0].acknowledged();
     int lost = 0;
     for (std::size_t i = 0; i < games.size(); ++i) {
-        const auto server = games[i].come_back(port_b);
+        const auto server = games[i].come_back(nodes.port_b);
         if (i == 0)
             CHECK(server == acknowledged_first);
         lost += reconcile(games[i], server);
@@ -166,8 +153,7 @@ TEST_CASE("serve --cluster: an owner hung past its lease is taken over, and when
     CHECK_MESSAGE(says(a, "node node-a epoch 3 joined the cluster", 10s), a.output());
     CHECK(a.output().find("node node-a epoch 1 is fenced") != std::string::npos);
 
-    for (int i = 0; i < 3; ++i) // the games go on, on node-b
-        play_round(games, round++, games.size());
+    play_rounds(games, round, 3); // the games go on, on node-b
     CHECK(b.stop(10s) == 0);
     CHECK(a.stop(10s) == 0);
 

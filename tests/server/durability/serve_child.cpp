@@ -290,6 +290,18 @@ void play_round(std::vector<LiveGame>& games, std::uint64_t round, std::size_t a
         sent[i]->take_answer();
 }
 
+void play_rounds(std::vector<LiveGame>& games, std::uint64_t& round, int count) {
+    for (int i = 0; i < count; ++i)
+        play_round(games, round++, games.size());
+}
+
+std::vector<LiveGame> start_games(std::uint16_t port, int count) {
+    std::vector<LiveGame> games;
+    for (int i = 0; i < count; ++i)
+        games.push_back(LiveGame::start(port));
+    return games;
+}
+
 std::size_t moves_acknowledged(const std::vector<LiveGame>& games) {
     std::size_t total = 0;
     for (const auto& game : games)

@@ -112,6 +112,10 @@ int reconcile(LiveGame& game, const std::vector<std::string>& server);
 // index), then the first `answered` of those wait for their answer (the moves of a round reach
 // the writer together: group commit); the others stay pending.
 void play_round(std::vector<LiveGame>& games, std::uint64_t round, std::size_t answered);
+// `count` whole rounds (every move answered), from `round` on; `round` ends past them.
+void play_rounds(std::vector<LiveGame>& games, std::uint64_t& round, int count);
+// `count` games started on the server at `port` (LiveGame::start).
+std::vector<LiveGame> start_games(std::uint16_t port, int count);
 // The moves acknowledged in all `games`.
 std::size_t moves_acknowledged(const std::vector<LiveGame>& games);
 // The moves stored for each unfinished game of the database at `db`, by table code.

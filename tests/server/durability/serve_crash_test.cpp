@@ -24,11 +24,6 @@ namespace {
 // More connections from 127.0.0.1 than the default allows: two a game, and their returns.
 const std::map<std::string, std::string> many_players{{"MAX_CONNECTIONS_PER_IP", "1000"}};
 
-void play_rounds(std::vector<LiveGame>& games, std::uint64_t& round, int count) {
-    for (int i = 0; i < count; ++i)
-        play_round(games, round++, games.size());
-}
-
 } // namespace
 
 TEST_CASE("serve on PostgreSQL: killed -9 three times during a hundred live games, it loses no "
@@ -44,9 +39,7 @@ TEST_CASE("serve on PostgreSQL: killed -9 three times during a hundred live game
     auto serve = std::make_unique<ServeChild>(db, sample.web, next_log(), many_players);
     std::uint16_t port = serve->wait_listening(20s);
     REQUIRE_MESSAGE(port != 0, serve->output());
-    std::vector<LiveGame> games;
-    for (int i = 0; i < 100; ++i)
-        games.push_back(LiveGame::start(port));
+    auto games = start_games(port, 100);
     std::uint64_t round = 0;
     play_rounds(games, round, 4);
 
