@@ -142,6 +142,11 @@ Connection::Connection(const std::string& conninfo, const ConnectOptions& option
     else // never weaker than on; an operator's remote_apply or remote_write stays
         exec("SELECT set_config('synchronous_commit', 'on', false) "
              "WHERE current_setting('synchronous_commit') = 'off'");
+    if (options.idle_in_transaction_timeout_ms > 0)
+        exec(std::string("SET idle_in_transaction_session_timeout = ")
+                 .append(std::to_string(options.idle_in_transaction_timeout_ms)));
+    if (options.lock_timeout_ms > 0)
+        exec(std::string("SET lock_timeout = ").append(std::to_string(options.lock_timeout_ms)));
 }
 
 Connection::~Connection() {

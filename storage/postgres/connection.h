@@ -115,6 +115,14 @@ struct ConnectOptions {
     // Seconds libpq waits for a connection before it gives up; the URI's own connect_timeout
     // wins.
     int connect_timeout_seconds = 10;
+    // Milliseconds after which PostgreSQL ends a session whose transaction waits for its client
+    // (idle_in_transaction_session_timeout); 0 keeps the server's setting. A node stopped in the
+    // middle of a write batch (SIGSTOP, a frozen VM) would otherwise hold the batch's locks, and
+    // with them the takeover that fences it, for as long as it stays stopped.
+    int idle_in_transaction_timeout_ms = 0;
+    // Milliseconds a statement waits for a lock before it fails with SQLSTATE 55P03
+    // (lock_timeout); 0 keeps the server's setting (wait for ever).
+    int lock_timeout_ms = 0;
 };
 
 class Connection {

@@ -24,6 +24,16 @@ std::string ask(Connection& db) {
     return {};
 }
 
+// A cluster node's fenced writes and its membership session end a transaction left waiting for
+// the node this long. It is well under the lease (ClusterOptions, 5 s), so a node hung in the
+// middle of a batch has lost the batch's fence lock (FOR KEY SHARE on its nodes row, which the
+// takeover's UPDATE waits for) before any other node may take it over.
+constexpr int cluster_idle_in_transaction_ms = 2000;
+// The membership session's statements (the takeover, the claims) give up on a lock after this
+// long and are tried again at the next watch, so a lock that outlives the timeout above (a
+// session stuck sending to a stopped node) can delay a takeover but never the node's own lease.
+constexpr int cluster_lock_timeout_ms = 1000;
+
 } // namespace
 
 PgBackend::PgBackend(std::string conninfo, const StorageOptions& options) {
@@ -65,12 +75,17 @@ std::unique_ptr<GameWriter> PgBackend::fenced_game_writer(Fence fence,
                                                           LadderDecider decide) const {
     PgWriterOptions options;
     options.fence = std::move(fence);
-    return std::make_unique<PgGameWriter>(pool_->conninfo(), pool_->options(), options,
+    ConnectOptions connect = pool_->options();
+    connect.idle_in_transaction_timeout_ms = cluster_idle_in_transaction_ms;
+    return std::make_unique<PgGameWriter>(pool_->conninfo(), connect, options,
                                           std::move(decide));
 }
 
 std::unique_ptr<ClusterStore> PgBackend::cluster_store(ClusterOptions options) const {
-    return std::make_unique<PgClusterStore>(pool_->conninfo(), pool_->options(), options);
+    ConnectOptions connect = pool_->options();
+    connect.idle_in_transaction_timeout_ms = cluster_idle_in_transaction_ms;
+    connect.lock_timeout_ms = cluster_lock_timeout_ms;
+    return std::make_unique<PgClusterStore>(pool_->conninfo(), connect, options);
 }
 
 WriteStatus PgBackend::can_write() const {

@@ -4,6 +4,7 @@
 // fenced once it was. A batch is held open mid-transaction by another session's uncommitted
 // INSERT of the same move, which the batch's INSERT ... ON CONFLICT must wait for.
 #include "storage/postgres/connection.h"
+#include "storage/postgres/pg_backend.h"
 #include "storage/postgres/pg_cluster_store.h"
 #include "storage/postgres/pg_game_writer.h"
 #include "tests/storage/backends.h"
@@ -194,4 +195,40 @@ TEST_CASE("fence: a writer without a fence is never fenced by the cluster's tabl
                       "lease_until, renewed_at) VALUES ('x', 1, 1, '', 'dead', '', 0, 0)");
     CHECK(fence_append(writer, game, move_at(1, "e4")).get().ok());
     CHECK(writer.stats().fenced == 0);
+}
+
+TEST_CASE("fence: a node stopped in the middle of a batch holds a takeover back only until its "
+          "session's idle timeout ends the batch, and the takeover's lock wait is bounded") {
+    OnPostgres db;
+    postgres::PgBackend backend(db.location(), {});
+    postgres::PgClusterStore a(db.location(), {}, fence_options(Millis(300)));
+    const Fence fa = a.register_node({"a", "a:1", "test"});
+    // Node b's membership session as a cluster node has it (lock_timeout 1 s).
+    auto b = backend.cluster_store(fence_options(Millis(60'000)));
+    b->register_node({"b", "b:1", "test"});
+
+    // Node a's batch has taken its fence, then node a stops: the transaction waits for it.
+    postgres::ConnectOptions stopped;
+    stopped.idle_in_transaction_timeout_ms = 4000;
+    postgres::Connection batch(db.location(), stopped);
+    batch.exec("BEGIN");
+    batch.run("SELECT tabula_fence($1, $2)", postgres::Params().add(fa.node_id).add(fa.epoch));
+    const auto stopped_at = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::milliseconds(400)); // a's lease expires
+    REQUIRE(b->dead_nodes().size() == 1);
+
+    // The takeover waits for the batch's lock no longer than its lock timeout...
+    CHECK_THROWS_AS(b->take_over("a", fa.epoch), StorageError);
+    // ...and goes through once PostgreSQL has ended the stopped batch's session.
+    bool taken = false;
+    while (!taken && std::chrono::steady_clock::now() < stopped_at + std::chrono::seconds(20)) {
+        try {
+            taken = b->take_over("a", fa.epoch);
+        } catch (const StorageError&) {
+        }
+    }
+    CHECK(taken);
+    CHECK(std::chrono::steady_clock::now() - stopped_at >= std::chrono::milliseconds(3900));
+    CHECK_THROWS_AS(batch.run("SELECT 1"), StorageError); // the session is gone
+    CHECK_FALSE(a.renew_lease());
 }
