@@ -14,7 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const web_dir = path.resolve(here, '../../web');
 
 const files = ['modules.test.js', 'a11y.test.js', 'notation.test.js', 'halma_cells.test.js', 'halma_page.test.js', 'table_state.test.js', 'group_challenges.test.js', 'challenge_endings.test.js', 'tournaments.test.js', 'gallery.test.js', 'board_input.test.js', 'hop_board.test.js', 'app_shell.test.js', 'screens.test.js',
-               'socket.test.js', 'tournament_screens.test.js',
+               'socket.test.js', 'tournament_screens.test.js', 'table_resume.test.js',
                'lobby.test.js', 'e2e_game.test.js', 'e2e_table.test.js', 'e2e_table_state.test.js',
                'e2e_accounts.test.js', 'e2e_game_page.test.js', 'e2e_a11y.test.js', 'e2e_players.test.js', 'e2e_computer.test.js', 'e2e_computer_group.test.js', 'e2e_halma.test.js', 'e2e_group.test.js', 'e2e_group_challenge.test.js',
                'e2e_variants.test.js', 'e2e_tournament.test.js',

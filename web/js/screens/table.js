@@ -31,6 +31,10 @@ import { Premove } from './premove.js';
 import { TournamentGameBox } from './tournament_game_box.js';
 import { go } from '../router.js';
 
+// How many times a resume that finds no table is asked again, a second apart: a failover
+// restores a dead node's tables within a few seconds (docs/deployment.md).
+const resume_attempts = 10;
+
 export class TableScreen {
     constructor(root, app, route) {
         this.app = app;
@@ -57,6 +61,7 @@ export class TableScreen {
     destroy() {
         this.closed_screen = true;
         clearInterval(this.tick);
+        clearTimeout(this.resume_timer);
         this.game_actions.destroy();
         document.removeEventListener('keydown', this.on_key);
         this.sizer.destroy();
@@ -187,13 +192,22 @@ export class TableScreen {
     }
 
     // After a reconnect: ask for what was missed since the last version seen (a whole state,
-    // or the missed events pushed one by one).
-    async resume() {
+    // or the missed events pushed one by one). In a cluster the node the reconnection reached
+    // may not serve the table yet (its owner died a moment ago and another node is claiming
+    // it, docs/deployment.md): `bad_join_code` is asked again each second, for a while.
+    async resume(attempt = 0) {
         if (!this.state) return this.enter();
+        clearTimeout(this.resume_timer);
         try {
             const reply = await this.app.api.resync(this.code, this.state.version);
             if (reply.t === 'table') this.replace(reply);
+            this.error.textContent = '';
         } catch (err) {
+            if (err.code === 'bad_join_code' && attempt < resume_attempts && !this.closed_screen) {
+                this.error.textContent = 'Finding the table again…';
+                this.resume_timer = setTimeout(() => this.resume(attempt + 1), 1000);
+                return;
+            }
             this.error.textContent = `Could not resume: ${err.message}`;
         }
     }
