@@ -35,8 +35,11 @@
 //      kept (the earlier of equals); one with the least values possible (perfect) ends the
 //      search. What each counts:
 //        C7  the scores of the downfloaters, highest first;
-//        C8  the players the following bracket (these downfloaters and the next scoregroup)
-//            cannot pair, by a maximum matching in which MDPs do not meet each other;
+//        C8  the following bracket (these downfloaters and the next scoregroup) by C6 and C7:
+//            the players it cannot pair, by a maximum matching in which MDPs do not meet
+//            each other, then their scores, highest first (the MDPs paired chosen highest
+//            first, which is exact since the sets of MDPs that can be paired together form a
+//            matroid);
 //        C9  the unplayed rounds of the bye's assignee, when the last bracket floats exactly
 //            one player;
 //        C10, C11  topscorers and their opponents who get a colour difference beyond +-2, or
@@ -56,13 +59,13 @@
 //      falls back to a legal matching. Items 4 and 5 are swiss_pairing_bracket.h's; the table
 //      of allowed pairs and the completion check, swiss_pairing_players.h's.
 //   6. Colours of each pair by 5.2.1 to 5.2.5 (colours.h).
-// Where this differs from the text: C8 looks only at the number of pairs of the following
-// bracket, not at the scores of its downfloaters; exchanges (4.3) and the sets of MDPs (4.4)
-// are not generated in the text's order among themselves (item 4), so among candidates equal
-// on every criterion the one kept may not be the text's earliest; MDPs may meet each other
-// (after every resident), where the text leaves those the residents cannot take in the Limbo
-// (3.2), so that a legal pairing is always found; and a search cut at its bound may miss the
-// best candidate. The nine rounds of FIDE's worked example (Mastering the Dutch) are paired as
+// Where this differs from the text: C8 judges the following bracket by C6 and C7 only, not by
+// C4 (whether its pairing leaves the brackets below it pairable) or C5 (the bye); exchanges
+// (4.3) and the sets of MDPs (4.4) are not generated in the text's order among themselves
+// (item 4), so among candidates equal on every criterion the one kept may not be the text's
+// earliest; MDPs may meet each other (after every resident), where the text leaves those the
+// residents cannot take in the Limbo (3.2), so that a legal pairing is always found; and a
+// search cut at its bound may miss the best candidate. The nine rounds of FIDE's worked example (Mastering the Dutch) are paired as
 // the guide pairs them (tests/lobby/tournament/swiss_fide_example_test.cpp), and each quality
 // criterion has a position of its own (swiss_quality_test.cpp).
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.

@@ -27,16 +27,24 @@ Float float_before(const PairingPlayer& p, std::size_t rounds_back) {
 // differs decides (3.8.1). Lower is better; lists are sorted from the highest down.
 struct Quality {
     std::vector<Points> floater_scores;             // C7
-    int next_unpaired = 0;                          // C8: players the following bracket cannot pair
+    int next_unpaired = 0;                          // C8, by C6: what the next bracket cannot pair
+    std::vector<Points> next_floater_scores;        // C8, by C7: their scores, highest first
     int bye_unplayed = 0;                           // C9
     std::array<int, 8> counts{};                    // C10 to C17, in this order
     std::array<std::vector<Points>, 4> differences; // C18 to C21, in this order
 
     friend bool operator<(const Quality& a, const Quality& b) {
-        return std::tie(a.floater_scores, a.next_unpaired, a.bye_unplayed, a.counts,
-                        a.differences) <
-               std::tie(b.floater_scores, b.next_unpaired, b.bye_unplayed, b.counts, b.differences);
+        return std::tie(a.floater_scores, a.next_unpaired, a.next_floater_scores, a.bye_unplayed,
+                        a.counts, a.differences) < std::tie(b.floater_scores, b.next_unpaired,
+                                                            b.next_floater_scores, b.bye_unplayed,
+                                                            b.counts, b.differences);
     }
+};
+
+// C8's view of the following bracket: how many it cannot pair, and their scores.
+struct NextBracket {
+    int unpaired = 0;
+    std::vector<Points> floater_scores; // highest first
 };
 
 // Indices into Quality::counts.
@@ -142,8 +150,17 @@ private:
         const int floats = bracket_size() - 2 * wanted;
         for (int pos = bracket_size() - floats; pos < bracket_size(); ++pos)
             q.floater_scores.push_back(pairer_.score(at(pos)));
-        if (!last_ && !next_group_.empty())
-            q.next_unpaired = (floats + static_cast<int>(next_group_.size())) % 2;
+        if (!last_ && !next_group_.empty()) {
+            // MDPs do not meet one another there: those beyond its residents float again, with
+            // at least the lowest score of this bracket; a resident floats if the count is odd.
+            const int next_size = static_cast<int>(next_group_.size());
+            const int movers_left = std::max(floats - next_size, 0);
+            q.next_unpaired = std::max((floats + next_size) % 2, movers_left);
+            q.next_floater_scores.assign(pairing_slot(movers_left),
+                                         pairer_.score(at(bracket_size() - 1)));
+            q.next_floater_scores.resize(pairing_slot(q.next_unpaired),
+                                         pairer_.score(next_group_.front()));
+        }
         if (last_ && floats == 1) {
             int least = -1;
             for (const int p : bracket_)
@@ -155,12 +172,22 @@ private:
         return q;
     }
 
-    // C8 (its first part): how many players of the following bracket (these floaters and the
-    // next scoregroup) a maximum pairing of it leaves unpaired; moved-down players are not
-    // paired with one another there (3.3.1).
-    int next_bracket_unpaired() const {
+    // C8 ("every criterion from [C1] to [C7]" complied with in the following bracket): that
+    // bracket (these floaters as its MDPs, and the next scoregroup) judged by C6 and then C7
+    // there, as the TEC's commentary on the 2026 text reads it (known here from a summary of
+    // it, not read): first how many players it cannot pair, by a maximum matching in which MDPs do
+    // not meet one another (3.3.1); then the scores of those players, highest first. Since MDPs
+    // meet only residents, which MDPs can be paired together is a bipartite question: taken highest
+    // first, an MDP is paired if an augmenting path seats it beside those already seated. The sets
+    // of MDPs that can be paired together form a matroid (a transversal one), so the MDPs this
+    // greedy choice leaves out are those a best pairing of that bracket leaves out, and some
+    // maximum matching pairs all the others; the rest of its unpaired are residents. C4 and C5 in
+    // that bracket (what its pairing leaves for the brackets below it, and the bye) are not looked
+    // at.
+    NextBracket next_bracket() const {
+        NextBracket result;
         if (last_ || next_group_.empty())
-            return 0;
+            return result;
         std::vector<int> next;
         for (const int f : floaters_)
             next.push_back(at(f));
@@ -171,7 +198,33 @@ private:
             return (a >= movers || b >= movers) &&
                    pairer_.allowed(next[pairing_slot(a)], next[pairing_slot(b)]);
         });
-        return static_cast<int>(std::count(mate.begin(), mate.end(), -1));
+        result.unpaired = static_cast<int>(std::count(mate.begin(), mate.end(), -1));
+        std::vector<int> resident_mate(next_group_.size(), -1);
+        for (int mover = 0; mover < movers; ++mover) { // floaters_ are in rank order
+            std::vector<char> seen(next_group_.size(), 0);
+            if (!seat_mover(next, mover, resident_mate, seen))
+                result.floater_scores.push_back(pairer_.score(next[pairing_slot(mover)]));
+        }
+        const int residents_left = result.unpaired - static_cast<int>(result.floater_scores.size());
+        result.floater_scores.insert(result.floater_scores.end(),
+                                     pairing_slot(std::max(residents_left, 0)),
+                                     pairer_.score(next_group_.front()));
+        return result;
+    }
+
+    // An augmenting path (Kuhn) from MDP `mover` of `next` into its residents.
+    bool seat_mover(const std::vector<int>& next, int mover, std::vector<int>& resident_mate,
+                    std::vector<char>& seen) const {
+        for (std::size_t r = 0; r < next_group_.size(); ++r) {
+            if (seen[r] != 0 || !pairer_.allowed(next[pairing_slot(mover)], next_group_[r]))
+                continue;
+            seen[r] = 1;
+            if (resident_mate[r] < 0 || seat_mover(next, resident_mate[r], resident_mate, seen)) {
+                resident_mate[r] = mover;
+                return true;
+            }
+        }
+        return false;
     }
 
     // C18 to C21: score differences of repeated floats, highest first. A moved-down player
@@ -229,6 +282,7 @@ private:
                 tail.push_back(pairer_.score(at(y)));
         bound.floater_scores.insert(bound.floater_scores.end(), tail.rbegin(), tail.rend());
         bound.next_unpaired = ideal_.next_unpaired;
+        bound.next_floater_scores = ideal_.next_floater_scores;
         bound.counts = counts_;
         return !(bound < best_);
     }
@@ -243,7 +297,9 @@ private:
             stop_ = true;
             return;
         }
-        q.next_unpaired = next_bracket_unpaired();
+        const NextBracket next = next_bracket();
+        q.next_unpaired = next.unpaired;
+        q.next_floater_scores = next.floater_scores;
         if (last_ && floaters_.size() == 1)
             q.bye_unplayed = pairer_.ranked(at(floaters_.front())).unplayed;
         q.counts = counts_;

@@ -218,6 +218,26 @@ TEST_CASE("dutch C8: the downfloater is chosen so that the following bracket pai
     CHECK(quality_text(players) == "1-3 4-2 6-5 7-8");
 }
 
+TEST_CASE("dutch C8: the downfloater is chosen so that the following bracket floats the lowest "
+          "scores") {
+    // Round 4; 4 points: 1 2 3, 2 points: 4 5, 0 points: 6. In the top bracket (S1 = 1, S2 =
+    // 2 3) the first candidate 1-2 floats 3, who has met 4 and 5: the 2-point bracket 3 | 4 5
+    // then pairs 4-5 and floats 3 (4 points) on to 6. Floating 2 instead (1-3) lets the 2-point
+    // bracket pair 2-4 and float 5 (2 points) to 6. Either way the top bracket floats a 4-point
+    // player (C7) and the following bracket pairs one pair (C8 by C6): the blind pairing
+    // "1-2 6-3 4-5". C8 also asks the following bracket to comply with C7, to float the lowest
+    // scores: [2] beats [4], so 1-3, 2-4 and 5-6. Every colour preference is granted either way.
+    const std::vector<PairingPlayer> players = {
+        quality_player({1, 4, "BWB", "---", {12, 13, 14}}),
+        quality_player({2, 4, "WBW", "---", {15, 16, 17}}),
+        quality_player({3, 4, "WBW", "---", {4, 5, 7}}),
+        quality_player({4, 2, "BWB", "---", {3, 8, 9}}),
+        quality_player({5, 2, "WBW", "---", {3, 10, 11}}),
+        quality_player({6, 0, "BWB", "---", {18, 19, 20}}),
+    };
+    CHECK(quality_text(players) == "1-3 4-2 6-5");
+}
+
 TEST_CASE("dutch C16: a resident who downfloated two rounds before does not float again") {
     // Round 3; 5 had the bye in round 1 (a downfloat, 1.4.3) and played in round 2. The
     // 4-point bracket is 1 2 5 (S1 = 1, S2 = 2 5), every colour grantable: the first
