@@ -1,6 +1,7 @@
 #include "lobby/tournament/swiss_pairing_bracket.h"
 
 #include "lobby/tournament/matching.h"
+#include "lobby/tournament/swiss_pairing_exchanges.h"
 
 #include <algorithm>
 #include <array>
@@ -64,8 +65,7 @@ class BracketSearch {
 public:
     BracketSearch(const DutchPairer& pairer, const BracketInput& input)
         : pairer_(pairer), bracket_(input.players), mdps_(input.mdps), below_(input.below),
-          last_(input.last), next_group_(input.next_group), used_(input.players.size(), 0),
-          in_s2_(input.players.size(), 0) {}
+          last_(input.last), next_group_(input.next_group), used_(input.players.size(), 0) {}
 
     bool run(int wanted) {
         const int size = bracket_size();
@@ -320,48 +320,22 @@ private:
             stop_ = true; // perfect (3.4): nothing can beat it
     }
 
-    // The candidates of position x in the Dutch order.
-    std::vector<int> candidates(int x) {
+    // The opponents of moved-down player x in the Dutch order (3.3): the residents, highest
+    // first (S2's transpositions, 4.2), then, as a last resort, the MDPs below it.
+    std::vector<int> mdp_candidates(int x) const {
         std::vector<int> out;
-        const int size = bracket_size();
-        if (x < mdps_) {
-            for (int y = mdps_; y < size; ++y)
-                if (!is_used(y))
-                    out.push_back(y);
-            for (int y = x + 1; y < mdps_; ++y)
-                if (!is_used(y))
-                    out.push_back(y);
-            return out;
-        }
-        const bool x_in_s2 = in_s2_[pairing_slot(x)] != 0;
-        for (int y = x + 1; y < size; ++y)
-            if (!is_used(y) && in_s2_[pairing_slot(y)] != 0)
+        for (int y = mdps_; y < bracket_size(); ++y)
+            if (!is_used(y))
                 out.push_back(y);
-        if (!x_in_s2 && exchanges_)
-            for (int y = size - 1; y > x; --y)
-                if (!is_used(y) && in_s2_[pairing_slot(y)] == 0)
-                    out.push_back(y);
+        for (int y = x + 1; y < mdps_; ++y)
+            if (!is_used(y))
+                out.push_back(y);
         return out;
     }
 
-    // Entering the remainder (the first resident reached): S1 = its first `pairs_left`
-    // unused residents, S2 the others.
-    void split_remainder(int pairs_left) {
-        std::fill(in_s2_.begin(), in_s2_.end(), 0);
-        int s1 = 0;
-        for (int y = mdps_; y < bracket_size(); ++y) {
-            if (is_used(y))
-                continue;
-            if (s1 < pairs_left)
-                ++s1;
-            else
-                in_s2_[pairing_slot(y)] = 1;
-        }
-    }
-
-    // The choices of position `pos`: each candidate opponent, then floating.
+    // The choices of moved-down player `pos`: each opponent, then floating (the Limbo).
     bool branch(int pos, int pairs_left, int floats_left) {
-        for (const int y : candidates(pos)) {
+        for (const int y : mdp_candidates(pos)) {
             if (!pairer_.allowed(at(pos), at(y)))
                 continue;
             const std::array<int, 8> c = pair_counts(pos, y);
@@ -375,8 +349,7 @@ private:
             if (over)
                 return true;
         }
-        const bool in_s1 = !is_mdp(pos) && in_s2_[pairing_slot(pos)] == 0;
-        if (floats_left == 0 || (in_s1 && !exchanges_))
+        if (floats_left == 0)
             return false;
         const std::array<int, 8> c = float_counts(pos);
         floaters_.push_back(pos);
@@ -385,6 +358,106 @@ private:
         add(c, -1);
         floaters_.pop_back();
         return over;
+    }
+
+    // Every unused player from `pos` on floats; the candidate is then complete.
+    bool float_the_rest(int pos) {
+        const std::size_t mark = floaters_.size();
+        for (int y = pos; y < bracket_size(); ++y)
+            if (!is_used(y)) {
+                floaters_.push_back(y);
+                add(float_counts(y), 1);
+            }
+        leaf();
+        for (std::size_t i = mark; i < floaters_.size(); ++i)
+            add(float_counts(floaters_[i]), -1);
+        floaters_.resize(mark);
+        return stop_;
+    }
+
+    // The remainder (a homogeneous bracket: every unused resident) in the order of 3.6: with
+    // fresh BSNs (4.1), S1 its first `pairs_left` players and S2 the others; every
+    // transposition of S2 (4.2), then every exchange of 4.3 in its order, each with all its
+    // transpositions. S1 players always pair, with S2 players; the S2 players left float.
+    bool pair_remainder(int pairs_left) {
+        std::vector<int> residents;
+        for (int y = mdps_; y < bracket_size(); ++y)
+            if (!is_used(y))
+                residents.push_back(y);
+        const int s1 = pairs_left;
+        const int s2 = static_cast<int>(residents.size()) - s1;
+        for (int size = 0; size <= std::min(s1, s2); ++size) {
+            const auto exchanges = resident_exchanges({s1, s2}, size);
+            if (!exchanges) // past resident_exchange_limit: the best found so far stands
+                return false;
+            for (const ResidentExchange& exchange : *exchanges)
+                if (transpose(subgroups(residents, s1, exchange), 0))
+                    return true;
+        }
+        return false;
+    }
+
+    // S1 and S2 (positions, rank order) after `exchange` of the original ones.
+    struct Subgroups {
+        std::vector<int> s1;
+        std::vector<int> s2;
+    };
+    static Subgroups subgroups(const std::vector<int>& residents, int s1,
+                               const ResidentExchange& exchange) {
+        Subgroups g;
+        for (int bsn = 0; bsn < static_cast<int>(residents.size()); ++bsn) {
+            const auto has = [bsn](const std::vector<int>& v) {
+                return std::find(v.begin(), v.end(), bsn) != v.end();
+            };
+            const bool in_s1 = bsn < s1 ? !has(exchange.out_of_s1) : has(exchange.into_s1);
+            (in_s1 ? g.s1 : g.s2).push_back(residents[pairing_slot(bsn)]);
+        }
+        return g;
+    }
+
+    // 4.2: S1's players from the top, each with the S2 players in order, so that the pairings
+    // come in the lexicographic order of S2. Returns true once the search is over.
+    bool transpose(const Subgroups& g, std::size_t next) {
+        if (++nodes_ > search_node_limit)
+            stop_ = true;
+        if (stop_)
+            return true;
+        if (next == g.s1.size())
+            return float_the_rest(mdps_);
+        if (hopeless(mdps_, static_cast<int>(g.s2.size() - g.s1.size())) || !partners_left(g, next))
+            return false;
+        const int x = g.s1[next];
+        used_[pairing_slot(x)] = 1;
+        bool over = false;
+        for (const int y : g.s2) {
+            if (is_used(y) || !pairer_.allowed(at(x), at(y)))
+                continue;
+            const auto [higher, lower] = std::minmax(x, y);
+            const std::array<int, 8> c = pair_counts(higher, lower);
+            used_[pairing_slot(y)] = 1;
+            pairs_.emplace_back(higher, lower);
+            add(c, 1);
+            over = transpose(g, next + 1);
+            add(c, -1);
+            pairs_.pop_back();
+            used_[pairing_slot(y)] = 0;
+            if (over)
+                break;
+        }
+        used_[pairing_slot(x)] = 0;
+        return over;
+    }
+
+    // Whether every S1 player from `next` on still has an S2 player it may meet (a branch
+    // without is cut before its transpositions are tried one by one).
+    bool partners_left(const Subgroups& g, std::size_t next) const {
+        for (std::size_t i = next; i < g.s1.size(); ++i) {
+            const int x = g.s1[i];
+            if (std::none_of(g.s2.begin(), g.s2.end(),
+                             [&](int y) { return !is_used(y) && pairer_.allowed(at(x), at(y)); }))
+                return false;
+        }
+        return true;
     }
 
     // Returns true once the search is over (a perfect candidate, or a bound reached).
@@ -401,46 +474,13 @@ private:
             return true;
         if (hopeless(pos, floats_left))
             return false;
-        if (pairs_left == 0) { // everyone left floats
-            const std::size_t mark = floaters_.size();
-            for (int y = pos; y < bracket_size(); ++y)
-                if (!is_used(y)) {
-                    floaters_.push_back(y);
-                    add(float_counts(y), 1);
-                }
-            leaf();
-            for (std::size_t i = mark; i < floaters_.size(); ++i)
-                add(float_counts(floaters_[i]), -1);
-            floaters_.resize(mark);
-            return stop_;
-        }
-        const bool entering_remainder = pos == mdps_ || (pos > mdps_ && !split_done_);
-        const std::vector<char> saved_split = entering_remainder ? in_s2_ : std::vector<char>{};
-        const bool saved_done = split_done_;
-        if (entering_remainder) {
-            split_remainder(pairs_left);
-            split_done_ = true;
-        }
+        if (pairs_left == 0)
+            return float_the_rest(pos);
+        if (!is_mdp(pos))
+            return pair_remainder(pairs_left);
         used_[pairing_slot(pos)] = 1;
-        bool over = false;
-        // 3.6: every transposition of the remainder before any exchange, so a remainder is
-        // searched first with its S1 players paired only with S2, then with exchanges.
-        const bool saved_exchanges = exchanges_;
-        for (const bool exchanges : {false, true}) {
-            if (entering_remainder)
-                exchanges_ = exchanges;
-            else if (exchanges)
-                break;
-            over = branch(pos, pairs_left, floats_left);
-            if (over)
-                break;
-        }
-        exchanges_ = saved_exchanges;
+        const bool over = branch(pos, pairs_left, floats_left);
         used_[pairing_slot(pos)] = 0;
-        if (entering_remainder) {
-            in_s2_ = saved_split;
-            split_done_ = saved_done;
-        }
         return over;
     }
 
@@ -451,9 +491,6 @@ private:
     bool last_;
     const std::vector<int>& next_group_;
     std::vector<char> used_;
-    std::vector<char> in_s2_;
-    bool split_done_ = false;
-    bool exchanges_ = true; // S1 players of the remainder may meet each other or float
     long nodes_ = 0;
     int leaves_ = 0;
     bool stop_ = false;

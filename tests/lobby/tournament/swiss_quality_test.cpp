@@ -5,9 +5,11 @@
 // that ignores the criterion makes). Players are described as the pairing sees them: score (chess
 // units, a win is 2), colours played, floats per round ('-' none, 'D' down, 'U' up), opponents met
 // (numbers above the players listed are players who have withdrawn), rounds without a game when
-// there are.
+// there are. The last cases check the order in which candidates are generated (Article 4), which
+// decides between candidates equal on every criterion.
 
 #include "lobby/tournament/swiss_pairing.h"
+#include "lobby/tournament/swiss_pairing_exchanges.h"
 
 #include <string>
 #include <string_view>
@@ -299,6 +301,64 @@ TEST_CASE("dutch C19 and C21: an upfloater again meets the moved-down player nea
         };
         CHECK(quality_text(players) == "1-4 2-3");
     }
+}
+
+namespace {
+
+// The exchanges of one size, as the text numbers BSNs (from 1): "out>in" with the BSNs moved out
+// of S1 and into it joined by '+', the exchanges separated by spaces.
+std::string exchanges_text(int s1, int s2, int size, std::size_t first) {
+    const auto exchanges = resident_exchanges({s1, s2}, size);
+    REQUIRE(exchanges.has_value());
+    std::string out;
+    for (std::size_t i = 0; i < std::min(first, exchanges->size()); ++i) {
+        const auto joined = [](const std::vector<int>& bsns) {
+            std::string text;
+            for (const int b : bsns)
+                text.append(text.empty() ? "" : "+").append(std::to_string(b + 1));
+            return text;
+        };
+        const ResidentExchange& e = (*exchanges)[i];
+        out.append(out.empty() ? "" : " ")
+            .append(joined(e.out_of_s1))
+            .append(">")
+            .append(joined(e.into_s1));
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("dutch 4.3: resident exchanges come in the order of the text's comparison rules") {
+    // An 11-player homogeneous bracket: S1 = 1 to 5, S2 = 6 to 11. One player each way: the
+    // smallest difference of the BSNs first (4.3 b), and among equal differences the one
+    // moving the higher BSN out of S1 (4.3 c): 5>6, then 5>7 before 4>6, then 5>8, 4>7, 3>6.
+    CHECK(exchanges_text(5, 6, 1, 6) == "5>6 5>7 4>6 5>8 4>7 3>6");
+    // Two each way: 5+4>6+7 (difference 4), then of difference 5 the one moving 5 and 4 out
+    // before the one moving 5 and 3 (4.3 c: 5-4 beats 5-3), then of difference 6 the ones
+    // moving 5+4 out, 6+9 in before 7+8 (4.3 d: 6-9 beats 7-8), then 5+3>6+8 and 5+2>6+7.
+    CHECK(exchanges_text(5, 6, 2, 6) == "5+4>6+7 5+4>6+8 5+3>6+7 5+4>6+9 5+4>7+8 5+3>6+8");
+    CHECK(exchanges_text(5, 6, 0, 1) == ">");
+    CHECK_FALSE(resident_exchanges({50, 50}, 3).has_value()); // resident_exchange_limit
+}
+
+TEST_CASE("dutch 3.6 and 4.3: the first exchange in the text's order gives the pairing") {
+    // Round 4, one bracket of six on the same score: S1 = 1 2 3, S2 = 4 5 6. 3 has met 4, 5
+    // and 6, so no transposition of S2 pairs everyone and an exchange is needed. 1, 2 and 6
+    // want White, 3, 4 and 5 Black. The first exchange of 4.3 is 3 for 4 (the smallest
+    // difference): S1 = 1 2 4, S2 = 3 5 6, and its first transposition 1-3 2-5 4-6 grants every
+    // colour, so it is perfect and taken. A search that pairs S1 players with one another from
+    // the bottom of S1 meets 1-4 2-3 5-6 first, also perfect: an exchange of 3 for 5, which the
+    // text tries second.
+    const std::vector<PairingPlayer> players = {
+        quality_player({1, 6, "BWB", "---", {7, 8, 9}}),
+        quality_player({2, 6, "BWB", "---", {10, 11, 12}}),
+        quality_player({3, 6, "WBW", "---", {4, 5, 6}}),
+        quality_player({4, 6, "WBW", "---", {3, 13, 14}}),
+        quality_player({5, 6, "WBW", "---", {3, 15, 16}}),
+        quality_player({6, 6, "BWB", "---", {3, 17, 18}}),
+    };
+    CHECK(quality_text(players) == "1-3 2-5 6-4");
 }
 
 } // namespace lobby::tournament
