@@ -24,11 +24,13 @@
 //      pairing is found whenever one exists. C5: before the first bracket, the lowest score
 //      that a bye's assignee can have in a legal pairing is found the same way; from then on
 //      only players of at most that score may take the bye, in every completion check.
-//   4. Candidates in the Dutch order (3.3, 3.6, 3.7, 4.1 to 4.3): MDPs first against the
-//      highest residents, an MDP floating only after every pairing of it was tried; then the
-//      remainder with fresh BSNs: S1, its first players, against S2 in the lexicographic
-//      order of S2 (transpositions, 4.2), and after all of them (3.6) each exchange of
-//      residents between the original S1 and S2 in the order of 4.3
+//   4. Candidates in the Dutch order (3.3, 3.6, 3.7, 4.1 to 4.4): in a heterogeneous
+//      bracket, each set of MDPs to pair, the larger first and, of one size, in the order of
+//      their smallest differing BSN (4.4.2), the others floating (the Limbo); for each set,
+//      its MDP-Pairings, each MDP from the top against the residents in order (4.2); for each
+//      of those, the remainder with fresh BSNs: S1, its first players, against S2 in the
+//      lexicographic order of S2 (transpositions, 4.2), and after all of them (3.6) each
+//      exchange of residents between the original S1 and S2 in the order of 4.3
 //      (swiss_pairing_exchanges.h), each with all its transpositions.
 //   5. Quality (3.4, 3.8): C6, the most pairs, tried from floor(size / 2) down, the first
 //      number that gives a candidate kept. For that number, the candidates' failure values of
@@ -62,17 +64,15 @@
 //      the completion check, swiss_pairing_players.h's.
 //   6. Colours of each pair by 5.2.1 to 5.2.5 (colours.h).
 // Where this differs from the text: C8 judges the following bracket by C6 and C7 only, not by
-// C4 (whether its pairing leaves the brackets below it pairable) or C5 (the bye); the sets of
-// MDPs (4.4) are not generated in the text's order, which tries every MDP-Pairing of one set
-// before the next set (3.7): here the sets and the MDPs' opponents interleave (an MDP tries
-// every opponent before it floats, with the MDPs below it deciding after each), so among
-// candidates equal on every criterion the one kept may not be the text's earliest; MDPs may
-// meet each other (after every resident), where the text leaves those the residents cannot
-// take in the Limbo (3.2), so that a legal pairing is always found; and a search cut at its
-// bound may miss the best candidate. The nine rounds of FIDE's worked example (Mastering the
-// Dutch) are paired as the guide pairs them (tests/lobby/tournament/swiss_fide_example_test.cpp),
-// each quality criterion has a position of its own (swiss_quality_test.cpp), and so has the
-// order of the exchanges (4.3).
+// C4 (whether its pairing leaves the brackets below it pairable) or C5 (the bye); when no
+// candidate of a number of pairs keeps the MDPs apart, MDPs may meet each other (each trying
+// the residents first, then the MDPs below it), where the text leaves those the residents
+// cannot take in the Limbo (3.2) and pairs fewer, so that a legal pairing is always found;
+// and a search cut at its bound may miss the best candidate. The nine rounds of FIDE's worked
+// example (Mastering the Dutch) are paired as the guide pairs them
+// (tests/lobby/tournament/swiss_fide_example_test.cpp); each quality criterion, and the order
+// of the exchanges (4.3) and of the sets of MDPs (4.4), has a position of its own
+// (swiss_quality_test.cpp).
 // Refuses (no_legal_pairing) only when no legal pairing of these players exists at all.
 
 #include "lobby/tournament/colours.h"

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdlib>
+#include <numeric>
 #include <tuple>
 
 namespace lobby::tournament {
@@ -70,7 +71,10 @@ public:
     bool run(int wanted) {
         const int size = bracket_size();
         ideal_ = ideal(wanted);
-        search(0, wanted, size - 2 * wanted);
+        const int floats = size - 2 * wanted;
+        // MDPs meet each other only when no candidate of `wanted` pairs exists without.
+        if (!pair_mdps(wanted, floats) && !found_ && mdps_ > 1)
+            search(0, wanted, floats);
         pairs = best_pairs_;
         floaters = best_floaters_;
         return found_;
@@ -320,8 +324,86 @@ private:
             stop_ = true; // perfect (3.4): nothing can beat it
     }
 
-    // The opponents of moved-down player x in the Dutch order (3.3): the residents, highest
-    // first (S2's transpositions, 4.2), then, as a last resort, the MDPs below it.
+    // 3.7 and 4.4: the MDPs in the text's order. Each set of MDPs to pair, the larger sets
+    // first and, of one size, in the order of their smallest differing BSN (4.4.2), the others
+    // (the Limbo) floating; for each set, every MDP-Pairing of it (pair_mdp_set), and for each
+    // of those the remainder. Returns true once the search is over.
+    bool pair_mdps(int pairs_left, int floats_left) {
+        const int most = std::min({mdps_, pairs_left, bracket_size() - mdps_});
+        for (int paired = most; paired >= 0 && mdps_ - paired <= floats_left; --paired) {
+            std::vector<int> set(pairing_slot(paired));
+            std::iota(set.begin(), set.end(), 0);
+            do {
+                if (pair_limbo_and_set(set, pairs_left, floats_left))
+                    return true;
+            } while (next_subset(set, mdps_));
+        }
+        return false;
+    }
+
+    // The next subset of 0 .. n - 1 of the same size in lexicographic order, or false.
+    static bool next_subset(std::vector<int>& set, int n) {
+        const int size = static_cast<int>(set.size());
+        int i = size - 1;
+        while (i >= 0 && set[pairing_slot(i)] == n - size + i)
+            --i;
+        if (i < 0)
+            return false;
+        ++set[pairing_slot(i)];
+        for (int j = i + 1; j < size; ++j)
+            set[pairing_slot(j)] = set[pairing_slot(j - 1)] + 1;
+        return true;
+    }
+
+    // The MDPs outside `set` float (the Limbo); `set` is paired.
+    bool pair_limbo_and_set(const std::vector<int>& set, int pairs_left, int floats_left) {
+        const std::size_t mark = floaters_.size();
+        for (int m = 0; m < mdps_; ++m)
+            if (std::find(set.begin(), set.end(), m) == set.end()) {
+                floaters_.push_back(m);
+                used_[pairing_slot(m)] = 1;
+            }
+        const int limbo = static_cast<int>(floaters_.size() - mark);
+        const bool over = pair_mdp_set(set, 0, pairs_left, floats_left - limbo);
+        for (std::size_t i = mark; i < floaters_.size(); ++i)
+            used_[pairing_slot(floaters_[i])] = 0;
+        floaters_.resize(mark);
+        return over;
+    }
+
+    // An MDP-Pairing (3.3): the MDPs of `set` from the top, each with the residents in order
+    // (S2's transpositions, 4.2); then the remainder.
+    bool pair_mdp_set(const std::vector<int>& set, std::size_t next, int pairs_left,
+                      int floats_left) {
+        if (++nodes_ > search_node_limit)
+            stop_ = true;
+        if (stop_)
+            return true;
+        if (hopeless(mdps_, floats_left))
+            return false;
+        if (next == set.size())
+            return pairs_left == 0 ? float_the_rest(mdps_) : pair_remainder(pairs_left);
+        const int x = set[next];
+        used_[pairing_slot(x)] = 1;
+        bool over = false;
+        for (int y = mdps_; y < bracket_size() && !over; ++y) {
+            if (is_used(y) || !pairer_.allowed(at(x), at(y)))
+                continue;
+            const std::array<int, 8> c = pair_counts(x, y);
+            used_[pairing_slot(y)] = 1;
+            pairs_.emplace_back(x, y);
+            add(c, 1);
+            over = pair_mdp_set(set, next + 1, pairs_left - 1, floats_left);
+            add(c, -1);
+            pairs_.pop_back();
+            used_[pairing_slot(y)] = 0;
+        }
+        used_[pairing_slot(x)] = 0;
+        return over;
+    }
+
+    // The last resort, when no candidate keeps the MDPs apart: the opponents of moved-down
+    // player x, the residents highest first, then the MDPs below it.
     std::vector<int> mdp_candidates(int x) const {
         std::vector<int> out;
         for (int y = mdps_; y < bracket_size(); ++y)

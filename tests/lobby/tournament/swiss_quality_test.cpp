@@ -361,4 +361,24 @@ TEST_CASE("dutch 3.6 and 4.3: the first exchange in the text's order gives the p
     CHECK(quality_text(players) == "1-3 2-5 6-4");
 }
 
+TEST_CASE("dutch 3.7 and 4.4: every MDP-Pairing of one set of MDPs before the next set") {
+    // Round 5; 1, 2 and 3 (8 points) have met one another and all move down to the 6-point
+    // bracket 1 2 3 | 4 5, where two of them can be paired (the MDPs do not meet) and one stays
+    // in the Limbo; 6 and 7 (0 points) are below. 1, 2 and 3 want White, 4 and 5 Black, and 2
+    // has met 5. The first set of MDPs is 1 2 (4.4.2): its first MDP-Pairing 1-4 2-5 is a
+    // rematch, its second 1-5 2-4 grants every colour, so 3 floats to meet 6 and 7 has the bye.
+    // A search that tries each MDP's opponents before the next MDP's choices reaches the set 1 3
+    // (1-4 3-5, 2 floating) first, as good on every criterion.
+    const std::vector<PairingPlayer> players = {
+        quality_player({1, 8, "WBWB", "----", {2, 3, 8, 9}}),
+        quality_player({2, 8, "WBWB", "----", {1, 3, 5, 10}}),
+        quality_player({3, 8, "WBWB", "----", {1, 2, 11, 12}}),
+        quality_player({4, 6, "BWBW", "----", {13, 14, 15, 16}}),
+        quality_player({5, 6, "BWBW", "----", {2, 17, 18, 19}}),
+        quality_player({6, 0, "BWBW", "----", {20, 21, 22, 23}}),
+        quality_player({7, 0, "WBWB", "----", {24, 25, 26, 27}}),
+    };
+    CHECK(quality_text(players) == "1-5 2-4 3-6 bye 7");
+}
+
 } // namespace lobby::tournament
