@@ -60,8 +60,9 @@
 //      Each search is bounded (search_node_limit nodes, search_leaf_limit candidates evaluated
 //      past C7, resident_exchange_limit exchanges of one size in a remainder); at the bound the
 //      best candidate found is kept, and a last bracket without any falls back to a legal
-//      matching. Items 4 and 5 are swiss_pairing_bracket.h's; the table of allowed pairs and
-//      the completion check, swiss_pairing_players.h's.
+//      matching. Items 4 and 5 are swiss_pairing_bracket.h's (the exchanges in
+//      swiss_pairing_exchanges.h, C8 in swiss_pairing_next_bracket.h); the table of allowed
+//      pairs and the completion check, swiss_pairing_players.h's.
 //   6. Colours of each pair by 5.2.1 to 5.2.5 (colours.h).
 // Where this differs from the text: C8 judges the following bracket by C6 and C7 only, not by
 // C4 (whether its pairing leaves the brackets below it pairable) or C5 (the bye); when no

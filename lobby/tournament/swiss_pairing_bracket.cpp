@@ -1,7 +1,7 @@
 #include "lobby/tournament/swiss_pairing_bracket.h"
 
-#include "lobby/tournament/matching.h"
 #include "lobby/tournament/swiss_pairing_exchanges.h"
+#include "lobby/tournament/swiss_pairing_next_bracket.h"
 
 #include <algorithm>
 #include <array>
@@ -41,12 +41,6 @@ struct Quality {
                                                             b.next_floater_scores, b.bye_unplayed,
                                                             b.counts, b.differences);
     }
-};
-
-// C8's view of the following bracket: how many it cannot pair, and their scores.
-struct NextBracket {
-    int unpaired = 0;
-    std::vector<Points> floater_scores; // highest first
 };
 
 // Indices into Quality::counts.
@@ -176,59 +170,16 @@ private:
         return q;
     }
 
-    // C8 ("every criterion from [C1] to [C7]" complied with in the following bracket): that
-    // bracket (these floaters as its MDPs, and the next scoregroup) judged by C6 and then C7
-    // there, as the TEC's commentary on the 2026 text reads it (known here from a summary of
-    // it, not read): first how many players it cannot pair, by a maximum matching in which MDPs do
-    // not meet one another (3.3.1); then the scores of those players, highest first. Since MDPs
-    // meet only residents, which MDPs can be paired together is a bipartite question: taken highest
-    // first, an MDP is paired if an augmenting path seats it beside those already seated. The sets
-    // of MDPs that can be paired together form a matroid (a transversal one), so the MDPs this
-    // greedy choice leaves out are those a best pairing of that bracket leaves out, and some
-    // maximum matching pairs all the others; the rest of its unpaired are residents. C4 and C5 in
-    // that bracket (what its pairing leaves for the brackets below it, and the bye) are not looked
-    // at.
+    // C8: the following bracket, these floaters (rank order) and the next scoregroup.
     NextBracket next_bracket() const {
-        NextBracket result;
         if (last_ || next_group_.empty())
-            return result;
+            return {};
         std::vector<int> next;
         for (const int f : floaters_)
             next.push_back(at(f));
         const int movers = static_cast<int>(next.size());
         next.insert(next.end(), next_group_.begin(), next_group_.end());
-        const int m = static_cast<int>(next.size());
-        const std::vector<int> mate = maximum_matching(m, [&](int a, int b) {
-            return (a >= movers || b >= movers) &&
-                   pairer_.allowed(next[pairing_slot(a)], next[pairing_slot(b)]);
-        });
-        result.unpaired = static_cast<int>(std::count(mate.begin(), mate.end(), -1));
-        std::vector<int> resident_mate(next_group_.size(), -1);
-        for (int mover = 0; mover < movers; ++mover) { // floaters_ are in rank order
-            std::vector<char> seen(next_group_.size(), 0);
-            if (!seat_mover(next, mover, resident_mate, seen))
-                result.floater_scores.push_back(pairer_.score(next[pairing_slot(mover)]));
-        }
-        const int residents_left = result.unpaired - static_cast<int>(result.floater_scores.size());
-        result.floater_scores.insert(result.floater_scores.end(),
-                                     pairing_slot(std::max(residents_left, 0)),
-                                     pairer_.score(next_group_.front()));
-        return result;
-    }
-
-    // An augmenting path (Kuhn) from MDP `mover` of `next` into its residents.
-    bool seat_mover(const std::vector<int>& next, int mover, std::vector<int>& resident_mate,
-                    std::vector<char>& seen) const {
-        for (std::size_t r = 0; r < next_group_.size(); ++r) {
-            if (seen[r] != 0 || !pairer_.allowed(next[pairing_slot(mover)], next_group_[r]))
-                continue;
-            seen[r] = 1;
-            if (resident_mate[r] < 0 || seat_mover(next, resident_mate[r], resident_mate, seen)) {
-                resident_mate[r] = mover;
-                return true;
-            }
-        }
-        return false;
+        return judge_next_bracket(pairer_, next, movers);
     }
 
     // C18 to C21: score differences of repeated floats, highest first. A moved-down player
