@@ -105,12 +105,15 @@ public:
     // Extends the registered node's lease. False when it is fenced (taken over or registered
     // again): it must stop owning at once.
     virtual bool renew_lease() = 0;
-    // A clean stop: the node's state becomes "left" and its epoch is bumped (its fence ends).
-    // Hand the tables over (hand_off, clear_owner) before. False when it was fenced already.
+    // A clean stop: the node's state becomes "left", its epoch is bumped (its fence ends) and
+    // renewed_at is now. Tables it still owns are taken over like a dead node's (dead_nodes),
+    // their clocks stopped from now: that is how a node stopped by SIGTERM hands its tables to
+    // the others. False when it was fenced already.
     virtual bool leave() = 0;
     virtual std::vector<NodeRow> nodes() = 0;
-    // The nodes "alive" in the registry that are not: their lease expired, or their session
-    // is gone and they last renewed more than `session_grace` ago.
+    // The nodes to take over: "alive" in the registry but not (their lease expired, or their
+    // session is gone and they last renewed more than `session_grace` ago), and "left" ones
+    // whose fenced incarnation still owns tables.
     virtual std::vector<NodeRow> dead_nodes() = 0;
     // Fences a dead node: its epoch +1, state "dead", if it still has epoch `seen` and is still
     // dead (as dead_nodes says). False otherwise (someone took it over first, or it came back).

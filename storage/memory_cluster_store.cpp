@@ -29,6 +29,12 @@ bool MemoryClusterStore::holds(const Fence& fence) const {
 }
 
 bool MemoryClusterStore::dead(const NodeRow& node, TimePoint now) const {
+    if (node.state == "left")
+        return std::any_of(cluster_->tables_.begin(), cluster_->tables_.end(),
+                           [&node](const auto& entry) {
+                               return entry.second.owner == node.node_id &&
+                                      entry.second.owner_epoch < node.epoch;
+                           });
     if (node.state != "alive")
         return false;
     if (node.lease_until < now)
@@ -79,6 +85,7 @@ bool MemoryClusterStore::leave() {
     NodeRow& row = cluster_->nodes_[registered_->node_id];
     row.epoch += 1;
     row.state = "left";
+    row.renewed_at = clock_();
     return true;
 }
 

@@ -16,7 +16,8 @@ namespace server::cli {
 ClusterNode::ClusterNode(cluster::MembershipOptions options,
                          const storage::postgres::PgBackend& backend,
                          std::shared_ptr<play::PlayService> games, storage::LadderDecider decide)
-    : backend_(backend), games_(std::move(games)), decide_(std::move(decide)) {
+    : node_id_(options.node.node_id), backend_(backend), games_(std::move(games)),
+      decide_(std::move(decide)) {
     const auto store_options = storage::ClusterOptions{.lease = options.lease};
     runner_ = std::make_unique<cluster::MembershipRunner>(
         std::move(options),
@@ -35,6 +36,63 @@ void ClusterNode::start(std::string address) {
     std::promise<void> handled;
     boost::asio::post(reports_, [&handled] { handled.set_value(); });
     handled.get_future().wait();
+}
+
+void ClusterNode::hand_over(std::chrono::milliseconds wait) {
+    serving_.store(false);
+    const auto started = std::chrono::steady_clock::now();
+    const std::size_t tables = games_->hand_over_tables();
+    runner_->stop(); // leaves: the tables still in its name go to the node that takes it over
+    if (tables == 0)
+        return;
+    if (!another_node_alive()) {
+        log::warn("cluster: " + std::to_string(tables) + " tables left in the directory: no " +
+                  "other node is alive; the next node to join claims them");
+        return;
+    }
+    const auto deadline = started + wait;
+    bool claimed = false;
+    while (!(claimed = !owns_tables()) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - started);
+    if (claimed)
+        log::info("cluster: " + std::to_string(tables) + " tables handed over in " +
+                  std::to_string(took.count()) + " ms");
+    else
+        log::warn("cluster: " + std::to_string(tables) + " tables handed over, not all claimed " +
+                  "after " + std::to_string(took.count()) +
+                  " ms: a live node claims them once it sees this node left");
+}
+
+bool ClusterNode::another_node_alive() {
+    try {
+        if (!handover_store_)
+            handover_store_ = backend_.cluster_store(storage::ClusterOptions{});
+        const auto now = handover_store_->now();
+        for (const auto& node : handover_store_->nodes())
+            if (node.node_id != node_id_ && node.state == "alive" && node.lease_until >= now)
+                return true;
+        return false;
+    } catch (const storage::StorageError&) {
+        handover_store_.reset();
+        return true; // not known: waited for
+    }
+}
+
+// On the caller's thread, with a handle of its own (cluster_store_ is the reports' thread's).
+bool ClusterNode::owns_tables() {
+    try {
+        if (!handover_store_)
+            handover_store_ = backend_.cluster_store(storage::ClusterOptions{});
+        for (const auto& table : handover_store_->directory())
+            if (table.owner == node_id_)
+                return true;
+        return false;
+    } catch (const storage::StorageError&) {
+        handover_store_.reset();
+        return true;
+    }
 }
 
 void ClusterNode::stop() {

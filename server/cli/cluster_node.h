@@ -13,7 +13,8 @@
 //   ClusterNode node(options, backend, games, accounts::ladder_decider());
 //   app.start(); node.start(address);   // returns once the first incarnation's writer is given
 //   ... node.figures() for /metrics ...
-//   app.stop(); games->stop(); node.stop();   // the node leaves the cluster
+//   node.hand_over(10s);                       // SIGTERM: its tables go to the others
+//   app.stop(); games->stop(); node.stop();
 
 #include "server/cluster/membership_log.h"
 #include "server/cluster/membership_runner.h"
@@ -23,6 +24,7 @@
 #include "storage/postgres/pg_backend.h"
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -45,6 +47,12 @@ public:
     // Registers the first incarnation (StartupError if it cannot) and waits until its report
     // is handled: from then on tables open, with its writer.
     void start(std::string address);
+    // A clean stop's first half (SIGTERM): the node stops serving (/healthz 503), drops its
+    // tables between two moves (PlayService::hand_over_tables), leaves the cluster, and waits
+    // (at most `wait`, not at all when no other node is alive) until a live node has claimed
+    // them (ClusterStore::leave), so that the players, whose connections the caller closes
+    // next, find their tables there.
+    void hand_over(std::chrono::milliseconds wait);
     // Stops the membership (the node leaves the cluster) and the reports' thread.
     void stop();
     observability::NodeFigures figures() const;
@@ -65,6 +73,14 @@ private:
     std::vector<storage::GamePause> pauses_of(const storage::GameWithMoves& game,
                                               std::optional<storage::TimePoint> charged_until);
 
+    // Whether a table of the directory is still this node's (not yet claimed by another); true
+    // when the directory cannot be read.
+    bool owns_tables();
+    // Whether another node holds a live lease (one that can claim the tables handed over).
+    bool another_node_alive();
+    std::unique_ptr<storage::ClusterStore> handover_store_; // hand_over()'s
+
+    const std::string node_id_;
     const storage::postgres::PgBackend& backend_;
     std::shared_ptr<play::PlayService> games_;
     storage::LadderDecider decide_;

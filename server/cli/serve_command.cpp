@@ -237,10 +237,12 @@ int run_serve(const Args& args) {
             throw;
         }
         app.wait_for_shutdown_signal();
+        if (node) // before the connections close: the players reconnect to the tables' new owner
+            node->hand_over(std::chrono::seconds(10));
         app.stop();
         games->stop();
         if (node)
-            node->stop(); // the node leaves the cluster
+            node->stop();
     } catch (const StartupError& e) {
         std::cerr << "tabula: " << e.what() << "\n";
         return 1;

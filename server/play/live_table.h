@@ -230,8 +230,9 @@ public:
     void shut_down();
     // The node no longer owns the table (a cluster's fencing): at once, even with a move being
     // stored, it stops as shut_down() does, ending, sending and storing nothing more; its game
-    // goes on at its new owner. Any thread.
-    void drop_unended();
+    // goes on at its new owner. Any thread. `then`, if given, runs on the table's strand once
+    // it has stopped.
+    void drop_unended(std::function<void()> then = {});
 
 private:
     // A game row being created: moves wait for its id.

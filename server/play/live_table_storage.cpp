@@ -399,12 +399,14 @@ bool LiveTable::stop_if_fenced(const storage::WriteStatus& status) {
     return true;
 }
 
-void LiveTable::drop_unended() {
-    boost::asio::post(strand_, [self = shared_from_this()] {
-        if (self->stopped_)
-            return;
-        self->gone_ = true;
-        self->shut_down();
+void LiveTable::drop_unended(std::function<void()> then) {
+    boost::asio::post(strand_, [self = shared_from_this(), then = std::move(then)] {
+        if (!self->stopped_) {
+            self->gone_ = true;
+            self->shut_down();
+        }
+        if (then)
+            then();
     });
 }
 

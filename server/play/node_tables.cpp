@@ -4,6 +4,9 @@
 #include "server/log.h"
 #include "server/play/play_service.h"
 
+#include <atomic>
+#include <future>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -35,15 +38,47 @@ void PlayService::drop_every_table() {
     log::warn("play: this node is fenced: " + std::to_string(tables_.size()) +
               " tables dropped without ending their games, " + std::to_string(visitors_.size()) +
               " connections closed (service restart)");
+    drop_tables({});
+    for (const auto& [id, visitor] : visitors_)
+        visitor.conn->close(net::CloseCode::ServiceRestart, "service restart");
+}
+
+// On the lobby strand.
+std::size_t PlayService::drop_tables(std::function<void()> then) {
+    const std::size_t count = tables_.size();
+    // Counted down on the tables' strands; `then` goes back to the lobby strand.
+    auto left = std::make_shared<std::atomic<std::size_t>>(count);
+    auto last = [self = shared_from_this(), left, then]() {
+        if (then && left->fetch_sub(1) == 1)
+            self->post_lobby(then);
+    };
     for (const auto& [code, live_table] : tables_) {
-        live_table->drop_unended();
+        live_table->drop_unended(last);
         lobby_.table_gone(code);
     }
     tables_.clear();
     seated_.clear();
     computer_games_.clear();
-    for (const auto& [id, visitor] : visitors_)
-        visitor.conn->close(net::CloseCode::ServiceRestart, "service restart");
+    if (count == 0 && then)
+        then();
+    return count;
+}
+
+std::size_t PlayService::hand_over_tables() {
+    std::promise<std::size_t> done;
+    post_lobby([self = shared_from_this(), &done] {
+        self->handed_over_ = true;
+        auto dropped = std::make_shared<std::size_t>(0);
+        // Once every table has stopped, no write is asked any more: what was asked is stored.
+        *dropped = self->drop_tables([self, &done, dropped] {
+            if (self->writer_)
+                self->writer_->flush();
+            for (const auto& retired : self->retired_writers_)
+                retired->flush();
+            done.set_value(*dropped);
+        });
+    });
+    return done.get_future().get();
 }
 
 void PlayService::restore_claimed(std::vector<storage::GameWithMoves> games,

@@ -30,6 +30,11 @@ PlayService::PlayService(boost::asio::io_context& io, const lobby::TimeSource& t
 PlayService::~PlayService() = default;
 
 rules::Result<std::shared_ptr<LiveTable>> PlayService::open_hosted_table(NewTable opening) {
+    if (handed_over_) {
+        lobby_.table_gone(opening.code);
+        return lobby::refuse(lobby::errc::storage_failed,
+                             "this server is stopping; try again in a moment");
+    }
     if (options_.cluster_node && !writer_) {
         lobby_.table_gone(opening.code);
         return lobby::refuse(lobby::errc::storage_failed,

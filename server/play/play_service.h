@@ -144,6 +144,12 @@ public:
     // The games of tables this node has claimed (a dead node's, or its own previous
     // incarnation's) come back as restore() brings them back at a start.
     void restore_claimed(std::vector<storage::GameWithMoves> games, PausesByGame pauses);
+    // A node stopping (SIGTERM) hands its tables to the others: every table is dropped without
+    // ending its game, once the request it is serving is done (a move being stored is stored:
+    // the writers are flushed), and no table opens any more. Connections stay open: the caller
+    // closes them once another node has claimed the tables. Blocks until done; the number of
+    // tables dropped. Not on an I/O thread.
+    std::size_t hand_over_tables();
 
     void on_open(const std::shared_ptr<net::Connection>& conn) override;
     bool on_message(const std::shared_ptr<net::Connection>& conn,
@@ -187,7 +193,11 @@ private:
     std::int64_t writer_epoch_ = 0;
     std::optional<std::int64_t> dropped_epoch_;
     std::vector<std::shared_ptr<storage::GameWriter>> retired_writers_;
+    bool handed_over_ = false; // hand_over_tables() ran: no table opens any more
     void drop_every_table();
+    // Drops every table without ending its game (LiveTable::drop_unended), then runs `then`
+    // on the lobby strand once each table's strand has stopped it; the number of tables.
+    std::size_t drop_tables(std::function<void()> then);
     // Reset by stop(): strands and timers must go before the io_context does.
     std::optional<Strand> strand_;
     std::optional<boost::asio::steady_timer> lobby_timer_;

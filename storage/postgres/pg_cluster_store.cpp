@@ -16,15 +16,18 @@ constexpr int claim_attempts = 5;
 constexpr const char* node_columns =
     "n.node_id, n.epoch, n.address, n.state, n.build, n.lease_until, n.renewed_at";
 
-// Whether node `n` is dead at `c.now_ms`: its lease expired, or its session's advisory lock
-// (class $1) is missing and it last renewed more than $2 ms ago. A lock shows in pg_locks with
-// the database's oid, the two keys as classid and objid, and objsubid 2 (the two-key form).
+// Whether node `n` is to be taken over at `c.now_ms`: alive, but its lease expired, or its
+// session's advisory lock (class $1) is missing and it last renewed more than $2 ms ago; or
+// left, with tables of its fenced incarnation still in the directory (a node stopped by SIGTERM
+// hands its tables over so). A lock shows in pg_locks with the database's oid, the two keys as
+// classid and objid, and objsubid 2 (the two-key form).
 constexpr const char* dead_condition =
-    "n.state = 'alive' AND (n.lease_until < c.now_ms OR (n.renewed_at < c.now_ms - $2::bigint "
+    "((n.state = 'alive' AND (n.lease_until < c.now_ms OR (n.renewed_at < c.now_ms - $2::bigint "
     "AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
     "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
     "AND l.classid = $1::bigint::oid AND l.objid = n.lock_key::bigint::oid "
-    "AND l.objsubid = 2)))";
+    "AND l.objsubid = 2)))) OR (n.state = 'left' AND EXISTS (SELECT 1 FROM live_tables lt "
+    "WHERE lt.owner = n.node_id AND lt.owner_epoch < n.epoch)))";
 
 constexpr const char* table_columns =
     "lt.code, lt.owner, lt.owner_epoch, lt.table_epoch, lt.game_id, lt.is_public, "
@@ -163,7 +166,8 @@ bool PgClusterStore::leave() {
     if (!registered_)
         throw StorageError("no node is registered on this handle");
     Connection& db = session();
-    const auto r = db.run("UPDATE nodes SET epoch = epoch + 1, state = 'left' "
+    const auto r = db.run("UPDATE nodes SET epoch = epoch + 1, state = 'left', "
+                          "renewed_at = tabula_now_ms() "
                           "WHERE node_id = $1 AND epoch = $2 AND state = 'alive'",
                           Params().add(registered_->node_id).add(registered_->epoch));
     if (locked_) {

@@ -355,13 +355,15 @@ TEST_CASE_TEMPLATE("cluster: two nodes claiming a dead node's tables at once get
     }
 }
 
-TEST_CASE_TEMPLATE("cluster: a node that left is fenced and not dead", Db, CLUSTER_STORES) {
+TEST_CASE_TEMPLATE("cluster: a node that left without tables is fenced and not dead", Db,
+                   CLUSTER_STORES) {
     Db db;
     auto a = db.node();
     auto b = db.node({.lease = cluster_long_lease, .session_grace = Millis(0)});
     const Fence fa = a->register_node(cluster_node("a"));
     b->register_node(cluster_node("b"));
     REQUIRE(a->reserve_table(fa, "T1", false) == Ownership::Done);
+    REQUIRE(a->release_table(fa, "T1") == Ownership::Done);
     CHECK(a->leave());
     CHECK_FALSE(a->leave());
     CHECK_FALSE(a->renew_lease());
@@ -369,6 +371,34 @@ TEST_CASE_TEMPLATE("cluster: a node that left is fenced and not dead", Db, CLUST
     db.wait(Millis(5));
     CHECK(b->dead_nodes().empty()); // gone on purpose: nothing to take over
     CHECK(b->nodes()[0].state == "left");
+}
+
+TEST_CASE_TEMPLATE("cluster: a node that left with tables is taken over like a dead one, its "
+                   "tables stopped from the moment it left", Db, CLUSTER_STORES) {
+    Db db;
+    auto a = db.node();
+    auto b = db.node();
+    const Fence fa = a->register_node(cluster_node("a"));
+    const Fence fb = b->register_node(cluster_node("b"));
+    REQUIRE(a->reserve_table(fa, "T1", false) == Ownership::Done);
+    REQUIRE(a->reserve_table(fa, "T2", true) == Ownership::Done);
+    db.wait(Millis(20));
+    const TimePoint before_leaving = b->now();
+    CHECK(a->leave());
+    CHECK(a->set_game(fa, "T1", std::nullopt, true) == Ownership::Fenced);
+
+    const auto to_take = b->dead_nodes();
+    REQUIRE(to_take.size() == 1);
+    CHECK(to_take[0].node_id == "a");
+    CHECK(to_take[0].state == "left");
+    CHECK(to_take[0].renewed_at >= before_leaving); // the handed tables' pause starts here
+    REQUIRE(b->take_over("a", to_take[0].epoch));
+    CHECK_FALSE(b->take_over("a", to_take[0].epoch)); // once
+    const auto claimed = b->claim_tables(fb, std::string("a"), {});
+    CHECK(claimed.size() == 2);
+    for (const auto& table : claimed)
+        CHECK(table.owner == std::optional<std::string>("b"));
+    CHECK(b->dead_nodes().empty());
 }
 
 TEST_CASE_TEMPLATE("cluster: a game's pauses are stored by ply, the same ply replaced", Db,

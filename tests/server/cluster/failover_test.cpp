@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <string>
 #include <thread>
@@ -156,6 +157,51 @@ TEST_CASE("serve --cluster: an owner hung past its lease is taken over, and when
     play_rounds(games, round, 3); // the games go on, on node-b
     CHECK(b.stop(10s) == 0);
     CHECK(a.stop(10s) == 0);
+
+    nodes.check_stored(games);
+}
+
+TEST_CASE("serve --cluster: SIGTERM on the owner of live games hands its tables to the other node "
+          "between two moves before closing its connections, and the players play on there") {
+    TwoNodes nodes;
+    ServeChild& a = nodes.a;
+    ServeChild& b = nodes.b;
+    auto games = start_games(nodes.port_a, 6);
+    std::uint64_t round = 0;
+    play_rounds(games, round, 3);
+    Guest onlooker = Guest::connect(nodes.port_a);
+    // Half the moves answered, the rest on their way when SIGTERM comes: each is stored (and
+    // found on node-b) or refused, never acknowledged and lost.
+    play_round(games, round++, games.size() / 2);
+
+    const auto stopping = Clock::now();
+    auto exit_code = std::async(std::launch::async, [&a] { return a.stop(30s); });
+    const auto closed = onlooker.ws->wait_for_close(20s);
+    REQUIRE(closed.has_value());
+    CHECK(*closed == 1001); // going away: the client reconnects
+    MESSAGE("node-a's connections closed ",
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - stopping).count(),
+            " ms after SIGTERM");
+    // The tables were claimed before the connections closed, and node-b brings their games
+    // back from the database a moment later (a resync meanwhile is asked again).
+    CHECK_MESSAGE(says(b, "play: 6 of 6 claimed games restored", 10s), b.output());
+    CHECK(exit_code.get() == std::optional<int>(0));
+    const auto output = a.output();
+    const auto handed = output.find("cluster: 6 tables handed over in");
+    REQUIRE_MESSAGE(handed != std::string::npos, output);
+    MESSAGE("node-a: ", output.substr(handed, output.find('\n', handed) - handed));
+    {
+        // The hand-over is not charged to the player to move either.
+        auto connection = nodes.database.connect();
+        CHECK(connection.run("SELECT count(*) FROM game_pauses").text(0, 0) == "6");
+    }
+
+    int lost = 0;
+    for (auto& game : games)
+        lost += reconcile(game, game.come_back(nodes.port_b));
+    CHECK(lost == 0);
+    play_rounds(games, round, 3);
+    CHECK(b.stop(10s) == 0);
 
     nodes.check_stored(games);
 }
