@@ -6,6 +6,7 @@
 #include "storage/postgres/connection.h"
 #include "tests/server/durability/serve_child.h"
 #include "tests/server/test_support.h"
+#include "tests/support/own_cluster.h"
 #include "tests/support/test_databases.h"
 
 #include <chrono>
@@ -72,6 +73,19 @@ struct TwoNodes {
                 CHECK(by_code[game.code] == game.acknowledged());
     }
 };
+
+// Both players of `game` connect again to the node at `port` and White sits down again with
+// `join` (docs/protocol.md §7.3): the table's whole state whether the node restored the game
+// (versions jumped) or kept it (a resync from 0 would replay its events instead). The moves
+// the server has.
+std::vector<std::string> sit_down_again(LiveGame& game, std::uint16_t port) {
+    game.white.come_back(port);
+    game.black.come_back(port);
+    const auto state = game.white.request({{"t", "join"}, {"code", game.code}});
+    REQUIRE_MESSAGE(state.value("t", "") == "table", state.dump().substr(0, 300));
+    REQUIRE_MESSAGE(state["state"].value("status", "") == "playing", state.dump().substr(0, 300));
+    return state["state"]["moves"].get<std::vector<std::string>>();
+}
 
 } // namespace
 
@@ -204,4 +218,70 @@ TEST_CASE("serve --cluster: SIGTERM on the owner of live games hands its tables 
     CHECK(b.stop(10s) == 0);
 
     nodes.check_stored(games);
+}
+
+TEST_CASE("serve --cluster: PostgreSQL crashed and back during play, with moves in flight: "
+          "whichever node owns each table afterwards serves it, nothing acknowledged is lost, "
+          "and the games go on") {
+    test_db::OwnCluster pg; // halted under the nodes: not the other tests' shared cluster
+    const test::SampleWeb sample;
+    ServeChild a{pg.uri(), sample.web, sample.dir.path() / "node-a.log", node_settings("node-a")};
+    ServeChild b{pg.uri(), sample.web, sample.dir.path() / "node-b.log", node_settings("node-b")};
+    const std::map<std::string, std::uint16_t> ports{{"node-a", a.wait_listening(20s)},
+                                                     {"node-b", b.wait_listening(20s)}};
+    REQUIRE_MESSAGE(says(a, "node node-a epoch 1 joined the cluster", 20s), a.output());
+    REQUIRE_MESSAGE(says(b, "node node-b epoch 1 joined the cluster", 20s), b.output());
+    auto games = start_games(ports.at("node-a"), 6);
+    std::uint64_t round = 0;
+    play_rounds(games, round, 3);
+
+    REQUIRE(pg.halt()); // as a crash: every session of both nodes ends, advisory locks too
+    play_round(games, round++, 0);
+    std::this_thread::sleep_for(500ms);
+    REQUIRE(pg.resume());
+    // The nodes reconnect; one whose lock was missing too long may have been taken over and
+    // its tables claimed. A lease and a watch later, whatever the crash caused has happened;
+    // then every table has a live owner, and a node that claimed tables has restored them.
+    std::this_thread::sleep_for(7s);
+    INFO("node-a: ", a.output());
+    INFO("node-b: ", b.output());
+    storage::postgres::Connection connection(pg.uri(), {});
+    const auto live_owners = [&] {
+        std::map<std::string, std::string> owners;
+        const auto rows = connection.run(
+            "SELECT lt.code, lt.owner FROM live_tables lt JOIN nodes n ON n.node_id = lt.owner "
+            "AND n.epoch = lt.owner_epoch AND n.state = 'alive'");
+        for (int i = 0; i < rows.rows(); ++i)
+            owners[rows.text(i, 0)] = rows.text(i, 1);
+        return owners;
+    };
+    const auto restored = [](const ServeChild& node) {
+        const auto output = node.output();
+        return output.find("cluster: claimed ") == std::string::npos ||
+               output.find("claimed games restored") != std::string::npos;
+    };
+    const auto settled_by = Clock::now() + 15s;
+    auto owners = live_owners();
+    while ((owners.size() < games.size() || !restored(a) || !restored(b)) &&
+           Clock::now() < settled_by) {
+        std::this_thread::sleep_for(100ms);
+        owners = live_owners();
+    }
+    int lost = 0;
+    for (auto& game : games) {
+        REQUIRE_MESSAGE(owners.count(game.code) == 1, "table ", game.code, " has no live owner");
+        lost += reconcile(game, sit_down_again(game, ports.at(owners.at(game.code))));
+    }
+    CHECK(lost == 0);
+    MESSAGE("after the crash: ", std::string(a.output().find("is fenced") != std::string::npos
+                                                 ? "node-a was taken over, its tables claimed"
+                                                 : "node-a kept its tables"));
+    play_rounds(games, round, 3);
+    CHECK(b.stop(10s) == 0);
+    CHECK(a.stop(10s) == 0);
+
+    auto by_code = stored_moves_by_code(pg.uri());
+    for (const auto& game : games)
+        if (!game.over())
+            CHECK(by_code[game.code] == game.acknowledged());
 }
