@@ -223,6 +223,14 @@ private:
         return scores; // floaters_ are in rank order, so the scores are highest first
     }
 
+    // Counts a node of the search; true once the search is over (a perfect candidate found,
+    // or search_node_limit nodes visited).
+    bool search_over() {
+        if (++nodes_ > search_node_limit)
+            stop_ = true;
+        return stop_;
+    }
+
     // A branch whose best completion cannot beat the best candidate found is cut: its
     // floaters so far plus the lowest ranked players left, and the counts so far, bound it.
     bool hopeless(int pos, int floats_left) const {
@@ -326,9 +334,7 @@ private:
     // (S2's transpositions, 4.2); then the remainder.
     bool pair_mdp_set(const std::vector<int>& set, std::size_t next, int pairs_left,
                       int floats_left) {
-        if (++nodes_ > search_node_limit)
-            stop_ = true;
-        if (stop_)
+        if (search_over())
             return true;
         if (hopeless(mdps_, floats_left))
             return false;
@@ -451,9 +457,7 @@ private:
     // 4.2: S1's players from the top, each with the S2 players in order, so that the pairings
     // come in the lexicographic order of S2. Returns true once the search is over.
     bool transpose(const Subgroups& g, std::size_t next) {
-        if (++nodes_ > search_node_limit)
-            stop_ = true;
-        if (stop_)
+        if (search_over())
             return true;
         if (next == g.s1.size())
             return float_the_rest(mdps_);
@@ -501,9 +505,7 @@ private:
             leaf();
             return stop_;
         }
-        if (++nodes_ > search_node_limit)
-            stop_ = true;
-        if (stop_)
+        if (search_over())
             return true;
         if (hopeless(pos, floats_left))
             return false;
