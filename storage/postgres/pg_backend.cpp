@@ -34,6 +34,13 @@ constexpr int cluster_idle_in_transaction_ms = 2000;
 // session stuck sending to a stopped node) can delay a takeover but never the node's own lease.
 constexpr int cluster_lock_timeout_ms = 1000;
 
+// The sessions of a cluster node's fenced writer (`lock_timeout_ms` 0) and of its membership.
+ConnectOptions cluster_session(ConnectOptions options, int lock_timeout_ms) {
+    options.idle_in_transaction_timeout_ms = cluster_idle_in_transaction_ms;
+    options.lock_timeout_ms = lock_timeout_ms;
+    return options;
+}
+
 } // namespace
 
 PgBackend::PgBackend(std::string conninfo, const StorageOptions& options) {
@@ -75,17 +82,13 @@ std::unique_ptr<GameWriter> PgBackend::fenced_game_writer(Fence fence,
                                                           LadderDecider decide) const {
     PgWriterOptions options;
     options.fence = std::move(fence);
-    ConnectOptions connect = pool_->options();
-    connect.idle_in_transaction_timeout_ms = cluster_idle_in_transaction_ms;
-    return std::make_unique<PgGameWriter>(pool_->conninfo(), connect, options,
-                                          std::move(decide));
+    return std::make_unique<PgGameWriter>(pool_->conninfo(), cluster_session(pool_->options(), 0),
+                                          options, std::move(decide));
 }
 
 std::unique_ptr<ClusterStore> PgBackend::cluster_store(ClusterOptions options) const {
-    ConnectOptions connect = pool_->options();
-    connect.idle_in_transaction_timeout_ms = cluster_idle_in_transaction_ms;
-    connect.lock_timeout_ms = cluster_lock_timeout_ms;
-    return std::make_unique<PgClusterStore>(pool_->conninfo(), connect, options);
+    return std::make_unique<PgClusterStore>(
+        pool_->conninfo(), cluster_session(pool_->options(), cluster_lock_timeout_ms), options);
 }
 
 WriteStatus PgBackend::can_write() const {
