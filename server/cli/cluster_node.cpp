@@ -51,9 +51,11 @@ void ClusterNode::hand_over(std::chrono::milliseconds wait) {
         return;
     }
     const auto deadline = started + wait;
-    bool claimed = false;
-    while (!(claimed = !owns_tables()) && std::chrono::steady_clock::now() < deadline)
+    bool claimed = !owns_tables();
+    while (!claimed && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        claimed = !owns_tables();
+    }
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - started);
     if (claimed)
@@ -65,34 +67,36 @@ void ClusterNode::hand_over(std::chrono::milliseconds wait) {
                   " ms: a live node claims them once it sees this node left");
 }
 
-bool ClusterNode::another_node_alive() {
-    try {
-        if (!handover_store_)
-            handover_store_ = backend_.cluster_store(storage::ClusterOptions{});
-        const auto now = handover_store_->now();
-        for (const auto& node : handover_store_->nodes())
-            if (node.node_id != node_id_ && node.state == "alive" && node.lease_until >= now)
-                return true;
-        return false;
-    } catch (const storage::StorageError&) {
-        handover_store_.reset();
-        return true; // not known: waited for
-    }
-}
-
 // On the caller's thread, with a handle of its own (cluster_store_ is the reports' thread's).
-bool ClusterNode::owns_tables() {
+// A database failure answers true: the hand-over waits rather than closing connections early.
+bool ClusterNode::ask_handover_store(const std::function<bool(storage::ClusterStore&)>& question) {
     try {
         if (!handover_store_)
             handover_store_ = backend_.cluster_store(storage::ClusterOptions{});
-        for (const auto& table : handover_store_->directory())
-            if (table.owner == node_id_)
-                return true;
-        return false;
+        return question(*handover_store_);
     } catch (const storage::StorageError&) {
         handover_store_.reset();
         return true;
     }
+}
+
+bool ClusterNode::another_node_alive() {
+    return ask_handover_store([this](storage::ClusterStore& store) {
+        const auto now = store.now();
+        for (const auto& node : store.nodes())
+            if (node.node_id != node_id_ && node.state == "alive" && node.lease_until >= now)
+                return true;
+        return false;
+    });
+}
+
+bool ClusterNode::owns_tables() {
+    return ask_handover_store([this](storage::ClusterStore& store) {
+        for (const auto& table : store.directory())
+            if (table.owner == node_id_)
+                return true;
+        return false;
+    });
 }
 
 void ClusterNode::stop() {

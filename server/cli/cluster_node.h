@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -76,9 +77,12 @@ private:
     // Whether a table of the directory is still this node's (not yet claimed by another); true
     // when the directory cannot be read.
     bool owns_tables();
-    // Whether another node holds a live lease (one that can claim the tables handed over).
+    // Whether another node holds a live lease (one that can claim the tables handed over);
+    // true when the registry cannot be read.
     bool another_node_alive();
-    std::unique_ptr<storage::ClusterStore> handover_store_; // hand_over()'s
+    // `question` asked of hand_over()'s own store handle; true when the database fails.
+    bool ask_handover_store(const std::function<bool(storage::ClusterStore&)>& question);
+    std::unique_ptr<storage::ClusterStore> handover_store_;
 
     const std::string node_id_;
     const storage::postgres::PgBackend& backend_;

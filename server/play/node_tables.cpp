@@ -44,7 +44,7 @@ void PlayService::drop_every_table() {
 }
 
 // On the lobby strand.
-std::size_t PlayService::drop_tables(std::function<void()> then) {
+void PlayService::drop_tables(std::function<void()> then) {
     const std::size_t count = tables_.size();
     // Counted down on the tables' strands; `then` goes back to the lobby strand.
     auto left = std::make_shared<std::atomic<std::size_t>>(count);
@@ -61,21 +61,20 @@ std::size_t PlayService::drop_tables(std::function<void()> then) {
     computer_games_.clear();
     if (count == 0 && then)
         then();
-    return count;
 }
 
 std::size_t PlayService::hand_over_tables() {
     std::promise<std::size_t> done;
     post_lobby([self = shared_from_this(), &done] {
         self->handed_over_ = true;
-        auto dropped = std::make_shared<std::size_t>(0);
+        const std::size_t dropped = self->tables_.size();
         // Once every table has stopped, no write is asked any more: what was asked is stored.
-        *dropped = self->drop_tables([self, &done, dropped] {
+        self->drop_tables([self, &done, dropped] {
             if (self->writer_)
                 self->writer_->flush();
             for (const auto& retired : self->retired_writers_)
                 retired->flush();
-            done.set_value(*dropped);
+            done.set_value(dropped);
         });
     });
     return done.get_future().get();

@@ -196,8 +196,8 @@ private:
     bool handed_over_ = false; // hand_over_tables() ran: no table opens any more
     void drop_every_table();
     // Drops every table without ending its game (LiveTable::drop_unended), then runs `then`
-    // on the lobby strand once each table's strand has stopped it; the number of tables.
-    std::size_t drop_tables(std::function<void()> then);
+    // on the lobby strand once each table's strand has stopped it.
+    void drop_tables(std::function<void()> then);
     // Reset by stop(): strands and timers must go before the io_context does.
     std::optional<Strand> strand_;
     std::optional<boost::asio::steady_timer> lobby_timer_;
